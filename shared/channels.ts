@@ -1,0 +1,42 @@
+// Operation and event names, kept free of zod so the sandboxed preload stays tiny.
+// `contract.ts` is typed against these lists, so the two cannot drift apart.
+export const OP_NAMES = [
+  'app.info',
+  'accounts.list',
+  'accounts.test',
+  'accounts.connect',
+  'accounts.switch',
+  'accounts.update',
+  'accounts.remove',
+  'wallets.list',
+  'wallets.get',
+  'transactions.page',
+  'lntx.get',
+  'invoices.create',
+  'invoices.list',
+  'invoices.focus',
+  'invoices.check',
+  'lnurl.probe',
+  'pay.lightningAddress',
+  'withdraw.create',
+  'withdraw.list',
+  'settings.get',
+  'settings.update',
+] as const
+
+export const EVENT_NAMES = [
+  'invoice.updated',
+  'withdraw.updated',
+  'wallets.updated',
+  'settings.updated',
+  'accounts.updated',
+  'navigate',
+  'notice',
+  'connection',
+] as const
+
+export type OpName = (typeof OP_NAMES)[number]
+export type EventName = (typeof EVENT_NAMES)[number]
+
+export const opChannel = (name: OpName) => `wallet:op:${name}`
+export const eventChannel = (name: EventName) => `wallet:event:${name}`

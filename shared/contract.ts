@@ -1,0 +1,288 @@
+// The one IPC contract. The preload, the main-process router, the renderer's typed API, the test
+// bridge and the browser preview are all derived from this object: adding an operation is one
+// entry here plus one handler in electron/main/ipc/handlers.
+import { z } from 'zod'
+import { EVENT_NAMES, type EventName, OP_NAMES, type OpName } from './channels'
+
+export type { EventName, OpName } from './channels'
+export { EVENT_NAMES, eventChannel, OP_NAMES, opChannel } from './channels'
+
+const int = z.number().int()
+const msat = int.nonnegative()
+const id = z.string().min(1).max(200)
+
+export const AuthMethod = z.enum(['header', 'basic', 'query'])
+export type AuthMethod = z.infer<typeof AuthMethod>
+
+export const KeyStorage = z.enum(['keychain', 'memory'])
+
+export const BaseUrl = z
+  .string()
+  .trim()
+  .min(1, 'Enter the service address.')
+  .max(2000)
+  .refine((s) => {
+    try {
+      const u = new URL(s)
+      return u.protocol === 'https:' || u.protocol === 'http:'
+    } catch {
+      return false
+    }
+  }, 'Enter a full address such as https://api.example.com')
+
+/** What a person pastes: trimmed, no whitespace inside, printable ASCII. */
+export const ApiKeyInput = z
+  .string()
+  .trim()
+  .min(8, 'That key is too short.')
+  .max(512, 'That key is too long.')
+  .regex(/^[\x21-\x7e]+$/, 'A key has no spaces or special characters.')
+
+// ── Views: what the renderer sees (never a key) ───────────────────────────────────────────
+export const AccountView = z.object({
+  id,
+  label: z.string(),
+  baseUrl: z.string(),
+  authMethod: AuthMethod,
+  /** e.g. `sak_…9f2c` */
+  keyHint: z.string(),
+  storage: KeyStorage,
+})
+export type AccountView = z.infer<typeof AccountView>
+
+export const WalletView = z.object({
+  id,
+  label: z.string(),
+  balanceMsat: int,
+  createdAt: int,
+})
+export type WalletView = z.infer<typeof WalletView>
+
+export const TxView = z.object({
+  id,
+  createdAt: int,
+  /** signed: negative for money leaving the wallet */
+  amountMsat: int,
+  typeName: z.string(),
+  typeDisplay: z.string(),
+  memo: z.string().nullable(),
+  label: z.string().nullable(),
+  lnTxId: z.string().nullable(),
+  feeMsat: int.nullable(),
+})
+export type TxView = z.infer<typeof TxView>
+
+export const TxPage = z.object({
+  walletId: id,
+  items: z.array(TxView),
+  page: int.positive(),
+  perPage: int.positive(),
+  pageCount: int.nonnegative(),
+  totalCount: int.nonnegative(),
+})
+export type TxPage = z.infer<typeof TxPage>
+
+export const LnTxView = z.object({
+  id,
+  createdAt: int,
+  paymentRequest: z.string(),
+  paymentHash: z.string(),
+  /** proof of payment; null until settled */
+  preimage: z.string().nullable(),
+  amountSat: int.nonnegative(),
+  feeMsat: int.nullable(),
+  memo: z.string().nullable(),
+  settled: z.boolean(),
+  settledAt: int.nullable(),
+  expiresAt: int.nullable(),
+})
+export type LnTxView = z.infer<typeof LnTxView>
+
+export const InvoiceStatus = z.enum(['pending', 'paid', 'expired'])
+export const PendingInvoice = z.object({
+  id,
+  walletId: id,
+  accountId: id,
+  amountSat: int.nonnegative(),
+  memo: z.string(),
+  paymentRequest: z.string(),
+  paymentHash: z.string(),
+  createdAt: int,
+  expiresAt: int,
+  status: InvoiceStatus,
+  settledAt: int.nullable(),
+})
+export type PendingInvoice = z.infer<typeof PendingInvoice>
+
+export const RecipientView = z.object({
+  address: z.string(),
+  description: z.string(),
+  /** LUD-06 text/long-desc when present */
+  longDescription: z.string().nullable(),
+  minSendableMsat: msat,
+  maxSendableMsat: msat,
+  /** max comment length; 0 = no comment allowed */
+  commentAllowed: int.nonnegative(),
+})
+export type RecipientView = z.infer<typeof RecipientView>
+
+export const PaymentView = z.object({
+  txId: id,
+  amountMsat: msat,
+  feeMsat: int.nonnegative(),
+  preimage: z.string().nullable(),
+  paymentHash: z.string().nullable(),
+  createdAt: int,
+})
+export type PaymentView = z.infer<typeof PaymentView>
+
+export const WithdrawLinkView = z.object({
+  walletId: id,
+  lnurl: z.string(),
+  /** `lightning:LNURL1…`, upper case, for the QR code */
+  uri: z.string(),
+  ott: z.string(),
+  amountSat: int.positive(),
+  memo: z.string(),
+  createdAt: int,
+  status: z.enum(['waiting', 'claimed']),
+  claimedAt: int.nullable(),
+})
+export type WithdrawLinkView = z.infer<typeof WithdrawLinkView>
+
+export const Theme = z.enum(['system', 'light', 'dark'])
+export const Settings = z.object({
+  pollIntervalSec: int.min(5).max(3600),
+  notifications: z.boolean(),
+  theme: Theme,
+})
+export type Settings = z.infer<typeof Settings>
+export const DEFAULT_SETTINGS: Settings = { pollIntervalSec: 15, notifications: true, theme: 'system' }
+
+export const AppInfo = z.object({
+  name: z.string(),
+  version: z.string(),
+  platform: z.string(),
+  /** true in the browser preview (`npm run demo:web`), false in Electron */
+  preview: z.boolean(),
+  keychain: z.enum(['available', 'unavailable', 'unknown']),
+})
+
+const ConnectInput = z.object({
+  baseUrl: BaseUrl,
+  apiKey: ApiKeyInput,
+  authMethod: AuthMethod.default('header'),
+  label: z.string().trim().max(80).optional(),
+  storage: KeyStorage.default('keychain'),
+})
+
+const AmountSat = int.positive('Enter an amount above zero.').max(2_100_000_000_000_000 / 1000)
+const Memo = z.string().max(639, 'The memo is too long (639 characters at most).')
+/** A token the renderer makes once per intent (per confirmation screen), so a double click is one payment. */
+const RequestId = z.string().min(8).max(100)
+
+function op<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
+  return { input, output }
+}
+const none = z.object({}).strict()
+
+export const operations = {
+  'app.info': op(none, AppInfo),
+
+  'accounts.list': op(none, z.object({ accounts: z.array(AccountView), activeId: id.nullable() })),
+  /** Checks base URL and key by listing wallets; stores nothing. */
+  'accounts.test': op(ConnectInput.omit({ label: true, storage: true }), z.object({ wallets: z.array(WalletView) })),
+  /** Checks the key, then stores it (keychain or memory) and makes the account active. */
+  'accounts.connect': op(ConnectInput, AccountView),
+  'accounts.switch': op(z.object({ id }).strict(), AccountView),
+  'accounts.update': op(
+    z.object({ id, label: z.string().trim().min(1).max(80).optional(), authMethod: AuthMethod.optional() }).strict(),
+    AccountView,
+  ),
+  /** Disconnects: deletes the key from the keychain and forgets the account. */
+  'accounts.remove': op(z.object({ id }).strict(), z.object({ removed: z.literal(true) })),
+
+  'wallets.list': op(none, z.object({ wallets: z.array(WalletView), totalMsat: int })),
+  'wallets.get': op(z.object({ walletId: id }).strict(), WalletView),
+
+  'transactions.page': op(
+    z.object({ walletId: id, page: int.min(1).max(1_000_000), perPage: int.min(1).max(500) }).strict(),
+    TxPage,
+  ),
+  'lntx.get': op(z.object({ id }).strict(), LnTxView),
+
+  'invoices.create': op(
+    z
+      .object({ walletId: id, amountSat: AmountSat, memo: Memo, expirySec: int.min(60).max(31_536_000).optional() })
+      .strict(),
+    PendingInvoice,
+  ),
+  'invoices.list': op(none, z.object({ invoices: z.array(PendingInvoice) })),
+  /** The Receive screen shows this invoice: poll it faster until `focused: false`. */
+  'invoices.focus': op(z.object({ id: id.nullable() }).strict(), z.object({ focused: z.boolean() })),
+  /** Check this invoice now (a "check again" button). */
+  'invoices.check': op(z.object({ id }).strict(), PendingInvoice),
+
+  'lnurl.probe': op(z.object({ address: z.string().trim().min(3).max(320) }).strict(), RecipientView),
+  'pay.lightningAddress': op(
+    z
+      .object({
+        walletId: id,
+        address: z.string().trim().min(3).max(320),
+        amountMsat: int.positive().max(2 ** 52),
+        comment: z.string().max(2000).optional(),
+        requestId: RequestId,
+      })
+      .strict(),
+    PaymentView,
+  ),
+
+  'withdraw.create': op(
+    z.object({ walletId: id, amountSat: AmountSat, memo: Memo.optional(), requestId: RequestId }).strict(),
+    WithdrawLinkView,
+  ),
+  'withdraw.list': op(none, z.object({ links: z.array(WithdrawLinkView) })),
+
+  'settings.get': op(none, Settings),
+  'settings.update': op(Settings.partial().strict(), Settings),
+} as const satisfies Record<OpName, { input: z.ZodType; output: z.ZodType }>
+
+export type Operations = typeof operations
+// Every name in channels.ts has an operation and vice versa.
+type _OpsExact = [keyof Operations] extends [OpName] ? ([OpName] extends [keyof Operations] ? true : never) : never
+export const _opsExact: _OpsExact = true
+export type OpInput<K extends OpName> = z.input<Operations[K]['input']>
+export type OpOutput<K extends OpName> = z.output<Operations[K]['output']>
+
+export const NavigateTarget = z.discriminatedUnion('to', [
+  z.object({ to: z.literal('home') }),
+  z.object({ to: z.literal('receive'), walletId: id.optional() }),
+  z.object({ to: z.literal('send'), address: z.string().optional() }),
+  z.object({ to: z.literal('withdraw'), walletId: id.optional() }),
+  z.object({ to: z.literal('transactions'), walletId: id.optional() }),
+  z.object({ to: z.literal('transaction'), walletId: id, lnTxId: id.nullable(), txId: id.nullable() }),
+  z.object({ to: z.literal('scan') }),
+  z.object({ to: z.literal('settings') }),
+])
+export type NavigateTarget = z.infer<typeof NavigateTarget>
+
+export const events = {
+  'invoice.updated': PendingInvoice,
+  'withdraw.updated': WithdrawLinkView,
+  'wallets.updated': z.object({ wallets: z.array(WalletView), totalMsat: int }),
+  'settings.updated': Settings,
+  'accounts.updated': z.object({ accounts: z.array(AccountView), activeId: id.nullable() }),
+  /** main asks the renderer to show a screen (tray menu, notification click, lightning: link) */
+  navigate: NavigateTarget,
+  /** plain notices: a corrupt settings file set aside, no keychain, service back online */
+  notice: z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
+  connection: z.object({ online: z.boolean(), message: z.string().nullable() }),
+} as const satisfies Record<EventName, z.ZodType>
+
+export type Events = typeof events
+type _EventsExact = [keyof Events] extends [EventName] ? ([EventName] extends [keyof Events] ? true : never) : never
+export const _eventsExact: _EventsExact = true
+export type EventPayload<K extends EventName> = z.output<Events[K]>
+
+export const opNames: readonly OpName[] = OP_NAMES
+export const eventNames: readonly EventName[] = EVENT_NAMES

@@ -1,0 +1,61 @@
+// Amounts are integers: sats and msat, never floating point. Every conversion here is exact.
+export const MSAT_PER_SAT = 1000
+
+export function satToMsat(sat: number): number {
+  if (!Number.isSafeInteger(sat)) throw new RangeError('amount in sats must be a whole number')
+  const msat = sat * MSAT_PER_SAT
+  if (!Number.isSafeInteger(msat)) throw new RangeError('amount too large')
+  return msat
+}
+
+/** Whole sats in an msat amount, rounded toward zero (what can actually be sent). */
+export function msatToSatFloor(msat: number): number {
+  if (!Number.isSafeInteger(msat)) throw new RangeError('amount in msat must be a whole number')
+  return (msat - (msat % MSAT_PER_SAT)) / MSAT_PER_SAT
+}
+
+/** Whole sats needed to cover an msat amount (rounded away from zero). */
+export function msatToSatCeil(msat: number): number {
+  const floor = msatToSatFloor(msat)
+  return msat % MSAT_PER_SAT === 0 ? floor : floor + Math.sign(msat)
+}
+
+function group(n: bigint | number): string {
+  const s = (typeof n === 'bigint' ? n : BigInt(n)).toString()
+  return s.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
+}
+
+/**
+ * "1,234 sats", or "1,234.567 sats" when the msat amount is not whole. `signed` adds "+"/"−".
+ */
+export function formatMsat(msat: number, opts: { signed?: boolean; unit?: boolean } = {}): string {
+  if (!Number.isSafeInteger(msat)) throw new RangeError('amount in msat must be a whole number')
+  const neg = msat < 0
+  const abs = Math.abs(msat)
+  const whole = msatToSatFloor(abs)
+  const frac = abs % MSAT_PER_SAT
+  let out = group(whole)
+  if (frac !== 0) out += `.${String(frac).padStart(3, '0').replace(/0+$/, '')}`
+  const sign = neg ? '−' : opts.signed && abs !== 0 ? '+' : ''
+  const unit = opts.unit === false ? '' : whole === 1 && frac === 0 ? ' sat' : ' sats'
+  return `${sign}${out}${unit}`
+}
+
+export function formatSat(sat: number, opts: { signed?: boolean; unit?: boolean } = {}): string {
+  return formatMsat(satToMsat(sat), opts)
+}
+
+/**
+ * Parses what a person types as an amount of sats ("1,000", "1 000", "0.5" with msat precision)
+ * into msat. Returns null for anything that is not a non-negative amount with ≤ 3 decimals.
+ */
+export function parseSatInput(input: string): number | null {
+  const s = input.trim().replace(/[,\s_]/g, '')
+  const m = /^(\d+)(?:\.(\d{1,3}))?$/.exec(s)
+  if (!m) return null
+  const whole = Number(m[1])
+  const frac = Number((m[2] ?? '').padEnd(3, '0') || '0')
+  if (!Number.isSafeInteger(whole)) return null
+  const msat = whole * MSAT_PER_SAT + frac
+  return Number.isSafeInteger(msat) ? msat : null
+}
