@@ -1,0 +1,243 @@
+// The one way the app talks to the wallet service: ky with a prefix URL, a timeout, the key on
+// every request, retries for GETs only, and every body checked with its zod schema.
+import type { AuthMethod } from '@shared/contract'
+import { AppError } from '@shared/errors'
+import {
+  LnTx,
+  LnTxFields,
+  PaginationHeaders,
+  ProbeResult,
+  Wallet,
+  WalletList,
+  WalletTransaction,
+  WalletTransactionList,
+  WithdrawLink,
+} from '@shared/schemas/service'
+import ky, { type KyInstance } from 'ky'
+import type { z } from 'zod'
+import { authParts } from './auth'
+import { checkBaseUrl } from './baseUrl'
+import { type CallKind, errorFromThrown, unreadableBody } from './errors'
+
+export interface ServiceClient {
+  readonly baseUrl: string
+  listWallets(): Promise<Wallet[]>
+  getWallet(walletKey: string): Promise<Wallet>
+  createInvoice(walletKey: string, input: { num_satoshis: number; memo: string; expiry?: number }): Promise<LnTx>
+  /** Without `fields` the whole lnTx; with `fields` the trimmed object the service sends. */
+  getLnTx(id: string): Promise<LnTx>
+  getLnTx(id: string, fields: readonly string[]): Promise<LnTxFields>
+  listTransactions(
+    walletKey: string,
+    page: number,
+    perPage: number,
+  ): Promise<{ items: WalletTransaction[]; pagination: PaginationHeaders }>
+  probe(addressOrLnurl: string): Promise<ProbeResult>
+  payLightningAddress(
+    walletKey: string,
+    input: { ln_address: string; amt_msat: number; comment?: string },
+  ): Promise<WalletTransaction>
+  mintWithdrawLink(walletKey: string, input: { num_satoshis: number; memo?: string }): Promise<WithdrawLink>
+}
+
+export interface ServiceClientOptions {
+  baseUrl: string
+  getApiKey: () => Promise<string> | string
+  authMethod: AuthMethod
+  timeoutMs?: number
+  /** retries for GETs; POSTs are never retried */
+  retries?: number
+  fetch?: typeof fetch
+  /** which invoice path works, per base URL (shared by default so every client learns once) */
+  invoiceRoutes?: Map<string, InvoiceRoute>
+}
+
+/** `legacy` = the spec's `/v1/user/wallet/<key>/invoice`; `current` = `/v1/wallet/<key>/invoice`. */
+export type InvoiceRoute = 'legacy' | 'current'
+const sharedInvoiceRoutes = new Map<string, InvoiceRoute>()
+
+type Search = Record<string, string | number>
+
+interface Call<S extends z.ZodType> {
+  method: 'get' | 'post'
+  path: string
+  kind: CallKind
+  schema: S
+  search?: Search
+  json?: Record<string, unknown>
+  /** a GET that creates something: no retries either */
+  noRetry?: boolean
+}
+
+const seg = (s: string) => encodeURIComponent(s)
+
+export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
+  const baseUrl = checkBaseUrl(opts.baseUrl)
+  const invoiceRoutes = opts.invoiceRoutes ?? sharedInvoiceRoutes
+  const api: KyInstance = ky.create({
+    prefixUrl: baseUrl,
+    timeout: opts.timeoutMs ?? 15_000,
+    fetch: opts.fetch,
+    headers: { Accept: 'application/json' },
+    retry: {
+      limit: opts.retries ?? 2,
+      methods: ['get'],
+      statusCodes: [408, 429, 500, 502, 503, 504],
+      delay: (attempt) => 250 * 2 ** (attempt - 1),
+      jitter: true,
+      backoffLimit: 2_000,
+    },
+  })
+
+  async function call<S extends z.ZodType>(c: Call<S>): Promise<{ data: z.output<S>; headers: Headers }> {
+    const key = await opts.getApiKey()
+    const auth = authParts(opts.authMethod, key)
+    const searchParams: Record<string, string> = {}
+    for (const [k, v] of Object.entries(c.search ?? {})) searchParams[k] = String(v)
+    Object.assign(searchParams, auth.search)
+    let res: Response
+    try {
+      res = await api(c.path, {
+        method: c.method,
+        headers: auth.headers,
+        searchParams,
+        json: c.json,
+        // Belt and braces: the instance retries only GETs, and a POST gets no retries at all.
+        ...(c.method === 'post' || c.noRetry ? { retry: 0 } : {}),
+      })
+    } catch (err) {
+      throw await errorFromThrown(err, c.kind, key)
+    }
+    let text: string
+    try {
+      text = await res.text()
+    } catch (err) {
+      throw await errorFromThrown(err, c.kind, key)
+    }
+    let body: unknown
+    try {
+      body = JSON.parse(text)
+    } catch {
+      throw unreadableBody(c.kind)
+    }
+    const parsed = c.schema.safeParse(body)
+    if (!parsed.success) throw unreadableBody(c.kind)
+    return { data: parsed.data, headers: res.headers }
+  }
+
+  async function createInvoice(walletKey: string, input: { num_satoshis: number; memo: string; expiry?: number }) {
+    const json: Record<string, unknown> = { num_satoshis: input.num_satoshis, memo: input.memo }
+    if (input.expiry !== undefined) json.expiry = input.expiry
+    const send = (route: InvoiceRoute) =>
+      call({
+        method: 'post',
+        path: route === 'legacy' ? `v1/user/wallet/${seg(walletKey)}/invoice` : `v1/wallet/${seg(walletKey)}/invoice`,
+        kind: 'create',
+        schema: LnTx,
+        json,
+      })
+    const known = invoiceRoutes.get(baseUrl)
+    if (known) return (await send(known)).data
+    try {
+      const { data } = await send('legacy')
+      invoiceRoutes.set(baseUrl, 'legacy')
+      return data
+    } catch (err) {
+      // A 404 is an unknown route (an unknown wallet is a 401 here): nothing was created, so
+      // sending to the current path cannot make a second invoice.
+      if (!(err instanceof AppError && err.code === 'not_found' && /does not offer/.test(err.message))) throw err
+    }
+    const { data } = await send('current')
+    invoiceRoutes.set(baseUrl, 'current')
+    return data
+  }
+
+  async function getLnTx(id: string, fields?: readonly string[]) {
+    if (!fields) return (await call({ method: 'get', path: `v1/lntx/${seg(id)}`, kind: 'read', schema: LnTx })).data
+    const { data } = await call({
+      method: 'get',
+      path: `v1/lntx/${seg(id)}`,
+      kind: 'read',
+      schema: LnTxFields,
+      search: { fields: fields.join(',') },
+    })
+    return data
+  }
+
+  return {
+    baseUrl,
+    async listWallets() {
+      return (await call({ method: 'get', path: 'v1/wallets', kind: 'read', schema: WalletList })).data
+    },
+    async getWallet(walletKey) {
+      return (await call({ method: 'get', path: `v1/wallet/${seg(walletKey)}`, kind: 'read', schema: Wallet })).data
+    },
+    createInvoice,
+    getLnTx: getLnTx as ServiceClient['getLnTx'],
+    async listTransactions(walletKey, page, perPage) {
+      const { data, headers } = await call({
+        method: 'get',
+        path: `v1/wallet/${seg(walletKey)}/transactions`,
+        kind: 'read',
+        schema: WalletTransactionList,
+        search: { page, 'per-page': perPage },
+      })
+      return { items: data, pagination: parsePagination(headers, data.length, page, perPage) }
+    },
+    async probe(addressOrLnurl) {
+      return (
+        await call({
+          method: 'get',
+          path: `v1/lnurlp/probe/${seg(addressOrLnurl)}`,
+          kind: 'probe',
+          schema: ProbeResult,
+        })
+      ).data
+    },
+    async payLightningAddress(walletKey, input) {
+      const json: Record<string, unknown> = { ln_address: input.ln_address, amt_msat: input.amt_msat }
+      if (input.comment) json.comment = input.comment
+      return (
+        await call({
+          method: 'post',
+          path: `v1/wallet/${seg(walletKey)}/lnurlp/pay`,
+          kind: 'money',
+          schema: WalletTransaction,
+          json,
+        })
+      ).data
+    },
+    async mintWithdrawLink(walletKey, input) {
+      const search: Search = { num_satoshis: input.num_satoshis }
+      if (input.memo) search.memo = input.memo
+      // A GET, but it mints a new one-time token each time: not retried (a lost answer is a
+      // link nobody saw; a retry would only mint another).
+      const { data } = await call({
+        method: 'get',
+        noRetry: true,
+        path: `v1/wallet/${seg(walletKey)}/lnurl/withdraw`,
+        kind: 'create',
+        schema: WithdrawLink,
+        search,
+      })
+      return data
+    },
+  }
+}
+
+/** Yii2 pagination headers; when absent, what the page itself shows. */
+export function parsePagination(headers: Headers, count: number, page: number, perPage: number): PaginationHeaders {
+  const num = (name: string) => {
+    const v = headers.get(name)
+    if (v === null || !/^\d+$/.test(v.trim())) return undefined
+    return Number(v)
+  }
+  const parsed = PaginationHeaders.safeParse({
+    totalCount: num('X-Pagination-Total-Count') ?? count,
+    pageCount: num('X-Pagination-Page-Count') ?? (count > 0 ? page : 0),
+    currentPage: num('X-Pagination-Current-Page') ?? page,
+    perPage: num('X-Pagination-Per-Page') ?? perPage,
+  })
+  if (!parsed.success) throw new AppError('service_error', 'The service sent page information the app could not read.')
+  return parsed.data
+}

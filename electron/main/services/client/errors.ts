@@ -1,0 +1,108 @@
+// Maps what the service (or the network) did to the app's closed set of error codes. Messages
+// are for the person; they never carry the URL or the key (ky's HTTPError message has the URL,
+// and with the `access-token` auth method the URL has the key, so it is never reused here).
+import { AppError } from '@shared/errors'
+import { ErrorBody } from '@shared/schemas/service'
+import { isHTTPError, isTimeoutError } from 'ky'
+
+/** What a call does, which decides how a failure reads. */
+export type CallKind = 'read' | 'create' | 'probe' | 'money'
+
+export const UNKNOWN_OUTCOME_MESSAGE =
+  'The payment may or may not have been sent. Check your transactions before trying again.'
+
+export const unknownOutcome = () => new AppError('unknown_outcome', UNKNOWN_OUTCOME_MESSAGE, { retryable: false })
+
+/** Errors of the network stack that happen before a request leaves this computer. */
+const NOT_SENT_CODES = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_CONNECT_TIMEOUT',
+  'ERR_INVALID_URL',
+])
+
+function causeCode(err: unknown): string | undefined {
+  let e: unknown = err
+  for (let i = 0; i < 4 && e && typeof e === 'object'; i++) {
+    const code = (e as { code?: unknown }).code
+    if (typeof code === 'string') return code
+    e = (e as { cause?: unknown }).cause
+  }
+  return undefined
+}
+
+/** Reads the service's `{name,message,code,status}` body; null when it is something else. */
+export function serviceMessage(bodyText: string): string | null {
+  try {
+    const parsed = ErrorBody.safeParse(JSON.parse(bodyText))
+    return parsed.success ? parsed.data.message : null
+  } catch {
+    return null
+  }
+}
+
+function clip(s: string, secret: string): string {
+  const safe = secret ? s.split(secret).join('[redacted]') : s
+  return safe.length > 300 ? `${safe.slice(0, 297)}…` : safe
+}
+
+/** An HTTP answer that is not 2xx. */
+export function errorFromStatus(status: number, bodyText: string, kind: CallKind, secret: string): AppError {
+  const raw = serviceMessage(bodyText)
+  const msg = raw === null ? null : clip(raw, secret)
+  if (status === 401 || status === 403) {
+    if (msg && /permission/i.test(msg))
+      return new AppError(
+        'forbidden',
+        'This API key is not allowed to do that. A secret key (sak_…) can do everything.',
+      )
+    if (msg && /wallet not found/i.test(msg))
+      return new AppError('not_found', 'That wallet was not found for this key.')
+    if (msg && /lntx not found/i.test(msg))
+      return new AppError('not_found', 'That Lightning transaction was not found.')
+    if (status === 403) return new AppError('forbidden', 'This API key is not allowed to do that.')
+    return new AppError('unauthorized', 'The service did not accept this API key. Check the key and the address.')
+  }
+  if (status === 404)
+    return new AppError('not_found', 'The service does not offer this at this address. Check the service address.')
+  if (kind === 'money' && (status >= 500 || status === 408)) return unknownOutcome()
+  if (kind === 'probe' && status >= 500 && msg)
+    return new AppError('lnurl_error', `That recipient could not be used: ${msg}`, { retryable: false })
+  if (status === 400 || status === 422) {
+    if (msg && /insufficient|invoice too large|max balance/i.test(msg))
+      return new AppError('insufficient_funds', `Not enough funds in this wallet. The service said: ${msg}`)
+    return new AppError('invalid_input', msg ? `The service refused this: ${msg}` : 'The service refused this request.')
+  }
+  if (status === 429) return new AppError('service_error', 'The service is busy. Try again in a moment.')
+  if (status >= 500)
+    return new AppError('service_error', `The service had a problem (HTTP ${status}). Try again later.`)
+  return new AppError('service_error', `The service answered with an unexpected status (HTTP ${status}).`)
+}
+
+/** A thrown error from ky/fetch (not an HTTP status). */
+export async function errorFromThrown(err: unknown, kind: CallKind, secret: string): Promise<AppError> {
+  if (err instanceof AppError) return err
+  if (isHTTPError(err)) {
+    let text = ''
+    try {
+      text = await err.response.text()
+    } catch {}
+    return errorFromStatus(err.response.status, text, kind, secret)
+  }
+  if (isTimeoutError(err) || (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))) {
+    return kind === 'money' ? unknownOutcome() : new AppError('timeout', 'The service did not answer in time.')
+  }
+  const code = causeCode(err)
+  if (kind === 'money' && !(code && NOT_SENT_CODES.has(code))) return unknownOutcome()
+  return new AppError('network', 'The service could not be reached. Check your connection and the service address.')
+}
+
+/** The body of a 2xx answer could not be read or had the wrong shape. */
+export function unreadableBody(kind: CallKind): AppError {
+  return kind === 'money'
+    ? unknownOutcome()
+    : new AppError('service_error', 'The service sent an answer the app could not read.')
+}

@@ -1,0 +1,121 @@
+// settings.json in userData: the app's settings and the accounts' metadata (never a key).
+// Loaded through a schema; written atomically (temp file + rename) so a crash mid-write leaves
+// the old file; a file that does not parse is set aside and defaults are used, with a notice.
+import { randomBytes } from 'node:crypto'
+import * as fsp from 'node:fs/promises'
+import { join } from 'node:path'
+import { AccountView, DEFAULT_SETTINGS, Settings } from '@shared/contract'
+import { z } from 'zod'
+
+export const AccountMeta = AccountView.extend({ createdAt: z.number().int().nonnegative() })
+export type AccountMeta = z.infer<typeof AccountMeta>
+
+export const SettingsFile = z.object({
+  version: z.literal(1),
+  settings: Settings,
+  accounts: z.array(AccountMeta),
+  activeId: z.string().nullable(),
+})
+export type SettingsFile = z.infer<typeof SettingsFile>
+
+export const SETTINGS_FILE = 'settings.json'
+
+export interface Notice {
+  level: 'info' | 'warning' | 'error'
+  message: string
+}
+
+export interface SettingsStore {
+  readonly path: string
+  load(): Promise<SettingsFile>
+  /** the last loaded or saved state */
+  current(): SettingsFile
+  save(next: SettingsFile): Promise<void>
+  update(f: (s: SettingsFile) => SettingsFile): Promise<SettingsFile>
+}
+
+/** The fs calls the store makes; injectable so a failed write can be tested. */
+export type SettingsFs = Pick<typeof fsp, 'readFile' | 'writeFile' | 'rename' | 'mkdir' | 'rm'>
+
+export const defaultFile = (): SettingsFile => ({
+  version: 1,
+  settings: { ...DEFAULT_SETTINGS },
+  accounts: [],
+  activeId: null,
+})
+
+export function createSettingsStore(opts: {
+  dir: string
+  onNotice?: (n: Notice) => void
+  now?: () => number
+  fs?: SettingsFs
+}): SettingsStore {
+  const fs = opts.fs ?? fsp
+  const now = opts.now ?? Date.now
+  const path = join(opts.dir, SETTINGS_FILE)
+  let state = defaultFile()
+  // Writes go one after another, so the last update always wins on disk.
+  let queue: Promise<unknown> = Promise.resolve()
+
+  async function load(): Promise<SettingsFile> {
+    let text: string
+    try {
+      text = await fs.readFile(path, 'utf8')
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code === 'ENOENT') {
+        state = defaultFile()
+        return state
+      }
+      throw err
+    }
+    let parsed: ReturnType<typeof SettingsFile.safeParse> | null = null
+    try {
+      parsed = SettingsFile.safeParse(JSON.parse(text))
+    } catch {}
+    if (parsed?.success) {
+      state = parsed.data
+      return state
+    }
+    const aside = `${path}.corrupt-${now()}`
+    await fs.rename(path, aside)
+    state = defaultFile()
+    opts.onNotice?.({
+      level: 'warning',
+      message: `The settings file could not be read. It was kept as ${aside} and default settings are used.`,
+    })
+    return state
+  }
+
+  async function write(next: SettingsFile) {
+    const valid = SettingsFile.parse(next)
+    await fs.mkdir(opts.dir, { recursive: true })
+    const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
+    try {
+      await fs.writeFile(tmp, `${JSON.stringify(valid, null, 2)}\n`, { encoding: 'utf8', mode: 0o600, flush: true })
+      await fs.rename(tmp, path)
+    } catch (err) {
+      await fs.rm(tmp, { force: true }).catch(() => {})
+      throw err
+    }
+    state = valid
+  }
+
+  return {
+    path,
+    load,
+    current: () => state,
+    save(next) {
+      const p = queue.then(() => write(next))
+      queue = p.catch(() => {})
+      return p
+    },
+    update(f) {
+      const p = queue.then(async () => {
+        await write(f(state))
+        return state
+      })
+      queue = p.catch(() => {})
+      return p
+    },
+  }
+}
