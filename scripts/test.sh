@@ -1,0 +1,37 @@
+#!/usr/bin/env bash
+# `npm test`: every check, in the order that fails fastest. Exits non-zero if any step fails, but
+# runs the test suites even when an earlier check failed, so one run shows everything.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+
+failed=()
+step() {
+  local name="$1"
+  shift
+  echo
+  echo "── $name ──"
+  if "$@"; then
+    return 0
+  fi
+  failed+=("$name")
+  return 1
+}
+
+step typecheck npm run --silent typecheck
+step lint npx biome check .
+built=1
+step build npx electron-vite build || built=0
+step "unit and integration tests" bash scripts/with-keyring.sh npx vitest run
+if [ "$built" = 1 ]; then
+  step "end-to-end tests (Chromium)" bash scripts/with-keyring.sh npx vitest run --config vitest.e2e.config.ts
+else
+  echo "── end-to-end tests skipped: the build failed, and they run the built renderer ──"
+  failed+=("end-to-end tests (not run)")
+fi
+
+echo
+if [ "${#failed[@]}" -gt 0 ]; then
+  echo "FAILED: ${failed[*]}"
+  exit 1
+fi
+echo "All checks passed."
