@@ -1,0 +1,69 @@
+// The main window: its options (every webPreferences rule of the security section) and its
+// creation, with the navigation guards attached before anything loads.
+import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron'
+import { guardWebContents } from './security'
+
+export function mainWindowOptions(opts: {
+  preloadPath: string
+  iconPath?: string
+  title?: string
+}): BrowserWindowConstructorOptions {
+  return {
+    title: opts.title ?? 'Lightning Tray',
+    width: 420,
+    height: 720,
+    minWidth: 360,
+    minHeight: 520,
+    show: false,
+    autoHideMenuBar: true,
+    ...(opts.iconPath ? { icon: opts.iconPath } : {}),
+    webPreferences: {
+      preload: opts.preloadPath,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      webviewTag: false,
+      experimentalFeatures: false,
+      navigateOnDragDrop: false,
+      safeDialogs: true,
+      spellcheck: false,
+      devTools: true,
+    },
+  }
+}
+
+type WindowCtor = new (options: BrowserWindowConstructorOptions) => BrowserWindow
+
+export function createMainWindow(deps: {
+  BrowserWindow: WindowCtor
+  preloadPath: string
+  iconPath?: string
+  startUrl: string
+  trustedOrigins: readonly string[]
+  openExternal: (url: string) => unknown
+  /** packaged builds close devtools if something opens them */
+  isPackaged: boolean
+}): BrowserWindow {
+  const options = mainWindowOptions({
+    preloadPath: deps.preloadPath,
+    ...(deps.iconPath ? { iconPath: deps.iconPath } : {}),
+  })
+  const win = new deps.BrowserWindow(options)
+  guardWebContents(win.webContents, { trustedOrigins: deps.trustedOrigins, openExternal: deps.openExternal })
+  if (deps.isPackaged) win.webContents.on('devtools-opened', () => win.webContents.closeDevTools())
+  win.once('ready-to-show', () => win.show())
+  void win.loadURL(deps.startUrl)
+  return win
+}
+
+/** Brings the window to the front (second instance, tray click, notification click). */
+export function showWindow(win: Pick<BrowserWindow, 'isMinimized' | 'restore' | 'show' | 'focus'> | null): void {
+  if (!win) return
+  if (win.isMinimized()) win.restore()
+  win.show()
+  win.focus()
+}
