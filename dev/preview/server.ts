@@ -8,6 +8,7 @@ import type { AddressInfo } from 'node:net'
 import { extname, resolve, sep } from 'node:path'
 import { OP_NAMES } from '@shared/channels'
 import type { Result } from '@shared/errors'
+import { CSP } from '../../electron/main/shell/csp'
 import { BRIDGE_PATH, bridgeScript, TOKEN_HEADER } from './bridgeScript'
 import type { EventHub } from './events'
 
@@ -174,7 +175,10 @@ export async function startPreviewServer(opts: PreviewServerOptions): Promise<Pr
     }
     const body = await readFile(path).catch(() => null)
     if (!body) return send(res, 404, 'Not found', 'text/plain')
-    if (path.endsWith('.html')) return send(res, 200, injectBridge(body.toString('utf8')), TYPES['.html']!)
+    if (path.endsWith('.html')) {
+      // the same policy the packaged app sends: the bridge must work under it
+      return send(res, 200, injectBridge(body.toString('utf8')), TYPES['.html']!, { 'content-security-policy': CSP })
+    }
     send(res, 200, body, TYPES[extname(path)] ?? 'application/octet-stream')
   }
 

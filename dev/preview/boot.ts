@@ -1,0 +1,74 @@
+// Boots the main-process services in this Node process for the browser preview, the e2e harness
+// and the benchmarks: createApp with a temp userData, a fan-out emitter and a chosen secret store,
+// optionally with one account already connected. Dev-only, like the rest of dev/.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createApp } from '../../electron/main/app/createApp'
+import { createKeytarStore, createMemoryStore, type SecretStore } from '../../electron/main/services/secrets'
+import { createEventHub, type EventHub } from './events'
+
+export type ShownNotification = { title: string; body: string; onClick?: () => void }
+
+export interface BootOptions {
+  /** 'memory' (default) keeps keys in this process; 'keychain' uses the real keytar store */
+  secretStore?: 'memory' | 'keychain'
+  /** keytar service name for 'keychain' (default: a unique test name, so a person's keys are never touched) */
+  keychainService?: string
+  /** connect this account at start */
+  connect?: { baseUrl: string; apiKey: string; label?: string }
+  userDataDir?: string
+}
+
+export interface BootedApp {
+  app: ReturnType<typeof createApp>
+  events: EventHub
+  /** notifications main asked to show, newest last */
+  notifications: ShownNotification[]
+  userDataDir: string
+  secretStore: SecretStore
+  dispose(): Promise<void>
+}
+
+export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
+  const userDataDir = opts.userDataDir ?? (await mkdtemp(join(tmpdir(), 'lightning-tray-')))
+  const ownDir = opts.userDataDir === undefined
+  const events = createEventHub()
+  const notifications: ShownNotification[] = []
+  const keychain = opts.secretStore === 'keychain'
+  const secretStore = keychain
+    ? createKeytarStore(opts.keychainService ?? `lightning-tray-test-${process.pid}-${Date.now()}`)
+    : createMemoryStore()
+  const app = createApp({
+    userDataDir,
+    secretStore,
+    notifier: { show: (n) => notifications.push(n), isSupported: () => true },
+    emit: (name, payload) => events.emit(name, payload),
+    preview: true,
+    platform: process.platform,
+  })
+  const dispose = async () => {
+    await app.dispose()
+    if (ownDir) await rm(userDataDir, { recursive: true, force: true })
+  }
+  try {
+    await app.start()
+    if (opts.connect) {
+      const result = await app.router.handle(
+        'accounts.connect',
+        {
+          baseUrl: opts.connect.baseUrl,
+          apiKey: opts.connect.apiKey,
+          label: opts.connect.label ?? 'Simulator',
+          storage: keychain ? 'keychain' : 'memory',
+        },
+        { trusted: true, url: 'preview://boot' },
+      )
+      if (!result.ok) throw new Error(`Could not connect the account: ${result.error.message}`)
+    }
+  } catch (err) {
+    await dispose()
+    throw err
+  }
+  return { app, events, notifications, userDataDir, secretStore, dispose }
+}

@@ -1,0 +1,133 @@
+// End-to-end harness: the production renderer build in Debian's Chromium, its `window.wallet`
+// carried by the preview bridge to the same router and services main uses, running in this test
+// process against the simulator over loopback.
+import { existsSync } from 'node:fs'
+import { resolve } from 'node:path'
+import jsQR from 'jsqr'
+import { type Browser, chromium, type Page } from 'playwright-core'
+import { type BootedApp, bootApp } from '../../dev/preview/boot'
+import { type PreviewServer, startPreviewServer } from '../../dev/preview/server'
+import { type SimulatorHandle, startSimulator } from '../simulator/index'
+
+export const CHROMIUM_PATH = '/usr/bin/chromium'
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+]
+export const RENDERER_DIR = resolve(__dirname, '../../out/renderer')
+
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
+  if (!existsSync(CHROMIUM_PATH)) {
+    throw new Error(`Chromium is not at ${CHROMIUM_PATH}. Install it: apt-get install -y chromium`)
+  }
+  return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] })
+}
+
+export function assertRendererBuilt(dir = RENDERER_DIR): void {
+  if (!existsSync(resolve(dir, 'index.html'))) {
+    throw new Error(`The renderer is not built (${dir}/index.html is missing). Run \`npx electron-vite build\` first.`)
+  }
+}
+
+export interface OpenAppOptions {
+  seed?: 'demo' | 'empty' | 'large'
+  /** default true: the simulator's account is connected before the page opens */
+  connect?: boolean
+  /** default 'memory'; 'keychain' uses the real keytar store (run under scripts/with-keyring.sh) */
+  secretStore?: 'memory' | 'keychain'
+  theme?: 'light' | 'dark'
+  viewport?: { width: number; height: number }
+  /** path inside the app to open, default '/' */
+  path?: string
+}
+
+export interface OpenedApp {
+  page: Page
+  browser: Browser
+  sim: SimulatorHandle
+  /** createApp's result (router, services) */
+  app: BootedApp['app']
+  /** createApp with its event hub, notifications shown and userData dir */
+  booted: BootedApp
+  preview: PreviewServer
+  /** console errors and uncaught page errors seen so far */
+  pageErrors: string[]
+  close(): Promise<void>
+}
+
+export async function openApp(opts: OpenAppOptions = {}): Promise<OpenedApp> {
+  assertRendererBuilt()
+  const closers: Array<() => Promise<unknown>> = []
+  const close = async () => {
+    for (const closeOne of closers.reverse()) await closeOne().catch(() => {})
+    closers.length = 0
+  }
+  try {
+    const sim = await startSimulator({ seed: opts.seed ?? 'demo' })
+    closers.push(() => sim.close())
+    const booted = await bootApp({
+      secretStore: opts.secretStore ?? 'memory',
+      connect: opts.connect === false ? undefined : { baseUrl: sim.url, apiKey: sim.keys.secret },
+    })
+    closers.push(() => booted.dispose())
+    const preview = await startPreviewServer({ app: booted.app, events: booted.events, rendererDir: RENDERER_DIR })
+    closers.push(() => preview.close())
+    const browser = await launchChromium()
+    closers.push(() => browser.close())
+    const context = await browser.newContext({
+      viewport: opts.viewport ?? { width: 420, height: 720 },
+      colorScheme: opts.theme ?? 'light',
+    })
+    const page = await context.newPage()
+    const pageErrors: string[] = []
+    page.on('pageerror', (err) => pageErrors.push(err.message))
+    page.on('console', (msg) => {
+      if (msg.type() === 'error') pageErrors.push(msg.text())
+    })
+    const path = opts.path ?? '/'
+    await page.goto(`${preview.origin}${path}#token=${preview.token}`)
+    return { page, browser, sim, app: booted.app, booted, preview, pageErrors, close }
+  } catch (err) {
+    await close()
+    throw err
+  }
+}
+
+/**
+ * Reads the QR code shown by `selector` the way a phone would: a screenshot of the element,
+ * decoded with jsQR. The PNG is turned into pixels by Chromium in a blank page (no new deps).
+ */
+export async function readQrFromPage(page: Page, selector: string): Promise<string> {
+  const png = await page.locator(selector).first().screenshot()
+  const scratch = await page.context().newPage()
+  try {
+    const { width, height, rgba } = await scratch.evaluate(async (b64) => {
+      const img = new Image()
+      img.src = `data:image/png;base64,${b64}`
+      await img.decode()
+      // a white quiet zone around the element, in case it was cropped tight
+      const pad = 16
+      const canvas = document.createElement('canvas')
+      canvas.width = img.width + 2 * pad
+      canvas.height = img.height + 2 * pad
+      const ctx = canvas.getContext('2d')
+      if (!ctx) throw new Error('no 2d canvas')
+      ctx.fillStyle = '#fff'
+      ctx.fillRect(0, 0, canvas.width, canvas.height)
+      ctx.drawImage(img, pad, pad)
+      const data = ctx.getImageData(0, 0, canvas.width, canvas.height).data
+      let bin = ''
+      for (let i = 0; i < data.length; i += 0x8000) bin += String.fromCharCode(...data.subarray(i, i + 0x8000))
+      return { width: canvas.width, height: canvas.height, rgba: btoa(bin) }
+    }, png.toString('base64'))
+    const pixels = new Uint8ClampedArray(Buffer.from(rgba, 'base64'))
+    const code = jsQR(pixels, width, height, { inversionAttempts: 'attemptBoth' })
+    if (!code) throw new Error(`No QR code could be read from ${selector}`)
+    return code.data
+  } finally {
+    await scratch.close()
+  }
+}
