@@ -1,0 +1,98 @@
+// `npm run demo`: the simulator with the demo seed and the app connected to it. Electron when its
+// binary is installed; otherwise (as where ELECTRON_SKIP_BINARY_DOWNLOAD was needed) the same app as
+// a browser preview. `npm run demo:web` (--web) always serves the preview.
+import { spawn } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { parseArgs } from 'node:util'
+import { type BootedApp, bootApp } from '../dev/preview/boot'
+import { type PreviewServer, startPreviewServer } from '../dev/preview/server'
+import { type SimulatorHandle, startSimulator } from '../test/simulator/index'
+import { ensureBuilt, ROOT } from './lib/build'
+
+const { values: args } = parseArgs({
+  options: {
+    web: { type: 'boolean', default: false },
+    'sim-port': { type: 'string', default: '4100' },
+    port: { type: 'string', default: '0' },
+  },
+})
+
+/** The Electron binary's path, or null when the package has none (its download was skipped or failed). */
+function electronBinary(): string | null {
+  try {
+    const path = createRequire(import.meta.url)('electron') as unknown
+    return typeof path === 'string' && existsSync(path) ? path : null
+  } catch {
+    return null
+  }
+}
+
+async function startSim(preferredPort: number): Promise<SimulatorHandle> {
+  try {
+    return await startSimulator({ port: preferredPort, seed: 'demo' })
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err
+    return startSimulator({ port: 0, seed: 'demo' })
+  }
+}
+
+const closers: Array<() => Promise<unknown>> = []
+let closing = false
+async function closeAll(code: number): Promise<never> {
+  if (!closing) {
+    closing = true
+    for (const close of closers.reverse()) await close().catch(() => {})
+  }
+  process.exit(code)
+}
+process.on('SIGINT', () => void closeAll(0))
+process.on('SIGTERM', () => void closeAll(0))
+
+async function main(): Promise<void> {
+  const sim = await startSim(Number(args['sim-port']))
+  closers.push(() => sim.close())
+  const simLines = [`Simulator: ${sim.url}  (API key: ${sim.keys.secret}, a demo key of the local simulator)`]
+
+  const electron = args.web ? null : electronBinary()
+  if (electron) {
+    ensureBuilt('main')
+    for (const line of simLines) console.log(line)
+    const child = spawn(electron, ['.'], {
+      cwd: ROOT,
+      stdio: 'inherit',
+      env: { ...process.env, LT_DEMO_BASE_URL: sim.url, LT_DEMO_API_KEY: sim.keys.secret },
+    })
+    closers.push(async () => {
+      if (child.exitCode === null) child.kill('SIGTERM')
+    })
+    child.on('exit', (code) => void closeAll(code ?? 0))
+    return
+  }
+
+  if (!args.web) {
+    console.log(
+      'Electron is not installed on this machine (its binary could not be downloaded); serving the same app as a browser preview instead.',
+    )
+  }
+  ensureBuilt('renderer')
+  const booted: BootedApp = await bootApp({
+    secretStore: 'memory',
+    connect: { baseUrl: sim.url, apiKey: sim.keys.secret, label: 'Demo (simulator)' },
+  })
+  closers.push(() => booted.dispose())
+  const preview: PreviewServer = await startPreviewServer({
+    app: booted.app,
+    events: booted.events,
+    port: Number(args.port),
+  })
+  closers.push(() => preview.close())
+  console.log(`Open the app: ${preview.url}`)
+  for (const line of simLines) console.log(line)
+  console.log('Press Ctrl-C to stop.')
+}
+
+main().catch((err) => {
+  console.error(`demo: ${err instanceof Error ? err.message : String(err)}`)
+  void closeAll(1)
+})
