@@ -1,0 +1,120 @@
+// The IPC router, derived from the contract: every message is checked (name, sender, input),
+// handled, its output checked, and answered with a Result envelope. It never throws.
+import { type Operations, type OpName, operations } from '@shared/contract'
+import { AppError, type AppErrorShape, type Result } from '@shared/errors'
+import type { z } from 'zod'
+import type { Logger } from '../log'
+
+/** Who sent a message: the shell decides `trusted` from the sender frame; the preview bridge likewise. */
+export interface SenderInfo {
+  trusted: boolean
+  url: string
+}
+
+export type OpIn<K extends OpName> = z.output<Operations[K]['input']>
+export type OpOut<K extends OpName> = z.input<Operations[K]['output']>
+export type Handlers = { [K in OpName]: (input: OpIn<K>) => Promise<OpOut<K>> }
+
+export interface Router {
+  handle(name: string, input: unknown, sender?: SenderInfo): Promise<Result<unknown>>
+}
+
+export interface RouterOptions {
+  isTrustedSender: (sender: SenderInfo | undefined) => boolean
+  log: Logger
+  /** how many finished payment/withdraw results are kept to answer a repeated request id */
+  guardSize?: number
+}
+
+/** Operations that move money (or mint a claimable link): one result per request id. */
+const GUARDED: ReadonlySet<OpName> = new Set(['pay.lightningAddress', 'withdraw.create'])
+
+const fail = (code: AppErrorShape['code'], message: string, retryable = false): Result<never> => ({
+  ok: false,
+  error: { code, message, retryable },
+})
+
+function describeIssues(err: z.ZodError): string {
+  const first = err.issues[0]
+  if (!first) return 'That request is not valid.'
+  const where = first.path.length ? `${first.path.map(String).join('.')}: ` : ''
+  const text = `${where}${first.message}`
+  // Keys of an input become part of the message: keep it short whatever was sent.
+  return text.length > 200 ? `${text.slice(0, 199)}…` : text
+}
+
+export function createRouter(handlers: Handlers, opts: RouterOptions): Router {
+  const guardSize = opts.guardSize ?? 256
+  // requestId → the first call's input and its (pending or finished) result.
+  const guard = new Map<string, { input: string; done: boolean; result: Promise<Result<unknown>> }>()
+
+  async function run(name: OpName, input: unknown): Promise<Result<unknown>> {
+    const op = operations[name]
+    const parsed = op.input.safeParse(input === undefined ? {} : input)
+    if (!parsed.success) return fail('invalid_input', describeIssues(parsed.error))
+    const handler = handlers[name] as (i: unknown) => Promise<unknown>
+    if (!GUARDED.has(name)) return call(name, handler, parsed.data)
+
+    const data = parsed.data as { requestId: string }
+    const key = `${name}:${data.requestId}`
+    const fingerprint = JSON.stringify(data)
+    const seen = guard.get(key)
+    if (seen) {
+      if (seen.input !== fingerprint)
+        return fail('invalid_input', 'This request was already used for a different amount or recipient.')
+      if (!seen.done) return fail('busy', 'This is already being sent. Wait for the result.', true)
+      // Finished: the same answer again, never a second payment.
+      return seen.result
+    }
+    const entry = { input: fingerprint, done: false, result: call(name, handler, data) }
+    guard.set(key, entry)
+    if (guard.size > guardSize) {
+      // Oldest finished entries go first; one still in flight is never dropped.
+      for (const [k, v] of guard) {
+        if (guard.size <= guardSize) break
+        if (v.done) guard.delete(k)
+      }
+    }
+    const result = await entry.result
+    entry.done = true
+    return result
+  }
+
+  async function call(name: OpName, handler: (i: unknown) => Promise<unknown>, input: unknown) {
+    let value: unknown
+    try {
+      value = await handler(input)
+    } catch (err) {
+      if (err instanceof AppError) {
+        if (err.code === 'internal') opts.log.error('handler failed', { op: name, error: err })
+        return { ok: false as const, error: err.toShape() }
+      }
+      opts.log.error('handler threw', { op: name, error: err })
+      return fail('internal', 'Something went wrong in the app. Try again.')
+    }
+    const out = operations[name].output.safeParse(value)
+    if (!out.success) {
+      // A bug on our side: never send the renderer something the contract does not allow.
+      opts.log.error('handler output does not match the contract', { op: name, issue: describeIssues(out.error) })
+      return fail('internal', 'Something went wrong in the app. Try again.')
+    }
+    return { ok: true as const, value: out.data }
+  }
+
+  return {
+    async handle(name, input, sender) {
+      try {
+        if (!opts.isTrustedSender(sender)) {
+          opts.log.warn('refused a message from an untrusted sender', { url: sender?.url })
+          return fail('forbidden', 'This request did not come from the app window.')
+        }
+        if (typeof name !== 'string' || !Object.hasOwn(operations, name))
+          return fail('invalid_input', 'Unknown operation.')
+        return await run(name as OpName, input)
+      } catch (err) {
+        opts.log.error('router failed', { error: err })
+        return fail('internal', 'Something went wrong in the app. Try again.')
+      }
+    },
+  }
+}

@@ -1,0 +1,129 @@
+// Service objects → the contract's views (what the renderer may see).
+import type {
+  LnTxView,
+  PaymentView,
+  PendingInvoice,
+  RecipientView,
+  TxView,
+  WalletView,
+  WithdrawLinkView,
+} from '@shared/contract'
+import { lightningUri, parseLightningAddress } from '@shared/lnurl'
+import {
+  type LnTx,
+  type ProbeResult,
+  type Wallet,
+  type WalletTransaction,
+  type WithdrawLink,
+  walletBalanceMsat,
+} from '@shared/schemas/service'
+import { satToMsat } from '@shared/units'
+
+const DEFAULT_EXPIRY_SEC = 86_400
+
+export function walletView(w: Wallet): WalletView {
+  return { id: w.id, label: w.user_label || w.id, balanceMsat: walletBalanceMsat(w), createdAt: w.created_at }
+}
+
+export function walletsView(ws: Wallet[]): { wallets: WalletView[]; totalMsat: number } {
+  const wallets = ws.map(walletView)
+  return { wallets, totalMsat: wallets.reduce((sum, w) => sum + w.balanceMsat, 0) }
+}
+
+export function txView(t: WalletTransaction): TxView {
+  return {
+    id: t.id,
+    createdAt: t.created_at,
+    amountMsat: satToMsat(t.num_satoshis),
+    typeName: t.wtxType.name,
+    typeDisplay: t.wtxType.display_name || t.wtxType.name,
+    memo: t.lnTx?.memo ?? null,
+    label: t.user_label ?? null,
+    lnTxId: t.lnTx?.id ?? null,
+    feeMsat: t.lnTx?.fee_msat ?? null,
+  }
+}
+
+function expiresAt(l: LnTx): number {
+  return l.expires_at ?? l.created_at + (l.expiry ?? DEFAULT_EXPIRY_SEC)
+}
+
+export function lnTxView(l: LnTx): LnTxView {
+  return {
+    id: l.id,
+    createdAt: l.created_at,
+    paymentRequest: l.payment_request,
+    paymentHash: l.r_hash_decoded,
+    // The service may send the preimage of an unpaid invoice it created; it is proof of payment
+    // only once settled.
+    preimage: l.settled ? (l.payment_preimage ?? null) : null,
+    amountSat: l.num_satoshis,
+    feeMsat: l.fee_msat ?? null,
+    memo: l.memo ?? null,
+    settled: l.settled,
+    settledAt: l.settled_at ?? null,
+    expiresAt: l.expires_at ?? (l.expiry != null ? l.created_at + l.expiry : null),
+  }
+}
+
+export function pendingInvoiceView(
+  l: LnTx,
+  o: { walletId: string; accountId: string; memo: string; nowSec: number },
+): PendingInvoice {
+  const exp = expiresAt(l)
+  return {
+    id: l.id,
+    walletId: o.walletId,
+    accountId: o.accountId,
+    amountSat: l.num_satoshis,
+    memo: l.memo ?? o.memo,
+    paymentRequest: l.payment_request,
+    paymentHash: l.r_hash_decoded,
+    createdAt: l.created_at,
+    expiresAt: exp,
+    status: l.settled ? 'paid' : exp <= o.nowSec ? 'expired' : 'pending',
+    settledAt: l.settled_at ?? null,
+  }
+}
+
+export function recipientView(input: string, p: ProbeResult): RecipientView {
+  const meta = (mime: string) => p.metadata.find((e) => e[0] === mime)?.[1] ?? null
+  return {
+    address: parseLightningAddress(input)?.address ?? input.trim(),
+    description: meta('text/plain') ?? '',
+    longDescription: meta('text/long-desc'),
+    minSendableMsat: p.minSendable,
+    maxSendableMsat: p.maxSendable,
+    commentAllowed: p.commentAllowed,
+  }
+}
+
+export function paymentView(t: WalletTransaction): PaymentView {
+  const ln = t.lnTx
+  return {
+    txId: t.id,
+    amountMsat: satToMsat(Math.abs(t.num_satoshis)),
+    feeMsat: ln?.fee_msat ?? 0,
+    preimage: ln?.payment_preimage || null,
+    paymentHash: ln?.r_hash_decoded ?? null,
+    createdAt: t.created_at,
+  }
+}
+
+export function withdrawLinkView(
+  link: WithdrawLink,
+  o: { walletId: string; amountSat: number; memo: string; nowSec: number },
+): WithdrawLinkView {
+  const lnurl = link.lnurl.toUpperCase()
+  return {
+    walletId: o.walletId,
+    lnurl,
+    uri: lightningUri(lnurl),
+    ott: link.ott,
+    amountSat: o.amountSat,
+    memo: o.memo,
+    createdAt: o.nowSec,
+    status: 'waiting',
+    claimedAt: null,
+  }
+}

@@ -1,0 +1,195 @@
+// Accounts: a base URL, an auth method and a key (in the keychain, or in memory for this
+// session). Several may exist; one is active. Metadata goes to settings.json, keys never do.
+import { randomBytes } from 'node:crypto'
+import { type AccountView, type AuthMethod, operations } from '@shared/contract'
+import { AppError } from '@shared/errors'
+import type { Wallet } from '@shared/schemas/service'
+import type { Logger } from '../../log'
+import { checkBaseUrl, type ServiceClient } from '../client'
+import type { SecretStore } from '../secrets'
+import type { AccountMeta, SettingsStore } from '../settings'
+
+export type ConnectInput = ReturnType<(typeof operations)['accounts.connect']['input']['parse']>
+export type TestInput = ReturnType<(typeof operations)['accounts.test']['input']['parse']>
+export type UpdateInput = ReturnType<(typeof operations)['accounts.update']['input']['parse']>
+
+export type ClientFactory = (o: {
+  baseUrl: string
+  authMethod: AuthMethod
+  getApiKey: () => Promise<string> | string
+}) => ServiceClient
+
+export interface AccountsService {
+  list(): { accounts: AccountView[]; activeId: string | null }
+  /** Lists wallets with these details; stores nothing. */
+  test(input: unknown): Promise<Wallet[]>
+  connect(input: unknown): Promise<AccountView>
+  switch(id: string): Promise<AccountView>
+  update(input: unknown): Promise<AccountView>
+  remove(id: string): Promise<void>
+  /** the active account, or `not_connected` */
+  active(): AccountView
+  /** the service client of an account (the active one by default) */
+  client(accountId?: string): ServiceClient
+}
+
+/** `sak_…9f2c`: enough to tell keys apart, useless to anyone who reads it. */
+export function keyHint(key: string): string {
+  const prefix = /^[A-Za-z]{1,8}_/.exec(key)?.[0] ?? ''
+  return `${prefix}…${key.slice(-4)}`
+}
+
+const view = (m: AccountMeta): AccountView => ({
+  id: m.id,
+  label: m.label,
+  baseUrl: m.baseUrl,
+  authMethod: m.authMethod,
+  keyHint: m.keyHint,
+  storage: m.storage,
+})
+
+export function createAccountsService(deps: {
+  settings: SettingsStore
+  keychain: SecretStore
+  memory: SecretStore
+  makeClient: ClientFactory
+  onChange: (list: { accounts: AccountView[]; activeId: string | null }) => void
+  log: Logger
+  now?: () => number
+  newId?: () => string
+}): AccountsService {
+  const now = deps.now ?? Date.now
+  const newId = deps.newId ?? (() => `acc_${randomBytes(6).toString('hex')}`)
+  // Accounts whose key is kept in memory live only as long as this process.
+  const session: AccountMeta[] = []
+  // undefined until a choice is made in this session: then the file's choice counts (the file
+  // is loaded after this service is made).
+  let activeId: string | null | undefined
+  const clients = new Map<string, ServiceClient>()
+  const keys = new Map<string, string>()
+
+  const all = (): AccountMeta[] => [...deps.settings.current().accounts, ...session]
+  const find = (id: string) => all().find((a) => a.id === id)
+  const mustFind = (id: string) => {
+    const a = find(id)
+    if (!a) throw new AppError('not_found', 'That account no longer exists.')
+    return a
+  }
+  const list = () => {
+    const accounts = all()
+    const want = activeId === undefined ? deps.settings.current().activeId : activeId
+    const active = want && accounts.some((a) => a.id === want) ? want : (accounts[0]?.id ?? null)
+    return { accounts: accounts.map(view), activeId: active }
+  }
+
+  async function persist(mutate: (accounts: AccountMeta[]) => AccountMeta[]) {
+    await deps.settings.update((s) => {
+      const accounts = mutate(s.accounts)
+      const keep = accounts.some((a) => a.id === activeId) ? activeId : s.activeId
+      return {
+        ...s,
+        accounts,
+        activeId: accounts.some((a) => a.id === keep) ? (keep ?? null) : (accounts[0]?.id ?? null),
+      }
+    })
+    deps.onChange(list())
+  }
+
+  async function readKey(meta: AccountMeta): Promise<string> {
+    const cached = keys.get(meta.id)
+    if (cached) return cached
+    const store = meta.storage === 'memory' ? deps.memory : deps.keychain
+    const key = await store.get(meta.id)
+    if (!key)
+      throw new AppError('unauthorized', 'The key for this account is missing. Remove the account and connect again.')
+    deps.log.addSecret(key)
+    keys.set(meta.id, key)
+    return key
+  }
+
+  function checkClient(input: { baseUrl: string; authMethod: AuthMethod; apiKey: string }) {
+    deps.log.addSecret(input.apiKey)
+    return deps.makeClient({ baseUrl: input.baseUrl, authMethod: input.authMethod, getApiKey: () => input.apiKey })
+  }
+
+  return {
+    list,
+    async test(raw) {
+      const input = operations['accounts.test'].input.parse(raw)
+      return checkClient(input).listWallets()
+    },
+    async connect(raw) {
+      const input = operations['accounts.connect'].input.parse(raw)
+      const baseUrl = checkBaseUrl(input.baseUrl)
+      await checkClient({ ...input, baseUrl }).listWallets()
+      const meta: AccountMeta = {
+        id: newId(),
+        label: input.label || new URL(baseUrl).host,
+        baseUrl,
+        authMethod: input.authMethod,
+        keyHint: keyHint(input.apiKey),
+        storage: input.storage,
+        createdAt: Math.floor(now() / 1000),
+      }
+      if (input.storage === 'keychain') {
+        await deps.keychain.set(meta.id, input.apiKey)
+      } else {
+        await deps.memory.set(meta.id, input.apiKey)
+        session.push(meta)
+      }
+      keys.set(meta.id, input.apiKey)
+      activeId = meta.id
+      await persist((accounts) => (meta.storage === 'keychain' ? [...accounts, meta] : accounts))
+      deps.log.info('account connected', { id: meta.id, storage: meta.storage })
+      return view(meta)
+    },
+    async switch(id) {
+      const meta = mustFind(id)
+      activeId = meta.id
+      await persist((a) => a)
+      return view(meta)
+    },
+    async update(raw) {
+      const input = operations['accounts.update'].input.parse(raw)
+      const meta = mustFind(input.id)
+      const next: AccountMeta = {
+        ...meta,
+        ...(input.label !== undefined ? { label: input.label } : {}),
+        ...(input.authMethod !== undefined ? { authMethod: input.authMethod } : {}),
+      }
+      clients.delete(meta.id)
+      const i = session.findIndex((a) => a.id === meta.id)
+      if (i >= 0) session[i] = next
+      await persist((accounts) => accounts.map((a) => (a.id === next.id ? next : a)))
+      return view(next)
+    },
+    async remove(id) {
+      const meta = mustFind(id)
+      // The key goes first: an account that is gone from the list must not leave a key behind.
+      await (meta.storage === 'memory' ? deps.memory : deps.keychain).delete(meta.id)
+      keys.delete(meta.id)
+      clients.delete(meta.id)
+      const i = session.findIndex((a) => a.id === meta.id)
+      if (i >= 0) session.splice(i, 1)
+      if (activeId === meta.id) activeId = all().find((a) => a.id !== meta.id)?.id ?? null
+      await persist((accounts) => accounts.filter((a) => a.id !== meta.id))
+      deps.log.info('account removed', { id: meta.id })
+    },
+    active() {
+      const { activeId: id } = list()
+      const meta = id ? find(id) : undefined
+      if (!meta) throw new AppError('not_connected', 'Connect an account first.', { retryable: false })
+      return view(meta)
+    },
+    client(accountId) {
+      const id = accountId ?? this.active().id
+      const meta = mustFind(id)
+      let c = clients.get(id)
+      if (!c) {
+        c = deps.makeClient({ baseUrl: meta.baseUrl, authMethod: meta.authMethod, getApiKey: () => readKey(meta) })
+        clients.set(id, c)
+      }
+      return c
+    },
+  }
+}
