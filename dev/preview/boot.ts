@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { createApp } from '../../electron/main/app/createApp'
+import { type App, createApp } from '../../electron/main/app/createApp'
 import { createKeytarStore, createMemoryStore, type SecretStore } from '../../electron/main/services/secrets'
 import { createEventHub, type EventHub } from './events'
 
@@ -18,15 +18,19 @@ export interface BootOptions {
   /** connect this account at start */
   connect?: { baseUrl: string; apiKey: string; label?: string }
   userDataDir?: string
+  /** where main's (redacted) log lines go; by default they are kept in `logs` */
+  logSink?: (line: string) => void
 }
 
 export interface BootedApp {
-  app: ReturnType<typeof createApp>
+  app: App
   events: EventHub
   /** notifications main asked to show, newest last */
   notifications: ShownNotification[]
   userDataDir: string
   secretStore: SecretStore
+  /** main's log lines, when no logSink was given */
+  logs: string[]
   dispose(): Promise<void>
 }
 
@@ -35,6 +39,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
   const ownDir = opts.userDataDir === undefined
   const events = createEventHub()
   const notifications: ShownNotification[] = []
+  const logs: string[] = []
   const keychain = opts.secretStore === 'keychain'
   const secretStore = keychain
     ? createKeytarStore(opts.keychainService ?? `lightning-tray-test-${process.pid}-${Date.now()}`)
@@ -46,6 +51,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     emit: (name, payload) => events.emit(name, payload),
     preview: true,
     platform: process.platform,
+    logSink: opts.logSink ?? ((line) => logs.push(line)),
   })
   const dispose = async () => {
     await app.dispose()
@@ -70,5 +76,5 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     await dispose()
     throw err
   }
-  return { app, events, notifications, userDataDir, secretStore, dispose }
+  return { app, events, notifications, userDataDir, secretStore, logs, dispose }
 }

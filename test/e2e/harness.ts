@@ -1,3 +1,4 @@
+/// <reference lib="dom" />
 // End-to-end harness: the production renderer build in Debian's Chromium, its `window.wallet`
 // carried by the preview bridge to the same router and services main uses, running in this test
 // process against the simulator over loopback.
