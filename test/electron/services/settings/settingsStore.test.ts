@@ -1,0 +1,124 @@
+import * as fsp from 'node:fs/promises'
+import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DEFAULT_SETTINGS } from '@shared/contract'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import {
+  createSettingsStore,
+  defaultFile,
+  type Notice,
+  SETTINGS_FILE,
+  type SettingsFs,
+} from '../../../../electron/main/services/settings'
+
+let dir: string
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'lt-settings-'))
+})
+afterEach(async () => {
+  await rm(dir, { recursive: true, force: true })
+})
+
+const account = {
+  id: 'acc_1',
+  label: 'Simulator',
+  baseUrl: 'http://127.0.0.1:4100',
+  authMethod: 'header' as const,
+  keyHint: 'sak_…9f2c',
+  storage: 'keychain' as const,
+  createdAt: 1_700_000_000,
+}
+
+describe('settings store', () => {
+  it('starts from defaults when there is no file, without a notice', async () => {
+    const notices: Notice[] = []
+    const s = createSettingsStore({ dir, onNotice: (n) => notices.push(n) })
+    expect(await s.load()).toEqual(defaultFile())
+    expect(notices).toEqual([])
+  })
+
+  it('writes, then loads what it wrote', async () => {
+    const s = createSettingsStore({ dir })
+    await s.load()
+    await s.update((f) => ({
+      ...f,
+      settings: { ...f.settings, theme: 'dark' },
+      accounts: [account],
+      activeId: 'acc_1',
+    }))
+    const again = await createSettingsStore({ dir }).load()
+    expect(again.settings).toEqual({ ...DEFAULT_SETTINGS, theme: 'dark' })
+    expect(again.accounts).toEqual([account])
+    expect(again.activeId).toBe('acc_1')
+    // Only the file itself is left: the temp file was renamed over it.
+    expect(await readdir(dir)).toEqual([SETTINGS_FILE])
+  })
+
+  it('keeps a corrupt file aside, uses defaults and says so', async () => {
+    await writeFile(join(dir, SETTINGS_FILE), '{"version":1,"settings":{"pollIntervalSec":')
+    const notices: Notice[] = []
+    const s = createSettingsStore({ dir, now: () => 1234, onNotice: (n) => notices.push(n) })
+    expect(await s.load()).toEqual(defaultFile())
+    const files = (await readdir(dir)).sort()
+    expect(files).toEqual([`${SETTINGS_FILE}.corrupt-1234`])
+    expect(await readFile(join(dir, `${SETTINGS_FILE}.corrupt-1234`), 'utf8')).toContain('"pollIntervalSec":')
+    expect(notices).toHaveLength(1)
+    expect(notices[0]?.level).toBe('warning')
+    expect(notices[0]?.message).toContain('corrupt-1234')
+  })
+
+  it('treats valid JSON of the wrong shape as corrupt too (schema-validated load)', async () => {
+    await writeFile(
+      join(dir, SETTINGS_FILE),
+      JSON.stringify({ version: 1, settings: { pollIntervalSec: 1, notifications: 'yes', theme: 'pink' } }),
+    )
+    const notices: Notice[] = []
+    const s = createSettingsStore({ dir, now: () => 99, onNotice: (n) => notices.push(n) })
+    expect((await s.load()).settings).toEqual(DEFAULT_SETTINGS)
+    expect(await readdir(dir)).toEqual([`${SETTINGS_FILE}.corrupt-99`])
+    expect(notices).toHaveLength(1)
+  })
+
+  it('refuses to write an invalid state and keeps the old file', async () => {
+    const s = createSettingsStore({ dir })
+    await s.load()
+    await s.update((f) => ({ ...f, settings: { ...f.settings, pollIntervalSec: 60 } }))
+    await expect(s.update((f) => ({ ...f, settings: { ...f.settings, pollIntervalSec: 1 } }))).rejects.toThrow()
+    expect((await createSettingsStore({ dir }).load()).settings.pollIntervalSec).toBe(60)
+  })
+
+  it('a write that fails before the rename leaves the old file whole and no temp file behind', async () => {
+    const s = createSettingsStore({ dir })
+    await s.load()
+    await s.update((f) => ({ ...f, settings: { ...f.settings, theme: 'light' } }))
+    const before = await readFile(join(dir, SETTINGS_FILE), 'utf8')
+    const failingFs: SettingsFs = {
+      ...fsp,
+      rename: async () => {
+        throw Object.assign(new Error('disk full'), { code: 'ENOSPC' })
+      },
+    }
+    const broken = createSettingsStore({ dir, fs: failingFs })
+    await broken.load()
+    await expect(broken.update((f) => ({ ...f, settings: { ...f.settings, theme: 'dark' } }))).rejects.toThrow(
+      'disk full',
+    )
+    expect(await readFile(join(dir, SETTINGS_FILE), 'utf8')).toBe(before)
+    expect(await readdir(dir)).toEqual([SETTINGS_FILE])
+    // The store keeps the last state that reached the disk.
+    expect(broken.current().settings.theme).toBe('light')
+  })
+
+  it('serialises concurrent updates: none is lost', async () => {
+    const s = createSettingsStore({ dir })
+    await s.load()
+    await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        s.update((f) => ({ ...f, accounts: [...f.accounts, { ...account, id: `acc_${i}` }] })),
+      ),
+    )
+    const loaded = await createSettingsStore({ dir }).load()
+    expect(loaded.accounts.map((a) => a.id).sort()).toEqual(Array.from({ length: 20 }, (_, i) => `acc_${i}`).sort())
+  })
+})
