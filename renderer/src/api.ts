@@ -1,0 +1,34 @@
+// The renderer's only way out: the typed `window.wallet` bridge. Types only from the contract,
+// so zod never lands in the renderer bundle.
+import type {} from '@shared/api'
+import type { EventName, EventPayload, OpInput, OpName, OpOutput } from '@shared/contract'
+import type { AppErrorShape, Result } from '@shared/errors'
+
+const BRIDGE_DOWN: AppErrorShape = {
+  code: 'internal',
+  message: 'The app could not reach its background process. Try again, or restart the app.',
+  retryable: true,
+}
+
+/** Never throws: a broken bridge becomes an error envelope like any other. */
+export async function invoke<K extends OpName>(name: K, input: OpInput<K>): Promise<Result<OpOutput<K>>> {
+  try {
+    const res = await window.wallet.invoke(name, input)
+    if (res && typeof res === 'object' && 'ok' in res) return res
+    return { ok: false, error: BRIDGE_DOWN }
+  } catch {
+    return { ok: false, error: BRIDGE_DOWN }
+  }
+}
+
+export function on<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): () => void {
+  return window.wallet.on(name, listener)
+}
+
+/** One token per intent (per confirmation), so a double click cannot pay twice. */
+export function newRequestId(): string {
+  const c = globalThis.crypto
+  if (typeof c.randomUUID === 'function') return c.randomUUID()
+  const b = c.getRandomValues(new Uint8Array(16))
+  return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')
+}

@@ -1,0 +1,53 @@
+// Start-up: ask for the balances first (the first screen's data), then everything else, and
+// route main's events into the stores.
+import { on } from './api'
+import { useAccounts } from './stores/accounts'
+import { useInvoices } from './stores/invoices'
+import { useSettings } from './stores/settings'
+import { useTransactions } from './stores/transactions'
+import { useUi } from './stores/ui'
+import { useWallets } from './stores/wallets'
+import { useWithdraw } from './stores/withdraw'
+
+export function subscribe(): () => void {
+  const ui = useUi.getState()
+  const offs = [
+    on('navigate', (t) => ui.go(t)),
+    on('notice', (n) => ui.notify(n.level, n.message)),
+    on('connection', (c) => {
+      const wasOnline = useUi.getState().online
+      ui.setConnection(c.online, c.message)
+      // back online: refresh what is on screen so nothing stays stale or stuck in an error
+      if (c.online && !wasOnline) {
+        void useWallets.getState().load()
+        if (useTransactions.getState().walletId) void useTransactions.getState().reload()
+      }
+    }),
+    on('wallets.updated', (p) => useWallets.getState().apply(p)),
+    on('accounts.updated', (p) => {
+      const before = useAccounts.getState().activeId
+      useAccounts.getState().apply(p)
+      if (p.activeId === null) {
+        useWallets.getState().clear()
+        ui.go({ to: 'onboarding' })
+      } else if (p.activeId !== before) void useWallets.getState().load()
+    }),
+    on('settings.updated', (s) => useSettings.getState().apply(s)),
+    on('invoice.updated', (inv) => useInvoices.getState().apply(inv)),
+    on('withdraw.updated', (link) => useWithdraw.getState().apply(link)),
+  ]
+  return () => {
+    for (const off of offs) off()
+  }
+}
+
+export async function boot(): Promise<void> {
+  const wallets = useWallets.getState().load()
+  const accounts = useAccounts.getState().load()
+  void useSettings.getState().load()
+  await Promise.all([wallets, accounts])
+  const acc = useAccounts.getState()
+  const w = useWallets.getState()
+  const noAccount = (acc.status === 'ready' && acc.activeId === null) || w.error?.code === 'not_connected'
+  if (noAccount && useUi.getState().screen.to === 'home') useUi.getState().go({ to: 'onboarding' })
+}

@@ -1,0 +1,24 @@
+import type { AppErrorShape } from '@shared/errors'
+
+/** Every failed wait ends here: what happened, and a way forward. */
+export function ErrorMessage(props: { error: AppErrorShape; onRetry?: () => void; retryLabel?: string }) {
+  const { error, onRetry, retryLabel = 'Try again' } = props
+  return (
+    <div className="error" role="alert">
+      <p>{error.message}</p>
+      {onRetry && (
+        <button type="button" onClick={onRetry}>
+          {retryLabel}
+        </button>
+      )}
+    </div>
+  )
+}
+
+export function Pending(props: { children: string }) {
+  return (
+    <p className="pending" role="status" aria-live="polite">
+      {props.children}
+    </p>
+  )
+}

@@ -1,0 +1,25 @@
+import { formatMsat } from '@shared/units'
+import { useWallets } from '../stores/wallets'
+
+export function WalletSelect(props: { value: string; onChange: (id: string) => void; id?: string }) {
+  const wallets = useWallets((s) => s.wallets)
+  const id = props.id ?? 'wallet'
+  return (
+    <label className="field" htmlFor={id}>
+      <span>Wallet</span>
+      <select id={id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
+        {wallets.map((w) => (
+          <option key={w.id} value={w.id}>
+            {w.label} — {formatMsat(w.balanceMsat)}
+          </option>
+        ))}
+      </select>
+    </label>
+  )
+}
+
+/** The wallet a screen starts with: the one asked for, else the first. */
+export function initialWalletId(asked: string | undefined): string {
+  const ws = useWallets.getState().wallets
+  return ws.find((w) => w.id === asked)?.id ?? ws[0]?.id ?? ''
+}

@@ -1,0 +1,20 @@
+import { formatMsat } from '@shared/units'
+
+// One formatter, made once: building Intl objects per row is the slow part of a table.
+const dateFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+
+export function formatDate(unixSec: number): string {
+  return dateFmt.format(unixSec * 1000)
+}
+
+export { formatMsat }
+
+/** "4:05" or "1:02:03" left until `expiresAt`; "expired" at zero. */
+export function formatCountdown(secondsLeft: number): string {
+  if (secondsLeft <= 0) return 'expired'
+  const h = Math.floor(secondsLeft / 3600)
+  const m = Math.floor((secondsLeft % 3600) / 60)
+  const s = secondsLeft % 60
+  const mm = h > 0 ? String(m).padStart(2, '0') : String(m)
+  return `${h > 0 ? `${h}:` : ''}${mm}:${String(s).padStart(2, '0')}`
+}

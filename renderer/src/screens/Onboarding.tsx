@@ -1,0 +1,164 @@
+// Connect an account: address, key (masked), auth method under "Advanced", test, then save.
+import type { AuthMethod } from '@shared/contract'
+import { isLoopbackHost } from '@shared/lnurl'
+import { formatMsat } from '@shared/units'
+import { type FormEvent, useEffect, useState } from 'react'
+import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { Screen } from '../components/Screen'
+import { useAccounts } from '../stores/accounts'
+import { useSettings } from '../stores/settings'
+import { useUi } from '../stores/ui'
+import { useWallets } from '../stores/wallets'
+
+/** What is wrong with the address before asking the service, or null. */
+export function checkBaseUrl(raw: string): string | null {
+  const s = raw.trim()
+  if (!s) return 'Enter the service address.'
+  let u: URL
+  try {
+    u = new URL(s)
+  } catch {
+    return 'Enter a full address such as https://api.example.com'
+  }
+  if (u.protocol === 'https:') return null
+  if (u.protocol === 'http:')
+    return isLoopbackHost(u.hostname)
+      ? null
+      : 'Plain http:// would send your key unencrypted. Use https://, or http:// only for a service on this computer (localhost).'
+  return 'Enter an address that starts with https://'
+}
+
+export default function Onboarding({ adding }: { adding: boolean }) {
+  const [baseUrl, setBaseUrl] = useState('')
+  const [apiKey, setApiKey] = useState('')
+  const [label, setLabel] = useState('')
+  const [authMethod, setAuthMethod] = useState<AuthMethod>('header')
+  const [formError, setFormError] = useState<string | null>(null)
+  const { test, connecting, connectError, testConnection, connect, resetForm } = useAccounts()
+  const info = useSettings((s) => s.info)
+  const keychainDown = info?.keychain === 'unavailable' || connectError?.code === 'keychain_unavailable'
+
+  useEffect(() => {
+    resetForm()
+    void useSettings.getState().loadInfo()
+  }, [resetForm])
+
+  function validate(): boolean {
+    const urlProblem = checkBaseUrl(baseUrl)
+    const keyProblem = apiKey.trim().length < 8 ? 'Paste the API key (it starts with sak_).' : null
+    setFormError(urlProblem ?? keyProblem)
+    return !urlProblem && !keyProblem
+  }
+
+  async function onTest(e?: FormEvent) {
+    e?.preventDefault()
+    if (!validate()) return
+    await testConnection({ baseUrl: baseUrl.trim(), apiKey: apiKey.trim(), authMethod })
+  }
+
+  async function onSave(storage: 'keychain' | 'memory') {
+    if (!validate()) return
+    const acc = await connect({
+      baseUrl: baseUrl.trim(),
+      apiKey: apiKey.trim(),
+      authMethod,
+      storage,
+      ...(label.trim() ? { label: label.trim() } : {}),
+    })
+    if (acc) {
+      setApiKey('')
+      useUi.getState().go({ to: 'home' })
+      void useWallets.getState().load()
+    }
+  }
+
+  return (
+    <Screen title={adding ? 'Add an account' : 'Connect your wallet service'} back={adding}>
+      <p>Paste the address of the wallet service and your secret API key. The key is kept in your system keychain.</p>
+      <form onSubmit={onTest} noValidate>
+        <label className="field" htmlFor="base-url">
+          <span>Service address</span>
+          <input
+            id="base-url"
+            type="url"
+            inputMode="url"
+            placeholder="https://api.example.com"
+            value={baseUrl}
+            onChange={(e) => setBaseUrl(e.target.value)}
+            autoComplete="url"
+            required
+          />
+        </label>
+        <label className="field" htmlFor="api-key">
+          <span>API key</span>
+          <input
+            id="api-key"
+            type="password"
+            placeholder="sak_…"
+            value={apiKey}
+            onChange={(e) => setApiKey(e.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+            required
+          />
+        </label>
+        <label className="field" htmlFor="label">
+          <span>Name for this account (optional)</span>
+          <input id="label" value={label} maxLength={80} onChange={(e) => setLabel(e.target.value)} />
+        </label>
+        <details>
+          <summary>Advanced</summary>
+          <label className="field" htmlFor="auth-method">
+            <span>How the key is sent</span>
+            <select id="auth-method" value={authMethod} onChange={(e) => setAuthMethod(e.target.value as AuthMethod)}>
+              <option value="header">X-Api-Key header (recommended)</option>
+              <option value="basic">HTTP Basic</option>
+              <option value="query">access-token in the address (may end up in server logs)</option>
+            </select>
+          </label>
+        </details>
+        {formError && (
+          <p className="error" role="alert">
+            {formError}
+          </p>
+        )}
+        <div className="actions">
+          <button type="submit" disabled={test.status === 'loading'}>
+            Test connection
+          </button>
+          <button type="button" className="primary" disabled={connecting} onClick={() => void onSave('keychain')}>
+            {connecting ? 'Saving…' : 'Save and connect'}
+          </button>
+        </div>
+      </form>
+      {test.status === 'loading' && <Pending>Testing the connection…</Pending>}
+      {test.error && <ErrorMessage error={test.error} onRetry={() => void onTest()} />}
+      {test.status === 'ready' && (
+        <div className="card" role="status">
+          <p>
+            Connected. {test.wallets.length} {test.wallets.length === 1 ? 'wallet' : 'wallets'} found:
+          </p>
+          <ul>
+            {test.wallets.map((w) => (
+              <li key={w.id}>
+                {w.label}: {formatMsat(w.balanceMsat)}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+      {connectError && connectError.code !== 'keychain_unavailable' && <ErrorMessage error={connectError} />}
+      {keychainDown && (
+        <div className="card warning" role="alert">
+          <p>
+            The system keychain is not available, so the key cannot be stored safely. You can keep it in memory for this
+            session only: you will paste it again after the app restarts.
+          </p>
+          <button type="button" disabled={connecting} onClick={() => void onSave('memory')}>
+            Keep the key in memory for this session
+          </button>
+        </div>
+      )}
+    </Screen>
+  )
+}

@@ -1,0 +1,189 @@
+// Scan a QR code from an image file, the clipboard or the camera, then route what it says.
+import type { ScanResult } from '@shared/lnurl'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { Pending } from '../components/ErrorMessage'
+import { Screen } from '../components/Screen'
+import { classify, decodeImageBlob, decodePixels } from '../lib/scan'
+import { useUi } from '../stores/ui'
+
+type Outcome = { kind: 'idle' } | { kind: 'working'; what: string } | { kind: 'problem'; message: string }
+
+/** Where a scanned payload goes; null means the app explains it instead. */
+export function routeFor(r: ScanResult): { to: 'send'; address: string } | null {
+  if (r.kind === 'lightning-address') return { to: 'send', address: r.address }
+  if (r.kind === 'lnurl' && r.tag !== 'withdraw') return { to: 'send', address: r.lnurl }
+  return null
+}
+
+export function explain(r: ScanResult): string {
+  switch (r.kind) {
+    case 'lnurl':
+      return 'This is an LNURL-withdraw link: someone is offering sats. This app cannot claim withdraw links; open it in the wallet that should receive them.'
+    case 'bolt11':
+      return 'This is a Lightning invoice. This app sends to lightning addresses only; paying an invoice is not supported yet.'
+    case 'unknown':
+      return r.reason
+    default:
+      return 'This could not be used.'
+  }
+}
+
+export default function Scan() {
+  const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' })
+  const [text, setText] = useState('')
+  const [camera, setCamera] = useState(false)
+
+  async function handle(found: string | null, source: string) {
+    if (found === null) {
+      setOutcome({ kind: 'problem', message: `No QR code was found in the ${source}. Try a sharper or larger image.` })
+      return
+    }
+    const r = await classify(found)
+    const route = routeFor(r)
+    if (route) useUi.getState().go(route)
+    else setOutcome({ kind: 'problem', message: explain(r) })
+  }
+
+  async function fromBlob(blob: Blob, source: string) {
+    setOutcome({ kind: 'working', what: `Reading the ${source}…` })
+    try {
+      await handle(await decodeImageBlob(blob), source)
+    } catch {
+      setOutcome({ kind: 'problem', message: `The ${source} could not be read as an image.` })
+    }
+  }
+
+  async function fromClipboard() {
+    try {
+      const items = await navigator.clipboard.read()
+      for (const item of items) {
+        const type = item.types.find((t) => t.startsWith('image/'))
+        if (type) return void (await fromBlob(await item.getType(type), 'clipboard image'))
+      }
+      setOutcome({ kind: 'problem', message: 'The clipboard holds no image. Copy a QR code image first.' })
+    } catch {
+      setOutcome({
+        kind: 'problem',
+        message: 'Reading the clipboard was refused. Save the image and open it as a file.',
+      })
+    }
+  }
+
+  function fromText(e: FormEvent) {
+    e.preventDefault()
+    void handle(text, 'text')
+  }
+
+  return (
+    <Screen title="Scan">
+      <p>Read a lightning address or LNURL from a QR code.</p>
+      <div className="actions">
+        <label className="button" htmlFor="scan-file">
+          Open an image file
+        </label>
+        <input
+          id="scan-file"
+          className="sr-only"
+          type="file"
+          accept="image/*"
+          onChange={(e) => {
+            const f = e.target.files?.[0]
+            e.target.value = ''
+            if (f) void fromBlob(f, 'image file')
+          }}
+        />
+        <button type="button" onClick={() => void fromClipboard()}>
+          Paste image from clipboard
+        </button>
+        <button type="button" onClick={() => setCamera((c) => !c)} aria-pressed={camera}>
+          {camera ? 'Stop camera' : 'Use camera'}
+        </button>
+      </div>
+      {camera && (
+        <Camera
+          onFound={(t) => {
+            setCamera(false)
+            void handle(t, 'camera')
+          }}
+          onError={(message) => {
+            setCamera(false)
+            setOutcome({ kind: 'problem', message })
+          }}
+        />
+      )}
+      <form onSubmit={fromText} noValidate>
+        <label className="field" htmlFor="scan-text">
+          <span>Or paste the text</span>
+          <input id="scan-text" value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
+        </label>
+        <button type="submit">Use this text</button>
+      </form>
+      {outcome.kind === 'working' && <Pending>{outcome.what}</Pending>}
+      {outcome.kind === 'problem' && (
+        <p className="error" role="alert">
+          {outcome.message}
+        </p>
+      )}
+    </Screen>
+  )
+}
+
+function Camera(props: { onFound: (text: string) => void; onError: (message: string) => void }) {
+  const video = useRef<HTMLVideoElement>(null)
+  // the parent re-renders with new callbacks; the camera must not restart for that
+  const cb = useRef(props)
+  cb.current = props
+  useEffect(() => {
+    let stream: MediaStream | null = null
+    let timer: ReturnType<typeof setInterval> | undefined
+    let stopped = false
+    const canvas = document.createElement('canvas')
+    const ctx = canvas.getContext('2d', { willReadFrequently: true })
+    navigator.mediaDevices
+      .getUserMedia({ video: { facingMode: 'environment' }, audio: false })
+      .then(async (s) => {
+        if (stopped) return stopTracks(s)
+        stream = s
+        const v = video.current
+        if (!v || !ctx) return
+        v.srcObject = s
+        await v.play()
+        let busy = false
+        timer = setInterval(async () => {
+          if (busy || !v.videoWidth) return
+          busy = true
+          canvas.width = v.videoWidth
+          canvas.height = v.videoHeight
+          ctx.drawImage(v, 0, 0)
+          const found = await decodePixels(
+            ctx.getImageData(0, 0, canvas.width, canvas.height).data,
+            canvas.width,
+            canvas.height,
+          )
+          busy = false
+          if (found && !stopped) cb.current.onFound(found)
+        }, 250)
+      })
+      .catch((e: unknown) => {
+        if (stopped) return
+        const name = e instanceof DOMException ? e.name : ''
+        cb.current.onError(
+          name === 'NotAllowedError'
+            ? 'Camera access was refused. Allow the camera, or open an image file instead.'
+            : name === 'NotFoundError'
+              ? 'No camera was found. Open an image file instead.'
+              : 'The camera could not be started. Open an image file instead.',
+        )
+      })
+    return () => {
+      stopped = true
+      clearInterval(timer)
+      if (stream) stopTracks(stream)
+    }
+  }, [])
+  return <video ref={video} className="camera" muted playsInline aria-label="Camera preview" />
+}
+
+function stopTracks(s: MediaStream): void {
+  for (const t of s.getTracks()) t.stop()
+}

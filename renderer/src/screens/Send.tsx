@@ -1,0 +1,233 @@
+// Send to a lightning address: look up → amount and comment → confirm → result.
+import { formatMsat, parseSatInput } from '@shared/units'
+import { type FormEvent, useEffect, useState } from 'react'
+import { CopyField } from '../components/CopyButton'
+import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { Screen } from '../components/Screen'
+import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { useSend } from '../stores/send'
+import { useUi } from '../stores/ui'
+import { useWallets } from '../stores/wallets'
+
+export default function Send(props: { address?: string; walletId?: string }) {
+  const confirmation = useSend((s) => s.confirmation)
+  useEffect(() => {
+    // arriving with an address (scan, lightning: link) starts a fresh send
+    if (props.address) void useSend.getState().probe(props.address)
+  }, [props.address])
+  return (
+    <Screen title="Send">
+      {confirmation ? <Confirm /> : <SendForm address={props.address ?? ''} walletId={props.walletId} />}
+    </Screen>
+  )
+}
+
+function SendForm(props: { address: string; walletId?: string }) {
+  const [address, setAddress] = useState(props.address || useSend.getState().recipient?.address || '')
+  const [walletId, setWalletId] = useState(() => initialWalletId(props.walletId))
+  const [amount, setAmount] = useState('')
+  const [comment, setComment] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const { probeStatus, recipient, probeError, probe, review } = useSend()
+
+  async function lookUp(e?: FormEvent) {
+    e?.preventDefault()
+    if (!address.trim()) return setProblem('Enter a lightning address such as name@example.com.')
+    setProblem(null)
+    await probe(address)
+  }
+  async function paste() {
+    try {
+      const t = (await navigator.clipboard.readText()).trim()
+      if (t) {
+        setAddress(t)
+        setProblem(null)
+        await probe(t)
+      }
+    } catch {
+      setProblem('Reading the clipboard was refused. Paste into the field instead.')
+    }
+  }
+  function onReview(e: FormEvent) {
+    e.preventDefault()
+    setProblem(review({ walletId, amountMsat: parseSatInput(amount), comment }))
+  }
+
+  return (
+    <>
+      <form onSubmit={lookUp} noValidate>
+        <label className="field" htmlFor="address">
+          <span>Lightning address</span>
+          <input
+            id="address"
+            value={address}
+            placeholder="name@example.com"
+            autoComplete="off"
+            spellCheck={false}
+            onChange={(e) => setAddress(e.target.value)}
+          />
+        </label>
+        <div className="actions">
+          <button type="submit" disabled={probeStatus === 'loading'}>
+            Look up
+          </button>
+          <button type="button" onClick={() => void paste()}>
+            Paste
+          </button>
+          <button type="button" onClick={() => useUi.getState().go({ to: 'scan' })}>
+            Scan a QR code
+          </button>
+        </div>
+      </form>
+      {probeStatus === 'loading' && <Pending>Looking up the recipient…</Pending>}
+      {probeError && <ErrorMessage error={probeError} onRetry={() => void lookUp()} />}
+      {recipient && (
+        <form onSubmit={onReview} noValidate>
+          <section className="card recipient" aria-label="Recipient">
+            <p>
+              <strong>{recipient.address}</strong>
+            </p>
+            <p className="description">{recipient.description}</p>
+            {recipient.longDescription && <p className="muted description">{recipient.longDescription}</p>}
+            <p>
+              Accepts {formatMsat(recipient.minSendableMsat)} to {formatMsat(recipient.maxSendableMsat)}.{' '}
+              {recipient.commentAllowed > 0
+                ? `A comment of up to ${recipient.commentAllowed} characters is allowed.`
+                : 'No comment allowed.'}
+            </p>
+          </section>
+          <WalletSelect value={walletId} onChange={setWalletId} />
+          <label className="field" htmlFor="send-amount">
+            <span>Amount (sats)</span>
+            <input
+              id="send-amount"
+              inputMode="decimal"
+              value={amount}
+              onChange={(e) => setAmount(e.target.value)}
+              required
+            />
+          </label>
+          {recipient.commentAllowed > 0 && (
+            <label className="field" htmlFor="comment">
+              <span>
+                Comment ({comment.length}/{recipient.commentAllowed})
+              </span>
+              <textarea
+                id="comment"
+                value={comment}
+                maxLength={recipient.commentAllowed}
+                onChange={(e) => setComment(e.target.value)}
+              />
+            </label>
+          )}
+          {problem && (
+            <p className="error" role="alert">
+              {problem}
+            </p>
+          )}
+          <button type="submit" className="primary">
+            Review
+          </button>
+        </form>
+      )}
+      {!recipient && problem && (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      )}
+    </>
+  )
+}
+
+function Confirm() {
+  const { confirmation: c, sending, result, error, send, back, reset } = useSend()
+  const wallet = useWallets((s) => s.wallets.find((w) => w.id === c?.walletId))
+  if (!c) return null
+  const done = () => {
+    reset()
+    void useWallets.getState().load()
+    useUi.getState().go({ to: 'home' })
+  }
+  if (result)
+    return (
+      <div className="card" role="status">
+        <p className="status paid">Sent</p>
+        <dl className="details">
+          <div className="field-row">
+            <dt>Amount</dt>
+            <dd>{formatMsat(result.amountMsat)}</dd>
+          </div>
+          <div className="field-row">
+            <dt>Fee</dt>
+            <dd>{formatMsat(result.feeMsat)}</dd>
+          </div>
+          <CopyField label="Preimage (proof of payment)" value={result.preimage} empty="not reported" />
+        </dl>
+        <button type="button" className="primary" onClick={done}>
+          Done
+        </button>
+      </div>
+    )
+  if (error?.code === 'unknown_outcome')
+    return (
+      <div className="card warning" role="alert">
+        <p>
+          <strong>The outcome of this payment is unknown.</strong> It may or may not have been sent. It was not sent
+          again. Check the wallet's transactions before trying again.
+        </p>
+        <p className="muted">{error.message}</p>
+        <div className="actions">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              reset()
+              useUi.getState().go({ to: 'transactions', walletId: c.walletId })
+            }}
+          >
+            Check transactions
+          </button>
+          <button type="button" onClick={reset}>
+            Start over
+          </button>
+        </div>
+      </div>
+    )
+  return (
+    <div className="card confirm">
+      <h2>Confirm payment</h2>
+      <dl className="details">
+        <div className="field-row">
+          <dt>To</dt>
+          <dd>{c.address}</dd>
+        </div>
+        <div className="field-row">
+          <dt>Amount</dt>
+          <dd>{formatMsat(c.amountMsat)}</dd>
+        </div>
+        <div className="field-row">
+          <dt>From</dt>
+          <dd>{wallet ? `${wallet.label} (${formatMsat(wallet.balanceMsat)})` : c.walletId}</dd>
+        </div>
+        {c.comment && (
+          <div className="field-row">
+            <dt>Comment</dt>
+            <dd>{c.comment}</dd>
+          </div>
+        )}
+      </dl>
+      {sending && <Pending>Sending…</Pending>}
+      {error && <ErrorMessage error={error} />}
+      <div className="actions">
+        {!error && (
+          <button type="button" className="primary" disabled={sending} onClick={() => void send()}>
+            {sending ? 'Sending…' : 'Send now'}
+          </button>
+        )}
+        <button type="button" disabled={sending} onClick={back}>
+          {error ? 'Back to edit' : 'Back'}
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,199 @@
+import type { AccountView, AuthMethod, Settings as SettingsT } from '@shared/contract'
+import { type FormEvent, useEffect, useState } from 'react'
+import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { Screen } from '../components/Screen'
+import { useAccounts } from '../stores/accounts'
+import { useSettings } from '../stores/settings'
+import { useUi } from '../stores/ui'
+import { useWallets } from '../stores/wallets'
+
+export default function Settings() {
+  const { settings, info, status, error, load, loadInfo } = useSettings()
+  useEffect(() => {
+    if (!useSettings.getState().settings) void load()
+    void loadInfo()
+  }, [load, loadInfo])
+  return (
+    <Screen title="Settings">
+      <Accounts />
+      <h2>Preferences</h2>
+      {status === 'loading' && !settings && <Pending>Loading settings…</Pending>}
+      {error && <ErrorMessage error={error} onRetry={() => void load()} />}
+      {settings && <Preferences settings={settings} />}
+      <h2>About</h2>
+      {info ? (
+        <dl className="details">
+          <div className="field-row">
+            <dt>App</dt>
+            <dd>
+              {info.name} {info.version}
+            </dd>
+          </div>
+          <div className="field-row">
+            <dt>Platform</dt>
+            <dd>
+              {info.platform}
+              {info.preview ? ' (browser preview)' : ''}
+            </dd>
+          </div>
+          <div className="field-row">
+            <dt>Keychain</dt>
+            <dd>{info.keychain}</dd>
+          </div>
+        </dl>
+      ) : (
+        <Pending>Loading…</Pending>
+      )}
+    </Screen>
+  )
+}
+
+function Accounts() {
+  const { accounts, activeId, busyId, actionError, switchTo } = useAccounts()
+  return (
+    <>
+      <h2>Accounts</h2>
+      <ul className="accounts">
+        {accounts.map((a) => (
+          <AccountRow key={a.id} account={a} active={a.id === activeId} busy={busyId === a.id} onSwitch={switchTo} />
+        ))}
+      </ul>
+      {actionError && <ErrorMessage error={actionError} />}
+      <button type="button" onClick={() => useUi.getState().go({ to: 'onboarding', adding: true })}>
+        Add an account
+      </button>
+    </>
+  )
+}
+
+function AccountRow(props: {
+  account: AccountView
+  active: boolean
+  busy: boolean
+  onSwitch: (id: string) => Promise<boolean>
+}) {
+  const { account: a, active, busy } = props
+  const [confirmRemove, setConfirmRemove] = useState(false)
+  const { update, remove } = useAccounts()
+  return (
+    <li className="card">
+      <p>
+        <strong>{a.label}</strong> {active && <span className="badge">active</span>}
+      </p>
+      <p className="muted">
+        {a.baseUrl} · {a.keyHint} · {a.storage === 'memory' ? 'key kept in memory for this session' : 'key in keychain'}
+      </p>
+      <label className="field" htmlFor={`auth-${a.id}`}>
+        <span>How the key is sent</span>
+        <select
+          id={`auth-${a.id}`}
+          value={a.authMethod}
+          disabled={busy}
+          onChange={(e) => void update(a.id, { authMethod: e.target.value as AuthMethod })}
+        >
+          <option value="header">X-Api-Key header</option>
+          <option value="basic">HTTP Basic</option>
+          <option value="query">access-token in the address (may end up in logs)</option>
+        </select>
+      </label>
+      <div className="actions">
+        {!active && (
+          <button
+            type="button"
+            disabled={busy}
+            onClick={async () => {
+              if (await props.onSwitch(a.id)) void useWallets.getState().load()
+            }}
+          >
+            Switch to this account
+          </button>
+        )}
+        {!confirmRemove ? (
+          <button type="button" disabled={busy} onClick={() => setConfirmRemove(true)}>
+            Remove…
+          </button>
+        ) : (
+          <span role="alert">
+            Remove {a.label} and delete its key from the keychain?{' '}
+            <button
+              type="button"
+              className="danger"
+              disabled={busy}
+              onClick={async () => {
+                if (await remove(a.id)) {
+                  if (active) {
+                    useWallets.getState().clear()
+                    useUi.getState().go({ to: 'onboarding' })
+                  }
+                } else setConfirmRemove(false)
+              }}
+            >
+              Remove
+            </button>{' '}
+            <button type="button" onClick={() => setConfirmRemove(false)}>
+              Keep
+            </button>
+          </span>
+        )}
+      </div>
+    </li>
+  )
+}
+
+function Preferences({ settings }: { settings: SettingsT }) {
+  const { update, saving, saveError } = useSettings()
+  const [poll, setPoll] = useState(String(settings.pollIntervalSec))
+  const [pollProblem, setPollProblem] = useState<string | null>(null)
+  function savePoll(e: FormEvent) {
+    e.preventDefault()
+    const n = Number(poll)
+    if (!Number.isInteger(n) || n < 5 || n > 3600) return setPollProblem('Enter whole seconds from 5 to 3600.')
+    setPollProblem(null)
+    void update({ pollIntervalSec: n })
+  }
+  return (
+    <>
+      <form onSubmit={savePoll} noValidate className="inline">
+        <label className="field" htmlFor="poll">
+          <span>Check for payments every (seconds)</span>
+          <input id="poll" inputMode="numeric" value={poll} onChange={(e) => setPoll(e.target.value)} />
+        </label>
+        <button type="submit" disabled={saving}>
+          Save
+        </button>
+      </form>
+      {pollProblem && (
+        <p className="error" role="alert">
+          {pollProblem}
+        </p>
+      )}
+      <label className="check" htmlFor="notifications">
+        <input
+          id="notifications"
+          type="checkbox"
+          checked={settings.notifications}
+          disabled={saving}
+          onChange={(e) => void update({ notifications: e.target.checked })}
+        />
+        Notify me when a payment arrives
+      </label>
+      <fieldset>
+        <legend>Theme</legend>
+        {(['system', 'light', 'dark'] as const).map((t) => (
+          <label key={t} className="check">
+            <input
+              type="radio"
+              name="theme"
+              value={t}
+              checked={settings.theme === t}
+              disabled={saving}
+              onChange={() => void update({ theme: t })}
+            />
+            {t === 'system' ? 'Same as the system' : t === 'light' ? 'Light' : 'Dark'}
+          </label>
+        ))}
+      </fieldset>
+      {saveError && <ErrorMessage error={saveError} />}
+    </>
+  )
+}

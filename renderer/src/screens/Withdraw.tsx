@@ -1,0 +1,131 @@
+// A one-time LNURL-withdraw link as a QR code: whoever holds it can take the amount.
+import { formatMsat, formatSat, parseSatInput } from '@shared/units'
+import { type FormEvent, useRef, useState } from 'react'
+import { CopyButton } from '../components/CopyButton'
+import { ErrorMessage } from '../components/ErrorMessage'
+import { Qr, type QrHandle } from '../components/Qr'
+import { Screen } from '../components/Screen'
+import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { downloadBlob } from '../lib/download'
+import { useWallets } from '../stores/wallets'
+import { checkWithdraw, useWithdraw } from '../stores/withdraw'
+
+const WARNING = 'Whoever holds this QR code or link can take the funds. Share it only with the person it is for.'
+
+export default function Withdraw(props: { walletId?: string }) {
+  const current = useWithdraw((s) => (s.current ? s.links[s.current] : undefined))
+  return (
+    <Screen title="Withdraw link">
+      <p className="warning-text" role="note">
+        {WARNING}
+      </p>
+      {current ? <ShowLink ott={current.ott} /> : <WithdrawForm walletId={props.walletId} />}
+    </Screen>
+  )
+}
+
+function WithdrawForm(props: { walletId?: string }) {
+  const [walletId, setWalletId] = useState(() => initialWalletId(props.walletId))
+  const [amount, setAmount] = useState('')
+  const [memo, setMemo] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const { creating, error, create } = useWithdraw()
+  const wallet = useWallets((s) => s.wallets.find((w) => w.id === walletId))
+
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const msat = parseSatInput(amount)
+    const p = wallet ? checkWithdraw(msat, wallet.balanceMsat) : 'Choose a wallet.'
+    setProblem(p)
+    if (p || msat === null) return
+    await create({ walletId, amountSat: msat / 1000, memo: memo.trim() })
+  }
+
+  return (
+    <form onSubmit={submit} noValidate>
+      <WalletSelect value={walletId} onChange={setWalletId} id="withdraw-wallet" />
+      <label className="field" htmlFor="withdraw-amount">
+        <span>Amount (sats{wallet ? `, at most ${formatMsat(wallet.balanceMsat)}` : ''})</span>
+        <input
+          id="withdraw-amount"
+          inputMode="numeric"
+          value={amount}
+          onChange={(e) => setAmount(e.target.value)}
+          required
+        />
+      </label>
+      <label className="field" htmlFor="withdraw-memo">
+        <span>Memo</span>
+        <input id="withdraw-memo" value={memo} maxLength={639} onChange={(e) => setMemo(e.target.value)} />
+      </label>
+      {problem && (
+        <p className="error" role="alert">
+          {problem}
+        </p>
+      )}
+      {error && <ErrorMessage error={error} />}
+      <button type="submit" className="primary" disabled={creating}>
+        {creating ? 'Creating…' : 'Create withdraw link'}
+      </button>
+    </form>
+  )
+}
+
+function ShowLink({ ott }: { ott: string }) {
+  const link = useWithdraw((s) => s.links[ott])!
+  const startOver = useWithdraw((s) => s.startOver)
+  const qr = useRef<QrHandle>(null)
+  const [imageMsg, setImageMsg] = useState('')
+  const claimed = link.status === 'claimed'
+
+  async function savePng() {
+    const blob = await qr.current?.toBlob()
+    if (blob) downloadBlob(blob, `withdraw-${link.amountSat}-sats.png`)
+    else setImageMsg('The image could not be made.')
+  }
+  async function copyImage() {
+    try {
+      const blob = await qr.current?.toBlob()
+      if (!blob) throw new Error('no image')
+      await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })])
+      setImageMsg('QR image copied')
+    } catch {
+      setImageMsg('Copying the image was refused; save it as PNG instead.')
+    }
+  }
+
+  return (
+    <div className="invoice">
+      <p className={`status ${claimed ? 'paid' : 'pending'}`} role="status" aria-live="polite">
+        {claimed ? 'Claimed' : 'Waiting to be claimed'}
+      </p>
+      <p className="amount">
+        {formatSat(link.amountSat)}
+        {link.memo && <span className="muted"> · {link.memo}</span>}
+      </p>
+      {!claimed && <Qr ref={qr} text={link.uri} label="QR code of the withdraw link" />}
+      <div className="field-row">
+        <code className="long">{link.lnurl}</code>
+        <CopyButton text={link.lnurl} label="Copy the withdraw link" />
+      </div>
+      <div className="actions">
+        {!claimed && (
+          <>
+            <button type="button" onClick={() => void savePng()}>
+              Save QR as PNG
+            </button>
+            <button type="button" onClick={() => void copyImage()}>
+              Copy QR image
+            </button>
+          </>
+        )}
+        <button type="button" onClick={startOver}>
+          New withdraw link
+        </button>
+      </div>
+      <p role="status" className="muted">
+        {imageMsg}
+      </p>
+    </div>
+  )
+}

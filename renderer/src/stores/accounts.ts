@@ -1,0 +1,114 @@
+import type { AccountView, AuthMethod, OpInput, WalletView } from '@shared/contract'
+import type { AppErrorShape } from '@shared/errors'
+import { create } from 'zustand'
+import { invoke } from '../api'
+import type { LoadStatus } from './wallets'
+
+type ConnectInput = OpInput<'accounts.connect'>
+
+interface AccountsState {
+  accounts: AccountView[]
+  activeId: string | null
+  status: LoadStatus
+  error: AppErrorShape | null
+  /** the last "Test connection": wallets found, or why not */
+  test: { status: LoadStatus; wallets: WalletView[]; error: AppErrorShape | null }
+  connecting: boolean
+  connectError: AppErrorShape | null
+  busyId: string | null
+  actionError: AppErrorShape | null
+  load(): Promise<void>
+  apply(payload: { accounts: AccountView[]; activeId: string | null }): void
+  testConnection(input: { baseUrl: string; apiKey: string; authMethod: AuthMethod }): Promise<boolean>
+  connect(input: ConnectInput): Promise<AccountView | null>
+  switchTo(id: string): Promise<boolean>
+  remove(id: string): Promise<boolean>
+  update(id: string, patch: { label?: string; authMethod?: AuthMethod }): Promise<boolean>
+  resetForm(): void
+}
+
+const idleTest = { status: 'idle' as const, wallets: [], error: null }
+
+export const useAccounts = create<AccountsState>()((set, get) => ({
+  accounts: [],
+  activeId: null,
+  status: 'idle',
+  error: null,
+  test: idleTest,
+  connecting: false,
+  connectError: null,
+  busyId: null,
+  actionError: null,
+  async load() {
+    set({ status: 'loading', error: null })
+    const res = await invoke('accounts.list', {})
+    if (res.ok) set({ accounts: res.value.accounts, activeId: res.value.activeId, status: 'ready' })
+    else set({ status: 'error', error: res.error })
+  },
+  apply({ accounts, activeId }) {
+    set({ accounts, activeId, status: 'ready', error: null })
+  },
+  async testConnection(input) {
+    set({ test: { status: 'loading', wallets: [], error: null } })
+    const res = await invoke('accounts.test', input)
+    if (res.ok) set({ test: { status: 'ready', wallets: res.value.wallets, error: null } })
+    else set({ test: { status: 'error', wallets: [], error: res.error } })
+    return res.ok
+  },
+  async connect(input) {
+    if (get().connecting) return null
+    set({ connecting: true, connectError: null })
+    const res = await invoke('accounts.connect', input)
+    if (!res.ok) {
+      set({ connecting: false, connectError: res.error })
+      return null
+    }
+    const acc = res.value
+    set((s) => ({
+      connecting: false,
+      accounts: [...s.accounts.filter((a) => a.id !== acc.id), acc],
+      activeId: acc.id,
+      status: 'ready',
+      test: idleTest,
+    }))
+    return acc
+  },
+  async switchTo(id) {
+    return act(set, id, async () => {
+      const res = await invoke('accounts.switch', { id })
+      if (res.ok) set({ activeId: res.value.id })
+      return res
+    })
+  },
+  async remove(id) {
+    return act(set, id, async () => {
+      const res = await invoke('accounts.remove', { id })
+      if (res.ok)
+        set((s) => ({
+          accounts: s.accounts.filter((a) => a.id !== id),
+          activeId: s.activeId === id ? null : s.activeId,
+        }))
+      return res
+    })
+  },
+  async update(id, patch) {
+    return act(set, id, async () => {
+      const res = await invoke('accounts.update', { id, ...patch })
+      if (res.ok) set((s) => ({ accounts: s.accounts.map((a) => (a.id === id ? res.value : a)) }))
+      return res
+    })
+  },
+  resetForm: () => set({ test: idleTest, connectError: null }),
+}))
+
+type Setter = (p: Partial<AccountsState>) => void
+async function act(
+  set: Setter,
+  id: string,
+  run: () => Promise<{ ok: true } | { ok: false; error: AppErrorShape }>,
+): Promise<boolean> {
+  set({ busyId: id, actionError: null })
+  const res = await run()
+  set({ busyId: null, actionError: res.ok ? null : res.error })
+  return res.ok
+}

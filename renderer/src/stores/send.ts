@@ -1,0 +1,103 @@
+// Sending to a lightning address. Money moves at most once per confirmation: the request id is
+// made when the person reaches the confirmation step, and `send` refuses to run again for the
+// same confirmation, whatever the outcome or however often it is called.
+import type { PaymentView, RecipientView } from '@shared/contract'
+import type { AppErrorShape } from '@shared/errors'
+import { formatMsat } from '@shared/units'
+import { create } from 'zustand'
+import { invoke, newRequestId } from '../api'
+import type { LoadStatus } from './wallets'
+
+export interface Confirmation {
+  walletId: string
+  address: string
+  amountMsat: number
+  comment: string
+  requestId: string
+}
+
+interface SendState {
+  probeStatus: LoadStatus
+  recipient: RecipientView | null
+  probeError: AppErrorShape | null
+  confirmation: Confirmation | null
+  sending: boolean
+  result: PaymentView | null
+  error: AppErrorShape | null
+  probe(address: string): Promise<void>
+  /** Checks the form against the recipient's limits; on success moves to the confirmation step. */
+  review(input: { walletId: string; amountMsat: number | null; comment: string }): string | null
+  back(): void
+  send(): Promise<void>
+  reset(): void
+}
+
+const initial = {
+  probeStatus: 'idle' as LoadStatus,
+  recipient: null,
+  probeError: null,
+  confirmation: null,
+  sending: false,
+  result: null,
+  error: null,
+}
+
+let probeSeq = 0
+
+export const useSend = create<SendState>()((set, get) => ({
+  ...initial,
+  async probe(address) {
+    const mine = ++probeSeq
+    set({ ...initial, probeStatus: 'loading' })
+    const res = await invoke('lnurl.probe', { address: address.trim() })
+    if (mine !== probeSeq) return
+    if (res.ok) set({ probeStatus: 'ready', recipient: res.value })
+    else set({ probeStatus: 'error', probeError: res.error })
+  },
+  review({ walletId, amountMsat, comment }) {
+    const r = get().recipient
+    if (!r) return 'Look up the recipient first.'
+    const problem = checkSend(r, amountMsat, comment)
+    if (problem) return problem
+    if (!walletId) return 'Choose the wallet to pay from.'
+    set({
+      confirmation: { walletId, address: r.address, amountMsat: amountMsat!, comment, requestId: newRequestId() },
+      result: null,
+      error: null,
+    })
+    return null
+  },
+  back() {
+    if (get().sending) return
+    set({ confirmation: null, error: null, result: null })
+  },
+  async send() {
+    const s = get()
+    const c = s.confirmation
+    if (!c || s.sending || s.result || s.error) return
+    set({ sending: true })
+    const res = await invoke('pay.lightningAddress', {
+      walletId: c.walletId,
+      address: c.address,
+      amountMsat: c.amountMsat,
+      ...(c.comment ? { comment: c.comment } : {}),
+      requestId: c.requestId,
+    })
+    set(res.ok ? { sending: false, result: res.value } : { sending: false, error: res.error })
+  },
+  reset() {
+    probeSeq++
+    set({ ...initial })
+  },
+}))
+
+/** Why this amount and comment cannot go to this recipient, or null when they can. */
+export function checkSend(r: RecipientView, amountMsat: number | null, comment: string): string | null {
+  if (amountMsat === null) return 'Enter an amount in sats, such as 1,000 or 0.5.'
+  if (amountMsat <= 0) return 'Enter an amount above zero.'
+  if (amountMsat < r.minSendableMsat) return `The recipient accepts at least ${formatMsat(r.minSendableMsat)}.`
+  if (amountMsat > r.maxSendableMsat) return `The recipient accepts at most ${formatMsat(r.maxSendableMsat)}.`
+  if (comment && r.commentAllowed === 0) return 'This recipient does not accept a comment.'
+  if (comment.length > r.commentAllowed) return `The comment is too long (${r.commentAllowed} characters at most).`
+  return null
+}

@@ -1,0 +1,43 @@
+// Navigation and app-wide UI state: which screen shows, notices, the connection banner.
+// A tiny screen switch instead of a router library keeps the first screen light.
+import type { NavigateTarget } from '@shared/contract'
+import { create } from 'zustand'
+
+export type Screen =
+  | NavigateTarget
+  | { to: 'send'; address?: string; walletId?: string }
+  | { to: 'onboarding'; adding?: boolean }
+  | { to: 'loading' }
+export type ScreenName = Screen['to']
+
+export interface Notice {
+  id: number
+  level: 'info' | 'warning' | 'error'
+  message: string
+}
+
+interface UiState {
+  screen: Screen
+  notices: Notice[]
+  online: boolean
+  connectionMessage: string | null
+  go(screen: Screen): void
+  notify(level: Notice['level'], message: string): void
+  dismiss(id: number): void
+  setConnection(online: boolean, message: string | null): void
+}
+
+let nextNotice = 1
+const MAX_NOTICES = 5
+
+export const useUi = create<UiState>()((set) => ({
+  screen: { to: 'loading' },
+  notices: [],
+  online: true,
+  connectionMessage: null,
+  go: (screen) => set({ screen }),
+  notify: (level, message) =>
+    set((s) => ({ notices: [...s.notices, { id: nextNotice++, level, message }].slice(-MAX_NOTICES) })),
+  dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
+  setConnection: (online, connectionMessage) => set({ online, connectionMessage }),
+}))

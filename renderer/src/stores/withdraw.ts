@@ -1,0 +1,61 @@
+// One-time LNURL-withdraw links. A request id per "Create" press: a double click mints one link.
+import type { WithdrawLinkView } from '@shared/contract'
+import type { AppErrorShape } from '@shared/errors'
+import { create } from 'zustand'
+import { invoke, newRequestId } from '../api'
+
+interface WithdrawState {
+  links: Record<string, WithdrawLinkView>
+  current: string | null
+  creating: boolean
+  error: AppErrorShape | null
+  create(input: { walletId: string; amountSat: number; memo: string }): Promise<WithdrawLinkView | null>
+  apply(link: WithdrawLinkView): void
+  startOver(): void
+}
+
+export const useWithdraw = create<WithdrawState>()((set, get) => ({
+  links: {},
+  current: null,
+  creating: false,
+  error: null,
+  async create({ walletId, amountSat, memo }) {
+    if (get().creating) return null
+    set({ creating: true, error: null })
+    const res = await invoke('withdraw.create', {
+      walletId,
+      amountSat,
+      ...(memo ? { memo } : {}),
+      requestId: newRequestId(),
+    })
+    if (!res.ok) {
+      set({ creating: false, error: res.error })
+      return null
+    }
+    const link = res.value
+    set((s) => ({
+      creating: false,
+      current: link.ott,
+      links: { ...s.links, [link.ott]: merge(s.links[link.ott], link) },
+    }))
+    return link
+  },
+  apply(link) {
+    set((s) => ({ links: { ...s.links, [link.ott]: merge(s.links[link.ott], link) } }))
+  },
+  startOver: () => set({ current: null, error: null }),
+}))
+
+/** Claimed is final. */
+function merge(prev: WithdrawLinkView | undefined, next: WithdrawLinkView): WithdrawLinkView {
+  return prev?.status === 'claimed' && next.status !== 'claimed' ? prev : next
+}
+
+/** Checks a withdraw amount against the wallet's balance; null when fine. */
+export function checkWithdraw(amountMsat: number | null, balanceMsat: number): string | null {
+  if (amountMsat === null) return 'Enter a whole number of sats, such as 1,000.'
+  if (amountMsat <= 0) return 'Enter an amount above zero.'
+  if (amountMsat % 1000 !== 0) return 'A withdraw link is for whole sats.'
+  if (amountMsat > balanceMsat) return 'That is more than this wallet holds.'
+  return null
+}
