@@ -24,6 +24,8 @@ export interface PreviewServerOptions {
   rendererDir?: string
   port?: number
   host?: string
+  /** default true; false serves the files as they are (the benchmark's floor page) */
+  bridge?: boolean
 }
 
 export interface PreviewServer {
@@ -104,18 +106,21 @@ export async function startPreviewServer(opts: PreviewServerOptions): Promise<Pr
     return site === undefined || site === 'same-origin' || site === 'none'
   }
 
+  /** The body as text, or null when it is over MAX_BODY (read to the end, so a 413 can be sent). */
   const readBody = (req: IncomingMessage) =>
     new Promise<string | null>((done, reject) => {
+      if (Number(req.headers['content-length'] ?? 0) > MAX_BODY) {
+        req.resume()
+        return done(null)
+      }
       const chunks: Buffer[] = []
       let size = 0
       req.on('data', (chunk: Buffer) => {
         size += chunk.length
-        if (size > MAX_BODY) {
-          done(null)
-          req.destroy()
-        } else chunks.push(chunk)
+        if (size <= MAX_BODY) chunks.push(chunk)
+        else if (size > 8 * MAX_BODY) req.destroy()
       })
-      req.on('end', () => done(Buffer.concat(chunks).toString('utf8')))
+      req.on('end', () => done(size > MAX_BODY ? null : Buffer.concat(chunks).toString('utf8')))
       req.on('error', reject)
     })
 
@@ -177,7 +182,8 @@ export async function startPreviewServer(opts: PreviewServerOptions): Promise<Pr
     if (!body) return send(res, 404, 'Not found', 'text/plain')
     if (path.endsWith('.html')) {
       // the same policy the packaged app sends: the bridge must work under it
-      return send(res, 200, injectBridge(body.toString('utf8')), TYPES['.html']!, { 'content-security-policy': CSP })
+      const html = opts.bridge === false ? body.toString('utf8') : injectBridge(body.toString('utf8'))
+      return send(res, 200, html, TYPES['.html']!, { 'content-security-policy': CSP })
     }
     send(res, 200, body, TYPES[extname(path)] ?? 'application/octet-stream')
   }

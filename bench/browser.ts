@@ -1,0 +1,153 @@
+// Renderer figures in Debian's Chromium: time to the first balance painted, JS heap after the
+// first screen, and transactions paging. Each against the floor page in the same browser and run.
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { median, percentile } from './lib/stats'
+
+/** Waits (checking every animation frame) until `.balance` shows text; returns ms since navigation. */
+async function firstBalanceMs(page: Page): Promise<number> {
+  const handle = await page.waitForFunction(
+    () => {
+      const el = document.querySelector('.balance')
+      if (!el?.textContent || !/\d/.test(el.textContent)) return false
+      // the renderer's own mark, when it sets one, is the most exact figure
+      const mark = performance.getEntriesByName('lt:first-balance')[0]
+      return mark ? mark.startTime : performance.now()
+    },
+    undefined,
+    { polling: 'raf', timeout: 30_000 },
+  )
+  return (await handle.jsonValue()) as number
+}
+
+async function heapAfterGcBytes(context: BrowserContext, page: Page): Promise<number> {
+  const cdp = await context.newCDPSession(page)
+  try {
+    await cdp.send('HeapProfiler.enable')
+    await cdp.send('HeapProfiler.collectGarbage')
+    await cdp.send('HeapProfiler.collectGarbage')
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage')
+    return usedSize
+  } finally {
+    await cdp.detach()
+  }
+}
+
+export interface FirstScreen {
+  ms: number[]
+  heapBytes: number[]
+}
+
+/** Opens `url` in a fresh context (cold cache) `runs` times. */
+async function firstScreen(browser: Browser, url: string, runs: number, heapRuns: number): Promise<FirstScreen> {
+  const out: FirstScreen = { ms: [], heapBytes: [] }
+  for (let i = 0; i < runs; i++) {
+    const context = await browser.newContext({ viewport: { width: 420, height: 720 } })
+    const page = await context.newPage()
+    await page.goto(url, { waitUntil: 'commit' })
+    out.ms.push(await firstBalanceMs(page))
+    if (i < heapRuns) {
+      await page.waitForTimeout(300) // let start-up work settle
+      out.heapBytes.push(await heapAfterGcBytes(context, page))
+    }
+    await context.close()
+  }
+  return out
+}
+
+export async function measureFirstScreens(browser: Browser, appUrl: string, floorUrl: string, runs: number) {
+  // one warm-up each (Chromium's own start-up costs), then the runs, app and floor interleaved
+  await firstScreen(browser, appUrl, 1, 0)
+  await firstScreen(browser, floorUrl, 1, 0)
+  const app: FirstScreen = { ms: [], heapBytes: [] }
+  const floor: FirstScreen = { ms: [], heapBytes: [] }
+  for (let i = 0; i < runs; i++) {
+    const a = await firstScreen(browser, appUrl, 1, i < 5 ? 1 : 0)
+    const f = await firstScreen(browser, floorUrl, 1, i < 5 ? 1 : 0)
+    app.ms.push(...a.ms)
+    app.heapBytes.push(...a.heapBytes)
+    floor.ms.push(...f.ms)
+    floor.heapBytes.push(...f.heapBytes)
+  }
+  return {
+    appMs: median(app.ms),
+    floorMs: median(floor.ms),
+    appHeap: median(app.heapBytes),
+    floorHeap: median(floor.heapBytes),
+    runs,
+  }
+}
+
+export interface PagingResult {
+  clicks: number
+  p50: number
+  p95: number
+  longestTaskMs: number
+  heapPage10: number
+  heapPage50: number
+  rowsPerPage: number
+}
+
+/** On the transactions screen of a wallet with ≥ 5,000 transactions: Next, 50 times. */
+export async function measurePaging(browser: Browser, url: string, walletLabel: string): Promise<PagingResult> {
+  const context = await browser.newContext({ viewport: { width: 900, height: 900 } })
+  const page = await context.newPage()
+  try {
+    await page.goto(url)
+    await page.getByRole('button', { name: `Transactions of ${walletLabel}` }).click()
+    await page.locator('#per-page').selectOption('100')
+    await page.waitForFunction(() => document.querySelectorAll('table.tx tbody tr').length >= 100, undefined, {
+      timeout: 30_000,
+    })
+    await page.evaluate(() => {
+      const w = window as unknown as { longest: number }
+      w.longest = 0
+      new PerformanceObserver((list) => {
+        for (const e of list.getEntries()) w.longest = Math.max(w.longest, e.duration)
+      }).observe({ type: 'longtask', buffered: false })
+    })
+    const times: number[] = []
+    let heapPage10 = 0
+    let heapPage50 = 0
+    for (let p = 2; p <= 51; p++) {
+      // timed inside the page: click → the new rows are in the DOM → the next frame has painted them
+      const ms = await page.evaluate(async () => {
+        const first = () => document.querySelector('table.tx tbody tr')?.textContent ?? ''
+        const before = first()
+        const next = Array.from(document.querySelectorAll('nav.pager button')).find(
+          (b) => b.textContent?.trim() === 'Next',
+        )
+        if (!(next instanceof HTMLButtonElement)) throw new Error('no Next button')
+        const t0 = performance.now()
+        next.click()
+        await new Promise<void>((done, fail) => {
+          const deadline = t0 + 20_000
+          const check = () => {
+            const table = document.querySelector('table.tx')
+            if (first() !== before && table?.getAttribute('aria-busy') !== 'true') done()
+            else if (performance.now() > deadline) fail(new Error('rows did not change'))
+            else requestAnimationFrame(check)
+          }
+          requestAnimationFrame(check)
+        })
+        await new Promise((r) => requestAnimationFrame(r))
+        return performance.now() - t0
+      })
+      times.push(ms)
+      if (p === 10) heapPage10 = await heapAfterGcBytes(context, page)
+      if (p === 50) heapPage50 = await heapAfterGcBytes(context, page)
+    }
+    const longestTaskMs = await page.evaluate(() => (window as unknown as { longest: number }).longest)
+    const rowsPerPage = await page.locator('table.tx tbody tr').count()
+    return {
+      clicks: times.length,
+      p50: percentile(times, 50),
+      p95: percentile(times, 95),
+      longestTaskMs,
+      heapPage10,
+      heapPage50,
+      rowsPerPage,
+    }
+  } finally {
+    await context.close()
+  }
+}

@@ -1,0 +1,34 @@
+// Initial JavaScript of a built page: the entry module and the modules it preloads (what the
+// browser must fetch before the first screen), gzip-compressed.
+import { readFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { gzipSync } from 'node:zlib'
+import react from '@vitejs/plugin-react'
+import { build } from 'vite'
+
+export const BENCH_DIR = import.meta.dirname
+export const FLOOR_OUT = resolve(BENCH_DIR, '../.tmp/bench/floor')
+
+/** Builds the floor page with the same Vite (and React plugin) the renderer uses. */
+export async function buildFloor(): Promise<string> {
+  await build({
+    root: join(BENCH_DIR, 'floor'),
+    base: './',
+    logLevel: 'warn',
+    configFile: false,
+    plugins: [react()],
+    build: { outDir: FLOOR_OUT, emptyOutDir: true },
+  })
+  return FLOOR_OUT
+}
+
+export async function initialJsGzipBytes(dir: string): Promise<{ bytes: number; files: string[] }> {
+  const html = await readFile(join(dir, 'index.html'), 'utf8')
+  const srcs = [
+    ...html.matchAll(/<script\b[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
+  ].map((m) => m[1]!)
+  let bytes = 0
+  for (const src of srcs) bytes += gzipSync(await readFile(join(dir, src)), { level: 9 }).length
+  return { bytes, files: srcs }
+}
