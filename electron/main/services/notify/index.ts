@@ -1,0 +1,113 @@
+// Turning a settlement (or a claimed withdraw link) into a desktop notification. Pure text
+// building plus a thin adapter over Electron's Notification class, which is passed in so tests
+// use a fake and the shell stays thin.
+import type { EventName, EventPayload, NavigateTarget, PendingInvoice, WithdrawLinkView } from '@shared/contract'
+import { formatSat } from '@shared/units'
+
+export interface NotificationInput {
+  title: string
+  body: string
+  onClick?: () => void
+}
+
+export interface Notifier {
+  show(n: NotificationInput): void
+  isSupported(): boolean
+}
+
+export type Emit = <K extends EventName>(event: K, payload: EventPayload<K>) => void
+
+export interface NotificationModel {
+  title: string
+  body: string
+  /** the screen a click opens */
+  target: NavigateTarget
+}
+
+// Memos are untrusted text from whoever made the invoice; a notification shows plain text, but
+// keep it to one short line so a long memo cannot push the wallet name out of view.
+const MEMO_MAX = 120
+function oneLine(text: string): string {
+  const s = text.replace(/\s+/g, ' ').trim()
+  return s.length > MEMO_MAX ? `${s.slice(0, MEMO_MAX - 1)}…` : s
+}
+
+export function settlementNotification(inv: PendingInvoice, walletLabel: string): NotificationModel {
+  const memo = oneLine(inv.memo)
+  const wallet = `To ${oneLine(walletLabel)}`
+  return {
+    title: `Received ${formatSat(inv.amountSat)}`,
+    body: memo ? `${memo}\n${wallet}` : wallet,
+    target: { to: 'transaction', walletId: inv.walletId, lnTxId: inv.id, txId: null },
+  }
+}
+
+export function withdrawNotification(
+  link: WithdrawLinkView,
+  walletLabel: string,
+  claimTxId: string | null,
+): NotificationModel {
+  const memo = oneLine(link.memo)
+  const wallet = `From ${oneLine(walletLabel)}`
+  return {
+    title: `Withdraw link claimed: ${formatSat(link.amountSat)}`,
+    body: memo ? `${memo}\n${wallet}` : wallet,
+    target: claimTxId
+      ? { to: 'transaction', walletId: link.walletId, lnTxId: null, txId: claimTxId }
+      : { to: 'transactions', walletId: link.walletId },
+  }
+}
+
+/**
+ * Shows the notification when the person wants them and the desktop can; a click asks the
+ * renderer (through main) to open the transaction. Returns whether one was shown.
+ */
+export function showNotification(
+  deps: { notifier: Notifier; emit: Emit; enabled: boolean },
+  model: NotificationModel,
+): boolean {
+  if (!deps.enabled || !deps.notifier.isSupported()) return false
+  deps.notifier.show({
+    title: model.title,
+    body: model.body,
+    onClick: () => deps.emit('navigate', model.target),
+  })
+  return true
+}
+
+/** The slice of Electron's `Notification` class the adapter uses. */
+export interface ElectronNotificationLike {
+  on(event: 'click' | 'close', listener: () => void): unknown
+  show(): void
+}
+export interface ElectronNotificationClass {
+  new (opts: { title: string; body: string; silent?: boolean }): ElectronNotificationLike
+  isSupported(): boolean
+}
+
+/**
+ * A Notifier over Electron's Notification. Shown notifications are kept referenced until closed
+ * or clicked: Electron drops the click handler of a notification that was garbage-collected.
+ * `onShowWindow` brings the window forward before the click handler navigates.
+ */
+export function createElectronNotifier(
+  Notification: ElectronNotificationClass,
+  opts: { onShowWindow?: () => void } = {},
+): Notifier & { live(): number } {
+  const live = new Set<ElectronNotificationLike>()
+  return {
+    isSupported: () => Notification.isSupported(),
+    show(n) {
+      const note = new Notification({ title: n.title, body: n.body })
+      live.add(note)
+      note.on('click', () => {
+        live.delete(note)
+        opts.onShowWindow?.()
+        n.onClick?.()
+      })
+      note.on('close', () => live.delete(note))
+      note.show()
+    },
+    live: () => live.size,
+  }
+}

@@ -1,0 +1,111 @@
+// The tray's menu as plain data: built from the app's state by a pure function, turned into an
+// Electron menu by the shell. The tray is not guaranteed on Linux (vanilla GNOME has none), so
+// everything here is also reachable from the window; the menu is a shortcut, never the only way.
+import type { NavigateTarget, WalletView } from '@shared/contract'
+import { formatMsat } from '@shared/units'
+
+export const APP_NAME = 'Lightning Tray'
+
+export interface TrayState {
+  /** null when no account is connected */
+  accountLabel: string | null
+  wallets: readonly WalletView[]
+  pendingCount: number
+  /** false while the service cannot be reached: balances shown are the last known */
+  online: boolean
+}
+
+export type TrayActionId = 'receive' | 'send' | 'withdraw' | 'open' | 'quit' | 'wallet'
+
+export type TrayItem =
+  | { kind: 'label'; text: string }
+  | { kind: 'separator' }
+  | { kind: 'action'; action: TrayActionId; label: string; walletId?: string }
+
+export interface TrayMenuModel {
+  tooltip: string
+  items: TrayItem[]
+}
+
+export function totalMsat(wallets: readonly WalletView[]): number {
+  return wallets.reduce((sum, w) => sum + w.balanceMsat, 0)
+}
+
+function pendingText(n: number): string {
+  return n === 1 ? '1 invoice pending' : `${n} invoices pending`
+}
+
+export function buildTooltip(state: TrayState): string {
+  if (state.accountLabel === null) return `${APP_NAME}: not connected`
+  const parts = [`${APP_NAME}: ${formatMsat(totalMsat(state.wallets))}`]
+  if (state.pendingCount > 0) parts.push(pendingText(state.pendingCount))
+  if (!state.online) parts.push('offline')
+  return parts.join(' · ')
+}
+
+export function buildTrayMenu(state: TrayState): TrayMenuModel {
+  const tooltip = buildTooltip(state)
+  if (state.accountLabel === null) {
+    return {
+      tooltip,
+      items: [
+        { kind: 'label', text: 'Not connected' },
+        { kind: 'separator' },
+        { kind: 'action', action: 'open', label: `Open ${APP_NAME}` },
+        { kind: 'action', action: 'quit', label: 'Quit' },
+      ],
+    }
+  }
+  const items: TrayItem[] = [{ kind: 'label', text: `${state.accountLabel}: ${formatMsat(totalMsat(state.wallets))}` }]
+  for (const w of state.wallets) {
+    items.push({ kind: 'action', action: 'wallet', walletId: w.id, label: `${w.label}: ${formatMsat(w.balanceMsat)}` })
+  }
+  items.push({ kind: 'label', text: state.pendingCount > 0 ? pendingText(state.pendingCount) : 'No invoices pending' })
+  if (!state.online) items.push({ kind: 'label', text: 'Offline: balances may be out of date' })
+  items.push(
+    { kind: 'separator' },
+    { kind: 'action', action: 'receive', label: 'Receive…' },
+    { kind: 'action', action: 'send', label: 'Send…' },
+    { kind: 'action', action: 'withdraw', label: 'Withdraw link…' },
+    { kind: 'separator' },
+    { kind: 'action', action: 'open', label: `Open ${APP_NAME}` },
+    { kind: 'action', action: 'quit', label: 'Quit' },
+  )
+  return { tooltip, items }
+}
+
+/** What the shell does for an action: show the window (and maybe a screen), or quit. */
+export type TrayCommand = { kind: 'show'; navigate: NavigateTarget | null } | { kind: 'quit' }
+
+export function trayCommand(action: TrayActionId, walletId?: string): TrayCommand {
+  switch (action) {
+    case 'receive':
+      return { kind: 'show', navigate: { to: 'receive' } }
+    case 'send':
+      return { kind: 'show', navigate: { to: 'send' } }
+    case 'withdraw':
+      return { kind: 'show', navigate: { to: 'withdraw' } }
+    case 'wallet':
+      return { kind: 'show', navigate: walletId ? { to: 'transactions', walletId } : { to: 'home' } }
+    case 'open':
+      return { kind: 'show', navigate: null }
+    case 'quit':
+      return { kind: 'quit' }
+  }
+}
+
+/** The shape `Menu.buildFromTemplate` takes, kept to the fields used. */
+export interface MenuTemplateItem {
+  type?: 'separator' | 'normal'
+  label?: string
+  enabled?: boolean
+  click?: () => void
+}
+
+export function toMenuTemplate(model: TrayMenuModel, onCommand: (c: TrayCommand) => void): MenuTemplateItem[] {
+  return model.items.map((item): MenuTemplateItem => {
+    if (item.kind === 'separator') return { type: 'separator' }
+    if (item.kind === 'label') return { label: item.text, enabled: false }
+    return { label: item.label, click: () => onCommand(trayCommand(item.action, item.walletId)) }
+  })
+}
