@@ -1,0 +1,60 @@
+// `npm run sim -- --port 4100 --seed demo [--data state.json] [--legacy-invoice-route]`
+// Starts the simulator and prints the base URL and the keys to paste into the app.
+import { parseArgs } from 'node:util'
+import { type SeedName, startSimulator } from './index'
+
+const { values } = parseArgs({
+  options: {
+    port: { type: 'string', default: '4100' },
+    host: { type: 'string', default: '127.0.0.1' },
+    seed: { type: 'string', default: 'demo' },
+    data: { type: 'string' },
+    'legacy-invoice-route': { type: 'boolean', default: false },
+    'invoice-cap': { type: 'string' },
+    log: { type: 'boolean', default: false },
+  },
+})
+
+const seed = values.seed as SeedName
+if (!['demo', 'empty', 'large'].includes(seed)) {
+  console.error(`--seed must be demo, empty or large (got ${values.seed})`)
+  process.exit(2)
+}
+const port = Number(values.port)
+if (!Number.isInteger(port) || port < 0 || port > 65535) {
+  console.error(`--port must be a port number (got ${values.port})`)
+  process.exit(2)
+}
+
+const sim = await startSimulator({
+  port,
+  host: values.host,
+  seed,
+  dataFile: values.data,
+  logger: values.log,
+  legacyInvoiceRoute: values['legacy-invoice-route'],
+  invoiceCapSat: values['invoice-cap'] ? Number(values['invoice-cap']) : null,
+})
+
+const lines = [
+  `Lightning wallet service simulator (seed: ${seed}${values.data ? `, data: ${values.data}` : ''})`,
+  `Base URL:    ${sim.url}`,
+  `Secret key:  ${sim.keys.secret}`,
+  `Public key:  ${sim.keys.public}`,
+]
+for (const w of sim.keys.wallets) {
+  lines.push(`Wallet ${w.id} "${w.label}"`)
+  for (const [role, key] of Object.entries(w.keys)) lines.push(`  ${role.padEnd(8)} ${key}`)
+}
+lines.push(`Controls:    ${sim.url}/_sim/state (loopback only, no API key)`)
+console.log(lines.join('\n'))
+
+let closing = false
+const stop = async () => {
+  if (closing) return
+  closing = true
+  await sim.close()
+  process.exit(0)
+}
+process.on('SIGINT', stop)
+process.on('SIGTERM', stop)
