@@ -5,10 +5,14 @@ import { extname, isAbsolute, join, relative, resolve } from 'node:path'
 import type { CustomScheme } from 'electron'
 import { APP_HOST, APP_SCHEME } from './origins'
 
-/** Must be registered before the app is ready. `secure` makes it a secure context (camera access). */
+/**
+ * Must be registered before the app is ready. `secure` makes it a secure context (camera access);
+ * `corsEnabled` lets the page load its own `<script type="module" crossorigin>` (same origin; no
+ * other origin gets CORS headers from the handler).
+ */
 export const APP_SCHEME_PRIVILEGES: CustomScheme = {
   scheme: APP_SCHEME,
-  privileges: { standard: true, secure: true, supportFetchAPI: true, bypassCSP: false, corsEnabled: false },
+  privileges: { standard: true, secure: true, supportFetchAPI: true, bypassCSP: false, corsEnabled: true },
 }
 
 const TYPES: Record<string, string> = {

@@ -1,0 +1,260 @@
+// The Electron entry: wires the shell (window, security, tray, menu, links, lifecycle) to the app
+// that createApp builds. Every decision lives in a small module under ./shell; this file only
+// connects Electron's objects to them.
+import { join, resolve } from 'node:path'
+import type { EventName } from '@shared/contract'
+import {
+  app,
+  BrowserWindow,
+  ipcMain,
+  Menu,
+  Notification,
+  nativeImage,
+  net,
+  powerMonitor,
+  protocol,
+  session,
+  shell,
+  Tray,
+} from 'electron'
+import { APP_NAME, createApp } from './app/createApp'
+import { createElectronNotifier } from './services/notify'
+import { createKeytarStore } from './services/secrets'
+import type { TrayCommand } from './services/tray'
+import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './shell/appProtocol'
+import { CSP, DEV_CSP } from './shell/csp'
+import { connectDemoAccount } from './shell/demo'
+import { createEventSink } from './shell/events'
+import { registerOpHandlers } from './shell/ipc'
+import { closeAction, createShutdown, quitWhenAllClosed, trayExpected } from './shell/lifecycle'
+import { lightningLinkFromArgv, linkAction, PROTOCOL } from './shell/links'
+import { buildAppMenuTemplate } from './shell/menu'
+import { APP_SCHEME, resolveAppUrls } from './shell/origins'
+import { watchPowerAndNetwork } from './shell/power'
+import { guardWebContents, hardenSession } from './shell/security'
+import { claimSingleInstance, registerProtocolClient } from './shell/singleInstance'
+import { createTrayController, type TrayController } from './shell/tray'
+import { INITIAL_TRAY_STATE, reduceTrayState } from './shell/trayState'
+import { pollingWatcher } from './shell/watcher'
+import { createMainWindow, showWindow } from './shell/window'
+
+/** keychain service name: one entry per account id under it */
+const KEYCHAIN_SERVICE = 'Lightning Tray'
+const APP_ID = 'org.lightningtray.app'
+
+// Must happen before `ready`.
+protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
+app.setName(APP_NAME)
+if (process.platform === 'win32') app.setAppUserModelId(APP_ID)
+
+let win: BrowserWindow | null = null
+let tray: TrayController | null = null
+let quitting = false
+/** links that arrived before the app was ready (macOS delivers them before `ready`) */
+let onLink: ((link: string) => void) | null = null
+const earlyLinks: string[] = []
+const receiveLink = (link: string) => (onLink ? onLink(link) : earlyLinks.push(link))
+
+if (
+  claimSingleInstance(app, (argv) => {
+    showWindow(win)
+    const link = lightningLinkFromArgv(argv)
+    if (link) receiveLink(link)
+  })
+) {
+  app.on('open-url', (event, url) => {
+    event.preventDefault()
+    receiveLink(url)
+  })
+  const first = lightningLinkFromArgv(process.argv)
+  if (first) receiveLink(first)
+  app.whenReady().then(main, (err) => {
+    console.error('Lightning Tray could not start:', err instanceof Error ? err.message : String(err))
+    app.exit(1)
+  })
+}
+
+async function main(): Promise<void> {
+  const root = app.getAppPath()
+  const urls = resolveAppUrls({ isPackaged: app.isPackaged, devUrl: process.env.ELECTRON_RENDERER_URL })
+  const openExternal = (url: string) => shell.openExternal(url)
+  // Icons ship as extraResources (electron-builder.yml): outside the asar, plain files for the OS.
+  const icons = app.isPackaged ? join(process.resourcesPath, 'icons') : join(root, 'resources')
+  const iconPath = join(icons, 'icon.png')
+
+  registerProtocolClient(app, {
+    scheme: PROTOCOL,
+    defaultApp: process.defaultApp === true,
+    execPath: process.execPath,
+    appPath: process.argv[1] ? resolve(process.argv[1]) : undefined,
+  })
+  protocol.handle(APP_SCHEME, createAppProtocolHandler(join(root, 'out', 'renderer'), CSP))
+  hardenSession(session.defaultSession, { trustedOrigins: urls.trustedOrigins, csp: urls.dev ? DEV_CSP : CSP })
+  // Every web contents, not just the main window's, gets the navigation and new-window rules.
+  app.on('web-contents-created', (_e, contents) =>
+    guardWebContents(contents, { trustedOrigins: urls.trustedOrigins, openExternal }),
+  )
+
+  // Events: to the page (navigate waits for it) and into the tray's state.
+  const sink = createEventSink()
+  let trayState = INITIAL_TRAY_STATE
+  let core: ReturnType<typeof createApp> | null = null
+  const pendingInvoices = () => core?.watcher.list() ?? []
+  const refreshTray = (event: EventName | null = null, payload: unknown = null) => {
+    trayState = event
+      ? reduceTrayState(trayState, event, payload, pendingInvoices)
+      : { ...trayState, pendingCount: pendingInvoices().filter((i) => i.status === 'pending').length }
+    tray?.update(trayState)
+  }
+  const emit = (event: EventName, payload: unknown) => {
+    sink.emit(event, payload as never)
+    refreshTray(event, payload)
+  }
+  const navigate = (target: Parameters<typeof sink.emit<'navigate'>>[1]) => {
+    showWindow(ensureWindow())
+    sink.emit('navigate', target)
+  }
+
+  core = createApp({
+    userDataDir: app.getPath('userData'),
+    secretStore: createKeytarStore(KEYCHAIN_SERVICE),
+    notifier: createElectronNotifier(Notification, { onShowWindow: () => showWindow(ensureWindow()) }),
+    emit,
+    appVersion: app.getVersion(),
+    platform: process.platform,
+    preview: false,
+    createWatcher: pollingWatcher,
+  })
+  const wallet = core
+  // The window opens at once; messages wait until settings are loaded and the watcher runs.
+  const started = wallet.start().then(
+    () => true,
+    (err: unknown) => {
+      wallet.log.error('start-up failed', { error: err })
+      return false
+    },
+  )
+  const unregisterIpc = registerOpHandlers(
+    ipcMain,
+    {
+      handle: async (name, input, sender) => {
+        await started
+        return wallet.router.handle(name, input, sender)
+      },
+    },
+    urls.trustedOrigins,
+    () => refreshTray(),
+  )
+
+  function ensureWindow(): BrowserWindow {
+    if (win && !win.isDestroyed()) return win
+    const w = createMainWindow({
+      BrowserWindow,
+      preloadPath: join(root, 'out', 'preload', 'index.cjs'),
+      iconPath,
+      startUrl: urls.startUrl,
+      trustedOrigins: urls.trustedOrigins,
+      openExternal,
+      isPackaged: app.isPackaged,
+    })
+    w.webContents.on('did-finish-load', () => sink.attach(w.webContents))
+    w.webContents.on('did-start-loading', () => sink.detach())
+    w.on('close', (event) => {
+      if (closeAction({ quitting, hasTray: tray !== null }) === 'hide') {
+        event.preventDefault()
+        w.hide()
+      }
+    })
+    w.on('closed', () => {
+      sink.detach()
+      if (win === w) win = null
+    })
+    win = w
+    return w
+  }
+
+  const onTrayCommand = (command: TrayCommand) => {
+    if (command.kind === 'quit') return app.quit()
+    if (command.navigate) navigate(command.navigate)
+    else showWindow(ensureWindow())
+  }
+
+  Menu.setApplicationMenu(
+    Menu.buildFromTemplate(
+      buildAppMenuTemplate({
+        appName: APP_NAME,
+        platform: process.platform,
+        isPackaged: app.isPackaged,
+        actions: { navigate, quit: () => app.quit() },
+      }),
+    ),
+  )
+
+  if (trayExpected(process.platform, process.env)) {
+    try {
+      tray = createTrayController({
+        createTray: (icon) => new Tray(icon),
+        buildMenu: (template) => Menu.buildFromTemplate(template),
+        icon: trayIcon(icons),
+        platform: process.platform,
+        onCommand: onTrayCommand,
+        initial: trayState,
+      })
+    } catch (err) {
+      // No tray on this desktop: the window and the launcher stay the way in.
+      wallet.log.warn('no tray', { error: err })
+      tray = null
+    }
+  }
+
+  ensureWindow()
+
+  // Links: now that the window exists, act on them (and on any that came early).
+  onLink = (link) => {
+    const action = linkAction(link)
+    if (action.kind === 'navigate') navigate(action.target)
+    else {
+      showWindow(ensureWindow())
+      sink.emit('notice', { level: action.level, message: action.message })
+    }
+  }
+  for (const link of earlyLinks.splice(0)) onLink(link)
+
+  const stopPower = watchPowerAndNetwork({ powerMonitor, isOnline: () => net.isOnline(), target: wallet.watcher })
+
+  app.on('activate', () => showWindow(ensureWindow()))
+  app.on('window-all-closed', () => {
+    if (quitWhenAllClosed({ platform: process.platform, hasTray: tray !== null })) app.quit()
+  })
+  const shutdown = createShutdown(
+    [
+      { name: 'power hooks', run: stopPower },
+      { name: 'ipc', run: unregisterIpc },
+      // stops the watcher (its state file is written as it goes) and waits for background work
+      { name: 'app', run: () => wallet.dispose() },
+      { name: 'tray', run: () => tray?.destroy() },
+    ],
+    { onError: (name, err) => wallet.log.warn('shutdown step failed', { step: name, error: err }) },
+  )
+  app.on('before-quit', (event) => {
+    quitting = true
+    if (shutdown.done) return
+    event.preventDefault()
+    void shutdown.run().then(() => app.quit())
+  })
+
+  if (await started) {
+    const demo = await connectDemoAccount(wallet.router, process.env)
+    if (typeof demo === 'object') sink.emit('notice', { level: 'error', message: `Demo account: ${demo.failed}` })
+  }
+}
+
+/** macOS wants a black "template" image it tints itself; elsewhere a coloured icon. */
+function trayIcon(dir: string) {
+  if (process.platform === 'darwin') {
+    const image = nativeImage.createFromPath(join(dir, 'trayTemplate.png'))
+    image.setTemplateImage(true)
+    return image
+  }
+  return nativeImage.createFromPath(join(dir, process.platform === 'win32' ? 'tray@2x.png' : 'tray.png'))
+}

@@ -1,0 +1,40 @@
+// Events from main to the renderer. Until the page has loaded there is nobody to receive them, so
+// a `navigate` (from a `lightning:` link at start-up, a notification click) waits for the page;
+// other events are state the page fetches itself when it starts.
+import { type EventName, type EventPayload, eventChannel } from '@shared/contract'
+
+export interface WebContentsLike {
+  send(channel: string, payload: unknown): void
+  isDestroyed(): boolean
+}
+
+export interface EventSink {
+  emit<K extends EventName>(event: K, payload: EventPayload<K>): void
+  /** the page (re)loaded: deliver what waited */
+  attach(contents: WebContentsLike): void
+  detach(): void
+}
+
+export function createEventSink(): EventSink {
+  let target: WebContentsLike | null = null
+  let waitingNavigate: EventPayload<'navigate'> | null = null
+  const live = () => (target && !target.isDestroyed() ? target : null)
+  return {
+    emit(event, payload) {
+      const to = live()
+      if (to) to.send(eventChannel(event), payload)
+      else if (event === 'navigate') waitingNavigate = payload as EventPayload<'navigate'>
+    },
+    attach(contents) {
+      target = contents
+      if (waitingNavigate) {
+        const nav = waitingNavigate
+        waitingNavigate = null
+        contents.send(eventChannel('navigate'), nav)
+      }
+    },
+    detach() {
+      target = null
+    },
+  }
+}

@@ -1,0 +1,38 @@
+// What the tray shows, kept up to date from the events main already sends the renderer (wallets,
+// accounts, connection, invoices), so the tray needs no hook of its own into the services.
+import type { EventName, EventPayload, PendingInvoice } from '@shared/contract'
+import type { TrayState } from '../services/tray'
+
+export const INITIAL_TRAY_STATE: TrayState = { accountLabel: null, wallets: [], pendingCount: 0, online: true }
+
+/**
+ * The next tray state after an event. The pending count is re-read from the watcher each time:
+ * tracking a new invoice sends no event of its own, but an answer or event follows soon after.
+ */
+export function reduceTrayState(
+  previous: TrayState,
+  event: EventName,
+  payload: unknown,
+  pending: () => readonly PendingInvoice[],
+): TrayState {
+  const state = { ...previous, pendingCount: pending().filter((i) => i.status === 'pending').length }
+  switch (event) {
+    case 'wallets.updated': {
+      const p = payload as EventPayload<'wallets.updated'>
+      return { ...state, wallets: p.wallets }
+    }
+    case 'accounts.updated': {
+      const p = payload as EventPayload<'accounts.updated'>
+      const active = p.accounts.find((a) => a.id === p.activeId) ?? null
+      const label = active?.label ?? null
+      // Another account's wallets must not stay on show under this one's name.
+      return { ...state, accountLabel: label, wallets: label === state.accountLabel ? state.wallets : [] }
+    }
+    case 'connection': {
+      const p = payload as EventPayload<'connection'>
+      return { ...state, online: p.online }
+    }
+    default:
+      return state
+  }
+}

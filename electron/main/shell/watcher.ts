@@ -1,0 +1,28 @@
+// createApp defaults to a watcher that does not poll; the app uses the real one
+// (services/watcher), with its state file in userData.
+import { join } from 'node:path'
+import type { WatcherDeps as AppWatcherDeps } from '../app/createApp'
+import type { InvoiceWatcher } from '../ipc/handlers'
+import { createInvoiceWatcher } from '../services/watcher'
+
+export const WATCHER_FILE = 'watcher.json'
+
+export function pollingWatcher(d: AppWatcherDeps): InvoiceWatcher {
+  return createInvoiceWatcher({
+    store: join(d.userDataDir, WATCHER_FILE),
+    getClient: (accountId) => {
+      try {
+        return d.clientFor(accountId)
+      } catch {
+        // a removed account: its invoices are no longer watched
+        return null
+      }
+    },
+    notifier: d.notifier,
+    emit: d.emit as Parameters<typeof createInvoiceWatcher>[0]['emit'],
+    settings: d.settings,
+    now: d.now,
+    log: d.log,
+    activeAccountId: () => d.accounts.list().activeId,
+  })
+}
