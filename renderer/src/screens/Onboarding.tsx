@@ -1,32 +1,14 @@
 // Connect an account: address, key (masked), auth method under "Advanced", test, then save.
 import type { AuthMethod } from '@shared/contract'
-import { isLoopbackHost } from '@shared/lnurl'
 import { formatMsat } from '@shared/units'
 import { type FormEvent, useEffect, useState } from 'react'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
+import { checkBaseUrl } from '../lib/validate'
 import { useAccounts } from '../stores/accounts'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
-
-/** What is wrong with the address before asking the service, or null. */
-export function checkBaseUrl(raw: string): string | null {
-  const s = raw.trim()
-  if (!s) return 'Enter the service address.'
-  let u: URL
-  try {
-    u = new URL(s)
-  } catch {
-    return 'Enter a full address such as https://api.example.com'
-  }
-  if (u.protocol === 'https:') return null
-  if (u.protocol === 'http:')
-    return isLoopbackHost(u.hostname)
-      ? null
-      : 'Plain http:// would send your key unencrypted. Use https://, or http:// only for a service on this computer (localhost).'
-  return 'Enter an address that starts with https://'
-}
 
 export default function Onboarding({ adding }: { adding: boolean }) {
   const [baseUrl, setBaseUrl] = useState('')

@@ -31,7 +31,8 @@ let nextNotice = 1
 const MAX_NOTICES = 5
 
 export const useUi = create<UiState>()((set) => ({
-  screen: { to: 'loading' },
+  // Home first: it asks for balances at once; boot() switches to onboarding when there is no account
+  screen: { to: 'home' },
   notices: [],
   online: true,
   connectionMessage: null,

@@ -1,0 +1,68 @@
+// Components rendered to HTML with react-dom/server: amounts formatted from the stores, and
+// untrusted text (memos, labels) escaped as text, never markup.
+import type { TxView } from '@shared/contract'
+import { renderToString } from 'react-dom/server'
+import { beforeEach, expect, test } from 'vitest'
+import { Home } from '../../renderer/src/screens/Home'
+import Transactions from '../../renderer/src/screens/Transactions'
+import { useTransactions } from '../../renderer/src/stores/transactions'
+import { useWallets } from '../../renderer/src/stores/wallets'
+import { installFakeWallet } from './fakeWallet'
+
+const hostile = '<img src=x onerror=alert(1)>'
+// zustand renders on the server from the store's *initial* state object, so the seed goes there too.
+function seed<T extends object>(store: { setState(p: Partial<T>): void; getInitialState(): T }, state: Partial<T>) {
+  store.setState(state)
+  Object.assign(store.getInitialState(), state)
+}
+
+beforeEach(() => {
+  installFakeWallet()
+  seed(useWallets, {
+    status: 'ready',
+    totalMsat: 1_234_567_891,
+    wallets: [
+      { id: 'w1', label: hostile, balanceMsat: 1_234_567_000, createdAt: 1 },
+      { id: 'w2', label: 'Small', balanceMsat: 891, createdAt: 1 },
+    ],
+  })
+})
+
+test('home shows each balance and the total, msat only where not whole, labels as text', () => {
+  const html = renderToString(<Home />)
+  expect(html).toContain('1,234,567 sats')
+  expect(html).toContain('0.891 sats')
+  expect(html).toContain('1,234,567.891 sats')
+  expect(html).not.toContain('<img')
+  expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
+})
+
+test('a transactions page renders one keyed row per item with signed amounts and escaped memos', () => {
+  const items: TxView[] = Array.from({ length: 100 }, (_, i) => ({
+    id: `wtx_${i}`,
+    createdAt: 1_700_000_000 + i,
+    amountMsat: i % 2 ? -1500 : 21_000,
+    typeName: i % 2 ? 'ln_withdrawal' : 'ln_deposit',
+    typeDisplay: i % 2 ? 'Sent' : 'Received',
+    memo: i === 0 ? hostile : null,
+    label: i === 1 ? 'label only' : null,
+    lnTxId: null,
+    feeMsat: null,
+  }))
+  seed(useTransactions, {
+    walletId: 'w1',
+    items,
+    page: 3,
+    perPage: 100,
+    pageCount: 7,
+    totalCount: 650,
+    status: 'ready',
+  })
+  const html = renderToString(<Transactions walletId="w1" />)
+  expect(html.match(/<tr>/g)).toHaveLength(101) // header + 100 rows
+  expect(html).toContain('+21 sats')
+  expect(html).toContain('−1.5 sats')
+  expect(html).toContain('label only')
+  expect(html).toContain('Page <!-- -->3<!-- --> of <!-- -->7')
+  expect(html).not.toContain('<img')
+})

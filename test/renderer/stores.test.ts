@@ -1,0 +1,294 @@
+// Store transitions on ok and error envelopes, against a fake `window.wallet`.
+import type { PendingInvoice, RecipientView, TxView, WalletView } from '@shared/contract'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { useAccounts } from '../../renderer/src/stores/accounts'
+import { useInvoices } from '../../renderer/src/stores/invoices'
+import { checkSend, useSend } from '../../renderer/src/stores/send'
+import { useTransactions } from '../../renderer/src/stores/transactions'
+import { useUi } from '../../renderer/src/stores/ui'
+import { useWallets } from '../../renderer/src/stores/wallets'
+import { checkWithdraw, useWithdraw } from '../../renderer/src/stores/withdraw'
+import { installFakeWallet } from './fakeWallet'
+
+const stores = [useAccounts, useInvoices, useSend, useTransactions, useUi, useWallets, useWithdraw] as const
+const initial = stores.map((s) => s.getState())
+let fake: ReturnType<typeof installFakeWallet>
+beforeEach(() => {
+  fake = installFakeWallet()
+  stores.forEach((s, i) => (s as { setState(v: unknown, replace: true): void }).setState(initial[i], true))
+})
+
+const wallet = (id: string, balanceMsat: number): WalletView => ({ id, label: id, balanceMsat, createdAt: 1 })
+const tx = (id: string): TxView => ({
+  id,
+  createdAt: 1,
+  amountMsat: 1000,
+  typeName: 'ln_deposit',
+  typeDisplay: 'Deposit',
+  memo: null,
+  label: null,
+  lnTxId: null,
+  feeMsat: null,
+})
+
+describe('wallets', () => {
+  test('ok fills wallets and total; error keeps a message to show with a retry', async () => {
+    fake.ok('wallets.list', { wallets: [wallet('w1', 1500)], totalMsat: 1500 })
+    await useWallets.getState().load()
+    expect(useWallets.getState()).toMatchObject({ status: 'ready', totalMsat: 1500, error: null })
+    expect(useWallets.getState().wallets.map((w) => w.id)).toEqual(['w1'])
+
+    fake.fail('wallets.list', 'network', 'The service cannot be reached.')
+    await useWallets.getState().load()
+    expect(useWallets.getState().status).toBe('error')
+    expect(useWallets.getState().error?.message).toBe('The service cannot be reached.')
+    // what was shown stays shown
+    expect(useWallets.getState().wallets).toHaveLength(1)
+  })
+
+  test('an event that arrives while a load is in flight wins over the older answer', async () => {
+    const release = fake.deferred('wallets.list')
+    const loading = useWallets.getState().load()
+    useWallets.getState().apply({ wallets: [wallet('fresh', 9000)], totalMsat: 9000 })
+    release({ ok: true, value: { wallets: [wallet('stale', 1)], totalMsat: 1 } })
+    await loading
+    expect(useWallets.getState().wallets[0]?.id).toBe('fresh')
+  })
+
+  test('a bridge that throws becomes an error envelope, not an endless wait', async () => {
+    await useWallets.getState().load() // nothing queued: the fake rejects
+    expect(useWallets.getState().status).toBe('error')
+    expect(useWallets.getState().error?.retryable).toBe(true)
+  })
+})
+
+describe('transactions', () => {
+  test('a page replaces the previous one (no growth) and takes the page count from the answer', async () => {
+    fake.ok('transactions.page', {
+      walletId: 'w1',
+      items: [tx('a'), tx('b')],
+      page: 1,
+      perPage: 2,
+      pageCount: 5,
+      totalCount: 9,
+    })
+    await useTransactions.getState().load('w1', 1, 2)
+    fake.ok('transactions.page', { walletId: 'w1', items: [tx('c')], page: 2, perPage: 2, pageCount: 5, totalCount: 9 })
+    await useTransactions.getState().load('w1', 2, 2)
+    const s = useTransactions.getState()
+    expect(s.items.map((t) => t.id)).toEqual(['c'])
+    expect(s).toMatchObject({ page: 2, pageCount: 5, totalCount: 9, status: 'ready' })
+    expect(fake.callsOf('transactions.page').map((c) => c.input)).toEqual([
+      { walletId: 'w1', page: 1, perPage: 2 },
+      { walletId: 'w1', page: 2, perPage: 2 },
+    ])
+  })
+
+  test('a slow earlier page cannot overwrite a later one', async () => {
+    const releaseFirst = fake.deferred('transactions.page')
+    fake.ok('transactions.page', {
+      walletId: 'w1',
+      items: [tx('p2')],
+      page: 2,
+      perPage: 1,
+      pageCount: 3,
+      totalCount: 3,
+    })
+    const first = useTransactions.getState().load('w1', 1, 1)
+    await useTransactions.getState().load('w1', 2, 1)
+    releaseFirst({
+      ok: true,
+      value: { walletId: 'w1', items: [tx('p1')], page: 1, perPage: 1, pageCount: 3, totalCount: 3 },
+    })
+    await first
+    expect(useTransactions.getState().items[0]?.id).toBe('p2')
+    expect(useTransactions.getState().page).toBe(2)
+  })
+
+  test('detail error is kept with the id so the screen can retry it', async () => {
+    fake.fail('lntx.get', 'not_found', 'That payment was not found.')
+    await useTransactions.getState().loadDetail('lntx_9')
+    expect(useTransactions.getState().detail).toMatchObject({ id: 'lntx_9', status: 'error', value: null })
+  })
+})
+
+describe('send', () => {
+  const recipient: RecipientView = {
+    address: 'bob@sim.example',
+    description: 'Bob',
+    longDescription: null,
+    minSendableMsat: 1_000_000,
+    maxSendableMsat: 50_000_000,
+    commentAllowed: 0,
+  }
+  const payment = { txId: 'wtx_1', amountMsat: 2_000_000, feeMsat: 0, preimage: 'ab', paymentHash: 'cd', createdAt: 1 }
+
+  async function toConfirmation() {
+    fake.ok('lnurl.probe', recipient)
+    await useSend.getState().probe('Bob@sim.example')
+    expect(useSend.getState().review({ walletId: 'w1', amountMsat: 2_000_000, comment: '' })).toBeNull()
+  }
+
+  test('limits and comment length are checked before the confirmation step', () => {
+    expect(checkSend(recipient, 999_999, '')).toMatch(/at least 1,000 sats/)
+    expect(checkSend(recipient, 50_000_001, '')).toMatch(/at most 50,000 sats/)
+    expect(checkSend(recipient, null, '')).toMatch(/Enter an amount/)
+    expect(checkSend(recipient, 2_000_000, 'hi')).toMatch(/does not accept a comment/)
+    expect(checkSend({ ...recipient, commentAllowed: 3 }, 2_000_000, 'four')).toMatch(/3 characters at most/)
+    expect(checkSend({ ...recipient, commentAllowed: 3 }, 2_000_000, 'abc')).toBeNull()
+    expect(checkSend(recipient, 1_000_000, '')).toBeNull()
+    expect(checkSend(recipient, 50_000_000, '')).toBeNull()
+  })
+
+  test('many clicks while sending make one payment request', async () => {
+    await toConfirmation()
+    const release = fake.deferred('pay.lightningAddress')
+    const clicks = [useSend.getState().send(), useSend.getState().send(), useSend.getState().send()]
+    expect(useSend.getState().sending).toBe(true)
+    release({ ok: true, value: payment })
+    await Promise.all(clicks)
+    await useSend.getState().send() // and once more after the result
+    expect(fake.callsOf('pay.lightningAddress')).toHaveLength(1)
+    expect(useSend.getState().result).toEqual(payment)
+  })
+
+  test('unknown outcome is final for that confirmation: it is never re-sent', async () => {
+    await toConfirmation()
+    fake.fail('pay.lightningAddress', 'unknown_outcome', 'The payment may or may not have gone through.')
+    await useSend.getState().send()
+    await useSend.getState().send()
+    expect(fake.callsOf('pay.lightningAddress')).toHaveLength(1)
+    expect(useSend.getState().error?.code).toBe('unknown_outcome')
+    expect(useSend.getState().sending).toBe(false)
+  })
+
+  test('the request id is made once per confirmation: same id for the one send, a new one after editing', async () => {
+    await toConfirmation()
+    const first = useSend.getState().confirmation!.requestId
+    fake.fail('pay.lightningAddress', 'insufficient_funds', 'Not enough sats.')
+    await useSend.getState().send()
+    useSend.getState().back()
+    expect(useSend.getState().confirmation).toBeNull()
+    expect(useSend.getState().review({ walletId: 'w1', amountMsat: 1_500_000, comment: '' })).toBeNull()
+    const second = useSend.getState().confirmation!.requestId
+    expect(second).not.toBe(first)
+    fake.ok('pay.lightningAddress', payment)
+    await useSend.getState().send()
+    const ids = fake.callsOf('pay.lightningAddress').map((c) => (c.input as { requestId: string }).requestId)
+    expect(ids).toEqual([first, second])
+    expect((fake.callsOf('pay.lightningAddress')[0]?.input as { comment?: string }).comment).toBeUndefined()
+  })
+
+  test('a failed probe is an error with a message, and review is refused without a recipient', async () => {
+    fake.fail('lnurl.probe', 'lnurl_error', 'That address could not be found.')
+    await useSend.getState().probe('nobody@sim.example')
+    expect(useSend.getState()).toMatchObject({ probeStatus: 'error', recipient: null })
+    expect(useSend.getState().review({ walletId: 'w1', amountMsat: 1000, comment: '' })).toMatch(/Look up/)
+    expect(useSend.getState().confirmation).toBeNull()
+  })
+})
+
+describe('invoices', () => {
+  const inv = (status: PendingInvoice['status']): PendingInvoice => ({
+    id: 'lntx_1',
+    walletId: 'w1',
+    accountId: 'a1',
+    amountSat: 100,
+    memo: '',
+    paymentRequest: 'lnbcrt1…',
+    paymentHash: 'h',
+    createdAt: 1,
+    expiresAt: 2,
+    status,
+    settledAt: status === 'paid' ? 2 : null,
+  })
+  test('create shows the invoice; the paid event turns it paid; a stale pending answer does not undo it', async () => {
+    fake.ok('invoices.create', inv('pending'))
+    await useInvoices.getState().create({ walletId: 'w1', amountSat: 100, memo: '' })
+    expect(useInvoices.getState().currentId).toBe('lntx_1')
+    useInvoices.getState().apply(inv('paid'))
+    fake.ok('invoices.check', inv('pending'))
+    await useInvoices.getState().check('lntx_1')
+    expect(useInvoices.getState().byId.lntx_1?.status).toBe('paid')
+  })
+  test('an error keeps the form and says why', async () => {
+    fake.fail('invoices.create', 'invalid_input', 'Receiving is limited to: 10000 satoshi per invoice')
+    expect(await useInvoices.getState().create({ walletId: 'w1', amountSat: 20000, memo: '' })).toBeNull()
+    expect(useInvoices.getState()).toMatchObject({ currentId: null, creating: false })
+    expect(useInvoices.getState().error?.message).toMatch(/limited/)
+  })
+})
+
+describe('withdraw', () => {
+  test('amount must be whole sats, above zero and at most the balance', () => {
+    expect(checkWithdraw(null, 10_000)).toMatch(/whole number/)
+    expect(checkWithdraw(0, 10_000)).toMatch(/above zero/)
+    expect(checkWithdraw(1500, 10_000)).toMatch(/whole sats/)
+    expect(checkWithdraw(11_000, 10_000)).toMatch(/more than this wallet holds/)
+    expect(checkWithdraw(10_000, 10_000)).toBeNull()
+  })
+  test('a double click mints one link; claimed stays claimed', async () => {
+    const link = {
+      walletId: 'w1',
+      lnurl: 'LNURL1XYZ',
+      uri: 'lightning:LNURL1XYZ',
+      ott: 'ott1',
+      amountSat: 5,
+      memo: '',
+      createdAt: 1,
+      status: 'waiting' as const,
+      claimedAt: null,
+    }
+    const release = fake.deferred('withdraw.create')
+    const a = useWithdraw.getState().create({ walletId: 'w1', amountSat: 5, memo: '' })
+    const b = useWithdraw.getState().create({ walletId: 'w1', amountSat: 5, memo: '' })
+    release({ ok: true, value: link })
+    expect(await b).toBeNull()
+    expect(await a).toEqual(link)
+    expect(fake.callsOf('withdraw.create')).toHaveLength(1)
+    useWithdraw.getState().apply({ ...link, status: 'claimed', claimedAt: 2 })
+    useWithdraw.getState().apply(link)
+    expect(useWithdraw.getState().links.ott1?.status).toBe('claimed')
+  })
+})
+
+describe('accounts', () => {
+  test('test connection shows wallets found or the reason; connect makes the account active', async () => {
+    fake.fail('accounts.test', 'unauthorized', 'The service did not accept this API key.')
+    expect(
+      await useAccounts
+        .getState()
+        .testConnection({ baseUrl: 'http://127.0.0.1:1', apiKey: 'sak_wrongkey', authMethod: 'header' }),
+    ).toBe(false)
+    expect(useAccounts.getState().test).toMatchObject({ status: 'error', wallets: [] })
+    fake.ok('accounts.test', { wallets: [wallet('w1', 0)] })
+    await useAccounts
+      .getState()
+      .testConnection({ baseUrl: 'http://127.0.0.1:1', apiKey: 'sak_rightkey', authMethod: 'header' })
+    expect(useAccounts.getState().test.wallets).toHaveLength(1)
+    const acc = {
+      id: 'a1',
+      label: 'Sim',
+      baseUrl: 'http://127.0.0.1:1',
+      authMethod: 'header',
+      keyHint: 'sak_…key',
+      storage: 'keychain',
+    }
+    fake.ok('accounts.connect', acc)
+    await useAccounts.getState().connect({ baseUrl: 'http://127.0.0.1:1', apiKey: 'sak_rightkey' })
+    expect(useAccounts.getState()).toMatchObject({ activeId: 'a1', connecting: false })
+    expect(useAccounts.getState().test.status).toBe('idle')
+  })
+  test('keychain unavailable is kept so the screen can offer memory-only storage', async () => {
+    fake.fail('accounts.connect', 'keychain_unavailable', 'No keychain.')
+    expect(await useAccounts.getState().connect({ baseUrl: 'http://127.0.0.1:1', apiKey: 'sak_rightkey' })).toBeNull()
+    expect(useAccounts.getState().connectError?.code).toBe('keychain_unavailable')
+    expect(useAccounts.getState().activeId).toBeNull()
+  })
+  test('removing the active account leaves none active', async () => {
+    useAccounts.setState({ accounts: [{ id: 'a1' } as never], activeId: 'a1' })
+    fake.ok('accounts.remove', { removed: true })
+    expect(await useAccounts.getState().remove('a1')).toBe(true)
+    expect(useAccounts.getState()).toMatchObject({ accounts: [], activeId: null, busyId: null })
+  })
+})
