@@ -79,9 +79,8 @@ function seedDemo(ledger: Ledger, rand: () => number) {
   })
   const canSpend = (w: WalletRec, msat: number) => w.balanceMsat >= msat + routingFeeMsat(msat)
   for (let day = 0; day < 150; day++) {
-    const events = int(0, 3)
-    for (let e = 0; e < events; e++) {
-      const at = start + day * DAY + int(0, DAY - 1)
+    const times = Array.from({ length: int(0, 3) }, () => start + day * DAY + int(0, DAY - 1)).sort((a, b) => a - b)
+    for (const at of times) {
       const roll = rand()
       ledger.at(at, () => {
         if (roll < 0.25) ledger.payInbound(pick(wallets).id, int(500, 40_000), pick(MEMOS))

@@ -340,7 +340,10 @@ export class Ledger {
       list = []
       this.wtxByWallet.set(t.walletId, list)
     }
-    list.push(t)
+    // kept in time order (a clock moved back, or seeded history, may add an older entry)
+    let i = list.length
+    while (i > 0 && (list[i - 1] as WtxRec).createdAt > t.createdAt) i--
+    list.splice(i, 0, t)
   }
 
   // ---------- lookups ----------

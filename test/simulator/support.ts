@@ -1,0 +1,47 @@
+// Test helpers: a plain fetch client for the simulator (no app code, so the tests check the
+// simulator and not the client).
+import type { SimulatorHandle } from './index'
+
+export interface CallOptions {
+  key?: string
+  auth?: 'header' | 'basic' | 'query'
+  json?: unknown
+  form?: Record<string, string>
+  rawBody?: string
+  headers?: Record<string, string>
+}
+
+export async function call(sim: SimulatorHandle, method: string, path: string, o: CallOptions = {}) {
+  const headers: Record<string, string> = { ...o.headers }
+  let url = sim.url + path
+  if (o.key) {
+    const how = o.auth ?? 'header'
+    if (how === 'header') headers['X-Api-Key'] = o.key
+    else if (how === 'basic') headers.Authorization = `Basic ${Buffer.from(`${o.key}:`).toString('base64')}`
+    else url += `${url.includes('?') ? '&' : '?'}access-token=${encodeURIComponent(o.key)}`
+  }
+  let body: BodyInit | undefined
+  if (o.json !== undefined) {
+    headers['Content-Type'] = 'application/json'
+    body = JSON.stringify(o.json)
+  } else if (o.form) {
+    // no Content-Type at all: the service reads the body as form fields
+    body = new TextEncoder().encode(new URLSearchParams(o.form).toString())
+  } else if (o.rawBody !== undefined) body = new TextEncoder().encode(o.rawBody)
+  const res = await fetch(url, { method, headers, body })
+  const text = await res.text()
+  let data: unknown
+  try {
+    data = JSON.parse(text)
+  } catch {
+    data = text
+  }
+  // biome-ignore lint/suspicious/noExplicitAny: bodies are checked field by field or by the app's zod schemas
+  return { status: res.status, headers: res.headers, data: data as any, text }
+}
+
+export function firstWallet(sim: SimulatorHandle) {
+  const w = sim.keys.wallets[0]
+  if (!w) throw new Error('seed has no wallet')
+  return w
+}
