@@ -1,0 +1,62 @@
+// Journey 1: connect an account; wrong key, unreachable service and plain http each explained.
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type OpenedApp, openApp } from '../harness'
+import { alertText, service, waitVisible } from './support'
+
+let o: OpenedApp
+beforeAll(async () => {
+  o = await openApp({ seed: 'demo', connect: false })
+})
+afterAll(() => o?.close())
+
+async function fill(baseUrl: string, apiKey: string) {
+  await o.page.getByLabel('Service address').fill(baseUrl)
+  await o.page.getByLabel('API key').fill(apiKey)
+}
+
+test('with no account the app opens on onboarding, with the key field masked', async () => {
+  await waitVisible(o.page, 'Connect your wallet service')
+  expect(await o.page.getByLabel('API key').getAttribute('type')).toBe('password')
+  // the auth method sits under "Advanced"
+  expect(await o.page.getByLabel('How the key is sent').isVisible()).toBe(false)
+  await o.page.getByText('Advanced').click()
+  expect(await o.page.getByLabel('How the key is sent').isVisible()).toBe(true)
+})
+
+test('a plain-http address that is not this computer is refused before anything is sent', async () => {
+  o.sim.control.resetRequests()
+  await fill('http://wallet.example.com', o.sim.keys.secret)
+  await o.page.getByRole('button', { name: 'Test connection' }).click()
+  expect(await alertText(o.page)).toMatch(/Plain http:\/\/ would send your key unencrypted/)
+  expect(o.sim.control.requests()).toEqual([])
+})
+
+test('a wrong key is named as such', async () => {
+  await fill(o.sim.url, 'sak_thisIsNotTheKey1234')
+  await o.page.getByRole('button', { name: 'Test connection' }).click()
+  await waitVisible(o.page, /key/i)
+  const text = await alertText(o.page)
+  expect(text).toMatch(/key/i)
+  expect(text).not.toContain('sak_thisIsNotTheKey1234')
+  expect(await o.page.getByRole('button', { name: 'Try again' }).isVisible()).toBe(true)
+})
+
+test('an unreachable service is named as such', async () => {
+  await fill('http://127.0.0.1:9', o.sim.keys.secret)
+  await o.page.getByRole('button', { name: 'Test connection' }).click()
+  await expect.poll(() => alertText(o.page), { timeout: 30_000 }).toMatch(/reach|connect|not answer/i)
+})
+
+test('test connection lists the wallets found; saving connects and shows the balances', async () => {
+  const wallets = (await service(o, 'GET', '/v1/wallets')).data as Array<{ user_label: string }>
+  await fill(o.sim.url, o.sim.keys.secret)
+  await o.page.getByRole('button', { name: 'Test connection' }).click()
+  await waitVisible(o.page, `${wallets.length} wallets found`)
+  for (const w of wallets) await waitVisible(o.page, w.user_label)
+  await o.page.getByRole('button', { name: 'Save and connect' }).click()
+  await waitVisible(o.page, 'Wallets')
+  await waitVisible(o.page, /^Total/)
+  const list = await o.app.router.handle('accounts.list', {}, { trusted: true, url: 'preview://test' })
+  expect(list.ok && (list.value as { activeId: string | null }).activeId).toBeTruthy()
+  expect(o.pageErrors).toEqual([])
+})

@@ -1,0 +1,45 @@
+/// <reference lib="dom" />
+// Shared steps of the journey tests: a plain fetch client for asking the simulator directly (so a
+// test checks the app against the service, not against itself) and a few UI moves.
+import type { Page } from 'playwright-core'
+import { expect } from 'vitest'
+import type { OpenedApp } from '../harness'
+
+/** Calls the service the way an independent client would, with the seeded secret key. */
+export async function service(o: OpenedApp, method: string, path: string, json?: unknown) {
+  const res = await fetch(o.sim.url + path, {
+    method,
+    headers: { 'X-Api-Key': o.sim.keys.secret, ...(json ? { 'Content-Type': 'application/json' } : {}) },
+    body: json ? JSON.stringify(json) : undefined,
+  })
+  // biome-ignore lint/suspicious/noExplicitAny: test reads fields it then asserts on
+  return { status: res.status, headers: res.headers, data: (await res.json()) as any }
+}
+
+/** The router main uses, called as the trusted shell would (test set-up only, never to assert the UI). */
+export function mainCall(o: OpenedApp, name: string, input: unknown) {
+  return o.app.router.handle(name, input, { trusted: true, url: 'preview://test' })
+}
+
+/** Settings the watcher reads: the shortest poll interval, so a claim shows within seconds. */
+export async function fastPolling(o: OpenedApp) {
+  const r = await mainCall(o, 'settings.update', { pollIntervalSec: 5 })
+  expect(r.ok).toBe(true)
+}
+
+export async function navTo(page: Page, name: string) {
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click()
+  await expect.poll(() => page.locator('h1').first().textContent()).toBeTruthy()
+}
+
+export const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible()
+
+export async function waitVisible(page: Page, text: string | RegExp, timeout = 15_000) {
+  await expect.poll(() => visible(page, text), { timeout }).toBe(true)
+}
+
+export async function alertText(page: Page): Promise<string> {
+  const alert = page.getByRole('alert').first()
+  await alert.waitFor({ timeout: 15_000 })
+  return (await alert.textContent()) ?? ''
+}
