@@ -1,0 +1,145 @@
+// Shared set-up for the watcher's tests: the simulator over real HTTP, the real service client,
+// a virtual timer queue driven by the test (so nothing waits real minutes and nothing depends on
+// real timing) whose clock is the simulator's clock, and a fake Notifier.
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { DEFAULT_SETTINGS, type EventName, type PendingInvoice, type Settings } from '@shared/contract'
+import { pendingInvoiceView } from '../../../electron/main/ipc/views'
+import { createServiceClient, type ServiceClient } from '../../../electron/main/services/client'
+import type { NotificationInput } from '../../../electron/main/services/notify'
+import {
+  createInvoiceWatcher,
+  type InvoiceWatcher,
+  type Timers,
+  type WatcherOptions,
+} from '../../../electron/main/services/watcher'
+import type { SimulatorHandle } from '../../simulator'
+
+export const ACCOUNT = 'acc_test'
+
+/**
+ * Timers on a virtual millisecond line. `advance` fires due timers in order; a callback that
+ * returns a promise (the watcher's ticks do) is awaited before the next one, so each step ends
+ * with the watcher idle. The simulator's clock moves with it, whole seconds at a time.
+ */
+export function createVirtualTimers(sim: SimulatorHandle) {
+  let vt = 0
+  let seq = 0
+  const queue = new Map<number, { at: number; fn: () => unknown }>()
+  const moveTo = (at: number) => {
+    const secs = Math.floor(at / 1000) - Math.floor(vt / 1000)
+    if (secs > 0) sim.control.clock.advance(secs)
+    vt = at
+  }
+  const timers: Timers = {
+    setTimeout(fn, ms) {
+      seq += 1
+      queue.set(seq, { at: vt + Math.max(0, ms), fn })
+      return seq
+    },
+    clearTimeout(h) {
+      queue.delete(h as number)
+    },
+  }
+  return {
+    timers,
+    /** the watcher's clock: the simulator's, in ms */
+    now: () => sim.control.clock.now() * 1000,
+    elapsedMs: () => vt,
+    pending: () => queue.size,
+    async advance(ms: number) {
+      const end = vt + ms
+      for (;;) {
+        let next: [number, { at: number; fn: () => unknown }] | undefined
+        for (const e of queue) if (e[1].at <= end && (!next || e[1].at < next[1].at)) next = e
+        if (!next) break
+        queue.delete(next[0])
+        moveTo(next[1].at)
+        await next[1].fn()
+      }
+      moveTo(end)
+    },
+  }
+}
+export type VirtualTimers = ReturnType<typeof createVirtualTimers>
+
+export function makeClient(sim: SimulatorHandle): ServiceClient {
+  // No client-level retries: the watcher's own backoff is what is under test.
+  return createServiceClient({
+    baseUrl: sim.url,
+    getApiKey: () => sim.keys.secret,
+    authMethod: 'header',
+    retries: 0,
+    timeoutMs: 5_000,
+  })
+}
+
+/** Creates an invoice over HTTP as the invoices.create handler does. */
+export async function createInvoice(
+  client: ServiceClient,
+  walletId: string,
+  amountSat: number,
+  memo: string,
+  expirySec = 3600,
+): Promise<PendingInvoice> {
+  const l = await client.createInvoice(walletId, { num_satoshis: amountSat, memo, expiry: expirySec })
+  return pendingInvoiceView(l, { walletId, accountId: ACCOUNT, memo, nowSec: Math.floor(Date.now() / 1000) })
+}
+
+/** Notifications and events as the shell would see them; a click is how the invoice id is read. */
+export function createRecorder() {
+  const shown: NotificationInput[] = []
+  const events: Array<{ event: EventName; payload: unknown }> = []
+  const emit = (event: EventName, payload: unknown) => {
+    events.push({ event, payload })
+  }
+  return {
+    shown,
+    events,
+    emit,
+    notifier: { show: (n: NotificationInput) => void shown.push(n), isSupported: () => true },
+    /** invoice id → how many notifications announced it (found by clicking each one) */
+    notifiedCounts(): Map<string, number> {
+      const before = events.length
+      for (const n of shown) n.onClick?.()
+      const counts = new Map<string, number>()
+      for (const e of events.splice(before)) {
+        const p = e.payload as { to: string; lnTxId?: string | null }
+        if (e.event === 'navigate' && p.to === 'transaction' && p.lnTxId)
+          counts.set(p.lnTxId, (counts.get(p.lnTxId) ?? 0) + 1)
+      }
+      return counts
+    },
+    of(event: EventName) {
+      return events.filter((e) => e.event === event).map((e) => e.payload)
+    },
+  }
+}
+export type Recorder = ReturnType<typeof createRecorder>
+
+export function tempStore(): string {
+  return join(mkdtempSync(join(tmpdir(), 'watcher-test-')), 'watcher.json')
+}
+
+export function makeWatcher(o: {
+  sim: SimulatorHandle
+  client: ServiceClient
+  vt: VirtualTimers
+  rec: Recorder
+  store: string
+  settings?: Partial<Settings>
+  options?: Partial<WatcherOptions>
+}): InvoiceWatcher {
+  return createInvoiceWatcher({
+    store: o.store,
+    getClient: (id) => (id === ACCOUNT ? o.client : null),
+    notifier: o.rec.notifier,
+    emit: o.rec.emit,
+    settings: () => ({ ...DEFAULT_SETTINGS, ...o.settings }),
+    now: o.vt.now,
+    timers: o.vt.timers,
+    activeAccountId: () => ACCOUNT,
+    options: o.options,
+  })
+}

@@ -1,0 +1,359 @@
+// The watcher against the simulator over real HTTP with the real client. Time is virtual (see
+// harness.ts): the test moves it, so an hour of polling takes a second and nothing is timing-flaky.
+import { readFileSync } from 'node:fs'
+import type { PendingInvoice } from '@shared/contract'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { ServiceClient } from '../../../electron/main/services/client'
+import { type InvoiceWatcher, WatcherFile } from '../../../electron/main/services/watcher'
+import { type SimulatorHandle, startSimulator } from '../../simulator'
+import { prng } from '../../simulator/seed'
+import {
+  createInvoice,
+  createRecorder,
+  createVirtualTimers,
+  makeClient,
+  makeWatcher,
+  type Recorder,
+  tempStore,
+  type VirtualTimers,
+} from './harness'
+
+let sim: SimulatorHandle
+let client: ServiceClient
+let vt: VirtualTimers
+let rec: Recorder
+let store: string
+const watchers: InvoiceWatcher[] = []
+
+beforeEach(async () => {
+  sim = await startSimulator({ seed: 'empty' })
+  client = makeClient(sim)
+  vt = createVirtualTimers(sim)
+  rec = createRecorder()
+  store = tempStore()
+})
+afterEach(async () => {
+  for (const w of watchers.splice(0)) await w.stop()
+  await sim.close()
+})
+
+function watcher(o: Parameters<typeof makeWatcher>[0]['options'] = {}, settings = {}) {
+  const w = makeWatcher({ sim, client, vt, rec, store, options: o, settings })
+  watchers.push(w)
+  return w
+}
+
+const lntxRequests = (id: string) => sim.control.requests({ path: `/v1/lntx/${id}` }).length
+
+async function makeWallets(n: number) {
+  return Array.from({ length: n }, (_, i) => sim.control.createWallet(`Wallet ${i + 1}`, 10_000).id)
+}
+
+describe('settlement watching against the simulator', () => {
+  it('50 invoices over 3 wallets, paid at random times, a new watcher from the same file halfway: each announced exactly once', async () => {
+    const rand = prng(42)
+    const wallets = await makeWallets(3)
+    const invoices: PendingInvoice[] = []
+    for (let i = 0; i < 50; i++) {
+      const walletId = wallets[i % 3]!
+      // 40 are paid during the run; 10 are never paid and expire during it.
+      invoices.push(
+        await createInvoice(client, walletId, 1 + Math.floor(rand() * 5000), `Order ${i}`, i < 40 ? 3600 : 240),
+      )
+    }
+    const settleAt = new Map(invoices.slice(0, 40).map((inv) => [inv.id, Math.floor(rand() * 300)]))
+
+    let w = watcher()
+    for (const inv of invoices) await w.track(inv)
+    w.start()
+    await w.idle()
+    for (let t = 0; t <= 420; t++) {
+      for (const [id, at] of settleAt) if (at === t) await sim.control.settleInvoice(id)
+      if (t === 150) {
+        // "Restart": this watcher stops, a new one is made from the same file.
+        await w.stop()
+        w = watcher()
+        w.start()
+        await w.idle()
+      }
+      await vt.advance(1000)
+    }
+
+    const counts = rec.notifiedCounts()
+    for (const inv of invoices.slice(0, 40)) expect(counts.get(inv.id), inv.memo).toBe(1)
+    for (const inv of invoices.slice(40)) expect(counts.get(inv.id)).toBeUndefined()
+    expect(rec.shown).toHaveLength(40)
+    // The notification's text: the amount the wallet received and the memo.
+    const first = invoices[0]!
+    const note = rec.shown.find((n) => n.body.startsWith(`${first.memo}\n`))
+    expect(note?.title).toBe(
+      `Received ${first.amountSat.toLocaleString('en-US')} ${first.amountSat === 1 ? 'sat' : 'sats'}`,
+    )
+    expect(note?.body).toBe(`${first.memo}\nTo Wallet 1`)
+
+    const status = new Map(w.list().map((i) => [i.id, i.status]))
+    for (const inv of invoices.slice(0, 40)) expect(status.get(inv.id)).toBe('paid')
+    for (const inv of invoices.slice(40)) expect(status.get(inv.id)).toBe('expired')
+    const paidEvents = rec.of('invoice.updated').filter((p) => (p as PendingInvoice).status === 'paid')
+    expect(new Set(paidEvents.map((p) => (p as PendingInvoice).id)).size).toBe(40)
+    expect(paidEvents).toHaveLength(40)
+    expect(rec.of('wallets.updated').length).toBeGreaterThan(0)
+    // What is on disk says the same, so a third start would announce nothing either.
+    const onDisk = WatcherFile.parse(JSON.parse(readFileSync(store, 'utf8')))
+    expect(onDisk.invoices.filter((i) => i.status === 'paid')).toHaveLength(40)
+    expect(onDisk.invoices.filter((i) => i.status === 'expired')).toHaveLength(10)
+
+    await w.stop()
+    const again = watcher()
+    again.start()
+    await again.idle()
+    await vt.advance(120_000)
+    expect(rec.shown).toHaveLength(40)
+  })
+
+  it('a service outage (503, then dropped connections) delays announcements, loses none, and backs off', async () => {
+    const wallets = await makeWallets(3)
+    const invoices: PendingInvoice[] = []
+    for (let i = 0; i < 12; i++) invoices.push(await createInvoice(client, wallets[i % 3]!, 100 + i, `Outage ${i}`))
+    const w = watcher()
+    for (const inv of invoices) await w.track(inv)
+    w.start()
+    await w.idle()
+
+    await sim.control.settleInvoice(invoices[0]!.id)
+    await vt.advance(15_000)
+    expect(rec.notifiedCounts().get(invoices[0]!.id)).toBe(1)
+
+    sim.control.injectFault({ path: '/v1/', kind: 'status', status: 503 })
+    sim.control.resetRequests()
+    for (const inv of invoices.slice(1, 7)) await sim.control.settleInvoice(inv.id)
+    await vt.advance(180_000)
+    sim.control.clearFaults()
+    sim.control.injectFault({ path: '/v1/', kind: 'reset' })
+    for (const inv of invoices.slice(7, 10)) await sim.control.settleInvoice(inv.id)
+    await vt.advance(180_000)
+    expect(rec.shown).toHaveLength(1) // nothing got through
+    // Six minutes at 15 s would be 24 ticks; backing off (30, 60, 120, 240, 300 s) makes it 5.
+    const ticks = sim.control.requests({ path: '/v1/wallets' }).length
+    expect(ticks).toBeGreaterThanOrEqual(3)
+    expect(ticks).toBeLessThanOrEqual(6)
+
+    sim.control.clearFaults()
+    // Without any online signal the capped backoff still comes round within 5 minutes.
+    await vt.advance(300_000)
+    const counts = rec.notifiedCounts()
+    for (const inv of invoices.slice(0, 10)) expect(counts.get(inv.id), inv.memo).toBe(1)
+    expect(rec.shown).toHaveLength(10)
+
+    // Back to the normal interval after recovery.
+    await sim.control.settleInvoice(invoices[10]!.id)
+    await vt.advance(15_000)
+    expect(rec.notifiedCounts().get(invoices[10]!.id)).toBe(1)
+    expect(rec.shown).toHaveLength(11)
+  })
+
+  it('onOnline and onResume poll at once instead of waiting out the backoff', async () => {
+    const [walletId] = await makeWallets(1)
+    const inv = await createInvoice(client, walletId!, 500, 'Back online')
+    const w = watcher()
+    await w.track(inv)
+    w.start()
+    await w.idle()
+    sim.control.injectFault({ path: '/v1/', kind: 'status', status: 503 })
+    await vt.advance(200_000) // several failures: the next tick is minutes away
+    sim.control.clearFaults()
+    await sim.control.settleInvoice(inv.id)
+    await vt.advance(1_000)
+    expect(rec.shown).toHaveLength(0)
+    w.onOnline()
+    await w.idle()
+    expect(rec.notifiedCounts().get(inv.id)).toBe(1)
+
+    const inv2 = await createInvoice(client, walletId!, 600, 'After sleep')
+    await w.track(inv2)
+    await sim.control.settleInvoice(inv2.id)
+    w.onResume()
+    await w.idle()
+    expect(rec.notifiedCounts().get(inv2.id)).toBe(1)
+  })
+
+  it('stops polling expired invoices: one last read after expiry + grace, then none', async () => {
+    const wallets = await makeWallets(2)
+    const few = [await createInvoice(client, wallets[0]!, 10, 'Short a', 120)]
+    const many = await Promise.all([1, 2, 3].map((i) => createInvoice(client, wallets[1]!, 10 + i, `Short ${i}`, 120)))
+    const w = watcher()
+    for (const inv of [...few, ...many]) await w.track(inv)
+    w.start()
+    await w.idle()
+    await vt.advance(120_000 + 60_000 + 15_000) // expiry, grace, one more tick
+    for (const inv of [...few, ...many]) {
+      expect(w.list().find((i) => i.id === inv.id)?.status).toBe('expired')
+      expect(lntxRequests(inv.id)).toBeGreaterThanOrEqual(1) // the last read
+    }
+    const expiredEvents = rec.of('invoice.updated').filter((p) => (p as PendingInvoice).status === 'expired')
+    expect(expiredEvents).toHaveLength(4)
+
+    sim.control.resetRequests()
+    await vt.advance(3_600_000)
+    for (const inv of [...few, ...many]) expect(lntxRequests(inv.id)).toBe(0)
+    expect(sim.control.requests()).toHaveLength(0) // nothing left to watch: no requests at all
+    expect(vt.pending()).toBe(0)
+    expect(rec.shown).toHaveLength(0)
+  })
+
+  it('an invoice paid just before it expired is announced by the last read, not marked expired', async () => {
+    const [walletId] = await makeWallets(1)
+    const inv = await createInvoice(client, walletId!, 77, 'Last minute', 120)
+    // A watcher that (wrongly) never sees balance changes would miss it but for the final read.
+    const w = watcher({ fullCheckEvery: 1_000_000 })
+    await w.track(inv)
+    w.start()
+    await w.idle()
+    await vt.advance(100_000)
+    await sim.control.settleInvoice(inv.id)
+    await vt.advance(100_000)
+    expect(w.list()[0]?.status).toBe('paid')
+    expect(rec.notifiedCounts().get(inv.id)).toBe(1)
+  })
+
+  it('writes "paid" to disk before showing the notification', async () => {
+    const [walletId] = await makeWallets(1)
+    const inv = await createInvoice(client, walletId!, 1000, 'Durable')
+    const onDiskAtShow: string[] = []
+    const w = makeWatcher({
+      sim,
+      client,
+      vt,
+      rec: {
+        ...rec,
+        notifier: {
+          isSupported: () => true,
+          show: (n) => {
+            const file = WatcherFile.parse(JSON.parse(readFileSync(store, 'utf8')))
+            onDiskAtShow.push(file.invoices.find((i) => i.id === inv.id)?.status ?? 'missing')
+            rec.notifier.show(n)
+          },
+        },
+      },
+      store,
+    })
+    watchers.push(w)
+    await w.track(inv)
+    w.start()
+    await w.idle()
+    await sim.control.settleInvoice(inv.id)
+    await vt.advance(15_000)
+    expect(onDiskAtShow).toEqual(['paid'])
+  })
+
+  it('costs one balance read per tick while nothing moves, whatever the number of invoices', async () => {
+    const wallets = await makeWallets(3)
+    const w = watcher()
+    for (let i = 0; i < 30; i++) await w.track(await createInvoice(client, wallets[i % 3]!, 50 + i, `Idle ${i}`))
+    w.start()
+    await w.idle()
+    sim.control.resetRequests()
+    await vt.advance(15_000 * 13) // ticks 2..14; tick 8 is a full check
+    expect(sim.control.requests({ path: '/v1/wallets' })).toHaveLength(13)
+    expect(sim.control.requests({ path: /\/transactions$/ })).toHaveLength(3)
+    expect(sim.control.requests({ path: /^\/v1\/lntx\// })).toHaveLength(0)
+    expect(sim.control.requests()).toHaveLength(16)
+
+    // Money arriving in one wallet (not for an invoice) makes only that wallet be read.
+    await sim.control.payInbound(wallets[1]!, 5, 'tip')
+    sim.control.resetRequests()
+    await vt.advance(15_000)
+    expect(sim.control.requests({ path: /\/transactions$/ }).map((r) => r.path)).toEqual([
+      `/v1/wallet/${wallets[1]}/transactions`,
+    ])
+    expect(rec.shown).toHaveLength(0)
+    expect(rec.of('wallets.updated').length).toBeGreaterThan(0)
+  })
+
+  it('reads one or two invoices of a wallet directly, with fields', async () => {
+    const [walletId] = await makeWallets(1)
+    const a = await createInvoice(client, walletId!, 5, 'Direct a')
+    const b = await createInvoice(client, walletId!, 6, 'Direct b')
+    const w = watcher()
+    await w.track(a)
+    await w.track(b)
+    w.start()
+    await w.idle()
+    expect(lntxRequests(a.id)).toBe(1)
+    expect(lntxRequests(b.id)).toBe(1)
+    expect(sim.control.requests({ path: /\/transactions$/ })).toHaveLength(0)
+    await sim.control.settleInvoice(b.id)
+    await vt.advance(15_000)
+    expect(rec.notifiedCounts()).toEqual(new Map([[b.id, 1]]))
+  })
+
+  it('polls the focused invoice every 2 s and stops when it is paid or unfocused', async () => {
+    const [walletId] = await makeWallets(1)
+    const inv = await createInvoice(client, walletId!, 2100, 'On screen')
+    const w = watcher()
+    await w.track(inv)
+    w.start()
+    await w.idle()
+    sim.control.resetRequests()
+    w.focus(inv.id)
+    await vt.advance(10_000)
+    expect(lntxRequests(inv.id)).toBe(5)
+    await sim.control.settleInvoice(inv.id)
+    await vt.advance(2_000)
+    expect(rec.notifiedCounts().get(inv.id)).toBe(1)
+    sim.control.resetRequests()
+    await vt.advance(10_000)
+    expect(lntxRequests(inv.id)).toBe(0)
+
+    const other = await createInvoice(client, walletId!, 2200, 'Unfocused')
+    await w.track(other)
+    w.focus(other.id)
+    w.focus(null)
+    sim.control.resetRequests()
+    await vt.advance(14_000)
+    expect(lntxRequests(other.id)).toBe(0)
+  })
+
+  it('check(id) reads now; unknown ids are a clear error', async () => {
+    const [walletId] = await makeWallets(1)
+    const inv = await createInvoice(client, walletId!, 3, 'Check me')
+    const w = watcher()
+    await w.track(inv)
+    expect((await w.check(inv.id)).status).toBe('pending')
+    await sim.control.settleInvoice(inv.id)
+    const after = await w.check(inv.id)
+    expect(after.status).toBe('paid')
+    expect(after.settledAt).toBeGreaterThan(0)
+    expect(rec.notifiedCounts().get(inv.id)).toBe(1)
+    await expect(w.check('lntx_nope')).rejects.toMatchObject({ code: 'not_found' })
+    await w.track(inv) // tracking a paid invoice again changes nothing
+    expect(w.list()[0]?.status).toBe('paid')
+  })
+
+  it('a payment seen by several polls at the same moment is announced once', async () => {
+    const [walletId] = await makeWallets(1)
+    const inv = await createInvoice(client, walletId!, 4, 'Seen twice')
+    const w = watcher()
+    await w.track(inv)
+    w.start()
+    await w.idle()
+    await sim.control.settleInvoice(inv.id)
+    w.onResume()
+    await Promise.all([w.check(inv.id), w.check(inv.id), w.idle()])
+    expect(rec.notifiedCounts().get(inv.id)).toBe(1)
+    expect(rec.of('invoice.updated').filter((p) => (p as PendingInvoice).status === 'paid')).toHaveLength(1)
+  })
+
+  it('shows no notification when notifications are off, but still reports the payment', async () => {
+    const [walletId] = await makeWallets(1)
+    const inv = await createInvoice(client, walletId!, 9, 'Quiet')
+    const w = watcher({}, { notifications: false })
+    await w.track(inv)
+    w.start()
+    await w.idle()
+    await sim.control.settleInvoice(inv.id)
+    await vt.advance(15_000)
+    expect(rec.shown).toHaveLength(0)
+    expect(rec.of('invoice.updated').map((p) => (p as PendingInvoice).status)).toEqual(['pending', 'paid'])
+  })
+})
