@@ -1,0 +1,233 @@
+// Each injected fault as a plain HTTP client sees it; the /_sim control API; the clock.
+import { request } from 'node:http'
+import { ErrorBody, LnTx, WalletList } from '@shared/schemas/service'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { type SimulatorHandle, startSimulator } from './index'
+import { call } from './support'
+
+let sim: SimulatorHandle
+let get: (path?: string) => Promise<Response>
+
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 'empty' })
+  get = (path = '/v1/wallets') => fetch(sim.url + path, { headers: { 'X-Api-Key': sim.keys.secret } })
+})
+afterEach(() => sim.control.clearFaults())
+afterAll(() => sim.close())
+
+function rawGet(path: string): Promise<{ status: number; body: string; error: Error | null }> {
+  return new Promise((resolve) => {
+    const req = request(`${sim.url}${path}`, { headers: { 'X-Api-Key': sim.keys.secret } }, (res) => {
+      let body = ''
+      res.on('data', (c) => {
+        body += c
+      })
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body, error: null }))
+      res.on('error', (error) => resolve({ status: res.statusCode ?? 0, body, error }))
+      res.on('aborted', () => resolve({ status: res.statusCode ?? 0, body, error: new Error('aborted') }))
+    })
+    req.on('error', (error) => resolve({ status: 0, body: '', error }))
+    req.end()
+  })
+}
+
+describe('fault injection', () => {
+  it('latency: the answer comes late (a short client timeout gives up), then normal again', async () => {
+    sim.control.injectFault({ path: '/v1/wallets', kind: 'latency', ms: 1500, times: 1 })
+    await expect(fetch(`${sim.url}/v1/wallets`, { signal: AbortSignal.timeout(150) })).rejects.toThrow()
+    const r = await get()
+    expect(r.status).toBe(200)
+  })
+
+  it.each([500, 502, 503])('status %i in the error shape', async (status) => {
+    sim.control.injectFault({ path: '/v1/wallets', kind: 'status', status, times: 1 })
+    const r = await get()
+    expect(r.status).toBe(status)
+    expect(ErrorBody.parse(await r.json()).status).toBe(status)
+    expect((await get()).status).toBe(200)
+  })
+
+  it('malformed JSON', async () => {
+    sim.control.injectFault({ path: /^\/v1\/wallets$/, kind: 'malformed' })
+    const r = await get()
+    expect(r.status).toBe(200)
+    expect(r.headers.get('content-type')).toMatch(/json/)
+    const text = await r.text()
+    expect(() => JSON.parse(text)).toThrow()
+  })
+
+  it('a body of the wrong shape: valid JSON that the schema refuses', async () => {
+    sim.control.injectFault({ path: '/v1/wallets', kind: 'wrongShape' })
+    const r = await get()
+    expect(r.status).toBe(200)
+    expect(WalletList.safeParse(await r.json()).success).toBe(false)
+  })
+
+  it('a truncated body: fewer bytes than Content-Length, then the connection drops', async () => {
+    sim.control.injectFault({ path: '/v1/wallets', kind: 'truncated' })
+    const viaFetch = await get()
+    expect(viaFetch.status).toBe(200)
+    await expect(viaFetch.text()).rejects.toThrow()
+    const viaHttp = await rawGet('/v1/wallets')
+    expect(viaHttp.error).not.toBeNull()
+    expect(() => JSON.parse(viaHttp.body)).toThrow()
+  })
+
+  it('a reset connection', async () => {
+    sim.control.injectFault({ path: '/v1/wallets', kind: 'reset' })
+    await expect(get()).rejects.toThrow()
+    const viaHttp = await rawGet('/v1/wallets')
+    expect(viaHttp.status).toBe(0)
+    expect(viaHttp.error).not.toBeNull()
+  })
+
+  it('method filter and count: only the matching requests, only `times` of them', async () => {
+    const w = sim.keys.wallets[0]!
+    sim.control.injectFault({ method: 'POST', path: /\/invoice$/, kind: 'status', status: 503, times: 2 })
+    expect((await get(`/v1/wallet/${w.id}`)).status).toBe(200)
+    const post = () =>
+      call(sim, 'POST', `/v1/wallet/${w.id}/invoice`, { key: sim.keys.secret, json: { num_satoshis: 1 } })
+    expect((await post()).status).toBe(503)
+    expect((await post()).status).toBe(503)
+    expect((await post()).status).toBe(201)
+  })
+
+  it("'after': the payment happens but its answer is lost (an unknown outcome for the client)", async () => {
+    const w = sim.keys.wallets[0]!
+    await sim.control.payInbound(w.id, 1000)
+    const before = sim.control.balanceMsat(w.id)
+    sim.control.injectFault({ path: '/lnurlp/pay', kind: 'reset', when: 'after', times: 1 })
+    await expect(
+      call(sim, 'POST', `/v1/wallet/${w.id}/lnurlp/pay`, {
+        key: sim.keys.secret,
+        json: { ln_address: 'alice@sim.example', amt_msat: 10_000 },
+      }),
+    ).rejects.toThrow()
+    expect(sim.control.balanceMsat(w.id)).toBe(before - 10_000 - 1000)
+  })
+
+  it('the request log records each request, its status and its fault', async () => {
+    sim.control.resetRequests()
+    sim.control.injectFault({ path: '/v1/wallets', kind: 'status', status: 502, times: 1 })
+    await get()
+    await get()
+    await get('/v1/lntx/lntx_missing')
+    const log = sim.control.requests({ path: '/v1/wallets' })
+    expect(log.map((e) => [e.method, e.path, e.status, e.fault])).toEqual([
+      ['GET', '/v1/wallets', 502, 'status'],
+      ['GET', '/v1/wallets', 200, undefined],
+    ])
+    expect(sim.control.requests({ path: /lntx/ })).toMatchObject([{ status: 401 }])
+    expect(sim.control.requests()).toHaveLength(3)
+  })
+})
+
+describe('/_sim control API', () => {
+  const post = (path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(sim.url + path, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', ...headers },
+      body: JSON.stringify(body),
+    })
+
+  it('refuses any request that carries an API key, by any method', async () => {
+    const k = sim.keys.secret
+    for (const r of [
+      await fetch(`${sim.url}/_sim/state`, { headers: { 'X-Api-Key': k } }),
+      await fetch(`${sim.url}/_sim/state`, { headers: { Authorization: `Basic ${btoa(`${k}:`)}` } }),
+      await fetch(`${sim.url}/_sim/state?access-token=${k}`),
+      await post('/_sim/inbound', { walletId: sim.keys.wallets[0]!.id, amountSat: 5 }, { 'X-Api-Key': k }),
+    ]) {
+      expect(r.status).toBe(403)
+      expect(ErrorBody.parse(await r.json()).status).toBe(403)
+    }
+  })
+
+  it('inbound payment, settle, faults, clock, state over HTTP', async () => {
+    const w = sim.keys.wallets[0]!
+    const before = sim.control.balanceMsat(w.id)
+    expect((await post('/_sim/inbound', { walletId: w.id, amountSat: 21, memo: 'hi' })).status).toBe(200)
+    expect(sim.control.balanceMsat(w.id)).toBe(before + 21_000)
+
+    const inv = LnTx.parse(
+      (await call(sim, 'POST', `/v1/wallet/${w.id}/invoice`, { key: sim.keys.secret, json: { num_satoshis: 9 } })).data,
+    )
+    expect((await post('/_sim/settle', { id: inv.id })).status).toBe(200)
+    expect(sim.control.balanceMsat(w.id)).toBe(before + 30_000)
+    const again = await post('/_sim/settle', { id: inv.id })
+    expect(again.status).toBe(400)
+
+    expect(
+      (await post('/_sim/faults', { path: '^/v1/wallets$', regex: true, kind: 'status', status: 500 })).status,
+    ).toBe(200)
+    expect((await get()).status).toBe(500)
+    expect((await fetch(`${sim.url}/_sim/state`)).status).toBe(200) // faults never touch /_sim
+    expect((await fetch(`${sim.url}/_sim/faults`, { method: 'DELETE' })).status).toBe(200)
+    expect((await get()).status).toBe(200)
+
+    const state = (await (await fetch(`${sim.url}/_sim/state`)).json()) as {
+      keys: { secret: string }
+      totals: Record<string, number>
+    }
+    expect(state.keys.secret).toBe(sim.keys.secret)
+    expect(state.totals.walletsMsat).toBe(sim.control.totals().walletsMsat)
+
+    const now = sim.control.clock.now()
+    const adv = (await (await post('/_sim/clock/advance', { seconds: 3600 })).json()) as { now: number }
+    expect(adv.now - now).toBeGreaterThanOrEqual(3600)
+    await post('/_sim/clock/reset', {})
+    expect(sim.control.clock.now() - now).toBeLessThan(3600)
+
+    const requests = (await (await fetch(`${sim.url}/_sim/requests?path=/v1/wallets`)).json()) as unknown[]
+    expect(requests.length).toBeGreaterThan(0)
+  })
+})
+
+describe('clock and auto-settle', () => {
+  it('an invoice past its expiry cannot be settled, by an outside payer or another wallet', async () => {
+    const [w] = sim.keys.wallets
+    const other = sim.control.createWallet('Payer', 1000)
+    const inv = LnTx.parse(
+      (
+        await call(sim, 'POST', `/v1/wallet/${w!.id}/invoice`, {
+          key: sim.keys.secret,
+          json: { num_satoshis: 5, expiry: 60 },
+        })
+      ).data,
+    )
+    expect(inv.expires_at).toBe(inv.created_at + 60)
+    sim.control.clock.advance(61)
+    try {
+      await expect(sim.control.settleInvoice(inv.id)).rejects.toThrow(/expired/)
+      const pay = await call(sim, 'POST', `/v1/wallet/${other.id}/withdraw`, {
+        key: sim.keys.secret,
+        json: { payment_request: inv.payment_request },
+      })
+      expect(pay.status).toBe(400)
+      expect(pay.data.message).toBe('Invoice expired')
+      expect(sim.control.balanceMsat(other.id)).toBe(1_000_000)
+    } finally {
+      sim.control.clock.reset()
+    }
+  })
+
+  it('auto-settle pays each new invoice after the delay', async () => {
+    const w = sim.keys.wallets[0]!
+    sim.control.setAutoSettle(20)
+    try {
+      const inv = LnTx.parse(
+        (await call(sim, 'POST', `/v1/wallet/${w.id}/invoice`, { key: sim.keys.secret, json: { num_satoshis: 3 } }))
+          .data,
+      )
+      let settled = false
+      for (let i = 0; i < 100 && !settled; i++) {
+        await new Promise((r) => setTimeout(r, 20))
+        const r = await call(sim, 'GET', `/v1/lntx/${inv.id}?fields=settled`, { key: sim.keys.secret })
+        settled = r.data.settled === 1
+      }
+      expect(settled).toBe(true)
+    } finally {
+      sim.control.setAutoSettle(null)
+    }
+  })
+})

@@ -1,0 +1,162 @@
+// Seeds, `--data` persistence across a restart, and the command line.
+import { spawn } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { LnTx, Wallet, WalletList, WalletTransactionList } from '@shared/schemas/service'
+import { afterAll, describe, expect, it } from 'vitest'
+import { startSimulator } from './index'
+import { LARGE_TX_COUNT } from './seed'
+import { call } from './support'
+
+const dir = mkdtempSync(join(tmpdir(), 'sim-test-'))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+describe('seeds', () => {
+  it('empty: one account, one wallet, zero balance, no history', async () => {
+    const sim = await startSimulator({ seed: 'empty' })
+    try {
+      expect(sim.keys.secret).toMatch(/^sak_/)
+      expect(sim.keys.wallets).toHaveLength(1)
+      const w = sim.keys.wallets[0]!
+      expect(Object.values(w.keys).map((k) => k.split('_')[0])).toEqual(['waka', 'waki', 'wakr', 'waklw', 'waklp'])
+      expect(Object.values(w.legacyKeys).map((k) => k.split('_')[0])).toEqual(['wa', 'wi', 'wr'])
+      const r = await call(sim, 'GET', `/v1/wallet/${w.id}`, { key: sim.keys.secret })
+      expect(Wallet.parse(r.data)).toMatchObject({ balance: 0, balance_msat: 0 })
+      expect(sim.control.totals()).toEqual({ walletsMsat: 0, inboundMsat: 0, outboundMsat: 0, feesMsat: 0 })
+    } finally {
+      await sim.close()
+    }
+  })
+
+  it('demo: three wallets, months of mixed history, deterministic keys', async () => {
+    const a = await startSimulator({ seed: 'demo' })
+    const b = await startSimulator({ seed: 'demo' })
+    try {
+      expect(b.keys).toEqual(a.keys)
+      expect(a.keys.wallets.map((w) => w.label)).toEqual(['Everyday', 'Savings', 'Side shop'])
+      const all = a.control.ledger.wtx
+      expect(all.length).toBeGreaterThanOrEqual(200)
+      expect(all.length).toBeLessThan(1000)
+      const types = new Set(all.map((t) => t.type))
+      for (const name of [
+        'ln_deposit',
+        'ln_withdrawal',
+        'ln_transfer_in',
+        'ln_transfer_out',
+        'ln_lnurl_pay_inbound',
+        'ln_lnurl_pay_outbound',
+        'ln_lnurl_withdraw',
+        'network_fee',
+        'service_fee',
+      ])
+        expect(types, name).toContain(name)
+      const times = all.map((t) => t.createdAt)
+      expect(Math.max(...times) - Math.min(...times)).toBeGreaterThan(90 * 86_400)
+      const t = a.control.totals()
+      expect(t.walletsMsat).toBe(t.inboundMsat - t.outboundMsat - t.feesMsat)
+      for (const w of a.keys.wallets) expect(a.control.balanceMsat(w.id)).toBeGreaterThan(0)
+      const withdraws = all.filter((x) => x.type === 'ln_lnurl_withdraw')
+      for (const x of withdraws) expect(x.passThru.ott).toEqual(expect.any(String))
+    } finally {
+      await a.close()
+      await b.close()
+    }
+  })
+
+  it(`large: at least ${LARGE_TX_COUNT} transactions in one wallet, served page by page`, async () => {
+    const sim = await startSimulator({ seed: 'large' })
+    try {
+      const w = sim.keys.wallets[0]!
+      const r = await call(sim, 'GET', `/v1/wallet/${w.id}/transactions?per-page=500&page=20`, { key: sim.keys.secret })
+      expect(Number(r.headers.get('x-pagination-total-count'))).toBeGreaterThanOrEqual(LARGE_TX_COUNT)
+      expect(WalletTransactionList.parse(r.data)).toHaveLength(500)
+      const t = sim.control.totals()
+      expect(t.walletsMsat).toBe(t.inboundMsat - t.outboundMsat - t.feesMsat)
+    } finally {
+      await sim.close()
+    }
+  })
+})
+
+describe('--data persistence', () => {
+  it('survives a restart: wallets, balances, invoices, spent tokens; the file is written whole', async () => {
+    const file = join(dir, 'state.json')
+    const first = await startSimulator({ seed: 'empty', dataFile: file })
+    const w = first.keys.wallets[0]!
+    await first.control.payInbound(w.id, 5000)
+    const inv = LnTx.parse(
+      (
+        await call(first, 'POST', `/v1/wallet/${w.id}/invoice`, {
+          key: first.keys.secret,
+          json: { num_satoshis: 7, memo: 'kept' },
+        })
+      ).data,
+    )
+    const created = await call(first, 'POST', '/v1/wallet', { key: first.keys.secret, json: { user_label: 'Second' } })
+    expect(created.status).toBe(201)
+    await first.close()
+    expect(JSON.parse(readFileSync(file, 'utf8')).version).toBe(1)
+
+    const second = await startSimulator({ seed: 'demo', dataFile: file }) // the file wins over the seed
+    try {
+      expect(second.keys.secret).toBe(first.keys.secret)
+      const list = WalletList.parse((await call(second, 'GET', '/v1/wallets', { key: second.keys.secret })).data)
+      expect(list.map((x) => x.user_label)).toEqual(['Wallet', 'Second'])
+      expect(second.control.balanceMsat(w.id)).toBe(5_000_000)
+      const back = await call(second, 'GET', `/v1/lntx/${inv.id}`, { key: second.keys.secret })
+      expect(LnTx.parse(back.data)).toMatchObject({
+        payment_request: inv.payment_request,
+        memo: 'kept',
+        settled: false,
+      })
+      await second.control.settleInvoice(inv.payment_request)
+      expect(second.control.balanceMsat(w.id)).toBe(5_007_000)
+    } finally {
+      await second.close()
+    }
+    const third = await startSimulator({ dataFile: file })
+    try {
+      expect(third.control.balanceMsat(w.id)).toBe(5_007_000)
+      const t = third.control.totals()
+      expect(t.inboundMsat).toBe(5_007_000)
+    } finally {
+      await third.close()
+    }
+  })
+})
+
+describe('command line', () => {
+  it('prints the base URL and the keys to paste, and serves them', async () => {
+    const cli = resolve(__dirname, 'cli.ts')
+    const tsx = resolve(__dirname, '../../node_modules/.bin/tsx')
+    const child = spawn(tsx, [cli, '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    try {
+      const out = await new Promise<string>((res, rej) => {
+        let text = ''
+        const timer = setTimeout(() => rej(new Error(`no output: ${text}`)), 20_000)
+        child.stdout.on('data', (c) => {
+          text += c
+          if (text.includes('Controls:')) {
+            clearTimeout(timer)
+            res(text)
+          }
+        })
+        child.on('exit', (code) => rej(new Error(`exited ${code}: ${text}`)))
+      })
+      const url = /Base URL:\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(out)?.[1]
+      const key = /Secret key:\s+(sak_\w+)/.exec(out)?.[1]
+      expect(url).toBeDefined()
+      expect(key).toBeDefined()
+      expect(out).toMatch(/admin\s+waka_\w+/)
+      expect(out).toMatch(/invoice\s+waki_\w+/)
+      const r = await fetch(`${url}/v1/wallets`, { headers: { 'X-Api-Key': key! } })
+      expect(r.status).toBe(200)
+      expect(WalletList.parse(await r.json())).toHaveLength(1)
+    } finally {
+      const exited = new Promise((r) => child.once('exit', r))
+      child.kill('SIGTERM')
+      await exited
+    }
+  })
+})
