@@ -77,6 +77,31 @@ export async function measureFirstScreens(browser: Browser, appUrl: string, floo
   }
 }
 
+/**
+ * Timed inside the page: click Next → the new rows are in the DOM → the next frame has painted
+ * them. A string, not a function: tsx's keepNames would wrap named inner functions in a helper
+ * that does not exist in the page.
+ */
+const CLICK_NEXT_AND_WAIT = `(async () => {
+  const first = () => document.querySelector('table.tx tbody tr')?.textContent ?? ''
+  const before = first()
+  const next = Array.from(document.querySelectorAll('nav.pager button')).find((b) => b.textContent.trim() === 'Next')
+  if (!next) throw new Error('no Next button')
+  const t0 = performance.now()
+  next.click()
+  await new Promise((done, fail) => {
+    const check = () => {
+      const table = document.querySelector('table.tx')
+      if (first() !== before && table?.getAttribute('aria-busy') !== 'true') done()
+      else if (performance.now() - t0 > 20000) fail(new Error('rows did not change'))
+      else requestAnimationFrame(check)
+    }
+    requestAnimationFrame(check)
+  })
+  await new Promise((r) => requestAnimationFrame(r))
+  return performance.now() - t0
+})()`
+
 export interface PagingResult {
   clicks: number
   p50: number
@@ -110,28 +135,7 @@ export async function measurePaging(browser: Browser, url: string, walletLabel: 
     let heapPage50 = 0
     for (let p = 2; p <= 51; p++) {
       // timed inside the page: click → the new rows are in the DOM → the next frame has painted them
-      const ms = await page.evaluate(async () => {
-        const first = () => document.querySelector('table.tx tbody tr')?.textContent ?? ''
-        const before = first()
-        const next = Array.from(document.querySelectorAll('nav.pager button')).find(
-          (b) => b.textContent?.trim() === 'Next',
-        )
-        if (!(next instanceof HTMLButtonElement)) throw new Error('no Next button')
-        const t0 = performance.now()
-        next.click()
-        await new Promise<void>((done, fail) => {
-          const deadline = t0 + 20_000
-          const check = () => {
-            const table = document.querySelector('table.tx')
-            if (first() !== before && table?.getAttribute('aria-busy') !== 'true') done()
-            else if (performance.now() > deadline) fail(new Error('rows did not change'))
-            else requestAnimationFrame(check)
-          }
-          requestAnimationFrame(check)
-        })
-        await new Promise((r) => requestAnimationFrame(r))
-        return performance.now() - t0
-      })
+      const ms = (await page.evaluate(CLICK_NEXT_AND_WAIT)) as number
       times.push(ms)
       if (p === 10) heapPage10 = await heapAfterGcBytes(context, page)
       if (p === 50) heapPage50 = await heapAfterGcBytes(context, page)

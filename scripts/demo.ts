@@ -1,7 +1,7 @@
 // `npm run demo`: the simulator with the demo seed and the app connected to it. Electron when its
 // binary is installed; otherwise (as where ELECTRON_SKIP_BINARY_DOWNLOAD was needed) the same app as
 // a browser preview. `npm run demo:web` (--web) always serves the preview.
-import { spawn } from 'node:child_process'
+import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { parseArgs } from 'node:util'
@@ -26,6 +26,22 @@ function electronBinary(): string | null {
   } catch {
     return null
   }
+}
+
+/**
+ * The README installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1 so that `npm install` succeeds where
+ * Electron's download is blocked; here Electron's own installer gets one quiet try at fetching the
+ * binary, so a machine that can download it runs the real app.
+ */
+function tryInstallElectron(): string | null {
+  if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) return null
+  try {
+    const installer = createRequire(import.meta.url).resolve('electron/install.js')
+    spawnSync(process.execPath, [installer], { stdio: 'ignore', timeout: 120_000 })
+  } catch {
+    return null
+  }
+  return electronBinary()
 }
 
 async function startSim(preferredPort: number): Promise<SimulatorHandle> {
@@ -54,7 +70,7 @@ async function main(): Promise<void> {
   closers.push(() => sim.close())
   const simLines = [`Simulator: ${sim.url}  (API key: ${sim.keys.secret}, a demo key of the local simulator)`]
 
-  const electron = args.web ? null : electronBinary()
+  const electron = args.web ? null : (electronBinary() ?? tryInstallElectron())
   if (electron) {
     ensureBuilt('main')
     for (const line of simLines) console.log(line)

@@ -3,7 +3,7 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { expect, test } from 'vitest'
 
-const root = resolve(__dirname, '../..')
+const root = resolve(import.meta.dirname, '../..')
 
 function sources(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {

@@ -18,7 +18,7 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--no-first-run',
 ]
-export const RENDERER_DIR = resolve(__dirname, '../../out/renderer')
+export const RENDERER_DIR = resolve(import.meta.dirname, '../../out/renderer')
 
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {

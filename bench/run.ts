@@ -1,0 +1,224 @@
+// `npm run bench`: every figure side by side with its reference, measured in the same run, as a
+// ratio (these machines are shared and noisy). Prints a table and writes bench/results.json.
+import { spawnSync } from 'node:child_process'
+import { existsSync } from 'node:fs'
+import { writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { bootApp } from '../dev/preview/boot'
+import { startPreviewServer } from '../dev/preview/server'
+import { launchChromium } from '../test/e2e/harness'
+import { startSimulator } from '../test/simulator/index'
+import { measureFirstScreens, measurePaging } from './browser'
+import { measureIpc } from './ipc'
+import { measureQr } from './qr'
+import { BENCH_DIR, buildFloor, initialJsGzipBytes } from './size'
+
+const ROOT = resolve(BENCH_DIR, '..')
+const RENDERER_DIR = join(ROOT, 'out/renderer')
+const FIRST_SCREEN_RUNS = 15
+
+interface Row {
+  figure: string
+  value: number
+  reference: number
+  unit: 'bytes' | 'ms' | 'MB'
+  referenceName: string
+  ratio: number
+  goal: string
+  met: boolean | null
+}
+const rows: Row[] = []
+function row(r: Omit<Row, 'ratio' | 'met'> & { maxRatio?: number; maxValue?: number }) {
+  const ratio = r.reference > 0 ? r.value / r.reference : Number.NaN
+  let met: boolean | null = null
+  if (r.maxRatio !== undefined) met = ratio <= r.maxRatio
+  if (r.maxValue !== undefined) met = r.value < r.maxValue
+  const { maxRatio: _a, maxValue: _b, ...rest } = r
+  rows.push({ ...rest, ratio, met })
+  console.log(`  ${r.figure}: ${fmt(r.value, r.unit)} vs ${fmt(r.reference, r.unit)} (${ratio.toFixed(2)}×)`)
+}
+const MB = 1024 * 1024
+function fmt(v: number, unit: Row['unit']): string {
+  if (Number.isNaN(v)) return 'n/a'
+  if (unit === 'bytes') return `${v.toLocaleString('en-US')} B`
+  if (unit === 'MB') return `${v.toFixed(2)} MB`
+  return `${v < 10 ? v.toFixed(2) : v.toFixed(1)} ms`
+}
+
+async function watcherTable(): Promise<unknown> {
+  const file = join(BENCH_DIR, 'watcher.ts')
+  if (!existsSync(file)) return { missing: 'bench/watcher.ts is not there yet' }
+  const mod = (await import(pathToFileURL(file).href)) as Record<string, unknown>
+  const fn = Object.values(mod).find((v) => typeof v === 'function') as (() => Promise<unknown>) | undefined
+  if (!fn) return { missing: 'bench/watcher.ts exports no function' }
+  return fn()
+}
+
+async function main() {
+  const started = Date.now()
+  console.log('Building the renderer and the floor page with the same Vite…')
+  const built = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
+  if (built.status !== 0) throw new Error('electron-vite build failed')
+  const floorDir = await buildFloor()
+
+  const appJs = await initialJsGzipBytes(RENDERER_DIR)
+  const floorJs = await initialJsGzipBytes(floorDir)
+  row({
+    figure: 'initial renderer JS (gzip)',
+    value: appJs.bytes,
+    reference: floorJs.bytes,
+    referenceName: 'floor page (React + react-dom + zustand)',
+    unit: 'bytes',
+    goal: '≤ 1.5× floor',
+    maxRatio: 1.5,
+  })
+
+  const browser = await launchChromium()
+  const closers: Array<() => Promise<unknown>> = [() => browser.close()]
+  try {
+    // first screen: demo seed
+    const sim = await startSimulator({ seed: 'demo' })
+    closers.push(() => sim.close())
+    const booted = await bootApp({ connect: { baseUrl: sim.url, apiKey: sim.keys.secret } })
+    closers.push(() => booted.dispose())
+    const preview = await startPreviewServer({ app: booted.app, events: booted.events, rendererDir: RENDERER_DIR })
+    closers.push(() => preview.close())
+    const floor = await startPreviewServer({
+      app: booted.app,
+      events: booted.events,
+      rendererDir: floorDir,
+      bridge: false,
+    })
+    closers.push(() => floor.close())
+
+    console.log(`First screen, ${FIRST_SCREEN_RUNS} runs each…`)
+    const first = await measureFirstScreens(browser, preview.url, `${floor.origin}/`, FIRST_SCREEN_RUNS)
+    row({
+      figure: `navigation → first balance painted (median of ${first.runs})`,
+      value: first.appMs,
+      reference: first.floorMs,
+      referenceName: 'floor page first paint',
+      unit: 'ms',
+      goal: '≤ 1.5× floor',
+      maxRatio: 1.5,
+    })
+    row({
+      figure: 'renderer JS heap after first screen',
+      value: first.appHeap / MB,
+      reference: first.floorHeap / MB,
+      referenceName: 'floor page heap',
+      unit: 'MB',
+      goal: '≤ 2× floor',
+      maxRatio: 2,
+    })
+
+    console.log('One IPC operation vs a raw GET…')
+    const wallet = sim.keys.wallets[0]!
+    const ipc = await measureIpc({ booted, baseUrl: sim.url, apiKey: sim.keys.secret, walletId: wallet.id })
+    row({
+      figure: `wallets.get via router+validation+client (median of ${ipc.samples})`,
+      value: ipc.routerMs,
+      reference: ipc.rawMs,
+      referenceName: 'raw HTTP GET /v1/wallet/<id>',
+      unit: 'ms',
+      goal: '< 1.2×',
+      maxRatio: 1.2,
+    })
+
+    console.log('QR generation…')
+    const qr = await measureQr()
+    row({
+      figure: `QR for a ${qr.chars}-char payment request`,
+      value: qr.requestMs,
+      reference: qr.referenceMs,
+      referenceName: 'QR for a lightning address',
+      unit: 'ms',
+      goal: 'report',
+    })
+
+    // paging: large seed
+    console.log('Transactions paging on the large seed (50 pages of 100)…')
+    const big = await startSimulator({ seed: 'large' })
+    closers.push(() => big.close())
+    const bigApp = await bootApp({ connect: { baseUrl: big.url, apiKey: big.keys.secret } })
+    closers.push(() => bigApp.dispose())
+    const bigPreview = await startPreviewServer({ app: bigApp.app, events: bigApp.events, rendererDir: RENDERER_DIR })
+    closers.push(() => bigPreview.close())
+    let largest = { label: '', count: -1 }
+    for (const w of big.keys.wallets) {
+      const r = await bigApp.app.router.handle('transactions.page', { walletId: w.id, page: 1, perPage: 1 })
+      if (r.ok) {
+        const count = (r.value as { totalCount: number }).totalCount
+        if (count > largest.count) largest = { label: w.label, count }
+      }
+    }
+    const paging = await measurePaging(browser, bigPreview.url, largest.label)
+    row({
+      figure: `page change → ${paging.rowsPerPage} rows painted, p50 (${paging.clicks} clicks)`,
+      value: paging.p50,
+      reference: 100,
+      referenceName: 'goal: 100 ms',
+      unit: 'ms',
+      goal: 'p95 < 100 ms',
+    })
+    row({
+      figure: 'page change → rows painted, p95',
+      value: paging.p95,
+      reference: 100,
+      referenceName: 'goal: 100 ms',
+      unit: 'ms',
+      goal: '< 100 ms',
+      maxValue: 100,
+    })
+    row({
+      figure: 'longest long task while paging',
+      value: paging.longestTaskMs,
+      reference: 50,
+      referenceName: 'goal: 50 ms',
+      unit: 'ms',
+      goal: '≤ 50 ms (0 = none over 50 ms)',
+      maxValue: 50.001,
+    })
+    row({
+      figure: 'renderer heap after page 50',
+      value: paging.heapPage50 / MB,
+      reference: paging.heapPage10 / MB,
+      referenceName: 'heap after page 10',
+      unit: 'MB',
+      goal: 'no growth beyond noise (≤ 1.1×)',
+      maxRatio: 1.1,
+    })
+  } finally {
+    for (const close of closers.reverse()) await close().catch(() => {})
+  }
+
+  console.log('Watcher…')
+  const watcher = await watcherTable().catch((err: unknown) => ({ error: String(err) }))
+
+  const seconds = Math.round((Date.now() - started) / 1000)
+  console.log(`\nLightning Tray benchmarks (${seconds} s, ${new Date().toISOString()})\n`)
+  console.table(
+    rows.map((r) => ({
+      figure: r.figure,
+      value: fmt(r.value, r.unit),
+      reference: `${fmt(r.reference, r.unit)} (${r.referenceName})`,
+      ratio: Number.isNaN(r.ratio) ? 'n/a' : `${r.ratio.toFixed(2)}×`,
+      goal: r.goal,
+      met: r.met === null ? '' : r.met ? 'yes' : 'NO',
+    })),
+  )
+  console.log('Watcher (bench/watcher.ts):')
+  if (Array.isArray(watcher)) console.table(watcher)
+  else console.log(watcher)
+  await writeFile(
+    join(BENCH_DIR, 'results.json'),
+    `${JSON.stringify({ at: new Date().toISOString(), seconds, rows, watcher }, null, 2)}\n`,
+  )
+  console.log('Written: bench/results.json')
+}
+
+main().catch((err) => {
+  console.error(err)
+  process.exit(1)
+})
