@@ -1,0 +1,141 @@
+// Withdraw links: a claim by a third-party wallet (the LUD-03 flow over HTTP) is noticed once.
+import { readFileSync, writeFileSync } from 'node:fs'
+import { DEFAULT_SETTINGS } from '@shared/contract'
+import { decodeLnurl } from '@shared/lnurl'
+import { LnurlStatus, WithdrawDescriptor } from '@shared/schemas/service'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { withdrawLinkView } from '../../../electron/main/ipc/views'
+import type { ServiceClient } from '../../../electron/main/services/client'
+import { createInvoiceWatcher, type InvoiceWatcher, WatcherFile } from '../../../electron/main/services/watcher'
+import { type SimulatorHandle, startSimulator } from '../../simulator'
+import {
+  createRecorder,
+  createVirtualTimers,
+  makeClient,
+  makeWatcher,
+  type Recorder,
+  tempStore,
+  type VirtualTimers,
+} from './harness'
+
+let sim: SimulatorHandle
+let client: ServiceClient
+let vt: VirtualTimers
+let rec: Recorder
+let store: string
+const watchers: InvoiceWatcher[] = []
+
+beforeEach(async () => {
+  sim = await startSimulator({ seed: 'empty' })
+  client = makeClient(sim)
+  vt = createVirtualTimers(sim)
+  rec = createRecorder()
+  store = tempStore()
+})
+afterEach(async () => {
+  for (const w of watchers.splice(0)) await w.stop()
+  await sim.close()
+})
+
+function watcher() {
+  const w = makeWatcher({ sim, client, vt, rec, store })
+  watchers.push(w)
+  return w
+}
+
+async function mint(walletId: string, amountSat: number, memo: string) {
+  const link = await client.mintWithdrawLink(walletId, { num_satoshis: amountSat, memo })
+  return withdrawLinkView(link, { walletId, amountSat, memo, nowSec: sim.control.clock.now() })
+}
+
+/** What a third-party wallet does with the link: read the descriptor, then send an invoice. */
+async function claim(lnurl: string, amountSat: number) {
+  const d = WithdrawDescriptor.parse(await (await fetch(decodeLnurl(lnurl))).json())
+  const cb = new URL(d.callback)
+  cb.searchParams.set('k1', d.k1)
+  cb.searchParams.set('pr', sim.control.outsideInvoice(amountSat))
+  const answer = LnurlStatus.parse(await (await fetch(cb)).json())
+  expect(answer).toEqual({ status: 'OK' })
+}
+
+describe('withdraw link claims', () => {
+  it('notices the claim of each link by its one-time token, once, and persists it', async () => {
+    const wallet = sim.control.createWallet('Payouts', 50_000).id
+    const a = await mint(wallet, 1000, 'Refund A')
+    const b = await mint(wallet, 2000, 'Refund B')
+    const w = watcher()
+    await w.trackWithdraw(a)
+    await w.trackWithdraw(b)
+    w.start()
+    await w.idle()
+    await vt.advance(30_000)
+    expect(rec.of('withdraw.updated')).toHaveLength(0)
+
+    await claim(b.lnurl, 2000)
+    await vt.advance(15_000)
+    const updates = rec.of('withdraw.updated') as Array<{ ott: string; status: string; claimedAt: number | null }>
+    expect(updates.map((u) => [u.ott, u.status])).toEqual([[b.ott, 'claimed']])
+    expect(updates[0]?.claimedAt).toBeGreaterThan(0)
+    expect(rec.shown.map((n) => n.title)).toEqual(['Withdraw link claimed: 2,000 sats'])
+    expect(rec.shown[0]?.body).toBe('Refund B\nFrom Payouts')
+    const statuses = new Map(w.listWithdraws().map((l) => [l.ott, l.status]))
+    expect(statuses).toEqual(
+      new Map([
+        [a.ott, 'waiting'],
+        [b.ott, 'claimed'],
+      ]),
+    )
+
+    await vt.advance(120_000)
+    expect(rec.of('withdraw.updated')).toHaveLength(1)
+    // A new watcher from the file knows B is done and still waits for A.
+    await w.stop()
+    const w2 = watcher()
+    w2.start()
+    await w2.idle()
+    await claim(a.lnurl, 500)
+    await vt.advance(15_000)
+    expect(rec.of('withdraw.updated').map((u) => (u as { ott: string }).ott)).toEqual([b.ott, a.ott])
+    expect(rec.shown).toHaveLength(2)
+    const onDisk = WatcherFile.parse(JSON.parse(readFileSync(store, 'utf8')))
+    expect(onDisk.withdraws.map((s) => s.link.status)).toEqual(['claimed', 'claimed'])
+    expect(new Set(onDisk.withdraws.map((s) => s.claimTxId)).size).toBe(2)
+  })
+
+  it('needs an account to track a link under', async () => {
+    const link = await mint(sim.control.createWallet('X', 10).id, 5, 'x')
+    const w = createInvoiceWatcher({
+      store,
+      getClient: () => client,
+      notifier: rec.notifier,
+      emit: rec.emit,
+      settings: () => DEFAULT_SETTINGS,
+      now: vt.now,
+      timers: vt.timers,
+    })
+    await expect(w.trackWithdraw(link)).rejects.toMatchObject({ code: 'not_connected' })
+    expect(w.listWithdraws()).toEqual([])
+    await w.trackWithdraw(link, 'acc_other')
+    expect(w.listWithdraws().map((l) => l.ott)).toEqual([link.ott])
+  })
+})
+
+describe('the watcher file', () => {
+  it('sets a corrupt file aside, says so, and starts empty', async () => {
+    writeFileSync(store, '{"version":1,"invoices":[{"id":')
+    const w = watcher()
+    expect(w.list()).toEqual([])
+    const notices = rec.of('notice') as Array<{ level: string; message: string }>
+    expect(notices).toHaveLength(1)
+    expect(notices[0]?.level).toBe('warning')
+    const aside = /kept as (\S+);/.exec(notices[0]?.message ?? '')?.[1]
+    expect(aside && readFileSync(aside, 'utf8')).toBe('{"version":1,"invoices":[{"id":')
+  })
+
+  it('refuses a file of the wrong shape the same way', async () => {
+    writeFileSync(store, JSON.stringify({ version: 1, invoices: [{ id: 'lntx_1', status: 'weird' }], withdraws: [] }))
+    const w = watcher()
+    expect(w.list()).toEqual([])
+    expect(rec.of('notice')).toHaveLength(1)
+  })
+})
