@@ -1,0 +1,76 @@
+// Demo mode against the real simulator and the real app (memory secret store, temp userData).
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { createApp } from '../../../electron/main/app/createApp'
+import { createMemoryStore } from '../../../electron/main/services/secrets'
+import { connectDemoAccount } from '../../../electron/main/shell/demo'
+import { type SimulatorHandle, startSimulator } from '../../simulator/index'
+
+let sim: SimulatorHandle
+const dirs: string[] = []
+const apps: Array<ReturnType<typeof createApp>> = []
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, host: '127.0.0.1', seed: 'demo' })
+})
+afterAll(async () => {
+  await sim?.close()
+})
+afterEach(async () => {
+  for (const a of apps.splice(0)) await a.dispose()
+  for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true })
+})
+
+async function newApp() {
+  const dir = await mkdtemp(join(tmpdir(), 'lt-demo-'))
+  dirs.push(dir)
+  const keychain = createMemoryStore()
+  const app = createApp({
+    userDataDir: dir,
+    secretStore: keychain,
+    notifier: { show() {}, isSupported: () => false },
+    emit: () => {},
+    logSink: () => {},
+  })
+  apps.push(app)
+  await app.start()
+  return { app, dir, keychain }
+}
+
+describe('demo mode', () => {
+  it('does nothing without both variables', async () => {
+    const { app } = await newApp()
+    expect(await connectDemoAccount(app.router, {})).toBe('not-demo')
+    expect(await connectDemoAccount(app.router, { LT_DEMO_BASE_URL: sim.url })).toBe('not-demo')
+    expect(app.accounts.list().accounts).toEqual([])
+  })
+
+  it('connects the simulator account once, key in memory only, none in the keychain or on disk', async () => {
+    const { app, dir, keychain } = await newApp()
+    const env = { LT_DEMO_BASE_URL: sim.url, LT_DEMO_API_KEY: sim.keys.secret }
+    expect(await connectDemoAccount(app.router, env)).toBe('connected')
+    expect(await connectDemoAccount(app.router, env)).toBe('already-connected')
+    const { accounts } = app.accounts.list()
+    expect(accounts).toHaveLength(1)
+    expect(accounts[0]).toMatchObject({ baseUrl: sim.url, storage: 'memory', label: 'Demo (local simulator)' })
+    expect(await keychain.get(accounts[0]?.id ?? '')).toBeNull()
+    const wallets = await app.router.handle('wallets.list', {})
+    expect(wallets.ok).toBe(true)
+    for (const f of await readdir(dir, { recursive: true })) {
+      const text = await readFile(join(dir, f), 'utf8').catch(() => '')
+      expect(text).not.toContain(sim.keys.secret)
+    }
+  })
+
+  it('reports a refused key instead of connecting', async () => {
+    const { app } = await newApp()
+    const out = await connectDemoAccount(app.router, {
+      LT_DEMO_BASE_URL: sim.url,
+      LT_DEMO_API_KEY: 'sak_wrongwrongwrong',
+    })
+    expect(out).toMatchObject({ failed: expect.any(String) })
+    expect(app.accounts.list().accounts).toEqual([])
+  })
+})

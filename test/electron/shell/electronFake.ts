@@ -1,0 +1,180 @@
+// A fake `electron` module for loading the real main entry (electron/main/index.ts) in Node.
+// Each object records what the entry asked of it; tests drive its events.
+import { EventEmitter } from 'node:events'
+import { FakeBrowserWindow, FakeEvent } from './fakes'
+
+export const calls: Array<[string, ...unknown[]]> = []
+const record = (name: string, ...args: unknown[]) => calls.push([name, ...args])
+
+class FakeApp extends EventEmitter {
+  isPackaged = false
+  userData = ''
+  appPath = ''
+  ready!: () => void
+  readyPromise = new Promise<void>((r) => {
+    this.ready = r
+  })
+  quitRequests = 0
+  exited: number | null = null
+  whenReady() {
+    return this.readyPromise
+  }
+  requestSingleInstanceLock() {
+    return true
+  }
+  setName(n: string) {
+    record('app.setName', n)
+  }
+  setAppUserModelId(id: string) {
+    record('app.setAppUserModelId', id)
+  }
+  getAppPath() {
+    return this.appPath
+  }
+  getPath(name: string) {
+    if (name !== 'userData') throw new Error(`unexpected getPath(${name})`)
+    return this.userData
+  }
+  getVersion() {
+    return '9.9.9'
+  }
+  setAsDefaultProtocolClient(...args: unknown[]) {
+    record('app.setAsDefaultProtocolClient', ...args)
+    return true
+  }
+  isDefaultProtocolClient() {
+    return false
+  }
+  /** like Electron: `before-quit` first; quitting happens only if nobody prevented it */
+  quit() {
+    this.quitRequests++
+    const e = new FakeEvent()
+    this.emit('before-quit', e)
+    if (!e.defaultPrevented) record('app.quitted')
+  }
+  exit(code: number) {
+    this.exited = code
+  }
+}
+
+export const app = new FakeApp()
+
+export const ipcMain = {
+  handlers: new Map<string, (event: unknown, ...args: unknown[]) => unknown>(),
+  handle(channel: string, fn: (event: unknown, ...args: unknown[]) => unknown) {
+    if (this.handlers.has(channel)) throw new Error(`second handler for ${channel}`)
+    this.handlers.set(channel, fn)
+  },
+  removeHandler(channel: string) {
+    this.handlers.delete(channel)
+  },
+}
+
+export const protocol = {
+  privileged: [] as unknown[],
+  handlers: new Map<string, (req: Request) => Promise<Response>>(),
+  registerSchemesAsPrivileged(schemes: unknown[]) {
+    this.privileged.push(...schemes)
+    record('protocol.registerSchemesAsPrivileged', app.listenerCount('ready'))
+  },
+  handle(scheme: string, fn: (req: Request) => Promise<Response>) {
+    this.handlers.set(scheme, fn)
+  },
+}
+
+export const session = {
+  defaultSession: {
+    requestHandler: null as unknown,
+    checkHandler: null as unknown,
+    headersHandler: null as unknown,
+    setPermissionRequestHandler(fn: unknown) {
+      this.requestHandler = fn
+    },
+    setPermissionCheckHandler(fn: unknown) {
+      this.checkHandler = fn
+    },
+    webRequest: {
+      onHeadersReceived(fn: unknown) {
+        session.defaultSession.headersHandler = fn
+      },
+    },
+  },
+}
+
+export const shell = { opened: [] as string[], openExternal: async (url: string) => void shell.opened.push(url) }
+
+export class Tray extends EventEmitter {
+  static instances: Tray[] = []
+  tooltip = ''
+  menu: { template: Array<{ label?: string; click?: () => void }> } | null = null
+  destroyed = false
+  constructor(public icon: unknown) {
+    super()
+    Tray.instances.push(this)
+  }
+  setToolTip(t: string) {
+    this.tooltip = t
+  }
+  setContextMenu(m: Tray['menu']) {
+    this.menu = m
+  }
+  isDestroyed() {
+    return this.destroyed
+  }
+  destroy() {
+    this.destroyed = true
+  }
+}
+
+export const Menu = {
+  applicationMenu: null as unknown,
+  buildFromTemplate: (template: unknown[]) => ({ template }),
+  setApplicationMenu(m: unknown) {
+    this.applicationMenu = m
+  },
+}
+
+export const nativeImage = {
+  createFromPath: (path: string) => ({
+    path,
+    template: false,
+    setTemplateImage(v: boolean) {
+      this.template = v
+    },
+  }),
+}
+
+export const net = { online: true, isOnline: () => net.online }
+
+export const powerMonitor = new EventEmitter()
+
+export class Notification extends EventEmitter {
+  static shown: Notification[] = []
+  static isSupported() {
+    return true
+  }
+  constructor(public opts: { title: string; body: string }) {
+    super()
+  }
+  show() {
+    Notification.shown.push(this)
+  }
+}
+
+export const BrowserWindow = FakeBrowserWindow
+
+const electron = {
+  app,
+  ipcMain,
+  protocol,
+  session,
+  shell,
+  Tray,
+  Menu,
+  nativeImage,
+  net,
+  powerMonitor,
+  Notification,
+  BrowserWindow,
+}
+export default electron

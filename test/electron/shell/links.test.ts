@@ -1,0 +1,82 @@
+import { encodeLnurl } from '@shared/lnurl'
+import { describe, expect, it } from 'vitest'
+import { lightningLinkFromArgv, linkAction } from '../../../electron/main/shell/links'
+import { claimSingleInstance, registerProtocolClient } from '../../../electron/main/shell/singleInstance'
+
+describe('lightning: links', () => {
+  it('finds the link in a command line (Windows/Linux second instance)', () => {
+    expect(lightningLinkFromArgv(['/usr/bin/lightning-tray', '--no-sandbox', 'lightning:alice@sim.example'])).toBe(
+      'lightning:alice@sim.example',
+    )
+    expect(lightningLinkFromArgv(['app', 'LIGHTNING:LNURL1ABC'])).toBe('LIGHTNING:LNURL1ABC')
+    expect(lightningLinkFromArgv(['app', '--flag', 'https://example.com'])).toBeNull()
+    expect(lightningLinkFromArgv(['app', `lightning:${'x'.repeat(5000)}`])).toBeNull()
+  })
+
+  it('opens Send for a lightning address, normalised', () => {
+    expect(linkAction('lightning:Alice@Sim.Example')).toEqual({
+      kind: 'navigate',
+      target: { to: 'send', address: 'alice@sim.example' },
+    })
+    expect(linkAction('lightning://bob@sim.example')).toEqual({
+      kind: 'navigate',
+      target: { to: 'send', address: 'bob@sim.example' },
+    })
+  })
+
+  it('opens Send for an LNURL-pay, and explains what it cannot do', () => {
+    const pay = encodeLnurl('https://sim.example/.well-known/lnurlp/alice')
+    expect(linkAction(`lightning:${pay}`)).toEqual({ kind: 'navigate', target: { to: 'send', address: pay } })
+    const withdraw = encodeLnurl('https://sim.example/withdraw?tag=withdraw&k1=abc')
+    expect(linkAction(`lightning:${withdraw}`)).toMatchObject({ kind: 'notice', level: 'info' })
+    expect(linkAction('lightning:lnbc10n1pjexample')).toMatchObject({ kind: 'notice', message: /invoice/ })
+    expect(linkAction('lightning:<script>alert(1)</script>')).toMatchObject({ kind: 'notice', level: 'warning' })
+    expect(linkAction('lightning:LNURL1DAMAGED')).toMatchObject({ kind: 'notice', message: /damaged/ })
+    expect(linkAction(`lightning:${'a'.repeat(3000)}`)).toMatchObject({ kind: 'notice', message: /too long/ })
+  })
+})
+
+describe('single instance', () => {
+  function fakeApp(lock: boolean) {
+    const listeners = new Map<string, (...a: unknown[]) => void>()
+    let quit = 0
+    return {
+      requestSingleInstanceLock: () => lock,
+      on: (name: string, fn: (...a: unknown[]) => void) => listeners.set(name, fn),
+      quit: () => {
+        quit++
+      },
+      listeners,
+      get quits() {
+        return quit
+      },
+    }
+  }
+
+  it('the first instance keeps running and receives a second launch’s argv', () => {
+    const app = fakeApp(true)
+    const seen: (readonly string[])[] = []
+    expect(claimSingleInstance(app as never, (argv) => seen.push(argv))).toBe(true)
+    expect(app.quits).toBe(0)
+    app.listeners.get('second-instance')?.({}, ['app', 'lightning:alice@sim.example'], '/cwd')
+    expect(seen).toEqual([['app', 'lightning:alice@sim.example']])
+  })
+
+  it('a second instance quits at once and listens to nothing', () => {
+    const app = fakeApp(false)
+    expect(claimSingleInstance(app as never, () => {})).toBe(false)
+    expect(app.quits).toBe(1)
+    expect(app.listeners.size).toBe(0)
+  })
+
+  it('registers the protocol with the app path when run as `electron .`', () => {
+    const calls: unknown[][] = []
+    const app = {
+      setAsDefaultProtocolClient: (...a: unknown[]) => calls.push(a) > 0,
+      isDefaultProtocolClient: () => false,
+    }
+    registerProtocolClient(app as never, { scheme: 'lightning', defaultApp: true, execPath: '/e', appPath: '/src' })
+    registerProtocolClient(app as never, { scheme: 'lightning', defaultApp: false, execPath: '/e', appPath: '/x' })
+    expect(calls).toEqual([['lightning', '/e', ['/src']], ['lightning']])
+  })
+})

@@ -1,0 +1,183 @@
+// Loads the real main entry with `electron` faked, against the simulator over loopback: the
+// wiring of window, security, IPC, demo account, links, tray, close-to-tray and quit.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { OP_NAMES, opChannel } from '@shared/channels'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { APP_ORIGIN, APP_START_URL } from '../../../electron/main/shell/origins'
+import { type SimulatorHandle, startSimulator } from '../../simulator/index'
+import * as electron from './electronFake'
+import { FakeBrowserWindow, FakeEvent } from './fakes'
+
+vi.mock('electron', async () => await import('./electronFake'))
+
+const root = resolve(__dirname, '../../..')
+let sim: SimulatorHandle
+let userData = ''
+const savedArgv = process.argv
+const savedEnv = { ...process.env }
+
+const trustedEvent = () => ({ senderFrame: { url: `${APP_ORIGIN}/index.html`, parent: null } })
+async function invoke(name: string, input: unknown, event: unknown = trustedEvent()) {
+  const handler = electron.ipcMain.handlers.get(opChannel(name as never))
+  if (!handler) throw new Error(`no handler for ${name}`)
+  return (await handler(event, input)) as { ok: boolean; value?: unknown; error?: { code: string } }
+}
+const mainWindow = () => FakeBrowserWindow.instances[0] as FakeBrowserWindow
+
+beforeAll(async () => {
+  sim = await startSimulator({ port: 0, host: '127.0.0.1', seed: 'demo' })
+  userData = await mkdtemp(join(tmpdir(), 'lt-main-'))
+  electron.app.userData = userData
+  electron.app.appPath = root
+  process.env.LT_DEMO_BASE_URL = sim.url
+  process.env.LT_DEMO_API_KEY = sim.keys.secret
+  process.env.LT_TRAY = 'on'
+  delete process.env.ELECTRON_RENDERER_URL
+  process.argv = [...savedArgv, 'lightning:Alice@Sim.Example']
+  await import('../../../electron/main/index')
+  electron.app.ready()
+  // started, demo account connected
+  await vi.waitFor(
+    async () => {
+      const list = await invoke('accounts.list', {})
+      expect((list.value as { accounts: unknown[] }).accounts).toHaveLength(1)
+    },
+    { timeout: 20_000, interval: 50 },
+  )
+}, 60_000)
+
+afterAll(async () => {
+  process.argv = savedArgv
+  process.env = savedEnv
+  await sim?.close()
+  if (userData) await rm(userData, { recursive: true, force: true })
+})
+
+describe('main entry (electron faked)', () => {
+  it('registers the app:// scheme as privileged before ready, and serves the bundle with the CSP', async () => {
+    expect(electron.protocol.privileged).toEqual([
+      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, bypassCSP: false }) },
+    ])
+    expect(electron.protocol.handlers.has('app')).toBe(true)
+    expect(electron.calls.find((c) => c[0] === 'app.setAsDefaultProtocolClient')?.[1]).toBe('lightning')
+  })
+
+  it('hardens the session: permission handlers and the CSP header', () => {
+    const s = electron.session.defaultSession
+    expect(typeof s.requestHandler).toBe('function')
+    expect(typeof s.checkHandler).toBe('function')
+    expect(typeof s.headersHandler).toBe('function')
+    let granted: boolean | undefined
+    ;(s.requestHandler as (...a: unknown[]) => void)(
+      null,
+      'geolocation',
+      (g: boolean) => {
+        granted = g
+      },
+      { requestingUrl: APP_START_URL, isMainFrame: true },
+    )
+    expect(granted).toBe(false)
+  })
+
+  it('opens one sandboxed window with the built preload on the app URL', () => {
+    expect(FakeBrowserWindow.instances).toHaveLength(1)
+    const w = mainWindow()
+    expect(w.options.webPreferences).toMatchObject({
+      preload: join(root, 'out', 'preload', 'index.cjs'),
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+    })
+    expect(w.loaded).toEqual([APP_START_URL])
+    expect(w.webContents.windowOpenHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' })
+  })
+
+  it('handles exactly the contract’s op channels, from the app’s main frame only', async () => {
+    expect([...electron.ipcMain.handlers.keys()].sort()).toEqual(OP_NAMES.map(opChannel).sort())
+    const info = await invoke('app.info', {})
+    expect(info).toMatchObject({ ok: true, value: { name: 'Lightning Tray', version: '9.9.9', preview: false } })
+    const sub = { senderFrame: { url: `${APP_ORIGIN}/index.html`, parent: { url: APP_START_URL } } }
+    expect(await invoke('app.info', {}, sub)).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    const foreign = { senderFrame: { url: 'https://evil.example/', parent: null } }
+    expect(await invoke('accounts.list', {}, foreign)).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    expect(await invoke('wallets.get', { walletId: 42 })).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
+  })
+
+  it('connected the demo account with the key in memory, and never sends the key to the page', async () => {
+    const list = await invoke('accounts.list', {})
+    expect(list.value).toMatchObject({
+      accounts: [{ label: 'Demo (local simulator)', baseUrl: sim.url, storage: 'memory' }],
+    })
+    expect(JSON.stringify(list)).not.toContain(sim.keys.secret)
+    const wallets = await invoke('wallets.list', {})
+    expect(wallets.ok).toBe(true)
+    expect((wallets.value as { wallets: unknown[] }).wallets.length).toBeGreaterThan(0)
+    expect(JSON.stringify(mainWindow().webContents.sent)).not.toContain(sim.keys.secret)
+  })
+
+  it('delivers the start-up lightning: link once the page has loaded', () => {
+    const w = mainWindow()
+    const navigations = () => w.webContents.sent.filter((m) => m.channel === 'wallet:event:navigate')
+    expect(navigations()).toEqual([])
+    w.webContents.emit('did-finish-load')
+    expect(navigations().map((m) => m.payload)).toEqual([{ to: 'send', address: 'alice@sim.example' }])
+  })
+
+  it('a second launch with a link focuses the window and navigates', () => {
+    const w = mainWindow()
+    w.hide()
+    const before = w.focused
+    electron.app.emit('second-instance', new FakeEvent(), ['lightning-tray', 'lightning:bob@sim.example'], '/')
+    expect(w.isVisible()).toBe(true)
+    expect(w.focused).toBeGreaterThan(before)
+    expect(w.webContents.sent.at(-1)).toEqual({
+      channel: 'wallet:event:navigate',
+      payload: { to: 'send', address: 'bob@sim.example' },
+    })
+    electron.app.emit('open-url', new FakeEvent(), 'lightning:lnbc1invoice')
+    expect(w.webContents.sent.at(-1)).toMatchObject({ channel: 'wallet:event:notice', payload: { level: 'info' } })
+  })
+
+  it('keeps the tray menu up to date with the balance from the model', async () => {
+    const tray = electron.Tray.instances[0]
+    if (!tray) throw new Error('no tray')
+    await invoke('wallets.list', {})
+    await vi.waitFor(() => expect(tray.tooltip).toMatch(/^Lightning Tray: .*sat/))
+    const labels = tray.menu?.template.map((i) => i.label) ?? []
+    expect(labels).toContain('Receive…')
+    expect(labels).toContain('Quit')
+    // the tray's Receive opens the window on the Receive screen
+    mainWindow().hide()
+    tray.menu?.template.find((i) => i.label === 'Receive…')?.click?.()
+    expect(mainWindow().isVisible()).toBe(true)
+    expect(mainWindow().webContents.sent.at(-1)).toEqual({
+      channel: 'wallet:event:navigate',
+      payload: { to: 'receive' },
+    })
+  })
+
+  it('closing the window hides it while a tray exists', () => {
+    const w = mainWindow()
+    w.show()
+    const close = new FakeEvent()
+    w.emit('close', close)
+    expect(close.defaultPrevented).toBe(true)
+    expect(w.isVisible()).toBe(false)
+  })
+
+  it('quits gracefully: shutdown first (watcher, IPC, tray), then the real quit', async () => {
+    const tray = electron.Tray.instances[0] as electron.Tray
+    electron.app.quit()
+    await vi.waitFor(() => expect(electron.calls.some((c) => c[0] === 'app.quitted')).toBe(true))
+    expect(electron.app.quitRequests).toBe(2)
+    expect(tray.destroyed).toBe(true)
+    expect(electron.ipcMain.handlers.size).toBe(0)
+    // once quitting, closing the window really closes it
+    const close = new FakeEvent()
+    mainWindow().emit('close', close)
+    expect(close.defaultPrevented).toBe(false)
+  })
+})
