@@ -249,12 +249,15 @@ async function main(): Promise<void> {
   }
 }
 
-/** macOS wants a black "template" image it tints itself; elsewhere a coloured icon. */
+/**
+ * macOS wants a black "Template" image it tints itself; Windows picks tray@2x.png by itself on
+ * HiDPI when given tray.png; Linux trays draw at 22–24 px, so they get the 32 px image.
+ */
 function trayIcon(dir: string) {
   if (process.platform === 'darwin') {
     const image = nativeImage.createFromPath(join(dir, 'trayTemplate.png'))
     image.setTemplateImage(true)
     return image
   }
-  return nativeImage.createFromPath(join(dir, process.platform === 'win32' ? 'tray@2x.png' : 'tray.png'))
+  return nativeImage.createFromPath(join(dir, process.platform === 'win32' ? 'tray.png' : 'tray@2x.png'))
 }
