@@ -442,9 +442,30 @@ describe('bodies, fields and pagination', () => {
     expect(LnTx.parse(unlabelled.data).num_satoshis).toBe(0)
   })
 
-  it('fields trims the wallet object too', async () => {
+  it('fields trims the wallet object and each item of a list', async () => {
     const r = await call(sim, 'GET', `/v1/wallet/${w.id}?fields=id,balance`, { key: sak })
     expect(Object.keys(r.data).sort()).toEqual(['balance', 'id'])
+    const list = await call(sim, 'GET', `/v1/wallet/${w.id}/transactions?per-page=3&fields=id,num_satoshis`, {
+      key: sak,
+    })
+    expect(list.data).toHaveLength(3)
+    for (const t of list.data) expect(Object.keys(t).sort()).toEqual(['id', 'num_satoshis'])
+  })
+
+  it('JSON with a charset parameter is JSON; an empty JSON body is an empty object', async () => {
+    const path = `/v1/wallet/${w.id}/invoice`
+    const r = await call(sim, 'POST', path, {
+      key: sak,
+      rawBody: JSON.stringify({ num_satoshis: 8, memo: 'cs' }),
+      headers: { 'Content-Type': 'application/json; charset=utf-8' },
+    })
+    expect(LnTx.parse(r.data)).toMatchObject({ num_satoshis: 8, memo: 'cs' })
+    const empty = await call(sim, 'POST', path, {
+      key: sak,
+      rawBody: '',
+      headers: { 'Content-Type': 'application/json' },
+    })
+    expect(LnTx.parse(empty.data).num_satoshis).toBe(0)
   })
 
   it('pagination headers, Link, clamping of per-page and of a page past the end', async () => {

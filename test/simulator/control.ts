@@ -68,6 +68,7 @@ export function registerControl(app: FastifyInstance, control: SimControl, keys:
       ms: intField(b, 'ms', { min: 0 }),
       times: intField(b, 'times', { min: 1 }),
       when,
+      body: stringField(b, 'body'),
     })
     return { ok: true }
   })

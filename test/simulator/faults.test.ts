@@ -47,6 +47,20 @@ describe('fault injection', () => {
     expect((await get()).status).toBe(200)
   })
 
+  it('a proxy-style 502 with an HTML body', async () => {
+    sim.control.injectFault({
+      path: '/v1/wallets',
+      kind: 'status',
+      status: 502,
+      body: '<html>Bad Gateway</html>',
+      times: 1,
+    })
+    const r = await get()
+    expect(r.status).toBe(502)
+    expect(r.headers.get('content-type')).toMatch(/text\/html/)
+    expect(await r.text()).toBe('<html>Bad Gateway</html>')
+  })
+
   it('malformed JSON', async () => {
     sim.control.injectFault({ path: /^\/v1\/wallets$/, kind: 'malformed' })
     const r = await get()
@@ -106,6 +120,28 @@ describe('fault injection', () => {
     expect(sim.control.balanceMsat(w.id)).toBe(before - 10_000 - 1000)
   })
 
+  it("'after' truncated: the invoice exists, the client cannot read its answer", async () => {
+    const w = sim.keys.wallets[0]!
+    const before = sim.control.ledger.lntx.size
+    sim.control.injectFault({ method: 'POST', path: '/invoice', kind: 'truncated', when: 'after', times: 1 })
+    const res = await fetch(`${sim.url}/v1/wallet/${w.id}/invoice`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': sim.keys.secret, 'Content-Type': 'application/json' },
+      body: JSON.stringify({ num_satoshis: 2 }),
+    })
+    expect(res.status).toBe(201)
+    await expect(res.text()).rejects.toThrow()
+    expect(sim.control.ledger.lntx.size).toBe(before + 1)
+  })
+
+  it("'after' status and wrong shape replace a real answer", async () => {
+    sim.control.injectFault({ path: '/v1/wallets', kind: 'status', status: 503, when: 'after', times: 1 })
+    sim.control.injectFault({ path: '/v1/wallets', kind: 'wrongShape', when: 'after', times: 1 })
+    expect((await get()).status).toBe(503)
+    expect(WalletList.safeParse(await (await get()).json()).success).toBe(false)
+    expect(WalletList.safeParse(await (await get()).json()).success).toBe(true)
+  })
+
   it('the request log records each request, its status and its fault', async () => {
     sim.control.resetRequests()
     sim.control.injectFault({ path: '/v1/wallets', kind: 'status', status: 502, times: 1 })
@@ -141,6 +177,36 @@ describe('/_sim control API', () => {
       expect(r.status).toBe(403)
       expect(ErrorBody.parse(await r.json()).status).toBe(403)
     }
+  })
+
+  it('answers on loopback only', async () => {
+    const far = await sim.server.inject({ method: 'GET', url: '/_sim/state', remoteAddress: '192.0.2.7' })
+    expect(far.statusCode).toBe(403)
+    const near = await sim.server.inject({ method: 'GET', url: '/_sim/state', remoteAddress: '127.0.0.1' })
+    expect(near.statusCode).toBe(200)
+  })
+
+  it('wallets, recipients and outside invoices over HTTP', async () => {
+    const created = await post('/_sim/wallets', { label: 'Via HTTP', balanceSat: 12 })
+    expect(created.status).toBe(201)
+    const cw = (await created.json()) as { id: string; keys: { admin: string } }
+    expect(sim.control.balanceMsat(cw.keys.admin)).toBe(12_000)
+    expect(
+      (await post('/_sim/recipients', { address: 'Carol@Sim.Example', minSendableMsat: 1000, maxSendableMsat: 5000 }))
+        .status,
+    ).toBe(200)
+    const probe = await call(sim, 'GET', '/v1/lnurlp/probe/carol@sim.example', { key: sim.keys.secret })
+    expect(probe.data).toMatchObject({ minSendable: 1000, maxSendable: 5000, commentAllowed: 0 })
+    const bad = await post('/_sim/recipients', { address: 'not an address', minSendableMsat: 1, maxSendableMsat: 2 })
+    expect(bad.status).toBe(400)
+    const out = (await (await post('/_sim/outside-invoice', { amountSat: 3 })).json()) as { payment_request: string }
+    const paid = await call(sim, 'POST', `/v1/wallet/${cw.id}/withdraw`, {
+      key: sim.keys.secret,
+      json: { payment_request: out.payment_request },
+    })
+    expect(paid.status).toBe(201)
+    expect(paid.data.lnTx.payment_preimage).toMatch(/^[0-9a-f]{64}$/)
+    expect(sim.control.balanceMsat(cw.id)).toBe(12_000 - 3000 - 1000)
   })
 
   it('inbound payment, settle, faults, clock, state over HTTP', async () => {

@@ -17,6 +17,8 @@ export interface FaultSpec {
   times?: number
   /** 'before' (default): the handler never runs; 'after': it runs, then its answer is spoiled */
   when?: 'before' | 'after'
+  /** for 'status': a raw body instead of the error shape (e.g. a proxy's HTML page) */
+  body?: string
 }
 
 export interface RequestLogEntry {
@@ -111,8 +113,8 @@ export function registerFaults(app: FastifyInstance, faults: Faults): void {
         return payload
       case 'status':
         reply.code(f.status ?? 500)
-        reply.header('content-type', 'application/json; charset=utf-8')
-        return JSON.stringify(errorBody(f.status ?? 500, 'Simulated failure'))
+        reply.header('content-type', f.body != null ? 'text/html' : 'application/json; charset=utf-8')
+        return f.body ?? JSON.stringify(errorBody(f.status ?? 500, 'Simulated failure'))
       case 'malformed':
         reply.header('content-type', 'application/json; charset=utf-8')
         return MALFORMED_BODY
@@ -151,6 +153,7 @@ function spoil(f: FaultSpec, req: FastifyRequest, reply: FastifyReply, entry: Re
   switch (f.kind) {
     case 'status': {
       const status = f.status ?? 500
+      if (f.body != null) return reply.code(status).header('content-type', 'text/html').send(f.body)
       return reply.code(status).send(errorBody(status, 'Simulated failure'))
     }
     case 'malformed':

@@ -38,6 +38,8 @@ export interface SimulatorHandle {
   url: string
   keys: { secret: string; public: string; wallets: SimWallet[] }
   control: SimControl
+  /** the fastify instance (e.g. `inject` with a remote address) */
+  server: FastifyInstance
   close(): Promise<void>
 }
 
@@ -191,6 +193,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     url,
     keys: keys(),
     control,
+    server: app,
     async close() {
       for (const t of timers) clearTimeout(t)
       timers.clear()

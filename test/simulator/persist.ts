@@ -19,7 +19,7 @@ export function writeStateAtomic(file: string, data: StateData): void {
 }
 
 /** Schedules a write shortly after a change; `flush()` writes now if anything is pending. */
-export function createSaver(file: string, snapshot: () => StateData, delayMs = 25) {
+export function createSaver(file: string, snapshot: () => StateData, delayMs = 100) {
   let timer: NodeJS.Timeout | null = null
   const flush = () => {
     if (timer) clearTimeout(timer)
