@@ -44,6 +44,8 @@ const APP_ID = 'org.lightningtray.app'
 
 // Must happen before `ready`.
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
+// Every renderer sandboxed, whatever a window's options say.
+app.enableSandbox()
 app.setName(APP_NAME)
 if (process.platform === 'win32') app.setAppUserModelId(APP_ID)
 

@@ -98,11 +98,16 @@ export function permissionCheckHandler(trustedOrigins: readonly string[]) {
  * (the dev server's pages and `app://` alike; the <meta> tag in index.html is the second layer).
  */
 export function hardenSession(
-  session: Pick<Session, 'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'webRequest'>,
+  session: Pick<
+    Session,
+    'setPermissionRequestHandler' | 'setPermissionCheckHandler' | 'setDevicePermissionHandler' | 'webRequest'
+  >,
   opts: { trustedOrigins: readonly string[]; csp: string },
 ): void {
   session.setPermissionRequestHandler(permissionRequestHandler(opts.trustedOrigins))
   session.setPermissionCheckHandler(permissionCheckHandler(opts.trustedOrigins))
+  // USB, HID, serial and Bluetooth devices: a wallet needs none.
+  session.setDevicePermissionHandler(() => false)
   session.webRequest.onHeadersReceived((details, callback) => {
     if (!isAppUrl(details.url, opts.trustedOrigins)) return callback({})
     const headers = { ...(details.responseHeaders ?? {}) }

@@ -4,14 +4,14 @@ import vm from 'node:vm'
 import type { WalletApi } from '@shared/api'
 import { EVENT_NAMES, eventChannel, OP_NAMES, opChannel } from '@shared/channels'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { buildPreload } from './buildPreload'
+import { buildSection } from '../shell/buildSection'
 
 let dir = ''
 let files: string[] = []
 let code = ''
 
 beforeAll(async () => {
-  ;({ dir, files } = await buildPreload())
+  ;({ dir, files } = await buildSection('preload'))
   code = await readFile(join(dir, 'index.cjs'), 'utf8')
 }, 120_000)
 afterAll(async () => {

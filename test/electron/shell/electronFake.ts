@@ -19,6 +19,10 @@ class FakeApp extends EventEmitter {
   whenReady() {
     return this.readyPromise
   }
+  sandboxed = false
+  enableSandbox() {
+    this.sandboxed = true
+  }
   requestSingleInstanceLock() {
     return true
   }
@@ -87,6 +91,10 @@ export const session = {
     requestHandler: null as unknown,
     checkHandler: null as unknown,
     headersHandler: null as unknown,
+    deviceHandler: null as unknown,
+    setDevicePermissionHandler(fn: unknown) {
+      this.deviceHandler = fn
+    },
     setPermissionRequestHandler(fn: unknown) {
       this.requestHandler = fn
     },

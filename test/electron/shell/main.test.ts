@@ -69,6 +69,8 @@ describe('main entry (electron faked)', () => {
     expect(typeof s.requestHandler).toBe('function')
     expect(typeof s.checkHandler).toBe('function')
     expect(typeof s.headersHandler).toBe('function')
+    expect((s.deviceHandler as () => boolean)()).toBe(false)
+    expect(electron.app.sandboxed).toBe(true)
     let granted: boolean | undefined
     ;(s.requestHandler as (...a: unknown[]) => void)(
       null,

@@ -138,6 +138,9 @@ describe('CSP', () => {
       setPermissionCheckHandler: (fn: unknown) => {
         calls.check = fn
       },
+      setDevicePermissionHandler: (fn: unknown) => {
+        calls.device = fn
+      },
       webRequest: {
         onHeadersReceived: (fn: unknown) => {
           calls.headers = fn
@@ -147,6 +150,7 @@ describe('CSP', () => {
     hardenSession(session as never, { trustedOrigins: trusted, csp: CSP })
     expect(typeof calls.request).toBe('function')
     expect(typeof calls.check).toBe('function')
+    expect((calls.device as () => boolean)()).toBe(false)
     const onHeaders = calls.headers as (d: object, cb: (r: object) => void) => void
     const results: object[] = []
     onHeaders(
