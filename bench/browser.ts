@@ -102,8 +102,30 @@ const CLICK_NEXT_AND_WAIT = `(async () => {
   return performance.now() - t0
 })()`
 
+const WATCH_LONG_TASKS = `window.__longest = 0
+new PerformanceObserver((list) => {
+  for (const e of list.getEntries()) window.__longest = Math.max(window.__longest, e.duration)
+}).observe({ type: 'longtask' })`
+
+/** The floor's page change: 100 rows from memory, the same click-to-painted timing. */
+export async function measureFloorPaging(browser: Browser, floorOrigin: string, clicks = 50) {
+  const context = await browser.newContext({ viewport: { width: 900, height: 900 } })
+  try {
+    const page = await context.newPage()
+    await page.goto(`${floorOrigin}/?rows`)
+    await page.waitForSelector('table.tx tbody tr')
+    await page.evaluate(WATCH_LONG_TASKS)
+    const times: number[] = []
+    for (let i = 0; i < clicks; i++) times.push((await page.evaluate(CLICK_NEXT_AND_WAIT)) as number)
+    return { times, longestTaskMs: (await page.evaluate('window.__longest')) as number }
+  } finally {
+    await context.close()
+  }
+}
+
 export interface PagingResult {
   clicks: number
+  times: number[]
   p50: number
   p95: number
   longestTaskMs: number
@@ -123,13 +145,7 @@ export async function measurePaging(browser: Browser, url: string, walletLabel: 
     await page.waitForFunction(() => document.querySelectorAll('table.tx tbody tr').length >= 100, undefined, {
       timeout: 30_000,
     })
-    await page.evaluate(() => {
-      const w = window as unknown as { longest: number }
-      w.longest = 0
-      new PerformanceObserver((list) => {
-        for (const e of list.getEntries()) w.longest = Math.max(w.longest, e.duration)
-      }).observe({ type: 'longtask', buffered: false })
-    })
+    await page.evaluate(WATCH_LONG_TASKS)
     const times: number[] = []
     let heapPage10 = 0
     let heapPage50 = 0
@@ -140,10 +156,11 @@ export async function measurePaging(browser: Browser, url: string, walletLabel: 
       if (p === 10) heapPage10 = await heapAfterGcBytes(context, page)
       if (p === 50) heapPage50 = await heapAfterGcBytes(context, page)
     }
-    const longestTaskMs = await page.evaluate(() => (window as unknown as { longest: number }).longest)
+    const longestTaskMs = (await page.evaluate('window.__longest')) as number
     const rowsPerPage = await page.locator('table.tx tbody tr').count()
     return {
       clicks: times.length,
+      times,
       p50: percentile(times, 50),
       p95: percentile(times, 95),
       longestTaskMs,
