@@ -161,6 +161,40 @@ describe('main entry (electron faked)', () => {
     })
   })
 
+  it('a settlement notifies natively; clicking it shows the window on that transaction', async () => {
+    const wallets = (await invoke('wallets.list', {})).value as { wallets: Array<{ id: string }> }
+    const walletId = wallets.wallets[0]?.id as string
+    const created = await invoke('invoices.create', { walletId, amountSat: 1234, memo: 'coffee <b>x</b>' })
+    expect(created.ok).toBe(true)
+    const inv = created.value as { id: string; paymentRequest: string }
+    const tray = electron.Tray.instances[0] as electron.Tray
+    await vi.waitFor(() => expect(tray.tooltip).toMatch(/1 invoice pending/))
+    await sim.control.settleInvoice(inv.id)
+    expect(await invoke('invoices.check', { id: inv.id })).toMatchObject({ ok: true, value: { status: 'paid' } })
+    const note = electron.Notification.shown.at(-1)
+    expect(note?.opts.title).toMatch(/Received 1,234 sat/)
+    expect(note?.opts.body).toContain('coffee <b>x</b>')
+    const w = mainWindow()
+    w.hide()
+    note?.emit('click')
+    expect(w.isVisible()).toBe(true)
+    expect(w.webContents.sent.at(-1)).toEqual({
+      channel: 'wallet:event:navigate',
+      payload: { to: 'transaction', walletId, lnTxId: inv.id, txId: null },
+    })
+    expect(w.webContents.sent.some((m) => m.channel === 'wallet:event:invoice.updated')).toBe(true)
+    await vi.waitFor(() => expect(tray.tooltip).not.toMatch(/pending/))
+  })
+
+  it('waking from sleep makes the watcher read the service at once', async () => {
+    const wallets = (await invoke('wallets.list', {})).value as { wallets: Array<{ id: string }> }
+    const created = await invoke('invoices.create', { walletId: wallets.wallets[0]?.id, amountSat: 5, memo: '' })
+    expect(created.ok).toBe(true)
+    sim.control.resetRequests()
+    electron.powerMonitor.emit('resume')
+    await vi.waitFor(() => expect(sim.control.requests({ method: 'GET' }).length).toBeGreaterThan(0), { timeout: 5000 })
+  })
+
   it('closing the window hides it while a tray exists', () => {
     const w = mainWindow()
     w.show()
