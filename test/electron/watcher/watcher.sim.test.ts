@@ -248,7 +248,7 @@ describe('settlement watching against the simulator', () => {
 
   it('costs one balance read per tick while nothing moves, whatever the number of invoices', async () => {
     const wallets = await makeWallets(3)
-    const w = watcher()
+    const w = watcher({ fullCheckEvery: 8 })
     for (let i = 0; i < 30; i++) await w.track(await createInvoice(client, wallets[i % 3]!, 50 + i, `Idle ${i}`))
     w.start()
     await w.idle()
@@ -285,6 +285,28 @@ describe('settlement watching against the simulator', () => {
     await sim.control.settleInvoice(b.id)
     await vt.advance(15_000)
     expect(rec.notifiedCounts()).toEqual(new Map([[b.id, 1]]))
+  })
+
+  it('with a single invoice, skips the balance read (it would not save a request) and reads balances after a payment', async () => {
+    const [walletId] = await makeWallets(1)
+    const inv = await createInvoice(client, walletId!, 8, 'Alone')
+    const w = watcher()
+    await w.track(inv)
+    w.start()
+    await w.idle()
+    sim.control.resetRequests()
+    await vt.advance(60_000)
+    expect(lntxRequests(inv.id)).toBe(4)
+    expect(sim.control.requests()).toHaveLength(4)
+    const walletEvents = rec.of('wallets.updated').length
+    await sim.control.settleInvoice(inv.id)
+    await vt.advance(15_000)
+    expect(rec.notifiedCounts().get(inv.id)).toBe(1)
+    expect(sim.control.requests({ path: '/v1/wallets' })).toHaveLength(1)
+    expect(rec.of('wallets.updated')).toHaveLength(walletEvents + 1)
+    const last = rec.of('wallets.updated').at(-1) as { wallets: Array<{ id: string; balanceMsat: number }> }
+    // 10,000 sats opening balance + the 8 just received
+    expect(last.wallets.find((x) => x.id === walletId)?.balanceMsat).toBe(10_008_000)
   })
 
   it('polls the focused invoice every 2 s and stops when it is paid or unfocused', async () => {

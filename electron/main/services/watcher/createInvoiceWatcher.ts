@@ -17,7 +17,7 @@ import { PendingInvoice as PendingInvoiceSchema, WithdrawLinkView as WithdrawLin
 import { AppError } from '@shared/errors'
 import { type Wallet, type WalletTransaction, walletBalanceMsat } from '@shared/schemas/service'
 import type { InvoiceWatcher as BaseInvoiceWatcher } from '../../ipc/handlers'
-import { walletsView } from '../../ipc/views'
+import { walletsView, walletView } from '../../ipc/views'
 import type { Logger } from '../../log'
 import type { ServiceClient } from '../client'
 import { type Emit, type Notifier, settlementNotification, showNotification, withdrawNotification } from '../notify'
@@ -56,7 +56,7 @@ export const DEFAULT_WATCHER_OPTIONS: WatcherOptions = {
   expiryGraceSec: 60,
   directMax: 2,
   backoffCapMs: 5 * 60_000,
-  fullCheckEvery: 8,
+  fullCheckEvery: 20,
   perPage: 50,
   maxPages: 10,
   balanceGate: true,
@@ -146,6 +146,8 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
   let offline = false
   let focused: string | null = null
   let fastTimer: unknown = null
+  /** counts payments and claims found, so a tick knows whether balances changed */
+  let outcomes = 0
 
   const loaded = loadWatcherFile(deps.store, deps.now)
   for (const inv of loaded.data.invoices) invoices.set(inv.id, inv)
@@ -261,6 +263,7 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
       done.push(next)
     }
     if (done.length === 0) return
+    outcomes += done.length
     // "Paid" reaches the disk BEFORE the notification is shown. A crash between the two loses
     // that one notification (the app shows the invoice as paid on restart) instead of showing it
     // twice: at most once, never doubled. A crash before the write leaves it pending on disk, so
@@ -309,6 +312,7 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
       done.push(next)
     }
     if (done.length === 0) return
+    outcomes += done.length
     await save().catch(() => {}) // same order and reasoning as settle()
     const enabled = deps.settings().notifications
     for (const w of done) {
@@ -319,6 +323,10 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
       )
       deps.emit('withdraw.updated', w.link)
     }
+  }
+
+  function learnLabels(a: AccountState, list: readonly Wallet[]) {
+    for (const w of list) a.labels.set(w.id, walletView(w).label)
   }
 
   function emitWallets(a: AccountState, list: Wallet[]) {
@@ -358,8 +366,18 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
     return items
   }
 
+  /** few invoices and no link: read each invoice; else one transactions page for the wallet */
+  function readsDirectly(invs: readonly PendingInvoice[], links: readonly StoredWithdraw[]): boolean {
+    return links.length === 0 && invs.length <= opts.directMax
+  }
+
+  function checkCost(invs: readonly PendingInvoice[], links: readonly StoredWithdraw[]): number {
+    if (invs.length === 0 && links.length === 0) return 0
+    return readsDirectly(invs, links) ? invs.length : 1
+  }
+
   async function checkWallet(a: AccountState, client: WatcherClient, walletId: string, w: Watched) {
-    if (w.links.length === 0 && w.invoices.length <= opts.directMax) {
+    if (readsDirectly(w.invoices, w.links)) {
       const found = await Promise.all(w.invoices.map((inv) => readDirect(client, inv)))
       await settle(found.filter((f): f is Settlement => f !== null))
       return
@@ -400,11 +418,23 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
     const watched = watchedWallets(a.id)
     if (!client || watched.size === 0) return
     a.ticks++
-    const checkAll = force || !opts.balanceGate || !a.gate || a.ticks % opts.fullCheckEvery === 0
+    const grace = opts.expiryGraceSec
+    const t = nowSec()
+    // The balance read pays off only when checking everything would take more than one request
+    // (and once per account, for the wallets' names the notifications use).
+    let cost = 0
+    for (const w of watched.values())
+      cost += checkCost(
+        w.invoices.filter((i) => t <= i.expiresAt + grace),
+        w.links,
+      )
+    const gated = opts.balanceGate && a.gate && (cost > 1 || a.labels.size === 0)
+    const checkAll = force || !gated || a.ticks % opts.fullCheckEvery === 0
+    const outcomesBefore = outcomes
     let failed = false
 
     let list: Wallet[] | null = null
-    if (opts.balanceGate && a.gate) {
+    if (gated) {
       try {
         list = await client.listWallets()
       } catch (err) {
@@ -417,11 +447,9 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
       }
     }
     const fresh = new Map(list?.map((w) => [w.id, walletBalanceMsat(w)]))
-    for (const w of list ?? []) if (w.user_label) a.labels.set(w.id, w.user_label)
+    learnLabels(a, list ?? [])
     const moved = [...fresh].some(([id, bal]) => a.balances.get(id) !== bal)
 
-    const grace = opts.expiryGraceSec
-    const t = nowSec()
     await Promise.all(
       [...watched].map(async ([walletId, w]) => {
         const expiring = w.invoices.filter((i) => t > i.expiresAt + grace)
@@ -443,6 +471,18 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
     for (const [id, bal] of fresh) if (!watched.has(id)) a.balances.set(id, bal)
     a.failures = failed ? a.failures + 1 : 0
     if (list && moved) emitWallets(a, list)
+    else if (!list && outcomes !== outcomesBefore && a.gate) {
+      // Money moved but no balance was read this tick: read it once for the renderer and tray.
+      await client.listWallets().then(
+        (fresh) => {
+          learnLabels(a, fresh)
+          emitWallets(a, fresh)
+        },
+        (err) => {
+          if (isCode(err, 'forbidden')) a.gate = false
+        },
+      )
+    }
   }
 
   // ── scheduling ────────────────────────────────────────────────────────────────────────────
