@@ -2,6 +2,7 @@
 import { request } from 'node:http'
 import { ErrorBody, LnTx, WalletList } from '@shared/schemas/service'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { Faults, LOG_LIMIT } from './faults'
 import { type SimulatorHandle, startSimulator } from './index'
 import { call } from './support'
 
@@ -156,6 +157,13 @@ describe('fault injection', () => {
     expect(sim.control.requests({ path: /lntx/ })).toMatchObject([{ status: 401 }])
     expect(sim.control.requests()).toHaveLength(3)
   })
+})
+
+it('the request log keeps the newest entries only', () => {
+  const f = new Faults()
+  for (let i = 0; i < LOG_LIMIT + 5; i++) f.record({ method: 'GET', path: `/p${i}`, status: 200, at: i })
+  expect(f.log).toHaveLength(LOG_LIMIT)
+  expect(f.log[0]?.path).toBe('/p5')
 })
 
 describe('/_sim control API', () => {

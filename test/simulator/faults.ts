@@ -33,11 +33,18 @@ export interface RequestLogEntry {
 export const MALFORMED_BODY = '{"id": "wal_broken", "balance": 12'
 export const WRONG_SHAPE_BODY = '[{"unexpected": true, "id": null}]'
 
+export const LOG_LIMIT = 20_000
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 export class Faults {
   private list: Array<FaultSpec & { left: number }> = []
   log: RequestLogEntry[] = []
+
+  /** keeps the newest entries only, so a long demo run does not grow without bound */
+  record(e: RequestLogEntry): void {
+    this.log.push(e)
+    if (this.log.length > LOG_LIMIT) this.log.splice(0, this.log.length - LOG_LIMIT)
+  }
 
   add(f: FaultSpec): void {
     if (typeof f.path !== 'string' && !(f.path instanceof RegExp))
@@ -88,7 +95,7 @@ export function registerFaults(app: FastifyInstance, faults: Faults): void {
     const path = pathOf(req)
     const entry: RequestLogEntry = { method: req.method, path, status: 0, at: Date.now() }
     entries.set(req, entry)
-    if (!path.startsWith('/_sim')) faults.log.push(entry)
+    if (!path.startsWith('/_sim')) faults.record(entry)
     if (path.startsWith('/_sim')) return
     const f = faults.take(req.method, path, 'before')
     if (!f) return
