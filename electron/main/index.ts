@@ -34,7 +34,7 @@ import { watchPowerAndNetwork } from './shell/power'
 import { guardWebContents, hardenSession } from './shell/security'
 import { claimSingleInstance, registerProtocolClient } from './shell/singleInstance'
 import { createTrayController, type TrayController } from './shell/tray'
-import { INITIAL_TRAY_STATE, reduceTrayState } from './shell/trayState'
+import { countPending, INITIAL_TRAY_STATE, reduceTrayState } from './shell/trayState'
 import { pollingWatcher } from './shell/watcher'
 import { createMainWindow, showWindow } from './shell/window'
 
@@ -105,7 +105,7 @@ async function main(): Promise<void> {
   const refreshTray = (event: EventName | null = null, payload: unknown = null) => {
     trayState = event
       ? reduceTrayState(trayState, event, payload, pendingInvoices)
-      : { ...trayState, pendingCount: pendingInvoices().filter((i) => i.status === 'pending').length }
+      : { ...trayState, pendingCount: countPending(pendingInvoices()) }
     tray?.update(trayState)
   }
   const emit = (event: EventName, payload: unknown) => {

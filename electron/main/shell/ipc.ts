@@ -31,7 +31,8 @@ export function registerOpHandlers(
 ): () => void {
   for (const name of OP_NAMES) {
     ipcMain.handle(opChannel(name), (event, ...args) => {
-      const sender = { trusted: isTrustedSender(event, trustedOrigins), url: event.senderFrame?.url ?? '' }
+      const trusted = isTrustedSender(event, trustedOrigins)
+      const sender = { trusted, url: trusted ? (event.senderFrame?.url ?? '') : '' }
       // Refused here already, so an untrusted frame never reaches the router at all.
       if (!sender.trusted) return Promise.resolve(UNTRUSTED)
       // Exactly one argument crosses: anything else is ignored rather than trusted.

@@ -33,10 +33,15 @@ export function isTrustedSender(
   event: Pick<IpcMainInvokeEvent | IpcMainEvent, 'senderFrame'>,
   trustedOrigins: readonly string[],
 ): boolean {
-  const frame = event.senderFrame
-  if (!frame) return false
-  if (frame.parent !== null) return false
-  return isAppUrl(frame.url, trustedOrigins)
+  try {
+    const frame = event.senderFrame
+    if (!frame) return false
+    if (frame.parent !== null) return false
+    return isAppUrl(frame.url, trustedOrigins)
+  } catch {
+    // Electron throws when a frame was disposed (navigated away, closed) before we looked.
+    return false
+  }
 }
 
 /** Navigation, new windows and webviews: everything that could take the window off the app. */

@@ -5,6 +5,10 @@ import type { TrayState } from '../services/tray'
 
 export const INITIAL_TRAY_STATE: TrayState = { accountLabel: null, wallets: [], pendingCount: 0, online: true }
 
+export function countPending(invoices: readonly PendingInvoice[]): number {
+  return invoices.filter((i) => i.status === 'pending').length
+}
+
 /**
  * The next tray state after an event. The pending count is re-read from the watcher each time:
  * tracking a new invoice sends no event of its own, but an answer or event follows soon after.
@@ -15,7 +19,7 @@ export function reduceTrayState(
   payload: unknown,
   pending: () => readonly PendingInvoice[],
 ): TrayState {
-  const state = { ...previous, pendingCount: pending().filter((i) => i.status === 'pending').length }
+  const state = { ...previous, pendingCount: countPending(pending()) }
   switch (event) {
     case 'wallets.updated': {
       const p = payload as EventPayload<'wallets.updated'>

@@ -229,6 +229,12 @@ describe('isTrustedSender', () => {
     expect(isTrustedSender({ senderFrame: { url: 'file:///tmp/x.html', parent: null } } as never, trusted)).toBe(false)
     expect(isTrustedSender({ senderFrame: { url: 'app://bundle.evil/x', parent: null } } as never, trusted)).toBe(false)
     expect(isTrustedSender({ senderFrame: null } as never, trusted)).toBe(false)
+    const disposed = {
+      get senderFrame() {
+        throw new Error('Render frame was disposed before WebFrameMain could be accessed')
+      },
+    }
+    expect(isTrustedSender(disposed as never, trusted)).toBe(false)
   })
 })
 
