@@ -151,6 +151,15 @@ function keyPrefix(key: string): string {
   return m ? (m[1] as string) : key.slice(0, 4)
 }
 
+/** The published server's permission names, as its refusals spell them. */
+const PERMISSION_NAME: Record<Permission, string> = {
+  read: 'wallet_read',
+  transactions: 'wallet_tx_read',
+  receive: 'wallet_deposit',
+  send: 'wallet_withdraw',
+  transfer: 'wallet_transfer',
+}
+
 export function permissionDenied(key: string, permission: string): SimError {
   return new SimError(401, `${keyPrefix(key)} access key provided does not permission to do this: ${permission}`)
 }
@@ -166,8 +175,12 @@ export function walletFor(ledger: Ledger, caller: Caller, pathKey: string, perm:
   const wallet = byId ?? (byKey ? ledger.wallets.get(byKey.walletId) : undefined)
   if (!wallet || wallet.accountId !== caller.accountId) throw new SimError(401, `Wallet not found: ${pathKey}`)
   if (caller.kind === 'secret') return wallet
-  if (!byKey) throw permissionDenied(caller.key, 'wallet_id_access')
-  if (!ROLE_PERMS[byKey.role].includes(perm)) throw permissionDenied(pathKey, `wallet_${perm}`)
+  if (!byKey)
+    throw new SimError(
+      401,
+      'Invalid Wallet Access Key. Keys prefixed with waka_, waki_, wakr, waklw are valid when using pak_',
+    )
+  if (!ROLE_PERMS[byKey.role].includes(perm)) throw permissionDenied(pathKey, PERMISSION_NAME[perm])
   return wallet
 }
 

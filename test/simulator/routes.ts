@@ -41,11 +41,13 @@ type Params = { key: string }
 export function registerV1(app: FastifyInstance, ledger: Ledger, opts: RouteOptions): void {
   const withFields = (req: FastifyRequest, body: unknown) => trimFields(body, queryOf(req).fields)
 
-  app.get('/v1/wallets', async (req) => {
+  // A paginated list like the published server's (default 100 per page); in creation order, so a
+  // wallet added later never moves the ones a person already sees.
+  app.get('/v1/wallets', async (req, reply) => {
     const caller = authenticate(ledger, req)
     if (caller.kind !== 'secret') throw permissionDenied(caller.key, 'wallet_list')
-    const list = [...ledger.wallets.values()].filter((w) => w.accountId === caller.accountId).map(walletView)
-    return withFields(req, list)
+    const list = [...ledger.wallets.values()].filter((w) => w.accountId === caller.accountId)
+    return withFields(req, paginate(req, reply, baseUrl(req), list).map(walletView))
   })
 
   app.post('/v1/wallet', async (req, reply) => {
