@@ -1,8 +1,22 @@
 import { resolve } from 'node:path'
 import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
+import type { Plugin } from 'vite'
+import { CSP, DEV_CSP } from './electron/main/shell/csp'
 
 const alias = { '@shared': resolve(__dirname, 'shared') }
+
+/**
+ * `electron-vite dev` only: the dev server's page needs React refresh's inline preamble and the HMR
+ * websocket, which the production CSP in renderer/index.html forbids. Builds keep the strict one.
+ */
+export function devCsp(): Plugin {
+  return {
+    name: 'lightning-tray:dev-csp',
+    apply: 'serve',
+    transformIndexHtml: (html) => html.replace(CSP, DEV_CSP),
+  }
+}
 
 export default defineConfig({
   main: {
@@ -28,7 +42,7 @@ export default defineConfig({
   renderer: {
     root: resolve(__dirname, 'renderer'),
     resolve: { alias },
-    plugins: [react()],
+    plugins: [react(), devCsp()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       rollupOptions: { input: resolve(__dirname, 'renderer/index.html') },

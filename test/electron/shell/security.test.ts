@@ -284,3 +284,17 @@ describe('app:// protocol', () => {
     }
   })
 })
+
+describe('CSP in the renderer page', () => {
+  it('the built page carries the same policy; only the dev server swaps in the dev one', async () => {
+    const { readFile } = await import('node:fs/promises')
+    const html = await readFile(join(__dirname, '../../../renderer/index.html'), 'utf8')
+    expect(html).toContain(`content="${CSP}"`)
+    const { devCsp } = await import('../../../electron.vite.config')
+    const plugin = devCsp()
+    expect(plugin.apply).toBe('serve')
+    const transform = plugin.transformIndexHtml as (html: string) => string
+    expect(transform(html)).toContain(`content="${DEV_CSP}"`)
+    expect(transform(html)).not.toContain(`content="${CSP}"`)
+  })
+})
