@@ -2,13 +2,14 @@
 // Serves the production renderer build and carries `window.wallet` calls over loopback to the same
 // router main uses. Guarded by a random token, a Host check (DNS rebinding) and an Origin check.
 import { randomBytes, timingSafeEqual } from 'node:crypto'
-import { readFile, stat } from 'node:fs/promises'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { extname, resolve, sep } from 'node:path'
+import { resolve } from 'node:path'
 import { OP_NAMES } from '@shared/channels'
 import type { Result } from '@shared/errors'
+import { createAppProtocolHandler } from '../../electron/main/shell/appProtocol'
 import { CSP } from '../../electron/main/shell/csp'
+import { APP_ORIGIN } from '../../electron/main/shell/origins'
 import { BRIDGE_PATH, bridgeScript, TOKEN_HEADER } from './bridgeScript'
 import type { EventHub } from './events'
 
@@ -38,19 +39,6 @@ export interface PreviewServer {
 }
 
 const MAX_BODY = 1024 * 1024
-const TYPES: Record<string, string> = {
-  '.html': 'text/html; charset=utf-8',
-  '.js': 'text/javascript; charset=utf-8',
-  '.mjs': 'text/javascript; charset=utf-8',
-  '.css': 'text/css; charset=utf-8',
-  '.json': 'application/json',
-  '.svg': 'image/svg+xml',
-  '.png': 'image/png',
-  '.ico': 'image/x-icon',
-  '.woff2': 'font/woff2',
-  '.wasm': 'application/wasm',
-  '.map': 'application/json',
-}
 const opNames: ReadonlySet<string> = new Set(OP_NAMES)
 
 const fail = (code: 'forbidden' | 'invalid_input' | 'not_found' | 'internal', message: string): Result<never> => ({
@@ -163,29 +151,20 @@ export async function startPreviewServer(opts: PreviewServerOptions): Promise<Pr
     })
   }
 
+  // Files come from the same handler that serves app://bundle/ in the packaged app (path checks,
+  // types, CSP header); the preview only adds the bridge script to HTML.
+  const bundle = createAppProtocolHandler(rendererDir, CSP)
   const file = async (res: ServerResponse, pathname: string) => {
-    let rel: string
-    try {
-      rel = decodeURIComponent(pathname)
-    } catch {
-      return send(res, 400, 'Bad path', 'text/plain')
+    const answer = await bundle(new Request(`${APP_ORIGIN}${pathname}`))
+    const headers: Record<string, string> = {}
+    answer.headers.forEach((value, key) => {
+      headers[key] = value
+    })
+    let body: string | Buffer = Buffer.from(await answer.arrayBuffer())
+    if (answer.ok && String(headers['content-type']).startsWith('text/html') && opts.bridge !== false) {
+      body = injectBridge(body.toString('utf8'))
     }
-    let path = resolve(rendererDir, `.${rel}`)
-    if (path !== rendererDir && !path.startsWith(rendererDir + sep)) return send(res, 404, 'Not found', 'text/plain')
-    const info = await stat(path).catch(() => null)
-    if (!info || info.isDirectory()) {
-      // the app is one page: unknown paths without an extension get index.html
-      if (info?.isDirectory() || extname(path) === '') path = resolve(rendererDir, 'index.html')
-      else return send(res, 404, 'Not found', 'text/plain')
-    }
-    const body = await readFile(path).catch(() => null)
-    if (!body) return send(res, 404, 'Not found', 'text/plain')
-    if (path.endsWith('.html')) {
-      // the same policy the packaged app sends: the bridge must work under it
-      const html = opts.bridge === false ? body.toString('utf8') : injectBridge(body.toString('utf8'))
-      return send(res, 200, html, TYPES['.html']!, { 'content-security-policy': CSP })
-    }
-    send(res, 200, body, TYPES[extname(path)] ?? 'application/octet-stream')
+    send(res, answer.status, body, headers['content-type'] ?? 'text/plain', headers)
   }
 
   const server = createServer((req, res) => {
@@ -204,8 +183,8 @@ export async function startPreviewServer(opts: PreviewServerOptions): Promise<Pr
         return rpc(req, res, name, `${origin}/`)
       }
       if (url.pathname === '/__events') return events(req, res)
-      if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'Method not allowed', 'text/plain')
-      if (url.pathname === BRIDGE_PATH) return send(res, 200, bridgeScript, TYPES['.js']!)
+      if (req.method !== 'GET') return send(res, 405, 'Method not allowed', 'text/plain')
+      if (url.pathname === BRIDGE_PATH) return send(res, 200, bridgeScript, 'text/javascript; charset=utf-8')
       return file(res, url.pathname)
     }
     work().catch(() => {
