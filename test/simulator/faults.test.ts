@@ -285,9 +285,14 @@ describe('clock and auto-settle', () => {
     }
   })
 
-  it('auto-settle pays each new invoice after the delay', async () => {
+  it('auto-settle (turned on over HTTP) pays each new invoice after the delay', async () => {
     const w = sim.keys.wallets[0]!
-    sim.control.setAutoSettle(20)
+    const on = await fetch(`${sim.url}/_sim/auto-settle`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ afterMs: 20 }),
+    })
+    expect(on.status).toBe(200)
     try {
       const inv = LnTx.parse(
         (await call(sim, 'POST', `/v1/wallet/${w.id}/invoice`, { key: sim.keys.secret, json: { num_satoshis: 3 } }))

@@ -1,6 +1,6 @@
 // Seeds, `--data` persistence across a restart, and the command line.
 import { spawn } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { LnTx, Wallet, WalletList, WalletTransactionList } from '@shared/schemas/service'
@@ -97,6 +97,7 @@ describe('--data persistence', () => {
     expect(created.status).toBe(201)
     await first.close()
     expect(JSON.parse(readFileSync(file, 'utf8')).version).toBe(1)
+    expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]) // written by rename, nothing left over
 
     const second = await startSimulator({ seed: 'demo', dataFile: file }) // the file wins over the seed
     try {
@@ -123,6 +124,13 @@ describe('--data persistence', () => {
     } finally {
       await third.close()
     }
+  })
+
+  it('refuses a file that is not a simulator state, and leaves it alone', async () => {
+    const file = join(dir, 'other.json')
+    writeFileSync(file, '{"hello": "world"}')
+    await expect(startSimulator({ dataFile: file })).rejects.toThrow(/not a simulator state file/)
+    expect(readFileSync(file, 'utf8')).toBe('{"hello": "world"}')
   })
 })
 
