@@ -12,8 +12,11 @@ import { useWallets } from '../stores/wallets'
 export default function Send(props: { address?: string; walletId?: string }) {
   const confirmation = useSend((s) => s.confirmation)
   useEffect(() => {
+    const s = useSend.getState()
     // arriving with an address (scan, lightning: link) starts a fresh send
-    if (props.address) void useSend.getState().probe(props.address)
+    if (props.address) void s.probe(props.address)
+    // a finished send is not shown again; an unknown outcome stays until the person acts on it
+    else if (s.result || (s.error && s.error.code !== 'unknown_outcome')) s.reset()
   }, [props.address])
   return (
     <Screen title="Send">

@@ -16,7 +16,12 @@ beforeAll(async () => {
 })
 afterAll(() => o?.close())
 
-type Item = { id: string; num_satoshis: number; user_label?: string | null; lnTx?: { id: string; memo?: string } | null }
+type Item = {
+  id: string
+  num_satoshis: number
+  user_label?: string | null
+  lnTx?: { id: string; memo?: string } | null
+}
 async function servicePage(walletId: string, page: number, perPage: number) {
   const r = await service(o, 'GET', `/v1/wallet/${walletId}/transactions?page=${page}&per-page=${perPage}`)
   expect(r.status).toBe(200)
