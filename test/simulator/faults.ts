@@ -95,16 +95,19 @@ export function registerFaults(app: FastifyInstance, faults: Faults): void {
     const path = pathOf(req)
     const entry: RequestLogEntry = { method: req.method, path, status: 0, at: Date.now() }
     entries.set(req, entry)
-    if (!path.startsWith('/_sim')) faults.record(entry)
     if (path.startsWith('/_sim')) return
+    faults.record(entry)
     const f = faults.take(req.method, path, 'before')
     if (!f) return
     entry.fault = f.kind
-    if (f.kind === 'latency') {
-      await sleep(f.ms ?? 1000)
-      return
-    }
-    return spoil(f, req, reply, entry)
+    if (f.kind === 'latency') return sleep(f.ms ?? 1000)
+    if (f.kind === 'reset' || f.kind === 'truncated')
+      return drop(req, reply, entry, f.kind === 'truncated' ? '{"id": "wal_truncated", "bal' : null)
+    const r = replacement(f)
+    return reply
+      .code(r.status ?? 200)
+      .header('content-type', r.type)
+      .send(r.body)
   })
 
   app.addHook('onSend', async (req, reply, payload) => {
@@ -112,75 +115,59 @@ export function registerFaults(app: FastifyInstance, faults: Faults): void {
     if (path.startsWith('/_sim')) return payload
     const f = faults.take(req.method, path, 'after')
     if (!f) return payload
-    const entry = entries.get(req)
-    if (entry) entry.fault = f.kind
-    switch (f.kind) {
-      case 'latency':
-        await sleep(f.ms ?? 1000)
-        return payload
-      case 'status':
-        reply.code(f.status ?? 500)
-        reply.header('content-type', f.body != null ? 'text/html' : 'application/json; charset=utf-8')
-        return f.body ?? JSON.stringify(errorBody(f.status ?? 500, 'Simulated failure'))
-      case 'malformed':
-        reply.header('content-type', 'application/json; charset=utf-8')
-        return MALFORMED_BODY
-      case 'wrongShape':
-        reply.header('content-type', 'application/json; charset=utf-8')
-        return WRONG_SHAPE_BODY
-      case 'reset':
-      case 'truncated': {
-        // The handler has run; the caller never gets its answer.
-        const raw = reply.raw
-        const text = typeof payload === 'string' ? payload : '{}'
-        if (f.kind === 'reset') req.raw.socket.destroy()
-        else {
-          raw.writeHead(reply.statusCode, {
-            'content-type': 'application/json; charset=utf-8',
-            'content-length': String(Buffer.byteLength(text) + 1024),
-          })
-          raw.write(text.slice(0, Math.max(1, Math.floor(text.length / 2))), () => req.raw.socket.destroy())
-        }
-        if (entry) entry.status = f.kind === 'reset' ? 0 : reply.statusCode
-        reply.hijack()
-        return payload
-      }
+    const entry = entries.get(req) as RequestLogEntry
+    entry.fault = f.kind
+    if (f.kind === 'latency') {
+      await sleep(f.ms ?? 1000)
+      return payload
     }
-    return payload
+    if (f.kind === 'reset' || f.kind === 'truncated') {
+      // the handler has run; the caller never gets its whole answer
+      const text = typeof payload === 'string' ? payload : '{}'
+      drop(req, reply, entry, f.kind === 'truncated' ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : null)
+      return payload
+    }
+    const r = replacement(f)
+    if (r.status) reply.code(r.status)
+    reply.header('content-type', r.type)
+    return r.body
   })
 
   app.addHook('onResponse', async (req, reply) => {
     const entry = entries.get(req)
-    // a reset or truncated answer recorded its own status when it happened
+    // a dropped answer recorded its own status when it happened
     if (entry && entry.fault !== 'reset' && entry.fault !== 'truncated') entry.status = reply.statusCode
   })
 }
 
-function spoil(f: FaultSpec, req: FastifyRequest, reply: FastifyReply, entry: RequestLogEntry) {
-  switch (f.kind) {
-    case 'status': {
-      const status = f.status ?? 500
-      if (f.body != null) return reply.code(status).header('content-type', 'text/html').send(f.body)
-      return reply.code(status).send(errorBody(status, 'Simulated failure'))
-    }
-    case 'malformed':
-      return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(MALFORMED_BODY)
-    case 'wrongShape':
-      return reply.code(200).header('content-type', 'application/json; charset=utf-8').send(WRONG_SHAPE_BODY)
-    case 'truncated': {
-      reply.hijack()
-      entry.status = 200
-      const raw = reply.raw
-      raw.writeHead(200, { 'content-type': 'application/json; charset=utf-8', 'content-length': '4096' })
-      raw.write('{"id": "wal_truncated", "bal', () => req.raw.socket.destroy())
-      return reply
-    }
-    case 'reset':
-      reply.hijack()
-      entry.status = 0
-      req.raw.socket.destroy()
-      return reply
-    default:
-      return undefined
+const JSON_TYPE = 'application/json; charset=utf-8'
+
+/** The body a 'status', 'malformed' or 'wrongShape' fault answers with. */
+function replacement(f: FaultSpec): { status?: number; type: string; body: string } {
+  if (f.kind === 'malformed') return { type: JSON_TYPE, body: MALFORMED_BODY }
+  if (f.kind === 'wrongShape') return { type: JSON_TYPE, body: WRONG_SHAPE_BODY }
+  const status = f.status ?? 500
+  if (f.body != null) return { status, type: 'text/html', body: f.body }
+  return { status, type: JSON_TYPE, body: JSON.stringify(errorBody(status, 'Simulated failure')) }
+}
+
+/**
+ * Drops the connection: at once (`partial` null: a reset), or after the headers and part of the
+ * body, with a Content-Length larger than what is sent (a truncated answer).
+ */
+function drop(req: FastifyRequest, reply: FastifyReply, entry: RequestLogEntry, partial: string | null) {
+  reply.hijack()
+  const socket = req.raw.socket
+  if (partial == null) {
+    entry.status = 0
+    socket.destroy()
+    return reply
   }
+  entry.status = reply.statusCode
+  reply.raw.writeHead(reply.statusCode, {
+    'content-type': JSON_TYPE,
+    'content-length': String(Buffer.byteLength(partial) + 4096),
+  })
+  reply.raw.write(partial, () => socket.destroy())
+  return reply
 }

@@ -1,6 +1,8 @@
 // The service simulator: a local /v1 service over real HTTP, for every test and for the demo.
 // startSimulator() runs it in-process; cli.ts runs it from the command line.
 import Fastify, { type FastifyInstance } from 'fastify'
+// relative, not '@shared/…': `tsx` runs this file outside vite's alias (npm run sim, npm run demo)
+import { parseLightningAddress } from '../../shared/lnurl'
 import { encodeInvoice, sha256Hex } from './bolt11'
 import { type Clock, createClock } from './clock'
 import { registerControl } from './control'
@@ -130,8 +132,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
       faults.log = []
     },
     addRecipient(r) {
-      const address = r.address.trim().toLowerCase()
-      if (!/^[a-z0-9\-_.]+@[a-z0-9.-]+$/.test(address)) throw new SimError(400, 'Not a lightning address')
+      const address = parseLightningAddress(r.address)?.address
+      if (!address) throw new SimError(400, 'Not a lightning address')
       if (!(r.minSendableMsat >= 1 && r.maxSendableMsat >= r.minSendableMsat))
         throw new SimError(400, 'minSendableMsat must be ≥ 1 and ≤ maxSendableMsat')
       ledger.recipients.set(address, { ...r, address })
