@@ -10,7 +10,7 @@ import { type AccountsService, createAccountsService } from '../services/account
 import { createServiceClient, type InvoiceRoute, type ServiceClient } from '../services/client'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createSettingsStore, type SettingsStore } from '../services/settings'
-import { createFallbackWatcher } from './fallbackWatcher'
+import { pollingWatcher } from '../shell/watcher'
 
 export interface Notifier {
   show(n: { title: string; body: string; onClick?: () => void }): void
@@ -96,7 +96,8 @@ export function createApp(deps: AppDeps): App {
     now,
     log,
   }
-  const watcher = (deps.createWatcher ?? createFallbackWatcher)(watcherDeps)
+  // The real watcher (services/watcher, state in userData/watcher.json) unless a test swaps it.
+  const watcher = (deps.createWatcher ?? pollingWatcher)(watcherDeps)
 
   let keychain: z.input<typeof AppInfo>['keychain'] = 'unknown'
   const pending = new Set<Promise<unknown>>()

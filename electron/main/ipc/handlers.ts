@@ -19,7 +19,8 @@ import {
 /** The watcher's interface (owner: electron/main/services/watcher), as BRIEF.md fixes it. */
 export interface InvoiceWatcher {
   track(inv: PendingInvoice): Promise<void>
-  trackWithdraw(link: WithdrawLinkView): Promise<void>
+  /** `accountId`: the account that minted the link (the active one when absent) */
+  trackWithdraw(link: WithdrawLinkView, accountId?: string): Promise<void>
   list(): PendingInvoice[]
   listWithdraws(): WithdrawLinkView[]
   focus(id: string | null): void
@@ -122,9 +123,10 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
 
     'withdraw.create': async ({ walletId, amountSat, memo }) => {
-      const link = await d.accounts.client().mintWithdrawLink(walletId, { num_satoshis: amountSat, memo })
+      const account = d.accounts.active()
+      const link = await d.accounts.client(account.id).mintWithdrawLink(walletId, { num_satoshis: amountSat, memo })
       const view = withdrawLinkView(link, { walletId, amountSat, memo: memo ?? '', nowSec: nowSec() })
-      await d.watcher.trackWithdraw(view)
+      await d.watcher.trackWithdraw(view, account.id)
       return view
     },
     'withdraw.list': async () => ({ links: d.watcher.listWithdraws() }),
