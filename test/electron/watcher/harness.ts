@@ -12,6 +12,7 @@ import {
   createInvoiceWatcher,
   type InvoiceWatcher,
   type Timers,
+  type WatcherDeps,
   type WatcherOptions,
 } from '../../../electron/main/services/watcher'
 import type { SimulatorHandle } from '../../simulator'
@@ -130,6 +131,7 @@ export function makeWatcher(o: {
   store: string
   settings?: Partial<Settings>
   options?: Partial<WatcherOptions>
+  onTrayChange?: WatcherDeps['onTrayChange']
 }): InvoiceWatcher {
   return createInvoiceWatcher({
     store: o.store,
@@ -141,5 +143,6 @@ export function makeWatcher(o: {
     timers: o.vt.timers,
     activeAccountId: () => ACCOUNT,
     options: o.options,
+    onTrayChange: o.onTrayChange,
   })
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import type { PendingInvoice } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ServiceClient } from '../../../electron/main/services/client'
-import { type InvoiceWatcher, WatcherFile } from '../../../electron/main/services/watcher'
+import { type InvoiceWatcher, type TrayUpdate, WatcherFile } from '../../../electron/main/services/watcher'
 import { type SimulatorHandle, startSimulator } from '../../simulator'
 import { prng } from '../../simulator/seed'
 import {
@@ -364,6 +364,28 @@ describe('settlement watching against the simulator', () => {
     await Promise.all([w.check(inv.id), w.check(inv.id), w.idle()])
     expect(rec.notifiedCounts().get(inv.id)).toBe(1)
     expect(rec.of('invoice.updated').filter((p) => (p as PendingInvoice).status === 'paid')).toHaveLength(1)
+  })
+
+  it('tells the tray when the pending count or the balances change', async () => {
+    const wallets = await makeWallets(2)
+    const updates: TrayUpdate[] = []
+    const w = makeWatcher({ sim, client, vt, rec, store, onTrayChange: (u) => updates.push(u) })
+    watchers.push(w)
+    const invs = [
+      await createInvoice(client, wallets[0]!, 1, 'T1'),
+      await createInvoice(client, wallets[0]!, 2, 'T2'),
+      await createInvoice(client, wallets[1]!, 3, 'T3'),
+    ]
+    for (const inv of invs) await w.track(inv)
+    expect(updates.map((u) => u.pendingCount)).toEqual([1, 2, 3])
+    w.start()
+    await w.idle()
+    await sim.control.settleInvoice(invs[2]!.id)
+    await vt.advance(15_000)
+    expect(w.pendingCount()).toBe(2)
+    expect(updates.some((u) => u.pendingCount === 2 && u.wallets === null)).toBe(true)
+    const withWallets = updates.filter((u) => u.wallets !== null).at(-1)
+    expect(withWallets?.wallets?.find((x) => x.id === wallets[1])?.balanceMsat).toBe(10_003_000)
   })
 
   it('shows no notification when notifications are off, but still reports the payment', async () => {
