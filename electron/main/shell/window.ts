@@ -7,6 +7,8 @@ export function mainWindowOptions(opts: {
   preloadPath: string
   iconPath?: string
   title?: string
+  /** a packaged app has no devtools at all */
+  isPackaged: boolean
 }): BrowserWindowConstructorOptions {
   return {
     title: opts.title ?? 'Lightning Tray',
@@ -31,7 +33,7 @@ export function mainWindowOptions(opts: {
       navigateOnDragDrop: false,
       safeDialogs: true,
       spellcheck: false,
-      devTools: true,
+      devTools: !opts.isPackaged,
     },
   }
 }
@@ -45,16 +47,15 @@ export function createMainWindow(deps: {
   startUrl: string
   trustedOrigins: readonly string[]
   openExternal: (url: string) => unknown
-  /** packaged builds close devtools if something opens them */
   isPackaged: boolean
 }): BrowserWindow {
   const options = mainWindowOptions({
     preloadPath: deps.preloadPath,
+    isPackaged: deps.isPackaged,
     ...(deps.iconPath ? { iconPath: deps.iconPath } : {}),
   })
   const win = new deps.BrowserWindow(options)
   guardWebContents(win.webContents, { trustedOrigins: deps.trustedOrigins, openExternal: deps.openExternal })
-  if (deps.isPackaged) win.webContents.on('devtools-opened', () => win.webContents.closeDevTools())
   win.once('ready-to-show', () => win.show())
   void win.loadURL(deps.startUrl)
   return win

@@ -13,16 +13,12 @@ export class FakeEvent {
 export class FakeWebContents extends EventEmitter {
   windowOpenHandler: ((d: { url: string }) => { action: string }) | null = null
   sent: Array<{ channel: string; payload: unknown }> = []
-  devToolsClosed = 0
   destroyed = false
   setWindowOpenHandler(fn: (d: { url: string }) => { action: string }) {
     this.windowOpenHandler = fn
   }
   send(channel: string, payload: unknown) {
     this.sent.push({ channel, payload })
-  }
-  closeDevTools() {
-    this.devToolsClosed++
   }
   isDestroyed() {
     return this.destroyed

@@ -98,13 +98,9 @@ describe('main window', () => {
     expect(isAllowedExternalUrl('HTTPS://EXAMPLE.COM')).toBe(true)
   })
 
-  it('closes devtools in a packaged app only', () => {
-    const packaged = makeWindow(true).win
-    packaged.webContents.emit('devtools-opened')
-    expect(packaged.webContents.devToolsClosed).toBe(1)
-    const dev = makeWindow(false).win
-    dev.webContents.emit('devtools-opened')
-    expect(dev.webContents.devToolsClosed).toBe(0)
+  it('has devtools only in development', () => {
+    expect(makeWindow(true).win.options.webPreferences?.devTools).toBe(false)
+    expect(makeWindow(false).win.options.webPreferences?.devTools).toBe(true)
   })
 })
 
