@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type App, createApp } from '../../electron/main/app/createApp'
 import { createKeytarStore, createMemoryStore, type SecretStore } from '../../electron/main/services/secrets'
+import { pollingWatcher } from '../../electron/main/shell/watcher'
 import { createEventHub, type EventHub } from './events'
 
 export type ShownNotification = { title: string; body: string; onClick?: () => void }
@@ -51,6 +52,8 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     emit: (name, payload) => events.emit(name, payload),
     preview: true,
     platform: process.platform,
+    // the real polling watcher, as in the app: Receive turns "Paid" and withdraw links "Claimed"
+    createWatcher: pollingWatcher,
     logSink: opts.logSink ?? ((line) => logs.push(line)),
   })
   const dispose = async () => {

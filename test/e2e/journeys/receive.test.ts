@@ -44,7 +44,7 @@ test('the QR code is lightning: + the upper-cased payment request the service is
   expect(await o.page.getByRole('button', { name: 'Copy the payment request' }).isVisible()).toBe(true)
 
   await o.sim.control.settleInvoice(id)
-  await waitVisible(o.page, 'Paid', 20_000)
+  await waitVisible(o.page, /^Paid$/, 20_000)
   expect(await o.page.locator('.qr canvas').count()).toBe(0)
 })
 
@@ -57,7 +57,7 @@ test('leaving the screen does not stop the watching: paid while away shows "Paid
   await o.sim.control.settleInvoice(id)
   await expect.poll(() => o.booted.notifications.length, { timeout: 30_000 }).toBeGreaterThan(before)
   await navTo(o.page, 'Receive')
-  await waitVisible(o.page, 'Paid')
+  await waitVisible(o.page, /^Paid$/)
   await waitVisible(o.page, 'while away')
   expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
 })
