@@ -50,7 +50,7 @@ async function makeWallets(n: number) {
 }
 
 describe('settlement watching against the simulator', () => {
-  it('50 invoices over 3 wallets, paid at random times, a new watcher from the same file halfway: each announced exactly once', async () => {
+  it('50 invoices over 3 wallets, paid at random times, a new watcher from the same file halfway, an outage later: each announced exactly once', async () => {
     const rand = prng(42)
     const wallets = await makeWallets(3)
     const invoices: PendingInvoice[] = []
@@ -62,13 +62,30 @@ describe('settlement watching against the simulator', () => {
       )
     }
     const settleAt = new Map(invoices.slice(0, 40).map((inv) => [inv.id, Math.floor(rand() * 300)]))
+    // Some are paid before the restart, some during the outage below.
+    expect([...settleAt.values()].filter((at) => at < 150).length).toBeGreaterThan(5)
+    expect([...settleAt.values()].filter((at) => at >= 200 && at < 260).length).toBeGreaterThan(3)
 
     let w = watcher()
     for (const inv of invoices) await w.track(inv)
     w.start()
     await w.idle()
-    for (let t = 0; t <= 420; t++) {
+    let shownBeforeOutage = 0
+    for (let t = 0; t <= 600; t++) {
       for (const [id, at] of settleAt) if (at === t) await sim.control.settleInvoice(id)
+      // An outage in the second half: 503s, then dropped connections, then back.
+      if (t === 200) {
+        shownBeforeOutage = rec.shown.length
+        sim.control.injectFault({ path: '/v1/', kind: 'status', status: 503 })
+      }
+      if (t === 230) {
+        sim.control.clearFaults()
+        sim.control.injectFault({ path: '/v1/', kind: 'reset' })
+      }
+      if (t === 260) {
+        expect(rec.shown.length).toBe(shownBeforeOutage) // nothing could be learnt meanwhile
+        sim.control.clearFaults()
+      }
       if (t === 150) {
         // "Restart": this watcher stops, a new one is made from the same file.
         await w.stop()
