@@ -62,6 +62,10 @@ describe('electron-builder.yml', () => {
     expect(c.win?.target).toEqual(['nsis'])
     expect(c.protocols).toEqual([{ name: 'Lightning', schemes: ['lightning'] }])
     expect(c.mac?.extendInfo?.NSCameraUsageDescription).toMatch(/QR/)
+    // hardened runtime: the camera needs its entitlement, besides the usage text
+    const plist = await readFile(join(root, String((c.mac as { entitlements?: string }).entitlements)), 'utf8')
+    expect(plist).toMatch(/<key>com\.apple\.security\.device\.camera<\/key>\s*<true\/>/)
+    expect(plist).toMatch(/<key>com\.apple\.security\.cs\.allow-jit<\/key>\s*<true\/>/)
   })
 
   it('flips the Electron fuses', async () => {
