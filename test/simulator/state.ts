@@ -557,9 +557,50 @@ export class Ledger {
     return this.settleFromOutside(t.id, undefined, at)
   }
 
-  private requireFunds(w: WalletRec, needMsat: number, message?: string): void {
-    if (w.balanceMsat < needMsat)
-      throw new SimError(400, message ?? `Invoice too large :) Max balance: ${Math.floor(w.balanceMsat / 1000)}`)
+  /** Why `w` cannot pay `amountMsat` plus `feeMsat`, or null. */
+  private shortfall(w: WalletRec, amountMsat: number, feeMsat = 0): string | null {
+    if (w.balanceMsat >= amountMsat + feeMsat) return null
+    return `Invoice too large :) Max balance: ${Math.floor(Math.max(0, w.balanceMsat - feeMsat) / 1000)}`
+  }
+
+  private wallet(walletId: string): WalletRec {
+    const w = this.wallets.get(walletId)
+    if (!w) throw new SimError(401, `Wallet not found: ${walletId}`)
+    return w
+  }
+
+  /**
+   * Debits a payment that has passed every check: the outbound lnTx, the wallet transaction, its
+   * routing fee, and either the receiving invoice (internal) or the outbound total.
+   */
+  private send(
+    w: WalletRec,
+    amountMsat: number,
+    feeMsat: number,
+    ln: Partial<LnTxRec> & Pick<LnTxRec, 'paymentHash' | 'signer'>,
+    type: WtxTypeName,
+    passThru: Record<string, unknown>,
+    internal?: LnTxRec,
+  ): { wtx: WtxRec; lnTx: LnTxRec } {
+    const now = this.now()
+    const out = this.newLnTx({
+      ...ln,
+      walletId: w.id,
+      direction: 'out',
+      amountMsat,
+      createdAt: now,
+      settledAt: now,
+      feeMsat,
+    })
+    const wtx = this.addWtx(w, type, -amountMsat, now, out.id, passThru)
+    if (feeMsat > 0) {
+      this.addWtx(w, 'network_fee', -feeMsat, now, out.id)
+      this.totals.feesMsat += feeMsat
+    }
+    if (internal) this.credit(internal, amountMsat, now)
+    else this.totals.outboundMsat += amountMsat
+    this.onChange()
+    return { wtx, lnTx: out }
   }
 
   /**
@@ -587,8 +628,7 @@ export class Ledger {
     if (!amt) throw fail(400, 'Zero-amount payment requests are not supported')
     if (opts.maxMsat != null && amt > opts.maxMsat) throw fail(400, `Amount above the maximum of ${opts.maxMsat} msat`)
     if (opts.minMsat != null && amt < opts.minMsat) throw fail(400, `Amount below the minimum of ${opts.minMsat} msat`)
-    const now = this.now()
-    if (now > inv.timestamp + inv.expiry) throw fail(400, 'Invoice expired')
+    if (this.now() > inv.timestamp + inv.expiry) throw fail(400, 'Invoice expired')
     const internal = this.byHash.get(inv.paymentHash)
     if (internal) {
       const why = this.unpayable(internal)
@@ -597,35 +637,17 @@ export class Ledger {
       if (internal.amountMsat != null && internal.amountMsat !== amt) throw fail(400, 'Invalid payment request')
     }
     const fee = internal ? 0 : routingFeeMsat(amt)
-    if (w.balanceMsat < amt + fee)
-      throw fail(400, `Invoice too large :) Max balance: ${Math.floor(Math.max(0, w.balanceMsat - fee) / 1000)}`)
-    // from here on nothing can fail: move the money
-    const type = opts.type ?? 'ln_withdrawal'
-    const out = this.newLnTx({
-      walletId: w.id,
-      direction: 'out',
+    const short = this.shortfall(w, amt, fee)
+    if (short) throw fail(400, short)
+    const ln = {
       signer: internal ? 'sim' : 'outside',
       paymentHash: inv.paymentHash,
       preimage: internal ? internal.preimage : (this.outsidePreimages.get(inv.paymentHash) ?? null),
-      amountMsat: amt,
       memo: inv.description,
       expiry: inv.expiry,
-      createdAt: now,
-      settledAt: now,
-      feeMsat: fee,
       pr: pr.trim().toLowerCase(),
-    })
-    const wtx = this.addWtx(w, type, -amt, now, out.id, opts.passThru ?? {})
-    if (fee > 0) this.chargeFee(w, fee, now, out.id)
-    if (internal) this.credit(internal, amt, now)
-    else this.totals.outboundMsat += amt
-    this.onChange()
-    return { wtx, lnTx: out }
-  }
-
-  private chargeFee(w: WalletRec, fee: number, at: number, lnTxId: string): void {
-    this.addWtx(w, 'network_fee', -fee, at, lnTxId)
-    this.totals.feesMsat += fee
+    }
+    return this.send(w, amt, fee, ln, opts.type ?? 'ln_withdrawal', opts.passThru ?? {}, internal)
   }
 
   /** Pays a lightning address the simulator resolves itself (an outside recipient). */
@@ -633,8 +655,7 @@ export class Ledger {
     walletId: string,
     input: { address: string; amtMsat: number; comment?: string; passThru?: Record<string, unknown> },
   ): { wtx: WtxRec; lnTx: LnTxRec } {
-    const w = this.wallets.get(walletId)
-    if (!w) throw new SimError(401, `Wallet not found: ${walletId}`)
+    const w = this.wallet(walletId)
     const r = this.recipients.get(input.address.trim().toLowerCase())
     if (!r) throw new SimError(400, `Unknown lightning address: ${input.address}`)
     const amt = input.amtMsat
@@ -644,48 +665,32 @@ export class Ledger {
     if (comment.length > r.commentAllowed)
       throw new SimError(400, `Comment is longer than the ${r.commentAllowed} characters allowed`)
     const fee = routingFeeMsat(amt)
-    this.requireFunds(
-      w,
-      amt + fee,
-      `Invoice too large :) Max balance: ${Math.floor(Math.max(0, w.balanceMsat - fee) / 1000)}`,
-    )
-    const now = this.now()
+    const short = this.shortfall(w, amt, fee)
+    if (short) throw new SimError(400, short)
     const preimage = this.hex(32)
-    const out = this.newLnTx({
-      walletId: w.id,
-      direction: 'out',
-      signer: r.address,
-      preimage,
-      paymentHash: sha256Hex(preimage),
-      amountMsat: amt,
-      memo: null,
-      descriptionHash: sha256Hex(Buffer.from(metadataFor(r)).toString('hex')),
-      expiry: 600,
-      createdAt: now,
-      settledAt: now,
-      feeMsat: fee,
-    })
     const passThru = {
       method: 'lnurlp',
-      outgoingChannelId: String(700_000_000_000 + (now % 1_000_000)),
+      outgoingChannelId: String(700_000_000_000 + (this.now() % 1_000_000)),
       ln_address: r.address,
       ...(comment ? { comment } : {}),
       ...(input.passThru ?? {}),
     }
-    const wtx = this.addWtx(w, 'ln_lnurl_pay_outbound', -amt, now, out.id, passThru)
-    this.chargeFee(w, fee, now, out.id)
-    this.totals.outboundMsat += amt
-    this.onChange()
-    return { wtx, lnTx: out }
+    const ln = {
+      signer: r.address,
+      preimage,
+      paymentHash: sha256Hex(preimage),
+      descriptionHash: sha256Hex(Buffer.from(metadataFor(r)).toString('hex')),
+      expiry: 600,
+    }
+    return this.send(w, amt, fee, ln, 'ln_lnurl_pay_outbound', passThru)
   }
 
   transfer(fromId: string, toId: string, amountSat: number, memo: string | null): { out: WtxRec; in: WtxRec } {
-    const from = this.wallets.get(fromId)
-    const to = this.wallets.get(toId)
-    if (!from || !to) throw new SimError(401, `Wallet not found: ${toId}`)
+    const from = this.wallet(fromId)
+    const to = this.wallet(toId)
     if (from.id === to.id) throw new SimError(400, 'Source and destination wallets cannot be the same!')
     const amt = amountSat * 1000
-    this.requireFunds(from, amt, 'Insufficient balance in source wallet')
+    if (this.shortfall(from, amt)) throw new SimError(400, 'Insufficient balance in source wallet')
     const now = this.now()
     const out = this.addWtx(from, 'ln_transfer_out', -amt, now, null, { dest_wallet_id: to.id }, memo)
     const inn = this.addWtx(to, 'ln_transfer_in', amt, now, null, { source_wallet_id: from.id }, memo)
@@ -704,37 +709,20 @@ export class Ledger {
     type: WtxTypeName = 'ln_withdrawal',
     passThru: Record<string, unknown> = {},
   ): { wtx: WtxRec; lnTx: LnTxRec } {
-    const w = this.wallets.get(walletId)
-    if (!w) throw new SimError(401, `Wallet not found: ${walletId}`)
+    const w = this.wallet(walletId)
     const fee = routingFeeMsat(amountMsat)
-    this.requireFunds(w, amountMsat + fee)
-    const now = this.now()
+    const short = this.shortfall(w, amountMsat, fee)
+    if (short) throw new SimError(400, short)
     const preimage = this.hex(32)
-    const out = this.newLnTx({
-      walletId: w.id,
-      direction: 'out',
-      signer: 'outside',
-      preimage,
-      paymentHash: sha256Hex(preimage),
-      amountMsat,
-      memo,
-      expiry: 3600,
-      createdAt: now,
-      settledAt: now,
-      feeMsat: fee,
-    })
-    const wtx = this.addWtx(w, type, -amountMsat, now, out.id, passThru)
-    this.chargeFee(w, fee, now, out.id)
-    this.totals.outboundMsat += amountMsat
-    this.onChange()
-    return { wtx, lnTx: out }
+    const ln = { signer: 'outside', preimage, paymentHash: sha256Hex(preimage), memo, expiry: 3600 }
+    return this.send(w, amountMsat, fee, ln, type, passThru)
   }
 
   /** The service's own fee (seeded history): leaves the system like a routing fee. */
   chargeServiceFee(walletId: string, amountMsat: number): WtxRec {
-    const w = this.wallets.get(walletId)
-    if (!w) throw new SimError(401, `Wallet not found: ${walletId}`)
-    this.requireFunds(w, amountMsat)
+    const w = this.wallet(walletId)
+    const short = this.shortfall(w, amountMsat)
+    if (short) throw new SimError(400, short)
     const t = this.addWtx(w, 'service_fee', -amountMsat, this.now(), null, {}, 'Service fee')
     this.totals.feesMsat += amountMsat
     this.onChange()
