@@ -1,15 +1,7 @@
-// The three ways the service accepts a key (spec, "Authentication").
+// The three ways the service accepts a key (spec, "Authentication"). The header is the default;
+// Basic and the `access-token` query are settings. The query form puts the key in the URL, where
+// the server's and any proxy's access logs keep it: the settings screen says so next to it.
 import type { AuthMethod } from '@shared/contract'
-
-/**
- * Labels for the settings screen. The query form is a setting only for services that need it:
- * a key in the URL ends up in the server's and any proxy's access logs.
- */
-export const AUTH_METHOD_LABELS: Record<AuthMethod, string> = {
-  header: 'X-Api-Key header (recommended)',
-  basic: 'HTTP Basic (key as user name)',
-  query: 'access-token in the URL (not recommended: the key ends up in server logs)',
-}
 
 export interface AuthParts {
   headers: Record<string, string>

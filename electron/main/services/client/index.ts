@@ -1,4 +1,3 @@
-export { AUTH_METHOD_LABELS } from './auth'
 export { checkBaseUrl } from './baseUrl'
 export {
   createServiceClient,

@@ -1,0 +1,139 @@
+// Each operation through the app against the simulator, checking how service objects become
+// the contract's views.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { LnTxView, PaymentView, PendingInvoice, RecipientView, TxPage, WithdrawLinkView } from '@shared/contract'
+import type { Result } from '@shared/errors'
+import { decodeLnurl } from '@shared/lnurl'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type App, createApp } from '../../../electron/main/app/createApp'
+import { createMemoryStore } from '../../../electron/main/services/secrets'
+import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
+
+let sim: SimulatorHandle
+let app: App
+let dir: string
+let w: SimWallet
+const events: Array<{ name: string; payload: unknown }> = []
+
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 'demo' })
+  w = sim.control.createWallet('Views', 100_000)
+  dir = await mkdtemp(join(tmpdir(), 'lt-handlers-'))
+  app = createApp({
+    userDataDir: dir,
+    secretStore: createMemoryStore(),
+    notifier: { show() {}, isSupported: () => true },
+    emit: (name, payload) => events.push({ name, payload }),
+    logSink: () => {},
+  })
+  await app.start()
+  value(await app.router.handle('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
+})
+afterAll(async () => {
+  await app.dispose()
+  await sim.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+function value<T>(r: Result<unknown>): T {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`)
+  return r.value as T
+}
+const call = <T>(name: string, input: unknown = {}) => app.router.handle(name, input).then((r) => value<T>(r))
+
+describe('handlers map service objects to views', () => {
+  it('wallets.list totals the balances in msat and emits wallets.updated', async () => {
+    const r = await call<{ wallets: Array<{ id: string; label: string; balanceMsat: number }>; totalMsat: number }>(
+      'wallets.list',
+    )
+    const mine = r.wallets.find((x) => x.id === w.id)
+    expect(mine).toMatchObject({ label: 'Views', balanceMsat: 100_000_000 })
+    expect(r.totalMsat).toBe(r.wallets.reduce((s, x) => s + x.balanceMsat, 0))
+    expect(events.filter((e) => e.name === 'wallets.updated').at(-1)?.payload).toEqual(r)
+  })
+
+  it('invoices.create → a pending invoice the watcher lists; lntx.get after settling shows the preimage', async () => {
+    const inv = await call<PendingInvoice>('invoices.create', {
+      walletId: w.id,
+      amountSat: 777,
+      memo: 'Views test',
+      expirySec: 600,
+    })
+    expect(inv).toMatchObject({
+      walletId: w.id,
+      amountSat: 777,
+      memo: 'Views test',
+      status: 'pending',
+      settledAt: null,
+    })
+    expect(inv.expiresAt - inv.createdAt).toBe(600)
+    expect(inv.paymentHash).toMatch(/^[0-9a-f]{64}$/)
+    expect((await call<{ invoices: PendingInvoice[] }>('invoices.list')).invoices.map((i) => i.id)).toContain(inv.id)
+    const before = await call<LnTxView>('lntx.get', { id: inv.id })
+    expect(before).toMatchObject({ settled: false, preimage: null, amountSat: 777 })
+    await sim.control.settleInvoice(inv.id)
+    const checked = await call<PendingInvoice>('invoices.check', { id: inv.id })
+    expect(checked.status).toBe('paid')
+    const after = await call<LnTxView>('lntx.get', { id: inv.id })
+    expect(after.settled).toBe(true)
+    expect(after.preimage).toMatch(/^[0-9a-f]{64}$/)
+    expect(after.settledAt).toEqual(expect.any(Number))
+  })
+
+  it('transactions.page: signed msat amounts and the page numbers', async () => {
+    const page = await call<TxPage>('transactions.page', { walletId: w.id, page: 1, perPage: 1 })
+    expect(page).toMatchObject({ walletId: w.id, page: 1, perPage: 1 })
+    expect(page.totalCount).toBeGreaterThanOrEqual(2)
+    expect(page.pageCount).toBe(page.totalCount)
+    expect(page.items).toHaveLength(1)
+    expect(page.items[0]?.amountMsat).toBe(777_000)
+  })
+
+  it('lnurl.probe: description and long description from the metadata, normalised address', async () => {
+    const r = await call<RecipientView>('lnurl.probe', { address: '  Alice@SIM.example ' })
+    expect(r.address).toBe('alice@sim.example')
+    expect(r.description.length).toBeGreaterThan(0)
+    expect(r).toMatchObject({ minSendableMsat: 1_000, maxSendableMsat: 1_000_000_000, commentAllowed: 140 })
+    expect(r.longDescription === null || typeof r.longDescription === 'string').toBe(true)
+  })
+
+  it('pay.lightningAddress: amount, fee and a preimage that hashes to the payment hash', async () => {
+    const before = sim.control.balanceMsat(w.id)
+    const p = await call<PaymentView>('pay.lightningAddress', {
+      walletId: w.id,
+      address: 'alice@sim.example',
+      amountMsat: 3_000_000,
+      comment: 'for the views',
+      requestId: 'req-views-pay-1',
+    })
+    expect(p.amountMsat).toBe(3_000_000)
+    expect(sim.control.balanceMsat(w.id)).toBe(before - 3_000_000 - p.feeMsat)
+    const { createHash } = await import('node:crypto')
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(p.preimage ?? '', 'hex'))
+        .digest('hex'),
+    ).toBe(p.paymentHash)
+  })
+
+  it('withdraw.create: an upper-case LNURL, its lightning: uri, tracked by the watcher', async () => {
+    const link = await call<WithdrawLinkView>('withdraw.create', {
+      walletId: w.id,
+      amountSat: 250,
+      memo: 'Gift',
+      requestId: 'req-views-w-1',
+    })
+    expect(link.lnurl).toMatch(/^LNURL1[02-9AC-HJ-NP-Z]+$/)
+    expect(link.uri).toBe(`lightning:${link.lnurl}`)
+    expect(new URL(decodeLnurl(link.lnurl)).searchParams.get('ott')).toBe(link.ott)
+    expect(link).toMatchObject({ walletId: w.id, amountSat: 250, memo: 'Gift', status: 'waiting', claimedAt: null })
+    expect((await call<{ links: WithdrawLinkView[] }>('withdraw.list')).links.map((l) => l.ott)).toContain(link.ott)
+  })
+
+  it('invoices.focus answers whether something is focused', async () => {
+    expect(await call('invoices.focus', { id: 'lntx_x' })).toEqual({ focused: true })
+    expect(await call('invoices.focus', { id: null })).toEqual({ focused: false })
+  })
+})
