@@ -40,6 +40,27 @@ describe('concurrency', () => {
     expect(t.walletsMsat).toBe(t.inboundMsat - t.outboundMsat - t.feesMsat)
   })
 
+  it('one invoice paid by 50 concurrent requests from several wallets is paid once', async () => {
+    const payee = sim.control.createWallet('Payee')
+    const payers = [sim.control.createWallet('P1', 1000), sim.control.createWallet('P2', 1000)]
+    const inv = LnTx.parse(
+      (await call(sim, 'POST', `/v1/wallet/${payee.id}/invoice`, { key: sim.keys.secret, json: { num_satoshis: 300 } }))
+        .data,
+    )
+    const results = await Promise.all(
+      Array.from({ length: 50 }, (_, i) =>
+        call(sim, 'POST', `/v1/wallet/${payers[i % 2]!.id}/withdraw`, {
+          key: sim.keys.secret,
+          json: { payment_request: inv.payment_request },
+        }),
+      ),
+    )
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1)
+    expect(results.filter((r) => r.status === 400 && r.data.message === 'Invoice already paid')).toHaveLength(49)
+    expect(sim.control.balanceMsat(payee.id)).toBe(300_000)
+    expect(payers.reduce((s, p) => s + sim.control.balanceMsat(p.id), 0)).toBe(2_000_000 - 300_000)
+  })
+
   it('a withdraw link claimed by many callers at once pays once', async () => {
     const w = sim.keys.wallets[0]!
     const other = sim.control.createWallet('Claimer')
