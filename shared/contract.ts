@@ -180,6 +180,8 @@ const AmountSat = int.positive('Enter an amount above zero.').max(2_100_000_000_
 const Memo = z.string().max(639, 'The memo is too long (639 characters at most).')
 /** A token the renderer makes once per intent (per confirmation screen), so a double click is one payment. */
 const RequestId = z.string().min(8).max(100)
+/** A lightning address (≤ 320 chars) or an LNURL-pay link, which is often far longer. */
+const PayTarget = z.string().trim().min(3).max(2000)
 
 function op<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
   return { input, output }
@@ -223,12 +225,12 @@ export const operations = {
   /** Check this invoice now (a "check again" button). */
   'invoices.check': op(z.object({ id }).strict(), PendingInvoice),
 
-  'lnurl.probe': op(z.object({ address: z.string().trim().min(3).max(320) }).strict(), RecipientView),
+  'lnurl.probe': op(z.object({ address: PayTarget }).strict(), RecipientView),
   'pay.lightningAddress': op(
     z
       .object({
         walletId: id,
-        address: z.string().trim().min(3).max(320),
+        address: PayTarget,
         amountMsat: int.positive().max(2 ** 52),
         comment: z.string().max(2000).optional(),
         requestId: RequestId,
