@@ -299,7 +299,7 @@ describe('clock and auto-settle', () => {
           .data,
       )
       let settled = false
-      for (let i = 0; i < 100 && !settled; i++) {
+      for (let i = 0; i < 250 && !settled; i++) {
         await new Promise((r) => setTimeout(r, 20))
         const r = await call(sim, 'GET', `/v1/lntx/${inv.id}?fields=settled`, { key: sim.keys.secret })
         settled = r.data.settled === 1
