@@ -220,7 +220,7 @@ export function registerV1(app: FastifyInstance, ledger: Ledger, opts: RouteOpti
 
 /** A lightning address or an LNURL-pay link the simulator resolves itself. */
 export function resolveRecipient(ledger: Ledger, target: string): Recipient | null {
-  const s = decodeURIComponent(target).trim()
+  const s = target.trim() // fastify has already decoded the path parameter
   const addr = parseLightningAddress(s)
   if (addr) return ledger.recipients.get(addr.address) ?? null
   try {
