@@ -4,13 +4,23 @@ import { beforeEach, describe, expect, test } from 'vitest'
 import { useAccounts } from '../../renderer/src/stores/accounts'
 import { useInvoices } from '../../renderer/src/stores/invoices'
 import { checkSend, useSend } from '../../renderer/src/stores/send'
+import { useSettings } from '../../renderer/src/stores/settings'
 import { useTransactions } from '../../renderer/src/stores/transactions'
 import { useUi } from '../../renderer/src/stores/ui'
 import { useWallets } from '../../renderer/src/stores/wallets'
 import { checkWithdraw, useWithdraw } from '../../renderer/src/stores/withdraw'
 import { installFakeWallet } from './fakeWallet'
 
-const stores = [useAccounts, useInvoices, useSend, useTransactions, useUi, useWallets, useWithdraw] as const
+const stores = [
+  useAccounts,
+  useInvoices,
+  useSend,
+  useSettings,
+  useTransactions,
+  useUi,
+  useWallets,
+  useWithdraw,
+] as const
 const initial = stores.map((s) => s.getState())
 let fake: ReturnType<typeof installFakeWallet>
 beforeEach(() => {
@@ -290,5 +300,25 @@ describe('accounts', () => {
     fake.ok('accounts.remove', { removed: true })
     expect(await useAccounts.getState().remove('a1')).toBe(true)
     expect(useAccounts.getState()).toMatchObject({ accounts: [], activeId: null, busyId: null })
+  })
+})
+
+describe('settings', () => {
+  const base = { pollIntervalSec: 15, notifications: true, theme: 'system' as const }
+  test('a change shows at once and is undone when main refuses it', async () => {
+    useSettings.setState({ settings: base })
+    const release = fake.deferred('settings.update')
+    const saving = useSettings.getState().update({ theme: 'dark' })
+    expect(useSettings.getState().settings?.theme).toBe('dark')
+    release({ ok: false, error: { code: 'internal', message: 'Could not save.', retryable: true } })
+    expect(await saving).toBe(false)
+    expect(useSettings.getState().settings).toEqual(base)
+    expect(useSettings.getState().saveError?.message).toBe('Could not save.')
+  })
+  test('main’s answer is what stays', async () => {
+    useSettings.setState({ settings: base })
+    fake.ok('settings.update', { ...base, pollIntervalSec: 60 })
+    expect(await useSettings.getState().update({ pollIntervalSec: 60 })).toBe(true)
+    expect(useSettings.getState().settings?.pollIntervalSec).toBe(60)
   })
 })

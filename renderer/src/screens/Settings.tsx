@@ -172,7 +172,6 @@ function Preferences({ settings }: { settings: SettingsT }) {
           id="notifications"
           type="checkbox"
           checked={settings.notifications}
-          disabled={saving}
           onChange={(e) => void update({ notifications: e.target.checked })}
         />
         Notify me when a payment arrives
@@ -186,7 +185,6 @@ function Preferences({ settings }: { settings: SettingsT }) {
               name="theme"
               value={t}
               checked={settings.theme === t}
-              disabled={saving}
               onChange={() => void update({ theme: t })}
             />
             {t === 'system' ? 'Same as the system' : t === 'light' ? 'Light' : 'Dark'}

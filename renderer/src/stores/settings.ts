@@ -20,7 +20,7 @@ interface SettingsState {
   apply(settings: Settings): void
 }
 
-export const useSettings = create<SettingsState>()((set) => ({
+export const useSettings = create<SettingsState>()((set, get) => ({
   settings: null,
   info: null,
   status: 'idle',
@@ -40,12 +40,21 @@ export const useSettings = create<SettingsState>()((set) => ({
     if (res.ok) set({ info: res.value })
   },
   async update(patch) {
+    // shown at once (a radio or checkbox must not lag behind the click), undone if main refuses
+    const prev = get().settings
+    if (prev) {
+      set({ settings: { ...prev, ...patch } })
+      if (patch.theme) applyTheme(patch.theme)
+    }
     set({ saving: true, saveError: null })
     const res = await invoke('settings.update', patch)
     if (res.ok) {
       set({ settings: res.value, saving: false })
       applyTheme(res.value.theme)
-    } else set({ saving: false, saveError: res.error })
+    } else {
+      set({ settings: prev, saving: false, saveError: res.error })
+      if (prev) applyTheme(prev.theme)
+    }
     return res.ok
   },
   apply(settings) {

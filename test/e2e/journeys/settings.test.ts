@@ -1,0 +1,103 @@
+// Journey 8: accounts (add, switch, remove), poll interval, notifications, theme, auth method, about.
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type SimulatorHandle, startSimulator } from '../../simulator/index'
+import { type OpenedApp, openApp } from '../harness'
+import { alertText, mainCall, navTo, waitVisible } from './support'
+
+let o: OpenedApp
+let other: SimulatorHandle
+beforeAll(async () => {
+  o = await openApp({ seed: 'demo' })
+  other = await startSimulator({ seed: 'empty' })
+})
+afterAll(async () => {
+  await o?.close()
+  await other?.close()
+})
+
+async function settings() {
+  const r = await mainCall(o, 'settings.get', {})
+  if (!r.ok) throw new Error(r.error.message)
+  return r.value as { pollIntervalSec: number; notifications: boolean; theme: string }
+}
+async function accounts() {
+  const r = await mainCall(o, 'accounts.list', {})
+  if (!r.ok) throw new Error(r.error.message)
+  return r.value as { accounts: Array<{ id: string; label: string; authMethod: string }>; activeId: string | null }
+}
+
+test('theme: dark and light apply at once and are saved', async () => {
+  await navTo(o.page, 'Settings')
+  const bg = () => o.page.evaluate(() => getComputedStyle(document.body).backgroundColor)
+  await o.page.getByLabel('Dark').check()
+  await expect.poll(() => o.page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
+  expect(await bg()).toBe('rgb(21, 21, 26)')
+  expect((await settings()).theme).toBe('dark')
+  await o.page.getByLabel('Light').check()
+  await expect.poll(bg).toBe('rgb(247, 247, 245)')
+  await o.page.getByLabel('Same as the system').check()
+  await expect.poll(async () => (await settings()).theme).toBe('system')
+})
+
+test('poll interval is checked and saved; notifications toggle is saved', async () => {
+  await o.page.getByLabel('Check for payments every (seconds)').fill('2')
+  await o.page.getByRole('button', { name: 'Save', exact: true }).click()
+  expect(await alertText(o.page)).toContain('5 to 3600')
+  expect((await settings()).pollIntervalSec).not.toBe(2)
+  await o.page.getByLabel('Check for payments every (seconds)').fill('45')
+  await o.page.getByRole('button', { name: 'Save', exact: true }).click()
+  await expect.poll(async () => (await settings()).pollIntervalSec).toBe(45)
+  const before = (await settings()).notifications
+  await o.page.getByLabel('Notify me when a payment arrives').click()
+  await expect.poll(async () => (await settings()).notifications).toBe(!before)
+})
+
+test('about names the app, its version and the keychain state', async () => {
+  const info = await mainCall(o, 'app.info', {})
+  if (!info.ok) throw new Error(info.error.message)
+  const v = info.value as { name: string; version: string; keychain: string }
+  await waitVisible(o.page, `${v.name} ${v.version}`)
+  await waitVisible(o.page, v.keychain)
+})
+
+test('auth method per account is saved', async () => {
+  const { activeId } = await accounts()
+  await o.page.locator(`#auth-${activeId}`).selectOption('basic')
+  await expect.poll(async () => (await accounts()).accounts.find((a) => a.id === activeId)?.authMethod).toBe('basic')
+  // still works with the new method
+  await navTo(o.page, 'Home')
+  await o.page.getByRole('button', { name: 'Refresh' }).click()
+  await waitVisible(o.page, o.sim.keys.wallets[0]!.label)
+  expect(await o.page.getByRole('alert').count()).toBe(0)
+})
+
+test('add a second account, switch between them, remove one (its key goes too)', async () => {
+  const first = (await accounts()).activeId!
+  await navTo(o.page, 'Settings')
+  await o.page.getByRole('button', { name: 'Add an account' }).click()
+  await waitVisible(o.page, 'Add an account')
+  await o.page.getByLabel('Service address').fill(other.url)
+  await o.page.getByLabel('API key').fill(other.keys.secret)
+  await o.page.getByLabel('Name for this account (optional)').fill('Second')
+  await o.page.getByRole('button', { name: 'Save and connect' }).click()
+  await waitVisible(o.page, 'Second ·')
+  await waitVisible(o.page, other.keys.wallets[0]!.label)
+  const after = await accounts()
+  expect(after.accounts).toHaveLength(2)
+  const second = after.activeId!
+  expect(second).not.toBe(first)
+
+  await navTo(o.page, 'Settings')
+  await o.page.getByRole('button', { name: 'Switch to this account' }).click()
+  await expect.poll(async () => (await accounts()).activeId).toBe(first)
+  await navTo(o.page, 'Home')
+  await waitVisible(o.page, o.sim.keys.wallets[0]!.label)
+
+  await navTo(o.page, 'Settings')
+  const row = o.page.getByRole('listitem').filter({ hasText: 'Second' })
+  await row.getByRole('button', { name: 'Remove…' }).click()
+  await row.getByRole('button', { name: 'Remove', exact: true }).click()
+  await expect.poll(async () => (await accounts()).accounts.map((a) => a.id)).toEqual([first])
+  expect(await o.booted.secretStore.get(second)).toBeNull()
+  expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
+})
