@@ -46,6 +46,12 @@ for (const w of sim.keys.wallets) {
   lines.push(`Wallet ${w.id} "${w.label}"`)
   for (const [role, key] of Object.entries(w.keys)) lines.push(`  ${role.padEnd(8)} ${key}`)
 }
+lines.push(
+  `Addresses:   ${sim.control
+    .recipients()
+    .map((r) => r.address)
+    .join(', ')} (resolved by the simulator)`,
+)
 lines.push(`Controls:    ${sim.url}/_sim/state (loopback only, no API key)`)
 console.log(lines.join('\n'))
 

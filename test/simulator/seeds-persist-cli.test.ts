@@ -158,6 +158,7 @@ describe('command line', () => {
       expect(key).toBeDefined()
       expect(out).toMatch(/admin\s+waka_\w+/)
       expect(out).toMatch(/invoice\s+waki_\w+/)
+      expect(out).toContain('alice@sim.example')
       const r = await fetch(`${url}/v1/wallets`, { headers: { 'X-Api-Key': key! } })
       expect(r.status).toBe(200)
       expect(WalletList.parse(await r.json())).toHaveLength(1)
