@@ -60,6 +60,8 @@ export interface App {
   watcher: InvoiceWatcher
   log: Logger
   start(): Promise<void>
+  /** resolves when the work handlers started in the background (balance refreshes) is done */
+  idle(): Promise<void>
   dispose(): Promise<void>
 }
 
@@ -143,6 +145,9 @@ export function createApp(deps: AppDeps): App {
       emit('accounts.updated', accounts.list())
       watcher.start()
       log.info('app started', { ops: opNames.length, keychain })
+    },
+    async idle() {
+      await Promise.allSettled([...pending])
     },
     async dispose() {
       await watcher.stop()

@@ -152,7 +152,7 @@ describe('createApp', () => {
     const a = value<{ id: string }>(
       await app.router.handle('accounts.connect', { baseUrl: simA.url, apiKey: simA.keys.secret }),
     )
-    await app.dispose() // let the background wallet refresh after connect finish
+    await app.idle() // the background wallet refresh after connect
     expect(seen.at(-1)).toEqual({ apiKey: simA.keys.secret, basic: false })
     const u = value(await app.router.handle('accounts.update', { id: a.id, label: 'Mine', authMethod: 'basic' }))
     expect(u).toMatchObject({ label: 'Mine', authMethod: 'basic' })

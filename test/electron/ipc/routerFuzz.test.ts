@@ -44,7 +44,7 @@ beforeAll(async () => {
   })
   expect(r.ok).toBe(true)
   // connect refreshes the wallets in the background; wait for it so the count below starts clean
-  await app.dispose()
+  await app.idle()
 })
 afterAll(async () => {
   await app.dispose()

@@ -13,7 +13,7 @@ import {
   WalletTransactionList,
   WithdrawLink,
 } from '@shared/schemas/service'
-import ky, { type KyInstance } from 'ky'
+import ky, { isHTTPError, type KyInstance, type RetryOptions } from 'ky'
 import type { z } from 'zod'
 import { authParts } from './auth'
 import { checkBaseUrl } from './baseUrl'
@@ -70,23 +70,26 @@ interface Call<S extends z.ZodType> {
 }
 
 const seg = (s: string) => encodeURIComponent(s)
+const notOn500 = ({ error }: { error: Error }) =>
+  isHTTPError(error) && error.response.status === 500 ? false : undefined
 
 export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
   const baseUrl = checkBaseUrl(opts.baseUrl)
   const invoiceRoutes = opts.invoiceRoutes ?? sharedInvoiceRoutes
+  const retryOptions = {
+    limit: opts.retries ?? 2,
+    methods: ['get'],
+    statusCodes: [408, 429, 500, 502, 503, 504],
+    delay: (attempt: number) => 250 * 2 ** (attempt - 1),
+    jitter: true,
+    backoffLimit: 2_000,
+  } satisfies RetryOptions
   const api: KyInstance = ky.create({
     prefixUrl: baseUrl,
     timeout: opts.timeoutMs ?? 15_000,
     fetch: opts.fetch,
     headers: { Accept: 'application/json' },
-    retry: {
-      limit: opts.retries ?? 2,
-      methods: ['get'],
-      statusCodes: [408, 429, 500, 502, 503, 504],
-      delay: (attempt) => 250 * 2 ** (attempt - 1),
-      jitter: true,
-      backoffLimit: 2_000,
-    },
+    retry: retryOptions,
   })
 
   async function call<S extends z.ZodType>(c: Call<S>): Promise<{ data: z.output<S>; headers: Headers }> {
@@ -104,6 +107,8 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
         json: c.json,
         // Belt and braces: the instance retries only GETs, and a POST gets no retries at all.
         ...(c.method === 'post' || c.noRetry ? { retry: 0 } : {}),
+        // The service answers 500 for an address it cannot resolve: asking again will not help.
+        ...(c.kind === 'probe' ? { retry: { shouldRetry: notOn500 } } : {}),
       })
     } catch (err) {
       throw await errorFromThrown(err, c.kind, key)

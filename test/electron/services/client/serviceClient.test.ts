@@ -211,9 +211,11 @@ describe('error classes', () => {
   })
 
   it('lnurl_error: the service cannot resolve the address', async () => {
-    const err = await failure(client({ retries: 0 }).probe('nobody@nowhere.example'))
+    const err = await failure(client().probe('nobody@nowhere.example'))
     expect(err.code).toBe('lnurl_error')
     expect(err.message).toContain('Invalid Address / LNURL')
+    // The service's 500 for an unresolvable address is not worth asking again.
+    expect(sim.control.requests({ path: /lnurlp\/probe/ })).toHaveLength(1)
   })
 
   it('network: nothing listens at the address', async () => {
@@ -272,6 +274,12 @@ describe('faults on reads: typed errors, and GETs retried', () => {
     sim.control.injectFault({ path: '/v1/wallets', kind: 'reset', times: 1 })
     await client().listWallets()
     expect(sim.control.requests({ method: 'GET', path: '/v1/wallets' })).toHaveLength(2)
+  })
+
+  it('a probe is still retried on a 503', async () => {
+    sim.control.injectFault({ path: /lnurlp\/probe/, kind: 'status', status: 503, times: 1 })
+    expect((await client().probe('alice@sim.example')).maxSendable).toBe(1_000_000_000)
+    expect(sim.control.requests({ path: /lnurlp\/probe/ }).map((r) => r.status)).toEqual([503, 200])
   })
 
   it('a GET that keeps failing stops after the limit', async () => {
