@@ -17,7 +17,7 @@ import ky, { isHTTPError, type KyInstance, type RetryOptions } from 'ky'
 import type { z } from 'zod'
 import { authParts } from './auth'
 import { checkBaseUrl } from './baseUrl'
-import { type CallKind, errorFromThrown, unreadableBody } from './errors'
+import { type CallKind, errorFromThrown, ROUTE_NOT_FOUND_MESSAGE, unreadableBody } from './errors'
 
 export interface ServiceClient {
   readonly baseUrl: string
@@ -150,7 +150,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     } catch (err) {
       // A 404 is an unknown route (an unknown wallet is a 401 here): nothing was created, so
       // sending to the current path cannot make a second invoice.
-      if (!(err instanceof AppError && err.code === 'not_found' && /does not offer/.test(err.message))) throw err
+      if (!(err instanceof AppError && err.message === ROUTE_NOT_FOUND_MESSAGE)) throw err
     }
     const { data } = await send('current')
     invoiceRoutes.set(baseUrl, 'current')

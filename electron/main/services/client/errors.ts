@@ -11,6 +11,9 @@ export type CallKind = 'read' | 'create' | 'probe' | 'money'
 export const UNKNOWN_OUTCOME_MESSAGE =
   'The payment may or may not have been sent. Check your transactions before trying again.'
 
+/** A 404: this service has no such route (an unknown wallet or lnTx is a 401 here). */
+export const ROUTE_NOT_FOUND_MESSAGE = 'The service does not offer this at this address. Check the service address.'
+
 export const unknownOutcome = () => new AppError('unknown_outcome', UNKNOWN_OUTCOME_MESSAGE, { retryable: false })
 
 /** Errors of the network stack that happen before a request leaves this computer. */
@@ -66,8 +69,7 @@ export function errorFromStatus(status: number, bodyText: string, kind: CallKind
     if (status === 403) return new AppError('forbidden', 'This API key is not allowed to do that.')
     return new AppError('unauthorized', 'The service did not accept this API key. Check the key and the address.')
   }
-  if (status === 404)
-    return new AppError('not_found', 'The service does not offer this at this address. Check the service address.')
+  if (status === 404) return new AppError('not_found', ROUTE_NOT_FOUND_MESSAGE)
   if (kind === 'money' && (status >= 500 || status === 408)) return unknownOutcome()
   if (kind === 'probe' && status >= 500 && msg)
     return new AppError('lnurl_error', `That recipient could not be used: ${msg}`, { retryable: false })

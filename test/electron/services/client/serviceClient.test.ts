@@ -101,6 +101,16 @@ describe('each operation', () => {
         [`/v1/user/wallet/${w.id}/invoice`, 201],
       ])
       expect(routes.get(legacy.url)).toBe('legacy')
+      // Any failure other than an unknown route is final: a refused key is not sent elsewhere.
+      legacy.control.resetRequests()
+      const refused = createServiceClient({
+        baseUrl: legacy.url,
+        getApiKey: () => 'sak_wrongwrongwrong',
+        authMethod: 'header',
+        invoiceRoutes: new Map(),
+      })
+      expect((await failure(refused.createInvoice(w.id, { num_satoshis: 1, memo: 'x' }))).code).toBe('unauthorized')
+      expect(legacy.control.requests({ method: 'POST' })).toHaveLength(1)
     } finally {
       await legacy.close()
     }
