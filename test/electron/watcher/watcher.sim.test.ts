@@ -335,15 +335,19 @@ describe('settlement watching against the simulator', () => {
     await w.idle()
     sim.control.resetRequests()
     w.focus(inv.id)
-    await vt.advance(10_000)
-    expect(lntxRequests(inv.id)).toBe(5)
+    await vt.advance(30_000) // 15 fast reads; the two ticks in this time leave it to them
+    expect(lntxRequests(inv.id)).toBe(15)
     await sim.control.settleInvoice(inv.id)
     await vt.advance(2_000)
     expect(rec.notifiedCounts().get(inv.id)).toBe(1)
+    // The balance is read once after the payment, for the renderer and the tray.
+    const last = rec.of('wallets.updated').at(-1) as { wallets: Array<{ id: string; balanceMsat: number }> }
+    expect(last.wallets.find((x) => x.id === walletId)?.balanceMsat).toBe(12_100_000)
     sim.control.resetRequests()
     await vt.advance(10_000)
     expect(lntxRequests(inv.id)).toBe(0)
 
+    // Focused then unfocused: no fast reads, and the ticks read it again.
     const other = await createInvoice(client, walletId!, 2200, 'Unfocused')
     await w.track(other)
     w.focus(other.id)
@@ -351,6 +355,8 @@ describe('settlement watching against the simulator', () => {
     sim.control.resetRequests()
     await vt.advance(14_000)
     expect(lntxRequests(other.id)).toBe(0)
+    await vt.advance(2_000) // the tick 15 s after it was tracked
+    expect(lntxRequests(other.id)).toBe(1)
   })
 
   it('check(id) reads now; unknown ids are a clear error', async () => {

@@ -197,6 +197,8 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
       return s
     }
     for (const inv of invoices.values()) {
+      // The focused invoice has its own 2 s poll; reading it in the tick too would be a waste.
+      if (inv.id === focused && fastTimer !== null) continue
       if (inv.accountId === accountId && inv.status === 'pending') slot(inv.walletId).invoices.push(inv)
     }
     for (const w of withdraws.values())
@@ -471,18 +473,21 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
     for (const [id, bal] of fresh) if (!watched.has(id)) a.balances.set(id, bal)
     a.failures = failed ? a.failures + 1 : 0
     if (list && moved) emitWallets(a, list)
-    else if (!list && outcomes !== outcomesBefore && a.gate) {
-      // Money moved but no balance was read this tick: read it once for the renderer and tray.
-      await client.listWallets().then(
-        (fresh) => {
-          learnLabels(a, fresh)
-          emitWallets(a, fresh)
-        },
-        (err) => {
-          if (isCode(err, 'forbidden')) a.gate = false
-        },
-      )
-    }
+    else if (!list && outcomes !== outcomesBefore) await refreshBalances(a, client)
+  }
+
+  /** Money moved but no balance was read: read it once for the renderer and the tray. */
+  async function refreshBalances(a: AccountState, client: WatcherClient) {
+    if (!a.gate) return
+    await client.listWallets().then(
+      (fresh) => {
+        learnLabels(a, fresh)
+        emitWallets(a, fresh)
+      },
+      (err) => {
+        if (isCode(err, 'forbidden')) a.gate = false
+      },
+    )
   }
 
   // ── scheduling ────────────────────────────────────────────────────────────────────────────
@@ -595,11 +600,13 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
     if (inv.status !== 'pending') return inv
     const client = deps.getClient(inv.accountId)
     if (!client) throw new AppError('not_connected', 'The account of this invoice is not connected.')
+    const before = outcomes
     if (nowSec() > inv.expiresAt + opts.expiryGraceSec) await finalCheck(client, [inv])
     else {
       const s = await readDirect(client, inv)
       if (s) await settle([s])
     }
+    if (outcomes !== before) await refreshBalances(account(inv.accountId), client)
     return invoices.get(id) ?? inv
   }
 
@@ -632,6 +639,8 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
     focus(id) {
       focused = id
       scheduleFast()
+      // An invoice that leaves the screen goes back to the ticks (which skipped it meanwhile).
+      for (const acc of accountIdsWithWork()) ensureScheduled(acc)
     },
     check,
     start() {
