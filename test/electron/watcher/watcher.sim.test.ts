@@ -287,6 +287,30 @@ describe('settlement watching against the simulator', () => {
     expect(rec.of('wallets.updated').length).toBeGreaterThan(0)
   })
 
+  it('reads further pages when more happened than one page holds, back to what it waits for', async () => {
+    const [walletId] = await makeWallets(1)
+    const w = watcher({ perPage: 5 })
+    const early = await Promise.all([1, 2, 3].map((i) => createInvoice(client, walletId!, i, `Early ${i}`)))
+    for (const inv of early) await w.track(inv)
+    w.start()
+    await w.idle()
+    // Paid before the app tracks it (say, the handler was slow), then buried under 12 newer
+    // entries, which a tick reads before the invoice is tracked.
+    const late = await createInvoice(client, walletId!, 44, 'Late')
+    await sim.control.settleInvoice(late.id)
+    await vt.advance(1_000)
+    for (let i = 0; i < 12; i++) {
+      await sim.control.payInbound(walletId!, 1, `noise ${i}`)
+      await vt.advance(1_000)
+    }
+    await vt.advance(15_000)
+    await w.track(late)
+    sim.control.resetRequests()
+    await vt.advance(15_000)
+    expect(rec.notifiedCounts().get(late.id)).toBe(1)
+    expect(sim.control.requests({ path: /\/transactions$/ }).length).toBeGreaterThanOrEqual(3)
+  })
+
   it('reads one or two invoices of a wallet directly, with fields', async () => {
     const [walletId] = await makeWallets(1)
     const a = await createInvoice(client, walletId!, 5, 'Direct a')

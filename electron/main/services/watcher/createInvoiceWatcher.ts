@@ -589,6 +589,16 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
     scheduleFast()
   }
 
+  /**
+   * Something new to watch in this wallet: a payment for it may already have landed (between
+   * creation and now), so its balance must not look "unchanged" at the next read, nor its older
+   * transactions "already matched".
+   */
+  function forgetWallet(accountId: string, walletId: string) {
+    accounts.get(accountId)?.balances.delete(walletId)
+    accounts.get(accountId)?.watermarks.delete(walletId)
+  }
+
   async function idle(): Promise<void> {
     while (inflight.size > 0) await Promise.allSettled([...inflight])
     await writer.idle()
@@ -616,9 +626,7 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
       const cur = invoices.get(inv.id)
       if (cur && cur.status !== 'pending') return // finished already: never watched (or announced) again
       invoices.set(inv.id, inv)
-      // Forget this wallet's balance: a payment that landed between creation and now must not
-      // look like "no change" at the next read.
-      accounts.get(inv.accountId)?.balances.delete(inv.walletId)
+      forgetWallet(inv.accountId, inv.walletId)
       await save()
       if (!cur) deps.emit('invoice.updated', inv) // the tray's pending count follows this event
       trayChanged(null)
@@ -630,7 +638,7 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
       if (!acc) throw new AppError('not_connected', 'Connect an account first.')
       if (withdraws.has(link.ott)) return
       withdraws.set(link.ott, { accountId: acc, link, claimTxId: null })
-      accounts.get(acc)?.balances.delete(link.walletId)
+      forgetWallet(acc, link.walletId)
       await save()
       ensureScheduled(acc)
     },
