@@ -1,7 +1,7 @@
 import { formatMsat } from '@shared/units'
 
 // One formatter, made once: building Intl objects per row is the slow part of a table.
-const dateFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' })
+const dateFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' })
 
 export function formatDate(unixSec: number): string {
   return dateFmt.format(unixSec * 1000)

@@ -1,16 +1,26 @@
 // The first screen: every wallet's balance and the total. Kept light: it is in the first chunk.
 import type { WalletView } from '@shared/contract'
 import { formatMsat } from '@shared/units'
+import { useEffect } from 'react'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { useAccounts } from '../stores/accounts'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
 
+let firstBalanceMarked = false
+
 export function Home() {
   const { wallets, totalMsat, status, error } = useWallets()
   const account = useAccounts((s) => s.accounts.find((a) => a.id === s.activeId))
   const load = useWallets((s) => s.load)
+  useEffect(() => {
+    // for the benchmark: when the first balance reached the screen
+    if (wallets.length > 0 && !firstBalanceMarked && typeof performance !== 'undefined') {
+      firstBalanceMarked = true
+      performance.mark('lt:first-balance')
+    }
+  }, [wallets.length])
   return (
     <Screen title="Wallets" back={false}>
       {account && (

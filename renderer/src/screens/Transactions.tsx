@@ -46,26 +46,28 @@ export default function Transactions(props: { walletId?: string }) {
       {status === 'loading' && items.length === 0 && <Pending>Loading transactions…</Pending>}
       {status === 'ready' && totalCount === 0 && <p>No transactions yet.</p>}
       {items.length > 0 && (
-        <table className="tx" aria-busy={status === 'loading'}>
-          <thead>
-            <tr>
-              <th scope="col">Date</th>
-              <th scope="col">Type</th>
-              <th scope="col" className="num">
-                Amount
-              </th>
-              <th scope="col">Memo</th>
-              <th scope="col">
-                <span className="sr-only">Details</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {items.map((t) => (
-              <Row key={t.id} tx={t} walletId={walletId} />
-            ))}
-          </tbody>
-        </table>
+        <div className="table-wrap">
+          <table className="tx" aria-busy={status === 'loading'}>
+            <thead>
+              <tr>
+                <th scope="col">Date</th>
+                <th scope="col">Type</th>
+                <th scope="col" className="num">
+                  Amount
+                </th>
+                <th scope="col">Memo</th>
+                <th scope="col">
+                  <span className="sr-only">Details</span>
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {items.map((t) => (
+                <Row key={t.id} tx={t} walletId={walletId} />
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       {pageCount > 0 && (
         <nav className="pager" aria-label="Pages">
@@ -87,7 +89,7 @@ export default function Transactions(props: { walletId?: string }) {
 const Row = memo(function Row({ tx: t, walletId }: { tx: TxView; walletId: string }) {
   return (
     <tr>
-      <td>{formatDate(t.createdAt)}</td>
+      <td className="date">{formatDate(t.createdAt)}</td>
       <td>{t.typeDisplay}</td>
       <td className={t.amountMsat < 0 ? 'num out' : 'num in'}>{formatMsat(t.amountMsat, { signed: true })}</td>
       <td className="memo">{t.memo || t.label || ''}</td>

@@ -1,0 +1,83 @@
+// Screenshots of the main screens, light and dark, from the production build against the
+// simulator. Always taken and checked; copied to docs/screenshots/ (for the README) when
+// UPDATE_SCREENSHOTS=1, so a normal test run leaves the tree unchanged.
+import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type OpenedApp, openApp } from '../harness'
+import { navTo, waitVisible } from './support'
+
+const DOCS = resolve(import.meta.dirname, '../../../docs/screenshots')
+let dir: string
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'screens-'))
+})
+afterAll(() => rm(dir, { recursive: true, force: true }))
+
+async function shoot(o: OpenedApp, name: string, files: string[]) {
+  const file = join(dir, `${name}.png`)
+  await o.page.screenshot({ path: file, fullPage: false })
+  files.push(file)
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`main screens in ${theme}`, async () => {
+    const o = await openApp({ seed: 'demo', theme, viewport: { width: 480, height: 900 } })
+    const files: string[] = []
+    try {
+      const p = o.page
+      const w = o.sim.keys.wallets[0]!
+      await waitVisible(p, w.label)
+      expect(await p.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+        theme === 'dark' ? 'rgb(21, 21, 26)' : 'rgb(247, 247, 245)',
+      )
+      await shoot(o, `home-${theme}`, files)
+
+      await navTo(p, 'Transactions')
+      await p.locator('table.tx tbody tr').first().waitFor()
+      await shoot(o, `transactions-${theme}`, files)
+
+      await navTo(p, 'Receive')
+      await p.getByLabel('Amount (sats)').fill('21,000')
+      await p.getByLabel('Memo (shown to the payer)').fill('Coffee beans')
+      await p.getByRole('button', { name: 'Create invoice' }).click()
+      await waitVisible(p, 'Waiting for payment')
+      await shoot(o, `receive-${theme}`, files)
+
+      await navTo(p, 'Send')
+      await p.getByLabel('Lightning address').fill('alice@sim.example')
+      await p.getByRole('button', { name: 'Look up' }).click()
+      await p.getByRole('region', { name: 'Recipient' }).waitFor()
+      await p.getByLabel('Amount (sats)').fill('2,500')
+      await shoot(o, `send-${theme}`, files)
+
+      await navTo(p, 'Withdraw')
+      await p.getByLabel(/^Amount/).fill('5,000')
+      await p.getByLabel('Memo').fill('Birthday gift')
+      await p.getByRole('button', { name: 'Create withdraw link' }).click()
+      await waitVisible(p, 'Waiting to be claimed')
+      await shoot(o, `withdraw-${theme}`, files)
+
+      await navTo(p, 'Scan')
+      await shoot(o, `scan-${theme}`, files)
+
+      await navTo(p, 'Settings')
+      await waitVisible(p, 'Preferences')
+      await shoot(o, `settings-${theme}`, files)
+
+      for (const f of files) {
+        const png = await readFile(f)
+        expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a')
+        expect(png.length).toBeGreaterThan(5000)
+      }
+      if (process.env.UPDATE_SCREENSHOTS === '1') {
+        await mkdir(DOCS, { recursive: true })
+        for (const f of files) await copyFile(f, join(DOCS, f.split('/').at(-1)!))
+      }
+      expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
+    } finally {
+      await o.close()
+    }
+  })
+}
