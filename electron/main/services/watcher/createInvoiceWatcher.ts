@@ -502,7 +502,7 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
     return Math.min(baseDelay() * 2 ** a.failures, opts.backoffCapMs)
   }
 
-  function track_<T>(p: Promise<T>): Promise<T> {
+  function inFlight<T>(p: Promise<T>): Promise<T> {
     inflight.add(p)
     p.finally(() => inflight.delete(p)).catch(() => {})
     return p
@@ -527,7 +527,7 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
       timers.clearTimeout(a.timer)
       a.timer = null
     }
-    a.running = track_(
+    a.running = inFlight(
       (async () => {
         try {
           do {
@@ -570,7 +570,7 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
     const ms = a.failures > 0 || offline ? delayFor(a) : opts.fastPollMs
     fastTimer = timers.setTimeout(() => {
       fastTimer = null
-      return track_(
+      return inFlight(
         check(inv.id)
           .catch(() => undefined) // errors count in the account's tick; this is only a shortcut
           .then(() => {
