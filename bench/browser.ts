@@ -3,20 +3,31 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core'
 import { median, percentile } from './lib/stats'
 
-/** Waits (checking every animation frame) until `.balance` shows text; returns ms since navigation. */
-async function firstBalanceMs(page: Page): Promise<number> {
+type FirstBalance = { at: number; rpcStart: number; rpcEnd: number }
+
+/**
+ * Waits (checking every animation frame) until `.balance` shows a number. The time is the
+ * `lt:first-balance` mark that both the app and the floor set in the effect after the balance is
+ * committed (the frame check's own time when there is no mark), in ms since navigation; `rpcEnd`
+ * and `rpcStart` are when the app's wallets.list request went out and its answer had arrived (0 on the floor, which fetches nothing).
+ */
+async function firstBalance(page: Page): Promise<FirstBalance> {
   const handle = await page.waitForFunction(
     () => {
       const el = document.querySelector('.balance')
       if (!el?.textContent || !/\d/.test(el.textContent)) return false
-      // the renderer's own mark, when it sets one, is the most exact figure
       const mark = performance.getEntriesByName('lt:first-balance')[0]
-      return mark ? mark.startTime : performance.now()
+      const rpc = performance.getEntriesByType('resource').find((e) => e.name.includes('/__rpc/wallets.list'))
+      return {
+        at: mark ? mark.startTime : performance.now(),
+        rpcStart: rpc ? rpc.startTime : 0,
+        rpcEnd: rpc ? rpc.startTime + rpc.duration : 0,
+      }
     },
     undefined,
-    { polling: 'raf', timeout: 30_000 },
+    { polling: 'raf', timeout: 60_000 },
   )
-  return (await handle.jsonValue()) as number
+  return (await handle.jsonValue()) as FirstBalance
 }
 
 async function heapAfterGcBytes(context: BrowserContext, page: Page): Promise<number> {
@@ -34,17 +45,22 @@ async function heapAfterGcBytes(context: BrowserContext, page: Page): Promise<nu
 
 export interface FirstScreen {
   ms: number[]
+  rpcStart: number[]
+  rpcEnd: number[]
   heapBytes: number[]
 }
 
 /** Opens `url` in a fresh context (cold cache) `runs` times. */
 async function firstScreen(browser: Browser, url: string, runs: number, heapRuns: number): Promise<FirstScreen> {
-  const out: FirstScreen = { ms: [], heapBytes: [] }
+  const out: FirstScreen = { ms: [], rpcStart: [], rpcEnd: [], heapBytes: [] }
   for (let i = 0; i < runs; i++) {
     const context = await browser.newContext({ viewport: { width: 420, height: 720 } })
     const page = await context.newPage()
     await page.goto(url, { waitUntil: 'commit' })
-    out.ms.push(await firstBalanceMs(page))
+    const first = await firstBalance(page)
+    out.ms.push(first.at)
+    out.rpcStart.push(first.rpcStart)
+    out.rpcEnd.push(first.rpcEnd)
     if (i < heapRuns) {
       await page.waitForTimeout(300) // let start-up work settle
       out.heapBytes.push(await heapAfterGcBytes(context, page))
@@ -58,18 +74,22 @@ export async function measureFirstScreens(browser: Browser, appUrl: string, floo
   // one warm-up each (Chromium's own start-up costs), then the runs, app and floor interleaved
   await firstScreen(browser, appUrl, 1, 0)
   await firstScreen(browser, floorUrl, 1, 0)
-  const app: FirstScreen = { ms: [], heapBytes: [] }
-  const floor: FirstScreen = { ms: [], heapBytes: [] }
+  const app: FirstScreen = { ms: [], rpcStart: [], rpcEnd: [], heapBytes: [] }
+  const floor: FirstScreen = { ms: [], rpcStart: [], rpcEnd: [], heapBytes: [] }
   for (let i = 0; i < runs; i++) {
     const a = await firstScreen(browser, appUrl, 1, i < 5 ? 1 : 0)
     const f = await firstScreen(browser, floorUrl, 1, i < 5 ? 1 : 0)
     app.ms.push(...a.ms)
+    app.rpcStart.push(...a.rpcStart)
+    app.rpcEnd.push(...a.rpcEnd)
     app.heapBytes.push(...a.heapBytes)
     floor.ms.push(...f.ms)
     floor.heapBytes.push(...f.heapBytes)
   }
   return {
     appMs: median(app.ms),
+    appRpcStartMs: median(app.rpcStart),
+    appRpcEndMs: median(app.rpcEnd),
     floorMs: median(floor.ms),
     appHeap: median(app.heapBytes),
     floorHeap: median(floor.heapBytes),
@@ -99,7 +119,11 @@ const CLICK_NEXT_AND_WAIT = `(async () => {
     requestAnimationFrame(check)
   })
   await new Promise((r) => requestAnimationFrame(r))
-  return performance.now() - t0
+  const total = performance.now() - t0
+  // how much of it was the operation's round trip (bridge → router → client → service)
+  const rpc = performance.getEntriesByType('resource').filter((e) => e.name.includes('/__rpc/transactions.page') && e.startTime >= t0)
+  performance.clearResourceTimings()
+  return { total, rpc: rpc.length ? rpc[rpc.length - 1].duration : 0 }
 })()`
 
 const WATCH_LONG_TASKS = `window.__longest = 0
@@ -116,16 +140,20 @@ export async function measureFloorPaging(browser: Browser, floorOrigin: string, 
     await page.waitForSelector('table.tx tbody tr')
     await page.evaluate(WATCH_LONG_TASKS)
     const times: number[] = []
-    for (let i = 0; i < clicks; i++) times.push((await page.evaluate(CLICK_NEXT_AND_WAIT)) as number)
+    for (let i = 0; i < clicks; i++) times.push(((await page.evaluate(CLICK_NEXT_AND_WAIT)) as Click).total)
     return { times, longestTaskMs: (await page.evaluate('window.__longest')) as number }
   } finally {
     await context.close()
   }
 }
 
+type Click = { total: number; rpc: number }
+
 export interface PagingResult {
   clicks: number
   times: number[]
+  /** median round trip of transactions.page itself, as the page saw it */
+  rpcP50: number
   p50: number
   p95: number
   longestTaskMs: number
@@ -143,16 +171,18 @@ export async function measurePaging(browser: Browser, url: string, walletLabel: 
     await page.getByRole('button', { name: `Transactions of ${walletLabel}` }).click()
     await page.locator('#per-page').selectOption('100')
     await page.waitForFunction(() => document.querySelectorAll('table.tx tbody tr').length >= 100, undefined, {
-      timeout: 30_000,
+      timeout: 60_000,
     })
     await page.evaluate(WATCH_LONG_TASKS)
     const times: number[] = []
+    const rpcTimes: number[] = []
     let heapPage10 = 0
     let heapPage50 = 0
     for (let p = 2; p <= 51; p++) {
       // timed inside the page: click → the new rows are in the DOM → the next frame has painted them
-      const ms = (await page.evaluate(CLICK_NEXT_AND_WAIT)) as number
-      times.push(ms)
+      const click = (await page.evaluate(CLICK_NEXT_AND_WAIT)) as Click
+      times.push(click.total)
+      rpcTimes.push(click.rpc)
       if (p === 10) heapPage10 = await heapAfterGcBytes(context, page)
       if (p === 50) heapPage50 = await heapAfterGcBytes(context, page)
     }
@@ -161,6 +191,7 @@ export async function measurePaging(browser: Browser, url: string, walletLabel: 
     return {
       clicks: times.length,
       times,
+      rpcP50: percentile(rpcTimes, 50),
       p50: percentile(times, 50),
       p95: percentile(times, 95),
       longestTaskMs,

@@ -3,38 +3,67 @@
 import type { BootedApp } from '../dev/preview/boot'
 import { median } from './lib/stats'
 
-export async function measureIpc(opts: { booted: BootedApp; baseUrl: string; apiKey: string; walletId: string }) {
-  const { booted, baseUrl, apiKey, walletId } = opts
-  const viaRouter = async () => {
-    const t0 = performance.now()
-    const r = await booted.app.router.handle('wallets.get', { walletId }, { trusted: true, url: 'bench://' })
-    if (!r.ok) throw new Error(`wallets.get failed: ${r.error.message}`)
-    return performance.now() - t0
-  }
-  const raw = async () => {
-    const t0 = performance.now()
-    const res = await fetch(`${baseUrl}/v1/wallet/${encodeURIComponent(walletId)}`, {
-      headers: { 'X-Api-Key': apiKey },
-    })
-    if (res.status !== 200) throw new Error(`raw GET answered ${res.status}`)
-    await res.json()
-    return performance.now() - t0
-  }
-  for (let i = 0; i < 50; i++) {
-    await viaRouter()
-    await raw()
+type Timed = (i: number) => Promise<void>
+
+async function time(f: Timed, i: number): Promise<number> {
+  const t0 = performance.now()
+  await f(i)
+  return performance.now() - t0
+}
+
+/** Medians of `samples` calls of each, interleaved (and order alternated) so both see the same machine. */
+async function compare(viaRouter: Timed, raw: Timed, samples: number, warmup: number) {
+  for (let i = 0; i < warmup; i++) {
+    await viaRouter(i)
+    await raw(i)
   }
   const a: number[] = []
   const b: number[] = []
-  for (let i = 0; i < 400; i++) {
-    // alternate the order so neither side always runs on a warmer machine
+  for (let i = 0; i < samples; i++) {
     if (i % 2) {
-      a.push(await viaRouter())
-      b.push(await raw())
+      a.push(await time(viaRouter, i))
+      b.push(await time(raw, i))
     } else {
-      b.push(await raw())
-      a.push(await viaRouter())
+      b.push(await time(raw, i))
+      a.push(await time(viaRouter, i))
     }
   }
-  return { routerMs: median(a), rawMs: median(b), samples: a.length }
+  return { routerMs: median(a), rawMs: median(b), samples }
+}
+
+function rawGet(baseUrl: string, apiKey: string) {
+  return async (path: string) => {
+    const res = await fetch(`${baseUrl}${path}`, { headers: { 'X-Api-Key': apiKey } })
+    if (res.status !== 200) throw new Error(`raw GET ${path} answered ${res.status}`)
+    await res.json()
+  }
+}
+
+async function routed(booted: BootedApp, name: string, input: unknown) {
+  const r = await booted.app.router.handle(name, input, { trusted: true, url: 'bench://' })
+  if (!r.ok) throw new Error(`${name} failed: ${r.error.message}`)
+}
+
+export function measureIpc(opts: { booted: BootedApp; baseUrl: string; apiKey: string; walletId: string }) {
+  const get = rawGet(opts.baseUrl, opts.apiKey)
+  const id = encodeURIComponent(opts.walletId)
+  return compare(
+    () => routed(opts.booted, 'wallets.get', { walletId: opts.walletId }),
+    () => get(`/v1/wallet/${id}`),
+    400,
+    50,
+  )
+}
+
+/** transactions.page (100 rows) against the raw GET of the same page, pages 2…51 in turn. */
+export function measureTxPageIpc(opts: { booted: BootedApp; baseUrl: string; apiKey: string; walletId: string }) {
+  const get = rawGet(opts.baseUrl, opts.apiKey)
+  const id = encodeURIComponent(opts.walletId)
+  const page = (i: number) => 2 + (i % 50)
+  return compare(
+    (i) => routed(opts.booted, 'transactions.page', { walletId: opts.walletId, page: page(i), perPage: 100 }),
+    (i) => get(`/v1/wallet/${id}/transactions?page=${page(i)}&per-page=100`),
+    60,
+    5,
+  )
 }
