@@ -166,7 +166,8 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     ledger,
   }
 
-  const app: FastifyInstance = Fastify({ logger: opts.logger ?? false })
+  // Close drops open connections too: a test that injected latency must not wait it out on close.
+  const app: FastifyInstance = Fastify({ logger: opts.logger ?? false, forceCloseConnections: true })
   registerBodyParsers(app)
   app.setErrorHandler((err, _req, reply) => {
     if (err instanceof SimError) return reply.code(err.status).send(errorBody(err.status, err.message))
