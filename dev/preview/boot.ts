@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type App, createApp } from '../../electron/main/app/createApp'
 import { createKeytarStore, createMemoryStore, type SecretStore } from '../../electron/main/services/secrets'
-import { pollingWatcher } from '../../electron/main/shell/watcher'
+import { pollingWatcher } from '../../electron/main/app/watcher'
 import { createEventHub, type EventHub } from './events'
 
 export type ShownNotification = { title: string; body: string; onClick?: () => void }

@@ -35,7 +35,7 @@ import { guardWebContents, hardenSession } from './shell/security'
 import { claimSingleInstance, registerProtocolClient } from './shell/singleInstance'
 import { createTrayController, type TrayController } from './shell/tray'
 import { countPending, INITIAL_TRAY_STATE, reduceTrayState } from './shell/trayState'
-import { pollingWatcher } from './shell/watcher'
+import { pollingWatcher } from './app/watcher'
 import { createMainWindow, showWindow } from './shell/window'
 
 /** keychain service name: one entry per account id under it */

@@ -10,7 +10,7 @@ import { type AccountsService, createAccountsService } from '../services/account
 import { createServiceClient, type InvoiceRoute, type ServiceClient } from '../services/client'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createSettingsStore, type SettingsStore } from '../services/settings'
-import { pollingWatcher } from '../shell/watcher'
+import { pollingWatcher } from './watcher'
 
 export interface Notifier {
   show(n: { title: string; body: string; onClick?: () => void }): void

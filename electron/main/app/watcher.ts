@@ -1,7 +1,7 @@
-// createApp defaults to a watcher that does not poll; the app uses the real one
-// (services/watcher), with its state file in userData.
+// The app's watcher: the real one (services/watcher), its state file in userData, wired to
+// createApp's accounts and settings.
 import { join } from 'node:path'
-import type { WatcherDeps as AppWatcherDeps } from '../app/createApp'
+import type { WatcherDeps as AppWatcherDeps } from './createApp'
 import type { InvoiceWatcher } from '../ipc/handlers'
 import { createInvoiceWatcher } from '../services/watcher'
 
