@@ -22,3 +22,13 @@ export function Pending(props: { children: string }) {
     </p>
   )
 }
+
+/** A form's own check failed (before anything was sent): say what to change. */
+export function Problem(props: { children: string | null }) {
+  if (!props.children) return null
+  return (
+    <p className="error" role="alert">
+      {props.children}
+    </p>
+  )
+}

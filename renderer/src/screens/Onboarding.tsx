@@ -2,8 +2,9 @@
 import type { AuthMethod } from '@shared/contract'
 import { formatMsat } from '@shared/units'
 import { type FormEvent, useEffect, useState } from 'react'
-import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
+import { TextField } from '../components/TextField'
 import { checkBaseUrl } from '../lib/validate'
 import { useAccounts } from '../stores/accounts'
 import { useSettings } from '../stores/settings'
@@ -58,36 +59,35 @@ export default function Onboarding({ adding }: { adding: boolean }) {
     <Screen title={adding ? 'Add an account' : 'Connect your wallet service'} back={adding}>
       <p>Paste the address of the wallet service and your secret API key. The key is kept in your system keychain.</p>
       <form onSubmit={onTest} noValidate>
-        <label className="field" htmlFor="base-url">
-          <span>Service address</span>
-          <input
-            id="base-url"
-            type="url"
-            inputMode="url"
-            placeholder="https://api.example.com"
-            value={baseUrl}
-            onChange={(e) => setBaseUrl(e.target.value)}
-            autoComplete="url"
-            required
-          />
-        </label>
-        <label className="field" htmlFor="api-key">
-          <span>API key</span>
-          <input
-            id="api-key"
-            type="password"
-            placeholder="sak_…"
-            value={apiKey}
-            onChange={(e) => setApiKey(e.target.value)}
-            autoComplete="off"
-            spellCheck={false}
-            required
-          />
-        </label>
-        <label className="field" htmlFor="label">
-          <span>Name for this account (optional)</span>
-          <input id="label" value={label} maxLength={80} onChange={(e) => setLabel(e.target.value)} />
-        </label>
+        <TextField
+          id="base-url"
+          label="Service address"
+          type="url"
+          inputMode="url"
+          placeholder="https://api.example.com"
+          value={baseUrl}
+          onValue={setBaseUrl}
+          autoComplete="url"
+          required
+        />
+        <TextField
+          id="api-key"
+          label="API key"
+          type="password"
+          placeholder="sak_…"
+          value={apiKey}
+          onValue={setApiKey}
+          autoComplete="off"
+          spellCheck={false}
+          required
+        />
+        <TextField
+          id="label"
+          label="Name for this account (optional)"
+          value={label}
+          maxLength={80}
+          onValue={setLabel}
+        />
         <details>
           <summary>Advanced</summary>
           <label className="field" htmlFor="auth-method">
@@ -99,11 +99,7 @@ export default function Onboarding({ adding }: { adding: boolean }) {
             </select>
           </label>
         </details>
-        {formError && (
-          <p className="error" role="alert">
-            {formError}
-          </p>
-        )}
+        <Problem>{formError}</Problem>
         <div className="actions">
           <button type="submit" disabled={test.status === 'loading'}>
             Test connection

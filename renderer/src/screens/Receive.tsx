@@ -5,9 +5,10 @@ import { formatSat, parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect, useState } from 'react'
 import { invoke } from '../api'
 import { CopyButton } from '../components/CopyButton'
-import { ErrorMessage } from '../components/ErrorMessage'
+import { ErrorMessage, Problem } from '../components/ErrorMessage'
 import { Qr } from '../components/Qr'
 import { Screen } from '../components/Screen'
+import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { formatCountdown } from '../lib/format'
 import { useInvoices } from '../stores/invoices'
@@ -49,26 +50,19 @@ function InvoiceForm(props: { walletId?: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <WalletSelect value={walletId} onChange={setWalletId} />
-      <label className="field" htmlFor="amount">
-        <span>Amount (sats)</span>
-        <input id="amount" inputMode="numeric" value={amount} onChange={(e) => setAmount(e.target.value)} required />
-      </label>
-      <label className="field" htmlFor="memo">
-        <span>Memo (shown to the payer)</span>
-        <input id="memo" value={memo} maxLength={639} onChange={(e) => setMemo(e.target.value)} />
-      </label>
+      <TextField id="amount" label="Amount (sats)" inputMode="numeric" value={amount} onValue={setAmount} required />
+      <TextField id="memo" label="Memo (shown to the payer)" value={memo} maxLength={639} onValue={setMemo} />
       <details>
         <summary>Advanced</summary>
-        <label className="field" htmlFor="expiry">
-          <span>Expires after (minutes)</span>
-          <input id="expiry" inputMode="numeric" value={expiryMin} onChange={(e) => setExpiryMin(e.target.value)} />
-        </label>
+        <TextField
+          id="expiry"
+          label="Expires after (minutes)"
+          inputMode="numeric"
+          value={expiryMin}
+          onValue={setExpiryMin}
+        />
       </details>
-      {problem && (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      )}
+      <Problem>{problem}</Problem>
       {error && <ErrorMessage error={error} />}
       <button type="submit" className="primary" disabled={creating}>
         {creating ? 'Creating…' : 'Create invoice'}

@@ -1,8 +1,9 @@
 // Scan a QR code from an image file, the clipboard or the camera, then route what it says.
 import type { ScanResult } from '@shared/lnurl'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { Pending } from '../components/ErrorMessage'
+import { Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
+import { TextField } from '../components/TextField'
 import { classify, decodeImageBlob, decodePixels } from '../lib/scan'
 import { useUi } from '../stores/ui'
 
@@ -78,9 +79,6 @@ export default function Scan() {
     <Screen title="Scan">
       <p>Read a lightning address or LNURL from a QR code.</p>
       <div className="actions">
-        <label className="button" htmlFor="scan-file">
-          Open an image file
-        </label>
         <input
           id="scan-file"
           className="sr-only"
@@ -92,6 +90,9 @@ export default function Scan() {
             if (f) void fromBlob(f, 'image file')
           }}
         />
+        <label className="button" htmlFor="scan-file">
+          Open an image file
+        </label>
         <button type="button" onClick={() => void fromClipboard()}>
           Paste image from clipboard
         </button>
@@ -112,18 +113,11 @@ export default function Scan() {
         />
       )}
       <form onSubmit={fromText} noValidate>
-        <label className="field" htmlFor="scan-text">
-          <span>Or paste the text</span>
-          <input id="scan-text" value={text} onChange={(e) => setText(e.target.value)} spellCheck={false} />
-        </label>
+        <TextField id="scan-text" label="Or paste the text" value={text} onValue={setText} spellCheck={false} />
         <button type="submit">Use this text</button>
       </form>
       {outcome.kind === 'working' && <Pending>{outcome.what}</Pending>}
-      {outcome.kind === 'problem' && (
-        <p className="error" role="alert">
-          {outcome.message}
-        </p>
-      )}
+      <Problem>{outcome.kind === 'problem' ? outcome.message : null}</Problem>
     </Screen>
   )
 }

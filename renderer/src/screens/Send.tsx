@@ -2,8 +2,9 @@
 import { formatMsat, parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect, useState } from 'react'
 import { CopyField } from '../components/CopyButton'
-import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
+import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { useSend } from '../stores/send'
 import { useUi } from '../stores/ui'
@@ -59,17 +60,15 @@ function SendForm(props: { address: string; walletId?: string }) {
   return (
     <>
       <form onSubmit={lookUp} noValidate>
-        <label className="field" htmlFor="address">
-          <span>Lightning address</span>
-          <input
-            id="address"
-            value={address}
-            placeholder="name@example.com"
-            autoComplete="off"
-            spellCheck={false}
-            onChange={(e) => setAddress(e.target.value)}
-          />
-        </label>
+        <TextField
+          id="address"
+          label="Lightning address"
+          value={address}
+          placeholder="name@example.com"
+          autoComplete="off"
+          spellCheck={false}
+          onValue={setAddress}
+        />
         <div className="actions">
           <button type="submit" disabled={probeStatus === 'loading'}>
             Look up
@@ -100,16 +99,14 @@ function SendForm(props: { address: string; walletId?: string }) {
             </p>
           </section>
           <WalletSelect value={walletId} onChange={setWalletId} />
-          <label className="field" htmlFor="send-amount">
-            <span>Amount (sats)</span>
-            <input
-              id="send-amount"
-              inputMode="decimal"
-              value={amount}
-              onChange={(e) => setAmount(e.target.value)}
-              required
-            />
-          </label>
+          <TextField
+            id="send-amount"
+            label="Amount (sats)"
+            inputMode="decimal"
+            value={amount}
+            onValue={setAmount}
+            required
+          />
           {recipient.commentAllowed > 0 && (
             <label className="field" htmlFor="comment">
               <span>
@@ -123,21 +120,13 @@ function SendForm(props: { address: string; walletId?: string }) {
               />
             </label>
           )}
-          {problem && (
-            <p className="error" role="alert">
-              {problem}
-            </p>
-          )}
+          <Problem>{problem}</Problem>
           <button type="submit" className="primary">
             Review
           </button>
         </form>
       )}
-      {!recipient && problem && (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      )}
+      {!recipient && <Problem>{problem}</Problem>}
     </>
   )
 }

@@ -1,7 +1,8 @@
 import type { AccountView, AuthMethod, Settings as SettingsT } from '@shared/contract'
 import { type FormEvent, useEffect, useState } from 'react'
-import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
+import { TextField } from '../components/TextField'
 import { useAccounts } from '../stores/accounts'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
@@ -154,19 +155,18 @@ function Preferences({ settings }: { settings: SettingsT }) {
   return (
     <>
       <form onSubmit={savePoll} noValidate className="inline">
-        <label className="field" htmlFor="poll">
-          <span>Check for payments every (seconds)</span>
-          <input id="poll" inputMode="numeric" value={poll} onChange={(e) => setPoll(e.target.value)} />
-        </label>
+        <TextField
+          id="poll"
+          label="Check for payments every (seconds)"
+          inputMode="numeric"
+          value={poll}
+          onValue={setPoll}
+        />
         <button type="submit" disabled={saving}>
           Save
         </button>
       </form>
-      {pollProblem && (
-        <p className="error" role="alert">
-          {pollProblem}
-        </p>
-      )}
+      <Problem>{pollProblem}</Problem>
       <label className="check" htmlFor="notifications">
         <input
           id="notifications"

@@ -2,9 +2,10 @@
 import { formatMsat, formatSat, parseSatInput } from '@shared/units'
 import { type FormEvent, useRef, useState } from 'react'
 import { CopyButton } from '../components/CopyButton'
-import { ErrorMessage } from '../components/ErrorMessage'
+import { ErrorMessage, Problem } from '../components/ErrorMessage'
 import { Qr, type QrHandle } from '../components/Qr'
 import { Screen } from '../components/Screen'
+import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { downloadBlob } from '../lib/download'
 import { useWallets } from '../stores/wallets'
@@ -44,25 +45,16 @@ function WithdrawForm(props: { walletId?: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <WalletSelect value={walletId} onChange={setWalletId} id="withdraw-wallet" />
-      <label className="field" htmlFor="withdraw-amount">
-        <span>Amount (sats{wallet ? `, at most ${formatMsat(wallet.balanceMsat)}` : ''})</span>
-        <input
-          id="withdraw-amount"
-          inputMode="numeric"
-          value={amount}
-          onChange={(e) => setAmount(e.target.value)}
-          required
-        />
-      </label>
-      <label className="field" htmlFor="withdraw-memo">
-        <span>Memo</span>
-        <input id="withdraw-memo" value={memo} maxLength={639} onChange={(e) => setMemo(e.target.value)} />
-      </label>
-      {problem && (
-        <p className="error" role="alert">
-          {problem}
-        </p>
-      )}
+      <TextField
+        id="withdraw-amount"
+        label={`Amount (sats${wallet ? `, at most ${formatMsat(wallet.balanceMsat)}` : ''})`}
+        inputMode="numeric"
+        value={amount}
+        onValue={setAmount}
+        required
+      />
+      <TextField id="withdraw-memo" label="Memo" value={memo} maxLength={639} onValue={setMemo} />
+      <Problem>{problem}</Problem>
       {error && <ErrorMessage error={error} />}
       <button type="submit" className="primary" disabled={creating}>
         {creating ? 'Creating…' : 'Create withdraw link'}
