@@ -2,9 +2,10 @@
 // ratio (these machines are shared and noisy). Prints a table and writes bench/results.json.
 import { spawnSync } from 'node:child_process'
 import { writeFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { bootApp } from '../dev/preview/boot'
 import { startPreviewServer } from '../dev/preview/server'
+import { RENDERER_DIR, ROOT } from '../scripts/lib/build'
 import { launchChromium } from '../test/e2e/harness'
 import { startSimulator } from '../test/simulator/index'
 import { measureFirstScreens, measureFloorPaging, measurePaging } from './browser'
@@ -14,8 +15,6 @@ import { measureQr } from './qr'
 import { BENCH_DIR, buildFloor, initialJsGzipBytes } from './size'
 import { runWatcherBench, type WatcherBenchRow } from './watcher'
 
-const ROOT = resolve(BENCH_DIR, '..')
-const RENDERER_DIR = join(ROOT, 'out/renderer')
 const FIRST_SCREEN_RUNS = 15
 
 interface Row {

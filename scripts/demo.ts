@@ -8,13 +8,15 @@ import { parseArgs } from 'node:util'
 import { type BootedApp, bootApp } from '../dev/preview/boot'
 import { type PreviewServer, startPreviewServer } from '../dev/preview/server'
 import { type SimulatorHandle, startSimulator } from '../test/simulator/index'
-import { ensureBuilt, ROOT } from './lib/build'
+import { assertRendererBuilt, ensureBuilt, ROOT } from './lib/build'
 
 const { values: args } = parseArgs({
   options: {
     web: { type: 'boolean', default: false },
     'sim-port': { type: 'string', default: '4100' },
     port: { type: 'string', default: '0' },
+    /** use the existing build as it is (tests): fail if there is none */
+    'no-build': { type: 'boolean', default: false },
   },
 })
 
@@ -54,13 +56,14 @@ async function startSim(preferredPort: number): Promise<SimulatorHandle> {
 }
 
 const closers: Array<() => Promise<unknown>> = []
-let closing = false
-async function closeAll(code: number): Promise<never> {
-  if (!closing) {
-    closing = true
+let closing: Promise<never> | null = null
+/** Closes everything once, however many signals arrive (Ctrl-C reaches npm, tsx and this process). */
+function closeAll(code: number): Promise<never> {
+  closing ??= (async () => {
     for (const close of closers.reverse()) await close().catch(() => {})
-  }
-  process.exit(code)
+    process.exit(code)
+  })()
+  return closing
 }
 process.on('SIGINT', () => void closeAll(0))
 process.on('SIGTERM', () => void closeAll(0))
@@ -91,7 +94,8 @@ async function main(): Promise<void> {
       'Electron is not installed on this machine (its binary could not be downloaded); serving the same app as a browser preview instead.',
     )
   }
-  ensureBuilt('renderer')
+  if (args['no-build']) assertRendererBuilt()
+  else ensureBuilt('renderer')
   const booted: BootedApp = await bootApp({
     secretStore: 'memory',
     connect: { baseUrl: sim.url, apiKey: sim.keys.secret, label: 'Demo (simulator)' },

@@ -40,3 +40,12 @@ export function ensureBuilt(part: keyof typeof OUTPUTS, log: (line: string) => v
   const run = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
   if (run.status !== 0) throw new Error('The build failed (see above). Try `npx electron-vite build` to see why.')
 }
+
+export const RENDERER_DIR = join(ROOT, 'out/renderer')
+
+/** For what serves the build as it is (tests, `demo --no-build`): a clear message when there is none. */
+export function assertRendererBuilt(dir = RENDERER_DIR): void {
+  if (!existsSync(join(dir, 'index.html'))) {
+    throw new Error(`The renderer is not built (${dir}/index.html is missing). Run \`npx electron-vite build\` first.`)
+  }
+}

@@ -3,11 +3,11 @@
 // carried by the preview bridge to the same router and services main uses, running in this test
 // process against the simulator over loopback.
 import { existsSync } from 'node:fs'
-import { resolve } from 'node:path'
 import jsQR from 'jsqr'
 import { type Browser, chromium, type Page } from 'playwright-core'
 import { type BootedApp, bootApp } from '../../dev/preview/boot'
 import { type PreviewServer, startPreviewServer } from '../../dev/preview/server'
+import { assertRendererBuilt, RENDERER_DIR } from '../../scripts/lib/build'
 import { type SimulatorHandle, startSimulator } from '../simulator/index'
 
 export const CHROMIUM_PATH = '/usr/bin/chromium'
@@ -18,19 +18,12 @@ export const CHROMIUM_ARGS = [
   '--disable-component-update',
   '--no-first-run',
 ]
-export const RENDERER_DIR = resolve(import.meta.dirname, '../../out/renderer')
 
 export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   if (!existsSync(CHROMIUM_PATH)) {
     throw new Error(`Chromium is not at ${CHROMIUM_PATH}. Install it: apt-get install -y chromium`)
   }
   return chromium.launch({ executablePath: CHROMIUM_PATH, headless: true, args: [...CHROMIUM_ARGS, ...extraArgs] })
-}
-
-export function assertRendererBuilt(dir = RENDERER_DIR): void {
-  if (!existsSync(resolve(dir, 'index.html'))) {
-    throw new Error(`The renderer is not built (${dir}/index.html is missing). Run \`npx electron-vite build\` first.`)
-  }
 }
 
 export interface OpenAppOptions {
@@ -132,3 +125,5 @@ export async function readQrFromPage(page: Page, selector: string): Promise<stri
     await scratch.close()
   }
 }
+
+export { assertRendererBuilt, RENDERER_DIR }

@@ -1,0 +1,96 @@
+// `npm run demo` where the Electron binary is missing: one clear line, then the browser preview
+// serving the app connected to the simulator; Ctrl-C closes everything.
+import { type ChildProcessByStdio, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import type { Readable } from 'node:stream'
+import { WalletList } from '@shared/schemas/service'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { assertRendererBuilt } from './harness'
+
+const ROOT = resolve(import.meta.dirname, '../..')
+const NO_ELECTRON =
+  'Electron is not installed on this machine (its binary could not be downloaded); serving the same app as a browser preview instead.'
+
+let child: ChildProcessByStdio<null, Readable, Readable>
+let output = ''
+let emptyDist: string
+
+/** Waits until the demo has printed a line matching `re`. */
+function waitFor(re: RegExp, ms = 60_000): Promise<RegExpMatchArray> {
+  return new Promise((done, fail) => {
+    const timer = setTimeout(() => fail(new Error(`demo never printed ${re}; it printed:\n${output}`)), ms)
+    const check = () => {
+      const m = output.match(re)
+      if (m) {
+        clearTimeout(timer)
+        child.stdout.off('data', check)
+        done(m)
+      }
+    }
+    child.stdout.on('data', check)
+    check()
+  })
+}
+
+beforeAll(async () => {
+  assertRendererBuilt()
+  // An Electron package whose binary is missing, as after ELECTRON_SKIP_BINARY_DOWNLOAD, on any machine.
+  emptyDist = await mkdtemp(join(tmpdir(), 'lt-no-electron-'))
+  // tsx itself (not npx, which does not pass Ctrl-C on), as `npm run demo` runs it
+  child = spawn(
+    join(ROOT, 'node_modules/.bin/tsx'),
+    ['--tsconfig', 'tsconfig.node.json', 'scripts/demo.ts', '--sim-port', '0', '--no-build'],
+    {
+      cwd: ROOT,
+      env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: emptyDist, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  )
+  child.stdout.setEncoding('utf8')
+  child.stderr.setEncoding('utf8')
+  child.stdout.on('data', (c: string) => {
+    output += c
+  })
+  child.stderr.on('data', (c: string) => {
+    output += c
+  })
+})
+
+afterAll(async () => {
+  if (child && child.exitCode === null) child.kill('SIGKILL')
+  if (emptyDist) await rm(emptyDist, { recursive: true, force: true })
+})
+
+test('without the Electron binary the demo says so in one line and serves the preview, connected to the simulator', async () => {
+  const [, appUrl] = await waitFor(/Open the app: (http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{64})/)
+  const [, simUrl, key] = await waitFor(/Simulator: (http:\/\/127\.0\.0\.1:\d+) +\(API key: (sak_\w+)/)
+  const lines = output.split('\n')
+  expect(lines.filter((l) => l === NO_ELECTRON)).toHaveLength(1)
+
+  const { origin, hash } = new URL(appUrl!)
+  const token = hash.slice('#token='.length)
+  const page = await fetch(origin)
+  expect(page.status).toBe(200)
+  expect(await page.text()).toContain('<script src="/__bridge.js"></script>')
+
+  // the preview's app is connected to the printed simulator with the printed key
+  const viaApp = await fetch(`${origin}/__rpc/wallets.list`, {
+    method: 'POST',
+    headers: { 'x-preview-token': token },
+    body: '{}',
+  }).then((r) => r.json())
+  const direct = WalletList.parse(
+    await fetch(`${simUrl}/v1/wallets`, { headers: { 'X-Api-Key': key! } }).then((r) => r.json()),
+  )
+  expect(viaApp.ok).toBe(true)
+  expect(viaApp.value.wallets.map((w: { id: string }) => w.id)).toEqual(direct.map((w) => w.id))
+
+  // Ctrl-C: the process ends and both servers are gone
+  const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))
+  child.kill('SIGINT')
+  expect(await exited).toBe(0)
+  await expect(fetch(origin)).rejects.toThrow()
+  await expect(fetch(`${simUrl}/v1/wallets`)).rejects.toThrow()
+})
