@@ -5,8 +5,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type App, createApp } from '../../electron/main/app/createApp'
-import { createKeytarStore, createMemoryStore, type SecretStore } from '../../electron/main/services/secrets'
 import { pollingWatcher } from '../../electron/main/app/watcher'
+import { createKeytarStore, createMemoryStore, type SecretStore } from '../../electron/main/services/secrets'
 import { createEventHub, type EventHub } from './events'
 
 export type ShownNotification = { title: string; body: string; onClick?: () => void }
@@ -30,6 +30,8 @@ export interface BootedApp {
   notifications: ShownNotification[]
   userDataDir: string
   secretStore: SecretStore
+  /** the keytar service name, when secretStore is 'keychain' */
+  keychainService: string | null
   /** main's log lines, when no logSink was given */
   logs: string[]
   dispose(): Promise<void>
@@ -42,9 +44,8 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
   const notifications: ShownNotification[] = []
   const logs: string[] = []
   const keychain = opts.secretStore === 'keychain'
-  const secretStore = keychain
-    ? createKeytarStore(opts.keychainService ?? `lightning-tray-test-${process.pid}-${Date.now()}`)
-    : createMemoryStore()
+  const keychainService = keychain ? (opts.keychainService ?? `lightning-tray-test-${process.pid}-${Date.now()}`) : null
+  const secretStore = keychainService ? createKeytarStore(keychainService) : createMemoryStore()
   const app = createApp({
     userDataDir,
     secretStore,
@@ -79,5 +80,5 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     await dispose()
     throw err
   }
-  return { app, events, notifications, userDataDir, secretStore, logs, dispose }
+  return { app, events, notifications, userDataDir, secretStore, keychainService, logs, dispose }
 }
