@@ -43,48 +43,43 @@ async function heapAfterGcBytes(context: BrowserContext, page: Page): Promise<nu
   }
 }
 
-export interface FirstScreen {
+interface FirstScreen {
   ms: number[]
   rpcStart: number[]
   rpcEnd: number[]
   heapBytes: number[]
 }
 
-/** Opens `url` in a fresh context (cold cache) `runs` times. */
-async function firstScreen(browser: Browser, url: string, runs: number, heapRuns: number): Promise<FirstScreen> {
-  const out: FirstScreen = { ms: [], rpcStart: [], rpcEnd: [], heapBytes: [] }
-  for (let i = 0; i < runs; i++) {
-    const context = await browser.newContext({ viewport: { width: 420, height: 720 } })
+/** Opens `url` once in a fresh context (cold cache) and adds its figures to `into`. */
+async function firstScreen(browser: Browser, url: string, into: FirstScreen, withHeap: boolean): Promise<void> {
+  const context = await browser.newContext({ viewport: { width: 420, height: 720 } })
+  try {
     const page = await context.newPage()
     await page.goto(url, { waitUntil: 'commit' })
     const first = await firstBalance(page)
-    out.ms.push(first.at)
-    out.rpcStart.push(first.rpcStart)
-    out.rpcEnd.push(first.rpcEnd)
-    if (i < heapRuns) {
+    into.ms.push(first.at)
+    into.rpcStart.push(first.rpcStart)
+    into.rpcEnd.push(first.rpcEnd)
+    if (withHeap) {
       await page.waitForTimeout(300) // let start-up work settle
-      out.heapBytes.push(await heapAfterGcBytes(context, page))
+      into.heapBytes.push(await heapAfterGcBytes(context, page))
     }
+  } finally {
     await context.close()
   }
-  return out
 }
+
+const emptyFirstScreen = (): FirstScreen => ({ ms: [], rpcStart: [], rpcEnd: [], heapBytes: [] })
 
 export async function measureFirstScreens(browser: Browser, appUrl: string, floorUrl: string, runs: number) {
   // one warm-up each (Chromium's own start-up costs), then the runs, app and floor interleaved
-  await firstScreen(browser, appUrl, 1, 0)
-  await firstScreen(browser, floorUrl, 1, 0)
-  const app: FirstScreen = { ms: [], rpcStart: [], rpcEnd: [], heapBytes: [] }
-  const floor: FirstScreen = { ms: [], rpcStart: [], rpcEnd: [], heapBytes: [] }
+  await firstScreen(browser, appUrl, emptyFirstScreen(), false)
+  await firstScreen(browser, floorUrl, emptyFirstScreen(), false)
+  const app = emptyFirstScreen()
+  const floor = emptyFirstScreen()
   for (let i = 0; i < runs; i++) {
-    const a = await firstScreen(browser, appUrl, 1, i < 5 ? 1 : 0)
-    const f = await firstScreen(browser, floorUrl, 1, i < 5 ? 1 : 0)
-    app.ms.push(...a.ms)
-    app.rpcStart.push(...a.rpcStart)
-    app.rpcEnd.push(...a.rpcEnd)
-    app.heapBytes.push(...a.heapBytes)
-    floor.ms.push(...f.ms)
-    floor.heapBytes.push(...f.heapBytes)
+    await firstScreen(browser, appUrl, app, i < 5)
+    await firstScreen(browser, floorUrl, floor, i < 5)
   }
   return {
     appMs: median(app.ms),

@@ -114,7 +114,9 @@ export async function startPreviewServer(opts: PreviewServerOptions): Promise<Pr
 
   const rpc = async (req: IncomingMessage, res: ServerResponse, name: string, url: string) => {
     if (req.method !== 'POST') return sendJson(res, 405, fail('invalid_input', 'Use POST.'))
-    if (!opNames.has(name)) return sendJson(res, 404, fail('not_found', `There is no operation named "${name}".`))
+    if (!opNames.has(name)) {
+      return sendJson(res, 404, fail('not_found', `There is no operation named "${name.slice(0, 80)}".`))
+    }
     const text = await readBody(req)
     if (text === null) return sendJson(res, 413, fail('invalid_input', 'That request is too large.'))
     let input: unknown
