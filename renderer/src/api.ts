@@ -10,15 +10,38 @@ const BRIDGE_DOWN: AppErrorShape = {
   retryable: true,
 }
 
-/** Never throws: a broken bridge becomes an error envelope like any other. */
-export async function invoke<K extends OpName>(name: K, input: OpInput<K>): Promise<Result<OpOutput<K>>> {
+declare global {
+  interface Window {
+    /** wallets.list started by public/early.js before the bundle ran */
+    __firstWallets?: Promise<Result<OpOutput<'wallets.list'>>>
+  }
+}
+
+async function settle<T>(pending: Promise<Result<T>>): Promise<Result<T>> {
   try {
-    const res = await window.wallet.invoke(name, input)
+    const res = await pending
     if (res && typeof res === 'object' && 'ok' in res) return res
     return { ok: false, error: BRIDGE_DOWN }
   } catch {
     return { ok: false, error: BRIDGE_DOWN }
   }
+}
+
+/** Never throws: a broken bridge becomes an error envelope like any other. */
+export function invoke<K extends OpName>(name: K, input: OpInput<K>): Promise<Result<OpOutput<K>>> {
+  try {
+    return settle(window.wallet.invoke(name, input))
+  } catch {
+    return Promise.resolve({ ok: false, error: BRIDGE_DOWN })
+  }
+}
+
+/** wallets.list: the one early.js sent before the bundle ran (taken once, at start-up), else a new one. */
+export function walletsList(): Promise<Result<OpOutput<'wallets.list'>>> {
+  const early = typeof window !== 'undefined' ? window.__firstWallets : undefined
+  if (!early) return invoke('wallets.list', {})
+  window.__firstWallets = undefined
+  return settle(early)
 }
 
 export function on<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): () => void {

@@ -65,6 +65,19 @@ describe('wallets', () => {
     expect(useWallets.getState().wallets[0]?.id).toBe('fresh')
   })
 
+  test('the request early.js sent before the bundle ran is used once, then new ones are made', async () => {
+    const w = window as unknown as { __firstWallets?: Promise<unknown> }
+    w.__firstWallets = Promise.resolve({ ok: true, value: { wallets: [wallet('early', 5000)], totalMsat: 5000 } })
+    await useWallets.getState().load()
+    expect(useWallets.getState().wallets[0]?.id).toBe('early')
+    expect(fake.callsOf('wallets.list')).toHaveLength(0)
+    expect(w.__firstWallets).toBeUndefined()
+    fake.ok('wallets.list', { wallets: [wallet('later', 1)], totalMsat: 1 })
+    await useWallets.getState().load()
+    expect(useWallets.getState().wallets[0]?.id).toBe('later')
+    expect(fake.callsOf('wallets.list')).toHaveLength(1)
+  })
+
   test('a bridge that throws becomes an error envelope, not an endless wait', async () => {
     await useWallets.getState().load() // nothing queued: the fake rejects
     expect(useWallets.getState().status).toBe('error')

@@ -1,7 +1,7 @@
 import type { WalletView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
-import { invoke } from '../api'
+import { walletsList } from '../api'
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -25,7 +25,7 @@ export const useWallets = create<WalletsState>()((set) => ({
   async load() {
     const mine = ++seq
     set({ status: 'loading', error: null })
-    const res = await invoke('wallets.list', {})
+    const res = await walletsList()
     if (mine !== seq) return // a newer load or an event superseded this one
     if (res.ok) set({ wallets: res.value.wallets, totalMsat: res.value.totalMsat, status: 'ready', error: null })
     else set({ status: 'error', error: res.error })

@@ -32,7 +32,7 @@ test('theme: dark and light apply at once and are saved', async () => {
   await o.page.getByLabel('Dark').check()
   await expect.poll(() => o.page.evaluate(() => document.documentElement.dataset.theme)).toBe('dark')
   expect(await bg()).toBe('rgb(21, 21, 26)')
-  expect((await settings()).theme).toBe('dark')
+  await expect.poll(async () => (await settings()).theme).toBe('dark')
   await o.page.getByLabel('Light').check()
   await expect.poll(bg).toBe('rgb(247, 247, 245)')
   await o.page.getByLabel('Same as the system').check()
