@@ -55,6 +55,21 @@ export function measureIpc(opts: { booted: BootedApp; baseUrl: string; apiKey: s
   )
 }
 
+/** The service client alone (ky, auth, zod parse of the body) for the same resource: where the time goes. */
+export function measureClientOnly(opts: { booted: BootedApp; baseUrl: string; apiKey: string; walletId: string }) {
+  const get = rawGet(opts.baseUrl, opts.apiKey)
+  const id = encodeURIComponent(opts.walletId)
+  const client = opts.booted.app.accounts.client()
+  return compare(
+    async () => {
+      await client.getWallet(opts.walletId)
+    },
+    () => get(`/v1/wallet/${id}`),
+    400,
+    50,
+  )
+}
+
 /** transactions.page (100 rows) against the raw GET of the same page, pages 2…51 in turn. */
 export function measureTxPageIpc(opts: { booted: BootedApp; baseUrl: string; apiKey: string; walletId: string }) {
   const get = rawGet(opts.baseUrl, opts.apiKey)

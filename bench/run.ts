@@ -9,7 +9,7 @@ import { RENDERER_DIR, ROOT } from '../scripts/lib/build'
 import { launchChromium } from '../test/e2e/harness'
 import { startSimulator } from '../test/simulator/index'
 import { measureFirstScreens, measureFloorPaging, measurePaging } from './browser'
-import { measureIpc, measureTxPageIpc } from './ipc'
+import { measureClientOnly, measureIpc, measureTxPageIpc } from './ipc'
 import { percentile } from './lib/stats'
 import { measureQr } from './qr'
 import { BENCH_DIR, buildFloor, initialJsGzipBytes } from './size'
@@ -130,6 +130,21 @@ async function main() {
       unit: 'ms',
       goal: '< 1.2×',
       maxRatio: 1.2,
+    })
+
+    const clientOnly = await measureClientOnly({
+      booted,
+      baseUrl: sim.url,
+      apiKey: sim.keys.secret,
+      walletId: wallet.id,
+    })
+    row({
+      figure: '  of which the service client alone (ky + zod), same GET',
+      value: clientOnly.routerMs,
+      reference: clientOnly.rawMs,
+      referenceName: 'raw HTTP GET /v1/wallet/<id>',
+      unit: 'ms',
+      goal: 'report',
     })
 
     console.log('QR generation…')
