@@ -20,8 +20,8 @@ export interface PreviewApp {
 
 export interface PreviewServerOptions {
   app: PreviewApp
-  /** the hub whose `emit` was given to createApp */
-  events: EventHub
+  /** the hub whose `emit` was given to createApp (see boot.ts); without it the event stream stays silent */
+  events?: EventHub
   rendererDir?: string
   port?: number
   host?: string
@@ -141,9 +141,10 @@ export async function startPreviewServer(opts: PreviewServerOptions): Promise<Pr
     })
     res.write('retry: 2000\n\n')
     streams.add(res)
-    const unsubscribe = opts.events.subscribe((event) => {
-      res.write(`data: ${JSON.stringify(event)}\n\n`)
-    })
+    const unsubscribe =
+      opts.events?.subscribe((event) => {
+        res.write(`data: ${JSON.stringify(event)}\n\n`)
+      }) ?? (() => {})
     // a comment line now and then keeps idle proxies and the browser from dropping the stream
     const ping = setInterval(() => res.write(':\n\n'), 15_000)
     req.on('close', () => {
