@@ -75,7 +75,7 @@ async function main(): Promise<void> {
 
   const electron = args.web ? null : (electronBinary() ?? tryInstallElectron())
   if (electron) {
-    ensureBuilt('main')
+    ensureBuilt(['main', 'renderer'])
     for (const line of simLines) console.log(line)
     const child = spawn(electron, ['.'], {
       cwd: ROOT,
@@ -95,10 +95,12 @@ async function main(): Promise<void> {
     )
   }
   if (args['no-build']) assertRendererBuilt()
-  else ensureBuilt('renderer')
+  else ensureBuilt(['renderer'])
   const booted: BootedApp = await bootApp({
     secretStore: 'memory',
     connect: { baseUrl: sim.url, apiKey: sim.keys.secret, label: 'Demo (simulator)' },
+    // main's own (redacted) log lines, to stderr as in the Electron app
+    logSink: (line) => process.stderr.write(`${line}\n`),
   })
   closers.push(() => booted.dispose())
   const preview: PreviewServer = await startPreviewServer({

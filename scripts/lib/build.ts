@@ -33,9 +33,9 @@ export function needsBuild(part: keyof typeof OUTPUTS): boolean {
   return inputs.some((p) => newestMtime(p) > built)
 }
 
-/** Runs `electron-vite build` (main, preload and renderer) when `part` is missing or stale. */
-export function ensureBuilt(part: keyof typeof OUTPUTS, log: (line: string) => void = console.log): void {
-  if (!needsBuild(part)) return
+/** Runs `electron-vite build` (main, preload and renderer, in one go) when any of `parts` is missing or stale. */
+export function ensureBuilt(parts: Array<keyof typeof OUTPUTS>, log: (line: string) => void = console.log): void {
+  if (!parts.some(needsBuild)) return
   log(`Building the app (npx electron-vite build)…`)
   const run = spawnSync('npx', ['electron-vite', 'build'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] })
   if (run.status !== 0) throw new Error('The build failed (see above). Try `npx electron-vite build` to see why.')
