@@ -11,16 +11,24 @@ export const BENCH_DIR = import.meta.dirname
 // outside the repository, so the linter never sees built files
 export const FLOOR_OUT = join(tmpdir(), 'lightning-tray-bench-floor')
 
-/** Builds the floor page with the same Vite (and React plugin) the renderer uses. */
-export async function buildFloor(): Promise<string> {
+async function buildPage(page: string, outDir: string): Promise<void> {
   await build({
     root: join(BENCH_DIR, 'floor'),
     base: './',
     logLevel: 'warn',
     configFile: false,
     plugins: [react()],
-    build: { outDir: FLOOR_OUT, emptyOutDir: true },
+    build: { outDir, emptyOutDir: true, rollupOptions: { input: join(BENCH_DIR, 'floor', page) } },
   })
+}
+
+/**
+ * Builds the floor page with the same Vite (and React plugin) the renderer uses, and the QR page
+ * on its own (in `qr/`), so nothing of it is shared with, or preloaded by, the floor.
+ */
+export async function buildFloor(): Promise<string> {
+  await buildPage('index.html', FLOOR_OUT)
+  await buildPage('qr.html', join(FLOOR_OUT, 'qr'))
   return FLOOR_OUT
 }
 
