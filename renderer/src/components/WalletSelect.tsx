@@ -1,9 +1,16 @@
 import { formatMsat } from '@shared/units'
+import { useEffect } from 'react'
 import { useWallets } from '../stores/wallets'
 
 export function WalletSelect(props: { value: string; onChange: (id: string) => void; id?: string }) {
   const wallets = useWallets((s) => s.wallets)
   const id = props.id ?? 'wallet'
+  const { value, onChange } = props
+  // opened before the wallets arrived (or the chosen one went away): take the first
+  useEffect(() => {
+    const first = wallets[0]
+    if (first && !wallets.some((w) => w.id === value)) onChange(first.id)
+  }, [wallets, value, onChange])
   return (
     <label className="field" htmlFor={id}>
       <span>Wallet</span>
