@@ -2,6 +2,7 @@
 // service going down mid-session, then coming back.
 import { formatMsat } from '@shared/units'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { CSP } from '../../../electron/main/shell/csp'
 import { type OpenedApp, openApp } from '../harness'
 import { alertText, service, waitVisible } from './support'
 
@@ -67,4 +68,10 @@ test('service down mid-session: a clear error with a retry; back up: the retry s
   await expect.poll(() => o.page.getByRole('alert').count(), { timeout: 15_000 }).toBe(0)
   await expect.poll(() => cardOf(w.label).textContent()).toContain(formatMsat(o.sim.control.balanceMsat(w.id)))
   expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
+})
+
+test('the page carries the same Content-Security-Policy as the shell sets, and nothing broke it', async () => {
+  const meta = await o.page.locator('meta[http-equiv="Content-Security-Policy"]').getAttribute('content')
+  expect(meta).toBe(CSP)
+  expect(o.pageErrors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([])
 })
