@@ -25,7 +25,7 @@ const NAV: Array<[Screen, string]> = [
 
 export function App() {
   const screen = useUi((s) => s.screen)
-  const showNav = screen.to !== 'onboarding' && screen.to !== 'loading'
+  const showNav = screen.to !== 'onboarding'
   return (
     <div className="app">
       {showNav && (
@@ -55,8 +55,6 @@ export function App() {
 
 function renderScreen(s: Screen): ReactNode {
   switch (s.to) {
-    case 'loading':
-      return <Pending>Starting…</Pending>
     case 'home':
       return <Home />
     case 'onboarding':

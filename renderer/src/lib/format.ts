@@ -1,13 +1,9 @@
-import { formatMsat } from '@shared/units'
-
 // One formatter, made once: building Intl objects per row is the slow part of a table.
 const dateFmt = new Intl.DateTimeFormat(undefined, { dateStyle: 'short', timeStyle: 'short' })
 
 export function formatDate(unixSec: number): string {
   return dateFmt.format(unixSec * 1000)
 }
-
-export { formatMsat }
 
 /** "4:05" or "1:02:03" left until `expiresAt`; "expired" at zero. */
 export function formatCountdown(secondsLeft: number): string {

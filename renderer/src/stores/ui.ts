@@ -7,8 +7,6 @@ export type Screen =
   | NavigateTarget
   | { to: 'send'; address?: string; walletId?: string }
   | { to: 'onboarding'; adding?: boolean }
-  | { to: 'loading' }
-export type ScreenName = Screen['to']
 
 export interface Notice {
   id: number

@@ -39,7 +39,3 @@ export const useWallets = create<WalletsState>()((set) => ({
     set({ wallets: [], totalMsat: 0, status: 'idle', error: null })
   },
 }))
-
-export function walletById(id: string | undefined): WalletView | undefined {
-  return useWallets.getState().wallets.find((w) => w.id === id)
-}
