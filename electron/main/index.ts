@@ -18,6 +18,7 @@ import {
   Tray,
 } from 'electron'
 import { APP_NAME, createApp } from './app/createApp'
+import { pollingWatcher } from './app/watcher'
 import { createElectronNotifier } from './services/notify'
 import { createKeytarStore } from './services/secrets'
 import type { TrayCommand } from './services/tray'
@@ -35,7 +36,6 @@ import { guardWebContents, hardenSession } from './shell/security'
 import { claimSingleInstance, registerProtocolClient } from './shell/singleInstance'
 import { createTrayController, type TrayController } from './shell/tray'
 import { countPending, INITIAL_TRAY_STATE, reduceTrayState } from './shell/trayState'
-import { pollingWatcher } from './app/watcher'
 import { createMainWindow, showWindow } from './shell/window'
 
 /** keychain service name: one entry per account id under it */

@@ -1,9 +1,9 @@
 // The app's watcher: the real one (services/watcher), its state file in userData, wired to
 // createApp's accounts and settings.
 import { join } from 'node:path'
-import type { WatcherDeps as AppWatcherDeps } from './createApp'
 import type { InvoiceWatcher } from '../ipc/handlers'
 import { createInvoiceWatcher } from '../services/watcher'
+import type { WatcherDeps as AppWatcherDeps } from './createApp'
 
 export const WATCHER_FILE = 'watcher.json'
 
