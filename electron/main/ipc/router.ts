@@ -4,6 +4,7 @@ import { type Operations, type OpName, operations } from '@shared/contract'
 import { AppError, type AppErrorShape, type Result } from '@shared/errors'
 import type { z } from 'zod'
 import type { Logger } from '../log'
+import { UNKNOWN_OUTCOME_MESSAGE } from '../services/client/errors'
 
 /** Who sent a message: the shell decides `trusted` from the sender frame; the preview bridge likewise. */
 export interface SenderInfo {
@@ -80,6 +81,12 @@ export function createRouter(handlers: Handlers, opts: RouterOptions): Router {
     return result
   }
 
+  // A bug after a money-moving call ran may hide a payment that went out: never invite a retry then.
+  const broken = (name: OpName): Result<never> =>
+    GUARDED.has(name)
+      ? fail('unknown_outcome', UNKNOWN_OUTCOME_MESSAGE)
+      : fail('internal', 'Something went wrong in the app. Try again.')
+
   async function call(name: OpName, handler: (i: unknown) => Promise<unknown>, input: unknown) {
     let value: unknown
     try {
@@ -90,13 +97,13 @@ export function createRouter(handlers: Handlers, opts: RouterOptions): Router {
         return { ok: false as const, error: err.toShape() }
       }
       opts.log.error('handler threw', { op: name, error: err })
-      return fail('internal', 'Something went wrong in the app. Try again.')
+      return broken(name)
     }
     const out = operations[name].output.safeParse(value)
     if (!out.success) {
       // A bug on our side: never send the renderer something the contract does not allow.
       opts.log.error('handler output does not match the contract', { op: name, issue: describeIssues(out.error) })
-      return fail('internal', 'Something went wrong in the app. Try again.')
+      return broken(name)
     }
     return { ok: true as const, value: out.data }
   }

@@ -176,4 +176,24 @@ describe('double-click guard', () => {
     await router.handle('pay.lightningAddress', payInput('req-bound-0'))
     expect(count).toBe(11)
   })
+
+  it('a bug after a payment ran reads as unknown outcome, never as "try again"', async () => {
+    const { router } = setup({
+      'pay.lightningAddress': async () => ({ ...payment, amountMsat: -1 }), // breaks the contract
+      'withdraw.create': async () => {
+        throw new TypeError('boom')
+      },
+      'wallets.list': async () => ({ wallets: 'nope' }),
+    })
+    const paid = await router.handle('pay.lightningAddress', payInput('req-broken-1'))
+    expect(paid).toMatchObject({ ok: false, error: { code: 'unknown_outcome', retryable: false } })
+    const minted = await router.handle('withdraw.create', {
+      walletId: 'wal_1',
+      amountSat: 5,
+      requestId: 'req-broken-2',
+    })
+    expect(minted).toMatchObject({ ok: false, error: { code: 'unknown_outcome' } })
+    // an operation that moves nothing still says "try again"
+    expect(await router.handle('wallets.list', {})).toMatchObject({ ok: false, error: { code: 'internal' } })
+  })
 })
