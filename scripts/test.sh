@@ -21,15 +21,20 @@ step typecheck npm run --silent typecheck
 step lint npx biome check .
 built=1
 step build npx electron-vite build || built=0
-step "unit and integration tests" bash scripts/with-keyring.sh npx vitest run
+# Each suite also writes a JSON report, so the run can end on one plain count of every test.
+reports="$(mktemp -d)"
+json() { echo "--reporter=default" "--reporter=json" "--outputFile.json=$reports/$1.json"; }
+step "unit and integration tests" bash scripts/with-keyring.sh npx vitest run $(json unit)
 if [ "$built" = 1 ]; then
-  step "end-to-end tests (Chromium)" bash scripts/with-keyring.sh npx vitest run --config vitest.e2e.config.ts
+  step "end-to-end tests (Chromium)" bash scripts/with-keyring.sh npx vitest run --config vitest.e2e.config.ts $(json e2e)
 else
   echo "── end-to-end tests skipped: the build failed, and they run the built renderer ──"
   failed+=("end-to-end tests (not run)")
 fi
 
 echo
+node scripts/lib/test-summary.mjs "$reports"/*.json || failed+=("test summary")
+rm -rf "$reports"
 if [ "${#failed[@]}" -gt 0 ]; then
   echo "FAILED: ${failed[*]}"
   exit 1
