@@ -1,25 +1,34 @@
-// Receive: an invoice as a QR code. The watcher in main keeps polling after this screen closes;
-// while it shows, it asks main to poll faster (invoices.focus).
+// Receive: an invoice as a QR code, and the invoices made before (in this session or an earlier
+// one: the watcher in main remembers them). The watcher keeps polling after this screen closes;
+// while an invoice shows, it asks main to poll that one faster (invoices.focus).
+import type { PendingInvoice } from '@shared/contract'
 import { lightningUri } from '@shared/lnurl'
 import { formatSat, parseSatInput } from '@shared/units'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { invoke } from '../api'
 import { CopyButton } from '../components/CopyButton'
-import { ErrorMessage, Problem } from '../components/ErrorMessage'
+import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Qr } from '../components/Qr'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
-import { formatCountdown } from '../lib/format'
-import { useInvoices } from '../stores/invoices'
+import { formatCountdown, formatDate } from '../lib/format'
+import { useAccounts } from '../stores/accounts'
+import { invoiceStatus, recentInvoices, useInvoices } from '../stores/invoices'
 import { useUi } from '../stores/ui'
+import { useWallets } from '../stores/wallets'
+
+/** enough to find the one a payer is about to pay; older ones are in the transactions */
+const SHOWN = 25
 
 export default function Receive(props: { walletId?: string }) {
   const currentId = useInvoices((s) => s.currentId)
   const invoice = useInvoices((s) => (s.currentId ? s.byId[s.currentId] : undefined))
+  useEffect(() => void useInvoices.getState().load(), [])
   return (
     <Screen title="Receive">
-      {invoice && currentId ? <ShowInvoice id={currentId} /> : <InvoiceForm {...props} />}
+      {invoice && currentId ? <ShowInvoice key={currentId} id={currentId} /> : <InvoiceForm {...props} />}
+      <RecentInvoices />
     </Screen>
   )
 }
@@ -73,10 +82,15 @@ function InvoiceForm(props: { walletId?: string }) {
 
 function ShowInvoice({ id }: { id: string }) {
   const inv = useInvoices((s) => s.byId[id])!
-  const { check, checking, checkError, startOver } = useInvoices()
+  const { check, startOver } = useInvoices()
+  const checking = useInvoices((s) => s.checking[id] === true)
+  const checkError = useInvoices((s) => (s.checkError?.id === id ? s.checkError.error : null))
   const now = useNow()
   const left = inv.expiresAt - now
-  const status = inv.status === 'pending' && left <= 0 ? 'expired' : inv.status
+  const status = invoiceStatus(inv, now)
+  const box = useRef<HTMLElement>(null)
+  // opened from the list below: take focus (and scroll) to it; on a fresh screen the heading's wins
+  useEffect(() => box.current?.focus(), [])
 
   useEffect(() => {
     if (inv.status !== 'pending') return
@@ -85,7 +99,7 @@ function ShowInvoice({ id }: { id: string }) {
   }, [id, inv.status])
 
   return (
-    <div className="invoice">
+    <section className="invoice" ref={box} tabIndex={-1} aria-label="Invoice">
       <p className={`status ${status}`} role="status" aria-live="polite">
         {status === 'paid' ? 'Paid' : status === 'expired' ? 'Expired' : 'Waiting for payment'}
       </p>
@@ -115,7 +129,77 @@ function ShowInvoice({ id }: { id: string }) {
           </button>
         )}
       </div>
-    </div>
+    </section>
+  )
+}
+
+function RecentInvoices() {
+  const byId = useInvoices((s) => s.byId)
+  const currentId = useInvoices((s) => s.currentId)
+  const { listStatus, listError, load } = useInvoices()
+  const accountId = useAccounts((s) => s.activeId)
+  const now = useNow()
+  const all = recentInvoices(byId, accountId, now)
+  const list = all.slice(0, SHOWN)
+  return (
+    <section aria-labelledby="recent-invoices">
+      <h2 id="recent-invoices">Recent invoices</h2>
+      {listStatus === 'loading' && all.length === 0 && <Pending>Loading invoices…</Pending>}
+      {listError && <ErrorMessage error={listError} onRetry={() => void load()} />}
+      {listStatus === 'ready' && all.length === 0 && <p className="muted">No invoices yet.</p>}
+      <ul className="invoices">
+        {list.map((inv) => (
+          <InvoiceRow key={inv.id} inv={inv} now={now} shown={inv.id === currentId} />
+        ))}
+      </ul>
+      {all.length > SHOWN && (
+        <p className="muted">
+          The {SHOWN} most recent of {all.length}; the rest are in the transactions.
+        </p>
+      )}
+    </section>
+  )
+}
+
+function InvoiceRow({ inv, now, shown }: { inv: PendingInvoice; now: number; shown: boolean }) {
+  const wallet = useWallets((s) => s.wallets.find((w) => w.id === inv.walletId)?.label)
+  const checking = useInvoices((s) => s.checking[inv.id] === true)
+  const checkError = useInvoices((s) => (s.checkError?.id === inv.id && !shown ? s.checkError.error : null))
+  const status = invoiceStatus(inv, now)
+  const title = `${formatSat(inv.amountSat)}${inv.memo ? ` · ${inv.memo}` : ''}`
+  const when =
+    status === 'paid'
+      ? `Paid ${inv.settledAt ? `at ${formatDate(inv.settledAt)}` : '(time not reported)'}`
+      : status === 'expired'
+        ? `Expired ${formatDate(inv.expiresAt)}`
+        : `Pending · expires in ${formatCountdown(inv.expiresAt - now)}`
+  const descId = `inv-${inv.id}`
+  return (
+    <li className={`card invoice-row ${status}`} aria-label={`Invoice ${title}`} aria-current={shown || undefined}>
+      <p id={descId}>
+        <strong className="amount">{formatSat(inv.amountSat)}</strong>
+        {inv.memo && <span className="memo"> · {inv.memo}</span>}
+        <br />
+        <span className={`status-line ${status}`}>{when}</span>
+        <span className="muted"> · {wallet ?? 'a wallet of this account'}</span>
+      </p>
+      {checkError && <ErrorMessage error={checkError} />}
+      <div className="actions">
+        <button type="button" aria-describedby={descId} onClick={() => useInvoices.getState().open(inv.id)}>
+          {status === 'pending' ? 'Show QR' : 'Show'}
+        </button>
+        {status === 'pending' && (
+          <button
+            type="button"
+            aria-describedby={descId}
+            disabled={checking}
+            onClick={() => void useInvoices.getState().check(inv.id)}
+          >
+            {checking ? 'Checking…' : 'Check now'}
+          </button>
+        )}
+      </div>
+    </li>
   )
 }
 

@@ -1,20 +1,29 @@
-// Invoices made in this session. The watcher in main keeps polling them whether or not the
-// Receive screen is open; this store only mirrors its `invoice.updated` events.
+// The watcher's invoices. The watcher in main keeps polling them whether or not the Receive
+// screen is open (and remembers them across restarts); this store mirrors `invoices.list` and
+// its `invoice.updated` events. It is in the first chunk (boot routes events here): keep it small.
 import type { OpInput, PendingInvoice } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
 import { invoke } from '../api'
+import type { LoadStatus } from './wallets'
 
 interface InvoicesState {
   byId: Record<string, PendingInvoice>
+  /** the invoice whose QR code Receive shows; null shows the form */
   currentId: string | null
   creating: boolean
   error: AppErrorShape | null
-  checking: boolean
-  checkError: AppErrorShape | null
+  /** invoices.list, asked for when Receive opens */
+  listStatus: LoadStatus
+  listError: AppErrorShape | null
+  /** ids with a "Check now" in flight */
+  checking: Record<string, true>
+  checkError: { id: string; error: AppErrorShape } | null
   create(input: OpInput<'invoices.create'>): Promise<PendingInvoice | null>
+  load(): Promise<void>
   check(id: string): Promise<void>
   apply(inv: PendingInvoice): void
+  open(id: string): void
   startOver(): void
 }
 
@@ -23,7 +32,9 @@ export const useInvoices = create<InvoicesState>()((set, get) => ({
   currentId: null,
   creating: false,
   error: null,
-  checking: false,
+  listStatus: 'idle',
+  listError: null,
+  checking: {},
   checkError: null,
   async create(input) {
     if (get().creating) return null
@@ -33,19 +44,32 @@ export const useInvoices = create<InvoicesState>()((set, get) => ({
       set({ creating: false, error: res.error })
       return null
     }
-    const inv = res.value
-    set((s) => ({ creating: false, currentId: inv.id, byId: { ...s.byId, [inv.id]: keepFinal(s.byId[inv.id], inv) } }))
-    return inv
+    get().apply(res.value)
+    set({ creating: false, currentId: res.value.id })
+    return res.value
+  },
+  async load() {
+    set({ listStatus: 'loading', listError: null })
+    const res = await invoke('invoices.list', {})
+    if (!res.ok) return set({ listStatus: 'error', listError: res.error })
+    // merged, not replaced: an event that came while the list was on its way is not lost
+    for (const inv of res.value.invoices) get().apply(inv)
+    set({ listStatus: 'ready' })
   },
   async check(id) {
-    set({ checking: true, checkError: null })
+    if (get().checking[id]) return
+    set((s) => ({ checking: { ...s.checking, [id]: true }, checkError: null }))
     const res = await invoke('invoices.check', { id })
     if (res.ok) get().apply(res.value)
-    set({ checking: false, checkError: res.ok ? null : res.error })
+    set((s) => {
+      const { [id]: _, ...checking } = s.checking
+      return { checking, checkError: res.ok ? null : { id, error: res.error } }
+    })
   },
   apply(inv) {
     set((s) => ({ byId: { ...s.byId, [inv.id]: keepFinal(s.byId[inv.id], inv) } }))
   },
+  open: (id) => set({ currentId: id, checkError: null }),
   startOver: () => set({ currentId: null, error: null, checkError: null }),
 }))
 
@@ -53,4 +77,21 @@ export const useInvoices = create<InvoicesState>()((set, get) => ({
 function keepFinal(prev: PendingInvoice | undefined, next: PendingInvoice): PendingInvoice {
   if (prev?.status === 'paid' && next.status !== 'paid') return prev
   return next
+}
+
+/** What an invoice is at `now` (unix seconds): pending past its expiry is expired already. */
+export function invoiceStatus(inv: PendingInvoice, now: number): PendingInvoice['status'] {
+  return inv.status === 'pending' && inv.expiresAt <= now ? 'expired' : inv.status
+}
+
+/** The active account's invoices: still payable ones first, then newest first. */
+export function recentInvoices(
+  byId: Record<string, PendingInvoice>,
+  accountId: string | null,
+  now: number,
+): PendingInvoice[] {
+  const open = (i: PendingInvoice) => (invoiceStatus(i, now) === 'pending' ? 0 : 1)
+  return Object.values(byId)
+    .filter((i) => accountId === null || i.accountId === accountId)
+    .sort((a, b) => open(a) - open(b) || b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
 }

@@ -1,0 +1,146 @@
+// The invoices store behind Receive's list: loading the watcher's invoices, events while it loads,
+// "Check now" per invoice, and the order the list shows them in.
+import type { PendingInvoice } from '@shared/contract'
+import { beforeEach, describe, expect, test } from 'vitest'
+import { subscribe } from '../../renderer/src/boot'
+import { invoiceStatus, recentInvoices, useInvoices } from '../../renderer/src/stores/invoices'
+import { installFakeWallet } from './fakeWallet'
+
+const initial = useInvoices.getState()
+let fake: ReturnType<typeof installFakeWallet>
+beforeEach(() => {
+  fake = installFakeWallet()
+  useInvoices.setState(initial, true)
+})
+
+function inv(id: string, over: Partial<PendingInvoice> = {}): PendingInvoice {
+  return {
+    id,
+    walletId: 'w1',
+    accountId: 'a1',
+    amountSat: 100,
+    memo: '',
+    paymentRequest: `lnbcrt1${id}`,
+    paymentHash: `h${id}`,
+    createdAt: 1000,
+    expiresAt: 5000,
+    status: 'pending',
+    settledAt: null,
+    ...over,
+  }
+}
+const paid = (i: PendingInvoice): PendingInvoice => ({ ...i, status: 'paid', settledAt: 1500 })
+
+describe('invoices.list', () => {
+  test('fills the store with the watcher invoices; a paid event that came meanwhile is not undone', async () => {
+    const release = fake.deferred('invoices.list')
+    const loading = useInvoices.getState().load()
+    expect(useInvoices.getState().listStatus).toBe('loading')
+    useInvoices.getState().apply(paid(inv('a')))
+    release({ ok: true, value: { invoices: [inv('a'), inv('b', { createdAt: 900 })] } })
+    await loading
+    const s = useInvoices.getState()
+    expect(s.listStatus).toBe('ready')
+    expect(s.byId.a?.status).toBe('paid')
+    expect(s.byId.b?.status).toBe('pending')
+    // listing opens nothing: Receive still shows the form
+    expect(s.currentId).toBeNull()
+  })
+
+  test('an error is kept to show with a retry, and what was known stays', async () => {
+    useInvoices.getState().apply(inv('a'))
+    fake.fail('invoices.list', 'internal', 'The invoices could not be read.')
+    await useInvoices.getState().load()
+    expect(useInvoices.getState()).toMatchObject({ listStatus: 'error' })
+    expect(useInvoices.getState().listError?.message).toBe('The invoices could not be read.')
+    expect(Object.keys(useInvoices.getState().byId)).toEqual(['a'])
+    fake.ok('invoices.list', { invoices: [inv('a'), inv('c')] })
+    await useInvoices.getState().load()
+    expect(useInvoices.getState()).toMatchObject({ listStatus: 'ready', listError: null })
+    expect(Object.keys(useInvoices.getState().byId).sort()).toEqual(['a', 'c'])
+  })
+
+  test('the invoice.updated event reaches the store (boot routes it)', () => {
+    const off = subscribe()
+    try {
+      useInvoices.getState().apply(inv('a'))
+      fake.emit('invoice.updated', paid(inv('a')))
+      expect(useInvoices.getState().byId.a?.status).toBe('paid')
+      fake.emit('invoice.updated', inv('a')) // a stale pending after paid
+      expect(useInvoices.getState().byId.a?.status).toBe('paid')
+    } finally {
+      off()
+    }
+  })
+})
+
+describe('check now, per invoice', () => {
+  test('a double click checks once; two invoices can be checked at the same time', async () => {
+    const releaseA = fake.deferred('invoices.check')
+    const releaseB = fake.deferred('invoices.check')
+    const a1 = useInvoices.getState().check('a')
+    const a2 = useInvoices.getState().check('a')
+    const b = useInvoices.getState().check('b')
+    expect(useInvoices.getState().checking).toEqual({ a: true, b: true })
+    expect(fake.callsOf('invoices.check').map((c) => c.input)).toEqual([{ id: 'a' }, { id: 'b' }])
+    releaseA({ ok: true, value: paid(inv('a')) })
+    await Promise.all([a1, a2])
+    expect(useInvoices.getState().checking).toEqual({ b: true })
+    releaseB({ ok: true, value: inv('b') })
+    await b
+    expect(useInvoices.getState().checking).toEqual({})
+    expect(useInvoices.getState().byId.a?.status).toBe('paid')
+    expect(useInvoices.getState().byId.b?.status).toBe('pending')
+  })
+
+  test('a failed check says so for that invoice, and a new check clears it', async () => {
+    fake.fail('invoices.check', 'network', 'The service cannot be reached.')
+    await useInvoices.getState().check('a')
+    expect(useInvoices.getState().checkError).toMatchObject({ id: 'a', error: { code: 'network' } })
+    expect(useInvoices.getState().checking).toEqual({})
+    fake.ok('invoices.check', inv('a'))
+    await useInvoices.getState().check('a')
+    expect(useInvoices.getState().checkError).toBeNull()
+  })
+})
+
+describe('opening an invoice again', () => {
+  test('open shows that invoice; New invoice goes back to the form', () => {
+    useInvoices.getState().apply(inv('a'))
+    useInvoices.setState({ checkError: { id: 'x', error: { code: 'network', message: 'm', retryable: true } } })
+    useInvoices.getState().open('a')
+    expect(useInvoices.getState()).toMatchObject({ currentId: 'a', checkError: null })
+    useInvoices.getState().startOver()
+    expect(useInvoices.getState().currentId).toBeNull()
+  })
+})
+
+describe('the list order', () => {
+  test('payable ones first, then newest first; only the active account; expired by the clock counts as expired', () => {
+    const byId = Object.fromEntries(
+      [
+        inv('old-pending', { createdAt: 100 }),
+        inv('new-pending', { createdAt: 300 }),
+        paid(inv('newest-paid', { createdAt: 400 })),
+        inv('expired', { createdAt: 350, status: 'expired' }),
+        inv('lapsed', { createdAt: 500, expiresAt: 2000 }), // still "pending" in main, past expiry here
+        inv('other-account', { createdAt: 999, accountId: 'a2' }),
+      ].map((i) => [i.id, i]),
+    )
+    const ids = recentInvoices(byId, 'a1', 2000).map((i) => i.id)
+    expect(ids).toEqual(['new-pending', 'old-pending', 'lapsed', 'newest-paid', 'expired'])
+    expect(recentInvoices(byId, null, 2000)).toHaveLength(6)
+    // a second earlier the lapsed one was still payable, and the newest of them
+    expect(recentInvoices(byId, 'a1', 1999).map((i) => i.id)[0]).toBe('lapsed')
+    expect(invoiceStatus(byId.lapsed!, 2000)).toBe('expired')
+    expect(invoiceStatus(byId['newest-paid']!, 99_999)).toBe('paid')
+  })
+
+  test('same second: a stable order, not whatever the object keys give', () => {
+    const a = inv('x1')
+    const b = inv('x2')
+    const one = recentInvoices({ x1: a, x2: b }, 'a1', 0).map((i) => i.id)
+    const two = recentInvoices({ x2: b, x1: a }, 'a1', 0).map((i) => i.id)
+    expect(one).toEqual(two)
+  })
+})
