@@ -84,6 +84,7 @@ function AccountRow(props: {
       <p className="muted">
         {a.baseUrl} · {a.keyHint} · {a.storage === 'memory' ? 'key kept in memory for this session' : 'key in keychain'}
       </p>
+      <RenameAccount account={a} busy={busy} />
       <label className="field" htmlFor={`auth-${a.id}`}>
         <span>How the key is sent</span>
         <select
@@ -138,6 +139,46 @@ function AccountRow(props: {
         )}
       </div>
     </li>
+  )
+}
+
+/** Inline rename: the name shown in Settings and on Home. A failure shows under the accounts. */
+function RenameAccount({ account: a, busy }: { account: AccountView; busy: boolean }) {
+  const [label, setLabel] = useState(a.label)
+  const [problem, setProblem] = useState<string | null>(null)
+  const [saved, setSaved] = useState(false)
+  // renamed elsewhere (another window, an event): show the new name
+  useEffect(() => setLabel(a.label), [a.label])
+  async function save(e: FormEvent) {
+    e.preventDefault()
+    const next = label.trim()
+    setSaved(false)
+    setProblem(next ? null : 'Enter a name for this account.')
+    if (!next || next === a.label) return
+    setSaved(await useAccounts.getState().update(a.id, { label: next }))
+  }
+  return (
+    <>
+      <form onSubmit={save} noValidate className="inline">
+        <TextField
+          id={`label-${a.id}`}
+          label="Account name"
+          value={label}
+          maxLength={80}
+          onValue={(v) => {
+            setLabel(v)
+            setSaved(false)
+          }}
+        />
+        <button type="submit" disabled={busy}>
+          Save name
+        </button>
+        <span className="muted" role="status">
+          {saved ? 'Saved.' : ''}
+        </span>
+      </form>
+      <Problem>{problem}</Problem>
+    </>
   )
 }
 
