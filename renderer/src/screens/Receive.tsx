@@ -89,8 +89,12 @@ function ShowInvoice({ id }: { id: string }) {
   const left = inv.expiresAt - now
   const status = invoiceStatus(inv, now)
   const box = useRef<HTMLElement>(null)
-  // opened from the list below: take focus (and scroll) to it; on a fresh screen the heading's wins
-  useEffect(() => box.current?.focus(), [])
+  // Opened from the list below or just made: focus it, with the page at the top where it shows
+  // (on a freshly opened screen the heading's focus wins).
+  useEffect(() => {
+    box.current?.focus({ preventScroll: true })
+    window.scrollTo(0, 0)
+  }, [])
 
   useEffect(() => {
     if (inv.status !== 'pending') return
@@ -175,12 +179,17 @@ function InvoiceRow({ inv, now, shown }: { inv: PendingInvoice; now: number; sho
         : `Pending · expires in ${formatCountdown(inv.expiresAt - now)}`
   const descId = `inv-${inv.id}`
   return (
-    <li className={`card invoice-row ${status}`} aria-label={`Invoice ${title}`} aria-current={shown || undefined}>
+    <li
+      className="card invoice-row"
+      data-status={status}
+      aria-label={`Invoice ${title}`}
+      aria-current={shown || undefined}
+    >
       <p id={descId}>
         <strong className="amount">{formatSat(inv.amountSat)}</strong>
         {inv.memo && <span className="memo"> · {inv.memo}</span>}
         <br />
-        <span className={`status-line ${status}`}>{when}</span>
+        <span className="status-line">{when}</span>
         <span className="muted"> · {wallet ?? 'a wallet of this account'}</span>
       </p>
       {checkError && <ErrorMessage error={checkError} />}
