@@ -13,7 +13,7 @@ import {
   WalletTransactionList,
   WithdrawLink,
 } from '@shared/schemas/service'
-import ky, { isHTTPError, type KyInstance, type RetryOptions } from 'ky'
+import ky, { isHTTPError, type KyInstance, type Options, type RetryOptions } from 'ky'
 import type { z } from 'zod'
 import { authParts } from './auth'
 import { checkBaseUrl } from './baseUrl'
@@ -87,29 +87,40 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
   const api: KyInstance = ky.create({
     prefixUrl: baseUrl,
     timeout: opts.timeoutMs ?? 15_000,
-    fetch: opts.fetch,
+    ...(opts.fetch ? { fetch: opts.fetch } : {}),
     headers: { Accept: 'application/json' },
     retry: retryOptions,
   })
+  // ky merges a call's options into the instance's on every call (headers included), so the key's
+  // headers go into an instance made once per key, and a plain GET passes no options at all.
+  let authed: { key: string; api: KyInstance; search?: Record<string, string> } | undefined
+  const forKey = (key: string) => {
+    if (authed?.key !== key) {
+      const auth = authParts(opts.authMethod, key)
+      const search = Object.keys(auth.search).length > 0 ? auth.search : undefined
+      authed = { key, api: api.extend({ headers: auth.headers }), search }
+    }
+    return authed
+  }
 
   async function call<S extends z.ZodType>(c: Call<S>): Promise<{ data: z.output<S>; headers: Headers }> {
     const key = await opts.getApiKey()
-    const auth = authParts(opts.authMethod, key)
-    const searchParams: Record<string, string> = {}
-    for (const [k, v] of Object.entries(c.search ?? {})) searchParams[k] = String(v)
-    Object.assign(searchParams, auth.search)
+    const auth = forKey(key)
+    const options: Options = {}
+    if (c.method !== 'get') options.method = c.method
+    if (c.search || auth.search) {
+      const searchParams: Record<string, string> = {}
+      for (const [k, v] of Object.entries(c.search ?? {})) searchParams[k] = String(v)
+      options.searchParams = Object.assign(searchParams, auth.search)
+    }
+    if (c.json) options.json = c.json
+    // Belt and braces: the instance retries only GETs, and a POST gets no retries at all.
+    if (c.method === 'post' || c.noRetry) options.retry = 0
+    // The service answers 500 for an address it cannot resolve: asking again will not help.
+    else if (c.kind === 'probe') options.retry = { shouldRetry: notOn500 }
     let res: Response
     try {
-      res = await api(c.path, {
-        method: c.method,
-        headers: auth.headers,
-        searchParams,
-        json: c.json,
-        // Belt and braces: the instance retries only GETs, and a POST gets no retries at all.
-        ...(c.method === 'post' || c.noRetry ? { retry: 0 } : {}),
-        // The service answers 500 for an address it cannot resolve: asking again will not help.
-        ...(c.kind === 'probe' ? { retry: { shouldRetry: notOn500 } } : {}),
-      })
+      res = await auth.api(c.path, options)
     } catch (err) {
       throw await errorFromThrown(err, c.kind, key)
     }

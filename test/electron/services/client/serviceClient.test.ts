@@ -184,6 +184,18 @@ describe('auth methods', () => {
     expect(bad.retryable).toBe(false)
   })
 
+  // The client keeps one ky instance per key: a key that changes must be the one sent next.
+  it.each(AUTH)('%s: a changed key is used from the next call on, with the call’s own query', async (authMethod) => {
+    let key = 'sak_wrongwrongwrong'
+    const c = client({ authMethod, getApiKey: () => key })
+    expect((await failure(c.listWallets())).code).toBe('unauthorized')
+    key = sim.keys.secret
+    const { pagination } = await c.listTransactions(funded.id, 2, 3)
+    expect(pagination).toMatchObject({ currentPage: 2, perPage: 3 })
+    key = 'sak_wrongwrongwrong'
+    expect((await failure(c.getWallet(funded.id))).code).toBe('unauthorized')
+  })
+
   it('query auth keeps the key out of every error, although ky puts the URL (with the key) in its own', async () => {
     sim.control.injectFault({ path: '/v1/wallets', kind: 'status', status: 502 })
     const err = await failure(client({ authMethod: 'query', retries: 0 }).listWallets())
