@@ -1,5 +1,6 @@
 // One IPC operation through the router (validation, client, response parsing, view mapping)
 // against a raw HTTP GET of the same resource, in this Node process against the simulator.
+import ky from 'ky'
 import type { BootedApp } from '../dev/preview/boot'
 import { median } from './lib/stats'
 
@@ -63,6 +64,29 @@ export function measureClientOnly(opts: { booted: BootedApp; baseUrl: string; ap
   return compare(
     async () => {
       await client.getWallet(opts.walletId)
+    },
+    () => get(`/v1/wallet/${id}`),
+    400,
+    50,
+  )
+}
+
+/**
+ * ky alone with the client's kind of instance (prefix URL, timeout, GET retries, the key in its
+ * headers), reading and JSON-parsing the body but no zod: the floor the client is built on.
+ */
+export function measureKyOnly(opts: { baseUrl: string; apiKey: string; walletId: string }) {
+  const get = rawGet(opts.baseUrl, opts.apiKey)
+  const id = encodeURIComponent(opts.walletId)
+  const api = ky.create({
+    prefixUrl: opts.baseUrl,
+    timeout: 15_000,
+    headers: { Accept: 'application/json', 'X-Api-Key': opts.apiKey },
+    retry: { limit: 2, methods: ['get'] },
+  })
+  return compare(
+    async () => {
+      JSON.parse(await api(`v1/wallet/${id}`).text())
     },
     () => get(`/v1/wallet/${id}`),
     400,

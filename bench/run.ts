@@ -9,7 +9,7 @@ import { RENDERER_DIR, ROOT } from '../scripts/lib/build'
 import { launchChromium } from '../test/e2e/harness'
 import { startSimulator } from '../test/simulator/index'
 import { measureFirstScreens, measureFloorPaging, measurePaging } from './browser'
-import { measureClientOnly, measureIpc, measureTxPageIpc } from './ipc'
+import { measureClientOnly, measureIpc, measureKyOnly, measureTxPageIpc } from './ipc'
 import { percentile } from './lib/stats'
 import { measureQr } from './qr'
 import { BENCH_DIR, buildFloor, initialJsGzipBytes } from './size'
@@ -142,6 +142,15 @@ async function main() {
       figure: '  of which the service client alone (ky + zod), same GET',
       value: clientOnly.routerMs,
       reference: clientOnly.rawMs,
+      referenceName: 'raw HTTP GET /v1/wallet/<id>',
+      unit: 'ms',
+      goal: 'report',
+    })
+    const kyOnly = await measureKyOnly({ baseUrl: sim.url, apiKey: sim.keys.secret, walletId: wallet.id })
+    row({
+      figure: '  of which ky alone (timeout, GET retries; no zod), same GET',
+      value: kyOnly.routerMs,
+      reference: kyOnly.rawMs,
       referenceName: 'raw HTTP GET /v1/wallet/<id>',
       unit: 'ms',
       goal: 'report',
