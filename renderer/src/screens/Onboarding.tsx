@@ -1,7 +1,7 @@
 // Connect an account: address, key (masked), auth method under "Advanced", test, then save.
 import type { AuthMethod } from '@shared/contract'
 import { formatMsat } from '@shared/units'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
@@ -19,7 +19,14 @@ export default function Onboarding({ adding }: { adding: boolean }) {
   const [formError, setFormError] = useState<string | null>(null)
   const { test, connecting, connectError, testConnection, connect, resetForm } = useAccounts()
   const info = useSettings((s) => s.info)
-  const keychainDown = info?.keychain === 'unavailable' || connectError?.code === 'keychain_unavailable'
+  const saveFailed = connectError?.code === 'keychain_unavailable'
+  const keychainDown = info?.keychain === 'unavailable' || saveFailed
+  const memoryOffer = useRef<HTMLButtonElement>(null)
+
+  // A Save the keychain refused changes nothing else on screen: take the person to the way on.
+  useEffect(() => {
+    if (saveFailed) memoryOffer.current?.focus()
+  }, [saveFailed])
 
   useEffect(() => {
     resetForm()
@@ -57,7 +64,12 @@ export default function Onboarding({ adding }: { adding: boolean }) {
 
   return (
     <Screen title={adding ? 'Add an account' : 'Connect your wallet service'} back={adding}>
-      <p>Paste the address of the wallet service and your secret API key. The key is kept in your system keychain.</p>
+      <p>
+        Paste the address of the wallet service and your secret API key.{' '}
+        {keychainDown
+          ? 'The system keychain is not available on this computer.'
+          : 'The key is kept in your system keychain.'}
+      </p>
       <form onSubmit={onTest} noValidate>
         <TextField
           id="base-url"
@@ -128,11 +140,15 @@ export default function Onboarding({ adding }: { adding: boolean }) {
       {connectError && connectError.code !== 'keychain_unavailable' && <ErrorMessage error={connectError} />}
       {keychainDown && (
         <div className="card warning" role="alert">
-          <p>
-            The system keychain is not available, so the key cannot be stored safely. You can keep it in memory for this
-            session only: you will paste it again after the app restarts.
-          </p>
-          <button type="button" disabled={connecting} onClick={() => void onSave('memory')}>
+          {saveFailed ? (
+            <p>{connectError.message}</p>
+          ) : (
+            <p>
+              The system keychain is not available, so the key cannot be stored safely. You can keep it in memory for
+              this session only: you will paste it again after the app restarts.
+            </p>
+          )}
+          <button ref={memoryOffer} type="button" disabled={connecting} onClick={() => void onSave('memory')}>
             Keep the key in memory for this session
           </button>
         </div>
