@@ -84,15 +84,16 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     jitter: true,
     backoffLimit: 2_000,
   } satisfies RetryOptions
+  const timeoutMs = opts.timeoutMs ?? 15_000
   const api: KyInstance = ky.create({
     prefixUrl: baseUrl,
-    timeout: opts.timeoutMs ?? 15_000,
+    timeout: timeoutMs,
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
     headers: { Accept: 'application/json' },
     retry: retryOptions,
   })
   // ky merges a call's options into the instance's on every call (headers included), so the key's
-  // headers go into an instance made once per key, and a plain GET passes no options at all.
+  // headers go into an instance made once per key; a call passes only its own options.
   let authed: { key: string; api: KyInstance; search?: Record<string, string> } | undefined
   const forKey = (key: string) => {
     if (authed?.key !== key) {
@@ -114,6 +115,10 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
       options.searchParams = Object.assign(searchParams, auth.search)
     }
     if (c.json) options.json = c.json
+    // ky's timeout ends when the headers arrive; the body gets the same time again, or a service
+    // that stalls mid-answer would keep a payment (and the watcher) waiting for ever.
+    const reading = new AbortController()
+    options.signal = reading.signal
     // Belt and braces: the instance retries only GETs, and a POST gets no retries at all.
     if (c.method === 'post' || c.noRetry) options.retry = 0
     // The service answers 500 for an address it cannot resolve: asking again will not help.
@@ -125,10 +130,16 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
       throw await errorFromThrown(err, c.kind, key)
     }
     let text: string
+    const late = setTimeout(
+      () => reading.abort(new DOMException('The answer did not arrive in time.', 'TimeoutError')),
+      timeoutMs,
+    )
     try {
       text = await res.text()
     } catch (err) {
       throw await errorFromThrown(err, c.kind, key)
+    } finally {
+      clearTimeout(late)
     }
     let body: unknown
     try {

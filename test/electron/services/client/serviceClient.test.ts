@@ -1,6 +1,8 @@
 // The service client against the simulator over real loopback HTTP: every operation, every
 // auth method, every error class and the faults, as typed AppErrors. The simulator's request
 // log proves GETs are retried and POSTs never are.
+import { createServer, request as httpRequest } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import type { AuthMethod } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { decodeLnurl } from '@shared/lnurl'
@@ -364,4 +366,74 @@ describe('payments: never re-sent, unknown outcome when the answer is lost', () 
     expect(err.code).toBe('service_error')
     expect(sim.control.requests({ method: 'POST' })).toHaveLength(1)
   })
+})
+
+/**
+ * A loopback proxy in front of the simulator that passes the answer's headers and half its body
+ * on, then sends nothing more and keeps the connection open: a service (or a proxy on the way)
+ * that stalls mid-answer.
+ */
+async function stallingProxy(target: string): Promise<{ url: string; close(): Promise<void> }> {
+  const up = new URL(target)
+  const sockets = new Set<import('node:net').Socket>()
+  const server = createServer((req, res) => {
+    const fwd = httpRequest(
+      { host: up.hostname, port: up.port, method: req.method, path: req.url, headers: req.headers },
+      (answer) => {
+        const chunks: Buffer[] = []
+        answer.on('data', (c: Buffer) => chunks.push(c))
+        answer.on('end', () => {
+          const body = Buffer.concat(chunks)
+          res.writeHead(answer.statusCode ?? 500, answer.headers)
+          res.write(body.subarray(0, Math.floor(body.length / 2)))
+        })
+      },
+    )
+    req.pipe(fwd)
+  })
+  server.on('connection', (s) => {
+    sockets.add(s)
+    s.on('close', () => sockets.delete(s))
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const { port } = server.address() as AddressInfo
+  return {
+    url: `http://127.0.0.1:${port}`,
+    close: () =>
+      new Promise<void>((r) => {
+        for (const s of sockets) s.destroy()
+        server.close(() => r())
+      }),
+  }
+}
+
+describe('an answer that stalls after its headers', () => {
+  // ky's timeout ends when the headers arrive; without a limit on the body the wait never ended.
+  it('a payment ends as unknown_outcome (sent once, money moved once), not an endless wait', async () => {
+    const proxy = await stallingProxy(sim.url)
+    try {
+      const before = sim.control.balanceMsat(funded.id)
+      const c = client({ baseUrl: proxy.url, timeoutMs: 500, retries: 5 })
+      const err = await failure(
+        c.payLightningAddress(funded.id, { ln_address: 'alice@sim.example', amt_msat: 1_000_000 }),
+      )
+      expect(err.code).toBe('unknown_outcome')
+      expect(sim.control.requests({ method: 'POST', path: /lnurlp\/pay$/ })).toHaveLength(1)
+      const spent = before - sim.control.balanceMsat(funded.id)
+      expect(spent).toBeGreaterThanOrEqual(1_000_000)
+      expect(spent).toBeLessThan(2_000_000)
+    } finally {
+      await proxy.close()
+    }
+  }, 5_000)
+
+  it('a read ends as timeout', async () => {
+    const proxy = await stallingProxy(sim.url)
+    try {
+      const err = await failure(client({ baseUrl: proxy.url, timeoutMs: 500, retries: 0 }).listWallets())
+      expect(err.code).toBe('timeout')
+    } finally {
+      await proxy.close()
+    }
+  }, 5_000)
 })
