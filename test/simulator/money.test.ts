@@ -61,6 +61,25 @@ describe('concurrency', () => {
     expect(payers.reduce((s, p) => s + sim.control.balanceMsat(p.id), 0)).toBe(2_000_000 - 300_000)
   })
 
+  it('an outside invoice is paid once, like a real node: paying the same request again moves nothing', async () => {
+    const payers = [sim.control.createWallet('O1', 1000), sim.control.createWallet('O2', 1000)]
+    const pr = sim.control.outsideInvoice(200)
+    const before = sim.control.totals()
+    const results = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        call(sim, 'POST', `/v1/wallet/${payers[i % 2]!.id}/withdraw`, {
+          key: sim.keys.secret,
+          json: { payment_request: pr },
+        }),
+      ),
+    )
+    expect(results.filter((r) => r.status === 201)).toHaveLength(1)
+    expect(results.filter((r) => r.status === 400 && r.data.message === 'Invoice already paid')).toHaveLength(9)
+    const after = sim.control.totals()
+    expect(after.outboundMsat - before.outboundMsat).toBe(200_000)
+    expect(payers.reduce((s, p) => s + sim.control.balanceMsat(p.id), 0)).toBe(2_000_000 - 200_000 - 1000)
+  })
+
   it('a withdraw link claimed by many callers at once pays once', async () => {
     const w = sim.keys.wallets[0]!
     const other = sim.control.createWallet('Claimer')

@@ -232,6 +232,8 @@ export class Ledger {
   private accountKeys = new Map<string, { accountId: string; kind: 'secret' | 'public' }>()
   private byHash = new Map<string, LnTxRec>()
   private byPr = new Map<string, LnTxRec>()
+  /** payment hashes already paid out: a Lightning node never pays the same request twice */
+  private paidOut = new Set<string>()
   private wtxByWallet = new Map<string, WtxRec[]>()
   private outsideKeys = new Map<string, NodeKey>()
   /** preimages of requests the simulator made for outside nodes, revealed when paid */
@@ -304,6 +306,7 @@ export class Ledger {
     this.lntx = new Map()
     this.byHash.clear()
     this.byPr.clear()
+    this.paidOut.clear()
     for (const t of d.lntx) this.indexLnTx(t)
     this.wtx = []
     this.wtxByWallet.clear()
@@ -330,6 +333,7 @@ export class Ledger {
   private indexLnTx(t: LnTxRec): void {
     this.lntx.set(t.id, t)
     if (t.direction === 'in') this.byHash.set(t.paymentHash, t)
+    else this.paidOut.add(t.paymentHash)
     if (t.pr) this.byPr.set(t.pr, t)
   }
 
@@ -635,7 +639,7 @@ export class Ledger {
       if (why) throw fail(400, why)
       if (internal.walletId === w.id) throw fail(400, 'A wallet cannot pay its own invoice')
       if (internal.amountMsat != null && internal.amountMsat !== amt) throw fail(400, 'Invalid payment request')
-    }
+    } else if (this.paidOut.has(inv.paymentHash)) throw fail(400, 'Invoice already paid')
     const fee = internal ? 0 : routingFeeMsat(amt)
     const short = this.shortfall(w, amt, fee)
     if (short) throw fail(400, short)
