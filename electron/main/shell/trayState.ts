@@ -28,9 +28,11 @@ export function reduceTrayState(
     case 'accounts.updated': {
       const p = payload as EventPayload<'accounts.updated'>
       const active = p.accounts.find((a) => a.id === p.activeId) ?? null
-      const label = active?.label ?? null
-      // Another account's wallets must not stay on show under this one's name.
-      return { ...state, accountLabel: label, wallets: label === state.accountLabel ? state.wallets : [] }
+      const accountId = active?.id ?? null
+      // Another account's wallets must not stay on show under this one's name; compared by id, since
+      // two accounts may share a name (the service's host by default) and a rename keeps the account.
+      const same = accountId !== null && accountId === state.accountId
+      return { ...state, accountLabel: active?.label ?? null, accountId, wallets: same ? state.wallets : [] }
     }
     case 'connection': {
       const p = payload as EventPayload<'connection'>

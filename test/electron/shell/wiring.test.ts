@@ -106,6 +106,27 @@ describe('tray', () => {
     expect(s).toMatchObject({ accountLabel: 'Other', wallets: [] })
   })
 
+  it('keeps the wallets when the active account is renamed, drops them for another account of the same name', () => {
+    const accounts = (label: string) => [
+      { id: 'a1', label },
+      { id: 'a2', label: 'api.example.com' },
+    ]
+    let s = reduceTrayState(
+      INITIAL_TRAY_STATE,
+      'accounts.updated',
+      { accounts: accounts('api.example.com'), activeId: 'a1' },
+      () => [],
+    )
+    s = reduceTrayState(s, 'wallets.updated', { wallets: [wallet('w1', 'Spending', 1500)], totalMsat: 0 }, () => [])
+    // A rename sends no new balances: the tray must not fall to 0 sats until a balance moves.
+    s = reduceTrayState(s, 'accounts.updated', { accounts: accounts('Main'), activeId: 'a1' }, () => [])
+    expect(s).toMatchObject({ accountLabel: 'Main', wallets: [{ id: 'w1' }] })
+    s = reduceTrayState(s, 'accounts.updated', { accounts: accounts('api.example.com'), activeId: 'a1' }, () => [])
+    // Two accounts on one service share the default name: a switch must not show a1's balances as a2's.
+    s = reduceTrayState(s, 'accounts.updated', { accounts: accounts('api.example.com'), activeId: 'a2' }, () => [])
+    expect(s).toMatchObject({ accountLabel: 'api.example.com', wallets: [] })
+  })
+
   it('builds the native menu from the model, rebuilds only on change, and routes clicks', () => {
     const trays: Array<{ tooltip: string; menus: unknown[]; listeners: Map<string, () => void>; destroyed: boolean }> =
       []

@@ -9,6 +9,8 @@ export const APP_NAME = 'Lightning Tray'
 export interface TrayState {
   /** null when no account is connected */
   accountLabel: string | null
+  /** the account whose wallets are shown (names are not unique, nor fixed) */
+  accountId?: string | null
   wallets: readonly WalletView[]
   pendingCount: number
   /** false while the service cannot be reached: balances shown are the last known */
