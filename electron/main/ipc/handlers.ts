@@ -53,7 +53,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
   }
 
   async function updateSettings(patch: Partial<Settings>) {
-    const next = await d.settings.update((s) => ({ ...s, settings: { ...s.settings, ...patch } }))
+    // IPC keeps a key sent as undefined, and the partial schema lets it through: it changes nothing.
+    const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
+    const next = await d.settings.update((s) => ({ ...s, settings: { ...s.settings, ...set } }))
     d.emit('settings.updated', next.settings)
     return next.settings
   }

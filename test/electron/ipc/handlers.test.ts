@@ -137,3 +137,13 @@ describe('handlers map service objects to views', () => {
     expect(await call('invoices.focus', { id: null })).toEqual({ focused: false })
   })
 })
+
+describe('settings.update', () => {
+  // IPC's structured clone keeps `undefined`, and a partial schema lets it through as a key.
+  it('a field sent as undefined leaves that setting as it was (not an internal error)', async () => {
+    const before = await call<{ pollIntervalSec: number; notifications: boolean; theme: string }>('settings.get')
+    const next = await call<typeof before>('settings.update', { pollIntervalSec: undefined, theme: 'dark' })
+    expect(next).toEqual({ ...before, theme: 'dark' })
+    expect(await call('settings.get')).toEqual(next)
+  })
+})
