@@ -202,6 +202,28 @@ describe('send', () => {
     expect(fake.callsOf('pay.lightningAddress')[0]?.input).not.toHaveProperty('comment')
   })
 
+  test('arriving with an address (scan, lightning: link) mid-payment keeps the payment and its unknown outcome shown', async () => {
+    await toConfirmation()
+    const release = fake.deferred('pay.lightningAddress')
+    const sending = useSend.getState().send()
+    // Send opens again with a scanned address while the payment is in flight
+    await useSend.getState().probe('alice@sim.example')
+    release({ ok: false, error: { code: 'unknown_outcome', message: 'The answer was lost.', retryable: false } })
+    await sending
+    expect(useSend.getState().confirmation?.address).toBe('bob@sim.example')
+    expect(useSend.getState().error?.code).toBe('unknown_outcome')
+    // and once the outcome is unknown, a new look-up still does not hide it
+    await useSend.getState().probe('alice@sim.example')
+    expect(useSend.getState().confirmation).not.toBeNull()
+    expect(useSend.getState().error?.code).toBe('unknown_outcome')
+    expect(fake.callsOf('lnurl.probe')).toHaveLength(1)
+    // until the person acts on it
+    useSend.getState().reset()
+    fake.ok('lnurl.probe', { ...recipient, address: 'alice@sim.example' })
+    await useSend.getState().probe('alice@sim.example')
+    expect(useSend.getState()).toMatchObject({ confirmation: null, error: null, probeStatus: 'ready' })
+  })
+
   test('a failed probe is an error with a message, and review is refused without a recipient', async () => {
     fake.fail('lnurl.probe', 'lnurl_error', 'That address could not be found.')
     await useSend.getState().probe('nobody@sim.example')

@@ -47,6 +47,10 @@ let probeSeq = 0
 export const useSend = create<SendState>()((set, get) => ({
   ...initial,
   async probe(address) {
+    // a payment in flight, or one whose outcome is unknown, stays on screen until the person acts
+    // on it: a scan or a lightning: link arriving meanwhile must not hide it (or invite a resend)
+    const s = get()
+    if (s.sending || s.error?.code === 'unknown_outcome') return
     const mine = ++probeSeq
     set({ ...initial, probeStatus: 'loading' })
     const res = await invoke('lnurl.probe', { address: address.trim() })
