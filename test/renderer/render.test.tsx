@@ -66,3 +66,24 @@ test('a transactions page renders one keyed row per item with signed amounts and
   expect(html).toContain('Page <!-- -->3<!-- --> of <!-- -->7')
   expect(html).not.toContain('<img')
 })
+
+test("each row's Details button names its transaction for screen readers, not just Details", () => {
+  const items: TxView[] = [1, 2].map((i) => ({
+    id: `wtx_${i}`,
+    createdAt: 1_700_000_000,
+    amountMsat: i === 1 ? 21_000 : -1500,
+    typeName: 'ln_deposit',
+    typeDisplay: i === 1 ? 'Deposit' : 'Withdrawal',
+    memo: null,
+    label: null,
+    lnTxId: null,
+    feeMsat: null,
+  }))
+  seed(useTransactions, { walletId: 'w1', items, page: 1, perPage: 25, pageCount: 1, totalCount: 2, status: 'ready' })
+  const html = renderToString(<Transactions walletId="w1" />)
+  const buttons = html.match(/<button[^>]*>Details<\/button>/g) ?? []
+  expect(buttons).toHaveLength(2)
+  const names = buttons.map((b) => /aria-label="([^"]*)"/.exec(b)?.[1])
+  expect(names[0]).toMatch(/^Details of Deposit, \+21 sats, /)
+  expect(names[1]).toMatch(/^Details of Withdrawal, −1\.5 sats, /)
+})

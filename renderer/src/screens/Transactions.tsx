@@ -87,16 +87,20 @@ export default function Transactions(props: { walletId?: string }) {
 }
 
 const Row = memo(function Row({ tx: t, walletId }: { tx: TxView; walletId: string }) {
+  const date = formatDate(t.createdAt)
+  const amount = formatMsat(t.amountMsat, { signed: true })
   return (
     <tr>
-      <td className="date">{formatDate(t.createdAt)}</td>
+      <td className="date">{date}</td>
       <td>{t.typeDisplay}</td>
-      <td className={t.amountMsat < 0 ? 'num out' : 'num in'}>{formatMsat(t.amountMsat, { signed: true })}</td>
+      <td className={t.amountMsat < 0 ? 'num out' : 'num in'}>{amount}</td>
       <td className="memo">{t.memo || t.label || ''}</td>
       <td>
         <button
           type="button"
           className="link"
+          // a page has many rows: "Details" alone would not say which one in a screen reader's list
+          aria-label={`Details of ${t.typeDisplay}, ${amount}, ${date}`}
           onClick={() => useUi.getState().go({ to: 'transaction', walletId, txId: t.id, lnTxId: t.lnTxId })}
         >
           Details
