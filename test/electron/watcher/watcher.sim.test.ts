@@ -218,6 +218,24 @@ describe('settlement watching against the simulator', () => {
     expect(rec.shown).toHaveLength(0)
   })
 
+  it('an invoice of an account that is gone (removed, or kept in memory by an earlier run) stops counting at expiry', async () => {
+    const [walletId] = await makeWallets(1)
+    const inv = { ...(await createInvoice(client, walletId!, 10, 'Orphan', 120)), accountId: 'acc_removed' }
+    const w = watcher()
+    await w.track(inv)
+    w.start()
+    await w.idle()
+    await vt.advance(60_000)
+    expect(w.pendingCount()).toBe(1) // still payable: nothing is decided before its expiry
+    await vt.advance(120_000 + 15_000)
+    // Nobody can ask the service about it any more: like an invoice unreadable at expiry, it is
+    // no longer pending (the tray's count and the Receive list said "pending" for ever).
+    expect(w.list()[0]?.status).toBe('expired')
+    expect(w.pendingCount()).toBe(0)
+    expect(vt.pending()).toBe(0)
+    expect(rec.shown).toHaveLength(0)
+  })
+
   it('an invoice paid just before it expired is announced by the last read, not marked expired', async () => {
     const [walletId] = await makeWallets(1)
     const inv = await createInvoice(client, walletId!, 77, 'Last minute', 120)

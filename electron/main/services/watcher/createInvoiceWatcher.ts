@@ -418,7 +418,15 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
   async function pollAccount(a: AccountState, force: boolean): Promise<void> {
     const client = deps.getClient(a.id)
     const watched = watchedWallets(a.id)
-    if (!client || watched.size === 0) return
+    if (watched.size === 0) return
+    if (!client) {
+      // The account is gone (removed, or kept in memory by an earlier run): nobody can ask about
+      // its invoices any more. As with one unreadable at expiry, they stop being pending then.
+      const t = nowSec()
+      const over = [...watched.values()].flatMap((w) => w.invoices)
+      await expire(over.filter((i) => t > i.expiresAt + opts.expiryGraceSec))
+      return
+    }
     a.ticks++
     const grace = opts.expiryGraceSec
     const t = nowSec()
