@@ -83,6 +83,8 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     delay: (attempt: number) => 250 * 2 ** (attempt - 1),
     jitter: true,
     backoffLimit: 2_000,
+    // ky waits out a Retry-After of any length (an hour, a day) before a retry; keep it short.
+    maxRetryAfter: 2_000,
   } satisfies RetryOptions
   const timeoutMs = opts.timeoutMs ?? 15_000
   const api: KyInstance = ky.create({

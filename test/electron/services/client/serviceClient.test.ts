@@ -1,8 +1,8 @@
 // The service client against the simulator over real loopback HTTP: every operation, every
 // auth method, every error class and the faults, as typed AppErrors. The simulator's request
 // log proves GETs are retried and POSTs never are.
-import { createServer, request as httpRequest } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type ServerResponse } from 'node:http'
+import type { AddressInfo, Socket } from 'node:net'
 import type { AuthMethod } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { decodeLnurl } from '@shared/lnurl'
@@ -368,25 +368,34 @@ describe('payments: never re-sent, unknown outcome when the answer is lost', () 
   })
 })
 
+interface Upstream {
+  status: number
+  headers: IncomingHttpHeaders
+  body: Buffer
+}
+
 /**
- * A loopback proxy in front of the simulator that passes the answer's headers and half its body
- * on, then sends nothing more and keeps the connection open: a service (or a proxy on the way)
- * that stalls mid-answer.
+ * A loopback proxy in front of the simulator: each request goes to the simulator, and `answer`
+ * decides what the caller gets back (the n-th request counts from 0). For what the simulator's
+ * faults cannot do: an answer that stalls mid-body, a Retry-After header.
  */
-async function stallingProxy(target: string): Promise<{ url: string; close(): Promise<void> }> {
+async function proxyTo(
+  target: string,
+  answer: (res: ServerResponse, up: Upstream, n: number) => void,
+): Promise<{ url: string; close(): Promise<void> }> {
   const up = new URL(target)
-  const sockets = new Set<import('node:net').Socket>()
+  const sockets = new Set<Socket>()
+  let n = 0
   const server = createServer((req, res) => {
+    const i = n++
     const fwd = httpRequest(
       { host: up.hostname, port: up.port, method: req.method, path: req.url, headers: req.headers },
-      (answer) => {
+      (r) => {
         const chunks: Buffer[] = []
-        answer.on('data', (c: Buffer) => chunks.push(c))
-        answer.on('end', () => {
-          const body = Buffer.concat(chunks)
-          res.writeHead(answer.statusCode ?? 500, answer.headers)
-          res.write(body.subarray(0, Math.floor(body.length / 2)))
-        })
+        r.on('data', (c: Buffer) => chunks.push(c))
+        r.on('end', () =>
+          answer(res, { status: r.statusCode ?? 500, headers: r.headers, body: Buffer.concat(chunks) }, i),
+        )
       },
     )
     req.pipe(fwd)
@@ -406,6 +415,13 @@ async function stallingProxy(target: string): Promise<{ url: string; close(): Pr
       }),
   }
 }
+
+/** The headers and half the body, then nothing more, the connection kept open. */
+const stallingProxy = (target: string) =>
+  proxyTo(target, (res, up) => {
+    res.writeHead(up.status, up.headers)
+    res.write(up.body.subarray(0, Math.floor(up.body.length / 2)))
+  })
 
 describe('an answer that stalls after its headers', () => {
   // ky's timeout ends when the headers arrive; without a limit on the body the wait never ended.
@@ -436,4 +452,26 @@ describe('an answer that stalls after its headers', () => {
       await proxy.close()
     }
   }, 5_000)
+})
+
+describe('a busy service that asks to come back much later', () => {
+  // ky waits out a Retry-After header, however long, before a GET's retry: an hour's wait for a
+  // balance read (and the watcher's poll stuck behind it).
+  it('a GET answered 503 with Retry-After: 3600 is retried soon (or given up), never after an hour', async () => {
+    const proxy = await proxyTo(sim.url, (res, up, n) => {
+      if (n === 0) {
+        res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '3600' })
+        res.end(JSON.stringify({ name: 'Service Unavailable', message: 'busy', code: 0, status: 503 }))
+        return
+      }
+      res.writeHead(up.status, up.headers)
+      res.end(up.body)
+    })
+    try {
+      const wallets = await client({ baseUrl: proxy.url, retries: 2 }).listWallets()
+      expect(wallets.length).toBeGreaterThan(0)
+    } finally {
+      await proxy.close()
+    }
+  }, 8_000)
 })
