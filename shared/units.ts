@@ -48,12 +48,12 @@ export function formatSat(sat: number, opts: { signed?: boolean; unit?: boolean 
 /**
  * Parses what a person types as an amount of sats ("1,000", "1 000", "0.5" with msat precision)
  * into msat. Returns null for anything that is not a non-negative amount with ≤ 3 decimals.
+ * Separators must group thousands: "0,5" (a decimal comma) is refused, not read as 5 sats.
  */
 export function parseSatInput(input: string): number | null {
-  const s = input.trim().replace(/[,\s_]/g, '')
-  const m = /^(\d+)(?:\.(\d{1,3}))?$/.exec(s)
+  const m = /^(\d{1,3}(?:[,\s_]\d{3})+|\d+)(?:\.(\d{1,3}))?$/.exec(input.trim())
   if (!m) return null
-  const whole = Number(m[1])
+  const whole = Number((m[1] ?? '').replace(/[,\s_]/g, ''))
   const frac = Number((m[2] ?? '').padEnd(3, '0') || '0')
   if (!Number.isSafeInteger(whole)) return null
   const msat = whole * MSAT_PER_SAT + frac

@@ -41,15 +41,31 @@ describe('parseSatInput', () => {
     ['0.001', 1],
     ['12.345', 12_345],
     ['0', 0],
+    ['1,000,000.5', 1_000_000_500],
+    ['1_000', 1_000_000],
   ])('%j → %d msat', (input, msat) => {
     expect(parseSatInput(input)).toBe(msat)
   })
-  test.each(['', 'abc', '-1', '1.2345', '1e3', '0x10', '1.', '.5', '99999999999999999999'])(
-    '%j is not an amount',
-    (input) => {
-      expect(parseSatInput(input)).toBeNull()
-    },
-  )
+  // a separator that does not group thousands is a decimal comma or a typo, never silently dropped:
+  // "0,5" meant half a sat, not 5 sats
+  test.each([
+    '',
+    'abc',
+    '-1',
+    '1.2345',
+    '1e3',
+    '0x10',
+    '1.',
+    '.5',
+    '99999999999999999999',
+    '0,5',
+    '1,5',
+    '1,00',
+    '12,34,567',
+    '1 00',
+  ])('%j is not an amount', (input) => {
+    expect(parseSatInput(input)).toBeNull()
+  })
 })
 
 test('countdown', () => {
