@@ -121,7 +121,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
         ...(comment ? { comment } : {}),
       })
       d.background(listWallets())
-      return paymentView(wtx)
+      return paymentView(wtx, amountMsat)
     },
 
     'withdraw.create': async ({ walletId, amountSat, memo }) => {

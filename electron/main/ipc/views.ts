@@ -98,11 +98,14 @@ export function recipientView(input: string, p: ProbeResult): RecipientView {
   }
 }
 
-export function paymentView(t: WalletTransaction): PaymentView {
+/** `sentMsat`: the amount asked for, exact where the service's whole sats (num_satoshis) are not. */
+export function paymentView(t: WalletTransaction, sentMsat?: number): PaymentView {
   const ln = t.lnTx
+  const wtxMsat = satToMsat(Math.abs(t.num_satoshis))
   return {
     txId: t.id,
-    amountMsat: satToMsat(Math.abs(t.num_satoshis)),
+    // 1.5 sats sent show as 1 sat in the transaction: trust the request when the two agree.
+    amountMsat: sentMsat !== undefined && Math.abs(sentMsat - wtxMsat) < 1000 ? sentMsat : wtxMsat,
     feeMsat: ln?.fee_msat ?? 0,
     preimage: ln?.payment_preimage || null,
     paymentHash: ln?.r_hash_decoded ?? null,

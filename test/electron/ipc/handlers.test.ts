@@ -118,6 +118,23 @@ describe('handlers map service objects to views', () => {
     ).toBe(p.paymentHash)
   })
 
+  it('pay.lightningAddress: a part-sat amount (the Send screen takes 1.5 or 2.5 sats) shows as sent, not cut to whole sats', async () => {
+    for (const [amountMsat, n] of [
+      [1_500, 1],
+      [2_500, 2],
+    ] as const) {
+      const before = sim.control.balanceMsat(w.id)
+      const p = await call<PaymentView>('pay.lightningAddress', {
+        walletId: w.id,
+        address: 'alice@sim.example',
+        amountMsat,
+        requestId: `req-views-part-sat-${n}`,
+      })
+      expect(sim.control.balanceMsat(w.id)).toBe(before - amountMsat - p.feeMsat)
+      expect(p.amountMsat).toBe(amountMsat)
+    }
+  })
+
   it('withdraw.create: an upper-case LNURL, its lightning: uri, tracked by the watcher', async () => {
     const link = await call<WithdrawLinkView>('withdraw.create', {
       walletId: w.id,
