@@ -350,6 +350,36 @@ describe('settings', () => {
     expect(useSettings.getState().settings).toEqual(base)
     expect(useSettings.getState().saveError?.message).toBe('Could not save.')
   })
+  /** notifications off, then theme dark, both answers held back */
+  function twoChanges() {
+    useSettings.setState({ settings: base })
+    const releaseOld = fake.deferred('settings.update')
+    const releaseNew = fake.deferred('settings.update')
+    const old = useSettings.getState().update({ notifications: false })
+    const next = useSettings.getState().update({ theme: 'dark' })
+    return { releaseOld, releaseNew, old, next }
+  }
+  test('an older change answered after a newer one does not undo the newer one', async () => {
+    const { releaseOld, releaseNew, old, next } = twoChanges()
+    // the newer one is saved first; then main refuses the older one
+    releaseNew({ ok: true, value: { ...base, theme: 'dark' } })
+    expect(await next).toBe(true)
+    releaseOld({ ok: false, error: { code: 'internal', message: 'Could not save.', retryable: true } })
+    expect(await old).toBe(false)
+    expect(useSettings.getState().settings).toEqual({ ...base, theme: 'dark' })
+    expect(useSettings.getState().saveError?.message).toBe('Could not save.')
+    expect(useSettings.getState().saving).toBe(false)
+  })
+  test('an older answer arriving while a newer change is on its way does not flip the newer one back', async () => {
+    const { releaseOld, releaseNew, old, next } = twoChanges()
+    releaseOld({ ok: true, value: { ...base, notifications: false } })
+    await old
+    expect(useSettings.getState().settings).toEqual({ ...base, notifications: false, theme: 'dark' })
+    expect(useSettings.getState().saving).toBe(true)
+    releaseNew({ ok: true, value: { ...base, notifications: false, theme: 'dark' } })
+    await next
+    expect(useSettings.getState()).toMatchObject({ saving: false, settings: { notifications: false, theme: 'dark' } })
+  })
   test('main’s answer is what stays', async () => {
     useSettings.setState({ settings: base })
     fake.ok('settings.update', { ...base, pollIntervalSec: 60 })

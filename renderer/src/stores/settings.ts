@@ -20,6 +20,10 @@ interface SettingsState {
   apply(settings: Settings): void
 }
 
+let updateSeq = 0
+/** the update that last set each key, so a late refusal undoes only what is still its own */
+const lastChange = new Map<keyof Settings, number>()
+
 export const useSettings = create<SettingsState>()((set, get) => ({
   settings: null,
   info: null,
@@ -41,6 +45,9 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   },
   async update(patch) {
     // shown at once (a radio or checkbox must not lag behind the click), undone if main refuses
+    const mine = ++updateSeq
+    const keys = Object.keys(patch) as Array<keyof Settings>
+    for (const k of keys) lastChange.set(k, mine)
     const prev = get().settings
     if (prev) {
       set({ settings: { ...prev, ...patch } })
@@ -48,12 +55,23 @@ export const useSettings = create<SettingsState>()((set, get) => ({
     }
     set({ saving: true, saveError: null })
     const res = await invoke('settings.update', patch)
+    const newest = mine === updateSeq
     if (res.ok) {
-      set({ settings: res.value, saving: false })
-      applyTheme(res.value.theme)
+      // an older answer lacks the changes made since: only the newest one says what stays
+      if (newest) {
+        set({ settings: res.value, saving: false })
+        applyTheme(res.value.theme)
+      }
     } else {
-      set({ settings: prev, saving: false, saveError: res.error })
-      if (prev) applyTheme(prev.theme)
+      // undo only what this change set and no later change has set again
+      const cur = get().settings
+      if (prev && cur) {
+        const undo: Partial<Settings> = {}
+        for (const k of keys) if (lastChange.get(k) === mine) Object.assign(undo, { [k]: prev[k] })
+        set({ settings: { ...cur, ...undo } })
+        applyTheme({ ...cur, ...undo }.theme)
+      } else set({ settings: prev })
+      set({ saveError: res.error, ...(newest ? { saving: false } : {}) })
     }
     return res.ok
   },
