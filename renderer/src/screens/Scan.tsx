@@ -142,6 +142,8 @@ function Camera(props: { onFound: (text: string) => void; onError: (message: str
         if (!v || !ctx) return
         v.srcObject = s
         await v.play()
+        // stopped while the video was starting: the cleanup has run, so start no timer after it
+        if (stopped) return
         let busy = false
         timer = setInterval(async () => {
           if (busy || !v.videoWidth) return
