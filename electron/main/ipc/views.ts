@@ -18,8 +18,12 @@ import {
   walletBalanceMsat,
 } from '@shared/schemas/service'
 import { satToMsat } from '@shared/units'
+import { decode as decodeBolt11 } from 'light-bolt11-decoder'
 
-const DEFAULT_EXPIRY_SEC = 86_400
+/** Only when neither the service nor the payment request says when the invoice expires. */
+const FALLBACK_EXPIRY_SEC = 86_400
+/** BOLT 11: an invoice without an `x` tag expires an hour after its timestamp. */
+const BOLT11_DEFAULT_EXPIRY_SEC = 3600
 
 export function walletView(w: Wallet): WalletView {
   return { id: w.id, label: w.user_label || w.id, balanceMsat: walletBalanceMsat(w), createdAt: w.created_at }
@@ -44,8 +48,24 @@ export function txView(t: WalletTransaction): TxView {
   }
 }
 
+/** When the payment request itself says it expires (timestamp + `x`), or null if it cannot be read. */
+function requestExpiresAt(paymentRequest: string): number | null {
+  try {
+    const sections = decodeBolt11(paymentRequest).sections
+    const stamp = sections.find((s) => s.name === 'timestamp')?.value
+    const x = sections.find((s) => s.name === 'expiry')?.value ?? BOLT11_DEFAULT_EXPIRY_SEC
+    const at = Number(stamp) + Number(x)
+    return stamp !== undefined && Number.isSafeInteger(at) ? at : null
+  } catch {
+    return null
+  }
+}
+
 function expiresAt(l: LnTx): number {
-  return l.expires_at ?? l.created_at + (l.expiry ?? DEFAULT_EXPIRY_SEC)
+  if (l.expires_at != null) return l.expires_at
+  if (l.expiry != null) return l.created_at + l.expiry
+  // The schema lets the service leave both out; the signed request still knows.
+  return requestExpiresAt(l.payment_request) ?? l.created_at + FALLBACK_EXPIRY_SEC
 }
 
 export function lnTxView(l: LnTx): LnTxView {
