@@ -16,6 +16,20 @@ import {
   withdrawLinkView,
 } from './views'
 
+/**
+ * What `track`/`trackWithdraw` reject with when the item IS being watched (in memory, announced,
+ * polled) but the watcher's file could not be written; its next write saves it with the rest.
+ */
+export class WatcherNotSavedError extends Error {
+  constructor(cause: unknown) {
+    super('the watcher file could not be written', { cause })
+    this.name = 'WatcherNotSavedError'
+  }
+}
+
+export const WATCHER_NOT_SAVED_NOTICE =
+  'The app could not save its list of pending invoices. It will keep watching them while it is open.'
+
 /** The watcher's interface (owner: electron/main/services/watcher), as BRIEF.md fixes it. */
 export interface InvoiceWatcher {
   track(inv: PendingInvoice): Promise<void>
@@ -50,6 +64,19 @@ export function createHandlers(d: HandlerDeps): Handlers {
     const view = walletsView(await d.accounts.client().listWallets())
     d.emit('wallets.updated', view)
     return view
+  }
+
+  /**
+   * The invoice or link exists at the service by now: a failed save must not read as a failed
+   * create (the person would make another), so it becomes a warning.
+   */
+  async function watch(tracking: Promise<void>) {
+    try {
+      await tracking
+    } catch (err) {
+      if (!(err instanceof WatcherNotSavedError)) throw err
+      d.emit('notice', { level: 'warning', message: WATCHER_NOT_SAVED_NOTICE })
+    }
   }
 
   async function updateSettings(patch: Partial<Settings>) {
@@ -103,7 +130,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
         .client(account.id)
         .createInvoice(walletId, { num_satoshis: amountSat, memo, ...(expirySec ? { expiry: expirySec } : {}) })
       const inv = pendingInvoiceView(lnTx, { walletId, accountId: account.id, memo, nowSec: nowSec() })
-      await d.watcher.track(inv)
+      await watch(d.watcher.track(inv))
       return inv
     },
     'invoices.list': async () => ({ invoices: d.watcher.list() }),
@@ -128,7 +155,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       const account = d.accounts.active()
       const link = await d.accounts.client(account.id).mintWithdrawLink(walletId, { num_satoshis: amountSat, memo })
       const view = withdrawLinkView(link, { walletId, amountSat, memo: memo ?? '', nowSec: nowSec() })
-      await d.watcher.trackWithdraw(view, account.id)
+      await watch(d.watcher.trackWithdraw(view, account.id))
       return view
     },
     'withdraw.list': async () => ({ links: d.watcher.listWithdraws() }),

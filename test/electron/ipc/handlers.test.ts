@@ -1,47 +1,23 @@
 // Each operation through the app against the simulator, checking how service objects become
 // the contract's views.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import type { LnTxView, PaymentView, PendingInvoice, RecipientView, TxPage, WithdrawLinkView } from '@shared/contract'
-import type { Result } from '@shared/errors'
 import { decodeLnurl } from '@shared/lnurl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type App, createApp } from '../../../electron/main/app/createApp'
-import { createMemoryStore } from '../../../electron/main/services/secrets'
-import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
+import type { SimulatorHandle, SimWallet } from '../../simulator/index'
+import { type ConnectedApp, startConnectedApp } from './appHarness'
 
+let t: ConnectedApp
 let sim: SimulatorHandle
-let app: App
-let dir: string
 let w: SimWallet
-const events: Array<{ name: string; payload: unknown }> = []
+let events: ConnectedApp['events']
 
 beforeAll(async () => {
-  sim = await startSimulator({ seed: 'demo' })
-  w = sim.control.createWallet('Views', 100_000)
-  dir = await mkdtemp(join(tmpdir(), 'lt-handlers-'))
-  app = createApp({
-    userDataDir: dir,
-    secretStore: createMemoryStore(),
-    notifier: { show() {}, isSupported: () => true },
-    emit: (name, payload) => events.push({ name, payload }),
-    logSink: () => {},
-  })
-  await app.start()
-  value(await app.router.handle('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
+  t = await startConnectedApp({ label: 'Views', balanceSat: 100_000 })
+  ;({ sim, w, events } = t)
 })
-afterAll(async () => {
-  await app.dispose()
-  await sim.close()
-  await rm(dir, { recursive: true, force: true })
-})
+afterAll(() => t.close())
 
-function value<T>(r: Result<unknown>): T {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`)
-  return r.value as T
-}
-const call = <T>(name: string, input: unknown = {}) => app.router.handle(name, input).then((r) => value<T>(r))
+const call = <T>(name: string, input: unknown = {}) => t.call<T>(name, input)
 
 describe('handlers map service objects to views', () => {
   it('wallets.list totals the balances in msat and emits wallets.updated', async () => {

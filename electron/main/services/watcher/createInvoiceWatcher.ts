@@ -16,7 +16,7 @@ import type { PendingInvoice, Settings, WalletView, WithdrawLinkView } from '@sh
 import { PendingInvoice as PendingInvoiceSchema, WithdrawLinkView as WithdrawLinkSchema } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { type Wallet, type WalletTransaction, walletBalanceMsat } from '@shared/schemas/service'
-import type { InvoiceWatcher as BaseInvoiceWatcher } from '../../ipc/handlers'
+import { type InvoiceWatcher as BaseInvoiceWatcher, WatcherNotSavedError } from '../../ipc/handlers'
 import { walletsView, walletView } from '../../ipc/views'
 import type { Logger } from '../../log'
 import type { ServiceClient } from '../client'
@@ -236,6 +236,16 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
     } catch (err) {
       log?.error('watcher file not written', describe(err))
       throw err
+    }
+  }
+
+  /** A failure is returned, not thrown: the change stays in memory and the next write carries it. */
+  async function saveOrReport(): Promise<WatcherNotSavedError | null> {
+    try {
+      await save()
+      return null
+    } catch (err) {
+      return new WatcherNotSavedError(err)
     }
   }
 
@@ -635,10 +645,12 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
       if (cur && cur.status !== 'pending') return // finished already: never watched (or announced) again
       invoices.set(inv.id, inv)
       forgetWallet(inv.accountId, inv.walletId)
-      await save()
+      const notSaved = await saveOrReport()
+      // Watched whether or not it reached the disk: the invoice exists at the service.
       if (!cur) deps.emit('invoice.updated', inv) // the tray's pending count follows this event
       trayChanged(null)
       ensureScheduled(inv.accountId)
+      if (notSaved) throw notSaved
     },
     async trackWithdraw(input, accountId) {
       const link = WithdrawLinkSchema.parse(input)
@@ -647,8 +659,9 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
       if (withdraws.has(link.ott)) return
       withdraws.set(link.ott, { accountId: acc, link, claimTxId: null })
       forgetWallet(acc, link.walletId)
-      await save()
+      const notSaved = await saveOrReport()
       ensureScheduled(acc)
+      if (notSaved) throw notSaved
     },
     list: () => [...invoices.values()].sort((a, b) => b.createdAt - a.createdAt),
     listWithdraws: () => [...withdraws.values()].map((w) => w.link).sort((a, b) => b.createdAt - a.createdAt),

@@ -1,0 +1,56 @@
+// The whole app against the simulator, connected with the seeded account: for tests that go
+// through the router as the renderer does.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Result } from '@shared/errors'
+import { type App, createApp } from '../../../electron/main/app/createApp'
+import { createMemoryStore } from '../../../electron/main/services/secrets'
+import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
+
+export interface ConnectedApp {
+  sim: SimulatorHandle
+  app: App
+  /** the app's userData directory */
+  dir: string
+  /** a wallet made for this test file */
+  w: SimWallet
+  events: Array<{ name: string; payload: unknown }>
+  /** an operation's value; its error thrown */
+  call<T>(name: string, input?: unknown): Promise<T>
+  close(): Promise<void>
+}
+
+export function value<T>(r: Result<unknown>): T {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`)
+  return r.value as T
+}
+
+export async function startConnectedApp(o: { label: string; balanceSat: number }): Promise<ConnectedApp> {
+  const sim = await startSimulator({ seed: 'demo' })
+  const w = sim.control.createWallet(o.label, o.balanceSat)
+  const dir = await mkdtemp(join(tmpdir(), 'lt-app-'))
+  const events: ConnectedApp['events'] = []
+  const app = createApp({
+    userDataDir: dir,
+    secretStore: createMemoryStore(),
+    notifier: { show() {}, isSupported: () => true },
+    emit: (name, payload) => events.push({ name, payload }),
+    logSink: () => {},
+  })
+  await app.start()
+  value(await app.router.handle('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
+  return {
+    sim,
+    app,
+    dir,
+    w,
+    events,
+    call: (name, input = {}) => app.router.handle(name, input).then((r) => value(r)),
+    async close() {
+      await app.dispose()
+      await sim.close()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+}
