@@ -1,30 +1,22 @@
 // Renaming an account from Settings: main's answer replaces the account (so Home's account line
 // follows), and a refusal keeps the old name with the reason to show.
-import type { AccountView } from '@shared/contract'
 import { beforeEach, expect, test } from 'vitest'
 import { useAccounts } from '../../renderer/src/stores/accounts'
 import { installFakeWallet } from './fakeWallet'
+import { account } from './fixtures'
 
 const initial = useAccounts.getState()
 let fake: ReturnType<typeof installFakeWallet>
-const acc = (id: string, label: string): AccountView => ({
-  id,
-  label,
-  baseUrl: 'http://127.0.0.1:1',
-  authMethod: 'header',
-  keyHint: 'sak_…abcd',
-  storage: 'keychain',
-})
 beforeEach(() => {
   fake = installFakeWallet()
-  useAccounts.setState({ ...initial, accounts: [acc('a1', 'Shop'), acc('a2', 'Home')], activeId: 'a1' }, true)
+  useAccounts.setState({ ...initial, accounts: [account('a1', 'Shop'), account('a2', 'Home')], activeId: 'a1' }, true)
 })
 
 test('a new label is sent for that account only and main’s answer is what shows', async () => {
   const release = fake.deferred('accounts.update')
   const saving = useAccounts.getState().update('a1', { label: 'Café' })
   expect(useAccounts.getState().busyId).toBe('a1')
-  release({ ok: true, value: acc('a1', 'Café') })
+  release({ ok: true, value: account('a1', 'Café') })
   expect(await saving).toBe(true)
   expect(fake.callsOf('accounts.update').map((c) => c.input)).toEqual([{ id: 'a1', label: 'Café' }])
   expect(useAccounts.getState().accounts.map((a) => a.label)).toEqual(['Café', 'Home'])

@@ -103,6 +103,7 @@ function AccountRow(props: {
           <button
             type="button"
             disabled={busy}
+            aria-label={`Switch to this account: ${a.label}`}
             onClick={async () => {
               if (await props.onSwitch(a.id)) void useWallets.getState().load()
             }}
@@ -111,7 +112,12 @@ function AccountRow(props: {
           </button>
         )}
         {!confirmRemove ? (
-          <button type="button" disabled={busy} onClick={() => setConfirmRemove(true)}>
+          <button
+            type="button"
+            disabled={busy}
+            aria-label={`Remove ${a.label}…`}
+            onClick={() => setConfirmRemove(true)}
+          >
             Remove…
           </button>
         ) : (
@@ -121,6 +127,7 @@ function AccountRow(props: {
               type="button"
               className="danger"
               disabled={busy}
+              aria-label={`Remove ${a.label}`}
               onClick={async () => {
                 if (await remove(a.id)) {
                   if (active) {
@@ -132,7 +139,7 @@ function AccountRow(props: {
             >
               Remove
             </button>{' '}
-            <button type="button" onClick={() => setConfirmRemove(false)}>
+            <button type="button" aria-label={`Keep ${a.label}`} onClick={() => setConfirmRemove(false)}>
               Keep
             </button>
           </span>

@@ -88,15 +88,17 @@ test('add a second account, switch between them, remove one (its key goes too)',
   expect(second).not.toBe(first)
 
   await navTo(o.page, 'Settings')
-  await o.page.getByRole('button', { name: 'Switch to this account' }).click()
+  // each row's buttons name their account (a screen reader lists them out of their rows)
+  const firstLabel = after.accounts.find((a) => a.id === first)!.label
+  await o.page.getByRole('button', { name: `Switch to this account: ${firstLabel}`, exact: true }).click()
   await expect.poll(async () => (await accounts()).activeId).toBe(first)
   await navTo(o.page, 'Home')
   await waitVisible(o.page, o.sim.keys.wallets[0]!.label)
 
   await navTo(o.page, 'Settings')
   const row = o.page.getByRole('listitem').filter({ hasText: 'Second' })
-  await row.getByRole('button', { name: 'Remove…' }).click()
-  await row.getByRole('button', { name: 'Remove', exact: true }).click()
+  await o.page.getByRole('button', { name: 'Remove Second…', exact: true }).click()
+  await row.getByRole('button', { name: 'Remove Second', exact: true }).click()
   await expect.poll(async () => (await accounts()).accounts.map((a) => a.id)).toEqual([first])
   expect(await o.booted.secretStore.get(second)).toBeNull()
   expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
