@@ -17,7 +17,7 @@ export default function Onboarding({ adding }: { adding: boolean }) {
   const [label, setLabel] = useState('')
   const [authMethod, setAuthMethod] = useState<AuthMethod>('header')
   const [formError, setFormError] = useState<string | null>(null)
-  const { test, connecting, connectError, testConnection, connect, resetForm } = useAccounts()
+  const { test, connecting, connectError, testConnection, connect, resetForm, clearTest } = useAccounts()
   const info = useSettings((s) => s.info)
   const saveFailed = connectError?.code === 'keychain_unavailable'
   const keychainDown = info?.keychain === 'unavailable' || saveFailed
@@ -32,6 +32,14 @@ export default function Onboarding({ adding }: { adding: boolean }) {
     resetForm()
     void useSettings.getState().loadInfo()
   }, [resetForm])
+
+  /** a change to what "Test connection" tested: its result (shown or on its way) no longer applies */
+  function edited<T>(setter: (v: T) => void) {
+    return (v: T) => {
+      setter(v)
+      clearTest()
+    }
+  }
 
   function validate(): boolean {
     const urlProblem = checkBaseUrl(baseUrl)
@@ -78,7 +86,7 @@ export default function Onboarding({ adding }: { adding: boolean }) {
           inputMode="url"
           placeholder="https://api.example.com"
           value={baseUrl}
-          onValue={setBaseUrl}
+          onValue={edited(setBaseUrl)}
           autoComplete="url"
           required
         />
@@ -88,7 +96,7 @@ export default function Onboarding({ adding }: { adding: boolean }) {
           type="password"
           placeholder="sak_…"
           value={apiKey}
-          onValue={setApiKey}
+          onValue={edited(setApiKey)}
           autoComplete="off"
           spellCheck={false}
           required
@@ -104,7 +112,11 @@ export default function Onboarding({ adding }: { adding: boolean }) {
           <summary>Advanced</summary>
           <label className="field" htmlFor="auth-method">
             <span>How the key is sent</span>
-            <select id="auth-method" value={authMethod} onChange={(e) => setAuthMethod(e.target.value as AuthMethod)}>
+            <select
+              id="auth-method"
+              value={authMethod}
+              onChange={(e) => edited(setAuthMethod)(e.target.value as AuthMethod)}
+            >
               <option value="header">X-Api-Key header (recommended)</option>
               <option value="basic">HTTP Basic</option>
               <option value="query">access-token in the address (may end up in server logs)</option>

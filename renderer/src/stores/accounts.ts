@@ -25,9 +25,13 @@ interface AccountsState {
   remove(id: string): Promise<boolean>
   update(id: string, patch: { label?: string; authMethod?: AuthMethod }): Promise<boolean>
   resetForm(): void
+  /** the form's input changed: the last test (or one on its way) is about other input */
+  clearTest(): void
 }
 
 const idleTest = { status: 'idle' as const, wallets: [], error: null }
+/** which "Test connection" may still show its answer; an edit or a newer test moves it on */
+let testSeq = 0
 
 export const useAccounts = create<AccountsState>()((set, get) => ({
   accounts: [],
@@ -49,8 +53,10 @@ export const useAccounts = create<AccountsState>()((set, get) => ({
     set({ accounts, activeId, status: 'ready', error: null })
   },
   async testConnection(input) {
+    const seq = ++testSeq
     set({ test: { status: 'loading', wallets: [], error: null } })
     const res = await invoke('accounts.test', input)
+    if (seq !== testSeq) return false
     if (res.ok) set({ test: { status: 'ready', wallets: res.value.wallets, error: null } })
     else set({ test: { status: 'error', wallets: [], error: res.error } })
     return res.ok
@@ -98,7 +104,14 @@ export const useAccounts = create<AccountsState>()((set, get) => ({
       return res
     })
   },
-  resetForm: () => set({ test: idleTest, connectError: null }),
+  resetForm: () => {
+    testSeq++
+    set({ test: idleTest, connectError: null })
+  },
+  clearTest: () => {
+    testSeq++
+    if (get().test !== idleTest) set({ test: idleTest })
+  },
 }))
 
 type Setter = (p: Partial<AccountsState>) => void
