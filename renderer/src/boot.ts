@@ -35,6 +35,10 @@ export function subscribe(): () => void {
     on('settings.updated', (s) => useSettings.getState().apply(s)),
     on('invoice.updated', (inv) => useInvoices.getState().apply(inv)),
     on('withdraw.updated', (link) => useWithdraw.getState().apply(link)),
+    // whichever way the active account changes (event, Settings, connect, remove)
+    useAccounts.subscribe((s, prev) => {
+      if (s.activeId !== prev.activeId) useWithdraw.getState().accountChanged()
+    }),
   ]
   return () => {
     for (const off of offs) off()

@@ -10,6 +10,7 @@ import { useUi } from '../../renderer/src/stores/ui'
 import { useWallets } from '../../renderer/src/stores/wallets'
 import { checkWithdraw, useWithdraw } from '../../renderer/src/stores/withdraw'
 import { installFakeWallet } from './fakeWallet'
+import { withdrawLink } from './fixtures'
 
 const stores = [
   useAccounts,
@@ -273,17 +274,7 @@ describe('withdraw', () => {
     expect(checkWithdraw(10_000, 10_000)).toBeNull()
   })
   test('a double click mints one link; claimed stays claimed', async () => {
-    const link = {
-      walletId: 'w1',
-      lnurl: 'LNURL1XYZ',
-      uri: 'lightning:LNURL1XYZ',
-      ott: 'ott1',
-      amountSat: 5,
-      memo: '',
-      createdAt: 1,
-      status: 'waiting' as const,
-      claimedAt: null,
-    }
+    const link = withdrawLink
     const release = fake.deferred('withdraw.create')
     const a = useWithdraw.getState().create({ walletId: 'w1', amountSat: 5, memo: '' })
     const b = useWithdraw.getState().create({ walletId: 'w1', amountSat: 5, memo: '' })

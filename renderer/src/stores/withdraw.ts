@@ -12,7 +12,12 @@ interface WithdrawState {
   create(input: { walletId: string; amountSat: number; memo: string }): Promise<WithdrawLinkView | null>
   apply(link: WithdrawLinkView): void
   startOver(): void
+  /** another account is active: its screen does not show this one's link (main's watcher keeps tracking it) */
+  accountChanged(): void
 }
+
+/** moves on with each change of account, so a link asked for before one does not show after it */
+let accountEpoch = 0
 
 export const useWithdraw = create<WithdrawState>()((set, get) => ({
   links: {},
@@ -21,6 +26,7 @@ export const useWithdraw = create<WithdrawState>()((set, get) => ({
   error: null,
   async create({ walletId, amountSat, memo }) {
     if (get().creating) return null
+    const epoch = accountEpoch
     set({ creating: true, error: null })
     const res = await invoke('withdraw.create', {
       walletId,
@@ -28,14 +34,15 @@ export const useWithdraw = create<WithdrawState>()((set, get) => ({
       ...(memo ? { memo } : {}),
       requestId: newRequestId(),
     })
+    const stale = epoch !== accountEpoch
     if (!res.ok) {
-      set({ creating: false, error: res.error })
+      set({ creating: false, error: stale ? null : res.error })
       return null
     }
     const link = res.value
     set((s) => ({
       creating: false,
-      current: link.ott,
+      ...(stale ? {} : { current: link.ott }),
       links: { ...s.links, [link.ott]: merge(s.links[link.ott], link) },
     }))
     return link
@@ -44,6 +51,10 @@ export const useWithdraw = create<WithdrawState>()((set, get) => ({
     set((s) => ({ links: { ...s.links, [link.ott]: merge(s.links[link.ott], link) } }))
   },
   startOver: () => set({ current: null, error: null }),
+  accountChanged() {
+    accountEpoch++
+    get().startOver()
+  },
 }))
 
 /** Claimed is final. */
