@@ -2,7 +2,7 @@
 // bridge and the browser preview are all derived from this object: adding an operation is one
 // entry here plus one handler in electron/main/ipc/handlers.
 import { z } from 'zod'
-import { EVENT_NAMES, type EventName, OP_NAMES, type OpName } from './channels'
+import type { EventName, OpName } from './channels'
 
 export type { EventName, OpName } from './channels'
 export { EVENT_NAMES, eventChannel, OP_NAMES, opChannel } from './channels'
@@ -250,9 +250,6 @@ export const operations = {
 } as const satisfies Record<OpName, { input: z.ZodType; output: z.ZodType }>
 
 export type Operations = typeof operations
-// Every name in channels.ts has an operation and vice versa.
-type _OpsExact = [keyof Operations] extends [OpName] ? ([OpName] extends [keyof Operations] ? true : never) : never
-export const _opsExact: _OpsExact = true
 export type OpInput<K extends OpName> = z.input<Operations[K]['input']>
 export type OpOutput<K extends OpName> = z.output<Operations[K]['output']>
 
@@ -282,9 +279,4 @@ export const events = {
 } as const satisfies Record<EventName, z.ZodType>
 
 export type Events = typeof events
-type _EventsExact = [keyof Events] extends [EventName] ? ([EventName] extends [keyof Events] ? true : never) : never
-export const _eventsExact: _EventsExact = true
 export type EventPayload<K extends EventName> = z.output<Events[K]>
-
-export const opNames: readonly OpName[] = OP_NAMES
-export const eventNames: readonly EventName[] = EVENT_NAMES

@@ -1,7 +1,7 @@
 // The composition root: settings, secrets, accounts, the service client, the watcher and the
 // IPC router, wired from plain dependencies so Electron, the browser preview, tests and
 // benchmarks all run the same app.
-import { type AppInfo, type EventName, type EventPayload, opNames } from '@shared/contract'
+import { type AppInfo, type EventName, type EventPayload, OP_NAMES } from '@shared/contract'
 import type { z } from 'zod'
 import { createHandlers, type InvoiceWatcher } from '../ipc/handlers'
 import { createRouter, type Router, type SenderInfo } from '../ipc/router'
@@ -144,7 +144,7 @@ export function createApp(deps: AppDeps): App {
         })
       emit('accounts.updated', accounts.list())
       watcher.start()
-      log.info('app started', { ops: opNames.length, keychain })
+      log.info('app started', { ops: OP_NAMES.length, keychain })
     },
     async idle() {
       await Promise.allSettled([...pending])
