@@ -35,7 +35,7 @@ export default defineConfig({
       rollupOptions: {
         input: { index: resolve(__dirname, 'electron/preload/index.ts') },
         external: ['electron'],
-        output: { format: 'cjs', entryFileNames: '[name].cjs', inlineDynamicImports: true },
+        output: { format: 'cjs', entryFileNames: '[name].cjs', codeSplitting: false },
       },
     },
   },

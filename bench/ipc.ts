@@ -79,7 +79,7 @@ export function measureKyOnly(opts: { baseUrl: string; apiKey: string; walletId:
   const get = rawGet(opts.baseUrl, opts.apiKey)
   const id = encodeURIComponent(opts.walletId)
   const api = ky.create({
-    prefixUrl: opts.baseUrl,
+    prefix: opts.baseUrl,
     timeout: 15_000,
     headers: { Accept: 'application/json', 'X-Api-Key': opts.apiKey },
     retry: { limit: 2, methods: ['get'] },

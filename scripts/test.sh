@@ -3,6 +3,8 @@
 # runs the test suites even when an earlier check failed, so one run shows everything.
 set -uo pipefail
 cd "$(dirname "$0")/.."
+# Node 24 first on PATH (brought from the npm registry when the machine's node is older).
+. scripts/node24.sh || exit 1
 started=$SECONDS
 
 failed=()

@@ -2,7 +2,7 @@ import { AppError } from '@shared/errors'
 import { isLoopbackHost } from '@shared/lnurl'
 
 /**
- * Checks a service address and returns it normalised for ky's `prefixUrl`. Plain http is only
+ * Checks a service address and returns it normalised for ky's `prefix`. Plain http is only
  * allowed to this computer (a local simulator): anywhere else the key would cross the network
  * in clear text.
  */

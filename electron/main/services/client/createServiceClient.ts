@@ -88,7 +88,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
   } satisfies RetryOptions
   const timeoutMs = opts.timeoutMs ?? 15_000
   const api: KyInstance = ky.create({
-    prefixUrl: baseUrl,
+    prefix: baseUrl,
     timeout: timeoutMs,
     ...(opts.fetch ? { fetch: opts.fetch } : {}),
     headers: { Accept: 'application/json' },

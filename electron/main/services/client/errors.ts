@@ -88,10 +88,9 @@ export function errorFromStatus(status: number, bodyText: string, kind: CallKind
 export async function errorFromThrown(err: unknown, kind: CallKind, secret: string): Promise<AppError> {
   if (err instanceof AppError) return err
   if (isHTTPError(err)) {
-    let text = ''
-    try {
-      text = await err.response.text()
-    } catch {}
+    // ky 2 reads the error body itself (bounded in time and size) into `data`.
+    const data: unknown = err.data
+    const text = typeof data === 'string' ? data : data === undefined ? '' : JSON.stringify(data)
     return errorFromStatus(err.response.status, text, kind, secret)
   }
   if (isTimeoutError(err) || (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))) {
