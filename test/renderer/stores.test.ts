@@ -129,6 +129,16 @@ describe('transactions', () => {
     expect(useTransactions.getState().page).toBe(2)
   })
 
+  test('a slow detail cannot overwrite the one asked for after it', async () => {
+    const releaseFirst = fake.deferred('lntx.get')
+    const first = useTransactions.getState().loadDetail('lntx_1')
+    fake.fail('lntx.get', 'not_found', 'That payment was not found.')
+    await useTransactions.getState().loadDetail('lntx_2')
+    releaseFirst({ ok: true, value: { id: 'lntx_1' } })
+    await first
+    expect(useTransactions.getState().detail).toMatchObject({ id: 'lntx_2', status: 'error', value: null })
+  })
+
   test('detail error is kept with the id so the screen can retry it', async () => {
     fake.fail('lntx.get', 'not_found', 'That payment was not found.')
     await useTransactions.getState().loadDetail('lntx_9')
@@ -223,6 +233,23 @@ describe('send', () => {
     fake.ok('lnurl.probe', { ...recipient, address: 'alice@sim.example' })
     await useSend.getState().probe('alice@sim.example')
     expect(useSend.getState()).toMatchObject({ confirmation: null, error: null, probeStatus: 'ready' })
+  })
+
+  test('a look-up answered after a newer one, or after reset, does not show', async () => {
+    const releaseOld = fake.deferred('lnurl.probe')
+    const old = useSend.getState().probe('old@sim.example')
+    fake.ok('lnurl.probe', recipient)
+    await useSend.getState().probe('bob@sim.example')
+    releaseOld({ ok: true, value: { ...recipient, address: 'old@sim.example' } })
+    await old
+    expect(useSend.getState().recipient?.address).toBe('bob@sim.example')
+
+    const releaseLate = fake.deferred('lnurl.probe')
+    const late = useSend.getState().probe('late@sim.example')
+    useSend.getState().reset()
+    releaseLate({ ok: true, value: { ...recipient, address: 'late@sim.example' } })
+    await late
+    expect(useSend.getState()).toMatchObject({ probeStatus: 'idle', recipient: null })
   })
 
   test('a failed probe is an error with a message, and review is refused without a recipient', async () => {
@@ -370,6 +397,19 @@ describe('settings', () => {
     releaseNew({ ok: true, value: { ...base, notifications: false, theme: 'dark' } })
     await next
     expect(useSettings.getState()).toMatchObject({ saving: false, settings: { notifications: false, theme: 'dark' } })
+  })
+  test('an older change of the same setting refused after a newer one does not undo the newer one', async () => {
+    useSettings.setState({ settings: base })
+    const releaseOld = fake.deferred('settings.update')
+    const releaseNew = fake.deferred('settings.update')
+    const old = useSettings.getState().update({ theme: 'dark', notifications: false })
+    const next = useSettings.getState().update({ theme: 'light' })
+    releaseNew({ ok: true, value: { ...base, notifications: false, theme: 'light' } })
+    expect(await next).toBe(true)
+    releaseOld({ ok: false, error: { code: 'internal', message: 'Could not save.', retryable: true } })
+    expect(await old).toBe(false)
+    // the theme is the newer change's; only the notifications were still the older one's to undo
+    expect(useSettings.getState().settings).toEqual({ ...base, theme: 'light' })
   })
   test('main’s answer is what stays', async () => {
     useSettings.setState({ settings: base })

@@ -2,6 +2,7 @@ import type { AccountView, AuthMethod, OpInput, WalletView } from '@shared/contr
 import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
 import { invoke } from '../api'
+import { createLatest } from '../lib/latest'
 import type { LoadStatus } from './wallets'
 
 type ConnectInput = OpInput<'accounts.connect'>
@@ -30,8 +31,8 @@ interface AccountsState {
 }
 
 const idleTest = { status: 'idle' as const, wallets: [], error: null }
-/** which "Test connection" may still show its answer; an edit or a newer test moves it on */
-let testSeq = 0
+/** "Test connection": an edit of the form or a newer test makes the answer on its way stale */
+const tests = createLatest()
 
 export const useAccounts = create<AccountsState>()((set, get) => ({
   accounts: [],
@@ -53,10 +54,9 @@ export const useAccounts = create<AccountsState>()((set, get) => ({
     set({ accounts, activeId, status: 'ready', error: null })
   },
   async testConnection(input) {
-    const seq = ++testSeq
     set({ test: { status: 'loading', wallets: [], error: null } })
-    const res = await invoke('accounts.test', input)
-    if (seq !== testSeq) return false
+    const { value: res, stale } = await tests.run(() => invoke('accounts.test', input))
+    if (stale) return false
     if (res.ok) set({ test: { status: 'ready', wallets: res.value.wallets, error: null } })
     else set({ test: { status: 'error', wallets: [], error: res.error } })
     return res.ok
@@ -105,11 +105,11 @@ export const useAccounts = create<AccountsState>()((set, get) => ({
     })
   },
   resetForm: () => {
-    testSeq++
+    tests.drop()
     set({ test: idleTest, connectError: null })
   },
   clearTest: () => {
-    testSeq++
+    tests.drop()
     if (get().test !== idleTest) set({ test: idleTest })
   },
 }))

@@ -6,6 +6,7 @@ import type { AppErrorShape } from '@shared/errors'
 import { formatMsat } from '@shared/units'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
+import { createLatest } from '../lib/latest'
 import type { LoadStatus } from './wallets'
 
 export interface Confirmation {
@@ -42,7 +43,8 @@ const initial = {
   error: null,
 }
 
-let probeSeq = 0
+/** a newer look-up or a reset supersedes a look-up on its way */
+const probes = createLatest()
 
 export const useSend = create<SendState>()((set, get) => ({
   ...initial,
@@ -51,10 +53,9 @@ export const useSend = create<SendState>()((set, get) => ({
     // on it: a scan or a lightning: link arriving meanwhile must not hide it (or invite a resend)
     const s = get()
     if (s.sending || s.error?.code === 'unknown_outcome') return
-    const mine = ++probeSeq
     set({ ...initial, probeStatus: 'loading' })
-    const res = await invoke('lnurl.probe', { address: address.trim() })
-    if (mine !== probeSeq) return
+    const { value: res, stale } = await probes.run(() => invoke('lnurl.probe', { address: address.trim() }))
+    if (stale) return
     if (res.ok) set({ probeStatus: 'ready', recipient: res.value })
     else set({ probeStatus: 'error', probeError: res.error })
   },
@@ -90,7 +91,7 @@ export const useSend = create<SendState>()((set, get) => ({
     set(res.ok ? { sending: false, result: res.value } : { sending: false, error: res.error })
   },
   reset() {
-    probeSeq++
+    probes.drop()
     set({ ...initial })
   },
 }))

@@ -2,6 +2,7 @@ import type { OpOutput, Settings } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
 import { invoke } from '../api'
+import { createLatest } from '../lib/latest'
 import { applyTheme } from '../lib/theme'
 import type { LoadStatus } from './wallets'
 
@@ -20,9 +21,8 @@ interface SettingsState {
   apply(settings: Settings): void
 }
 
-let updateSeq = 0
-/** the update that last set each key, so a late refusal undoes only what is still its own */
-const lastChange = new Map<keyof Settings, number>()
+/** each update claims the keys it sets, so a late refusal undoes only what is still its own */
+const updates = createLatest<keyof Settings>()
 
 export const useSettings = create<SettingsState>()((set, get) => ({
   settings: null,
@@ -45,20 +45,17 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   },
   async update(patch) {
     // shown at once (a radio or checkbox must not lag behind the click), undone if main refuses
-    const mine = ++updateSeq
-    const keys = Object.keys(patch) as Array<keyof Settings>
-    for (const k of keys) lastChange.set(k, mine)
     const prev = get().settings
     if (prev) {
       set({ settings: { ...prev, ...patch } })
       if (patch.theme) applyTheme(patch.theme)
     }
     set({ saving: true, saveError: null })
-    const res = await invoke('settings.update', patch)
-    const newest = mine === updateSeq
+    const keys = Object.keys(patch) as Array<keyof Settings>
+    const { value: res, stale, owned } = await updates.run(() => invoke('settings.update', patch), keys)
     if (res.ok) {
       // an older answer lacks the changes made since: only the newest one says what stays
-      if (newest) {
+      if (!stale) {
         set({ settings: res.value, saving: false })
         applyTheme(res.value.theme)
       }
@@ -67,11 +64,11 @@ export const useSettings = create<SettingsState>()((set, get) => ({
       const cur = get().settings
       if (prev && cur) {
         const undo: Partial<Settings> = {}
-        for (const k of keys) if (lastChange.get(k) === mine) Object.assign(undo, { [k]: prev[k] })
+        for (const k of owned) Object.assign(undo, { [k]: prev[k] })
         set({ settings: { ...cur, ...undo } })
         applyTheme({ ...cur, ...undo }.theme)
       } else set({ settings: prev })
-      set({ saveError: res.error, ...(newest ? { saving: false } : {}) })
+      set({ saveError: res.error, ...(stale ? {} : { saving: false }) })
     }
     return res.ok
   },

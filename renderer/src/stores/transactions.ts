@@ -3,6 +3,7 @@ import type { LnTxView, TxView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
 import { invoke } from '../api'
+import { createLatest } from '../lib/latest'
 import type { LoadStatus } from './wallets'
 
 export const PER_PAGE_CHOICES = [10, 25, 50, 100, 250] as const
@@ -23,8 +24,9 @@ interface TransactionsState {
   loadDetail(lnTxId: string): Promise<void>
 }
 
-let seq = 0
-let detailSeq = 0
+/** the person may ask for another page (or detail) before the last one came */
+const pages = createLatest()
+const details = createLatest()
 
 export const useTransactions = create<TransactionsState>()((set, get) => ({
   walletId: null,
@@ -37,11 +39,10 @@ export const useTransactions = create<TransactionsState>()((set, get) => ({
   error: null,
   detail: { id: null, status: 'idle', value: null, error: null },
   async load(walletId, page = 1, perPage = get().perPage) {
-    const mine = ++seq
     const sameWallet = walletId === get().walletId
     set({ walletId, page, perPage, status: 'loading', error: null, ...(sameWallet ? {} : { items: [], pageCount: 0 }) })
-    const res = await invoke('transactions.page', { walletId, page, perPage })
-    if (mine !== seq) return // the person already asked for another page
+    const { value: res, stale } = await pages.run(() => invoke('transactions.page', { walletId, page, perPage }))
+    if (stale) return
     if (res.ok) {
       const v = res.value
       set({
@@ -59,10 +60,9 @@ export const useTransactions = create<TransactionsState>()((set, get) => ({
     if (walletId) await get().load(walletId, page, perPage)
   },
   async loadDetail(id) {
-    const mine = ++detailSeq
     set({ detail: { id, status: 'loading', value: null, error: null } })
-    const res = await invoke('lntx.get', { id })
-    if (mine !== detailSeq) return
+    const { value: res, stale } = await details.run(() => invoke('lntx.get', { id }))
+    if (stale) return
     set({
       detail: res.ok
         ? { id, status: 'ready', value: res.value, error: null }

@@ -2,6 +2,7 @@ import type { WalletView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
 import { walletsList } from '../api'
+import { createLatest } from '../lib/latest'
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 
@@ -15,7 +16,8 @@ interface WalletsState {
   clear(): void
 }
 
-let seq = 0
+/** a newer load or an event supersedes a load on its way */
+const loads = createLatest()
 
 export const useWallets = create<WalletsState>()((set) => ({
   wallets: [],
@@ -23,19 +25,18 @@ export const useWallets = create<WalletsState>()((set) => ({
   status: 'idle',
   error: null,
   async load() {
-    const mine = ++seq
     set({ status: 'loading', error: null })
-    const res = await walletsList()
-    if (mine !== seq) return // a newer load or an event superseded this one
+    const { value: res, stale } = await loads.run(walletsList)
+    if (stale) return
     if (res.ok) set({ wallets: res.value.wallets, totalMsat: res.value.totalMsat, status: 'ready', error: null })
     else set({ status: 'error', error: res.error })
   },
   apply({ wallets, totalMsat }) {
-    seq++
+    loads.drop()
     set({ wallets, totalMsat, status: 'ready', error: null })
   },
   clear() {
-    seq++
+    loads.drop()
     set({ wallets: [], totalMsat: 0, status: 'idle', error: null })
   },
 }))

@@ -3,6 +3,7 @@ import type { WithdrawLinkView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
+import { createLatest } from '../lib/latest'
 
 interface WithdrawState {
   links: Record<string, WithdrawLinkView>
@@ -16,8 +17,8 @@ interface WithdrawState {
   accountChanged(): void
 }
 
-/** moves on with each change of account, so a link asked for before one does not show after it */
-let accountEpoch = 0
+/** a change of account makes a link on its way stale: it is kept, but not shown as the new account's */
+const creates = createLatest()
 
 export const useWithdraw = create<WithdrawState>()((set, get) => ({
   links: {},
@@ -26,15 +27,10 @@ export const useWithdraw = create<WithdrawState>()((set, get) => ({
   error: null,
   async create({ walletId, amountSat, memo }) {
     if (get().creating) return null
-    const epoch = accountEpoch
     set({ creating: true, error: null })
-    const res = await invoke('withdraw.create', {
-      walletId,
-      amountSat,
-      ...(memo ? { memo } : {}),
-      requestId: newRequestId(),
-    })
-    const stale = epoch !== accountEpoch
+    const { value: res, stale } = await creates.run(() =>
+      invoke('withdraw.create', { walletId, amountSat, ...(memo ? { memo } : {}), requestId: newRequestId() }),
+    )
     if (!res.ok) {
       set({ creating: false, error: stale ? null : res.error })
       return null
@@ -52,7 +48,7 @@ export const useWithdraw = create<WithdrawState>()((set, get) => ({
   },
   startOver: () => set({ current: null, error: null }),
   accountChanged() {
-    accountEpoch++
+    creates.drop()
     get().startOver()
   },
 }))
