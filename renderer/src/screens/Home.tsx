@@ -11,9 +11,12 @@ import { useWallets } from '../stores/wallets'
 let firstBalanceMarked = false
 
 export function Home() {
-  const { wallets, totalMsat, status, error } = useWallets()
-  const account = useAccounts((s) => s.accounts.find((a) => a.id === s.activeId))
+  const wallets = useWallets((s) => s.wallets)
+  const totalMsat = useWallets((s) => s.totalMsat)
+  const status = useWallets((s) => s.status)
+  const error = useWallets((s) => s.error)
   const load = useWallets((s) => s.load)
+  const account = useAccounts((s) => s.accounts.find((a) => a.id === s.activeId))
   useEffect(() => {
     // for the benchmark: when the first balance reached the screen
     if (wallets.length > 0 && !firstBalanceMarked && typeof performance !== 'undefined') {

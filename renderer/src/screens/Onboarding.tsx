@@ -17,7 +17,13 @@ export default function Onboarding({ adding }: { adding: boolean }) {
   const [label, setLabel] = useState('')
   const [authMethod, setAuthMethod] = useState<AuthMethod>('header')
   const [formError, setFormError] = useState<string | null>(null)
-  const { test, connecting, connectError, testConnection, connect, resetForm, clearTest } = useAccounts()
+  const test = useAccounts((s) => s.test)
+  const connecting = useAccounts((s) => s.connecting)
+  const connectError = useAccounts((s) => s.connectError)
+  const testConnection = useAccounts((s) => s.testConnection)
+  const connect = useAccounts((s) => s.connect)
+  const resetForm = useAccounts((s) => s.resetForm)
+  const clearTest = useAccounts((s) => s.clearTest)
   const info = useSettings((s) => s.info)
   const saveFailed = connectError?.code === 'keychain_unavailable'
   const keychainDown = info?.keychain === 'unavailable' || saveFailed

@@ -39,7 +39,9 @@ function InvoiceForm(props: { walletId?: string }) {
   const [memo, setMemo] = useState('')
   const [expiryMin, setExpiryMin] = useState('1440')
   const [problem, setProblem] = useState<string | null>(null)
-  const { creating, error, create } = useInvoices()
+  const creating = useInvoices((s) => s.creating)
+  const error = useInvoices((s) => s.error)
+  const create = useInvoices((s) => s.create)
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -82,7 +84,8 @@ function InvoiceForm(props: { walletId?: string }) {
 
 function ShowInvoice({ id }: { id: string }) {
   const inv = useInvoices((s) => s.byId[id])!
-  const { check, startOver } = useInvoices()
+  const check = useInvoices((s) => s.check)
+  const startOver = useInvoices((s) => s.startOver)
   const checking = useInvoices((s) => s.checking[id] === true)
   const checkError = useInvoices((s) => (s.checkError?.id === id ? s.checkError.error : null))
   const now = useNow()
@@ -140,7 +143,9 @@ function ShowInvoice({ id }: { id: string }) {
 function RecentInvoices() {
   const byId = useInvoices((s) => s.byId)
   const currentId = useInvoices((s) => s.currentId)
-  const { listStatus, listError, load } = useInvoices()
+  const listStatus = useInvoices((s) => s.listStatus)
+  const listError = useInvoices((s) => s.listError)
+  const load = useInvoices((s) => s.load)
   const accountId = useAccounts((s) => s.activeId)
   const now = useNow()
   const all = recentInvoices(byId, accountId, now)

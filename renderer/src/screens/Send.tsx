@@ -32,7 +32,11 @@ function SendForm(props: { address: string; walletId?: string }) {
   const [amount, setAmount] = useState('')
   const [comment, setComment] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
-  const { probeStatus, recipient, probeError, probe, review } = useSend()
+  const probeStatus = useSend((s) => s.probeStatus)
+  const recipient = useSend((s) => s.recipient)
+  const probeError = useSend((s) => s.probeError)
+  const probe = useSend((s) => s.probe)
+  const review = useSend((s) => s.review)
 
   async function lookUp(e?: FormEvent) {
     e?.preventDefault()
@@ -132,7 +136,13 @@ function SendForm(props: { address: string; walletId?: string }) {
 }
 
 function Confirm() {
-  const { confirmation: c, sending, result, error, send, back, reset } = useSend()
+  const c = useSend((s) => s.confirmation)
+  const sending = useSend((s) => s.sending)
+  const result = useSend((s) => s.result)
+  const error = useSend((s) => s.error)
+  const send = useSend((s) => s.send)
+  const back = useSend((s) => s.back)
+  const reset = useSend((s) => s.reset)
   const wallet = useWallets((s) => s.wallets.find((w) => w.id === c?.walletId))
   if (!c) return null
   const done = () => {

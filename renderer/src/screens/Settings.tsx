@@ -9,7 +9,12 @@ import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
 
 export default function Settings() {
-  const { settings, info, status, error, load, loadInfo } = useSettings()
+  const settings = useSettings((s) => s.settings)
+  const info = useSettings((s) => s.info)
+  const status = useSettings((s) => s.status)
+  const error = useSettings((s) => s.error)
+  const load = useSettings((s) => s.load)
+  const loadInfo = useSettings((s) => s.loadInfo)
   useEffect(() => {
     if (!useSettings.getState().settings) void load()
     void loadInfo()
@@ -50,7 +55,11 @@ export default function Settings() {
 }
 
 function Accounts() {
-  const { accounts, activeId, busyId, actionError, switchTo } = useAccounts()
+  const accounts = useAccounts((s) => s.accounts)
+  const activeId = useAccounts((s) => s.activeId)
+  const busyId = useAccounts((s) => s.busyId)
+  const actionError = useAccounts((s) => s.actionError)
+  const switchTo = useAccounts((s) => s.switchTo)
   return (
     <>
       <h2>Accounts</h2>
@@ -75,7 +84,8 @@ function AccountRow(props: {
 }) {
   const { account: a, active, busy } = props
   const [confirmRemove, setConfirmRemove] = useState(false)
-  const { update, remove } = useAccounts()
+  const update = useAccounts((s) => s.update)
+  const remove = useAccounts((s) => s.remove)
   return (
     <li className="card">
       <p>
@@ -190,7 +200,9 @@ function RenameAccount({ account: a, busy }: { account: AccountView; busy: boole
 }
 
 function Preferences({ settings }: { settings: SettingsT }) {
-  const { update, saving, saveError } = useSettings()
+  const update = useSettings((s) => s.update)
+  const saving = useSettings((s) => s.saving)
+  const saveError = useSettings((s) => s.saveError)
   const [poll, setPoll] = useState(String(settings.pollIntervalSec))
   const [pollProblem, setPollProblem] = useState<string | null>(null)
   function savePoll(e: FormEvent) {

@@ -16,7 +16,14 @@ export default function Transactions(props: { walletId?: string }) {
   const [walletId, setWalletId] = useState(() =>
     initialWalletId(props.walletId ?? useTransactions.getState().walletId ?? undefined),
   )
-  const { items, page, perPage, pageCount, totalCount, status, error, load } = useTransactions()
+  const items = useTransactions((s) => s.items)
+  const page = useTransactions((s) => s.page)
+  const perPage = useTransactions((s) => s.perPage)
+  const pageCount = useTransactions((s) => s.pageCount)
+  const totalCount = useTransactions((s) => s.totalCount)
+  const status = useTransactions((s) => s.status)
+  const error = useTransactions((s) => s.error)
+  const load = useTransactions((s) => s.load)
 
   useEffect(() => {
     if (walletId) void load(walletId, 1)

@@ -30,7 +30,9 @@ function WithdrawForm(props: { walletId?: string }) {
   const [amount, setAmount] = useState('')
   const [memo, setMemo] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
-  const { creating, error, create } = useWithdraw()
+  const creating = useWithdraw((s) => s.creating)
+  const error = useWithdraw((s) => s.error)
+  const create = useWithdraw((s) => s.create)
   const wallet = useWallets((s) => s.wallets.find((w) => w.id === walletId))
 
   async function submit(e: FormEvent) {
