@@ -11,7 +11,7 @@ export function csvCell(value: string | number | null): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s
 }
 
-export function csvRow(cells: Array<string | number | null>): string {
+function csvRow(cells: Array<string | number | null>): string {
   return cells.map(csvCell).join(',')
 }
 

@@ -10,13 +10,13 @@ import { useUi } from '../stores/ui'
 type Outcome = { kind: 'idle' } | { kind: 'working'; what: string } | { kind: 'problem'; message: string }
 
 /** Where a scanned payload goes; null means the app explains it instead. */
-export function routeFor(r: ScanResult): { to: 'send'; address: string } | null {
+function routeFor(r: ScanResult): { to: 'send'; address: string } | null {
   if (r.kind === 'lightning-address') return { to: 'send', address: r.address }
   if (r.kind === 'lnurl' && r.tag !== 'withdraw') return { to: 'send', address: r.lnurl }
   return null
 }
 
-export function explain(r: ScanResult): string {
+function explain(r: ScanResult): string {
   switch (r.kind) {
     case 'lnurl':
       return 'This is an LNURL-withdraw link: someone is offering sats. This app cannot claim withdraw links; open it in the wallet that should receive them.'

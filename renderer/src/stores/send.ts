@@ -9,7 +9,7 @@ import { invoke, newRequestId } from '../api'
 import { createLatest } from '../lib/latest'
 import type { LoadStatus } from './wallets'
 
-export interface Confirmation {
+interface Confirmation {
   walletId: string
   address: string
   amountMsat: number

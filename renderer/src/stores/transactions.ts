@@ -7,7 +7,7 @@ import { createLatest } from '../lib/latest'
 import type { LoadStatus } from './wallets'
 
 export const PER_PAGE_CHOICES = [10, 25, 50, 100, 250] as const
-export const DEFAULT_PER_PAGE = 25
+const DEFAULT_PER_PAGE = 25
 
 interface TransactionsState {
   walletId: string | null
