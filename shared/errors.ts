@@ -43,10 +43,3 @@ export class AppError extends Error {
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppErrorShape }
-
-export function resultSchema<T extends z.ZodType>(value: T) {
-  return z.discriminatedUnion('ok', [
-    z.object({ ok: z.literal(true), value }),
-    z.object({ ok: z.literal(false), error: AppErrorShape }),
-  ])
-}

@@ -12,19 +12,6 @@ export function isLoopbackHost(host: string): boolean {
   return h === 'localhost' || h === '::1' || /^127(?:\.\d{1,3}){3}$/.test(h)
 }
 
-/** https anywhere; http only for loopback hosts (a local simulator) and .onion. */
-export function isAllowedLnurlUrl(url: string): boolean {
-  let u: URL
-  try {
-    u = new URL(url)
-  } catch {
-    return false
-  }
-  if (u.protocol === 'https:') return true
-  if (u.protocol === 'http:') return isLoopbackHost(u.hostname) || u.hostname.endsWith('.onion')
-  return false
-}
-
 export function encodeLnurl(url: string): string {
   const words = bech32.toWords(enc.encode(url))
   return bech32.encode('lnurl', words, LNURL_LIMIT).toUpperCase()

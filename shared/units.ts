@@ -14,12 +14,6 @@ export function msatToSatFloor(msat: number): number {
   return (msat - (msat % MSAT_PER_SAT)) / MSAT_PER_SAT
 }
 
-/** Whole sats needed to cover an msat amount (rounded away from zero). */
-export function msatToSatCeil(msat: number): number {
-  const floor = msatToSatFloor(msat)
-  return msat % MSAT_PER_SAT === 0 ? floor : floor + Math.sign(msat)
-}
-
 function group(n: bigint | number): string {
   const s = (typeof n === 'bigint' ? n : BigInt(n)).toString()
   return s.replace(/\B(?=(\d{3})+(?!\d))/g, ',')

@@ -1,6 +1,7 @@
 import { EVENT_NAMES, events, OP_NAMES, operations } from '@shared/contract'
-import { AppError, resultSchema } from '@shared/errors'
+import { AppError } from '@shared/errors'
 import { describe, expect, it } from 'vitest'
+import { resultSchema } from './resultSchema'
 
 describe('IPC contract', () => {
   it('has exactly one entry per channel name', () => {

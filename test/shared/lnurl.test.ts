@@ -2,7 +2,6 @@ import {
   classifyPayload,
   decodeLnurl,
   encodeLnurl,
-  isAllowedLnurlUrl,
   isLoopbackHost,
   lightningUri,
   lud17ToUrl,
@@ -45,13 +44,7 @@ describe('LNURL encoding (LUD-01)', () => {
     expect(lightningUri('lightning:lnbcrt10u1xyz')).toBe('lightning:LNBCRT10U1XYZ')
   })
 
-  it('allows http only for loopback and onion', () => {
-    expect(isAllowedLnurlUrl('https://x.example/a')).toBe(true)
-    expect(isAllowedLnurlUrl('http://127.0.0.1:4100/a')).toBe(true)
-    expect(isAllowedLnurlUrl('http://[::1]:4100/a')).toBe(true)
-    expect(isAllowedLnurlUrl('http://abc.onion/a')).toBe(true)
-    expect(isAllowedLnurlUrl('http://evil.example/a')).toBe(false)
-    expect(isAllowedLnurlUrl('javascript:alert(1)')).toBe(false)
+  it('knows loopback hosts', () => {
     expect(isLoopbackHost('localhost')).toBe(true)
     expect(isLoopbackHost('127.1.2.3')).toBe(true)
     expect(isLoopbackHost('128.0.0.1')).toBe(false)
