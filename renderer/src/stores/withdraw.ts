@@ -36,15 +36,12 @@ export const useWithdraw = create<WithdrawState>()((set, get) => ({
       return null
     }
     const link = res.value
-    set((s) => ({
-      creating: false,
-      ...(stale ? {} : { current: link.ott }),
-      links: { ...s.links, [link.ott]: merge(s.links[link.ott], link) },
-    }))
+    get().apply(link)
+    set({ creating: false, ...(stale ? {} : { current: link.ott }) })
     return link
   },
   apply(link) {
-    set((s) => ({ links: { ...s.links, [link.ott]: merge(s.links[link.ott], link) } }))
+    set((s) => ({ links: { ...s.links, [link.ott]: keepFinal(s.links[link.ott], link) } }))
   },
   startOver: () => set({ current: null, error: null }),
   accountChanged() {
@@ -53,8 +50,8 @@ export const useWithdraw = create<WithdrawState>()((set, get) => ({
   },
 }))
 
-/** Claimed is final. */
-function merge(prev: WithdrawLinkView | undefined, next: WithdrawLinkView): WithdrawLinkView {
+/** A claimed link stays claimed even if a stale "waiting" answer arrives after the event. */
+function keepFinal(prev: WithdrawLinkView | undefined, next: WithdrawLinkView): WithdrawLinkView {
   return prev?.status === 'claimed' && next.status !== 'claimed' ? prev : next
 }
 
