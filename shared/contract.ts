@@ -1,6 +1,7 @@
 // The one IPC contract. The preload, the main-process router, the renderer's typed API, the test
 // bridge and the browser preview are all derived from this object: adding an operation is one
-// entry here plus one handler in electron/main/ipc/handlers.
+// entry here plus one handler in electron/main/ipc/handlers (docs/architecture.md, "Adding an
+// operation"). Each operation names its kind, from which the money rules follow.
 import { z } from 'zod'
 import type { EventName, OpName } from './channels'
 
@@ -15,6 +16,9 @@ export const AuthMethod = z.enum(['header', 'basic', 'query'])
 export type AuthMethod = z.infer<typeof AuthMethod>
 
 export const KeyStorage = z.enum(['keychain', 'memory'])
+
+/** The product's name: window title, tray, menus, notifications and `app.info`. */
+export const APP_NAME = 'Lightning Tray'
 
 export const BaseUrl = z
   .string()
@@ -183,50 +187,76 @@ const RequestId = z.string().min(8).max(100)
 /** A lightning address (≤ 320 chars) or an LNURL-pay link, which is often far longer. */
 const PayTarget = z.string().trim().min(3).max(2000)
 
-function op<I extends z.ZodType, O extends z.ZodType>(input: I, output: O) {
-  return { input, output }
+/**
+ * What an operation does, which decides how it is guarded (docs/architecture.md, "Money rules"):
+ * - `read`: asks the service or the app, changes nothing; service GETs may be retried.
+ * - `local`: changes the app's own state (settings, accounts, what is watched).
+ * - `create`: makes something at the service that moves no money (an invoice): never retried.
+ * - `money`: moves money or mints something spendable (a payment, a withdraw link): never
+ *   retried, run once per `requestId`, and a failure after it may have run is `unknown_outcome`.
+ */
+export type OpKind = 'read' | 'local' | 'create' | 'money'
+
+/** The input every `money` operation carries: one token per intent, so a double click runs once. */
+type MoneyInput = z.ZodType<{ requestId: string }, { requestId: string }>
+
+function op<K extends OpKind, I extends z.ZodType, O extends z.ZodType>(
+  kind: K,
+  // a money operation that cannot be told apart from its repeat does not compile
+  input: K extends 'money' ? I & MoneyInput : I,
+  output: O,
+) {
+  return { kind, input, output }
 }
 const none = z.object({}).strict()
 
 export const operations = {
-  'app.info': op(none, AppInfo),
+  'app.info': op('read', none, AppInfo),
 
-  'accounts.list': op(none, z.object({ accounts: z.array(AccountView), activeId: id.nullable() })),
+  'accounts.list': op('read', none, z.object({ accounts: z.array(AccountView), activeId: id.nullable() })),
   /** Checks base URL and key by listing wallets; stores nothing. */
-  'accounts.test': op(ConnectInput.omit({ label: true, storage: true }), z.object({ wallets: z.array(WalletView) })),
+  'accounts.test': op(
+    'read',
+    ConnectInput.omit({ label: true, storage: true }),
+    z.object({ wallets: z.array(WalletView) }),
+  ),
   /** Checks the key, then stores it (keychain or memory) and makes the account active. */
-  'accounts.connect': op(ConnectInput, AccountView),
-  'accounts.switch': op(z.object({ id }).strict(), AccountView),
+  'accounts.connect': op('local', ConnectInput, AccountView),
+  'accounts.switch': op('local', z.object({ id }).strict(), AccountView),
   'accounts.update': op(
+    'local',
     z.object({ id, label: z.string().trim().min(1).max(80).optional(), authMethod: AuthMethod.optional() }).strict(),
     AccountView,
   ),
   /** Disconnects: deletes the key from the keychain and forgets the account. */
-  'accounts.remove': op(z.object({ id }).strict(), z.object({ removed: z.literal(true) })),
+  'accounts.remove': op('local', z.object({ id }).strict(), z.object({ removed: z.literal(true) })),
 
-  'wallets.list': op(none, z.object({ wallets: z.array(WalletView), totalMsat: int })),
-  'wallets.get': op(z.object({ walletId: id }).strict(), WalletView),
+  'wallets.list': op('read', none, z.object({ wallets: z.array(WalletView), totalMsat: int })),
+  'wallets.get': op('read', z.object({ walletId: id }).strict(), WalletView),
 
   'transactions.page': op(
+    'read',
     z.object({ walletId: id, page: int.min(1).max(1_000_000), perPage: int.min(1).max(500) }).strict(),
     TxPage,
   ),
-  'lntx.get': op(z.object({ id }).strict(), LnTxView),
+  'lntx.get': op('read', z.object({ id }).strict(), LnTxView),
 
   'invoices.create': op(
+    'create',
     z
       .object({ walletId: id, amountSat: AmountSat, memo: Memo, expirySec: int.min(60).max(31_536_000).optional() })
       .strict(),
     PendingInvoice,
   ),
-  'invoices.list': op(none, z.object({ invoices: z.array(PendingInvoice) })),
+  'invoices.list': op('read', none, z.object({ invoices: z.array(PendingInvoice) })),
   /** The Receive screen shows this invoice: poll it faster until `focused: false`. */
-  'invoices.focus': op(z.object({ id: id.nullable() }).strict(), z.object({ focused: z.boolean() })),
+  'invoices.focus': op('local', z.object({ id: id.nullable() }).strict(), z.object({ focused: z.boolean() })),
   /** Check this invoice now (a "check again" button). */
-  'invoices.check': op(z.object({ id }).strict(), PendingInvoice),
+  'invoices.check': op('read', z.object({ id }).strict(), PendingInvoice),
 
-  'lnurl.probe': op(z.object({ address: PayTarget }).strict(), RecipientView),
+  'lnurl.probe': op('read', z.object({ address: PayTarget }).strict(), RecipientView),
   'pay.lightningAddress': op(
+    'money',
     z
       .object({
         walletId: id,
@@ -240,18 +270,21 @@ export const operations = {
   ),
 
   'withdraw.create': op(
+    'money',
     z.object({ walletId: id, amountSat: AmountSat, memo: Memo.optional(), requestId: RequestId }).strict(),
     WithdrawLinkView,
   ),
-  'withdraw.list': op(none, z.object({ links: z.array(WithdrawLinkView) })),
+  'withdraw.list': op('read', none, z.object({ links: z.array(WithdrawLinkView) })),
 
-  'settings.get': op(none, Settings),
-  'settings.update': op(Settings.partial().strict(), Settings),
-} as const satisfies Record<OpName, { input: z.ZodType; output: z.ZodType }>
+  'settings.get': op('read', none, Settings),
+  'settings.update': op('local', Settings.partial().strict(), Settings),
+} as const satisfies Record<OpName, { kind: OpKind; input: z.ZodType; output: z.ZodType }>
 
 export type Operations = typeof operations
 export type OpInput<K extends OpName> = z.input<Operations[K]['input']>
 export type OpOutput<K extends OpName> = z.output<Operations[K]['output']>
+
+export const opKind = (name: OpName): OpKind => operations[name].kind
 
 export const NavigateTarget = z.discriminatedUnion('to', [
   z.object({ to: z.literal('home') }),
@@ -280,3 +313,6 @@ export const events = {
 
 export type Events = typeof events
 export type EventPayload<K extends EventName> = z.output<Events[K]>
+
+/** How main sends an event to the renderer (and the tray): the one sending signature. */
+export type Emit = <E extends EventName>(event: E, payload: EventPayload<E>) => void

@@ -5,7 +5,6 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type App, createApp } from '../../electron/main/app/createApp'
-import { pollingWatcher } from '../../electron/main/app/watcher'
 import { createKeytarStore, createMemoryStore, type SecretStore } from '../../electron/main/services/secrets'
 import { createEventHub, type EventHub } from './events'
 
@@ -53,8 +52,6 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     emit: (name, payload) => events.emit(name, payload),
     preview: true,
     platform: process.platform,
-    // the real polling watcher, as in the app: Receive turns "Paid" and withdraw links "Claimed"
-    createWatcher: pollingWatcher,
     logSink: opts.logSink ?? ((line) => logs.push(line)),
   })
   const dispose = async () => {

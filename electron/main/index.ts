@@ -2,7 +2,7 @@
 // that createApp builds. Every decision lives in a small module under ./shell; this file only
 // connects Electron's objects to them.
 import { join, resolve } from 'node:path'
-import type { EventName } from '@shared/contract'
+import { APP_NAME, type Emit, type EventName } from '@shared/contract'
 import {
   app,
   BrowserWindow,
@@ -17,8 +17,7 @@ import {
   shell,
   Tray,
 } from 'electron'
-import { APP_NAME, createApp } from './app/createApp'
-import { pollingWatcher } from './app/watcher'
+import { createApp } from './app/createApp'
 import { createElectronNotifier } from './services/notify'
 import { createKeytarStore } from './services/secrets'
 import type { TrayCommand } from './services/tray'
@@ -108,8 +107,8 @@ async function main(): Promise<void> {
       : { ...trayState, pendingCount: countPending(pendingInvoices()) }
     tray?.update(trayState)
   }
-  const emit = (event: EventName, payload: unknown) => {
-    sink.emit(event, payload as never)
+  const emit: Emit = (event, payload) => {
+    sink.emit(event, payload)
     refreshTray(event, payload)
   }
   const navigate = (target: Parameters<typeof sink.emit<'navigate'>>[1]) => {
@@ -125,7 +124,8 @@ async function main(): Promise<void> {
     appVersion: app.getVersion(),
     platform: process.platform,
     preview: false,
-    createWatcher: pollingWatcher,
+    // a packaged app does not check event payloads at run time (their types are checked at build)
+    checkEvents: !app.isPackaged,
   })
   const wallet = core
   // The window opens at once; messages wait until settings are loaded and the watcher runs.

@@ -1,42 +1,32 @@
-// The composition root: settings, secrets, accounts, the service client, the watcher and the
-// IPC router, wired from plain dependencies so Electron, the browser preview, tests and
-// benchmarks all run the same app.
-import { type AppInfo, type EventName, type EventPayload, OP_NAMES } from '@shared/contract'
+// The composition root: settings, secrets, accounts, the service client, the watcher, the
+// connection state and the IPC router, wired from plain dependencies so Electron, the browser
+// preview, tests and benchmarks all run the same app.
+import { join } from 'node:path'
+import { APP_NAME, type AppInfo, type Emit, OP_NAMES } from '@shared/contract'
 import type { z } from 'zod'
-import { createHandlers, type InvoiceWatcher } from '../ipc/handlers'
+import { createHandlers } from '../ipc/handlers'
 import { createRouter, type Router, type SenderInfo } from '../ipc/router'
 import { createLogger, type Logger } from '../log'
 import { type AccountsService, createAccountsService } from '../services/accounts'
-import { createServiceClient, type InvoiceRoute, type ServiceClient } from '../services/client'
+import { createServiceClient, type InvoiceRoute } from '../services/client'
+import { createConnectionMonitor } from '../services/connection'
+import type { Notifier } from '../services/notify'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createSettingsStore, type SettingsStore } from '../services/settings'
-import { pollingWatcher } from './watcher'
-
-export interface Notifier {
-  show(n: { title: string; body: string; onClick?: () => void }): void
-  isSupported(): boolean
-}
-
-export type Emit = (event: EventName, payload: unknown) => void
-
-/** What a watcher gets from the app. */
-export interface WatcherDeps {
-  userDataDir: string
-  /** the service client of an account (throws `not_found` for a removed one) */
-  clientFor: (accountId: string) => ServiceClient
-  accounts: AccountsService
-  settings: () => EventPayload<'settings.updated'>
-  notifier: Notifier
-  emit: Emit
-  now: () => number
-  log: Logger
-}
+import { walletsView } from '../services/views'
+import { createInvoiceWatcher, type InvoiceWatcher, WATCHER_FILE } from '../services/watcher'
+import { createEmitter } from './emit'
 
 export interface AppDeps {
   userDataDir: string
   secretStore: SecretStore
   notifier: Notifier
   emit: Emit
+  /**
+   * Check every event against the contract's schema and throw on a mismatch. Default true; the
+   * packaged app turns it off.
+   */
+  checkEvents?: boolean
   fetch?: typeof fetch
   now?: () => number
   preview?: boolean
@@ -49,7 +39,6 @@ export interface AppDeps {
    * the shell or the preview bridge marked trusted.
    */
   isTrustedSender?: (sender: SenderInfo | undefined) => boolean
-  createWatcher?: (deps: WatcherDeps) => InvoiceWatcher
   client?: { timeoutMs?: number; retries?: number }
 }
 
@@ -65,41 +54,61 @@ export interface App {
   dispose(): Promise<void>
 }
 
-export const APP_NAME = 'Lightning Tray'
-
 export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now
   const log = createLogger({ sink: deps.logSink, now })
-  const emit: Emit = (event, payload) => {
-    try {
-      deps.emit(event, payload)
-    } catch (err) {
-      log.warn('an event listener failed', { event, error: err })
-    }
-  }
+  const emit = createEmitter({ to: deps.emit, check: deps.checkEvents ?? true, log })
   const settings = createSettingsStore({ dir: deps.userDataDir, now, onNotice: (n) => emit('notice', n) })
   const invoiceRoutes = new Map<string, InvoiceRoute>()
   const accounts = createAccountsService({
     settings,
     keychain: deps.secretStore,
     memory: createMemoryStore(),
-    makeClient: (o) => createServiceClient({ ...o, fetch: deps.fetch, invoiceRoutes, ...deps.client }),
-    onChange: (list) => emit('accounts.updated', list),
+    makeClient: ({ accountId, retries, ...o }) => {
+      const client = createServiceClient({
+        ...o,
+        fetch: deps.fetch,
+        invoiceRoutes,
+        ...deps.client,
+        ...(retries === 0 ? { retries } : {}),
+      })
+      // A key being tested is no account's: whether its service answers is the form's business.
+      return accountId ? connection.observe(accountId, client) : client
+    },
+    onChange: (list) => {
+      emit('accounts.updated', list)
+      connection.accountsChanged(list.accounts.map((a) => a.id))
+    },
     log,
     now,
   })
-  const watcherDeps: WatcherDeps = {
-    userDataDir: deps.userDataDir,
-    clientFor: (id) => accounts.client(id),
-    accounts,
-    settings: () => settings.current().settings,
+  const activeAccountId = () => accounts.list().activeId
+  const connection = createConnectionMonitor({
+    emit,
+    activeAccountId,
+    probe: async (id) => {
+      const view = walletsView(await accounts.client(id).listWallets())
+      if (activeAccountId() === id) emit('wallets.updated', view)
+    },
+    probeEveryMs: () => settings.current().settings.pollIntervalSec * 1000,
+  })
+  const watcher = createInvoiceWatcher({
+    store: join(deps.userDataDir, WATCHER_FILE),
+    getClient: (accountId) => {
+      try {
+        return accounts.client(accountId)
+      } catch {
+        // a removed account: its invoices are no longer watched
+        return null
+      }
+    },
     notifier: deps.notifier,
     emit,
+    settings: () => settings.current().settings,
     now,
     log,
-  }
-  // The real watcher (services/watcher, state in userData/watcher.json) unless a test swaps it.
-  const watcher = (deps.createWatcher ?? pollingWatcher)(watcherDeps)
+    activeAccountId,
+  })
 
   let keychain: z.input<typeof AppInfo>['keychain'] = 'unknown'
   const pending = new Set<Promise<unknown>>()
@@ -110,6 +119,7 @@ export function createApp(deps: AppDeps): App {
 
   const handlers = createHandlers({
     accounts,
+    clientFor: (id, policy) => accounts.client(id, policy),
     settings,
     watcher,
     emit,
@@ -150,6 +160,7 @@ export function createApp(deps: AppDeps): App {
       await Promise.allSettled([...pending])
     },
     async dispose() {
+      connection.stop()
       await watcher.stop()
       await Promise.allSettled([...pending])
     },

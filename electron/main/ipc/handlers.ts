@@ -1,10 +1,12 @@
 // One handler per contract operation. Input has been validated by the router; output is checked
-// by it too. Handlers call services and map service objects to views.
-import type { AppInfo, EventName, PendingInvoice, Settings, WithdrawLinkView } from '@shared/contract'
+// by it too. Handlers call services and map service objects to views. The service client a
+// handler gets follows its operation's kind: an operation that creates or moves something never
+// has a call retried (docs/architecture.md, "Money rules").
+import { type AppInfo, type Emit, OP_NAMES, type OpName, opKind, type Settings } from '@shared/contract'
 import type { z } from 'zod'
-import type { AccountsService } from '../services/accounts'
+import type { AccountsService, CallPolicy } from '../services/accounts'
+import type { ServiceClient } from '../services/client'
 import type { SettingsStore } from '../services/settings'
-import type { Handlers } from './router'
 import {
   lnTxView,
   paymentView,
@@ -14,54 +16,45 @@ import {
   walletsView,
   walletView,
   withdrawLinkView,
-} from './views'
-
-/**
- * What `track`/`trackWithdraw` reject with when the item IS being watched (in memory, announced,
- * polled) but the watcher's file could not be written; its next write saves it with the rest.
- */
-export class WatcherNotSavedError extends Error {
-  constructor(cause: unknown) {
-    super('the watcher file could not be written', { cause })
-    this.name = 'WatcherNotSavedError'
-  }
-}
+} from '../services/views'
+import { type InvoiceWatcher, WatcherNotSavedError } from '../services/watcher'
+import type { Handlers, OpIn, OpOut } from './router'
 
 export const WATCHER_NOT_SAVED_NOTICE =
   'The app could not save its list of pending invoices. It will keep watching them while it is open.'
 
-/** The watcher's interface (owner: electron/main/services/watcher), as BRIEF.md fixes it. */
-export interface InvoiceWatcher {
-  track(inv: PendingInvoice): Promise<void>
-  /** `accountId`: the account that minted the link (the active one when absent) */
-  trackWithdraw(link: WithdrawLinkView, accountId?: string): Promise<void>
-  list(): PendingInvoice[]
-  listWithdraws(): WithdrawLinkView[]
-  focus(id: string | null): void
-  check(id: string): Promise<PendingInvoice>
-  start(): void
-  stop(): Promise<void>
-  onResume(): void
-  onOnline(): void
-  onOffline(): void
-}
-
 export interface HandlerDeps {
-  accounts: AccountsService
+  /** everything but clients, which come from `clientFor` with the policy of the operation's kind */
+  accounts: Omit<AccountsService, 'client'>
+  clientFor: (accountId: string | undefined, policy: CallPolicy) => ServiceClient
   settings: SettingsStore
   watcher: InvoiceWatcher
-  emit: (event: EventName, payload: unknown) => void
+  emit: Emit
   now: () => number
   info: () => Promise<z.input<typeof AppInfo>>
   /** work started by a handler that its answer does not wait for (a balance refresh) */
   background: (task: Promise<unknown>) => void
 }
 
+/** Service calls of an operation that creates or moves something are made once, never retried. */
+export function callPolicy(name: OpName): CallPolicy {
+  const kind = opKind(name)
+  return kind === 'money' || kind === 'create' ? 'once' : 'retry'
+}
+
+/** What a handler gets besides its input: the service client its operation's kind allows. */
+interface OpContext {
+  client(accountId?: string): ServiceClient
+}
+type Impl = { [K in OpName]: (input: OpIn<K>, op: OpContext) => Promise<OpOut<K>> }
+
 export function createHandlers(d: HandlerDeps): Handlers {
   const nowSec = () => Math.floor(d.now() / 1000)
+  const contextOf = (name: OpName): OpContext => ({ client: (id) => d.clientFor(id, callPolicy(name)) })
+  const reads = contextOf('wallets.list')
 
-  async function listWallets() {
-    const view = walletsView(await d.accounts.client().listWallets())
+  async function listWallets(op: OpContext = reads) {
+    const view = walletsView(await op.client().listWallets())
     d.emit('wallets.updated', view)
     return view
   }
@@ -87,7 +80,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     return next.settings
   }
 
-  return {
+  const impl: Impl = {
     'app.info': () => d.info(),
 
     'accounts.list': async () => d.accounts.list(),
@@ -108,11 +101,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return { removed: true as const }
     },
 
-    'wallets.list': listWallets,
-    'wallets.get': async ({ walletId }) => walletView(await d.accounts.client().getWallet(walletId)),
+    'wallets.list': (_, op) => listWallets(op),
+    'wallets.get': async ({ walletId }, op) => walletView(await op.client().getWallet(walletId)),
 
-    'transactions.page': async ({ walletId, page, perPage }) => {
-      const { items, pagination } = await d.accounts.client().listTransactions(walletId, page, perPage)
+    'transactions.page': async ({ walletId, page, perPage }, op) => {
+      const { items, pagination } = await op.client().listTransactions(walletId, page, perPage)
       return {
         walletId,
         items: items.map(txView),
@@ -122,11 +115,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
         totalCount: pagination.totalCount,
       }
     },
-    'lntx.get': async ({ id }) => lnTxView(await d.accounts.client().getLnTx(id)),
+    'lntx.get': async ({ id }, op) => lnTxView(await op.client().getLnTx(id)),
 
-    'invoices.create': async ({ walletId, amountSat, memo, expirySec }) => {
+    'invoices.create': async ({ walletId, amountSat, memo, expirySec }, op) => {
       const account = d.accounts.active()
-      const lnTx = await d.accounts
+      const lnTx = await op
         .client(account.id)
         .createInvoice(walletId, { num_satoshis: amountSat, memo, ...(expirySec ? { expiry: expirySec } : {}) })
       const inv = pendingInvoiceView(lnTx, { walletId, accountId: account.id, memo, nowSec: nowSec() })
@@ -140,9 +133,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'invoices.check': ({ id }) => d.watcher.check(id),
 
-    'lnurl.probe': async ({ address }) => recipientView(address, await d.accounts.client().probe(address)),
-    'pay.lightningAddress': async ({ walletId, address, amountMsat, comment }) => {
-      const wtx = await d.accounts.client().payLightningAddress(walletId, {
+    'lnurl.probe': async ({ address }, op) => recipientView(address, await op.client().probe(address)),
+    'pay.lightningAddress': async ({ walletId, address, amountMsat, comment }, op) => {
+      const wtx = await op.client().payLightningAddress(walletId, {
         ln_address: address,
         amt_msat: amountMsat,
         ...(comment ? { comment } : {}),
@@ -151,9 +144,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return paymentView(wtx, amountMsat)
     },
 
-    'withdraw.create': async ({ walletId, amountSat, memo }) => {
+    'withdraw.create': async ({ walletId, amountSat, memo }, op) => {
       const account = d.accounts.active()
-      const link = await d.accounts.client(account.id).mintWithdrawLink(walletId, { num_satoshis: amountSat, memo })
+      const link = await op.client(account.id).mintWithdrawLink(walletId, { num_satoshis: amountSat, memo })
       const view = withdrawLinkView(link, { walletId, amountSat, memo: memo ?? '', nowSec: nowSec() })
       await watch(d.watcher.trackWithdraw(view, account.id))
       return view
@@ -163,4 +156,12 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'settings.get': async () => d.settings.current().settings,
     'settings.update': (patch) => updateSettings(patch),
   }
+
+  const handlers: Record<string, (input: never) => Promise<unknown>> = {}
+  for (const name of OP_NAMES) {
+    const op = contextOf(name)
+    const run = impl[name] as (input: unknown, op: OpContext) => Promise<unknown>
+    handlers[name] = (input) => run(input, op)
+  }
+  return handlers as Handlers
 }

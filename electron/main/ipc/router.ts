@@ -1,6 +1,7 @@
 // The IPC router, derived from the contract: every message is checked (name, sender, input),
-// handled, its output checked, and answered with a Result envelope. It never throws.
-import { type Operations, type OpName, operations } from '@shared/contract'
+// handled, its output checked, and answered with a Result envelope. It never throws. Operations
+// of kind `money` run once per request id (docs/architecture.md, "Money rules").
+import { OP_NAMES, type Operations, type OpName, operations, opKind } from '@shared/contract'
 import { AppError, type AppErrorShape, type Result } from '@shared/errors'
 import type { z } from 'zod'
 import type { Logger } from '../log'
@@ -28,7 +29,7 @@ export interface RouterOptions {
 }
 
 /** Operations that move money (or mint a claimable link): one result per request id. */
-const GUARDED: ReadonlySet<OpName> = new Set(['pay.lightningAddress', 'withdraw.create'])
+const GUARDED: ReadonlySet<OpName> = new Set(OP_NAMES.filter((name) => opKind(name) === 'money'))
 
 const fail = (code: AppErrorShape['code'], message: string, retryable = false): Result<never> => ({
   ok: false,

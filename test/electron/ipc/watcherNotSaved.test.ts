@@ -4,9 +4,8 @@ import { mkdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { PendingInvoice, WithdrawLinkView } from '@shared/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { WATCHER_FILE } from '../../../electron/main/app/watcher'
 import { SETTINGS_FILE } from '../../../electron/main/services/settings'
-import { WatcherFile } from '../../../electron/main/services/watcher'
+import { WATCHER_FILE, WatcherFile } from '../../../electron/main/services/watcher'
 import { type ConnectedApp, startConnectedApp } from './appHarness'
 
 let t: ConnectedApp

@@ -4,15 +4,14 @@
 import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEFAULT_SETTINGS, type EventName, type PendingInvoice, type Settings } from '@shared/contract'
-import { pendingInvoiceView } from '../../../electron/main/ipc/views'
+import { DEFAULT_SETTINGS, type Emit, type EventName, type PendingInvoice, type Settings } from '@shared/contract'
 import { createServiceClient, type ServiceClient } from '../../../electron/main/services/client'
 import type { NotificationInput } from '../../../electron/main/services/notify'
+import { pendingInvoiceView } from '../../../electron/main/services/views'
 import {
   createInvoiceWatcher,
   type InvoiceWatcher,
   type Timers,
-  type WatcherDeps,
   type WatcherOptions,
 } from '../../../electron/main/services/watcher'
 import type { SimulatorHandle } from '../../simulator'
@@ -92,7 +91,7 @@ export async function createInvoice(
 export function createRecorder() {
   const shown: NotificationInput[] = []
   const events: Array<{ event: EventName; payload: unknown }> = []
-  const emit = (event: EventName, payload: unknown) => {
+  const emit: Emit = (event, payload) => {
     events.push({ event, payload })
   }
   return {
@@ -131,7 +130,6 @@ export function makeWatcher(o: {
   store: string
   settings?: Partial<Settings>
   options?: Partial<WatcherOptions>
-  onTrayChange?: WatcherDeps['onTrayChange']
 }): InvoiceWatcher {
   return createInvoiceWatcher({
     store: o.store,
@@ -143,6 +141,5 @@ export function makeWatcher(o: {
     timers: o.vt.timers,
     activeAccountId: () => ACCOUNT,
     options: o.options,
-    onTrayChange: o.onTrayChange,
   })
 }

@@ -1,13 +1,16 @@
 // The watcher against the simulator over real HTTP with the real client. Time is virtual (see
 // harness.ts): the test moves it, so an hour of polling takes a second and nothing is timing-flaky.
 import { readFileSync } from 'node:fs'
-import type { PendingInvoice } from '@shared/contract'
+import type { Emit, PendingInvoice } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ServiceClient } from '../../../electron/main/services/client'
-import { type InvoiceWatcher, type TrayUpdate, WatcherFile } from '../../../electron/main/services/watcher'
+import type { TrayState } from '../../../electron/main/services/tray'
+import { type InvoiceWatcher, WatcherFile } from '../../../electron/main/services/watcher'
+import { INITIAL_TRAY_STATE, reduceTrayState } from '../../../electron/main/shell/trayState'
 import { type SimulatorHandle, startSimulator } from '../../simulator'
 import { prng } from '../../simulator/seed'
 import {
+  ACCOUNT,
   createInvoice,
   createRecorder,
   createVirtualTimers,
@@ -431,10 +434,17 @@ describe('settlement watching against the simulator', () => {
     expect(rec.of('invoice.updated').filter((p) => (p as PendingInvoice).status === 'paid')).toHaveLength(1)
   })
 
-  it('tells the tray when the pending count or the balances change', async () => {
+  it('its events tell the tray when the pending count or the balances change', async () => {
     const wallets = await makeWallets(2)
-    const updates: TrayUpdate[] = []
-    const w = makeWatcher({ sim, client, vt, rec, store, onTrayChange: (u) => updates.push(u) })
+    // The shell's tray follows the events main sends; the pending count is read from the watcher.
+    const updates: TrayState[] = []
+    let tray: TrayState = { ...INITIAL_TRAY_STATE, accountLabel: 'Test', accountId: ACCOUNT }
+    const toTray: Emit = (event, payload) => {
+      rec.emit(event, payload)
+      tray = reduceTrayState(tray, event, payload, () => w.list())
+      updates.push(tray)
+    }
+    const w = makeWatcher({ sim, client, vt, rec: { ...rec, emit: toTray }, store })
     watchers.push(w)
     const invs = [
       await createInvoice(client, wallets[0]!, 1, 'T1'),
@@ -448,9 +458,8 @@ describe('settlement watching against the simulator', () => {
     await sim.control.settleInvoice(invs[2]!.id)
     await vt.advance(15_000)
     expect(w.pendingCount()).toBe(2)
-    expect(updates.some((u) => u.pendingCount === 2 && u.wallets === null)).toBe(true)
-    const withWallets = updates.filter((u) => u.wallets !== null).at(-1)
-    expect(withWallets?.wallets?.find((x) => x.id === wallets[1])?.balanceMsat).toBe(10_003_000)
+    expect(updates.at(-1)?.pendingCount).toBe(2)
+    expect(updates.at(-1)?.wallets.find((x) => x.id === wallets[1])?.balanceMsat).toBe(10_003_000)
   })
 
   it('shows no notification when notifications are off, but still reports the payment', async () => {

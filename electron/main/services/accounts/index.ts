@@ -9,15 +9,18 @@ import { checkBaseUrl, type ServiceClient } from '../client'
 import type { SecretStore } from '../secrets'
 import type { AccountMeta, SettingsStore } from '../settings'
 
-export type ConnectInput = ReturnType<(typeof operations)['accounts.connect']['input']['parse']>
-export type TestInput = ReturnType<(typeof operations)['accounts.test']['input']['parse']>
-export type UpdateInput = ReturnType<(typeof operations)['accounts.update']['input']['parse']>
-
 export type ClientFactory = (o: {
   baseUrl: string
   authMethod: AuthMethod
   getApiKey: () => Promise<string> | string
+  /** the stored account this client serves; absent for a key being tested */
+  accountId?: string
+  /** 0: no call of this client is ever retried */
+  retries?: 0
 }) => ServiceClient
+
+/** How an account's client may treat a failed call: `once` never retries one. */
+export type CallPolicy = 'retry' | 'once'
 
 export interface AccountsService {
   list(): { accounts: AccountView[]; activeId: string | null }
@@ -30,7 +33,7 @@ export interface AccountsService {
   /** the active account, or `not_connected` */
   active(): AccountView
   /** the service client of an account (the active one by default) */
-  client(accountId?: string): ServiceClient
+  client(accountId?: string, policy?: CallPolicy): ServiceClient
 }
 
 /** `sak_…9f2c`: enough to tell keys apart, useless to anyone who reads it. */
@@ -65,7 +68,8 @@ export function createAccountsService(deps: {
   // undefined until a choice is made in this session: then the file's choice counts (the file
   // is loaded after this service is made).
   let activeId: string | null | undefined
-  const clients = new Map<string, ServiceClient>()
+  /** per account id, one client per call policy */
+  const clients = new Map<string, Partial<Record<CallPolicy, ServiceClient>>>()
   const keys = new Map<string, string>()
 
   const all = (): AccountMeta[] => [...deps.settings.current().accounts, ...session]
@@ -181,15 +185,19 @@ export function createAccountsService(deps: {
       if (!meta) throw new AppError('not_connected', 'Connect an account first.', { retryable: false })
       return view(meta)
     },
-    client(accountId) {
+    client(accountId, policy = 'retry') {
       const id = accountId ?? this.active().id
       const meta = mustFind(id)
-      let c = clients.get(id)
-      if (!c) {
-        c = deps.makeClient({ baseUrl: meta.baseUrl, authMethod: meta.authMethod, getApiKey: () => readKey(meta) })
-        clients.set(id, c)
-      }
-      return c
+      const mine = clients.get(id) ?? {}
+      clients.set(id, mine)
+      mine[policy] ??= deps.makeClient({
+        baseUrl: meta.baseUrl,
+        authMethod: meta.authMethod,
+        getApiKey: () => readKey(meta),
+        accountId: id,
+        ...(policy === 'once' ? { retries: 0 as const } : {}),
+      })
+      return mine[policy]
     },
   }
 }

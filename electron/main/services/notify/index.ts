@@ -1,7 +1,7 @@
 // Turning a settlement (or a claimed withdraw link) into a desktop notification. Pure text
 // building plus a thin adapter over Electron's Notification class, which is passed in so tests
 // use a fake and the shell stays thin.
-import type { EventName, EventPayload, NavigateTarget, PendingInvoice, WithdrawLinkView } from '@shared/contract'
+import type { Emit, NavigateTarget, PendingInvoice, WithdrawLinkView } from '@shared/contract'
 import { formatSat } from '@shared/units'
 
 export interface NotificationInput {
@@ -14,8 +14,6 @@ export interface Notifier {
   show(n: NotificationInput): void
   isSupported(): boolean
 }
-
-export type Emit = <K extends EventName>(event: K, payload: EventPayload<K>) => void
 
 export interface NotificationModel {
   title: string

@@ -1,10 +1,8 @@
 // The tray's menu as plain data: built from the app's state by a pure function, turned into an
 // Electron menu by the shell. The tray is not guaranteed on Linux (vanilla GNOME has none), so
 // everything here is also reachable from the window; the menu is a shortcut, never the only way.
-import type { NavigateTarget, WalletView } from '@shared/contract'
+import { APP_NAME, type NavigateTarget, type WalletView } from '@shared/contract'
 import { formatMsat } from '@shared/units'
-
-export const APP_NAME = 'Lightning Tray'
 
 export interface TrayState {
   /** null when no account is connected */

@@ -12,17 +12,18 @@
 //  3. An invoice past expiry + grace gets one last direct read, then is paid or expired for good.
 // So the request rate grows with accounts and wallets, not invoices. Errors back off
 // exponentially (capped); resume and online poll at once; a focused invoice polls every 2 s.
-import type { PendingInvoice, Settings, WalletView, WithdrawLinkView } from '@shared/contract'
+import type { Emit, PendingInvoice, Settings } from '@shared/contract'
 import { PendingInvoice as PendingInvoiceSchema, WithdrawLinkView as WithdrawLinkSchema } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { type Wallet, type WalletTransaction, walletBalanceMsat } from '@shared/schemas/service'
-import { type InvoiceWatcher as BaseInvoiceWatcher, WatcherNotSavedError } from '../../ipc/handlers'
-import { walletsView, walletView } from '../../ipc/views'
 import type { Logger } from '../../log'
 import type { ServiceClient } from '../client'
-import { type Emit, type Notifier, settlementNotification, showNotification, withdrawNotification } from '../notify'
+import { type Notifier, settlementNotification, showNotification, withdrawNotification } from '../notify'
+import { walletsView, walletView } from '../views'
+import { WatcherNotSavedError } from './errors'
 import { CLOCK_SLACK_SEC, type Claim, matchTransactions, type Settlement } from './match'
 import { createWatcherFileWriter, loadWatcherFile, type StoredWithdraw, type WatcherFile } from './store'
+import type { InvoiceWatcher } from './types'
 
 export type WatcherClient = Pick<ServiceClient, 'listWallets' | 'getLnTx' | 'listTransactions'>
 
@@ -64,12 +65,6 @@ export const DEFAULT_WATCHER_OPTIONS: WatcherOptions = {
   withdrawMaxAgeSec: 7 * 86_400,
 }
 
-export interface TrayUpdate {
-  pendingCount: number
-  /** the active account's wallets after a balance read, or null when only the count changed */
-  wallets: WalletView[] | null
-}
-
 export interface WatcherDeps {
   /** the watcher's JSON file in userData */
   store: string
@@ -83,17 +78,7 @@ export interface WatcherDeps {
   log?: Pick<Logger, 'info' | 'warn' | 'error'>
   /** the account whose wallets the renderer and tray show; withdraw links are tracked under it */
   activeAccountId?(): string | null
-  onTrayChange?(update: TrayUpdate): void
   options?: Partial<WatcherOptions>
-}
-
-/** The interface BRIEF.md fixes (as the IPC handlers import it), plus what tests and the tray use. */
-export interface InvoiceWatcher extends BaseInvoiceWatcher {
-  /** `accountId` defaults to the active account */
-  trackWithdraw(link: WithdrawLinkView, accountId?: string): Promise<void>
-  pendingCount(): number
-  /** resolves when no poll or write is in progress (tests and shutdown) */
-  idle(): Promise<void>
 }
 
 export const LNTX_FIELDS = ['settled', 'settled_at', 'num_satoshis'] as const
@@ -249,10 +234,6 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
     }
   }
 
-  function trayChanged(wallets: WalletView[] | null) {
-    deps.onTrayChange?.({ pendingCount: pendingCount(), wallets })
-  }
-
   function walletLabel(inv: { accountId: string; walletId: string }): string {
     return accounts.get(inv.accountId)?.labels.get(inv.walletId) ?? inv.walletId
   }
@@ -292,7 +273,6 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
       deps.emit('invoice.updated', inv)
     }
     if (focused && invoices.get(focused)?.status !== 'pending') stopFast()
-    trayChanged(null)
   }
 
   async function expire(list: PendingInvoice[]): Promise<void> {
@@ -307,7 +287,6 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
     if (done.length === 0) return
     await save().catch(() => {})
     for (const inv of done) deps.emit('invoice.updated', inv)
-    trayChanged(null)
   }
 
   async function claim(found: Claim[]): Promise<void> {
@@ -344,9 +323,7 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
   function emitWallets(a: AccountState, list: Wallet[]) {
     const active = deps.activeAccountId?.() ?? a.id
     if (active !== a.id) return
-    const view = walletsView(list)
-    deps.emit('wallets.updated', view)
-    trayChanged(view.wallets)
+    deps.emit('wallets.updated', walletsView(list))
   }
 
   // ── reading the service ───────────────────────────────────────────────────────────────────
@@ -648,7 +625,6 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
       const notSaved = await saveOrReport()
       // Watched whether or not it reached the disk: the invoice exists at the service.
       if (!cur) deps.emit('invoice.updated', inv) // the tray's pending count follows this event
-      trayChanged(null)
       ensureScheduled(inv.accountId)
       if (notSaved) throw notSaved
     },

@@ -1,13 +1,13 @@
 export {
   createInvoiceWatcher,
   DEFAULT_WATCHER_OPTIONS,
-  type InvoiceWatcher,
   LNTX_FIELDS,
   type Timers,
-  type TrayUpdate,
   type WatcherClient,
   type WatcherDeps,
   type WatcherOptions,
 } from './createInvoiceWatcher'
+export { WatcherNotSavedError } from './errors'
 export { type Claim, matchTransactions, type Settlement } from './match'
-export { loadWatcherFile, type StoredWithdraw, WatcherFile } from './store'
+export { loadWatcherFile, type StoredWithdraw, WATCHER_FILE, WatcherFile } from './store'
+export type { InvoiceWatcher } from './types'

@@ -9,6 +9,9 @@ import { dirname } from 'node:path'
 import { PendingInvoice, WithdrawLinkView } from '@shared/contract'
 import { z } from 'zod'
 
+/** the file's name in userData */
+export const WATCHER_FILE = 'watcher.json'
+
 export const StoredWithdraw = z.object({
   accountId: z.string().min(1),
   link: WithdrawLinkView,

@@ -3,7 +3,7 @@
 import type { LnTx } from '@shared/schemas/service'
 import bolt11 from 'bolt11'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { pendingInvoiceView } from '../../../electron/main/ipc/views'
+import { pendingInvoiceView } from '../../../electron/main/services/views'
 import { nodeKeyFrom } from '../../simulator/bolt11'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
 import { makeClient } from '../watcher/harness'

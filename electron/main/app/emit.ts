@@ -1,0 +1,29 @@
+// The app's one way to send an event: typed by the contract at compile time and, while developing
+// and in tests, checked against the contract's event schema at run time too, so a payload the
+// renderer would misread fails where it is made. A packaged app does not pay for the check.
+import { type Emit, events } from '@shared/contract'
+import type { Logger } from '../log'
+
+export function createEmitter(o: {
+  /** where events go (the shell's window and tray, the preview's event stream, a test) */
+  to: Emit
+  /** check each payload against its schema and throw on a mismatch */
+  check: boolean
+  log: Pick<Logger, 'warn'>
+}): Emit {
+  return (event, payload) => {
+    if (o.check) {
+      const parsed = events[event].safeParse(payload)
+      if (!parsed.success) {
+        const issue = parsed.error.issues[0]
+        const where = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : ''
+        throw new Error(`event '${event}' does not match the contract: ${where}${issue?.message ?? ''}`)
+      }
+    }
+    try {
+      o.to(event, payload)
+    } catch (err) {
+      o.log.warn('an event listener failed', { event, error: err })
+    }
+  }
+}
