@@ -195,6 +195,27 @@ describe('main entry (electron faked)', () => {
     await vi.waitFor(() => expect(sim.control.requests({ method: 'GET' }).length).toBeGreaterThan(0), { timeout: 5000 })
   })
 
+  it('the tray and the page say offline while the service is down, and not once it is back', async () => {
+    const tray = electron.Tray.instances[0] as electron.Tray
+    const sent = mainWindow().webContents.sent
+    const port = Number(new URL(sim.url).port)
+    await sim.close()
+    // the watcher (it has an invoice to watch) meets the outage when the computer wakes
+    electron.powerMonitor.emit('resume')
+    await vi.waitFor(() => expect(tray.tooltip).toMatch(/offline/), { timeout: 10_000 })
+    expect(tray.menu?.template.map((i) => i.label)).toContain('Offline: balances may be out of date')
+    expect(sent.filter((m) => m.channel === 'wallet:event:connection').map((m) => m.payload)).toEqual([
+      { online: false, message: expect.stringMatching(/cannot be reached/) },
+    ])
+    sim = await startSimulator({ port, host: '127.0.0.1', seed: 'demo' })
+    electron.powerMonitor.emit('resume')
+    await vi.waitFor(() => expect(tray.tooltip).not.toMatch(/offline/), { timeout: 10_000 })
+    expect(sent.filter((m) => m.channel === 'wallet:event:connection').at(-1)?.payload).toEqual({
+      online: true,
+      message: null,
+    })
+  })
+
   it('closing the window hides it while a tray exists', () => {
     const w = mainWindow()
     w.show()

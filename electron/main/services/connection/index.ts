@@ -28,8 +28,6 @@ export interface ConnectionMonitor {
   observe(accountId: string, client: ServiceClient): ServiceClient
   /** the active account changed, or accounts were removed: announce the state if it changed */
   accountsChanged(accountIds: readonly string[]): void
-  /** the last known state of an account (true until a call says otherwise) */
-  online(accountId: string): boolean
   stop(): void
 }
 
@@ -116,7 +114,6 @@ export function createConnectionMonitor(deps: {
       for (const id of offline) if (!accountIds.includes(id)) offline.delete(id)
       announce()
     },
-    online: (accountId) => !offline.has(accountId),
     stop() {
       stopped = true
       cancelProbe()

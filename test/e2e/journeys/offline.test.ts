@@ -1,0 +1,45 @@
+// The service goes away while the app is open and comes back: the page says it cannot be reached,
+// and once the service answers again the banner goes and the balances are fresh, with nothing
+// clicked. The simulator really stops and starts again on the same port (same seed, same keys).
+import { formatMsat } from '@shared/units'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type SimulatorHandle, startSimulator } from '../../simulator/index'
+import { type OpenedApp, openApp } from '../harness'
+import { fastPolling } from './support'
+
+let o: OpenedApp
+let back: SimulatorHandle | null = null
+beforeAll(async () => {
+  o = await openApp({ seed: 'demo' })
+})
+afterAll(async () => {
+  await back?.close()
+  await o?.close()
+})
+
+test('offline banner while the service is down; back online it goes and the balances refresh', async () => {
+  // while offline, main asks again every poll interval (the shortest here)
+  await fastPolling(o)
+  const w = o.sim.keys.wallets[0]!
+  const card = o.page.getByRole('listitem', { name: `Wallet ${w.label}` })
+  await expect
+    .poll(() => card.textContent(), { timeout: 15_000 })
+    .toContain(formatMsat(o.sim.control.balanceMsat(w.id)))
+  const banner = o.page.getByRole('status').filter({ hasText: 'cannot be reached' })
+  expect(await banner.count()).toBe(0)
+
+  const port = Number(new URL(o.sim.url).port)
+  await o.sim.close()
+  await o.page.getByRole('button', { name: 'Refresh' }).click()
+  await banner.waitFor({ timeout: 15_000 })
+  expect(await banner.textContent()).toContain('Balances may be out of date')
+
+  back = await startSimulator({ seed: 'demo', port })
+  // money that arrived while the app could not look
+  await back.control.payInbound(w.id, 4321, 'while away')
+  const fresh = formatMsat(back.control.balanceMsat(w.id))
+  expect(await card.textContent()).not.toContain(fresh)
+  await expect.poll(() => banner.count(), { timeout: 20_000 }).toBe(0)
+  await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain(fresh)
+  expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
+})
