@@ -13,7 +13,7 @@
 // Strategies: `gated` (the default: one balance read per account per tick, wallets read only when
 // their balance moved, ≤2 invoices by lnTx, more by one transactions page), `per-wallet` (no
 // balance read: every wallet with invoices read every tick), `naive` (one lnTx read per invoice
-// per tick: the reference the issue asks to beat).
+// per tick: the reference the other two must beat).
 //
 // A last row: one invoice on the Receive screen (`focus`), polled every 2 s.
 //

@@ -68,7 +68,8 @@ describe('each operation', () => {
     expect(one.balance_msat ?? one.balance * 1000).toBe(sim.control.balanceMsat(funded.id))
   })
 
-  it('creates an invoice, falling back once from the spec path to the current one and remembering it', async () => {
+  // Two invoice paths: docs/service.md, "legacy invoice path".
+  it('creates an invoice, falling back once from the legacy path to the current one and remembering it', async () => {
     const routes = new Map<string, InvoiceRoute>()
     const c = client({ invoiceRoutes: routes })
     const inv = await c.createInvoice(funded.id, { num_satoshis: 1234, memo: 'Coffee', expiry: 600 })
@@ -87,7 +88,7 @@ describe('each operation', () => {
     expect(sim.control.requests({ method: 'POST' }).map((r) => r.path)).toEqual([`/v1/wallet/${funded.id}/invoice`])
   })
 
-  it('uses the spec path when the server routes it', async () => {
+  it('uses the legacy path when the server routes it', async () => {
     const legacy = await startSimulator({ seed: 'empty', legacyInvoiceRoute: true })
     try {
       const routes = new Map<string, InvoiceRoute>()
@@ -98,7 +99,7 @@ describe('each operation', () => {
         invoiceRoutes: routes,
       })
       const w = legacy.keys.wallets[0]!
-      await c.createInvoice(w.id, { num_satoshis: 10, memo: 'spec path' })
+      await c.createInvoice(w.id, { num_satoshis: 10, memo: 'legacy path' })
       expect(legacy.control.requests({ method: 'POST' }).map((r) => [r.path, r.status])).toEqual([
         [`/v1/user/wallet/${w.id}/invoice`, 201],
       ])
