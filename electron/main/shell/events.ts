@@ -1,7 +1,7 @@
 // Events from main to the renderer. Until the page has loaded there is nobody to receive them, so
 // a `navigate` (from a `lightning:` link at start-up, a notification click) waits for the page;
 // other events are state the page fetches itself when it starts.
-import { type EventName, type EventPayload, eventChannel } from '@shared/contract'
+import { type Emit, type EventPayload, eventChannel } from '@shared/contract'
 
 export interface WebContentsLike {
   send(channel: string, payload: unknown): void
@@ -9,7 +9,7 @@ export interface WebContentsLike {
 }
 
 export interface EventSink {
-  emit<K extends EventName>(event: K, payload: EventPayload<K>): void
+  emit: Emit
   /** the page (re)loaded: deliver what waited */
   attach(contents: WebContentsLike): void
   detach(): void
