@@ -1,5 +1,6 @@
 // The main window: its options (every webPreferences rule of the security section) and its
 // creation, with the navigation guards attached before anything loads.
+import { APP_NAME } from '@shared/contract'
 import type { BrowserWindow, BrowserWindowConstructorOptions } from 'electron'
 import { guardWebContents } from './security'
 
@@ -11,7 +12,7 @@ export function mainWindowOptions(opts: {
   isPackaged: boolean
 }): BrowserWindowConstructorOptions {
   return {
-    title: opts.title ?? 'Lightning Tray',
+    title: opts.title ?? APP_NAME,
     width: 420,
     height: 720,
     minWidth: 360,
