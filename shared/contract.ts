@@ -193,7 +193,8 @@ const PayTarget = z.string().trim().min(3).max(2000)
  * - `local`: changes the app's own state (settings, accounts, what is watched).
  * - `create`: makes something at the service that moves no money (an invoice): never retried.
  * - `money`: moves money or mints something spendable (a payment, a withdraw link): never
- *   retried, run once per `requestId`, and a failure after it may have run is `unknown_outcome`.
+ *   retried, run once per `requestId`, and a bug in main after its handler ran reads as
+ *   `unknown_outcome`, never as "try again".
  */
 export type OpKind = 'read' | 'local' | 'create' | 'money'
 

@@ -53,8 +53,9 @@ export function createHandlers(d: HandlerDeps): Handlers {
   const contextOf = (name: OpName): OpContext => ({ client: (id) => d.clientFor(id, callPolicy(name)) })
   const reads = contextOf('wallets.list')
 
-  async function listWallets(op: OpContext = reads) {
-    const view = walletsView(await op.client().listWallets())
+  /** also the refresh after a payment or a switch: a read, whoever asks */
+  async function listWallets() {
+    const view = walletsView(await reads.client().listWallets())
     d.emit('wallets.updated', view)
     return view
   }
@@ -101,7 +102,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return { removed: true as const }
     },
 
-    'wallets.list': (_, op) => listWallets(op),
+    'wallets.list': () => listWallets(),
     'wallets.get': async ({ walletId }, op) => walletView(await op.client().getWallet(walletId)),
 
     'transactions.page': async ({ walletId, page, perPage }, op) => {
