@@ -12,6 +12,21 @@ export function isLoopbackHost(host: string): boolean {
   return h === 'localhost' || h === '::1' || /^127(?:\.\d{1,3}){3}$/.test(h)
 }
 
+/** https anywhere; http only for loopback hosts (a local simulator) and .onion. */
+export function isAllowedLnurlUrl(url: string): boolean {
+  let u: URL
+  try {
+    u = new URL(url)
+  } catch {
+    return false
+  }
+  // `https://pay.example@evil.example/` shows one host and goes to another
+  if (u.username || u.password) return false
+  if (u.protocol === 'https:') return true
+  if (u.protocol === 'http:') return isLoopbackHost(u.hostname) || u.hostname.endsWith('.onion')
+  return false
+}
+
 export function encodeLnurl(url: string): string {
   const words = bech32.toWords(enc.encode(url))
   return bech32.encode('lnurl', words, LNURL_LIMIT).toUpperCase()
@@ -28,8 +43,9 @@ export function decodeLnurl(input: string): string {
   return url
 }
 
+/** Drops `lightning:` in any case, and `lightning://`, a common mistake of link makers. */
 export function stripLightningPrefix(s: string): string {
-  return s.replace(/^lightning:/i, '')
+  return s.replace(/^lightning:(?:\/\/)?/i, '')
 }
 
 /** `lightning:LNURL1…`, upper case, as a QR code wants it (alphanumeric mode). */
@@ -39,7 +55,7 @@ export function lightningUri(lnurlOrInvoice: string): string {
 
 /** LUD-17 schemes: `lnurlw://host/path` → `https://host/path` (http for onion/loopback). */
 export function lud17ToUrl(s: string): string | null {
-  const m = /^(lnurl[cwpa]):\/\/(.+)$/i.exec(s.trim())
+  const m = /^(lnurl[cwp]|keyauth):\/\/(.+)$/i.exec(s.trim())
   if (!m) return null
   const rest = m[2] as string
   const host = rest.split(/[/?#]/)[0]?.replace(/:\d+$/, '') ?? ''
@@ -58,7 +74,10 @@ export interface LightningAddress {
 
 /** Parses and normalises a lightning address (LUD-16); null when it is not one. */
 export function parseLightningAddress(input: string): LightningAddress | null {
-  const s = stripLightningPrefix(input.trim()).toLowerCase()
+  const raw = stripLightningPrefix(input.trim())
+  // checked before lower-casing, which turns some look-alikes into ASCII (the Kelvin sign K → k)
+  if (!/^[\x21-\x7e]{3,320}$/.test(raw)) return null
+  const s = raw.toLowerCase()
   const m = /^([a-z0-9\-_.+]+)@([a-z0-9-]+(?:\.[a-z0-9-]+)*(?::\d{1,5})?)$/.exec(s)
   if (!m) return null
   const user = m[1] as string

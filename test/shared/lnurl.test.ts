@@ -2,10 +2,12 @@ import {
   classifyPayload,
   decodeLnurl,
   encodeLnurl,
+  isAllowedLnurlUrl,
   isLoopbackHost,
   lightningUri,
   lud17ToUrl,
   parseLightningAddress,
+  stripLightningPrefix,
 } from '@shared/lnurl'
 import { bech32 } from 'bech32'
 import { describe, expect, it } from 'vitest'
@@ -44,7 +46,16 @@ describe('LNURL encoding (LUD-01)', () => {
     expect(lightningUri('lightning:lnbcrt10u1xyz')).toBe('lightning:LNBCRT10U1XYZ')
   })
 
-  it('knows loopback hosts', () => {
+  it('allows http only for loopback and onion', () => {
+    expect(isAllowedLnurlUrl('https://x.example/a')).toBe(true)
+    expect(isAllowedLnurlUrl('http://127.0.0.1:4100/a')).toBe(true)
+    expect(isAllowedLnurlUrl('http://[::1]:4100/a')).toBe(true)
+    expect(isAllowedLnurlUrl('http://abc.onion/a')).toBe(true)
+    expect(isAllowedLnurlUrl('http://evil.example/a')).toBe(false)
+    expect(isAllowedLnurlUrl('javascript:alert(1)')).toBe(false)
+    // a user part makes the link show one host and go to another
+    expect(isAllowedLnurlUrl('https://pay.example@evil.example/a')).toBe(false)
+    expect(isAllowedLnurlUrl('https://u:p@pay.example/a')).toBe(false)
     expect(isLoopbackHost('localhost')).toBe(true)
     expect(isLoopbackHost('127.1.2.3')).toBe(true)
     expect(isLoopbackHost('128.0.0.1')).toBe(false)
@@ -53,7 +64,16 @@ describe('LNURL encoding (LUD-01)', () => {
   it('maps LUD-17 schemes', () => {
     expect(lud17ToUrl('lnurlw://pay.example/w?x=1')).toBe('https://pay.example/w?x=1')
     expect(lud17ToUrl('lnurlp://abc.onion/p')).toBe('http://abc.onion/p')
+    expect(lud17ToUrl('keyauth://site.example/a?k1=1')).toBe('https://site.example/a?k1=1')
     expect(lud17ToUrl('https://x')).toBeNull()
+    // not a LUD-17 scheme
+    expect(lud17ToUrl('lnurla://x.example/a')).toBeNull()
+  })
+
+  it('strips lightning:, in any case, and the mistaken lightning://', () => {
+    expect(stripLightningPrefix('LIGHTNING:LNURL1X')).toBe('LNURL1X')
+    expect(stripLightningPrefix('lightning://alice@x.com')).toBe('alice@x.com')
+    expect(stripLightningPrefix('alice@x.com')).toBe('alice@x.com')
   })
 })
 
@@ -69,7 +89,18 @@ describe('lightning addresses (LUD-16)', () => {
   })
 
   it('rejects what is not an address', () => {
-    for (const bad of ['alice', '@x.com', 'a@b', 'a b@x.com', 'a+b@x.com', 'a@x..com', 'a@-', '<script>@x.com']) {
+    const lookAlikes = ['\u212Aate@x.com' /* Kelvin sign: lower-cases to k */, 'аlice@x.com' /* Cyrillic а */]
+    for (const bad of [
+      'alice',
+      '@x.com',
+      'a@b',
+      'a b@x.com',
+      'a+b@x.com',
+      'a@x..com',
+      'a@-',
+      '<script>@x.com',
+      ...lookAlikes,
+    ]) {
       expect(parseLightningAddress(bad), bad).toBeNull()
     }
   })
