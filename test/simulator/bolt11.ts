@@ -55,13 +55,22 @@ function tag(code: number, data: number[]): number[] {
   return [code, ...intWords(data.length, 2), ...data]
 }
 
-// Tag codes (bech32 character values): p=1, s=16, d=13, h=23, x=6, c=24, 9=5.
+// Tag codes (bech32 character values): p=1, s=16, d=13, h=23, x=6, c=24, 9=5, n=19.
 const FEATURES = intWords((1 << 8) | (1 << 14)) // var_onion_optin + payment_secret, both required
 
-export function encodeInvoice(f: InvoiceFields, key: NodeKey): string {
-  const hrp = `${NETWORK_PREFIX}${amountPart(f.amountMsat)}`
+/**
+ * `prefix`: another network's (`lnbc`, `lntb`, `lntbs`, `lnsb`), for tests that read requests from
+ * anywhere; `withPayee`: also write the node id as an `n` field.
+ */
+export function encodeInvoice(
+  f: InvoiceFields,
+  key: NodeKey,
+  opts: { prefix?: string; withPayee?: boolean } = {},
+): string {
+  const hrp = `${opts.prefix ?? NETWORK_PREFIX}${amountPart(f.amountMsat)}`
   const data: number[] = [...intWords(f.timestamp, 7)]
   data.push(...tag(1, bech32.toWords(hexToBytes(f.paymentHash))))
+  if (opts.withPayee) data.push(...tag(19, bech32.toWords(hexToBytes(key.pubkeyHex))))
   data.push(...tag(16, bech32.toWords(hexToBytes(f.paymentSecret))))
   if (f.descriptionHash) data.push(...tag(23, bech32.toWords(hexToBytes(f.descriptionHash))))
   else data.push(...tag(13, bech32.toWords(new TextEncoder().encode(f.description ?? ''))))

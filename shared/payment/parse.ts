@@ -1,0 +1,252 @@
+// One reader for whatever a person hands the app to pay: typed, pasted, scanned, dropped as an
+// image or arriving as a `lightning:` / `bitcoin:` link. It says what the text is and never acts;
+// the forms it knows and the rules it keeps are in docs/payment-input.md.
+import {
+  decodeLnurl,
+  encodeLnurl,
+  isAllowedLnurlUrl,
+  type LightningAddress,
+  LNURL_LIMIT,
+  lud17ToUrl,
+  parseLightningAddress,
+  stripLightningPrefix,
+} from '../lnurl'
+import { type BitcoinNetwork, parseBip21, parseOnchainAddress, splitQuery } from './bitcoin'
+import { type Bolt11Request, decodeBolt11, looksLikeBolt11 } from './bolt11'
+import { characterProblem, type InputForm, type Invalid } from './text'
+
+export type { BitcoinNetwork } from './bitcoin'
+export type { Bolt11Request, LightningNetwork } from './bolt11'
+export { BOLT11_LIMIT } from './bolt11'
+export type { InputForm, Invalid } from './text'
+
+/**
+ * Only the first INPUT_LIMIT characters are ever looked at: longer input is refused before any
+ * other work. Room for the longest request a QR code holds inside a `bitcoin:` URI with its labels.
+ */
+export const INPUT_LIMIT = 8192
+/** DNS names stop at 253 characters; a name part beyond 64 is no address anyone hands out. */
+const ADDRESS_LIMIT = 320
+
+/** What an LNURL leads to: said by the link itself (LUD-17 scheme, `tag=`), else known only after a fetch. */
+export type LnurlTag = 'pay' | 'withdraw' | 'login' | 'channel' | 'unknown'
+
+export interface LnurlTarget {
+  kind: 'lnurl'
+  /** bech32, upper case (LUD-17 links are encoded to it) */
+  lnurl: string
+  url: string
+  tag: LnurlTag
+}
+
+export type LightningAddressTarget = { kind: 'lightning-address' } & LightningAddress
+
+/** Something that can be paid over Lightning. */
+export type LightningTarget = Bolt11Request | LnurlTarget | LightningAddressTarget
+
+/** A `bitcoin:` URI with a `lightning=` request: the request is what gets paid. */
+export interface Bip21Target {
+  kind: 'bip21'
+  /** the on-chain fallback; null when the URI names none */
+  address: string | null
+  bitcoinNetwork: BitcoinNetwork | null
+  amountSat: number | null
+  label: string | null
+  message: string | null
+  lightning: LightningTarget
+}
+
+/** An on-chain address, bare or in a `bitcoin:` URI without a Lightning request. */
+export interface OnchainTarget {
+  kind: 'onchain'
+  address: string
+  network: BitcoinNetwork
+  amountSat: number | null
+  label: string | null
+  message: string | null
+  reason: string
+}
+
+export interface Unknown {
+  kind: 'unknown'
+  reason: string
+}
+
+export type ParsedInput = LightningTarget | Bip21Target | OnchainTarget | Invalid | Unknown
+
+const ONCHAIN_ONLY = 'This is an on-chain bitcoin address; this wallet sends over Lightning only.'
+const NOT_RECOGNISED = 'This is not a lightning address, LNURL or Lightning invoice.'
+const SPACES = 'This text has spaces or line breaks in the middle. Copy it again in one piece.'
+const LUD17_TAGS: Record<string, LnurlTag> = { lnurlp: 'pay', lnurlw: 'withdraw', lnurlc: 'channel', keyauth: 'login' }
+
+const invalid = (form: InputForm, reason: string): Invalid => ({ kind: 'invalid', form, reason })
+const unknown = (reason: string): Unknown => ({ kind: 'unknown', reason })
+
+/** Says what `raw` is. Never throws, and reads no more than INPUT_LIMIT characters. */
+export function parsePaymentInput(raw: string): ParsedInput {
+  if (typeof raw !== 'string') return unknown('Nothing was found to read.')
+  if (raw.length > INPUT_LIMIT) return invalid(null, 'This text is far too long to be a payment request.')
+  const text = raw.trim()
+  if (!text) return unknown('Nothing was found to read.')
+  const chars = characterProblem(text)
+  if (chars) return invalid(null, chars)
+  if (/\s/.test(text)) {
+    // a request broken over lines, or just words: say which
+    const first = parsePaymentInput(text.split(/\s/)[0] as string)
+    if (first.kind === 'unknown') return unknown(NOT_RECOGNISED)
+    return invalid(first.kind === 'invalid' ? first.form : first.kind, SPACES)
+  }
+  const scheme = /^([a-z][a-z0-9+.-]{0,31}):/i.exec(text)?.[1]?.toLowerCase()
+  switch (scheme) {
+    case undefined:
+      return bare(text)
+    case 'lightning': {
+      const rest = stripLightningPrefix(text)
+      if (!rest) return invalid('link', 'This lightning: link is empty.')
+      return parseTarget(rest) ?? unknown(NOT_RECOGNISED)
+    }
+    case 'bitcoin':
+      return bip21(text)
+    case 'lnurlp':
+    case 'lnurlw':
+    case 'lnurlc':
+    case 'keyauth':
+      return lud17(text, LUD17_TAGS[scheme] as LnurlTag)
+    case 'https':
+    case 'http':
+      return webFallback(text)
+    default:
+      // javascript:, data:, file: and the rest: named, never opened
+      return invalid('link', `This is a ${scheme}: link, not a payment request. It was not opened.`)
+  }
+}
+
+/** The Lightning request to pay, when there is one (a `bitcoin:` URI's `lightning=` wins). */
+export function lightningTargetOf(p: ParsedInput): LightningTarget | null {
+  if (p.kind === 'bolt11' || p.kind === 'lnurl' || p.kind === 'lightning-address') return p
+  if (p.kind === 'bip21') return p.lightning
+  return null
+}
+
+function bare(text: string): ParsedInput {
+  if (/^ln[oir]1/i.test(text))
+    return unknown('This is a BOLT 12 offer. This app cannot pay offers; ask for a Lightning invoice instead.')
+  const target = parseTarget(text)
+  if (target) return target
+  const onchain = parseOnchainAddress(text)
+  if (onchain) return { kind: 'onchain', ...onchain, amountSat: null, label: null, message: null, reason: ONCHAIN_ONLY }
+  return unknown(NOT_RECOGNISED)
+}
+
+/** A BOLT 11 request, an LNURL or a lightning address, without a scheme; null when none of them. */
+function parseTarget(s: string): LightningTarget | Invalid | null {
+  // a value taken out of a URI was %-decoded: check it again
+  const chars = characterProblem(s)
+  if (chars) return invalid(null, chars)
+  if (/\s/.test(s)) return invalid(null, SPACES)
+  if (/^lnurl1/i.test(s)) return bech32Lnurl(s)
+  if (s.includes('@')) return lightningAddress(s)
+  if (looksLikeBolt11(s)) return decodeBolt11(s)
+  return null
+}
+
+function lightningAddress(s: string): LightningAddressTarget | Invalid {
+  if (s.length > ADDRESS_LIMIT) return invalid('lightning-address', 'This lightning address is too long to be real.')
+  const a = parseLightningAddress(s)
+  if (!a)
+    return invalid(
+      'lightning-address',
+      'This is not a valid lightning address. It looks like name@example.com, with only letters, digits, “-”, “_” and “.” in the name.',
+    )
+  return { kind: 'lightning-address', ...a }
+}
+
+function bech32Lnurl(s: string): LnurlTarget | Invalid {
+  if (s.length > LNURL_LIMIT) return invalid('lnurl', 'This LNURL is too long to be real.')
+  let url: string
+  try {
+    url = decodeLnurl(s)
+  } catch {
+    return invalid('lnurl', 'This looks like an LNURL but it is damaged.')
+  }
+  return lnurlTarget(s.toUpperCase(), url, null)
+}
+
+function lud17(text: string, tag: LnurlTag): LnurlTarget | Invalid {
+  const url = lud17ToUrl(text)
+  if (!url) return invalid('lnurl', 'This LNURL link is empty.')
+  let lnurl: string
+  try {
+    lnurl = encodeLnurl(url)
+  } catch {
+    return invalid('lnurl', 'This LNURL is too long to be real.')
+  }
+  return lnurlTarget(lnurl, url, tag)
+}
+
+function lnurlTarget(lnurl: string, url: string, tag: LnurlTag | null): LnurlTarget | Invalid {
+  // the URL was inside bech32: it has not been through the character check yet
+  if (!/^[\x21-\x7e]+$/.test(url) || !isAllowedLnurlUrl(url))
+    return invalid('lnurl', 'This LNURL leads to an address that is not safe to use (only https:// links are).')
+  return { kind: 'lnurl', lnurl, url, tag: tag ?? tagOf(new URL(url)) }
+}
+
+/** The tag a bech32 LNURL's own URL declares (LUD-04 `tag=login`, LUD-08 fast withdraw, this service's links). */
+function tagOf(u: URL): LnurlTag {
+  const tag = u.searchParams.get('tag')
+  if (tag === 'withdrawRequest' || tag === 'withdraw') return 'withdraw'
+  if (tag === 'payRequest' || tag === 'pay') return 'pay'
+  if (tag === 'login') return 'login'
+  if (tag === 'channelRequest') return 'channel'
+  // LUD-16's well-known path is a pay endpoint by definition
+  if (/^\/\.well-known\/lnurlp\/[^/]+$/.test(u.pathname)) return 'pay'
+  return 'unknown'
+}
+
+function bip21(text: string): ParsedInput {
+  const f = parseBip21(text)
+  if ('kind' in f) return f
+  if (!f.lightning) {
+    const a = f.address as NonNullable<typeof f.address> // parseBip21 refuses a URI with neither
+    return { kind: 'onchain', ...a, amountSat: f.amountSat, label: f.label, message: f.message, reason: ONCHAIN_ONLY }
+  }
+  const target = parseTarget(f.lightning)
+  if (!target || target.kind === 'invalid')
+    return invalid(
+      'bip21',
+      `The Lightning request in this bitcoin: link cannot be used. ${target?.reason ?? NOT_RECOGNISED}`,
+    )
+  if (
+    target.kind === 'bolt11' &&
+    target.amountMsat !== null &&
+    f.amountSat !== null &&
+    Math.abs(f.amountSat * 1000 - target.amountMsat) >= 1000
+  )
+    return invalid('bip21', 'The two amounts in this bitcoin: link disagree, so it is not used.')
+  return {
+    kind: 'bip21',
+    address: f.address?.address ?? null,
+    bitcoinNetwork: f.address?.network ?? null,
+    amountSat: f.amountSat,
+    label: f.label,
+    message: f.message,
+    lightning: target,
+  }
+}
+
+/** LUD-01's fallback: a web page link carrying the LNURL as `?lightning=LNURL1…`. */
+function webFallback(text: string): ParsedInput {
+  let u: URL
+  try {
+    u = new URL(text)
+  } catch {
+    return invalid('link', 'This web address is malformed.')
+  }
+  const params = splitQuery(u.search.slice(1))
+  if (!params) return invalid('link', 'This web address is damaged (a %-escape is broken).')
+  const values = params.filter(([k]) => k === 'lightning').map(([, v]) => v)
+  if (values.length === 0) return unknown('This is a web address, not a payment request.')
+  if (values.length > 1)
+    return invalid('link', 'This web address carries two Lightning requests; it is not clear which one is meant.')
+  return parseTarget(values[0] as string) ?? unknown(NOT_RECOGNISED)
+}

@@ -1,0 +1,34 @@
+// Character-level checks shared by every form of payment input (docs/payment-input.md).
+
+/** What the input looked like before it turned out to be unusable; null when nothing was recognised. */
+export type InputForm = 'bolt11' | 'lnurl' | 'lightning-address' | 'bip21' | 'onchain' | 'link' | null
+
+export interface Invalid {
+  kind: 'invalid'
+  form: InputForm
+  reason: string
+}
+
+/**
+ * Every form this app reads (bech32, addresses, URIs with percent-encoding) is printable ASCII.
+ * Anything else but whitespace (which the caller judges) is refused with a reason: hidden
+ * characters and look-alike letters from other alphabets are how a wrong address is dressed up
+ * as a known one.
+ */
+export function characterProblem(s: string): string | null {
+  if (/^[\x21-\x7e]*$/.test(s)) return null
+  if (/\p{Cf}/u.test(s))
+    return 'This text contains hidden characters (such as zero-width spaces) that could disguise what it really is.'
+  if (/[^\P{Cc}\s]/u.test(s)) return 'This text contains control characters, which no payment request has.'
+  if (/[^\x21-\x7e\s]/.test(s))
+    return 'This text contains letters that are not plain Latin letters or digits. Look-alike letters from other alphabets can disguise an address, so it is not used.'
+  return null
+}
+
+/** Text from a request, fit to show: line breaks and control characters become spaces, hidden ones go. */
+export function displayText(s: string): string {
+  return s
+    .replace(/\p{Cf}/gu, '')
+    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
+    .trim()
+}
