@@ -1,4 +1,5 @@
-// LNURL (LUD-01), lightning addresses (LUD-16) and the `lightning:` / `lnurlw://` forms.
+// LNURL (LUD-01), lightning addresses (LUD-16) and the `lightning:` / `lnurlw://` forms. What a
+// person hands the app is read by shared/payment/parse.ts, which builds on these.
 import { bech32 } from 'bech32'
 
 /** bech32's default limit is 90 characters; almost every LNURL is longer (LUD-01). */
@@ -86,50 +87,4 @@ export function parseLightningAddress(input: string): LightningAddress | null {
   if (!domain.includes('.') && !isLoopbackHost(domain.replace(/:\d+$/, ''))) return null
   const scheme = isLoopbackHost(domain.replace(/:\d+$/, '')) || domain.endsWith('.onion') ? 'http' : 'https'
   return { user, domain, address: `${user}@${domain}`, url: `${scheme}://${domain}/.well-known/lnurlp/${user}` }
-}
-
-export type ScanResult =
-  | { kind: 'lightning-address'; address: string }
-  | { kind: 'lnurl'; lnurl: string; url: string; tag: 'withdraw' | 'pay' | 'unknown' }
-  | { kind: 'bolt11'; invoice: string }
-  | { kind: 'unknown'; text: string; reason: string }
-
-/** Classifies scanned or pasted text so the app can route it to the right journey. */
-export function classifyPayload(raw: string): ScanResult {
-  const text = raw.trim()
-  if (!text) return { kind: 'unknown', text, reason: 'Nothing was found to read.' }
-  const bare = stripLightningPrefix(text)
-  const addr = parseLightningAddress(bare)
-  if (addr) return { kind: 'lightning-address', address: addr.address }
-  if (/^lnurl1/i.test(bare)) {
-    try {
-      const url = decodeLnurl(bare)
-      return { kind: 'lnurl', lnurl: bare.toUpperCase(), url, tag: lnurlTag(url) }
-    } catch {
-      return { kind: 'unknown', text, reason: 'This looks like an LNURL but it is damaged.' }
-    }
-  }
-  const lud17 = lud17ToUrl(bare)
-  if (lud17) {
-    const tag = /^lnurlw/i.test(bare) ? 'withdraw' : /^lnurlp/i.test(bare) ? 'pay' : lnurlTag(lud17)
-    return { kind: 'lnurl', lnurl: encodeLnurl(lud17), url: lud17, tag }
-  }
-  if (/^ln(bc|tb|bcrt|sb|tbs)[0-9a-z]+$/i.test(bare)) return { kind: 'bolt11', invoice: bare.toLowerCase() }
-  if (/^bitcoin:/i.test(text))
-    return {
-      kind: 'unknown',
-      text,
-      reason: 'This is an on-chain bitcoin address; this wallet sends over Lightning only.',
-    }
-  return { kind: 'unknown', text, reason: 'This is not a lightning address, LNURL or Lightning invoice.' }
-}
-
-function lnurlTag(url: string): 'withdraw' | 'pay' | 'unknown' {
-  try {
-    const u = new URL(url)
-    const tag = u.searchParams.get('tag')
-    if (tag === 'withdraw' || tag === 'withdrawRequest' || /lnurl-process|withdraw/i.test(u.pathname)) return 'withdraw'
-    if (tag === 'pay' || tag === 'payRequest' || /lnurlp/i.test(u.pathname)) return 'pay'
-  } catch {}
-  return 'unknown'
 }

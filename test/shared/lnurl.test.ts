@@ -1,5 +1,4 @@
 import {
-  classifyPayload,
   decodeLnurl,
   encodeLnurl,
   isAllowedLnurlUrl,
@@ -103,23 +102,5 @@ describe('lightning addresses (LUD-16)', () => {
     ]) {
       expect(parseLightningAddress(bad), bad).toBeNull()
     }
-  })
-})
-
-describe('classifyPayload', () => {
-  it('routes addresses, LNURLs, invoices and explains the rest', () => {
-    expect(classifyPayload('alice@sim.example')).toEqual({ kind: 'lightning-address', address: 'alice@sim.example' })
-    const w = encodeLnurl('http://127.0.0.1:4100/v1/wallet/waklw_x/lnurl-process?ott=abc&tag=withdraw')
-    expect(classifyPayload(`lightning:${w}`)).toMatchObject({ kind: 'lnurl', tag: 'withdraw' })
-    expect(classifyPayload(LUD01_LNURL)).toMatchObject({ kind: 'lnurl', url: LUD01_URL })
-    expect(classifyPayload('lnurlp://pay.example/p')).toMatchObject({ kind: 'lnurl', tag: 'pay' })
-    expect(classifyPayload('LNBCRT10U1PXYZ')).toEqual({ kind: 'bolt11', invoice: 'lnbcrt10u1pxyz' })
-    expect(classifyPayload('bitcoin:bc1qxyz')).toMatchObject({
-      kind: 'unknown',
-      reason: expect.stringMatching(/on-chain/),
-    })
-    expect(classifyPayload('hello')).toMatchObject({ kind: 'unknown' })
-    expect(classifyPayload('LNURL1QQQQ')).toMatchObject({ kind: 'unknown', reason: expect.stringMatching(/damaged/) })
-    expect(classifyPayload('  ')).toMatchObject({ kind: 'unknown' })
   })
 })

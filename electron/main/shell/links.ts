@@ -1,7 +1,7 @@
 // `lightning:` links from the OS (argv on Windows/Linux, `open-url` on macOS), turned into a screen
-// to show. The link is untrusted text from any web page or app: classify it, never act on it.
+// to show. The link is untrusted text from any web page or app: read it, never act on it.
 import type { NavigateTarget } from '@shared/contract'
-import { classifyPayload } from '@shared/lnurl'
+import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
 
 export const PROTOCOL = 'lightning'
 /** Longer than any LNURL (1023) plus the prefix; anything bigger is not a link this app reads. */
@@ -21,27 +21,31 @@ export function lightningLinkFromArgv(argv: readonly string[]): string | null {
 
 export function linkAction(link: string): LinkAction {
   if (link.length > MAX_LINK) return { kind: 'notice', level: 'warning', message: 'That lightning link is too long.' }
-  // `lightning://x` is a common mistake by link makers; read it as `lightning:x`.
-  const text = link.trim().replace(/^lightning:\/\//i, 'lightning:')
-  const scanned = classifyPayload(text)
-  switch (scanned.kind) {
+  const parsed = parsePaymentInput(link)
+  const target = lightningTargetOf(parsed)
+  switch (target?.kind) {
     case 'lightning-address':
-      return { kind: 'navigate', target: { to: 'send', address: scanned.address } }
+      return { kind: 'navigate', target: { to: 'send', address: target.address } }
     case 'lnurl':
-      if (scanned.tag === 'withdraw')
-        return {
-          kind: 'notice',
-          level: 'info',
-          message: 'This link offers to send you money (LNURL-withdraw). This app cannot claim such links yet.',
-        }
-      return { kind: 'navigate', target: { to: 'send', address: scanned.lnurl } }
+      if (target.tag === 'pay' || target.tag === 'unknown')
+        return { kind: 'navigate', target: { to: 'send', address: target.lnurl } }
+      return {
+        kind: 'notice',
+        level: 'info',
+        message:
+          target.tag === 'withdraw'
+            ? 'This link offers to send you money (LNURL-withdraw). This app cannot claim such links yet.'
+            : 'This link is an LNURL login or channel request. This app cannot use such links.',
+      }
     case 'bolt11':
       return {
         kind: 'notice',
         level: 'info',
-        message: 'This link is a Lightning invoice. This app pays lightning addresses and LNURL-pay codes only.',
+        message:
+          'This link is a Lightning invoice. This app cannot pay invoices yet; it pays lightning addresses and LNURL-pay codes.',
       }
-    case 'unknown':
-      return { kind: 'notice', level: 'warning', message: `That lightning link could not be read. ${scanned.reason}` }
   }
+  if (parsed.kind === 'onchain') return { kind: 'notice', level: 'info', message: parsed.reason }
+  const reason = 'reason' in parsed ? parsed.reason : ''
+  return { kind: 'notice', level: 'warning', message: `That lightning link could not be read. ${reason}` }
 }

@@ -1,5 +1,4 @@
 // Reading QR codes from pixels. `jsqr` is large, so it is imported on first use only.
-import type { ScanResult } from '@shared/lnurl'
 
 let jsqr: Promise<typeof import('jsqr').default> | null = null
 function loadJsQr() {
@@ -27,9 +26,4 @@ export async function decodeImageBlob(blob: Blob): Promise<string | null> {
   ctx.drawImage(bitmap, 0, 0, w, h)
   bitmap.close()
   return decodePixels(ctx.getImageData(0, 0, w, h).data, w, h)
-}
-
-export async function classify(text: string): Promise<ScanResult> {
-  const { classifyPayload } = await import('@shared/lnurl')
-  return classifyPayload(text)
 }

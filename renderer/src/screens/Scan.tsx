@@ -1,33 +1,13 @@
 // Scan a QR code from an image file, the clipboard or the camera, then route what it says.
-import type { ScanResult } from '@shared/lnurl'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
-import { classify, decodeImageBlob, decodePixels } from '../lib/scan'
+import { routePayInput } from '../lib/payInput'
+import { decodeImageBlob, decodePixels } from '../lib/scan'
 import { useUi } from '../stores/ui'
 
 type Outcome = { kind: 'idle' } | { kind: 'working'; what: string } | { kind: 'problem'; message: string }
-
-/** Where a scanned payload goes; null means the app explains it instead. */
-function routeFor(r: ScanResult): { to: 'send'; address: string } | null {
-  if (r.kind === 'lightning-address') return { to: 'send', address: r.address }
-  if (r.kind === 'lnurl' && r.tag !== 'withdraw') return { to: 'send', address: r.lnurl }
-  return null
-}
-
-function explain(r: ScanResult): string {
-  switch (r.kind) {
-    case 'lnurl':
-      return 'This is an LNURL-withdraw link: someone is offering sats. This app cannot claim withdraw links; open it in the wallet that should receive them.'
-    case 'bolt11':
-      return 'This is a Lightning invoice. This app sends to lightning addresses only; paying an invoice is not supported yet.'
-    case 'unknown':
-      return r.reason
-    default:
-      return 'This could not be used.'
-  }
-}
 
 export default function Scan() {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' })
@@ -39,10 +19,9 @@ export default function Scan() {
       setOutcome({ kind: 'problem', message: `No QR code was found in the ${source}. Try a sharper or larger image.` })
       return
     }
-    const r = await classify(found)
-    const route = routeFor(r)
-    if (route) useUi.getState().go(route)
-    else setOutcome({ kind: 'problem', message: explain(r) })
+    const route = routePayInput(found)
+    if ('problem' in route) setOutcome({ kind: 'problem', message: route.problem })
+    else useUi.getState().go(route)
   }
 
   async function fromBlob(blob: Blob, source: string) {

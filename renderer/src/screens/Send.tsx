@@ -6,6 +6,7 @@ import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { routePayInput } from '../lib/payInput'
 import { useSend } from '../stores/send'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
@@ -32,28 +33,44 @@ function SendForm(props: { address: string; walletId?: string }) {
   const [amount, setAmount] = useState('')
   const [comment, setComment] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
+  // what was given is not something Send pays (an invoice, an on-chain address…): said instead of
+  // a recipient, so an earlier recipient is not left on screen under the new text
+  const [unusable, setUnusable] = useState<string | null>(null)
   const probeStatus = useSend((s) => s.probeStatus)
   const recipient = useSend((s) => s.recipient)
   const probeError = useSend((s) => s.probeError)
   const probe = useSend((s) => s.probe)
   const review = useSend((s) => s.review)
+  // a scan or a lightning: link arriving meanwhile brings its own recipient
+  useEffect(() => {
+    if (props.address) setUnusable(null)
+  }, [props.address])
 
+  async function lookUpText(text: string) {
+    const route = routePayInput(text)
+    if ('problem' in route) return setUnusable(route.problem)
+    setUnusable(null)
+    setProblem(null)
+    await probe(route.address)
+  }
   async function lookUp(e?: FormEvent) {
     e?.preventDefault()
-    if (!address.trim()) return setProblem('Enter a lightning address such as name@example.com.')
-    setProblem(null)
-    await probe(address)
+    if (!address.trim()) {
+      setUnusable(null)
+      return setProblem('Enter a lightning address such as name@example.com.')
+    }
+    await lookUpText(address)
   }
   async function paste() {
+    let t: string
     try {
-      const t = (await navigator.clipboard.readText()).trim()
-      if (t) {
-        setAddress(t)
-        setProblem(null)
-        await probe(t)
-      }
+      t = (await navigator.clipboard.readText()).trim()
     } catch {
-      setProblem('Reading the clipboard was refused. Paste into the field instead.')
+      return setProblem('Reading the clipboard was refused. Paste into the field instead.')
+    }
+    if (t) {
+      setAddress(t)
+      await lookUpText(t)
     }
   }
   function onReview(e: FormEvent) {
@@ -86,8 +103,9 @@ function SendForm(props: { address: string; walletId?: string }) {
         </div>
       </form>
       {probeStatus === 'loading' && <Pending>Looking up the recipient…</Pending>}
-      {probeError && <ErrorMessage error={probeError} onRetry={() => void lookUp()} />}
-      {recipient && (
+      {probeError && !unusable && <ErrorMessage error={probeError} onRetry={() => void lookUp()} />}
+      {unusable && <Problem>{unusable}</Problem>}
+      {recipient && !unusable && (
         <form onSubmit={onReview} noValidate>
           <section className="card recipient" aria-label="Recipient">
             <p>
@@ -130,7 +148,7 @@ function SendForm(props: { address: string; walletId?: string }) {
           </button>
         </form>
       )}
-      {!recipient && <Problem>{problem}</Problem>}
+      {!recipient && !unusable && <Problem>{problem}</Problem>}
     </>
   )
 }

@@ -2,6 +2,7 @@ import { encodeLnurl } from '@shared/lnurl'
 import { describe, expect, it } from 'vitest'
 import { lightningLinkFromArgv, linkAction } from '../../../electron/main/shell/links'
 import { claimSingleInstance, registerProtocolClient } from '../../../electron/main/shell/singleInstance'
+import { BOLT11_SPEC } from '../../shared/fixtures/bolt11Spec'
 
 describe('lightning: links', () => {
   it('finds the link in a command line (Windows/Linux second instance)', () => {
@@ -30,6 +31,18 @@ describe('lightning: links', () => {
     const withdraw = encodeLnurl('https://sim.example/withdraw?tag=withdraw&k1=abc')
     expect(linkAction(`lightning:${withdraw}`)).toMatchObject({ kind: 'notice', level: 'info' })
     expect(linkAction('lightning:lnbc10n1pjexample')).toMatchObject({ kind: 'notice', message: /invoice/ })
+    // a real invoice is recognised as one, not as a damaged link
+    expect(linkAction(`lightning:${BOLT11_SPEC.upperCase}`)).toEqual({
+      kind: 'notice',
+      level: 'info',
+      message: expect.stringMatching(/Lightning invoice\. This app cannot pay invoices yet/),
+    })
+    const login = encodeLnurl('https://sim.example/auth?tag=login&k1=abc')
+    expect(linkAction(`lightning:${login}`)).toMatchObject({ kind: 'notice', level: 'info', message: /login/ })
+    expect(linkAction('lightning:bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4')).toMatchObject({
+      kind: 'notice',
+      message: /on-chain/,
+    })
     expect(linkAction('lightning:<script>alert(1)</script>')).toMatchObject({ kind: 'notice', level: 'warning' })
     expect(linkAction('lightning:LNURL1DAMAGED')).toMatchObject({ kind: 'notice', message: /damaged/ })
     expect(linkAction(`lightning:${'a'.repeat(3000)}`)).toMatchObject({ kind: 'notice', message: /too long/ })

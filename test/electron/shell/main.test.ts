@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path'
 import { OP_NAMES, opChannel } from '@shared/channels'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { APP_ORIGIN, APP_START_URL } from '../../../electron/main/shell/origins'
+import { BOLT11_SPEC } from '../../shared/fixtures/bolt11Spec'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
 import * as electron from './electronFake'
 import { FakeBrowserWindow, FakeEvent } from './fakes'
@@ -139,8 +140,11 @@ describe('main entry (electron faked)', () => {
       channel: 'wallet:event:navigate',
       payload: { to: 'send', address: 'bob@sim.example' },
     })
-    electron.app.emit('open-url', new FakeEvent(), 'lightning:lnbc1invoice')
+    // a real invoice is named (info); one that cannot be decoded is a link that could not be read
+    electron.app.emit('open-url', new FakeEvent(), `lightning:${BOLT11_SPEC.coffee60s}`)
     expect(w.webContents.sent.at(-1)).toMatchObject({ channel: 'wallet:event:notice', payload: { level: 'info' } })
+    electron.app.emit('open-url', new FakeEvent(), 'lightning:lnbc1invoice')
+    expect(w.webContents.sent.at(-1)).toMatchObject({ channel: 'wallet:event:notice', payload: { level: 'warning' } })
   })
 
   it('keeps the tray menu up to date with the balance from the model', async () => {

@@ -1,0 +1,51 @@
+// What Scan and Send do with what a person hands them: a recipient to look up, or words saying why not.
+import { encodeLnurl } from '@shared/lnurl'
+import { describe, expect, it } from 'vitest'
+import { routePayInput } from '../../renderer/src/lib/payInput'
+import { BOLT11_SPEC } from '../shared/fixtures/bolt11Spec'
+
+const P2WPKH = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'
+const PAY = encodeLnurl('https://sim.example/.well-known/lnurlp/alice')
+const OPAQUE = encodeLnurl('https://service.example/api?q=1')
+const WITHDRAW = encodeLnurl('https://sim.example/w?tag=withdraw&k1=1')
+const LOGIN = encodeLnurl('https://sim.example/a?tag=login&k1=1')
+
+describe('routePayInput', () => {
+  it('sends a lightning address or an LNURL that may be pay to the lookup, normalised', () => {
+    expect(routePayInput(' LIGHTNING:Alice@Sim.Example\n')).toEqual({ to: 'send', address: 'alice@sim.example' })
+    expect(routePayInput(PAY.toLowerCase())).toEqual({ to: 'send', address: PAY })
+    // a bech32 LNURL that does not say what it is: the lookup finds out
+    expect(routePayInput(`lightning:${OPAQUE}`)).toEqual({ to: 'send', address: OPAQUE })
+    expect(routePayInput('lnurlp://sim.example/.well-known/lnurlp/bob')).toEqual({
+      to: 'send',
+      address: encodeLnurl('https://sim.example/.well-known/lnurlp/bob'),
+    })
+  })
+
+  it('takes the lightning= part of a bitcoin: URI', () => {
+    expect(routePayInput(`bitcoin:${P2WPKH}?lightning=bob@sim.example`)).toEqual({
+      to: 'send',
+      address: 'bob@sim.example',
+    })
+  })
+
+  it('says what it is when Send cannot pay it', () => {
+    expect(routePayInput(BOLT11_SPEC.coffee60s)).toEqual({
+      problem:
+        'This is a Lightning invoice for 250,000 sats. This app cannot pay invoices yet; ask for a lightning address instead.',
+    })
+    expect(routePayInput(BOLT11_SPEC.donationAnyAmount)).toEqual({
+      problem: 'This is a Lightning invoice. This app cannot pay invoices yet; ask for a lightning address instead.',
+    })
+    expect(routePayInput(`BITCOIN:${P2WPKH.toUpperCase()}?LIGHTNING=${BOLT11_SPEC.upperCase}`)).toMatchObject({
+      problem: expect.stringMatching(/^This is a Lightning invoice for 2,500,000 sats\./),
+    })
+    expect(routePayInput(WITHDRAW)).toMatchObject({ problem: expect.stringMatching(/LNURL-withdraw/) })
+    expect(routePayInput(LOGIN)).toMatchObject({ problem: expect.stringMatching(/login/) })
+    expect(routePayInput(P2WPKH)).toMatchObject({ problem: expect.stringMatching(/on-chain.*Lightning only/) })
+    expect(routePayInput('hello')).toEqual({ problem: 'This is not a lightning address, LNURL or Lightning invoice.' })
+    expect(routePayInput(BOLT11_SPEC.badChecksum)).toMatchObject({
+      problem: expect.stringMatching(/invoice is damaged/),
+    })
+  })
+})
