@@ -1,7 +1,8 @@
 // BOLT 11 payment requests, decoded for display (docs/payment-input.md). The signature is not
 // checked here: the service's node checks it when it pays.
 import { decode } from 'light-bolt11-decoder'
-import { z } from 'zod'
+// zod/mini: the same checks without pulling all of zod into Send's and Scan's chunk
+import { z } from 'zod/mini'
 import { displayText, type Invalid } from './text'
 
 export type LightningNetwork = 'mainnet' | 'testnet' | 'signet' | 'regtest' | 'simnet'
@@ -41,10 +42,10 @@ const NETWORKS: Record<string, LightningNetwork> = {
 
 // What the decoder hands back is checked like any outside data. Fields of the wrong length are
 // skipped, as BOLT 11 asks (`p`, `h`: 256 bits; `n`: 33 bytes).
-const Hex32 = z.string().regex(/^[0-9a-f]{64}$/)
-const Hex33 = z.string().regex(/^[0-9a-f]{66}$/)
-const Whole = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)
-const Section = z.object({ name: z.string(), value: z.unknown().optional() })
+const Hex32 = z.string().check(z.regex(/^[0-9a-f]{64}$/))
+const Hex33 = z.string().check(z.regex(/^[0-9a-f]{66}$/))
+const Whole = z.int().check(z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER))
+const Section = z.object({ name: z.string(), value: z.optional(z.unknown()) })
 const Decoded = z.object({ sections: z.array(Section) })
 
 const bad = (reason: string): Invalid => ({ kind: 'invalid', form: 'bolt11', reason })
@@ -77,7 +78,7 @@ export function decodeBolt11(input: string): Bolt11Request | Invalid {
     if (/checksum/i.test(msg)) return bad('This Lightning invoice is damaged: a character is wrong or missing.')
     return bad('This Lightning invoice is damaged and cannot be read.')
   }
-  const first = <T>(name: string, schema: z.ZodType<T>): T | null => {
+  const first = <T>(name: string, schema: z.ZodMiniType<T>): T | null => {
     for (const s of sections) {
       if (s.name !== name) continue
       const r = schema.safeParse(s.value)
@@ -95,7 +96,7 @@ export function decodeBolt11(input: string): Bolt11Request | Invalid {
     return bad('This Lightning invoice has an expiry time that cannot be right.')
   let amountMsat: number | null = null
   if (hrp[2]) {
-    const msat = first('amount', z.string().regex(/^\d+$/))
+    const msat = first('amount', z.string().check(z.regex(/^\d+$/)))
     amountMsat = msat === null ? null : Number(msat)
     if (amountMsat === null || !Number.isSafeInteger(amountMsat))
       return bad('This Lightning invoice asks for an impossible amount.')
