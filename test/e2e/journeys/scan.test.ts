@@ -1,12 +1,13 @@
 // Journey 7: read a QR code from an image file or a clipboard image (jsqr loaded only then) and
-// route it; what cannot be used is explained. The camera: its clear error without one, and a
-// code read from Chromium's fake camera.
+// route it; what cannot be used (an invoice, for now) is explained. The camera: its clear error
+// without one, and a code read from Chromium's fake camera.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { encodeLnurl } from '@shared/lnurl'
 import QRCode from 'qrcode'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { BOLT11_SPEC } from '../../shared/fixtures/bolt11Spec'
 import { launchChromium, type OpenedApp, openApp } from '../harness'
 import { alertText, navTo, waitVisible } from './support'
 
@@ -55,6 +56,22 @@ test('anything else is explained, not ignored', async () => {
     .locator('#scan-file')
     .setInputFiles({ name: 'x.png', mimeType: 'image/png', buffer: Buffer.from('not a png') })
   await expect.poll(() => alertText(o.page)).toContain('could not be read as an image')
+})
+
+test('an invoice QR is named as one; a bitcoin: QR with a lightning= LNURL opens Send', async () => {
+  await navTo(o.page, 'Scan')
+  await scanFile(BOLT11_SPEC.upperCase)
+  await expect
+    .poll(() => alertText(o.page))
+    .toContain('This is a Lightning invoice for 2,500,000 sats. This app cannot pay invoices yet')
+
+  // a unified QR, upper case as wallets print them: the lightning= request wins over the address
+  const pay = encodeLnurl('https://sim.example/.well-known/lnurlp/alice')
+  await scanFile(`BITCOIN:BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4?AMOUNT=0.00001&LIGHTNING=${pay}`)
+  await o.page.getByRole('region', { name: 'Recipient' }).waitFor({ timeout: 15_000 })
+  expect(await o.page.getByLabel('Lightning address').inputValue()).toBe(pay)
+  const alice = o.sim.control.recipients().find((r) => r.address === 'alice@sim.example')!
+  await waitVisible(o.page, alice.description)
 })
 
 test('a clipboard image is read the same way', async () => {
