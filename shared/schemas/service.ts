@@ -89,6 +89,8 @@ export const WalletTransaction = z.object({
   id: z.string().min(1),
   created_at: unixSeconds,
   num_satoshis: int,
+  /** exact amount where the service sends it (the simulator does); `num_satoshis` is whole sats */
+  num_msat: int.optional(),
   user_label: text,
   wal: Wallet.partial().nullable().optional(),
   wtxType: TypeTag,

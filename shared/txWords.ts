@@ -1,0 +1,42 @@
+// What a wallet transaction was, in plain words, for the history list, its CSV and notifications:
+// "Received", "Sent to alice@example.com", "Withdraw link claimed", "Moved from Savings".
+// Pure: the main process (ledger, CSV) and the renderer both use it.
+
+export interface TxWordsInput {
+  /** the service's wallet transaction type (`wtxType.name`), e.g. `ln_deposit` */
+  typeName: string
+  /** signed: negative for money leaving the wallet */
+  amountMsat: number
+  /** who was paid: a lightning address or LNURL, when known */
+  payee?: string | null
+  /** the other wallet of a transfer, by its label (or id when it has none) */
+  counterparty?: string | null
+}
+
+export function txWords(t: TxWordsInput): string {
+  const payee = t.payee?.trim() || null
+  const other = t.counterparty?.trim() || null
+  switch (t.typeName) {
+    case 'ln_deposit':
+      return 'Received'
+    case 'ln_lnurl_pay_inbound':
+      return 'Received to lightning address'
+    case 'ln_withdrawal':
+    case 'ln_lnurl_pay_outbound':
+      return payee ? `Sent to ${payee}` : 'Sent'
+    case 'ln_lnurl_withdraw':
+      return 'Withdraw link claimed'
+    case 'ln_transfer_in':
+      return other ? `Moved from ${other}` : 'Moved from another wallet'
+    case 'ln_transfer_out':
+      return other ? `Moved to ${other}` : 'Moved to another wallet'
+    case 'network_fee':
+      return 'Network fee'
+    case 'service_fee':
+      return 'Service fee'
+    default:
+      // keysend and any type the service adds later: the direction is still plain
+      if (t.amountMsat >= 0) return 'Received'
+      return payee ? `Sent to ${payee}` : 'Sent'
+  }
+}
