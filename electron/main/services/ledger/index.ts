@@ -1,0 +1,174 @@
+// The local ledger: every wallet's transactions, the app's invoices and withdraw links, labels and
+// recent recipients, in one SQLite file in userData (node:sqlite, no native module). It is a cache
+// of the service plus the app's own records: a file that cannot be used is set aside and a new one
+// made, the caller is told to resync (`needsResync`), and the app never waits on it. Payments in
+// flight are NOT here but in the journal (journal.ts), which a rebuild cannot touch.
+// See docs/ledger.md.
+import { DatabaseSync } from 'node:sqlite'
+import { type AppRecords, createAppRecords } from './appRecords'
+import { type Cursors, createCursors } from './cursors'
+import { type CsvOptions, exportCsv } from './exportCsv'
+import { createWriter, type InsertOptions, type InsertResult } from './insert'
+import { createLabels, type Labels } from './labels'
+import { inTransaction, migrate } from './migrate'
+import { createReader, type HistoryFilter, type Page, type PageQuery, type SearchMode } from './query'
+import type { LedgerTxInput } from './rows'
+import { salvageLedger } from './salvage'
+import { hasFts5, hasSearchIndex, ledgerMigrations } from './schema'
+import { type OpenedFile, type OpenStatus, openSqliteFile } from './sqliteFile'
+import type { LedgerTx } from './view'
+
+export type { StoredWithdrawLink } from './appRecords'
+export type { CursorPatch, SyncCursor } from './cursors'
+export { CSV_HEADER } from './exportCsv'
+export type { InsertOptions, InsertResult } from './insert'
+export type { HistoryFilter, Page, PageQuery, SearchMode } from './query'
+export { fromServiceTx, LedgerTxInput, REQUEST_ID_KEY } from './rows'
+export type { LedgerTx } from './view'
+
+export const LEDGER_NAME = 'ledger'
+
+export interface LedgerNotice {
+  level: 'info' | 'warning' | 'error'
+  code: 'ledger_rebuilt' | 'ledger_missing' | 'ledger_in_memory'
+  message: string
+  /** where the old file was kept */
+  path?: string
+}
+
+export interface LedgerOptions {
+  /** userData (or a folder in it) */
+  dir: string
+  /** milliseconds, like Date.now */
+  now?: () => number
+  onNotice?: (n: LedgerNotice) => void
+  /**
+   * True when the app has run with an account before (its settings say so): a missing file is
+   * then a deleted one, and the person is told the history is being loaded again.
+   */
+  expectExisting?: boolean
+  /** false: no FTS5 search index even where SQLite has one (search then scans with LIKE) */
+  fts?: boolean
+}
+
+export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'setWallets'>, AppRecords {
+  readonly path: string
+  readonly status: OpenStatus
+  /** the file is new (created, rebuilt or empty): every wallet's history must be synced again */
+  readonly needsResync: boolean
+  readonly searchMode: SearchMode
+  readonly cursors: Cursors
+  insertBatch(accountId: string, rows: readonly LedgerTxInput[], opts?: InsertOptions): InsertResult
+  /** the announcement outbox, oldest first */
+  unannounced(limit?: number): LedgerTx[]
+  markAnnounced(rowIds: readonly number[]): number
+  page(q: PageQuery): Page
+  count(f: HistoryFilter): number
+  byRequestId(accountId: string, requestId: string): LedgerTx | null
+  /** fee rows still waiting for their payment */
+  heldFees(accountId: string): number
+  exportCsv(f: HistoryFilter, opts: CsvOptions): Promise<{ rows: number; total: number }>
+  /** EXPLAIN QUERY PLAN of a page (tests) */
+  plan(q: PageQuery): string[]
+  /** everything of one account (it was removed from the app) */
+  forgetAccount(accountId: string): void
+  close(): void
+}
+
+const ACCOUNT_TABLES = [
+  'transactions',
+  'fees',
+  'labels',
+  'wallets',
+  'sync_cursors',
+  'invoices',
+  'withdraw_links',
+  'recipients',
+]
+
+export function openLedger(opts: LedgerOptions): Ledger {
+  const now = opts.now ?? Date.now
+  const notify = opts.onNotice ?? (() => {})
+  const migrations = ledgerMigrations({ fts: opts.fts })
+  let opened: OpenedFile
+  try {
+    opened = openSqliteFile({
+      dir: opts.dir,
+      name: LEDGER_NAME,
+      migrations,
+      now,
+      synchronous: 'NORMAL',
+      check: (db) => {
+        // A file indexed by an SQLite with FTS5, opened by one without: unusable, so rebuilt.
+        if (hasSearchIndex(db) && !hasFts5(db)) throw new Error('search index needs FTS5')
+      },
+    })
+  } catch (err) {
+    // No file can be made at all (a full disk, a folder without write access): the app still
+    // runs, on a ledger in memory for this session, and says so.
+    const db = new DatabaseSync(':memory:')
+    migrate(db, migrations)
+    opened = { db, path: ':memory:', status: 'created', setAside: null, reason: null, orphanWal: null }
+    notify({
+      level: 'error',
+      code: 'ledger_in_memory',
+      message:
+        `The transaction history file could not be written (${err instanceof Error ? err.message : String(err)}). ` +
+        'History is kept in memory until the app is closed.',
+    })
+  }
+  const { db } = opened
+  const cursors = createCursors(db)
+  const writer = createWriter(db, cursors)
+  const searchMode: SearchMode = hasSearchIndex(db) ? 'fts5' : 'like'
+  const reader = createReader(db, searchMode)
+  const labels = createLabels(db)
+  const records = createAppRecords(db)
+  const heldFees = db.prepare('SELECT count(*) AS n FROM fees WHERE account_id = ? AND folded_into IS NULL')
+
+  if (opened.setAside) {
+    const kept = salvageLedger(opened.setAside, labels, records)
+    notify({
+      level: 'warning',
+      code: 'ledger_rebuilt',
+      path: opened.setAside,
+      message:
+        `The transaction history file could not be used (${opened.reason}). It was kept as ` +
+        `${opened.setAside}; the history is being loaded again from the service` +
+        (kept ? `, and ${kept} of the app's own records were recovered from it.` : '.'),
+    })
+  } else if (opened.status === 'created' && opts.expectExisting) {
+    notify({
+      level: 'info',
+      code: 'ledger_missing',
+      message: 'The transaction history file was missing; the history is being loaded again from the service.',
+    })
+  }
+
+  return {
+    path: opened.path,
+    status: opened.status,
+    needsResync: opened.status !== 'opened',
+    searchMode,
+    cursors,
+    insertBatch: writer.insertBatch,
+    markAnnounced: writer.markAnnounced,
+    unannounced: (limit) => reader.outbox(limit),
+    page: reader.page,
+    count: reader.count,
+    byRequestId: reader.byRequestId,
+    heldFees: (accountId) => (heldFees.get(accountId) as { n: number }).n,
+    exportCsv: (f, o) => exportCsv(reader, f, o),
+    plan: reader.plan,
+    setLabel: labels.setLabel,
+    label: labels.label,
+    setWallets: labels.setWallets,
+    ...records,
+    forgetAccount(accountId) {
+      inTransaction(db, () => {
+        for (const t of ACCOUNT_TABLES) db.prepare(`DELETE FROM ${t} WHERE account_id = ?`).run(accountId)
+      })
+    },
+    close: () => db.close(),
+  }
+}

@@ -1,0 +1,245 @@
+// The journal of payments in flight: written before a payment's request leaves, updated as its
+// outcome becomes known. A file of its own (journal.sqlite, 0600, synchronous FULL), opened and
+// checked apart from the ledger, so no rebuild of the ledger can drop it. A journal that cannot be
+// used is NEVER dropped in silence: it is kept aside, what can be read of it is carried over with
+// every unfinished payment marked "unknown", and the caller gets an error-level notice and
+// `lost` (the app must then say that those payments' outcome is unknown). See docs/ledger.md.
+import { z } from 'zod'
+import { inTransaction, type Migration } from './migrate'
+import { readAside, restore } from './salvage'
+import { openSqliteFile } from './sqliteFile'
+
+export const JOURNAL_NAME = 'journal'
+
+export const PaymentKind = z.enum(['invoice', 'address', 'transfer'])
+export const PaymentState = z.enum(['pending', 'sent', 'paid', 'failed', 'unknown'])
+export type PaymentState = z.infer<typeof PaymentState>
+
+/** Where a state may go: paid and failed are final; unknown waits to be reconciled, never re-sent. */
+const NEXT: Record<PaymentState, readonly PaymentState[]> = {
+  pending: ['sent', 'paid', 'failed', 'unknown'],
+  sent: ['paid', 'failed', 'unknown'],
+  unknown: ['paid', 'failed'],
+  paid: [],
+  failed: [],
+}
+export const UNFINISHED: readonly PaymentState[] = ['pending', 'sent', 'unknown']
+
+const id = z.string().min(1).max(256)
+export const JournalEntryInput = z
+  .object({
+    /** the app's id for this payment; it also travels in the payment's passThru */
+    requestId: z.string().min(8).max(128),
+    accountId: id,
+    walletId: id,
+    kind: PaymentKind,
+    amountMsat: z.number().int().positive().refine(Number.isSafeInteger),
+    feeLimitMsat: z.number().int().nonnegative().nullable(),
+    /** what is paid: the payment request, lightning address or destination wallet */
+    target: z.string().min(1).max(4096),
+    /** Unix seconds; now when absent */
+    createdAt: z.number().int().nonnegative().optional(),
+  })
+  .strict()
+export type JournalEntryInput = z.input<typeof JournalEntryInput>
+
+export interface JournalEntry extends Required<Omit<JournalEntryInput, 'createdAt'>> {
+  kind: z.infer<typeof PaymentKind>
+  state: PaymentState
+  txId: string | null
+  error: string | null
+  createdAt: number
+  updatedAt: number
+}
+
+export interface JournalNotice {
+  level: 'error'
+  code: 'journal_set_aside' | 'journal_orphan_wal'
+  message: string
+  path: string
+}
+
+export interface JournalOptions {
+  dir: string
+  now?: () => number
+  onNotice?: (n: JournalNotice) => void
+}
+
+const MIGRATIONS: readonly Migration[] = [
+  {
+    name: 'payments in flight',
+    up: (db) =>
+      db.exec(`
+CREATE TABLE payments (
+  request_id     TEXT PRIMARY KEY,
+  account_id     TEXT    NOT NULL,
+  wallet_id      TEXT    NOT NULL,
+  kind           TEXT    NOT NULL CHECK (kind IN ('invoice', 'address', 'transfer')),
+  amount_msat    INTEGER NOT NULL CHECK (amount_msat > 0),
+  fee_limit_msat INTEGER,
+  target         TEXT    NOT NULL,
+  state          TEXT    NOT NULL CHECK (state IN ('pending', 'sent', 'paid', 'failed', 'unknown')),
+  tx_id          TEXT,
+  error          TEXT,
+  created_at     INTEGER NOT NULL,
+  updated_at     INTEGER NOT NULL
+) WITHOUT ROWID;
+CREATE INDEX payments_unfinished ON payments (account_id, created_at) WHERE state IN ('pending', 'sent', 'unknown');`),
+  },
+]
+
+interface Row {
+  request_id: string
+  account_id: string
+  wallet_id: string
+  kind: JournalEntry['kind']
+  amount_msat: number
+  fee_limit_msat: number | null
+  target: string
+  state: PaymentState
+  tx_id: string | null
+  error: string | null
+  created_at: number
+  updated_at: number
+}
+
+const toEntry = (r: Row): JournalEntry => ({
+  requestId: r.request_id,
+  accountId: r.account_id,
+  walletId: r.wallet_id,
+  kind: r.kind,
+  amountMsat: r.amount_msat,
+  feeLimitMsat: r.fee_limit_msat,
+  target: r.target,
+  state: r.state,
+  txId: r.tx_id,
+  error: r.error,
+  createdAt: r.created_at,
+  updatedAt: r.updated_at,
+})
+
+export class JournalStateError extends Error {}
+
+export interface Journal {
+  readonly path: string
+  /** where a journal that could not be used was kept; its unfinished payments have an unknown outcome */
+  readonly lost: { path: string; recovered: number } | null
+  /**
+   * Records a payment before it leaves. `created: false` means this request id is known already
+   * (a double click): the caller must not send it again.
+   */
+  add(input: JournalEntryInput): { entry: JournalEntry; created: boolean }
+  mark(requestId: string, state: PaymentState, o?: { txId?: string | null; error?: string | null }): JournalEntry
+  get(requestId: string): JournalEntry | null
+  unfinished(accountId?: string): JournalEntry[]
+  /** drops finished entries last changed before `before` (Unix seconds); how many */
+  prune(before: number): number
+  close(): void
+}
+
+export function openJournal(opts: JournalOptions): Journal {
+  const now = opts.now ?? Date.now
+  const nowSec = () => Math.floor(now() / 1000)
+  const notify = opts.onNotice ?? (() => {})
+  const opened = openSqliteFile({ dir: opts.dir, name: JOURNAL_NAME, migrations: MIGRATIONS, now, synchronous: 'FULL' })
+  const { db } = opened
+  const insert = db.prepare(`INSERT OR IGNORE INTO payments (request_id, account_id, wallet_id, kind, amount_msat,
+    fee_limit_msat, target, state, tx_id, error, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+  const getOne = db.prepare('SELECT * FROM payments WHERE request_id = ?')
+  const update = db.prepare(
+    'UPDATE payments SET state = ?, tx_id = coalesce(?, tx_id), error = ?, updated_at = ? WHERE request_id = ?',
+  )
+  const get = (requestId: string) => {
+    const r = getOne.get(requestId) as Row | undefined
+    return r ? toEntry(r) : null
+  }
+  const put = (e: JournalEntryInput, state: PaymentState, extra: { txId?: unknown; error?: unknown } = {}) => {
+    const v = JournalEntryInput.parse(e)
+    const at = v.createdAt ?? nowSec()
+    const txId = typeof extra.txId === 'string' ? extra.txId : null
+    const error = typeof extra.error === 'string' ? extra.error : null
+    const res = insert.run(
+      v.requestId,
+      v.accountId,
+      v.walletId,
+      v.kind,
+      v.amountMsat,
+      v.feeLimitMsat,
+      v.target,
+      state,
+      txId,
+      error,
+      at,
+      at,
+    )
+    return Number(res.changes) === 1
+  }
+
+  let lost: Journal['lost'] = null
+  if (opened.setAside) {
+    // Carried over as they were, except that nothing unfinished can be trusted to be where it was.
+    const rows = readAside(opened.setAside, 'SELECT * FROM payments')
+    const recovered = restore(rows, (r) => {
+      // put() validates every field: a damaged row is refused, not carried over
+      const { state, txId, error, updatedAt: _, ...entry } = toEntry(r as unknown as Row)
+      const was = PaymentState.parse(state)
+      if (!put(entry, UNFINISHED.includes(was) ? 'unknown' : was, { txId, error })) throw new Error('duplicate')
+    })
+    lost = { path: opened.setAside, recovered }
+    notify({
+      level: 'error',
+      code: 'journal_set_aside',
+      path: opened.setAside,
+      message:
+        `The record of payments in progress could not be used (${opened.reason}). It was kept as ` +
+        `${opened.setAside}. Payments that were in progress have an unknown outcome: check the ` +
+        `wallets' transactions before paying again.` +
+        (recovered ? ` ${recovered} entries were recovered from it.` : ' Nothing could be recovered from it.'),
+    })
+  }
+  if (opened.orphanWal)
+    notify({
+      level: 'error',
+      code: 'journal_orphan_wal',
+      path: opened.orphanWal,
+      message:
+        `The record of payments in progress was missing, but part of it was left as ${opened.orphanWal}. ` +
+        `Payments that were in progress have an unknown outcome: check the wallets' transactions before paying again.`,
+    })
+
+  return {
+    path: opened.path,
+    lost,
+    add(input) {
+      const created = put(input, 'pending')
+      return { entry: get(input.requestId) as JournalEntry, created }
+    },
+    mark(requestId, state, o = {}) {
+      const next = PaymentState.parse(state)
+      return inTransaction(db, () => {
+        const cur = get(requestId)
+        if (!cur) throw new JournalStateError(`No payment ${requestId} in the journal`)
+        if (cur.state === next) return cur
+        if (!NEXT[cur.state].includes(next))
+          throw new JournalStateError(`A payment that is ${cur.state} cannot become ${next}`)
+        update.run(next, o.txId ?? null, o.error?.slice(0, 1000) ?? null, nowSec(), requestId)
+        return get(requestId) as JournalEntry
+      })
+    },
+    get,
+    unfinished(accountId) {
+      const states = UNFINISHED.map((s) => `'${s}'`).join(', ')
+      const rows = accountId
+        ? db
+            .prepare(`SELECT * FROM payments WHERE account_id = ? AND state IN (${states}) ORDER BY created_at`)
+            .all(accountId)
+        : db.prepare(`SELECT * FROM payments WHERE state IN (${states}) ORDER BY created_at`).all()
+      return (rows as unknown as Row[]).map(toEntry)
+    },
+    prune(before) {
+      const res = db.prepare("DELETE FROM payments WHERE state IN ('paid', 'failed') AND updated_at < ?").run(before)
+      return Number(res.changes)
+    },
+    close: () => db.close(),
+  }
+}

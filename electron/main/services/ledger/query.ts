@@ -1,0 +1,188 @@
+// Reading the history: one filter (wallet or all, sent/received, types, dates, search) turned into
+// one WHERE clause, used for a page, its total count and the CSV export alike, so the three always
+// agree. Newest first; ties broken by the local row id, which makes the order total and lets a
+// keyset cursor (`after`) page without OFFSET.
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
+import { parseSatInput } from '@shared/units'
+import { z } from 'zod'
+import { type LedgerTx, type TxRow, toLedgerTx } from './view'
+
+const int = z.number().int().nonnegative()
+export const PAGE_MAX = 500
+const SEARCH_TERMS_MAX = 8
+
+export const HistoryFilter = z
+  .object({
+    accountId: z.string().min(1).max(256),
+    walletId: z.string().min(1).max(256).default('all'),
+    direction: z.enum(['sent', 'received', 'all']).default('all'),
+    /** the service's type names (`ln_deposit`, …); empty or absent: every type */
+    types: z.array(z.string().min(1).max(64)).max(32).optional(),
+    /** Unix seconds, inclusive */
+    from: int.optional(),
+    /** Unix seconds, exclusive */
+    to: int.optional(),
+    /** words that must each be found in memo, comment, payee or label, or equal the amount in sats */
+    search: z.string().max(200).optional(),
+  })
+  .strict()
+export type HistoryFilter = z.input<typeof HistoryFilter>
+type Filter = z.output<typeof HistoryFilter>
+
+export const PageQuery = HistoryFilter.extend({
+  limit: z.number().int().min(1).max(PAGE_MAX).default(50),
+  offset: int.optional(),
+  /** keyset cursor: the last row of the previous page */
+  after: z.object({ createdAt: int, rowId: int }).strict().optional(),
+}).strict()
+export type PageQuery = z.input<typeof PageQuery>
+type ParsedPage = z.output<typeof PageQuery>
+
+export interface Page {
+  items: LedgerTx[]
+  /** rows matching the filter, on every page */
+  total: number
+  /** pass as `after` for the next page; null on the last one */
+  next: { createdAt: number; rowId: number } | null
+}
+
+export type SearchMode = 'fts5' | 'like'
+
+interface Where {
+  sql: string
+  params: SQLInputValue[]
+}
+
+function escapeLike(term: string): string {
+  return term.replace(/[\\%_]/g, (c) => `\\${c}`)
+}
+
+/** One search term: its text anywhere in memo, comment, payee or label, or the amount in sats. */
+function termClause(term: string, mode: SearchMode, w: Where): string {
+  const pattern = `%${escapeLike(term)}%`
+  // Plain LIKE (no ESCAPE) lets FTS5's trigram index serve it; only a term with % _ or \ needs one.
+  const esc = pattern === `%${term}%` ? '' : " ESCAPE '\\'"
+  let text: string
+  if (mode === 'fts5') {
+    text = `t.id IN (SELECT rowid FROM tx_search WHERE text LIKE ?${esc})`
+    w.params.push(pattern)
+  } else {
+    const cols = [
+      't.memo',
+      't.comment',
+      't.payee',
+      '(SELECT label FROM labels l WHERE l.account_id = t.account_id AND l.tx_id = t.tx_id)',
+    ]
+    text = `(${cols.map((c) => `${c} LIKE ?${esc}`).join(' OR ')})`
+    w.params.push(pattern, pattern, pattern, pattern)
+  }
+  const msat = parseSatInput(term)
+  if (msat === null) return text
+  w.params.push(msat)
+  return `(${text} OR abs(t.amount_msat) = ?)`
+}
+
+/** The WHERE clause of a parsed filter (callers parse their input once, at the boundary). */
+export function buildWhere(f: Filter, mode: SearchMode): Where {
+  const w: Where = { sql: '', params: [] }
+  const parts = ['t.account_id = ?']
+  w.params.push(f.accountId)
+  if (f.walletId !== 'all') {
+    parts.push('t.wallet_id = ?')
+    w.params.push(f.walletId)
+  }
+  if (f.direction === 'sent') parts.push('t.amount_msat < 0')
+  if (f.direction === 'received') parts.push('t.amount_msat > 0')
+  if (f.types?.length) {
+    parts.push(`t.type IN (${f.types.map(() => '?').join(', ')})`)
+    w.params.push(...f.types)
+  }
+  if (f.from !== undefined) {
+    parts.push('t.created_at >= ?')
+    w.params.push(f.from)
+  }
+  if (f.to !== undefined) {
+    parts.push('t.created_at < ?')
+    w.params.push(f.to)
+  }
+  const terms = (f.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, SEARCH_TERMS_MAX)
+  for (const term of terms) parts.push(termClause(term, mode, w))
+  w.sql = parts.join(' AND ')
+  return w
+}
+
+const SELECT = `SELECT t.*, l.label AS label, w.label AS wallet_label, cw.label AS counterparty_label
+  FROM transactions t
+  LEFT JOIN labels l ON l.account_id = t.account_id AND l.tx_id = t.tx_id
+  LEFT JOIN wallets w ON w.account_id = t.account_id AND w.wallet_id = t.wallet_id
+  LEFT JOIN wallets cw ON cw.account_id = t.account_id AND cw.wallet_id = t.counterparty_wallet_id`
+const ORDER = 'ORDER BY t.created_at DESC, t.id DESC'
+
+export function pageSql(p: ParsedPage, mode: SearchMode): Where {
+  const w = buildWhere(p, mode)
+  let sql = `${SELECT} WHERE ${w.sql}`
+  const params = [...w.params]
+  if (p.after) {
+    sql += ' AND (t.created_at, t.id) < (?, ?)'
+    params.push(p.after.createdAt, p.after.rowId)
+  }
+  sql += ` ${ORDER} LIMIT ?`
+  params.push(p.limit)
+  if (p.offset !== undefined && !p.after) {
+    sql += ' OFFSET ?'
+    params.push(p.offset)
+  }
+  return { sql, params }
+}
+
+export function createReader(db: DatabaseSync, mode: SearchMode) {
+  // Statements by SQL text: a filter's shape repeats (page after page), its values change.
+  const cache = new Map<string, ReturnType<DatabaseSync['prepare']>>()
+  const prepared = (sql: string) => {
+    let s = cache.get(sql)
+    if (!s) {
+      if (cache.size > 200) cache.clear()
+      s = db.prepare(sql)
+      cache.set(sql, s)
+    }
+    return s
+  }
+  const countParsed = (f: Filter): number => {
+    const w = buildWhere(f, mode)
+    const r = prepared(`SELECT count(*) AS n FROM transactions t WHERE ${w.sql}`).get(...w.params) as { n: number }
+    return r.n
+  }
+  const rows = (p: ParsedPage): LedgerTx[] => {
+    const { sql, params } = pageSql(p, mode)
+    return (prepared(sql).all(...params) as unknown as TxRow[]).map(toLedgerTx)
+  }
+  return {
+    count: (f: HistoryFilter): number => countParsed(HistoryFilter.parse(f)),
+    page(q: PageQuery): Page {
+      const p = PageQuery.parse(q)
+      const items = rows(p)
+      const last = items[items.length - 1]
+      const next = items.length === p.limit && last ? { createdAt: last.createdAt, rowId: last.rowId } : null
+      return { items, total: countParsed(p), next }
+    },
+    /** A page without its count (the CSV export counts once). */
+    rows: (q: PageQuery): LedgerTx[] => rows(PageQuery.parse(q)),
+    /** The query plan of a page, for the test that proves the filters use an index. */
+    plan(q: PageQuery): string[] {
+      const { sql, params } = pageSql(PageQuery.parse(q), mode)
+      return (db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{ detail: string }>).map((r) => r.detail)
+    },
+    outbox(limit = 100): LedgerTx[] {
+      const rows = prepared(`${SELECT} WHERE t.announced = 0 ORDER BY t.id LIMIT ?`).all(limit)
+      return (rows as unknown as TxRow[]).map(toLedgerTx)
+    },
+    byRequestId(accountId: string, requestId: string): LedgerTx | null {
+      const r = prepared(`${SELECT} WHERE t.account_id = ? AND t.request_id = ? ORDER BY t.id LIMIT 1`).get(
+        accountId,
+        requestId,
+      )
+      return r ? toLedgerTx(r as unknown as TxRow) : null
+    },
+  }
+}
+export type Reader = ReturnType<typeof createReader>

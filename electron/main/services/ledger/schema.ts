@@ -1,0 +1,176 @@
+// The ledger's schema, as an ordered list of migrations (append only: a released migration never
+// changes). Amounts are integers in msat; times are Unix seconds. See docs/ledger.md.
+import type { DatabaseSync } from 'node:sqlite'
+import type { Migration } from './migrate'
+
+/** SQLite built with FTS5 (Node's and Electron's are): search then uses a trigram index. */
+export function hasFts5(db: DatabaseSync): boolean {
+  const rows = db.prepare('PRAGMA compile_options').all() as Array<{ compile_options: string }>
+  return rows.some((r) => r.compile_options === 'ENABLE_FTS5')
+}
+
+export function hasSearchIndex(db: DatabaseSync): boolean {
+  return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'tx_search'").get() !== undefined
+}
+
+const CORE = `
+CREATE TABLE wallets (
+  account_id TEXT NOT NULL,
+  wallet_id  TEXT NOT NULL,
+  label      TEXT,
+  PRIMARY KEY (account_id, wallet_id)
+) WITHOUT ROWID;
+
+-- One row per payment as the person sees it. Network fee rows are folded in (fee_msat), see fees.
+CREATE TABLE transactions (
+  id                     INTEGER PRIMARY KEY,
+  account_id             TEXT    NOT NULL,
+  wallet_id              TEXT    NOT NULL,
+  tx_id                  TEXT    NOT NULL,
+  type                   TEXT    NOT NULL,
+  amount_msat            INTEGER NOT NULL,
+  fee_msat               INTEGER NOT NULL DEFAULT 0,
+  memo                   TEXT,
+  comment                TEXT,
+  payee                  TEXT,
+  counterparty_wallet_id TEXT,
+  lntx_id                TEXT,
+  payment_hash           TEXT,
+  preimage               TEXT,
+  request_id             TEXT,
+  pass_thru              TEXT,
+  created_at             INTEGER NOT NULL,
+  announced              INTEGER NOT NULL DEFAULT 0 CHECK (announced IN (0, 1)),
+  UNIQUE (account_id, tx_id)
+);
+CREATE INDEX tx_time ON transactions (account_id, created_at DESC, id DESC);
+CREATE INDEX tx_wallet_time ON transactions (account_id, wallet_id, created_at DESC, id DESC);
+CREATE INDEX tx_type_time ON transactions (account_id, type, created_at DESC, id DESC);
+CREATE INDEX tx_amount ON transactions (account_id, abs(amount_msat));
+CREATE INDEX tx_lntx ON transactions (account_id, wallet_id, lntx_id) WHERE lntx_id IS NOT NULL;
+CREATE INDEX tx_request ON transactions (account_id, request_id) WHERE request_id IS NOT NULL;
+-- the announcement outbox: rows inserted but not yet shown to the person
+CREATE INDEX tx_unannounced ON transactions (id) WHERE announced = 0;
+
+-- Every network fee row the service sent, folded into its payment (folded_into) or held until
+-- that payment arrives (folded_into IS NULL).
+CREATE TABLE fees (
+  id          INTEGER PRIMARY KEY,
+  account_id  TEXT    NOT NULL,
+  wallet_id   TEXT    NOT NULL,
+  tx_id       TEXT    NOT NULL,
+  lntx_id     TEXT    NOT NULL,
+  amount_msat INTEGER NOT NULL,
+  created_at  INTEGER NOT NULL,
+  folded_into INTEGER REFERENCES transactions (id) ON DELETE CASCADE,
+  UNIQUE (account_id, tx_id)
+);
+CREATE INDEX fees_held ON fees (account_id, wallet_id, lntx_id) WHERE folded_into IS NULL;
+CREATE INDEX fees_folded ON fees (folded_into) WHERE folded_into IS NOT NULL;
+
+-- The person's own labels, by the service's id: a label outlives a rebuild's resync.
+CREATE TABLE labels (
+  account_id TEXT    NOT NULL,
+  tx_id      TEXT    NOT NULL,
+  label      TEXT    NOT NULL,
+  updated_at INTEGER NOT NULL,
+  PRIMARY KEY (account_id, tx_id)
+) WITHOUT ROWID;
+
+CREATE TABLE sync_cursors (
+  account_id         TEXT NOT NULL,
+  wallet_id          TEXT NOT NULL,
+  last_seen_tx_id    TEXT,
+  last_seen_at       INTEGER,
+  full_check_at      INTEGER,
+  backfill_next_page INTEGER NOT NULL DEFAULT 1,
+  backfill_total     INTEGER,
+  backfill_done_at   INTEGER,
+  PRIMARY KEY (account_id, wallet_id)
+) WITHOUT ROWID;
+
+CREATE TABLE invoices (
+  account_id      TEXT    NOT NULL,
+  id              TEXT    NOT NULL,
+  wallet_id       TEXT    NOT NULL,
+  amount_sat      INTEGER NOT NULL,
+  memo            TEXT    NOT NULL,
+  payment_request TEXT    NOT NULL,
+  payment_hash    TEXT    NOT NULL,
+  created_at      INTEGER NOT NULL,
+  expires_at      INTEGER NOT NULL,
+  status          TEXT    NOT NULL CHECK (status IN ('pending', 'paid', 'expired')),
+  settled_at      INTEGER,
+  PRIMARY KEY (account_id, id)
+) WITHOUT ROWID;
+CREATE INDEX invoices_open ON invoices (account_id, status);
+
+CREATE TABLE withdraw_links (
+  account_id   TEXT    NOT NULL,
+  ott          TEXT    NOT NULL,
+  wallet_id    TEXT    NOT NULL,
+  lnurl        TEXT    NOT NULL,
+  amount_sat   INTEGER NOT NULL,
+  memo         TEXT    NOT NULL,
+  created_at   INTEGER NOT NULL,
+  status       TEXT    NOT NULL CHECK (status IN ('waiting', 'claimed')),
+  claimed_at   INTEGER,
+  claimed_msat INTEGER,
+  claim_tx_id  TEXT,
+  PRIMARY KEY (account_id, ott)
+) WITHOUT ROWID;
+
+CREATE TABLE recipients (
+  account_id   TEXT    NOT NULL,
+  address      TEXT    NOT NULL,
+  last_used_at INTEGER NOT NULL,
+  use_count    INTEGER NOT NULL,
+  PRIMARY KEY (account_id, address)
+) WITHOUT ROWID;
+CREATE INDEX recipients_recent ON recipients (account_id, last_used_at DESC);
+`
+
+// What search looks in: memo, comment, payee and the person's label, kept in step by triggers.
+const SEARCH_TEXT = (t: string) => `coalesce(${t}.memo, '') || char(31) || coalesce(${t}.comment, '') || char(31) ||
+  coalesce(${t}.payee, '') || char(31) ||
+  coalesce((SELECT label FROM labels l WHERE l.account_id = ${t}.account_id AND l.tx_id = ${t}.tx_id), '')`
+
+const SEARCH_INDEX = `
+CREATE VIRTUAL TABLE tx_search USING fts5(text, tokenize = 'trigram');
+INSERT INTO tx_search (rowid, text) SELECT t.id, ${SEARCH_TEXT('t')} FROM transactions t;
+CREATE TRIGGER tx_search_insert AFTER INSERT ON transactions BEGIN
+  INSERT INTO tx_search (rowid, text) VALUES (new.id, ${SEARCH_TEXT('new')});
+END;
+CREATE TRIGGER tx_search_update AFTER UPDATE OF memo, comment, payee ON transactions BEGIN
+  UPDATE tx_search SET text = ${SEARCH_TEXT('new')} WHERE rowid = new.id;
+END;
+CREATE TRIGGER tx_search_delete AFTER DELETE ON transactions BEGIN
+  DELETE FROM tx_search WHERE rowid = old.id;
+END;
+CREATE TRIGGER tx_search_label_insert AFTER INSERT ON labels BEGIN
+  UPDATE tx_search SET text = (SELECT ${SEARCH_TEXT('t')} FROM transactions t WHERE t.id = tx_search.rowid)
+  WHERE rowid = (SELECT id FROM transactions WHERE account_id = new.account_id AND tx_id = new.tx_id);
+END;
+CREATE TRIGGER tx_search_label_update AFTER UPDATE ON labels BEGIN
+  UPDATE tx_search SET text = (SELECT ${SEARCH_TEXT('t')} FROM transactions t WHERE t.id = tx_search.rowid)
+  WHERE rowid = (SELECT id FROM transactions WHERE account_id = new.account_id AND tx_id = new.tx_id);
+END;
+CREATE TRIGGER tx_search_label_delete AFTER DELETE ON labels BEGIN
+  UPDATE tx_search SET text = (SELECT ${SEARCH_TEXT('t')} FROM transactions t WHERE t.id = tx_search.rowid)
+  WHERE rowid = (SELECT id FROM transactions WHERE account_id = old.account_id AND tx_id = old.tx_id);
+END;
+`
+
+/** `fts: false` leaves search on LIKE even where FTS5 exists (tests cover both ways). */
+export function ledgerMigrations(opts: { fts?: boolean } = {}): readonly Migration[] {
+  return [
+    { name: 'core tables', up: (db) => db.exec(CORE) },
+    {
+      // Without FTS5 the schema stays without it and search scans with LIKE (same results).
+      name: 'search index (FTS5 trigram) when SQLite has FTS5',
+      up: (db) => {
+        if (opts.fts !== false && hasFts5(db)) db.exec(SEARCH_INDEX)
+      },
+    },
+  ]
+}

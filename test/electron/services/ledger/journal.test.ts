@@ -1,0 +1,155 @@
+// The journal of payments in flight: its own file, untouched by a ledger rebuild, and never dropped
+// in silence when it cannot be used.
+import { existsSync, readdirSync } from 'node:fs'
+import { readFile, rm, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { type LedgerNotice, openLedger } from '../../../../electron/main/services/ledger'
+import {
+  type JournalEntryInput,
+  type JournalNotice,
+  JournalStateError,
+  openJournal,
+} from '../../../../electron/main/services/ledger/journal'
+import { withTempDir } from './helpers'
+
+let dir: string
+let cleanup: () => Promise<void>
+beforeEach(async () => {
+  ;({ dir, cleanup } = await withTempDir())
+})
+afterEach(() => cleanup())
+
+const NOW = Date.UTC(2025, 5, 1)
+const open = (notices: JournalNotice[] = []) => openJournal({ dir, now: () => NOW, onNotice: (n) => notices.push(n) })
+const entry = (n: number, over: Partial<JournalEntryInput> = {}): JournalEntryInput => ({
+  requestId: `req_0000000${n}`,
+  accountId: 'acc_1',
+  walletId: 'wal_a',
+  kind: 'address',
+  amountMsat: 21_000,
+  feeLimitMsat: 1_050,
+  target: 'alice@sim.example',
+  ...over,
+})
+
+describe('journal', () => {
+  it('records a payment before it leaves; a second add of the same request id creates nothing', () => {
+    const j = open()
+    const first = j.add(entry(1))
+    expect(first.created).toBe(true)
+    expect(first.entry).toEqual({
+      ...entry(1),
+      state: 'pending',
+      txId: null,
+      error: null,
+      createdAt: NOW / 1000,
+      updatedAt: NOW / 1000,
+    })
+    const again = j.add(entry(1, { amountMsat: 99_000 }))
+    expect(again.created).toBe(false)
+    expect(again.entry.amountMsat).toBe(21_000)
+    expect(() => j.add(entry(2, { amountMsat: 0 }))).toThrow()
+    expect(() => j.add(entry(2, { requestId: 'short' }))).toThrow()
+    j.close()
+  })
+
+  it('moves pending → sent → paid/failed/unknown; final states stay final; unknown is reconciled, not re-sent', () => {
+    const j = open()
+    for (const n of [1, 2, 3, 4]) j.add(entry(n, { createdAt: 100 + n }))
+    j.mark('req_00000001', 'sent')
+    expect(j.mark('req_00000001', 'paid', { txId: 'wtx_1' })).toMatchObject({ state: 'paid', txId: 'wtx_1' })
+    j.mark('req_00000002', 'failed', { error: 'Invoice too large :) Max balance: 3' })
+    j.mark('req_00000003', 'unknown')
+    expect(j.unfinished().map((e) => [e.requestId, e.state])).toEqual([
+      ['req_00000003', 'unknown'],
+      ['req_00000004', 'pending'],
+    ])
+    expect(() => j.mark('req_00000001', 'failed')).toThrow(JournalStateError)
+    expect(() => j.mark('req_00000002', 'sent')).toThrow(/failed cannot become sent/)
+    expect(() => j.mark('req_00000003', 'pending')).toThrow(JournalStateError)
+    expect(() => j.mark('req_missing_1', 'paid')).toThrow(/No payment/)
+    expect(j.mark('req_00000003', 'paid', { txId: 'wtx_3' }).state).toBe('paid')
+    expect(j.get('req_00000002')).toMatchObject({ state: 'failed', error: 'Invoice too large :) Max balance: 3' })
+    expect(j.unfinished('acc_other')).toEqual([])
+    // finished entries can be pruned; unfinished ones never are
+    expect(j.prune(NOW / 1000 + 1)).toBe(3)
+    expect(j.unfinished().map((e) => e.requestId)).toEqual(['req_00000004'])
+    j.close()
+  })
+
+  it('survives a ledger rebuild: the ledger is set aside, the journal is not touched', async () => {
+    const j = open()
+    j.add(entry(1))
+    j.close()
+    openLedger({ dir }).close()
+    const journalBytes = await readFile(join(dir, 'journal.sqlite'))
+    await writeFile(join(dir, 'ledger.sqlite'), 'garbage '.repeat(1000))
+    const ledgerNotices: LedgerNotice[] = []
+    const l = openLedger({ dir, onNotice: (n) => ledgerNotices.push(n) })
+    expect(l.status).toBe('rebuilt')
+    l.close()
+    expect(await readFile(join(dir, 'journal.sqlite'))).toEqual(journalBytes)
+    const notices: JournalNotice[] = []
+    const again = open(notices)
+    expect(notices).toEqual([])
+    expect(again.lost).toBeNull()
+    expect(again.unfinished().map((e) => e.requestId)).toEqual(['req_00000001'])
+    again.close()
+  })
+})
+
+describe('a journal that cannot be used is never dropped in silence', () => {
+  it('unreadable: kept aside, an error-level notice, `lost` set, and a new journal that works', async () => {
+    await writeFile(join(dir, 'journal.sqlite'), Buffer.alloc(9000, 0xab))
+    const notices: JournalNotice[] = []
+    const j = open(notices)
+    expect(notices).toHaveLength(1)
+    expect(notices[0]).toMatchObject({ level: 'error', code: 'journal_set_aside' })
+    expect(notices[0]?.message).toMatch(/unknown outcome/)
+    expect(notices[0]?.message).toMatch(/Nothing could be recovered/)
+    expect(j.lost?.recovered).toBe(0)
+    expect(j.lost?.path).toMatch(/journal\.corrupt-.*\.sqlite$/)
+    expect(existsSync(j.lost?.path as string)).toBe(true)
+    expect(j.add(entry(1)).created).toBe(true)
+    j.close()
+  })
+
+  it('readable but from a newer version: kept aside, its entries carried over, unfinished ones as unknown', () => {
+    const j = open()
+    j.add(entry(1))
+    j.add(entry(2))
+    j.mark('req_00000002', 'paid', { txId: 'wtx_2' })
+    j.add(entry(3))
+    j.mark('req_00000003', 'sent')
+    j.close()
+    const db = new DatabaseSync(join(dir, 'journal.sqlite'))
+    db.exec('PRAGMA user_version = 7')
+    db.close()
+
+    const notices: JournalNotice[] = []
+    const again = open(notices)
+    expect(notices[0]?.message).toMatch(/newer version of the app/)
+    expect(notices[0]?.message).toMatch(/3 entries were recovered/)
+    expect(again.lost?.recovered).toBe(3)
+    expect(again.unfinished().map((e) => [e.requestId, e.state])).toEqual([
+      ['req_00000001', 'unknown'],
+      ['req_00000003', 'unknown'],
+    ])
+    expect(again.get('req_00000002')).toMatchObject({ state: 'paid', txId: 'wtx_2' })
+    again.close()
+  })
+
+  it('deleted while its -wal remained: the -wal is kept aside and the app is told', async () => {
+    const j = open()
+    j.add(entry(1))
+    await rm(join(dir, 'journal.sqlite'))
+    const notices: JournalNotice[] = []
+    const again = open(notices)
+    expect(notices).toEqual([expect.objectContaining({ level: 'error', code: 'journal_orphan_wal' })])
+    expect(readdirSync(dir).some((f) => /^journal\.orphan-.*\.sqlite-wal$/.test(f))).toBe(true)
+    again.close()
+    j.close()
+  })
+})

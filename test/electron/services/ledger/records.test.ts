@@ -1,0 +1,131 @@
+// The app's own records in the ledger (invoices, withdraw links, recent recipients), the person's
+// labels and the wallets' names, and forgetting an account; plus the demo seed's types in words.
+import type { PendingInvoice } from '@shared/contract'
+import { describe, expect, it } from 'vitest'
+import type { StoredWithdrawLink } from '../../../../electron/main/services/ledger'
+import { ledgerPerTest, row } from './helpers'
+import { ledgerRows, readSeed } from './seedHistory'
+
+const ctx = ledgerPerTest()
+
+const invoice = (over: Partial<PendingInvoice> = {}): PendingInvoice => ({
+  id: 'lntx_1',
+  walletId: 'wal_a',
+  accountId: 'acc_1',
+  amountSat: 2100,
+  memo: 'Concert ticket',
+  paymentRequest: 'lnbcrt21u1…',
+  paymentHash: 'c'.repeat(64),
+  createdAt: 100,
+  expiresAt: 3700,
+  status: 'pending',
+  settledAt: null,
+  ...over,
+})
+
+const link = (over: Partial<StoredWithdrawLink> = {}): StoredWithdrawLink => ({
+  accountId: 'acc_1',
+  walletId: 'wal_a',
+  lnurl: 'LNURL1DP68GURN8GHJ7',
+  uri: 'lightning:LNURL1DP68GURN8GHJ7',
+  ott: 'ott_1',
+  amountSat: 5000,
+  memo: 'Gift',
+  createdAt: 200,
+  status: 'waiting',
+  claimedAt: null,
+  claimedMsat: null,
+  claimTxId: null,
+  ...over,
+})
+
+describe('app records', () => {
+  it('pending invoices: added, settled, listed by status; bad input refused', () => {
+    ctx.ledger.putInvoice(invoice())
+    ctx.ledger.putInvoice(invoice({ id: 'lntx_2', createdAt: 150 }))
+    ctx.ledger.putInvoice(invoice({ status: 'paid', settledAt: 300 }))
+    expect(ctx.ledger.invoices({ status: 'pending' }).map((i) => i.id)).toEqual(['lntx_2'])
+    expect(ctx.ledger.invoices({ accountId: 'acc_1', status: 'paid' })).toEqual([
+      invoice({ status: 'paid', settledAt: 300 }),
+    ])
+    expect(ctx.ledger.invoices({ accountId: 'acc_2' })).toEqual([])
+    expect(() => ctx.ledger.putInvoice(invoice({ status: 'weird' as never }))).toThrow()
+  })
+
+  it('withdraw links: a claim counts once, with what it actually took', () => {
+    ctx.ledger.putWithdrawLink(link())
+    const claim = { claimedAt: 400, claimedMsat: 4_000_000, txId: 'wtx_claim' }
+    expect(ctx.ledger.claimWithdrawLink('acc_1', 'ott_1', claim)).toBe(true)
+    expect(ctx.ledger.claimWithdrawLink('acc_1', 'ott_1', { ...claim, txId: 'wtx_other' })).toBe(false)
+    expect(ctx.ledger.withdrawLinks({ status: 'claimed' })).toEqual([
+      link({ status: 'claimed', claimedAt: 400, claimedMsat: 4_000_000, claimTxId: 'wtx_claim' }),
+    ])
+    expect(ctx.ledger.withdrawLinks({ status: 'waiting' })).toEqual([])
+  })
+
+  it('recent recipients: newest first, with how often each was used', () => {
+    ctx.ledger.recordRecipient('acc_1', 'alice@sim.example', 10)
+    ctx.ledger.recordRecipient('acc_1', 'bob@sim.example', 20)
+    ctx.ledger.recordRecipient('acc_1', ' alice@sim.example ', 30)
+    ctx.ledger.recordRecipient('acc_1', 'alice@sim.example', 25)
+    expect(ctx.ledger.recentRecipients('acc_1')).toEqual([
+      { address: 'alice@sim.example', lastUsedAt: 30, useCount: 3 },
+      { address: 'bob@sim.example', lastUsedAt: 20, useCount: 1 },
+    ])
+    expect(ctx.ledger.recentRecipients('acc_1', 1)).toHaveLength(1)
+    expect(() => ctx.ledger.recordRecipient('acc_1', '', 1)).toThrow()
+  })
+
+  it('labels are the person’s, by service id, capped; forgetting an account removes all of it', () => {
+    ctx.ledger.insertBatch('acc_1', [row({ txId: 'wtx_l' })])
+    ctx.ledger.setLabel('acc_1', 'wtx_l', '  rent  ', 1)
+    expect(ctx.ledger.label('acc_1', 'wtx_l')).toBe('rent')
+    expect(ctx.ledger.page({ accountId: 'acc_1' }).items[0]?.label).toBe('rent')
+    expect(() => ctx.ledger.setLabel('acc_1', 'wtx_l', 'x'.repeat(201), 2)).toThrow()
+    ctx.ledger.setLabel('acc_1', 'wtx_l', '', 3)
+    expect(ctx.ledger.label('acc_1', 'wtx_l')).toBeNull()
+
+    ctx.ledger.insertBatch('acc_2', [row({ txId: 'wtx_keep' })])
+    ctx.ledger.putInvoice(invoice())
+    ctx.ledger.recordRecipient('acc_1', 'alice@sim.example', 1)
+    ctx.ledger.cursors.set('acc_1', 'wal_a', { lastSeenAt: 5 })
+    ctx.ledger.forgetAccount('acc_1')
+    expect(ctx.ledger.page({ accountId: 'acc_1' }).total).toBe(0)
+    expect(ctx.ledger.invoices()).toEqual([])
+    expect(ctx.ledger.recentRecipients('acc_1')).toEqual([])
+    expect(ctx.ledger.cursors.get('acc_1', 'wal_a')).toBeNull()
+    expect(ctx.ledger.page({ accountId: 'acc_2' }).total).toBe(1)
+  })
+})
+
+describe('the demo seed in plain words', () => {
+  it('every type reads as what happened, with payees and wallet names; amount + fee = each balance', async () => {
+    const wallets = await readSeed('demo')
+    ctx.ledger.setWallets(
+      'acc_demo',
+      wallets.map((w) => ({ id: w.id, label: w.label })),
+    )
+    for (const w of wallets) ctx.ledger.insertBatch('acc_demo', ledgerRows(w), { announce: false })
+    const words = new Set<string>()
+    for (const w of wallets) {
+      const items = ctx.ledger.page({ accountId: 'acc_demo', walletId: w.id, limit: 500 }).items
+      for (const t of items) words.add(t.words)
+      expect(items.reduce((s, t) => s + t.amountMsat + t.feeMsat, 0)).toBe(w.balanceMsat)
+    }
+    for (const expected of [
+      'Received',
+      'Received to lightning address',
+      'Sent',
+      'Sent to alice@sim.example',
+      'Withdraw link claimed',
+      'Moved from Everyday',
+      'Moved to Savings',
+      'Moved from Side shop',
+      'Service fee',
+    ])
+      expect(words).toContain(expected)
+    expect(words).not.toContain('Network fee')
+    const comment = ctx.ledger.page({ accountId: 'acc_demo', search: 'for the coffee', limit: 1 }).items[0]
+    expect(comment).toMatchObject({ payee: expect.stringMatching(/@sim\.example$/), comment: 'for the coffee' })
+  }, 60_000)
+})
