@@ -15,6 +15,7 @@ import { createReader, type HistoryFilter, type Page, type PageQuery, type Searc
 import type { LedgerTxInput } from './rows'
 import { salvageLedger } from './salvage'
 import { hasFts5, hasSearchIndex, ledgerMigrations } from './schema'
+import { createSearchIndex } from './searchIndex'
 import { type OpenedFile, type OpenStatus, openSqliteFile } from './sqliteFile'
 import type { LedgerTx } from './view'
 
@@ -119,10 +120,11 @@ export function openLedger(opts: LedgerOptions): Ledger {
   }
   const { db } = opened
   const cursors = createCursors(db)
-  const writer = createWriter(db, cursors)
   const searchMode: SearchMode = hasSearchIndex(db) ? 'fts5' : 'like'
+  const search = createSearchIndex(db, searchMode === 'fts5')
+  const writer = createWriter(db, cursors, search)
   const reader = createReader(db, searchMode)
-  const labels = createLabels(db)
+  const labels = createLabels(db, search)
   const records = createAppRecords(db)
   const heldFees = db.prepare('SELECT count(*) AS n FROM fees WHERE account_id = ? AND folded_into IS NULL')
 
@@ -166,6 +168,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
     ...records,
     forgetAccount(accountId) {
       inTransaction(db, () => {
+        search.forget(accountId)
         for (const t of ACCOUNT_TABLES) db.prepare(`DELETE FROM ${t} WHERE account_id = ?`).run(accountId)
       })
     },

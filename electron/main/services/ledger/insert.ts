@@ -20,6 +20,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import type { CursorPatch, Cursors } from './cursors'
 import { inTransaction } from './migrate'
 import { FEE_TYPE, LedgerTxInput } from './rows'
+import type { SearchIndex } from './searchIndex'
 
 export interface InsertOptions {
   /** false for history loaded in bulk: stored as already announced */
@@ -39,7 +40,7 @@ export interface InsertResult {
   held: number
 }
 
-export function createWriter(db: DatabaseSync, cursors: Cursors) {
+export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchIndex) {
   const insertTx = db.prepare(`INSERT OR IGNORE INTO transactions
     (account_id, wallet_id, tx_id, type, amount_msat, memo, comment, payee, counterparty_wallet_id,
      lntx_id, payment_hash, preimage, request_id, pass_thru, created_at, announced)
@@ -92,6 +93,7 @@ export function createWriter(db: DatabaseSync, cursors: Cursors) {
     if (res.changes === 0) return
     out.inserted++
     const rowId = Number(res.lastInsertRowid)
+    search.added(rowId)
     if (announce) out.toAnnounce.push(rowId)
     if (!r.lnTxId || r.typeName === FEE_TYPE) return
     const held = heldSum.get(accountId, r.walletId, r.lnTxId) as { msat: number; n: number }

@@ -4,12 +4,13 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { inTransaction } from './migrate'
+import type { SearchIndex } from './searchIndex'
 
 export const LABEL_MAX = 200
 const Label = z.string().trim().max(LABEL_MAX)
 const WalletName = z.object({ id: z.string().min(1).max(256), label: z.string().max(LABEL_MAX).nullable() })
 
-export function createLabels(db: DatabaseSync) {
+export function createLabels(db: DatabaseSync, search: SearchIndex) {
   const put = db.prepare(`INSERT INTO labels (account_id, tx_id, label, updated_at) VALUES (?, ?, ?, ?)
     ON CONFLICT (account_id, tx_id) DO UPDATE SET label = excluded.label, updated_at = excluded.updated_at`)
   const del = db.prepare('DELETE FROM labels WHERE account_id = ? AND tx_id = ?')
@@ -21,8 +22,11 @@ export function createLabels(db: DatabaseSync) {
     /** Sets the person's label of a transaction (by its service id); empty or null removes it. */
     setLabel(accountId: string, txId: string, label: string | null, at: number): void {
       const text = label === null ? '' : Label.parse(label)
-      if (text) put.run(accountId, txId, text, at)
-      else del.run(accountId, txId)
+      inTransaction(db, () => {
+        if (text) put.run(accountId, txId, text, at)
+        else del.run(accountId, txId)
+        search.relabelled(accountId, txId)
+      })
     },
     label(accountId: string, txId: string): string | null {
       return (getOne.get(accountId, txId) as { label: string } | undefined)?.label ?? null

@@ -1,5 +1,6 @@
 // The app's own records in the ledger (invoices, withdraw links, recent recipients), the person's
 // labels and the wallets' names, and forgetting an account; plus the demo seed's types in words.
+import { DatabaseSync } from 'node:sqlite'
 import type { PendingInvoice } from '@shared/contract'
 import { describe, expect, it } from 'vitest'
 import type { StoredWithdrawLink } from '../../../../electron/main/services/ledger'
@@ -77,7 +78,7 @@ describe('app records', () => {
   })
 
   it('labels are the person’s, by service id, capped; forgetting an account removes all of it', () => {
-    ctx.ledger.insertBatch('acc_1', [row({ txId: 'wtx_l' })])
+    ctx.ledger.insertBatch('acc_1', [row({ txId: 'wtx_l', memo: 'rent' })])
     ctx.ledger.setLabel('acc_1', 'wtx_l', '  rent  ', 1)
     expect(ctx.ledger.label('acc_1', 'wtx_l')).toBe('rent')
     expect(ctx.ledger.page({ accountId: 'acc_1' }).items[0]?.label).toBe('rent')
@@ -85,6 +86,7 @@ describe('app records', () => {
     ctx.ledger.setLabel('acc_1', 'wtx_l', '', 3)
     expect(ctx.ledger.label('acc_1', 'wtx_l')).toBeNull()
 
+    const forgottenRowId = ctx.ledger.insertBatch('acc_1', [row({ txId: 'wtx_last', memo: 'rent' })]).toAnnounce[0] ?? 0
     ctx.ledger.insertBatch('acc_2', [row({ txId: 'wtx_keep' })])
     ctx.ledger.putInvoice(invoice())
     ctx.ledger.recordRecipient('acc_1', 'alice@sim.example', 1)
@@ -95,6 +97,15 @@ describe('app records', () => {
     expect(ctx.ledger.recentRecipients('acc_1')).toEqual([])
     expect(ctx.ledger.cursors.get('acc_1', 'wal_a')).toBeNull()
     expect(ctx.ledger.page({ accountId: 'acc_2' }).total).toBe(1)
+    // its search text went too: new rows never meet the old ones' words or ids
+    const fresh = ctx.ledger.insertBatch('acc_2', [row({ txId: 'wtx_new', memo: 'rent again' })]).toAnnounce
+    expect(fresh[0]).toBeGreaterThan(forgottenRowId)
+    expect(ctx.ledger.page({ accountId: 'acc_2', search: 'rent' }).items.map((t) => t.txId)).toEqual(['wtx_new'])
+    expect(ctx.ledger.page({ accountId: 'acc_1', search: 'rent' }).total).toBe(0)
+    const raw = new DatabaseSync(ctx.ledger.path, { readOnly: true })
+    const n = (sql: string) => (raw.prepare(sql).get() as { n: number }).n
+    expect(n('SELECT count(*) AS n FROM tx_search')).toBe(n('SELECT count(*) AS n FROM transactions'))
+    raw.close()
   })
 })
 
