@@ -55,6 +55,9 @@ export function openSqliteFile(opts: SqliteFileOptions): OpenedFile {
     // An empty file (a crash before the first write) holds nothing either: it counts as created.
     return { db, path, status: existed && from > 0 ? 'opened' : 'created', setAside: null, reason: null, orphanWal }
   } catch (err) {
+    // Only the file's own fault sets it aside; a lock held by another process, a full disk or a
+    // missing permission would fail again with any file, and moving a file in use loses writes.
+    if (!isFileFault(err)) throw err
     const setAside = setFileAside(path, opts)
     // A second failure (disk full, no permission) is not the file's fault: let it throw.
     const { db } = openChecked(path, opts)
@@ -89,6 +92,17 @@ class DamagedError extends Error {
   constructor(problems: number) {
     super(`integrity check found ${problems} problem(s)`)
   }
+}
+
+/** SQLite's primary result codes that say "not the file's fault": busy, locked, I/O, full, … */
+const NOT_THE_FILE = new Set([3, 5, 6, 7, 8, 10, 13, 14, 15, 22, 23])
+
+function isFileFault(err: unknown): boolean {
+  if (err instanceof NewerSchemaError || err instanceof DamagedError) return true
+  const e = err as { code?: unknown; errcode?: unknown }
+  if (e.code === 'ERR_SQLITE_ERROR' && typeof e.errcode === 'number') return !NOT_THE_FILE.has(e.errcode & 0xff)
+  // errors from the file system (EACCES, ENOSPC, …) are about the place, not the file
+  return !(typeof e.code === 'string' && /^E[A-Z]+$/.test(e.code))
 }
 
 function describeFailure(err: unknown): string {

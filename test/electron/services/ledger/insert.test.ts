@@ -208,6 +208,13 @@ describe('fromServiceTx', () => {
     })
     expect(r.memo).toHaveLength(TEXT_MAX)
     expect(JSON.parse(r.passThru ?? '')).toEqual(base.passThru)
+    // the app finds its own payment again by the request id it sent along
+    ctx.ledger.insertBatch('acc_1', [r])
+    expect(ctx.ledger.byRequestId('acc_1', 'req_12345678')).toMatchObject({
+      txId: 'wtx_s',
+      words: 'Sent to alice@sim.example',
+    })
+    expect(ctx.ledger.byRequestId('acc_2', 'req_12345678')).toBeNull()
   })
 
   it('falls back to whole sats when num_msat disagrees; no preimage before settlement; huge passThru dropped', () => {

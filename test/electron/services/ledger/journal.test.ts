@@ -153,3 +153,20 @@ describe('a journal that cannot be used is never dropped in silence', () => {
     j.close()
   })
 })
+
+describe('a journal in use by another process', () => {
+  it('is not set aside: opening fails and the file stays where it is', () => {
+    // a journal that still needs its migration, while another connection holds the write lock
+    const other = new DatabaseSync(join(dir, 'journal.sqlite'))
+    other.exec('PRAGMA journal_mode = WAL; CREATE TABLE held (a); BEGIN IMMEDIATE; INSERT INTO held VALUES (1);')
+    const notices: JournalNotice[] = []
+    expect(() => open(notices)).toThrow(/locked/)
+    expect(notices).toEqual([])
+    expect(readdirSync(dir).filter((f) => f.includes('corrupt'))).toEqual([])
+    other.exec('COMMIT')
+    other.close()
+    const j = open(notices)
+    expect(j.lost).toBeNull()
+    j.close()
+  })
+})
