@@ -36,7 +36,7 @@ export interface InsertResult {
   inserted: number
   /** fee rows folded into a payment by this batch */
   folded: number
-  /** fee rows held for a payment not yet here */
+  /** fee rows of this batch held for a payment not yet here */
   held: number
 }
 
@@ -57,7 +57,11 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
   const addFee = db.prepare('UPDATE transactions SET fee_msat = fee_msat + ? WHERE id = ?')
   const setAnnounced = db.prepare('UPDATE transactions SET announced = 1 WHERE id = ? AND announced = 0')
 
-  function insertOne(accountId: string, r: LedgerTxInput, announce: boolean, out: InsertResult): void {
+  /** fee rows this batch held, by wallet and lnTx, so a later row of the batch can un-count them */
+  type HeldHere = Map<string, number>
+  const key = (r: LedgerTxInput) => `${r.walletId}\n${r.lnTxId}`
+
+  function insertOne(accountId: string, r: LedgerTxInput, announce: boolean, out: InsertResult, here: HeldHere) {
     if (r.typeName === FEE_TYPE && r.lnTxId) {
       const res = insertFee.run(accountId, r.walletId, r.txId, r.lnTxId, r.amountMsat, r.createdAt)
       if (res.changes === 0) return // seen before: already held or folded
@@ -65,6 +69,7 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
       const pay = paymentFor.get(accountId, r.walletId, r.lnTxId) as { id: number } | undefined
       if (!pay) {
         out.held++
+        here.set(key(r), (here.get(key(r)) ?? 0) + 1)
         return
       }
       foldOne.run(pay.id, res.lastInsertRowid)
@@ -101,7 +106,8 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
     foldHeld.run(rowId, accountId, r.walletId, r.lnTxId)
     addFee.run(held.msat, rowId)
     out.folded += held.n
-    out.held -= Math.min(out.held, held.n)
+    out.held -= here.get(key(r)) ?? 0
+    here.delete(key(r))
   }
 
   return {
@@ -117,7 +123,8 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
         const out: InsertResult = { toAnnounce: [], inserted: 0, folded: 0, held: 0 }
         // oldest first, so the outbox and local ids follow the order money moved
         const ordered = [...valid].sort((a, b) => a.createdAt - b.createdAt)
-        for (const r of ordered) insertOne(accountId, r, announce, out)
+        const here: HeldHere = new Map()
+        for (const r of ordered) insertOne(accountId, r, announce, out, here)
         if (opts.cursor) {
           const { walletId, ...patch } = opts.cursor
           cursors.set(accountId, walletId, patch)

@@ -155,6 +155,16 @@ describe('fee folding', () => {
   it('both in one batch, in the service order (fee first), make one row', () => {
     expect(ctx.ledger.insertBatch('acc_1', [fee(), payment()])).toMatchObject({ inserted: 2, folded: 1, held: 0 })
     expect(all().map((t) => [t.txId, t.feeMsat])).toEqual([['wtx_pay', -1_000]])
+    // a batch that folds an earlier batch's fee and holds one of its own counts only its own
+    ctx.ledger.insertBatch('acc_1', [fee({ txId: 'wtx_fee_2', lnTxId: 'lntx_2' })])
+    expect(
+      ctx.ledger.insertBatch('acc_1', [
+        fee({ txId: 'wtx_fee_3', lnTxId: 'lntx_3' }),
+        payment({ txId: 'wtx_pay_2', lnTxId: 'lntx_2' }),
+      ]),
+    ).toMatchObject({ inserted: 2, folded: 1, held: 1 })
+    expect(all().find((t) => t.txId === 'wtx_pay_2')?.feeMsat).toBe(-1_000)
+    expect(ctx.ledger.heldFees('acc_1')).toBe(1)
   })
 
   it('a fee ties only to the payment of its own wallet and lnTx; a fee without an lnTx is a row of its own', () => {
