@@ -1,5 +1,7 @@
 // The one way the app talks to the wallet service: ky with a prefix URL, a timeout, the key on
-// every request, retries for GETs only, and every body checked with its zod schema.
+// every request, retries for GETs only, and every body checked with its zod schema. Under ky,
+// boundedFetch reads each whole answer (error answers too) under the timeout and the size cap
+// and refuses redirects, so ky and this file only ever see bodies already in memory.
 import type { AuthMethod } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import {
@@ -15,6 +17,8 @@ import {
 } from '@shared/schemas/service'
 import ky, { isHTTPError, type KyInstance, type Options, type RetryOptions } from 'ky'
 import type { z } from 'zod'
+import { boundedFetch } from '../http/boundedFetch'
+import { MAX_BODY_BYTES } from '../http/readBody'
 import { authParts } from './auth'
 import { checkBaseUrl } from './baseUrl'
 import { type CallKind, errorFromThrown, ROUTE_NOT_FOUND_MESSAGE, unreadableBody } from './errors'
@@ -90,7 +94,10 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
   const api: KyInstance = ky.create({
     prefix: baseUrl,
     timeout: timeoutMs,
-    ...(opts.fetch ? { fetch: opts.fetch } : {}),
+    // Per attempt: a retried GET gets the whole time again.
+    fetch: boundedFetch(opts.fetch ?? ((input, init) => fetch(input, init)), { timeoutMs, maxBytes: MAX_BODY_BYTES }),
+    // A followed redirect would take the key to the address it names (boundedFetch insists too).
+    redirect: 'manual',
     headers: { Accept: 'application/json' },
     retry: retryOptions,
   })
@@ -117,10 +124,6 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
       options.searchParams = Object.assign(searchParams, auth.search)
     }
     if (c.json) options.json = c.json
-    // ky's timeout ends when the headers arrive; the body gets the same time again, or a service
-    // that stalls mid-answer would keep a payment (and the watcher) waiting for ever.
-    const reading = new AbortController()
-    options.signal = reading.signal
     // Belt and braces: the instance retries only GETs, and a POST gets no retries at all.
     if (c.method === 'post' || c.noRetry) options.retry = 0
     // The service answers 500 for an address it cannot resolve: asking again will not help.
@@ -131,21 +134,10 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     } catch (err) {
       throw await errorFromThrown(err, c.kind, key)
     }
-    let text: string
-    const late = setTimeout(
-      () => reading.abort(new DOMException('The answer did not arrive in time.', 'TimeoutError')),
-      timeoutMs,
-    )
-    try {
-      text = await res.text()
-    } catch (err) {
-      throw await errorFromThrown(err, c.kind, key)
-    } finally {
-      clearTimeout(late)
-    }
     let body: unknown
     try {
-      body = JSON.parse(text)
+      // Already in memory (boundedFetch): no wait here.
+      body = JSON.parse(await res.text())
     } catch {
       throw unreadableBody(c.kind)
     }

@@ -1,9 +1,12 @@
 // Maps what the service (or the network) did to the app's closed set of error codes. Messages
 // are for the person; they never carry the URL or the key (ky's HTTPError message has the URL,
 // and with the `access-token` auth method the URL has the key, so it is never reused here).
+// Words that come from the server (its error message, a redirect's address) have the key cut out.
 import { AppError } from '@shared/errors'
 import { ErrorBody } from '@shared/schemas/service'
 import { isHTTPError, isTimeoutError } from 'ky'
+import { RedirectError } from '../http/boundedFetch'
+import { BodyTooLargeError } from '../http/readBody'
 
 /** What a call does, which decides how a failure reads. */
 export type CallKind = 'read' | 'create' | 'probe' | 'money'
@@ -87,8 +90,13 @@ export function errorFromStatus(status: number, bodyText: string, kind: CallKind
 /** A thrown error from ky/fetch (not an HTTP status). */
 export async function errorFromThrown(err: unknown, kind: CallKind, secret: string): Promise<AppError> {
   if (err instanceof AppError) return err
+  if (err instanceof RedirectError) return redirected(err, kind, secret)
+  if (err instanceof BodyTooLargeError)
+    return kind === 'money'
+      ? unknownOutcome()
+      : new AppError('service_error', 'The service sent an answer far larger than expected. It was not read.')
   if (isHTTPError(err)) {
-    // ky 2 reads the error body itself (bounded in time and size) into `data`.
+    // ky puts the error body, which boundedFetch has already read (capped, in time), in `data`.
     const data: unknown = err.data
     const text = typeof data === 'string' ? data : data === undefined ? '' : JSON.stringify(data)
     return errorFromStatus(err.response.status, text, kind, secret)
@@ -106,4 +114,15 @@ export function unreadableBody(kind: CallKind): AppError {
   return kind === 'money'
     ? unknownOutcome()
     : new AppError('service_error', 'The service sent an answer the app could not read.')
+}
+
+/** A redirect, never followed: the message names where it pointed (origin and path only). */
+function redirected(err: RedirectError, kind: CallKind, secret: string): AppError {
+  const where = err.location
+    ? `The service sent the app on to another address (${clip(err.location, secret)}), which it does not follow.`
+    : `The service answered with a redirect (HTTP ${err.status}), which the app does not follow.`
+  // The service may have acted before it redirected (pay, then "see other"): unknown, not failed.
+  if (kind === 'money')
+    return new AppError('unknown_outcome', `${where} ${UNKNOWN_OUTCOME_MESSAGE}`, { retryable: false })
+  return new AppError('service_error', `${where} Check the service address.`, { retryable: false })
 }
