@@ -8,14 +8,33 @@ export interface AuthParts {
   search: Record<string, string>
 }
 
+const basic = (key: string) => Buffer.from(`${key}:`).toString('base64')
+
 export function authParts(method: AuthMethod, key: string): AuthParts {
   switch (method) {
     case 'header':
       return { headers: { 'X-Api-Key': key }, search: {} }
     case 'basic':
-      return { headers: { Authorization: `Basic ${Buffer.from(`${key}:`).toString('base64')}` }, search: {} }
+      return { headers: { Authorization: `Basic ${basic(key)}` }, search: {} }
     case 'query':
       // Leaks the key into server logs; offered only because the spec lists it as equivalent.
       return { headers: {}, search: { 'access-token': key } }
   }
+}
+
+/**
+ * The key as it may come back in a server's words: as sent (header), Basic-encoded, and
+ * URL-encoded the two ways a query can be written. Errors cut out each of them.
+ */
+export function keyForms(key: string): string[] {
+  if (!key) return []
+  const forms = new Set([
+    key,
+    basic(key),
+    Buffer.from(key).toString('base64'),
+    encodeURIComponent(key),
+    new URLSearchParams({ k: key }).toString().slice(2),
+  ])
+  // Longest first, so a form that contains another is cut out whole.
+  return [...forms].sort((a, b) => b.length - a.length)
 }

@@ -1,12 +1,14 @@
 // Maps what the service (or the network) did to the app's closed set of error codes. Messages
 // are for the person; they never carry the URL or the key (ky's HTTPError message has the URL,
 // and with the `access-token` auth method the URL has the key, so it is never reused here).
-// Words that come from the server (its error message, a redirect's address) have the key cut out.
+// Words that come from the server (its error message, a redirect's address) have the key cut
+// out in every form it was sent in.
 import { AppError } from '@shared/errors'
 import { ErrorBody } from '@shared/schemas/service'
 import { isHTTPError, isTimeoutError } from 'ky'
 import { RedirectError } from '../http/boundedFetch'
 import { BodyTooLargeError } from '../http/readBody'
+import { keyForms } from './auth'
 
 /** What a call does, which decides how a failure reads. */
 export type CallKind = 'read' | 'create' | 'probe' | 'money'
@@ -50,8 +52,9 @@ export function serviceMessage(bodyText: string): string | null {
   }
 }
 
-function clip(s: string, secret: string): string {
-  const safe = secret ? s.split(secret).join('[redacted]') : s
+export function clip(s: string, secret: string): string {
+  let safe = s
+  for (const form of keyForms(secret)) safe = safe.split(form).join('[redacted]')
   return safe.length > 300 ? `${safe.slice(0, 297)}…` : safe
 }
 
