@@ -45,7 +45,7 @@ const client = (baseUrl: string, authMethod: AuthMethod = 'header') =>
     baseUrl,
     getApiKey: () => sim.keys.secret,
     authMethod,
-    timeoutMs: 2_000,
+    timeoutMs: 10_000,
     retries: 2,
     invoiceRoutes: new Map(),
   })

@@ -46,7 +46,7 @@ describe('readBody', () => {
       const next = () => (i < parts.length ? res.write(parts[i++], () => setTimeout(next, 5)) : res.end())
       next()
     })
-    const bytes = await readBody(await fetch(url), { timeoutMs: 2_000 })
+    const bytes = await readBody(await fetch(url), { timeoutMs: 10_000 })
     expect(Buffer.from(bytes).equals(Buffer.concat(parts))).toBe(true)
   })
 
@@ -55,7 +55,7 @@ describe('readBody', () => {
       res.writeHead(204)
       res.end()
     })
-    expect(await readBody(await fetch(url), { timeoutMs: 2_000 })).toHaveLength(0)
+    expect(await readBody(await fetch(url), { timeoutMs: 10_000 })).toHaveLength(0)
   })
 
   it('accepts exactly the cap and refuses one byte more, with or without a length', async () => {
@@ -68,9 +68,9 @@ describe('readBody', () => {
     })
     for (declare of [true, false]) {
       body = Buffer.alloc(size, 'x')
-      expect(await readBody(await fetch(url), { timeoutMs: 2_000, maxBytes: size })).toHaveLength(size)
+      expect(await readBody(await fetch(url), { timeoutMs: 10_000, maxBytes: size })).toHaveLength(size)
       body = Buffer.alloc(size + 1, 'x')
-      const err = await rejection(readBody(await fetch(url), { timeoutMs: 2_000, maxBytes: size }))
+      const err = await rejection(readBody(await fetch(url), { timeoutMs: 10_000, maxBytes: size }))
       expect(err).toBeInstanceOf(BodyTooLargeError)
       expect((err as BodyTooLargeError).limit).toBe(size)
     }
@@ -85,7 +85,7 @@ describe('readBody', () => {
     const url = await answering((res) => {
       sent = streamHuge(res, 200)
     })
-    const err = await rejection(readBody(await fetch(url), { timeoutMs: 5_000 }))
+    const err = await rejection(readBody(await fetch(url), { timeoutMs: 10_000 }))
     expect(err).toBeInstanceOf(BodyTooLargeError)
     expect(await sent).toBeLessThan(HUGE_BYTES)
   })
@@ -95,18 +95,18 @@ describe('readBody', () => {
     const url = await answering((res) => {
       sent = streamHuge(res, 200, { contentLength: true })
     })
-    expect(await rejection(readBody(await fetch(url), { timeoutMs: 5_000 }))).toBeInstanceOf(BodyTooLargeError)
+    expect(await rejection(readBody(await fetch(url), { timeoutMs: 10_000 }))).toBeInstanceOf(BodyTooLargeError)
     expect(await sent).toBeLessThan(HUGE_BYTES)
     // Not one chunk is pulled from a body whose length is already too much.
     const { res, pulls } = madeUp(10, { 'content-length': '2501' })
-    expect(await rejection(readBody(res, { timeoutMs: 5_000, maxBytes: 2_500 }))).toBeInstanceOf(BodyTooLargeError)
+    expect(await rejection(readBody(res, { timeoutMs: 10_000, maxBytes: 2_500 }))).toBeInstanceOf(BodyTooLargeError)
     expect(pulls()).toBe(0)
   })
 
   it('a length that understates the body is not trusted: the bytes are counted', async () => {
     // fetch itself stops at a server's Content-Length; a custom fetch may not.
     const { res, pulls } = madeUp(5, { 'content-length': '10' })
-    expect(await rejection(readBody(res, { timeoutMs: 5_000, maxBytes: 2_500 }))).toBeInstanceOf(BodyTooLargeError)
+    expect(await rejection(readBody(res, { timeoutMs: 10_000, maxBytes: 2_500 }))).toBeInstanceOf(BodyTooLargeError)
     expect(pulls()).toBe(3)
   })
 
@@ -145,7 +145,7 @@ describe('readBody', () => {
       res.writeHead(200, { 'content-length': '100' })
       res.write('{"cut":', () => res.socket?.destroy())
     })
-    const err = await rejection(readBody(await fetch(url), { timeoutMs: 2_000 }))
+    const err = await rejection(readBody(await fetch(url), { timeoutMs: 10_000 }))
     expect(err).toBeInstanceOf(TypeError)
   })
 })
