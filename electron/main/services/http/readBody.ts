@@ -35,12 +35,12 @@ export async function readBody(res: Response, opts: ReadBodyOptions): Promise<Ui
   const body = res.body
   // Fast path only: a missing, wrong or compressed length is caught below as the bytes arrive.
   const declared = Number(res.headers.get('content-length') ?? 0)
-  if (declared > maxBytes) {
+  if (declared > maxBytes || opts.signal?.aborted) {
     await body?.cancel().catch(() => undefined)
+    opts.signal?.throwIfAborted()
     throw new BodyTooLargeError(maxBytes)
   }
   if (!body) return new Uint8Array(0)
-  opts.signal?.throwIfAborted()
 
   const reader = body.getReader()
   let stopped = false
