@@ -1,7 +1,6 @@
 // Every /v1 operation against the app's own zod schemas; errors, auth, bodies, fields, pagination.
 import {
   CreatedWallet,
-  ErrorBody,
   LnTx,
   LnTxFields,
   ProbeResult,
@@ -13,7 +12,7 @@ import {
 } from '@shared/schemas/service'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SimulatorHandle, startSimulator } from './index'
-import { call, firstWallet } from './support'
+import { call, expectError, firstWallet } from './support'
 
 let sim: SimulatorHandle
 let sak: string
@@ -25,15 +24,6 @@ beforeAll(async () => {
   w = firstWallet(sim)
 })
 afterAll(() => sim.close())
-
-function expectError(r: { status: number; data: unknown }, status: number, message?: string | RegExp) {
-  expect(r.status).toBe(status)
-  const body = ErrorBody.parse(r.data)
-  expect(body.status).toBe(status)
-  expect(body.code).toBe(0)
-  if (typeof message === 'string') expect(body.message).toBe(message)
-  else if (message) expect(body.message).toMatch(message)
-}
 
 describe('success bodies pass the app schemas', () => {
   it('lists wallets and reads one', async () => {
@@ -83,25 +73,25 @@ describe('success bodies pass the app schemas', () => {
     expect(tx.payment_request.startsWith('lnbcrt1')).toBe(true)
   })
 
-  it('answers 404 on the legacy invoice path unless asked to serve it, and creates nothing there', async () => {
-    const before = sim.control.ledger.lntx.size
-    const r = await call(sim, 'POST', `/v1/user/wallet/${w.id}/invoice`, {
+  it("serves the spec's invoice path by default; legacyInvoiceRoute: false answers 404 there and creates nothing", async () => {
+    const ok = await call(sim, 'POST', `/v1/user/wallet/${w.keys.invoice}/invoice`, {
       key: sak,
       json: { num_satoshis: 5, memo: 'x' },
     })
-    expectError(r, 404)
-    expect(sim.control.ledger.lntx.size).toBe(before)
-    const legacy = await startSimulator({ seed: 'empty', legacyInvoiceRoute: true })
+    expect(ok.status).toBe(201)
+    expect(LnTx.parse(ok.data)).toMatchObject({ num_satoshis: 5, memo: 'x' })
+    const current = await startSimulator({ seed: 'empty', legacyInvoiceRoute: false })
     try {
-      const lw = firstWallet(legacy)
-      const ok = await call(legacy, 'POST', `/v1/user/wallet/${lw.keys.invoice}/invoice`, {
-        key: legacy.keys.secret,
+      const cw = firstWallet(current)
+      const before = current.control.ledger.lntx.size
+      const r = await call(current, 'POST', `/v1/user/wallet/${cw.id}/invoice`, {
+        key: current.keys.secret,
         json: { num_satoshis: 5, memo: 'x' },
       })
-      expect(ok.status).toBe(201)
-      LnTx.parse(ok.data)
+      expectError(r, 404)
+      expect(current.control.ledger.lntx.size).toBe(before)
     } finally {
-      await legacy.close()
+      await current.close()
     }
   })
 
@@ -217,7 +207,7 @@ describe('success bodies pass the app schemas', () => {
     expectError(
       await call(sim, 'POST', `/v1/wallet/${w.id}/withdraw`, { key: sak, json: { payment_request: pr } }),
       400,
-      'Invoice already paid',
+      'invoice is already paid',
     )
     expect(sim.control.balanceMsat(w.id)).toBe(a0 - 777_000)
 
@@ -289,7 +279,7 @@ describe('errors', () => {
     expectError(
       await call(sim, 'GET', '/v1/wallets', { key: pak }),
       401,
-      'pak_ access key provided does not permission to do this: wallet_list',
+      'This resource can only be access with secret access key.',
     )
     expectError(
       await call(sim, 'GET', `/v1/wallet/${w.keys.invoice}`, { key: pak }),
@@ -407,10 +397,11 @@ describe('authentication methods', () => {
     expectError(await call(sim, 'GET', '/v1/wallets', { key: 'sak_bad', auth }), 401)
   })
 
-  it('precedence: header, then Basic, then the query; the winner alone decides', async () => {
+  it('precedence: header, then the query, then Basic; the winner alone decides', async () => {
     const basic = (k: string) => `Basic ${Buffer.from(`${k}:`).toString('base64')}`
     const pak = sim.keys.public
-    // header wins over Basic and query
+    const secretOnly = 'This resource can only be access with secret access key.'
+    // header wins over query and Basic
     let r = await call(sim, 'GET', `/v1/wallets?access-token=${pak}`, {
       headers: { 'X-Api-Key': sak, Authorization: basic(pak) },
     })
@@ -418,11 +409,20 @@ describe('authentication methods', () => {
     r = await call(sim, 'GET', `/v1/wallets?access-token=${sak}`, {
       headers: { 'X-Api-Key': pak, Authorization: basic(sak) },
     })
-    expectError(r, 401, /^pak_ /)
-    // Basic wins over query
-    r = await call(sim, 'GET', `/v1/wallets?access-token=${pak}`, { headers: { Authorization: basic(sak) } })
+    expectError(r, 401, secretOnly)
+    // the query wins over Basic
+    r = await call(sim, 'GET', `/v1/wallets?access-token=${sak}`, { headers: { Authorization: basic(pak) } })
     expect(r.status).toBe(200)
-    r = await call(sim, 'GET', `/v1/wallets?access-token=${sak}`, { headers: { Authorization: basic('sak_wrong') } })
+    r = await call(sim, 'GET', `/v1/wallets?access-token=${pak}`, { headers: { Authorization: basic(sak) } })
+    expectError(r, 401, secretOnly)
+    // a wrong key in the winning method fails at once, whatever the others carry
+    r = await call(sim, 'GET', '/v1/wallets?access-token=sak_wrong', { headers: { Authorization: basic(sak) } })
+    expectError(r, 401, 'Your request was made with invalid credentials.')
+    r = await call(sim, 'GET', `/v1/wallets?access-token=${sak}`, { headers: { 'X-Api-Key': '' } })
+    expectError(r, 401, 'Your request was made with invalid credentials.')
+    // Basic alone, and Basic with an empty user name counts as no key
+    expect((await call(sim, 'GET', '/v1/wallets', { headers: { Authorization: basic(sak) } })).status).toBe(200)
+    r = await call(sim, 'GET', '/v1/wallets', { headers: { Authorization: basic('') } })
     expectError(r, 401, 'Your request was made with invalid credentials.')
   })
 })

@@ -108,39 +108,84 @@ function concat(a: Uint8Array, b: Uint8Array): Uint8Array {
   return out
 }
 
+export type Network = 'mainnet' | 'testnet' | 'signet' | 'regtest' | 'simnet'
+const NETWORKS: Record<string, Network> = { bc: 'mainnet', tb: 'testnet', tbs: 'signet', bcrt: 'regtest', sb: 'simnet' }
+
 export interface ReadInvoice {
+  network: Network
   amountMsat: number | null
   paymentHash: string
+  paymentSecret: string | null
   timestamp: number
   expiry: number
   description: string | null
+  descriptionHash: string | null
+  minFinalCltv: number
+  /** the payee's node key, recovered from the signature */
+  payee: string
+  /** feature bits the request sets, each required or optional */
+  features: Array<{ bit: number; required: boolean }>
 }
 
-/** Reads a payment request a caller sent; null when it is not a valid `lnbcrt` BOLT 11 request. */
+const FEATURE_BITS: Record<string, number> = { var_onion_optin: 8, payment_secret: 14, basic_mpp: 16 }
+
+/** Reads a BOLT 11 request of any network; null when it is not a valid one. */
 export function readInvoice(pr: string): ReadInvoice | null {
   const s = pr
     .trim()
     .toLowerCase()
     .replace(/^lightning:/, '')
-  if (!s.startsWith(NETWORK_PREFIX)) return null
   try {
     const d = decodeBolt11(s)
-    let amountMsat: number | null = null
-    let paymentHash = ''
-    let timestamp = 0
-    let description: string | null = null
-    for (const sec of d.sections) {
-      if (sec.name === 'amount') amountMsat = Number(sec.value)
-      else if (sec.name === 'payment_hash') paymentHash = sec.value
-      else if (sec.name === 'timestamp') timestamp = sec.value
-      else if (sec.name === 'description') description = sec.value
+    const read: Omit<ReadInvoice, 'payee'> = {
+      network: 'regtest',
+      amountMsat: null,
+      paymentHash: '',
+      paymentSecret: null,
+      timestamp: 0,
+      expiry: d.expiry ?? 3600,
+      description: null,
+      descriptionHash: null,
+      minFinalCltv: 18,
+      features: [],
     }
-    if (!/^[0-9a-f]{64}$/.test(paymentHash)) return null
-    if (amountMsat != null && (!Number.isSafeInteger(amountMsat) || amountMsat < 0)) return null
-    return { amountMsat, paymentHash, timestamp, expiry: d.expiry ?? 3600, description }
+    for (const sec of d.sections as Array<{ name: string; value?: unknown; letters?: string }>) {
+      const v = sec.value
+      if (sec.name === 'coin_network') {
+        const net = NETWORKS[sec.letters ?? '']
+        if (!net) return null
+        read.network = net
+      } else if (sec.name === 'amount') read.amountMsat = Number(v)
+      else if (sec.name === 'payment_hash') read.paymentHash = String(v)
+      else if (sec.name === 'payment_secret') read.paymentSecret = String(v)
+      else if (sec.name === 'timestamp') read.timestamp = Number(v)
+      else if (sec.name === 'description') read.description = String(v)
+      else if (sec.name === 'description_hash') read.descriptionHash = String(v)
+      else if (sec.name === 'min_final_cltv_expiry') read.minFinalCltv = Number(v)
+      else if (sec.name === 'feature_bits' && v && typeof v === 'object')
+        for (const [name, bit] of Object.entries(FEATURE_BITS)) {
+          const state = (v as Record<string, unknown>)[name]
+          if (state === 'required') read.features.push({ bit, required: true })
+          else if (state === 'supported') read.features.push({ bit: bit + 1, required: false })
+        }
+    }
+    if (!/^[0-9a-f]{64}$/.test(read.paymentHash)) return null
+    if (read.amountMsat != null && (!Number.isSafeInteger(read.amountMsat) || read.amountMsat < 0)) return null
+    if (read.amountMsat === 0) read.amountMsat = null
+    return { ...read, payee: recoverPayee(s) }
   } catch {
     return null
   }
+}
+
+/** The signing node's key: BOLT 11 signs sha256(hrp ‖ data), the signature is r ‖ s ‖ recovery id. */
+function recoverPayee(pr: string): string {
+  const { prefix, words } = bech32.decode(pr as `${string}1${string}`, false)
+  const data = words.slice(0, -104)
+  const sig = bech32.fromWords(words.slice(-104))
+  const recovered = concat(sig.subarray(64), sig.subarray(0, 64)) // noble: recovery id first
+  const msg = concat(new TextEncoder().encode(prefix), wordsToBytesPadded(data))
+  return bytesToHex(secp256k1.recoverPublicKey(recovered, msg))
 }
 
 export function randomHex(bytes: number, rand: () => Uint8Array = () => crypto.getRandomValues(new Uint8Array(bytes))) {

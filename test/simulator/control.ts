@@ -3,12 +3,13 @@
 
 import type { FastifyInstance } from 'fastify'
 import { isLoopbackHost } from '../../shared/lnurl'
+import type { SimControl } from './control-api'
 import type { FaultKind } from './faults'
 import { bodyOf, carriesApiKey, errorBody, intField, queryOf, stringField } from './http'
-import type { SimControl, SimulatorHandle } from './index'
+import type { SimulatorHandle } from './index'
 import { SimError } from './state'
 
-const KINDS: readonly FaultKind[] = ['latency', 'status', 'malformed', 'truncated', 'reset', 'wrongShape']
+const KINDS: readonly FaultKind[] = ['latency', 'status', 'malformed', 'truncated', 'reset', 'wrongShape', 'busy']
 
 export function registerControl(app: FastifyInstance, control: SimControl, keys: () => SimulatorHandle['keys']): void {
   app.addHook('onRequest', async (req, reply) => {

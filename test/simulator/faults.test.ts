@@ -278,7 +278,7 @@ describe('clock and auto-settle', () => {
         json: { payment_request: inv.payment_request },
       })
       expect(pay.status).toBe(400)
-      expect(pay.data.message).toBe('Invoice expired')
+      expect(pay.data.message).toMatch(/^invoice expired\. Valid until \d{4}-\d\d-\d\d \d\d:\d\d:\d\d \+0000 UTC$/)
       expect(sim.control.balanceMsat(other.id)).toBe(1_000_000)
     } finally {
       sim.control.clock.reset()

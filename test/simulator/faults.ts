@@ -3,8 +3,13 @@
 // the answer, which is how a client meets a payment of unknown outcome.
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { errorBody } from './http'
+import { WALLET_BUSY } from './types'
 
-export type FaultKind = 'latency' | 'status' | 'malformed' | 'truncated' | 'reset' | 'wrongShape'
+/**
+ * `busy`: the published server's refusal when a payment of the same wallet holds its lock,
+ * HTTP 400 "Wallet busy try again soon" ("…soon..." on a transfer); nothing happens.
+ */
+export type FaultKind = 'latency' | 'status' | 'malformed' | 'truncated' | 'reset' | 'wrongShape' | 'busy'
 
 export interface FaultSpec {
   method?: string
@@ -103,7 +108,7 @@ export function registerFaults(app: FastifyInstance, faults: Faults): void {
     if (f.kind === 'latency') return sleep(f.ms ?? 1000)
     if (f.kind === 'reset' || f.kind === 'truncated')
       return drop(req, reply, entry, f.kind === 'truncated' ? '{"id": "wal_truncated", "bal' : null)
-    const r = replacement(f)
+    const r = replacement(f, path)
     return reply
       .code(r.status ?? 200)
       .header('content-type', r.type)
@@ -127,7 +132,7 @@ export function registerFaults(app: FastifyInstance, faults: Faults): void {
       drop(req, reply, entry, f.kind === 'truncated' ? text.slice(0, Math.max(1, Math.floor(text.length / 2))) : null)
       return payload
     }
-    const r = replacement(f)
+    const r = replacement(f, path)
     if (r.status) reply.code(r.status)
     reply.header('content-type', r.type)
     return r.body
@@ -142,9 +147,13 @@ export function registerFaults(app: FastifyInstance, faults: Faults): void {
 
 const JSON_TYPE = 'application/json; charset=utf-8'
 
-/** The body a 'status', 'malformed' or 'wrongShape' fault answers with. */
-function replacement(f: FaultSpec): { status?: number; type: string; body: string } {
+/** The body a 'status', 'busy', 'malformed' or 'wrongShape' fault answers with. */
+function replacement(f: FaultSpec, path: string): { status?: number; type: string; body: string } {
   if (f.kind === 'malformed') return { type: JSON_TYPE, body: MALFORMED_BODY }
+  if (f.kind === 'busy') {
+    const message = path.endsWith('/transfer') ? `${WALLET_BUSY}...` : WALLET_BUSY
+    return { status: 400, type: JSON_TYPE, body: JSON.stringify(errorBody(400, message)) }
+  }
   if (f.kind === 'wrongShape') return { type: JSON_TYPE, body: WRONG_SHAPE_BODY }
   const status = f.status ?? 500
   if (f.body != null) return { status, type: 'text/html', body: f.body }

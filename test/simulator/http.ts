@@ -14,6 +14,11 @@ const STATUS_NAMES: Record<number, string> = {
   503: 'Service Unavailable',
 }
 
+/** The base URL a request reached, for the links the service writes into its answers. */
+export function baseUrl(req: FastifyRequest): string {
+  return `${req.protocol}://${req.headers.host ?? req.hostname}`
+}
+
 export function errorBody(status: number, message: string) {
   return { name: STATUS_NAMES[status] ?? 'Error', message, code: 0, status }
 }
@@ -55,42 +60,53 @@ export function queryOf(req: FastifyRequest): Record<string, string | undefined>
   return out
 }
 
+/** Yii names a field by its label in a validation message ("Payment Request cannot be blank."). */
+interface FieldOptions {
+  required?: boolean
+  label?: string
+}
+
 /** An integer field given as a JSON number or a form string; undefined when absent or empty. */
 export function intField(
   src: Record<string, unknown>,
   name: string,
-  opts: { required?: boolean; min?: number; max?: number } = {},
+  opts: FieldOptions & { min?: number; max?: number } = {},
 ): number | undefined {
+  const label = opts.label ?? name
   const v = src[name]
   if (v === undefined || v === null || v === '') {
-    if (opts.required) throw new SimError(400, `${name} cannot be blank.`)
+    if (opts.required) throw new SimError(400, `${label} cannot be blank.`)
     return undefined
   }
   const n = typeof v === 'number' ? v : typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v) : Number.NaN
-  if (!Number.isSafeInteger(n)) throw new SimError(400, `${name} must be an integer.`)
-  if (opts.min != null && n < opts.min) throw new SimError(400, `${name} must be no less than ${opts.min}.`)
-  if (opts.max != null && n > opts.max) throw new SimError(400, `${name} must be no greater than ${opts.max}.`)
+  if (!Number.isSafeInteger(n)) throw new SimError(400, `${label} must be an integer.`)
+  if (opts.min != null && n < opts.min) throw new SimError(400, `${label} must be no less than ${opts.min}.`)
+  if (opts.max != null && n > opts.max) throw new SimError(400, `${label} must be no greater than ${opts.max}.`)
   return n
 }
 
 export function stringField(
   src: Record<string, unknown>,
   name: string,
-  opts: { required?: boolean; max?: number } = {},
+  opts: FieldOptions & { max?: number } = {},
 ): string | undefined {
+  const label = opts.label ?? name
   const v = src[name]
   if (v === undefined || v === null || v === '') {
-    if (opts.required) throw new SimError(400, `${name} cannot be blank.`)
+    if (opts.required) throw new SimError(400, `${label} cannot be blank.`)
     return undefined
   }
-  if (typeof v !== 'string') throw new SimError(400, `${name} must be a string.`)
+  if (typeof v !== 'string') throw new SimError(400, `${label} must be a string.`)
   if (opts.max != null && v.length > opts.max)
-    throw new SimError(400, `${name} should contain at most ${opts.max} characters.`)
+    throw new SimError(400, `${label} should contain at most ${opts.max} characters.`)
   return v
 }
 
+/** The published server's refusal of a `passThru` that is not JSON (transfers word it otherwise). */
+export const BAD_PASSTHRU = 'passThru data must be valid json'
+
 /** `passThru`: a JSON object, or a JSON string of one. */
-export function passThruField(src: Record<string, unknown>): Record<string, unknown> {
+export function passThruField(src: Record<string, unknown>, message = BAD_PASSTHRU): Record<string, unknown> {
   const v = src.passThru
   if (v == null || v === '') return {}
   let o: unknown = v
@@ -98,10 +114,10 @@ export function passThruField(src: Record<string, unknown>): Record<string, unkn
     try {
       o = JSON.parse(v)
     } catch {
-      throw new SimError(400, 'passThru must be a JSON object.')
+      throw new SimError(400, message)
     }
   }
-  if (!o || typeof o !== 'object' || Array.isArray(o)) throw new SimError(400, 'passThru must be a JSON object.')
+  if (!o || typeof o !== 'object' || Array.isArray(o)) throw new SimError(400, message)
   return o as Record<string, unknown>
 }
 
@@ -110,21 +126,22 @@ export function passThruField(src: Record<string, unknown>): Record<string, unkn
 export type AuthMethod = 'header' | 'basic' | 'query'
 
 /**
- * The key a request carries. When several methods are used at once, the first present wins in
- * this order: `X-Api-Key` header, then HTTP Basic, then the `access-token` query parameter. The
- * others are ignored (a wrong key in the winning method fails even if another one is right).
+ * The key a request carries. As the published server (Yii2 `CompositeAuth` with header, query
+ * and Basic, in that order): the first method present decides, and a present but wrong key fails
+ * at once without trying the others. A header that is present counts even when empty; Basic with
+ * an empty user name counts as absent.
  */
 export function presentedKey(req: FastifyRequest): { key: string; method: AuthMethod } | null {
   const header = req.headers['x-api-key']
-  if (typeof header === 'string' && header !== '') return { key: header.trim(), method: 'header' }
+  if (typeof header === 'string') return { key: header.trim(), method: 'header' }
+  const token = queryOf(req)['access-token']
+  if (token != null) return { key: token, method: 'query' }
   const auth = req.headers.authorization
   if (typeof auth === 'string' && /^basic\s+/i.test(auth)) {
     const decoded = Buffer.from(auth.replace(/^basic\s+/i, ''), 'base64').toString('utf8')
     const user = decoded.split(':')[0] ?? ''
     if (user !== '') return { key: user, method: 'basic' }
   }
-  const token = queryOf(req)['access-token']
-  if (token) return { key: token, method: 'query' }
   return null
 }
 
@@ -141,7 +158,7 @@ export interface Caller {
 
 export function authenticate(ledger: Ledger, req: FastifyRequest): Caller {
   const p = presentedKey(req)
-  const acc = p ? ledger.accountByKey(p.key) : undefined
+  const acc = p && p.key !== '' ? ledger.accountByKey(p.key) : undefined
   if (!p || !acc) throw new SimError(401, INVALID_CREDENTIALS)
   return { ...acc, key: p.key, method: p.method }
 }
@@ -158,6 +175,13 @@ const PERMISSION_NAME: Record<Permission, string> = {
   receive: 'wallet_deposit',
   send: 'wallet_withdraw',
   transfer: 'wallet_transfer',
+}
+
+/** The published server's refusal of a public key on the list-all operations. */
+export const SECRET_KEY_ONLY = 'This resource can only be access with secret access key.'
+
+export function requireSecretKey(caller: Caller): void {
+  if (caller.kind !== 'secret') throw new SimError(401, SECRET_KEY_ONLY)
 }
 
 export function permissionDenied(key: string, permission: string): SimError {
@@ -186,11 +210,17 @@ export function walletFor(ledger: Ledger, caller: Caller, pathKey: string, perm:
 
 // ---------- pagination ----------
 
-export function paginate<T>(req: FastifyRequest, reply: FastifyReply, baseUrl: string, newestFirst: readonly T[]): T[] {
+export function paginate<T>(
+  req: FastifyRequest,
+  reply: FastifyReply,
+  baseUrl: string,
+  newestFirst: readonly T[],
+  defaultPerPage = 100,
+): T[] {
   const q = queryOf(req)
   const total = newestFirst.length
   const rawPer = Number.parseInt(q['per-page'] ?? '', 10)
-  const perPage = Number.isFinite(rawPer) ? Math.min(500, Math.max(1, rawPer)) : 100
+  const perPage = Number.isFinite(rawPer) ? Math.min(500, Math.max(1, rawPer)) : defaultPerPage
   const pageCount = Math.ceil(total / perPage)
   const rawPage = Number.parseInt(q.page ?? '', 10)
   const page = Math.min(Math.max(1, Number.isFinite(rawPage) ? rawPage : 1), Math.max(1, pageCount))

@@ -47,15 +47,20 @@ export class InvoiceLedger extends LedgerBase {
     return null
   }
 
-  /** Settles an inbound invoice with money from outside the simulator. */
-  settleFromOutside(idOrPr: string, amountMsat?: number, at = this.now()): LnTxRec {
+  /**
+   * Settles an inbound invoice with money from outside the simulator: its own amount, or for an
+   * amountless invoice whatever amount the payer chose. `party` names the payer in the outside book.
+   */
+  settleFromOutside(idOrPr: string, amountMsat?: number, at = this.now(), party = 'payer'): LnTxRec {
     const t = this.findLnTx(idOrPr)
     const why = this.unpayable(t)
     if (why || !t) throw new SimError(400, why ?? 'Invoice not found')
     const amt = t.amountMsat ?? amountMsat
-    if (!amt || amt <= 0) throw new SimError(400, 'A zero-amount invoice needs an amount to settle')
+    if (amt == null) throw new SimError(400, 'An amountless invoice needs an amount to settle')
+    if (!Number.isSafeInteger(amt) || amt <= 0) throw new SimError(400, 'The amount must be a positive whole msat')
     this.credit(t, amt, at)
     this.totals.inboundMsat += amt
+    this.book('in', party, amt, t.paymentHash)
     this.onChange()
     return t
   }
@@ -65,7 +70,8 @@ export class InvoiceLedger extends LedgerBase {
     if (!w) throw new SimError(500, 'wallet vanished')
     t.amountMsat = amountMsat
     t.settledAt = at
-    const type = t.passThru.lnurlp ? 'ln_lnurl_pay_inbound' : 'ln_deposit'
+    // an invoice of a static LNURL-pay link (`lnurlp`: the key older state files used)
+    const type = t.passThru.wallet_lnurlpay_id || t.passThru.lnurlp ? 'ln_lnurl_pay_inbound' : 'ln_deposit'
     this.addWtx(w, type, amountMsat, at, t.id, t.passThru)
   }
 

@@ -9,6 +9,7 @@ import {
   DEFAULT_RECIPIENTS,
   type LedgerOptions,
   type LnTxRec,
+  type OutsideEntry,
   type Recipient,
   ROLE_PREFIX,
   type Role,
@@ -29,6 +30,7 @@ export class LedgerBase {
   readonly clock: Clock
   random: (n: number) => Uint8Array
   invoiceCapSat: number | null
+  sendCapSat: number | null
   accounts = new Map<string, Account>()
   wallets = new Map<string, WalletRec>()
   lntx = new Map<string, LnTxRec>()
@@ -36,6 +38,8 @@ export class LedgerBase {
   recipients = new Map<string, Recipient>()
   tokens = new Map<string, WithdrawToken>()
   totals: Totals = { inboundMsat: 0, outboundMsat: 0, feesMsat: 0 }
+  /** every payment across the simulator's edge, as the outside parties booked it */
+  outsideBook: OutsideEntry[] = []
   // indexes
   protected keyIndex = new Map<string, { walletId: string; role: Role }>()
   protected accountKeys = new Map<string, { accountId: string; kind: 'secret' | 'public' }>()
@@ -45,8 +49,6 @@ export class LedgerBase {
   protected paidOut = new Set<string>()
   protected wtxByWallet = new Map<string, WtxRec[]>()
   protected outsideKeys = new Map<string, NodeKey>()
-  /** preimages of requests the simulator made for outside nodes, revealed when paid */
-  outsidePreimages = new Map<string, string>()
   /** called after each change, for persistence */
   onChange: () => void = () => {}
   /** called for each invoice created through the API (auto-settle) */
@@ -74,6 +76,7 @@ export class LedgerBase {
     this.clock = opts.clock
     this.random = opts.random ?? ((n) => crypto.getRandomValues(new Uint8Array(n)))
     this.invoiceCapSat = opts.invoiceCapSat ?? null
+    this.sendCapSat = opts.sendCapSat ?? null
     for (const r of DEFAULT_RECIPIENTS) this.recipients.set(r.address, { ...r })
   }
 
@@ -102,6 +105,7 @@ export class LedgerBase {
       recipients: [...this.recipients.values()],
       tokens: [...this.tokens.values()],
       totals: this.totals,
+      outsideBook: this.outsideBook,
     }
   }
 
@@ -123,6 +127,7 @@ export class LedgerBase {
     this.recipients = new Map(d.recipients.map((r) => [r.address, r]))
     this.tokens = new Map(d.tokens.map((t) => [t.ott, t]))
     this.totals = { ...d.totals }
+    this.outsideBook = [...(d.outsideBook ?? [])]
   }
 
   protected indexAccount(a: Account): void {
@@ -171,6 +176,15 @@ export class LedgerBase {
 
   walletTransactions(walletId: string): readonly WtxRec[] {
     return this.wtxByWallet.get(walletId) ?? []
+  }
+
+  /** Every wallet transaction of an account, newest first (the later-written first on a tie). */
+  accountTransactions(accountId: string): WtxRec[] {
+    const mine = this.wtx.filter((t) => this.wallets.get(t.walletId)?.accountId === accountId)
+    return mine
+      .map((t, i) => ({ t, i }))
+      .sort((a, b) => b.t.createdAt - a.t.createdAt || b.i - a.i)
+      .map((x) => x.t)
   }
 
   findLnTx(idOrPr: string): LnTxRec | undefined {
@@ -288,6 +302,16 @@ export class LedgerBase {
     }
     this.indexLnTx(t)
     return t
+  }
+
+  /** Books a payment across the edge on the outside party's side. */
+  protected book(direction: 'in' | 'out', party: string, amountMsat: number, paymentHash: string): void {
+    this.outsideBook.push({ at: this.now(), direction, party, amountMsat, paymentHash })
+  }
+
+  /** The first hop of an outbound payment, as the published server records it. */
+  protected channelId(): string {
+    return String(700_000_000_000 + (this.now() % 1_000_000))
   }
 
   protected wallet(walletId: string): WalletRec {

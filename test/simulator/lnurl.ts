@@ -1,12 +1,51 @@
-// The service's own LNURL links: one-time withdraw links (LUD-03).
-import { readInvoice } from './bolt11'
+// The service's own LNURL links: one-time withdraw links (LUD-03) and each wallet's static
+// LNURL-pay link (LUD-06), whose payments arrive as `ln_lnurl_pay_inbound`.
+import { readInvoice, sha256Hex } from './bolt11'
 import { PaymentLedger } from './payments'
-import { LnurlError, routingFeeMsat, type WithdrawToken, type WtxRec } from './types'
+import {
+  type LnTxRec,
+  LnurlError,
+  type PayLink,
+  routingFeeMsat,
+  type StateData,
+  type WalletRec,
+  type WithdrawToken,
+  type WtxRec,
+} from './types'
 
-export class Ledger extends PaymentLedger {
+/** The published server's default upper bound of a new link: 100,000 sats. */
+export const PAY_LINK_MAX_MSAT = 100_000_000
+/** The published server gives an LNURL-pay invoice its model's default expiry: five days. */
+export const PAY_LINK_EXPIRY = 5 * 86_400
+export const COMMENT_MAX = 639
+
+export class LnurlLedger extends PaymentLedger {
+  payLinks = new Map<string, PayLink>()
+
+  override createWallet(accountId: string, label: string | null, at = this.now()): WalletRec {
+    const w = super.createWallet(accountId, label, at)
+    this.addPayLink(w)
+    return w
+  }
+
+  override toData(): StateData {
+    return { ...super.toData(), payLinks: [...this.payLinks.values()] }
+  }
+
+  override load(d: StateData): void {
+    super.load(d)
+    this.payLinks = new Map((d.payLinks ?? []).map((l) => [l.id, l]))
+    for (const w of this.wallets.values()) if (!this.payLinks.has(w.lnurlpayId)) this.addPayLink(w)
+  }
+
   // ---------- LNURL-withdraw ----------
 
-  mintWithdraw(walletId: string, numSatoshis: number | null, memo: string): WithdrawToken {
+  mintWithdraw(
+    walletId: string,
+    numSatoshis: number | null,
+    memo: string,
+    passThru: Record<string, unknown> = {},
+  ): WithdrawToken {
     const now = this.now()
     const balance: WithdrawToken = {
       ott: this.token(24),
@@ -29,6 +68,7 @@ export class Ledger extends PaymentLedger {
       spent: false,
       createdAt: now,
       balanceOtt: balance.ott,
+      passThru,
     }
     this.tokens.set(balance.ott, balance)
     this.tokens.set(t.ott, t)
@@ -60,7 +100,7 @@ export class Ledger extends PaymentLedger {
       throw new LnurlError(`Amount above the maximum of ${maxMsat} msat`)
     const { wtx } = this.payInvoice(t.walletId, pr, {
       type: 'ln_lnurl_withdraw',
-      passThru: { ott: t.ott, method: 'lnurl-withdraw' },
+      passThru: { ...(t.passThru ?? {}), method: 'lnurl', ott: t.ott },
       maxMsat,
       minMsat,
       fail: (_s, m) => new LnurlError(m),
@@ -68,5 +108,59 @@ export class Ledger extends PaymentLedger {
     t.spent = true
     this.onChange()
     return wtx
+  }
+
+  // ---------- static LNURL-pay links ----------
+
+  protected addPayLink(w: WalletRec): PayLink {
+    const link: PayLink = {
+      id: w.lnurlpayId,
+      walletId: w.id,
+      createdAt: w.createdAt,
+      minMsat: 1000,
+      maxMsat: this.invoiceCapSat != null ? this.invoiceCapSat * 1000 : PAY_LINK_MAX_MSAT,
+      shortDesc: w.label ?? 'LNURL PAY',
+      commentAllowed: 0,
+    }
+    this.payLinks.set(link.id, link)
+    return link
+  }
+
+  /** LUD-06 metadata, as the published server writes it: the short description only. */
+  linkMetadata(link: PayLink): string {
+    return JSON.stringify([['text/plain', link.shortDesc]])
+  }
+
+  /**
+   * The callback of a static link: a fresh invoice for `amountMsat` (rounded up to whole sats, as
+   * published), committing to the metadata, with the comment as its memo.
+   */
+  linkInvoice(link: PayLink, amountMsat: number, comment: string | null, fromApi = false): LnTxRec {
+    if (!Number.isSafeInteger(amountMsat) || amountMsat < link.minMsat || amountMsat > link.maxMsat)
+      throw new LnurlError(`${amountMsat / 1000} sat is not within ${link.minMsat / 1000} - ${link.maxMsat / 1000} sat`)
+    const amountSat = Math.ceil(amountMsat / 1000)
+    if (this.invoiceCapSat != null && amountSat > this.invoiceCapSat)
+      throw new LnurlError(`Receiving is limited to: ${this.invoiceCapSat} satoshi per invoice`)
+    if (comment != null && comment.length > COMMENT_MAX)
+      throw new LnurlError(`The comment is longer than ${COMMENT_MAX} characters`)
+    const meta = Buffer.from(this.linkMetadata(link)).toString('hex')
+    const passThru = {
+      wallet_lnurlpay_id: link.id,
+      amount: String(amountMsat),
+      ...(comment != null ? { comment } : {}),
+    }
+    return this.createInvoice(
+      link.walletId,
+      { amountSat, memo: comment ?? 'LNURL PAY', descriptionHash: sha256Hex(meta), expiry: PAY_LINK_EXPIRY, passThru },
+      fromApi,
+    )
+  }
+
+  /** An outside payer pays a wallet's static link (descriptor, callback, invoice) with a comment. */
+  payStaticLink(linkId: string, amountMsat: number, comment: string | null = null): LnTxRec {
+    const link = this.payLinks.get(linkId)
+    if (!link) throw new LnurlError('Unknown lnurlpay id')
+    const t = this.linkInvoice(link, amountMsat, comment)
+    return this.settleFromOutside(t.id, undefined, this.now(), 'link-payer')
   }
 }

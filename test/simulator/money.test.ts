@@ -56,7 +56,7 @@ describe('concurrency', () => {
       ),
     )
     expect(results.filter((r) => r.status === 201)).toHaveLength(1)
-    expect(results.filter((r) => r.status === 400 && r.data.message === 'Invoice already paid')).toHaveLength(49)
+    expect(results.filter((r) => r.status === 400 && r.data.message === 'invoice is already paid')).toHaveLength(49)
     expect(sim.control.balanceMsat(payee.id)).toBe(300_000)
     expect(payers.reduce((s, p) => s + sim.control.balanceMsat(p.id), 0)).toBe(2_000_000 - 300_000)
   })
@@ -74,7 +74,7 @@ describe('concurrency', () => {
       ),
     )
     expect(results.filter((r) => r.status === 201)).toHaveLength(1)
-    expect(results.filter((r) => r.status === 400 && r.data.message === 'Invoice already paid')).toHaveLength(9)
+    expect(results.filter((r) => r.status === 400 && r.data.message === 'invoice is already paid')).toHaveLength(9)
     const after = sim.control.totals()
     expect(after.outboundMsat - before.outboundMsat).toBe(200_000)
     expect(payers.reduce((s, p) => s + sim.control.balanceMsat(p.id), 0)).toBe(2_000_000 - 200_000 - 1000)

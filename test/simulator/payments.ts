@@ -1,27 +1,60 @@
 // Outbound: paying BOLT 11 requests and lightning addresses, transfers between wallets, and the
-// seeded history's payments and fees. Each checks and debits in one synchronous step.
+// seeded history's payments and fees. Each checks and debits in one synchronous step, so
+// concurrent requests can never overdraw a wallet or pay a request twice.
 import { readInvoice, sha256Hex } from './bolt11'
 import { InvoiceLedger } from './invoices'
 import {
+  ALREADY_PAID,
+  ANY_AMOUNT,
+  defaultFeeLimitMsat,
+  expiredMessage,
+  INCORRECT_DETAILS,
+  INVALID_PR,
   type LnTxRec,
+  maxBalanceMessage,
   metadataFor,
+  NO_ROUTE,
   routingFeeMsat,
   SimError,
   type WalletRec,
+  WRONG_NETWORK,
   type WtxRec,
   type WtxTypeName,
 } from './types'
 
+export interface PayOptions {
+  type?: WtxTypeName
+  passThru?: Record<string, unknown>
+  /** the most the routing fee may be, in msat; default `defaultFeeLimitMsat` (5 %) */
+  feeLimitMsat?: number | null
+  /** bounds of an LNURL-withdraw link, in msat */
+  maxMsat?: number | null
+  minMsat?: number
+  fail?: (status: number, msg: string) => Error
+}
+
 export class PaymentLedger extends InvoiceLedger {
-  /** Why `w` cannot pay `amountMsat` plus `feeMsat`, or null. */
+  /** Why `w` cannot pay `amountMsat` plus `feeMsat`, or null; the message names the balance. */
   protected shortfall(w: WalletRec, amountMsat: number, feeMsat = 0): string | null {
-    if (w.balanceMsat >= amountMsat + feeMsat) return null
-    return `Invoice too large :) Max balance: ${Math.floor(Math.max(0, w.balanceMsat - feeMsat) / 1000)}`
+    return w.balanceMsat >= amountMsat + feeMsat ? null : maxBalanceMessage(w.balanceMsat)
   }
+
+  // What an outside node does with a payment; outside.ts knows the payees the simulator made.
+  /** Why the outside node refuses a payment to this hash, or null when it takes it. */
+  protected outsideRefusal(_paymentHash: string): string | null {
+    return null
+  }
+  /** The preimage the outside node reveals when paid, when the simulator knows it. */
+  protected outsidePreimage(_paymentHash: string): string | null {
+    return null
+  }
+  /** The outside node has taken the payment. */
+  protected outsideReceived(_paymentHash: string, _amountMsat: number): void {}
 
   /**
    * Debits a payment that has passed every check: the outbound lnTx, the wallet transaction, its
-   * routing fee, and either the receiving invoice (internal) or the outbound total.
+   * routing fee, and either the receiving invoice (internal) or the outbound total and the
+   * outside party's book.
    */
   protected send(
     w: WalletRec,
@@ -30,7 +63,7 @@ export class PaymentLedger extends InvoiceLedger {
     ln: Partial<LnTxRec> & Pick<LnTxRec, 'paymentHash' | 'signer'>,
     type: WtxTypeName,
     passThru: Record<string, unknown>,
-    internal?: LnTxRec,
+    to: LnTxRec | { party: string },
   ): { wtx: WtxRec; lnTx: LnTxRec } {
     const now = this.now()
     const out = this.newLnTx({
@@ -44,60 +77,66 @@ export class PaymentLedger extends InvoiceLedger {
     })
     const wtx = this.addWtx(w, type, -amountMsat, now, out.id, passThru)
     if (feeMsat > 0) {
-      this.addWtx(w, 'network_fee', -feeMsat, now, out.id)
+      this.addWtx(w, 'network_fee', -feeMsat, now, out.id, { source_transaction: wtx.id })
       this.totals.feesMsat += feeMsat
     }
-    if (internal) this.credit(internal, amountMsat, now)
-    else this.totals.outboundMsat += amountMsat
+    if ('party' in to) {
+      this.totals.outboundMsat += amountMsat
+      this.book('out', to.party, amountMsat, ln.paymentHash)
+      this.outsideReceived(ln.paymentHash, amountMsat)
+    } else this.credit(to, amountMsat, now)
     this.onChange()
     return { wtx, lnTx: out }
   }
 
   /**
-   * Pays a BOLT 11 request from a wallet. An invoice of another simulated wallet settles there
-   * (no fee); any other `lnbcrt` request is paid to the outside (routing fee).
-   * Synchronous from check to debit.
+   * Pays a BOLT 11 request from a wallet, with the published server's checks in its order: the
+   * request (decoded, not amountless), the per-request limit, the balance; then the node's own
+   * attempt (expired, already paid, the fee within its limit). An invoice of a simulated wallet
+   * settles there with no fee; any other `lnbcrt` request is paid to the outside.
    */
-  payInvoice(
-    walletId: string,
-    pr: string,
-    opts: {
-      type?: WtxTypeName
-      passThru?: Record<string, unknown>
-      maxMsat?: number | null
-      minMsat?: number
-      fail?: (status: number, msg: string) => Error
-    } = {},
-  ): { wtx: WtxRec; lnTx: LnTxRec } {
+  payInvoice(walletId: string, pr: string, opts: PayOptions = {}): { wtx: WtxRec; lnTx: LnTxRec } {
     const fail = opts.fail ?? ((s, m) => new SimError(s, m))
     const w = this.wallets.get(walletId)
     if (!w) throw fail(401, `Wallet not found: ${walletId}`)
     const inv = readInvoice(pr)
-    if (!inv) throw fail(400, 'Invalid payment request')
+    if (!inv) throw fail(400, INVALID_PR)
+    if (inv.network !== 'regtest') throw fail(400, WRONG_NETWORK)
     const amt = inv.amountMsat
-    if (!amt) throw fail(400, 'Zero-amount payment requests are not supported')
+    if (!amt) throw fail(400, ANY_AMOUNT)
     if (opts.maxMsat != null && amt > opts.maxMsat) throw fail(400, `Amount above the maximum of ${opts.maxMsat} msat`)
     if (opts.minMsat != null && amt < opts.minMsat) throw fail(400, `Amount below the minimum of ${opts.minMsat} msat`)
-    if (this.now() > inv.timestamp + inv.expiry) throw fail(400, 'Invoice expired')
+    if (this.sendCapSat != null && Math.floor(amt / 1000) > this.sendCapSat)
+      throw fail(400, `Sends are limited to: ${this.sendCapSat} satoshi per request`)
+    if (amt > w.balanceMsat) throw fail(400, maxBalanceMessage(w.balanceMsat))
+    // the node's attempt
+    if (this.now() > inv.timestamp + inv.expiry) throw fail(400, expiredMessage(inv.timestamp + inv.expiry))
+    if (this.paidOut.has(inv.paymentHash)) throw fail(400, ALREADY_PAID)
     const internal = this.byHash.get(inv.paymentHash)
+    let fee = 0
     if (internal) {
-      const why = this.unpayable(internal)
-      if (why) throw fail(400, why)
-      if (internal.walletId === w.id) throw fail(400, 'A wallet cannot pay its own invoice')
-      if (internal.amountMsat != null && internal.amountMsat !== amt) throw fail(400, 'Invalid payment request')
-    } else if (this.paidOut.has(inv.paymentHash)) throw fail(400, 'Invoice already paid')
-    const fee = internal ? 0 : routingFeeMsat(amt)
+      // the receiving side (this same node) turns the payment down
+      if (this.unpayable(internal) || (internal.amountMsat != null && internal.amountMsat !== amt))
+        throw fail(400, INCORRECT_DETAILS)
+    } else {
+      const refusal = this.outsideRefusal(inv.paymentHash)
+      if (refusal) throw fail(400, refusal)
+      fee = routingFeeMsat(amt)
+      if (fee > (opts.feeLimitMsat ?? defaultFeeLimitMsat(amt))) throw fail(400, NO_ROUTE)
+    }
     const short = this.shortfall(w, amt, fee)
     if (short) throw fail(400, short)
     const ln = {
       signer: internal ? 'sim' : 'outside',
       paymentHash: inv.paymentHash,
-      preimage: internal ? internal.preimage : (this.outsidePreimages.get(inv.paymentHash) ?? null),
+      preimage: internal ? internal.preimage : this.outsidePreimage(inv.paymentHash),
       memo: inv.description,
+      descriptionHash: inv.descriptionHash,
       expiry: inv.expiry,
       pr: pr.trim().toLowerCase(),
     }
-    return this.send(w, amt, fee, ln, opts.type ?? 'ln_withdrawal', opts.passThru ?? {}, internal)
+    const passThru = { ...(opts.passThru ?? {}), outgoingChannelId: this.channelId() }
+    return this.send(w, amt, fee, ln, opts.type ?? 'ln_withdrawal', passThru, internal ?? { party: 'payee' })
   }
 
   /** Pays a lightning address the simulator resolves itself (an outside recipient). */
@@ -120,7 +159,7 @@ export class PaymentLedger extends InvoiceLedger {
     const preimage = this.hex(32)
     const passThru = {
       method: 'lnurlp',
-      outgoingChannelId: String(700_000_000_000 + (this.now() % 1_000_000)),
+      outgoingChannelId: this.channelId(),
       ln_address: r.address,
       ...(comment ? { comment } : {}),
       ...(input.passThru ?? {}),
@@ -132,18 +171,26 @@ export class PaymentLedger extends InvoiceLedger {
       descriptionHash: sha256Hex(Buffer.from(metadataFor(r)).toString('hex')),
       expiry: 600,
     }
-    return this.send(w, amt, fee, ln, 'ln_lnurl_pay_outbound', passThru)
+    return this.send(w, amt, fee, ln, 'ln_lnurl_pay_outbound', passThru, { party: `address:${r.address}` })
   }
 
-  transfer(fromId: string, toId: string, amountSat: number, memo: string | null): { out: WtxRec; in: WtxRec } {
+  /** Both wallet transactions carry the caller's passThru and name both wallets, as published. */
+  transfer(
+    fromId: string,
+    toId: string,
+    amountSat: number,
+    memo: string | null,
+    passThru: Record<string, unknown> = {},
+  ): { out: WtxRec; in: WtxRec } {
     const from = this.wallet(fromId)
     const to = this.wallet(toId)
     if (from.id === to.id) throw new SimError(400, 'Source and destination wallets cannot be the same!')
     const amt = amountSat * 1000
     if (this.shortfall(from, amt)) throw new SimError(400, 'Insufficient balance in source wallet')
     const now = this.now()
-    const out = this.addWtx(from, 'ln_transfer_out', -amt, now, null, { dest_wallet_id: to.id }, memo)
-    const inn = this.addWtx(to, 'ln_transfer_in', amt, now, null, { source_wallet_id: from.id }, memo)
+    const both = { ...passThru, source_wallet_id: from.id, dest_wallet_id: to.id }
+    const out = this.addWtx(from, 'ln_transfer_out', -amt, now, null, { ...both }, memo)
+    const inn = this.addWtx(to, 'ln_transfer_in', amt, now, null, { ...both }, memo)
     this.onChange()
     return { out, in: inn }
   }
@@ -165,7 +212,7 @@ export class PaymentLedger extends InvoiceLedger {
     if (short) throw new SimError(400, short)
     const preimage = this.hex(32)
     const ln = { signer: 'outside', preimage, paymentHash: sha256Hex(preimage), memo, expiry: 3600 }
-    return this.send(w, amountMsat, fee, ln, type, passThru)
+    return this.send(w, amountMsat, fee, ln, type, passThru, { party: 'payee' })
   }
 
   /** The service's own fee (seeded history): leaves the system like a routing fee. */

@@ -1,5 +1,7 @@
 // Test helpers: a plain fetch client for the simulator (no app code, so the tests check the
 // simulator and not the client).
+import { ErrorBody } from '@shared/schemas/service'
+import { expect } from 'vitest'
 import type { SimulatorHandle } from './index'
 
 export interface CallOptions {
@@ -44,4 +46,14 @@ export function firstWallet(sim: SimulatorHandle) {
   const w = sim.keys.wallets[0]
   if (!w) throw new Error('seed has no wallet')
   return w
+}
+
+/** The service's one error shape, with this status (and message: exact text or a pattern). */
+export function expectError(r: { status: number; data: unknown }, status: number, message?: string | RegExp) {
+  expect(r.status).toBe(status)
+  const body = ErrorBody.parse(r.data)
+  expect(body.status).toBe(status)
+  expect(body.code).toBe(0)
+  if (typeof message === 'string') expect(body.message).toBe(message)
+  else if (message) expect(body.message).toMatch(message)
 }

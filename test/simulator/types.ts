@@ -134,6 +134,71 @@ export interface WithdrawToken {
   createdAt: number
   /** the balanceCheck token minted alongside a withdraw token */
   balanceOtt: string | null
+  /** given when the link was minted; comes back on the withdrawal's wallet transaction */
+  passThru?: Record<string, unknown>
+}
+
+/** A wallet's static LNURL-pay link (its `default_lnurlpay_id`), LUD-06. */
+export interface PayLink {
+  id: string
+  walletId: string
+  createdAt: number
+  minMsat: number
+  maxMsat: number
+  shortDesc: string
+  commentAllowed: number
+}
+
+/** A BOLT 11 request of an outside payee, which a wallet of the simulator may pay. */
+export interface OutsidePayee {
+  paymentHash: string
+  preimage: string
+  /** null: amountless */
+  amountMsat: number | null
+  memo: string
+  timestamp: number
+  expiry: number
+  /** paid by someone else before anyone here tried */
+  paidElsewhere: boolean
+  /** what the payee received from the simulator, once */
+  receivedMsat: number | null
+  pr: string
+}
+
+/** How an outside voucher's server answers one stage of LUD-03. */
+export type VoucherMode = 'ok' | 'stall' | 'garbage' | 'error'
+
+/** Another service's LNURL-withdraw voucher, which a wallet of the simulator may claim. */
+export interface Voucher {
+  id: string
+  k1: string
+  description: string
+  minMsat: number
+  maxMsat: number
+  usesLeft: number
+  createdAt: number
+  expiresAt: number | null
+  descriptor: VoucherMode
+  /** `okNoPay`: answers OK, spends the use, and never pays */
+  callback: VoucherMode | 'okNoPay'
+  errorReason: string
+  /** for `stall`: answer normally after this long; null: never (until the simulator closes) */
+  stallMs: number | null
+  /** pay this long after answering OK; 0: before answering */
+  payAfterMs: number
+  claims: Array<{ at: number; amountMsat: number; paymentHash: string; paid: boolean }>
+  /** each request that reached the voucher's server, and whether it carried an API key */
+  calls: Array<{ at: number; stage: 'descriptor' | 'callback'; withApiKey: boolean }>
+}
+
+/** One payment across the simulator's edge, as the outside party booked it. */
+export interface OutsideEntry {
+  at: number
+  direction: 'in' | 'out'
+  /** `payer`, `link-payer`, `voucher:<id>`, `payee`, `address:<user@domain>` */
+  party: string
+  amountMsat: number
+  paymentHash: string
 }
 
 export interface Totals {
@@ -152,6 +217,11 @@ export interface StateData {
   recipients: Recipient[]
   tokens: WithdrawToken[]
   totals: Totals
+  // added later: absent in older files
+  payLinks?: PayLink[]
+  payees?: OutsidePayee[]
+  vouchers?: Voucher[]
+  outsideBook?: OutsideEntry[]
 }
 
 export class SimError extends Error {
@@ -209,4 +279,30 @@ export interface LedgerOptions {
   /** random bytes; seeds pass a deterministic source */
   random?: (n: number) => Uint8Array
   invoiceCapSat?: number | null
+  sendCapSat?: number | null
+}
+
+// Refusals of a payment, in the published server's words (those of the Lightning node it passes
+// on included), so that a client meets the texts it will meet there. See docs/service.md.
+export const INVALID_PR = 'Invalid payment request'
+export const WRONG_NETWORK = "invoice not for current active network 'regtest'"
+export const ANY_AMOUNT = 'Cannot process any amount invoices'
+export const ALREADY_PAID = 'invoice is already paid'
+export const INCORRECT_DETAILS = 'FAILURE_REASON_INCORRECT_PAYMENT_DETAILS'
+export const NO_ROUTE = 'FAILURE_REASON_NO_ROUTE'
+export const WALLET_BUSY = 'Wallet busy try again soon'
+
+export function maxBalanceMessage(balanceMsat: number): string {
+  return `Invoice too large :) Max balance: ${Math.floor(Math.max(0, balanceMsat) / 1000)}`
+}
+
+/** The node's refusal of an expired request: Go's default time format, in UTC. */
+export function expiredMessage(validUntil: number): string {
+  const iso = new Date(validUntil * 1000).toISOString() // 2026-01-02T03:04:05.000Z
+  return `invoice expired. Valid until ${iso.slice(0, 10)} ${iso.slice(11, 19)} +0000 UTC`
+}
+
+/** The default fee cap of a payment: 5 % of its whole sats, rounded up to a whole sat. */
+export function defaultFeeLimitMsat(amountMsat: number): number {
+  return Math.ceil((Math.floor(amountMsat / 1000) * 5) / 100) * 1000
 }

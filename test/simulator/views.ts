@@ -1,4 +1,5 @@
-// JSON bodies as the service sends them (spec "Resources and their fields").
+// JSON bodies as the service sends them (docs/service.md).
+import type { ReadInvoice } from './bolt11'
 import { type Ledger, type LnTxRec, NODE_ID, type WalletRec, WTX_DISPLAY, type WtxRec } from './state'
 
 export function walletView(w: WalletRec) {
@@ -61,6 +62,35 @@ export function wtxView(ledger: Ledger, t: WtxRec) {
     wtxType: { layer: 'ln', name: t.type, display_name: WTX_DISPLAY[t.type] },
     lnTx: ln ? lnTxView(ledger, ln) : null,
     passThru: t.passThru,
+  }
+}
+
+const FEATURE_NAMES: Record<number, string> = { 8: 'tlv-onion', 14: 'payment-addr', 16: 'multi-path-payments' }
+
+/**
+ * A decoded request as the published server passes on its node's answer (LND's DecodePayReq as
+ * protobuf JSON): 64-bit numbers as strings, bytes in base64, empty fields left out, and three
+ * names in snake case. An amountless request says `num_satoshis: "0"`.
+ */
+export function decodedView(inv: ReadInvoice) {
+  const features = Object.fromEntries(
+    inv.features.map((f) => [
+      String(f.bit),
+      { name: FEATURE_NAMES[f.bit - (f.bit % 2)] ?? 'unknown', isRequired: f.required, isKnown: true },
+    ]),
+  )
+  return {
+    destination: inv.payee,
+    payment_hash: inv.paymentHash,
+    num_satoshis: String(Math.floor((inv.amountMsat ?? 0) / 1000)),
+    timestamp: String(inv.timestamp),
+    expiry: String(inv.expiry),
+    ...(inv.description ? { description: inv.description } : {}),
+    ...(inv.descriptionHash ? { descriptionHash: inv.descriptionHash } : {}),
+    cltv_expiry: String(inv.minFinalCltv),
+    ...(inv.paymentSecret ? { paymentAddr: Buffer.from(inv.paymentSecret, 'hex').toString('base64') } : {}),
+    numMsat: String(inv.amountMsat ?? 0),
+    features,
   }
 }
 

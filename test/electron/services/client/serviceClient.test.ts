@@ -20,7 +20,7 @@ let funded: SimWallet
 const AUTH: AuthMethod[] = ['header', 'basic', 'query']
 
 beforeAll(async () => {
-  sim = await startSimulator({ seed: 'demo' })
+  sim = await startSimulator({ seed: 'demo', legacyInvoiceRoute: false })
   funded = sim.control.createWallet('Client test', 200_000)
 })
 afterAll(async () => {

@@ -1,0 +1,85 @@
+// Paying: a BOLT 11 request (`withdraw`) and the decoding that comes before it, and a lightning
+// address or LNURL-pay link (`lnurlp/probe`, `lnurlp/pay`). See docs/service.md.
+
+import type { FastifyInstance } from 'fastify'
+import { decodeLnurl, parseLightningAddress } from '../../shared/lnurl'
+import { readInvoice } from './bolt11'
+import { authenticate, bodyOf, intField, passThruField, queryOf, stringField, walletFor } from './http'
+import { INVALID_PR, type Ledger, metadataFor, NODE_ID, type Recipient, SimError, WRONG_NETWORK } from './state'
+import { decodedView, wtxView } from './views'
+
+type Params = { key: string }
+
+export function registerPay(app: FastifyInstance, ledger: Ledger): void {
+  app.get<{ Params: { target: string } }>('/v1/lnurlp/probe/:target', async (req) => {
+    authenticate(ledger, req)
+    const r = resolveRecipient(ledger, req.params.target)
+    if (!r) throw new SimError(500, 'Invalid Address / LNURL')
+    const [user, domain] = r.address.split('@')
+    return {
+      tag: 'payRequest',
+      callback: `https://${domain}/lnurlp/${user}/callback`,
+      minSendable: r.minSendableMsat,
+      maxSendable: r.maxSendableMsat,
+      metadata: JSON.parse(metadataFor(r)),
+      commentAllowed: r.commentAllowed,
+    }
+  })
+
+  app.post<{ Params: Params }>('/v1/wallet/:key/lnurlp/pay', async (req, reply) => {
+    const w = walletFor(ledger, authenticate(ledger, req), req.params.key, 'send')
+    const b = bodyOf(req)
+    const address = stringField(b, 'ln_address', { required: true }) as string
+    const amtMsat = intField(b, 'amt_msat', { required: true, min: 1 }) as number
+    const comment = stringField(b, 'comment')
+    const passThru = passThruField(b)
+    const r = resolveRecipient(ledger, address)
+    if (!r) throw new SimError(400, 'Invalid Address / LNURL')
+    const { wtx } = ledger.payAddress(w.id, { address: r.address, amtMsat, comment, passThru })
+    reply.code(201)
+    return wtxView(ledger, wtx)
+  })
+
+  // Pays a BOLT 11 request. `fee_limit_msat` caps the routing fee (default 5 % of the amount);
+  // the fee paid is what the route costs, often less. The labels are the published form's.
+  app.post<{ Params: Params }>('/v1/wallet/:key/withdraw', async (req, reply) => {
+    const w = walletFor(ledger, authenticate(ledger, req), req.params.key, 'send')
+    const b = bodyOf(req)
+    const passThru = passThruField(b)
+    const pr = stringField(b, 'payment_request', { required: true, label: 'Payment Request' }) as string
+    const feeLimitMsat = intField(b, 'fee_limit_msat', { label: 'Fee Limit Msat' }) ?? null
+    if (feeLimitMsat != null && feeLimitMsat < 0)
+      throw new SimError(400, 'Fee Limit Msat must be greater than or equal to "0".')
+    const { wtx } = ledger.payInvoice(w.id, pr, { passThru: { ...passThru, method: 'api' }, feeLimitMsat })
+    reply.code(201)
+    return wtxView(ledger, wtx)
+  })
+
+  // The node's decoding of a request (LND's DecodePayReq), with any account key. `default` is the
+  // account's node; the node's own id works too.
+  app.get<{ Params: { node: string } }>('/v1/node/:node/payments/decodeinvoice', async (req) => {
+    authenticate(ledger, req)
+    if (req.params.node !== 'default' && req.params.node !== NODE_ID)
+      throw new SimError(401, `Invalid node id: ${req.params.node}`)
+    const pr = queryOf(req).payment_request
+    if (pr == null) throw new SimError(400, 'Missing required parameters: payment_request')
+    const inv = readInvoice(pr)
+    if (!inv) throw new SimError(400, INVALID_PR)
+    if (inv.network !== 'regtest') throw new SimError(400, WRONG_NETWORK)
+    return decodedView(inv)
+  })
+}
+
+/** A lightning address or an LNURL-pay link the simulator resolves itself. */
+export function resolveRecipient(ledger: Ledger, target: string): Recipient | null {
+  const s = target.trim() // fastify has already decoded the path parameter
+  const addr = parseLightningAddress(s)
+  if (addr) return ledger.recipients.get(addr.address) ?? null
+  try {
+    const u = new URL(decodeLnurl(s))
+    const m = /^\/\.well-known\/lnurlp\/([^/]+)$/.exec(u.pathname)
+    return m ? (ledger.recipients.get(`${m[1]?.toLowerCase()}@${u.host.toLowerCase()}`) ?? null) : null
+  } catch {
+    return null
+  }
+}
