@@ -1,5 +1,6 @@
-// `npm run sim -- --port 4100 --seed demo [--data state.json] [--legacy-invoice-route]`
-// Starts the simulator and prints the base URL and the keys to paste into the app.
+// `npm run sim -- --port 4100 --seed demo [--data state.json] [--no-legacy-invoice-route]`
+// Starts the simulator and prints the base URL, the keys to paste into the app, and the outside
+// parties (vouchers to claim, requests to pay).
 import { parseArgs } from 'node:util'
 import { type SeedName, startSimulator } from './index'
 
@@ -9,10 +10,12 @@ const { values } = parseArgs({
     host: { type: 'string', default: '127.0.0.1' },
     seed: { type: 'string', default: 'demo' },
     data: { type: 'string' },
-    'legacy-invoice-route': { type: 'boolean', default: false },
+    'legacy-invoice-route': { type: 'boolean', default: true },
     'invoice-cap': { type: 'string' },
+    'send-cap': { type: 'string' },
     log: { type: 'boolean', default: false },
   },
+  allowNegative: true,
 })
 
 const seed = values.seed as SeedName
@@ -34,6 +37,7 @@ const sim = await startSimulator({
   logger: values.log,
   legacyInvoiceRoute: values['legacy-invoice-route'],
   invoiceCapSat: values['invoice-cap'] ? Number(values['invoice-cap']) : null,
+  sendCapSat: values['send-cap'] ? Number(values['send-cap']) : null,
 })
 
 const lines = [
@@ -52,6 +56,16 @@ lines.push(
     .map((r) => r.address)
     .join(', ')} (resolved by the simulator)`,
 )
+const vouchers = sim.control.outside.vouchers()
+if (vouchers.length > 0) {
+  lines.push("Vouchers:    another service's LNURL-withdraw links, to claim from the app")
+  for (const v of vouchers) lines.push(`  ${v.description}: ${v.lnurl}`)
+}
+const payees = sim.control.outside.payees()
+if (payees.length > 0) {
+  lines.push('To pay:      BOLT 11 requests of outside payees')
+  for (const p of payees) lines.push(`  ${p.memo}: ${p.payment_request}`)
+}
 lines.push(`Controls:    ${sim.url}/_sim/state (loopback only, no API key)`)
 console.log(lines.join('\n'))
 

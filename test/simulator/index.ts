@@ -112,7 +112,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const app: FastifyInstance = Fastify({
     logger: opts.logger ?? false,
     forceCloseConnections: true,
-    maxParamLength: 4096,
+    routerOptions: { maxParamLength: 4096 },
   })
   registerBodyParsers(app)
   app.setErrorHandler((err, _req, reply) => {

@@ -1,6 +1,6 @@
 // Where the simulator used to differ from the published server, checked with the requests its
 // own interface and other people's clients send: each answer is the published server's.
-import { decodeLnurl } from '@shared/lnurl'
+import { decodeLnurl, encodeLnurl } from '@shared/lnurl'
 import { CreatedWallet, LnTx, WalletTransaction, WithdrawLink } from '@shared/schemas/service'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SimulatorHandle, startSimulator } from './index'
@@ -156,5 +156,13 @@ describe('the published interface and server, by default', () => {
       400,
       'passThru data must be valid json',
     )
+  })
+
+  it('a probe of a pasted BOLT 11 request or a long LNURL answers the published 500, not an HTTP 414', async () => {
+    const pr = sim.control.outside.payee({ amountSat: 10, memo: 'x'.repeat(300) }).payment_request
+    expect(pr.length).toBeGreaterThan(500)
+    expectError(await call(sim, 'GET', `/v1/lnurlp/probe/${pr}`, { key: sak }), 500, 'Invalid Address / LNURL')
+    const long = encodeLnurl(`https://sim.example/.well-known/lnurlp/${'a'.repeat(200)}`)
+    expectError(await call(sim, 'GET', `/v1/lnurlp/probe/${long}`, { key: sak }), 500, 'Invalid Address / LNURL')
   })
 })

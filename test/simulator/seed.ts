@@ -84,11 +84,11 @@ function seedDemo(ledger: Ledger, rand: () => number) {
       const roll = rand()
       ledger.at(at, () => {
         if (roll < 0.25) ledger.payInbound(pick(wallets).id, int(500, 40_000), pick(MEMOS))
-        else if (roll < 0.4)
-          ledger.payInbound(shop.id, int(1_000, 25_000), 'Order via lightning address', at, {
-            lnurlp: shop.lnurlpayId,
-          })
-        else if (roll < 0.6) {
+        else if (roll < 0.4) {
+          // an outside payer pays the shop's static LNURL-pay link, sometimes with a comment
+          const amount = int(1_000, 25_000)
+          ledger.payStaticLink(shop.lnurlpayId, amount * 1000, COMMENTS[amount % COMMENTS.length] || null)
+        } else if (roll < 0.6) {
           const amt = int(200, 15_000) * 1000
           if (canSpend(everyday, amt)) ledger.payOutside(everyday.id, amt, pick(MEMOS))
         } else if (roll < 0.75) {
@@ -114,7 +114,20 @@ function seedDemo(ledger: Ledger, rand: () => number) {
   ledger.at(end - 5 * DAY, () =>
     ledger.createInvoice(savings.id, { amountSat: 50_000, memo: 'Old invoice', expiry: 3600 }),
   )
+  seedOutside(ledger)
   return { account, wallets }
+}
+
+/** Outside parties for the demo: vouchers of another service to claim, requests of payees to pay. */
+function seedOutside(ledger: Ledger) {
+  ledger.createVoucher({ maxSat: 5_000, description: 'Welcome gift: 5,000 sats' })
+  ledger.createVoucher({ minSat: 100, maxSat: 2_000, description: 'Coffee voucher: claim any part' })
+  ledger.createVoucher({ maxSat: 1_000, description: 'Expired voucher', expiresIn: -DAY })
+  ledger.createVoucher({ maxSat: 1_000, description: 'Voucher already claimed', uses: 0 })
+  ledger.createPayee({ amountSat: 2_100, memo: 'Concert ticket (outside shop)', expiry: 7 * DAY })
+  ledger.createPayee({ amountSat: null, memo: 'Donation: any amount', expiry: 7 * DAY })
+  ledger.createPayee({ amountSat: 500, memo: 'Parking (expired)', expired: true })
+  ledger.createPayee({ amountSat: 800, memo: 'Bill already paid', paidElsewhere: true, expiry: 7 * DAY })
 }
 
 export const LARGE_TX_COUNT = 10_000

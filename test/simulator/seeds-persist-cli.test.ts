@@ -3,6 +3,7 @@ import { spawn } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { decodeLnurl } from '@shared/lnurl'
 import { LnTx, Wallet, WalletList, WalletTransactionList } from '@shared/schemas/service'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startSimulator } from './index'
@@ -58,6 +59,29 @@ describe('seeds', () => {
       for (const w of a.keys.wallets) expect(a.control.balanceMsat(w.id)).toBeGreaterThan(0)
       const withdraws = all.filter((x) => x.type === 'ln_lnurl_withdraw')
       for (const x of withdraws) expect(x.passThru.ott).toEqual(expect.any(String))
+      // payments into the shop's static link name it
+      const viaLink = all.filter((x) => x.type === 'ln_lnurl_pay_inbound')
+      expect(viaLink.length).toBeGreaterThan(0)
+      const shop = a.keys.wallets[2]!
+      for (const x of viaLink)
+        expect(x).toMatchObject({ walletId: shop.id, passThru: { wallet_lnurlpay_id: expect.any(String) } })
+      // outside parties: vouchers to claim (one expired, one spent) and requests to pay
+      const vouchers = a.control.outside.vouchers()
+      expect(vouchers.map((v) => a.control.ledger.voucherUnusable(v))).toEqual([
+        null,
+        null,
+        'This voucher has expired',
+        'This voucher has already been claimed',
+      ])
+      expect(vouchers.map((v) => [v.id, v.k1])).toEqual(b.control.outside.vouchers().map((v) => [v.id, v.k1]))
+      const payees = a.control.outside.payees()
+      expect(payees.map((p) => [p.amountMsat, p.paidElsewhere])).toEqual([
+        [2_100_000, false],
+        [null, false],
+        [500_000, false],
+        [800_000, true],
+      ])
+      expect(payees[2]!.timestamp + payees[2]!.expiry).toBeLessThan(a.control.clock.now())
     } finally {
       await a.close()
       await b.close()
@@ -95,6 +119,10 @@ describe('--data persistence', () => {
     )
     const created = await call(first, 'POST', '/v1/wallet', { key: first.keys.secret, json: { user_label: 'Second' } })
     expect(created.status).toBe(201)
+    const voucher = first.control.outside.voucher({ maxSat: 50, uses: 2 })
+    const payee = first.control.outside.payee({ amountSat: 9 })
+    first.control.outside.payLink(w.id, 4_000, 'kept too')
+    const book = first.control.outside.book()
     await first.close()
     expect(JSON.parse(readFileSync(file, 'utf8')).version).toBe(1)
     expect(readdirSync(dir).filter((f) => f.endsWith('.tmp'))).toEqual([]) // written by rename, nothing left over
@@ -104,7 +132,7 @@ describe('--data persistence', () => {
       expect(second.keys.secret).toBe(first.keys.secret)
       const list = WalletList.parse((await call(second, 'GET', '/v1/wallets', { key: second.keys.secret })).data)
       expect(list.map((x) => x.user_label)).toEqual(['Wallet', 'Second'])
-      expect(second.control.balanceMsat(w.id)).toBe(5_000_000)
+      expect(second.control.balanceMsat(w.id)).toBe(5_000_000 + 4_000)
       const back = await call(second, 'GET', `/v1/lntx/${inv.id}`, { key: second.keys.secret })
       expect(LnTx.parse(back.data)).toMatchObject({
         payment_request: inv.payment_request,
@@ -112,15 +140,23 @@ describe('--data persistence', () => {
         settled: false,
       })
       await second.control.settleInvoice(inv.payment_request)
-      expect(second.control.balanceMsat(w.id)).toBe(5_007_000)
+      expect(second.control.balanceMsat(w.id)).toBe(5_007_000 + 4_000)
+      // the outside parties and the static link survive too
+      expect(second.control.outside.vouchers()).toMatchObject([{ id: voucher.id, k1: voucher.k1, usesLeft: 2 }])
+      expect(second.control.outside.payees().map((p) => p.payment_request)).toEqual([payee.payment_request])
+      expect(second.control.outside.book().slice(0, book.length)).toEqual(book)
+      const linkId = Wallet.parse(
+        (await call(second, 'GET', `/v1/wallet/${w.id}`, { key: second.keys.secret })).data,
+      ).default_lnurlpay_id
+      expect((await call(second, 'GET', `/v1/lnurlp/${linkId}`, { key: second.keys.secret })).status).toBe(200)
     } finally {
       await second.close()
     }
     const third = await startSimulator({ dataFile: file })
     try {
-      expect(third.control.balanceMsat(w.id)).toBe(5_007_000)
+      expect(third.control.balanceMsat(w.id)).toBe(5_011_000)
       const t = third.control.totals()
-      expect(t.inboundMsat).toBe(5_007_000)
+      expect(t.inboundMsat).toBe(5_011_000)
     } finally {
       await third.close()
     }
@@ -138,7 +174,7 @@ describe('command line', () => {
   it('prints the base URL and the keys to paste, and serves them', async () => {
     const cli = resolve(__dirname, 'cli.ts')
     const tsx = resolve(__dirname, '../../node_modules/.bin/tsx')
-    const child = spawn(tsx, [cli, '--port', '0', '--seed', 'empty'], { stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(tsx, [cli, '--port', '0', '--seed', 'demo'], { stdio: ['ignore', 'pipe', 'pipe'] })
     try {
       const out = await new Promise<string>((res, rej) => {
         let text = ''
@@ -161,7 +197,13 @@ describe('command line', () => {
       expect(out).toContain('alice@sim.example')
       const r = await fetch(`${url}/v1/wallets`, { headers: { 'X-Api-Key': key! } })
       expect(r.status).toBe(200)
-      expect(WalletList.parse(await r.json())).toHaveLength(1)
+      expect(WalletList.parse(await r.json())).toHaveLength(3)
+      // the outside parties, reachable at the printed addresses
+      const gift = /Welcome gift: 5,000 sats: (LNURL1\w+)/.exec(out)?.[1]
+      expect(gift).toBeDefined()
+      const d = await (await fetch(decodeLnurl(gift!))).json()
+      expect(d).toMatchObject({ tag: 'withdrawRequest', maxWithdrawable: 5_000_000 })
+      expect(out).toMatch(/Concert ticket \(outside shop\): lnbcrt21u1\w+/)
     } finally {
       const exited = new Promise((r) => child.once('exit', r))
       child.kill('SIGTERM')
