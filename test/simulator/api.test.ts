@@ -73,7 +73,7 @@ describe('success bodies pass the app schemas', () => {
     expect(tx.payment_request.startsWith('lnbcrt1')).toBe(true)
   })
 
-  it("serves the spec's invoice path by default; legacyInvoiceRoute: false answers 404 there and creates nothing", async () => {
+  it("serves the interface's invoice path by default; legacyInvoiceRoute: false answers 404 there and creates nothing", async () => {
     const ok = await call(sim, 'POST', `/v1/user/wallet/${w.keys.invoice}/invoice`, {
       key: sak,
       json: { num_satoshis: 5, memo: 'x' },

@@ -27,7 +27,7 @@ export const INVALID_CREDENTIALS = 'Your request was made with invalid credentia
 
 /**
  * Bodies: JSON only with `application/json`; anything else (no Content-Type included) is read as
- * form fields, as the spec's request conventions say.
+ * form fields, as the service's request conventions say (docs/service.md).
  */
 export function registerBodyParsers(app: FastifyInstance): void {
   app.removeAllContentTypeParsers()

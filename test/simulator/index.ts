@@ -43,7 +43,7 @@ export interface SimulatorOptions {
   dataFile?: string
   logger?: boolean
   /**
-   * serve the spec's invoice path `/v1/user/wallet/<key>/invoice` (default true); false answers
+   * serve the interface's invoice path `/v1/user/wallet/<key>/invoice` (default true); false answers
    * 404 there, as the published server's code does, for a client's fallback test
    */
   legacyInvoiceRoute?: boolean

@@ -23,10 +23,10 @@ describe('the published interface and server, by default', () => {
   it("the interface's own invoice path creates an invoice, by form and by JSON, with every wallet key kind that may", async () => {
     const form = await call(sim, 'POST', `/v1/user/wallet/${w.legacyKeys.invoice}/invoice`, {
       key: sak,
-      form: { num_satoshis: '21', memo: 'spec path' },
+      form: { num_satoshis: '21', memo: 'interface path' },
     })
     expect(form.status).toBe(201)
-    expect(LnTx.parse(form.data)).toMatchObject({ num_satoshis: 21, memo: 'spec path', settled: false })
+    expect(LnTx.parse(form.data)).toMatchObject({ num_satoshis: 21, memo: 'interface path', settled: false })
     const json = await call(sim, 'POST', `/v1/user/wallet/${w.keys.invoice}/invoice`, {
       key: pak,
       json: { num_satoshis: 22, memo: 'public key' },

@@ -19,7 +19,7 @@ import { lnTxView, trimFields, walletView, wtxView } from './views'
 
 export interface RouteOptions {
   /**
-   * serve the spec's invoice path `/v1/user/wallet/<key>/invoice` (default); false: answer 404
+   * serve the interface's invoice path `/v1/user/wallet/<key>/invoice` (default); false: answer 404
    * there, as the published server's code does, so that a client's fallback can be tested
    */
   legacyInvoiceRoute: boolean

@@ -21,7 +21,7 @@ export const ROLE_NAME: Record<Role, string> = {
   lnurlw: 'Wallet LNURL Withdraw',
   lnurlp: 'Wallet LNURL Pay',
 }
-/** service-facts.md, "Keys and what each may do". */
+/** docs/service.md, "Key kinds and permissions". */
 export const ROLE_PERMS: Record<Role, readonly Permission[]> = {
   admin: ['read', 'transactions', 'receive', 'send', 'transfer'],
   invoice: ['receive'],
