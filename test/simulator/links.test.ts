@@ -156,6 +156,47 @@ describe("a wallet's static LNURL-pay link", () => {
   })
 })
 
+describe('a wallet of the service paying a static link by its LNURL', () => {
+  it('probe shows the link; lnurlp/pay pays it internally: outbound row here, inbound row there, no fee', async () => {
+    const v = LinkView.parse((await call(sim, 'GET', `/v1/lnurlp/${linkId}`, { key: sak })).data)
+    const probe = await call(sim, 'GET', `/v1/lnurlp/probe/${v.lnurl_encoded}`, { key: sak })
+    expect(probe.data).toMatchObject({
+      tag: 'payRequest',
+      minSendable: 1000,
+      maxSendable: 100_000_000,
+      metadata: [['text/plain', 'Tip jar']],
+    })
+    const payer = sim.control.createWallet('Payer', 1_000)
+    const [p0, w0, t0] = [sim.control.balanceMsat(payer.id), sim.control.balanceMsat(w.id), sim.control.totals()]
+    const paid = await call(sim, 'POST', `/v1/wallet/${payer.id}/lnurlp/pay`, {
+      key: sak,
+      json: { ln_address: v.lnurl_encoded, amt_msat: 7_000, comment: 'hi jar' },
+    })
+    expect(paid.status).toBe(201)
+    const out = WalletTransaction.parse(paid.data)
+    expect(out).toMatchObject({ num_satoshis: -7, wtxType: { name: 'ln_lnurl_pay_outbound' } })
+    expect(out.passThru).toMatchObject({ target_lnurlp_encoded: v.lnurl_encoded, lnurlp_comment: 'hi jar' })
+    expect(out.lnTx?.fee_msat).toBe(0)
+    expect(sim.control.balanceMsat(payer.id)).toBe(p0 - 7_000)
+    expect(sim.control.balanceMsat(w.id)).toBe(w0 + 7_000)
+    expect(sim.control.totals()).toEqual(t0) // nothing crossed the edge
+    const inn = z
+      .array(WalletTransaction)
+      .parse((await call(sim, 'GET', `/v1/wallet/${w.id}/transactions?per-page=1`, { key: sak })).data)[0]
+    expect(inn).toMatchObject({ num_satoshis: 7, wtxType: { name: 'ln_lnurl_pay_inbound' }, lnTx: { memo: 'hi jar' } })
+    // the link's rules hold, and a part of a sat cannot be asked for: its invoice is in whole sats
+    const pay = (amt_msat: number) =>
+      call(sim, 'POST', `/v1/wallet/${payer.id}/lnurlp/pay`, {
+        key: sak,
+        json: { ln_address: v.lnurl_encoded, amt_msat },
+      })
+    expectError(await pay(999), 400, 'LNURL cannot accept less than 1000 msat')
+    expectError(await pay(100_000_001), 400, 'LNURL cannot accept more than 100000000 msat')
+    expectError(await pay(1_500), 400, 'Requested invoice (1500) and invoice generated (2000) do not match.')
+    expect(sim.control.balanceMsat(payer.id)).toBe(p0 - 7_000)
+  })
+})
+
 describe('outside payers of a static link', () => {
   it('pay with a comment: ln_lnurl_pay_inbound, the comment as memo and in passThru, the outside book agrees', async () => {
     const before = sim.control.balanceMsat(w.id)

@@ -7,6 +7,7 @@ import {
   LnurlError,
   type PayLink,
   routingFeeMsat,
+  SimError,
   type StateData,
   type WalletRec,
   type WithdrawToken,
@@ -162,5 +163,37 @@ export class LnurlLedger extends PaymentLedger {
     if (!link) throw new LnurlError('Unknown lnurlpay id')
     const t = this.linkInvoice(link, amountMsat, comment)
     return this.settleFromOutside(t.id, undefined, this.now(), 'link-payer')
+  }
+
+  /**
+   * A wallet pays the static link of a wallet of the simulator (pay-to-LNURL): the link's own
+   * invoice for the amount, paid internally as `ln_lnurl_pay_outbound`. As the published server,
+   * the invoice must be for exactly the amount asked.
+   */
+  payLinkFrom(
+    walletId: string,
+    link: PayLink,
+    input: { lnurl: string; amtMsat: number; comment?: string; passThru?: Record<string, unknown> },
+  ): { wtx: WtxRec; lnTx: LnTxRec } {
+    if (input.amtMsat > link.maxMsat) throw new SimError(400, `LNURL cannot accept more than ${link.maxMsat} msat`)
+    if (input.amtMsat < link.minMsat) throw new SimError(400, `LNURL cannot accept less than ${link.minMsat} msat`)
+    let invoice: LnTxRec
+    try {
+      invoice = this.linkInvoice(link, input.amtMsat, input.comment ?? null)
+    } catch (e) {
+      throw e instanceof LnurlError ? new SimError(400, `Lnurlpay service:${e.message}`) : e
+    }
+    if (invoice.amountMsat !== input.amtMsat)
+      throw new SimError(
+        400,
+        `Requested invoice (${input.amtMsat}) and invoice generated (${invoice.amountMsat}) do not match.`,
+      )
+    const passThru = {
+      ...(input.passThru ?? {}),
+      target_lnurlp_encoded: input.lnurl,
+      method: 'lnurlpay',
+      ...(input.comment ? { lnurlp_comment: input.comment } : {}),
+    }
+    return this.payInvoice(walletId, this.paymentRequest(invoice), { type: 'ln_lnurl_pay_outbound', passThru })
   }
 }

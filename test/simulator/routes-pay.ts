@@ -5,7 +5,16 @@ import type { FastifyInstance } from 'fastify'
 import { decodeLnurl, parseLightningAddress } from '../../shared/lnurl'
 import { readInvoice } from './bolt11'
 import { authenticate, bodyOf, intField, passThruField, queryOf, stringField, walletFor } from './http'
-import { INVALID_PR, type Ledger, metadataFor, NODE_ID, type Recipient, SimError, WRONG_NETWORK } from './state'
+import {
+  INVALID_PR,
+  type Ledger,
+  metadataFor,
+  NODE_ID,
+  type PayLink,
+  type Recipient,
+  SimError,
+  WRONG_NETWORK,
+} from './state'
 import { decodedView, wtxView } from './views'
 
 type Params = { key: string }
@@ -13,6 +22,16 @@ type Params = { key: string }
 export function registerPay(app: FastifyInstance, ledger: Ledger): void {
   app.get<{ Params: { target: string } }>('/v1/lnurlp/probe/:target', async (req) => {
     authenticate(ledger, req)
+    const link = resolveLink(ledger, req.params.target)
+    if (link)
+      return {
+        tag: 'payRequest',
+        callback: decodeLnurl(req.params.target.trim()),
+        minSendable: link.minMsat,
+        maxSendable: link.maxMsat,
+        metadata: JSON.parse(ledger.linkMetadata(link)),
+        commentAllowed: link.commentAllowed,
+      }
     const r = resolveRecipient(ledger, req.params.target)
     if (!r) throw new SimError(500, 'Invalid Address / LNURL')
     const [user, domain] = r.address.split('@')
@@ -33,6 +52,12 @@ export function registerPay(app: FastifyInstance, ledger: Ledger): void {
     const amtMsat = intField(b, 'amt_msat', { required: true, min: 1 }) as number
     const comment = stringField(b, 'comment')
     const passThru = passThruField(b)
+    const link = resolveLink(ledger, address)
+    if (link) {
+      const { wtx } = ledger.payLinkFrom(w.id, link, { lnurl: address.trim(), amtMsat, comment, passThru })
+      reply.code(201)
+      return wtxView(ledger, wtx)
+    }
     const r = resolveRecipient(ledger, address)
     if (!r) throw new SimError(400, 'Invalid Address / LNURL')
     const { wtx } = ledger.payAddress(w.id, { address: r.address, amtMsat, comment, passThru })
@@ -68,6 +93,16 @@ export function registerPay(app: FastifyInstance, ledger: Ledger): void {
     if (inv.network !== 'regtest') throw new SimError(400, WRONG_NETWORK)
     return decodedView(inv)
   })
+}
+
+/** A wallet's static LNURL-pay link, given as its LNURL (it is served by this simulator). */
+function resolveLink(ledger: Ledger, target: string): PayLink | null {
+  try {
+    const m = /^\/v1\/wallet\/[^/]+\/lnurlp\/([^/]+)$/.exec(new URL(decodeLnurl(target.trim())).pathname)
+    return m ? (ledger.payLinks.get(m[1] as string) ?? null) : null
+  } catch {
+    return null
+  }
 }
 
 /** A lightning address or an LNURL-pay link the simulator resolves itself. */
