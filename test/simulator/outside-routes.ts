@@ -20,28 +20,30 @@ export function voucherLnurl(base: string, id: string): string {
   return encodeLnurl(voucherUrl(base, id))
 }
 
-/** Requests held by a stalling voucher; all let go on close. */
+/** Requests held by a stalling voucher; all let go on close (and then never answered). */
 export class Stalls {
-  private waiting = new Set<() => void>()
+  private waiting = new Set<(ended: boolean) => void>()
 
-  hold(ms: number | null): Promise<void> {
+  /** true when the stall ran its time; false when the simulator closed first */
+  hold(ms: number | null): Promise<boolean> {
     return new Promise((resolve) => {
-      const done = () => {
+      const done = (ended: boolean) => {
         clearTimeout(timer)
         this.waiting.delete(done)
-        resolve()
+        resolve(ended)
       }
-      const timer = ms == null ? undefined : setTimeout(done, ms)
+      const timer = ms == null ? undefined : setTimeout(() => done(true), ms)
       this.waiting.add(done)
     })
   }
 
   releaseAll(): void {
-    for (const done of [...this.waiting]) done()
+    for (const done of [...this.waiting]) done(false)
   }
 }
 
 type Params = { id: string }
+const SENT = Symbol('sent')
 
 export function registerOutside(app: FastifyInstance, ledger: Ledger, stalls: Stalls): void {
   const timers = new Set<NodeJS.Timeout>()
@@ -49,21 +51,30 @@ export function registerOutside(app: FastifyInstance, ledger: Ledger, stalls: St
     for (const t of timers) clearTimeout(t)
   })
 
-  /** The stage's mode, or null when it answers normally (after a stall that ends, too). */
+  /**
+   * The stage's misbehaviour: `SENT` when the reply is dealt with (never return the reply itself
+   * from here: it is a thenable, and awaiting it would let the handler go on), an answer, or null
+   * to answer normally (after a stall that ends, too).
+   */
   const misbehave = async (
     req: FastifyRequest,
     reply: FastifyReply,
     v: Voucher,
     stage: 'descriptor' | 'callback',
-  ): Promise<unknown | null> => {
+  ): Promise<typeof SENT | { status: 'ERROR'; reason: string } | null> => {
     v.calls.push({ at: ledger.now(), stage, withApiKey: carriesApiKey(req) })
     reply.header('Access-Control-Allow-Origin', '*')
     const mode: VoucherMode | 'okNoPay' = v[stage]
     if (mode === 'stall') {
-      await stalls.hold(v.stallMs)
-      return null
+      if (await stalls.hold(v.stallMs)) return null
+      reply.hijack() // closing: a request that was never to be answered does nothing now either
+      req.raw.socket.destroy()
+      return SENT
     }
-    if (mode === 'garbage') return reply.code(200).header('content-type', 'application/json').send(GARBAGE_BODY)
+    if (mode === 'garbage') {
+      reply.code(200).header('content-type', 'application/json').send(GARBAGE_BODY)
+      return SENT
+    }
     if (mode === 'error') return { status: 'ERROR', reason: v.errorReason }
     return null
   }
@@ -72,6 +83,7 @@ export function registerOutside(app: FastifyInstance, ledger: Ledger, stalls: St
     const v = ledger.vouchers.get(req.params.id)
     if (!v) return reply.code(404).send({ status: 'ERROR', reason: 'Unknown voucher' })
     const odd = await misbehave(req, reply, v, 'descriptor')
+    if (odd === SENT) return reply
     if (odd) return odd
     const why = ledger.voucherUnusable(v)
     if (why) return { status: 'ERROR', reason: why }
@@ -89,6 +101,7 @@ export function registerOutside(app: FastifyInstance, ledger: Ledger, stalls: St
     const v = ledger.vouchers.get(req.params.id)
     if (!v) return reply.code(404).send({ status: 'ERROR', reason: 'Unknown voucher' })
     const odd = await misbehave(req, reply, v, 'callback')
+    if (odd === SENT) return reply
     if (odd) return odd
     const q = queryOf(req)
     try {

@@ -157,6 +157,14 @@ describe("another service's vouchers", () => {
     const text = await res.text()
     expect(text).toBe(GARBAGE_BODY)
     expect(() => JSON.parse(text)).toThrow()
+    // garbage at the callback: nothing claimed, nothing paid
+    const garbled = voucher({ callback: 'garbage' })
+    const g = await descriptor(garbled)
+    const before = sim.control.balanceMsat(app.id)
+    const gRes = await fetch(`${g.callback}?k1=${g.k1}&pr=${(await invoice(10)).payment_request}`)
+    expect(await gRes.text()).toBe(GARBAGE_BODY)
+    expect(sim.control.outside.vouchers().find((x) => x.id === garbled.id)).toMatchObject({ usesLeft: 1, claims: [] })
+    expect(sim.control.balanceMsat(app.id)).toBe(before)
     const stalls = voucher({ callback: 'stall' })
     const d = await descriptor(stalls)
     const pr = (await invoice(10)).payment_request
@@ -166,6 +174,23 @@ describe("another service's vouchers", () => {
     const late = await descriptor(slow)
     expect(Date.now() - t0).toBeGreaterThanOrEqual(250)
     expect(late.k1).toBe(slow.k1)
+  })
+
+  it('a callback stalled forever does nothing when the simulator closes: the claim is neither spent nor paid', async () => {
+    const own = await startSimulator({ seed: 'empty' })
+    const w = own.keys.wallets[0]!
+    const v = own.control.outside.voucher({ callback: 'stall' })
+    const d = WithdrawDescriptor.parse(await (await fetch(v.url)).json())
+    const inv = LnTx.parse(
+      (await call(own, 'POST', `/v1/wallet/${w.id}/invoice`, { key: own.keys.secret, json: { num_satoshis: 10 } }))
+        .data,
+    )
+    const pending = fetch(`${d.callback}?k1=${d.k1}&pr=${inv.payment_request}`).catch((e: unknown) => e)
+    await expect.poll(() => own.control.outside.vouchers()[0]?.calls.length).toBe(2)
+    await own.close()
+    expect(await pending).toBeInstanceOf(Error) // the connection was dropped, never answered
+    expect(own.control.outside.vouchers()[0]).toMatchObject({ usesLeft: 1, claims: [] })
+    expect(own.control.balanceMsat(w.id)).toBe(0)
   })
 
   it('OK but never paid (okNoPay), and OK then paid later (payAfterMs)', async () => {
