@@ -63,7 +63,7 @@ export function errorFromStatus(status: number, bodyText: string, kind: CallKind
   const raw = serviceMessage(bodyText)
   const msg = raw === null ? null : clip(raw, secret)
   if (status === 401 || status === 403) {
-    if (msg && /permission/i.test(msg))
+    if (msg && /permission|secret access key/i.test(msg))
       return new AppError(
         'forbidden',
         'This API key is not allowed to do that. A secret key (sak_…) can do everything.',
