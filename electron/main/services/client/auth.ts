@@ -1,4 +1,4 @@
-// The three ways the service accepts a key (spec, "Authentication"). The header is the default;
+// The three ways the service accepts a key (docs/service.md, "Auth precedence"). The header is the default;
 // Basic and the `access-token` query are settings. The query form puts the key in the URL, where
 // the server's and any proxy's access logs keep it: the settings screen says so next to it.
 import type { AuthMethod } from '@shared/contract'
@@ -17,7 +17,7 @@ export function authParts(method: AuthMethod, key: string): AuthParts {
     case 'basic':
       return { headers: { Authorization: `Basic ${basic(key)}` }, search: {} }
     case 'query':
-      // Leaks the key into server logs; offered only because the spec lists it as equivalent.
+      // Leaks the key into server logs; offered only because the service accepts it (docs/service.md, "Auth precedence").
       return { headers: {}, search: { 'access-token': key } }
   }
 }

@@ -56,7 +56,7 @@ export interface ServiceClientOptions {
   invoiceRoutes?: Map<string, InvoiceRoute>
 }
 
-/** `legacy` = the spec's `/v1/user/wallet/<key>/invoice`; `current` = `/v1/wallet/<key>/invoice`. */
+/** `legacy` = the published `/v1/user/wallet/<key>/invoice`; `current` = `/v1/wallet/<key>/invoice` (docs/service.md, "The legacy invoice path"). */
 export type InvoiceRoute = 'legacy' | 'current'
 const sharedInvoiceRoutes = new Map<string, InvoiceRoute>()
 
