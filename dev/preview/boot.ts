@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { type App, createApp } from '../../electron/main/app/createApp'
 import { createKeytarStore, createMemoryStore, type SecretStore } from '../../electron/main/services/secrets'
 import { createEventHub, type EventHub } from './events'
+import { APP_VERSION } from './version'
 
 export type ShownNotification = { title: string; body: string; onClick?: () => void }
 
@@ -51,6 +52,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     notifier: { show: (n) => notifications.push(n), isSupported: () => true },
     emit: (name, payload) => events.emit(name, payload),
     preview: true,
+    appVersion: APP_VERSION,
     platform: process.platform,
     logSink: opts.logSink ?? ((line) => logs.push(line)),
   })

@@ -1,5 +1,6 @@
 // The browser preview bridge: real createApp and router, the simulator over loopback, real HTTP to
 // the bridge and real Chromium for the injected `window.wallet`.
+import { readFileSync } from 'node:fs'
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { request } from 'node:http'
 import { tmpdir } from 'node:os'
@@ -178,6 +179,16 @@ describe('router results', () => {
   test('a body over 1 MiB is refused', async () => {
     const res = await rpc('lnurl.probe', { address: 'a'.repeat(1024 * 1024 + 10) })
     expect(res.status).toBe(413)
+  })
+})
+
+describe('app.info', () => {
+  test("the preview says package.json's version, the one Electron's app.getVersion() reads", async () => {
+    const pkg = JSON.parse(readFileSync(join(__dirname, '../../package.json'), 'utf8')) as { version: string }
+    expect(pkg.version).toMatch(/^\d+\.\d+\.\d+/)
+    const r = await booted.app.router.handle('app.info', {})
+    if (!r.ok) throw new Error(r.error.message)
+    expect((r.value as { version: string }).version).toBe(pkg.version)
   })
 })
 

@@ -30,7 +30,8 @@ export interface AppDeps {
   fetch?: typeof fetch
   now?: () => number
   preview?: boolean
-  appVersion?: string
+  /** Electron's app.getVersion(); package.json's version elsewhere (dev/preview/version.ts) */
+  appVersion: string
   platform?: string
   /** where log lines go (stderr by default); every line is redacted first */
   logSink?: (line: string) => void
@@ -127,7 +128,7 @@ export function createApp(deps: AppDeps): App {
     background,
     info: async () => ({
       name: APP_NAME,
-      version: deps.appVersion ?? '0.0.0',
+      version: deps.appVersion,
       platform: deps.platform ?? process.platform,
       preview: deps.preview ?? false,
       keychain,

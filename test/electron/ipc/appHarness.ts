@@ -4,6 +4,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Result } from '@shared/errors'
+import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
 import { createMemoryStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
@@ -36,6 +37,7 @@ export async function startConnectedApp(o: { label: string; balanceSat: number }
     secretStore: createMemoryStore(),
     notifier: { show() {}, isSupported: () => true },
     emit: (name, payload) => events.push({ name, payload }),
+    appVersion: APP_VERSION,
     logSink: () => {},
   })
   await app.start()

@@ -9,6 +9,7 @@ import { AppErrorShape, type Result } from '@shared/errors'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
+import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
 import { createMemoryStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
@@ -34,6 +35,7 @@ beforeAll(async () => {
     notifier: { show() {}, isSupported: () => true },
     emit() {},
     fetch: countingFetch,
+    appVersion: APP_VERSION,
     logSink: () => {},
   })
   await app.start()

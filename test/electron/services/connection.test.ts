@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import type { EventName, EventPayload } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { afterEach, describe, expect, it } from 'vitest'
+import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
 import { createServiceClient, type ServiceClient } from '../../../electron/main/services/client'
 import {
@@ -145,6 +146,7 @@ describe('connection state in the app (two accounts)', () => {
       secretStore: createMemoryStore(),
       notifier: { show() {}, isSupported: () => true },
       emit: events.emit,
+      appVersion: APP_VERSION,
       logSink: () => {},
       client: { retries: 0, timeoutMs: 2_000 },
     })

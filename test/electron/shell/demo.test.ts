@@ -3,6 +3,7 @@ import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { APP_VERSION } from '../../../dev/preview/version'
 import { createApp } from '../../../electron/main/app/createApp'
 import { createMemoryStore } from '../../../electron/main/services/secrets'
 import { connectDemoAccount } from '../../../electron/main/shell/demo'
@@ -32,6 +33,7 @@ async function newApp() {
     secretStore: keychain,
     notifier: { show() {}, isSupported: () => false },
     emit: () => {},
+    appVersion: APP_VERSION,
     logSink: () => {},
   })
   apps.push(app)
