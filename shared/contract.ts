@@ -221,7 +221,10 @@ export const operations = {
     ConnectInput.omit({ label: true, storage: true }),
     z.object({ wallets: z.array(WalletView) }),
   ),
-  /** Checks the key, then stores it (keychain or memory) and makes the account active. */
+  /**
+   * Checks the key, then stores it (keychain or memory) and makes the account active. A key
+   * already connected at the same address is refused, naming that account (main compares keys).
+   */
   'accounts.connect': op('local', ConnectInput, AccountView),
   'accounts.switch': op('local', z.object({ id }).strict(), AccountView),
   'accounts.update': op(

@@ -20,7 +20,8 @@ const logs: string[] = []
 const notifications: string[] = []
 
 beforeAll(async () => {
-  sim = await startSimulator({ seed: 'demo' })
+  // on every loopback address, so one key can be connected once per address (see the session)
+  sim = await startSimulator({ seed: 'demo', host: '::' })
   dir = await mkdtemp(join(tmpdir(), 'lt-leak-'))
   app = createApp({
     userDataDir: dir,
@@ -72,14 +73,24 @@ describe('the API key leaks nowhere', () => {
   it('after a full session with each auth method', async () => {
     const key = sim.keys.secret
     const methods: AuthMethod[] = ['header', 'basic', 'query']
+    // A key is connected once per address: each method's account uses another name for this computer.
+    const port = sim.url.slice(sim.url.lastIndexOf(':') + 1)
+    const hosts = ['127.0.0.1', 'localhost', '[::1]']
     let n = 0
     for (const authMethod of methods) {
       n++
-      await ok('accounts.test', { baseUrl: sim.url, apiKey: key, authMethod })
-      await fails('accounts.test', { baseUrl: sim.url, apiKey: `${key}x`, authMethod }, 'unauthorized')
-      await fails('accounts.connect', { baseUrl: sim.url, apiKey: `${key}x`, authMethod }, 'unauthorized')
+      const baseUrl = `http://${hosts[n - 1]}:${port}`
+      await ok('accounts.test', { baseUrl, apiKey: key, authMethod })
+      await fails('accounts.test', { baseUrl, apiKey: `${key}x`, authMethod }, 'unauthorized')
+      await fails('accounts.connect', { baseUrl, apiKey: `${key}x`, authMethod }, 'unauthorized')
+      if (n > 1)
+        await fails(
+          'accounts.connect',
+          { baseUrl: `http://${hosts[0]}:${port}`, apiKey: key, authMethod },
+          'invalid_input',
+        )
       const account = await ok<{ id: string; keyHint: string }>('accounts.connect', {
-        baseUrl: sim.url,
+        baseUrl,
         apiKey: key,
         authMethod,
         label: `Session ${authMethod}`,

@@ -1,6 +1,6 @@
 // Accounts: a base URL, an auth method and a key (in the keychain, or in memory for this
 // session). Several may exist; one is active. Metadata goes to settings.json, keys never do.
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
 import { type AccountView, type AuthMethod, operations } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import type { Wallet } from '@shared/schemas/service'
@@ -42,6 +42,12 @@ export function keyHint(key: string): string {
   return `${prefix}…${key.slice(-4)}`
 }
 
+/** Equal keys, compared in constant time (digests, so lengths do not show either). */
+function sameKey(a: string, b: string): boolean {
+  const digest = (k: string) => createHash('sha256').update(k).digest()
+  return timingSafeEqual(digest(a), digest(b))
+}
+
 const view = (m: AccountMeta): AccountView => ({
   id: m.id,
   label: m.label,
@@ -71,6 +77,8 @@ export function createAccountsService(deps: {
   /** per account id, one client per call policy */
   const clients = new Map<string, Partial<Record<CallPolicy, ServiceClient>>>()
   const keys = new Map<string, string>()
+  // Connects run one at a time, so two at once with one key cannot both pass the check below.
+  let connecting: Promise<unknown> = Promise.resolve()
 
   const all = (): AccountMeta[] => [...deps.settings.current().accounts, ...session]
   const find = (id: string) => all().find((a) => a.id === id)
@@ -111,6 +119,45 @@ export function createAccountsService(deps: {
     return key
   }
 
+  /** The account on this address that holds this very key, if any. Keys are compared here only. */
+  async function holderOf(baseUrl: string, apiKey: string): Promise<AccountMeta | undefined> {
+    for (const meta of all()) {
+      if (meta.baseUrl !== baseUrl) continue
+      // a key that cannot be read (gone, keychain down) holds nothing to compare with
+      const stored = await readKey(meta).catch(() => null)
+      if (stored !== null && sameKey(stored, apiKey)) return meta
+    }
+    return undefined
+  }
+
+  async function connect(raw: unknown): Promise<AccountView> {
+    const input = operations['accounts.connect'].input.parse(raw)
+    const baseUrl = checkBaseUrl(input.baseUrl)
+    const holder = await holderOf(baseUrl, input.apiKey)
+    if (holder) throw new AppError('invalid_input', `This key is already connected as '${holder.label}'.`)
+    await checkClient({ ...input, baseUrl }).listWallets()
+    const meta: AccountMeta = {
+      id: newId(),
+      label: input.label || new URL(baseUrl).host,
+      baseUrl,
+      authMethod: input.authMethod,
+      keyHint: keyHint(input.apiKey),
+      storage: input.storage,
+      createdAt: Math.floor(now() / 1000),
+    }
+    if (input.storage === 'keychain') {
+      await deps.keychain.set(meta.id, input.apiKey)
+    } else {
+      await deps.memory.set(meta.id, input.apiKey)
+      session.push(meta)
+    }
+    keys.set(meta.id, input.apiKey)
+    activeId = meta.id
+    await persist((accounts) => (meta.storage === 'keychain' ? [...accounts, meta] : accounts))
+    deps.log.info('account connected', { id: meta.id, storage: meta.storage })
+    return view(meta)
+  }
+
   function checkClient(input: { baseUrl: string; authMethod: AuthMethod; apiKey: string }) {
     deps.log.addSecret(input.apiKey)
     return deps.makeClient({ baseUrl: input.baseUrl, authMethod: input.authMethod, getApiKey: () => input.apiKey })
@@ -122,30 +169,10 @@ export function createAccountsService(deps: {
       const input = operations['accounts.test'].input.parse(raw)
       return checkClient(input).listWallets()
     },
-    async connect(raw) {
-      const input = operations['accounts.connect'].input.parse(raw)
-      const baseUrl = checkBaseUrl(input.baseUrl)
-      await checkClient({ ...input, baseUrl }).listWallets()
-      const meta: AccountMeta = {
-        id: newId(),
-        label: input.label || new URL(baseUrl).host,
-        baseUrl,
-        authMethod: input.authMethod,
-        keyHint: keyHint(input.apiKey),
-        storage: input.storage,
-        createdAt: Math.floor(now() / 1000),
-      }
-      if (input.storage === 'keychain') {
-        await deps.keychain.set(meta.id, input.apiKey)
-      } else {
-        await deps.memory.set(meta.id, input.apiKey)
-        session.push(meta)
-      }
-      keys.set(meta.id, input.apiKey)
-      activeId = meta.id
-      await persist((accounts) => (meta.storage === 'keychain' ? [...accounts, meta] : accounts))
-      deps.log.info('account connected', { id: meta.id, storage: meta.storage })
-      return view(meta)
+    connect(raw) {
+      const result = connecting.then(() => connect(raw))
+      connecting = result.catch(() => {})
+      return result
     },
     async switch(id) {
       const meta = mustFind(id)
