@@ -232,7 +232,7 @@ export const operations = {
     z.object({ id, label: z.string().trim().min(1).max(80).optional(), authMethod: AuthMethod.optional() }).strict(),
     AccountView,
   ),
-  /** Disconnects: deletes the key from the keychain and forgets the account. */
+  /** Disconnects: deletes the key from where it is kept (keychain or memory) and forgets the account. */
   'accounts.remove': op('local', z.object({ id }).strict(), z.object({ removed: z.literal(true) })),
 
   'wallets.list': op('read', none, z.object({ wallets: z.array(WalletView), totalMsat: int })),

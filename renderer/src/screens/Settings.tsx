@@ -3,6 +3,7 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
+import { keyPlace, removeQuestion } from '../lib/keyStorage'
 import { useAccounts } from '../stores/accounts'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
@@ -15,6 +16,7 @@ export default function Settings() {
   const error = useSettings((s) => s.error)
   const load = useSettings((s) => s.load)
   const loadInfo = useSettings((s) => s.loadInfo)
+  const accounts = useAccounts((s) => s.accounts)
   useEffect(() => {
     if (!useSettings.getState().settings) void load()
     void loadInfo()
@@ -42,8 +44,14 @@ export default function Settings() {
               {info.preview ? ' (browser preview)' : ''}
             </dd>
           </div>
+          {accounts.map((a) => (
+            <div className="field-row" key={a.id}>
+              <dt>Key of {a.label}</dt>
+              <dd>{keyPlace(a.storage)}</dd>
+            </div>
+          ))}
           <div className="field-row">
-            <dt>Keychain</dt>
+            <dt>System keychain</dt>
             <dd>{info.keychain}</dd>
           </div>
         </dl>
@@ -92,7 +100,7 @@ function AccountRow(props: {
         <strong>{a.label}</strong> {active && <span className="badge">active</span>}
       </p>
       <p className="muted">
-        {a.baseUrl} · {a.keyHint} · {a.storage === 'memory' ? 'key kept in memory for this session' : 'key in keychain'}
+        {a.baseUrl} · {a.keyHint} · {`key ${keyPlace(a.storage)}`}
       </p>
       <RenameAccount account={a} busy={busy} />
       <label className="field" htmlFor={`auth-${a.id}`}>
@@ -132,7 +140,7 @@ function AccountRow(props: {
           </button>
         ) : (
           <span role="alert">
-            Remove {a.label} and delete its key from the keychain?{' '}
+            {removeQuestion(a)}{' '}
             <button
               type="button"
               className="danger"

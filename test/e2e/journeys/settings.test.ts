@@ -1,5 +1,6 @@
 // Journey 8: accounts (add, switch, remove), poll interval, notifications, theme, auth method, about.
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { APP_VERSION } from '../../../dev/preview/version'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
 import { type OpenedApp, openApp } from '../harness'
 import { alertText, mainCall, navTo, waitVisible } from './support'
@@ -52,12 +53,17 @@ test('poll interval is checked and saved; notifications toggle is saved', async 
   await expect.poll(async () => (await settings()).notifications).toBe(!before)
 })
 
-test('about names the app, its version and the keychain state', async () => {
+test('about names the app, its version, where each key is and the keychain state', async () => {
   const info = await mainCall(o, 'app.info', {})
   if (!info.ok) throw new Error(info.error.message)
   const v = info.value as { name: string; version: string; keychain: string }
+  expect(v.version).toBe(APP_VERSION)
   await waitVisible(o.page, `${v.name} ${v.version}`)
   await waitVisible(o.page, v.keychain)
+  // the harness keeps the simulator account's key in memory: About says so, not "keychain"
+  const { accounts: list } = await accounts()
+  const row = o.page.locator('.field-row').filter({ hasText: `Key of ${list[0]!.label}` })
+  expect(await row.locator('dd').textContent()).toBe('kept in memory for this session')
 })
 
 test('auth method per account is saved', async () => {
@@ -97,7 +103,12 @@ test('add a second account, switch between them, remove one (its key goes too)',
 
   await navTo(o.page, 'Settings')
   const row = o.page.getByRole('listitem').filter({ hasText: 'Second' })
+  // a key kept in memory is forgotten, not deleted "from the keychain"
+  await o.page.getByRole('button', { name: `Remove ${firstLabel}…`, exact: true }).click()
+  await waitVisible(o.page, `Remove ${firstLabel} and forget its key (kept in memory for this session)?`)
+  await o.page.getByRole('button', { name: `Keep ${firstLabel}`, exact: true }).click()
   await o.page.getByRole('button', { name: 'Remove Second…', exact: true }).click()
+  await waitVisible(o.page, 'Remove Second and delete its key from the system keychain?')
   await row.getByRole('button', { name: 'Remove Second', exact: true }).click()
   await expect.poll(async () => (await accounts()).accounts.map((a) => a.id)).toEqual([first])
   expect(await o.booted.secretStore.get(second)).toBeNull()
