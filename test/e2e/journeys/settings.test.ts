@@ -90,6 +90,17 @@ test('add a second account, switch between them, remove one (its key goes too)',
   await waitVisible(o.page, other.keys.wallets[0]!.label)
   const after = await accounts()
   expect(after.accounts).toHaveLength(2)
+
+  // the same address and key again: refused, naming the account that has them
+  await navTo(o.page, 'Settings')
+  await o.page.getByRole('button', { name: 'Add an account' }).click()
+  await o.page.getByLabel('Service address').fill(`${other.url}/`)
+  await o.page.getByLabel('API key').fill(other.keys.secret)
+  await o.page.getByLabel('Name for this account (optional)').fill('Again')
+  await o.page.getByRole('button', { name: 'Save and connect' }).click()
+  expect(await alertText(o.page)).toContain("This key is already connected as 'Second'.")
+  expect((await accounts()).accounts).toHaveLength(2)
+  await o.page.getByRole('button', { name: '← Home' }).click()
   const second = after.activeId!
   expect(second).not.toBe(first)
 
