@@ -1,4 +1,4 @@
-import { useState } from 'react'
+import { useFlash } from '../lib/flash'
 
 async function copyText(text: string): Promise<boolean> {
   try {
@@ -9,20 +9,26 @@ async function copyText(text: string): Promise<boolean> {
   }
 }
 
-/** Copies `text`; says whether it worked, since clipboard access can be refused. */
+/**
+ * Copies `text`; says whether it worked, since clipboard access can be refused. "Copied" goes
+ * away after a moment; a refusal stays, as it says what to do instead.
+ */
 export function CopyButton(props: { text: string; label: string }) {
-  const [state, setState] = useState<'idle' | 'copied' | 'failed'>('idle')
+  const [message, flash] = useFlash()
   return (
     <span className="copy">
       <button
         type="button"
-        onClick={async () => setState((await copyText(props.text)) ? 'copied' : 'failed')}
+        onClick={async () => {
+          if (await copyText(props.text)) flash.show('Copied')
+          else flash.show('Copying was refused; select the text instead.', { stay: true })
+        }}
         aria-label={props.label}
       >
         Copy
       </button>
-      <span role="status" className="muted">
-        {state === 'copied' ? 'Copied' : state === 'failed' ? 'Copying was refused; select the text instead.' : ''}
+      <span role="status" aria-live="polite" className="muted">
+        {message}
       </span>
     </span>
   )

@@ -94,5 +94,8 @@ test('the detail view loads the lnTx: hash, preimage, fee and request as the ser
   await o.page.getByRole('button', { name: 'Copy payment hash' }).click()
   await waitVisible(o.page, 'Copied')
   expect(await o.page.evaluate(() => navigator.clipboard.readText())).toBe(ln.r_hash_decoded)
+  // the confirmation goes away by itself (after about 2 s), the button stays
+  await expect.poll(() => o.page.getByText('Copied', { exact: true }).count(), { timeout: 10_000 }).toBe(0)
+  expect(await o.page.getByRole('button', { name: 'Copy payment hash' }).isVisible()).toBe(true)
   expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
 })
