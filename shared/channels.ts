@@ -20,6 +20,8 @@ export const OP_NAMES = [
   'pay.lightningAddress',
   'withdraw.create',
   'withdraw.list',
+  'vouchers.create',
+  'vouchers.save',
   'settings.get',
   'settings.update',
 ] as const
@@ -27,6 +29,7 @@ export const OP_NAMES = [
 export const EVENT_NAMES = [
   'invoice.updated',
   'withdraw.updated',
+  'vouchers.progress',
   'wallets.updated',
   'settings.updated',
   'accounts.updated',

@@ -4,6 +4,7 @@
 // operation"). Each operation names its kind, from which the money rules follow.
 import { z } from 'zod'
 import type { EventName, OpName } from './channels'
+import { VOUCHER_COUNT_MAX, VOUCHER_NOTE_MAX } from './vouchers'
 
 export type { EventName, OpName } from './channels'
 export { EVENT_NAMES, eventChannel, OP_NAMES, opChannel } from './channels'
@@ -184,6 +185,17 @@ const AmountSat = int.positive('Enter an amount above zero.').max(2_100_000_000_
 const Memo = z.string().max(639, 'The memo is too long (639 characters at most).')
 /** A token the renderer makes once per intent (per confirmation screen), so a double click is one payment. */
 const RequestId = z.string().min(8).max(100)
+const VoucherNote = z
+  .string()
+  .trim()
+  .max(VOUCHER_NOTE_MAX, `The note is too long (${VOUCHER_NOTE_MAX} characters at most).`)
+/** What became of a voucher sheet: saved (the file's name, never its folder), cancelled, or not written. */
+export const SheetOutcome = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('saved'), fileName: z.string() }),
+  z.object({ status: z.literal('cancelled') }),
+  z.object({ status: z.literal('failed'), message: z.string() }),
+])
+export type SheetOutcome = z.infer<typeof SheetOutcome>
 /** A lightning address (≤ 320 chars) or an LNURL-pay link, which is often far longer. */
 const PayTarget = z.string().trim().min(3).max(2000)
 
@@ -280,6 +292,39 @@ export const operations = {
   ),
   'withdraw.list': op('read', none, z.object({ links: z.array(WithdrawLinkView) })),
 
+  /**
+   * Mints `count` withdraw links of one amount, one after another, each watched like any withdraw
+   * link, then offers the sheet of QR codes as a PDF to save. A failure part-way stops: what was
+   * made is kept, said in `problem`, and its sheet still offered.
+   */
+  'vouchers.create': op(
+    'money',
+    z
+      .object({
+        walletId: id,
+        count: int
+          .min(1, 'Make at least one voucher.')
+          .max(VOUCHER_COUNT_MAX, `A sheet holds at most ${VOUCHER_COUNT_MAX} vouchers.`),
+        amountSat: AmountSat,
+        note: VoucherNote,
+        requestId: RequestId,
+      })
+      .strict(),
+    z.object({
+      links: z.array(WithdrawLinkView),
+      requested: int.positive(),
+      /** "7 of 12 vouchers were made. …" when minting stopped part-way, else null */
+      problem: z.string().nullable(),
+      sheet: SheetOutcome,
+    }),
+  ),
+  /** The sheet of vouchers made before (by their one-time tokens), offered to save again. */
+  'vouchers.save': op(
+    'local',
+    z.object({ otts: z.array(id).min(1).max(VOUCHER_COUNT_MAX), note: VoucherNote }).strict(),
+    z.object({ count: int.positive(), sheet: SheetOutcome }),
+  ),
+
   'settings.get': op('read', none, Settings),
   'settings.update': op('local', Settings.partial().strict(), Settings),
 } as const satisfies Record<OpName, { kind: OpKind; input: z.ZodType; output: z.ZodType }>
@@ -305,6 +350,8 @@ export type NavigateTarget = z.infer<typeof NavigateTarget>
 export const events = {
   'invoice.updated': PendingInvoice,
   'withdraw.updated': WithdrawLinkView,
+  /** one more voucher of a sheet was made (`requestId` of the vouchers.create it belongs to) */
+  'vouchers.progress': z.object({ requestId: z.string(), made: int.nonnegative(), count: int.positive() }),
   'wallets.updated': z.object({ wallets: z.array(WalletView), totalMsat: int }),
   'settings.updated': Settings,
   'accounts.updated': z.object({ accounts: z.array(AccountView), activeId: id.nullable() }),

@@ -14,6 +14,7 @@ import type { Notifier } from '../services/notify'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createSettingsStore, type SettingsStore } from '../services/settings'
 import { walletsView } from '../services/views'
+import type { SaveFile } from '../services/vouchers'
 import { createInvoiceWatcher, type InvoiceWatcher, WATCHER_FILE } from '../services/watcher'
 import { createEmitter } from './emit'
 
@@ -41,6 +42,8 @@ export interface AppDeps {
    */
   isTrustedSender?: (sender: SenderInfo | undefined) => boolean
   client?: { timeoutMs?: number; retries?: number }
+  /** asks where to save a file and writes it (voucher sheets); without it no sheet can be made */
+  saveFile?: SaveFile
 }
 
 export interface App {
@@ -126,6 +129,8 @@ export function createApp(deps: AppDeps): App {
     emit,
     now,
     background,
+    saveFile: deps.saveFile,
+    log,
     info: async () => ({
       name: APP_NAME,
       version: deps.appVersion,

@@ -4,6 +4,7 @@
 // has a call retried (docs/architecture.md, "Money rules").
 import { type AppInfo, type Emit, OP_NAMES, type OpName, opKind, type Settings } from '@shared/contract'
 import type { z } from 'zod'
+import type { Logger } from '../log'
 import type { AccountsService, CallPolicy } from '../services/accounts'
 import type { ServiceClient } from '../services/client'
 import type { SettingsStore } from '../services/settings'
@@ -17,8 +18,10 @@ import {
   walletView,
   withdrawLinkView,
 } from '../services/views'
+import type { SaveFile } from '../services/vouchers'
 import { type InvoiceWatcher, WatcherNotSavedError } from '../services/watcher'
 import type { Handlers, OpIn, OpOut } from './router'
+import { voucherHandlers } from './vouchers'
 
 export const WATCHER_NOT_SAVED_NOTICE =
   'The app could not save its list of pending invoices. It will keep watching them while it is open.'
@@ -34,6 +37,9 @@ export interface HandlerDeps {
   info: () => Promise<z.input<typeof AppInfo>>
   /** work started by a handler that its answer does not wait for (a balance refresh) */
   background: (task: Promise<unknown>) => void
+  /** the shell's save dialog and disk, for voucher sheets; without it no sheet is made */
+  saveFile?: SaveFile
+  log?: Pick<Logger, 'warn'>
 }
 
 /** Service calls of an operation that creates or moves something are made once, never retried. */
@@ -153,6 +159,10 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return view
     },
     'withdraw.list': async () => ({ links: d.watcher.listWithdraws() }),
+    ...voucherHandlers({
+      ...d,
+      trackWithdraw: (link, accountId) => watch(d.watcher.trackWithdraw(link, accountId)),
+    }),
 
     'settings.get': async () => d.settings.current().settings,
     'settings.update': (patch) => updateSettings(patch),

@@ -7,6 +7,7 @@ import type { Result } from '@shared/errors'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
 import { createMemoryStore } from '../../../electron/main/services/secrets'
+import type { SaveFile, SaveFileRequest } from '../../../electron/main/services/vouchers'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 
 export interface ConnectedApp {
@@ -17,6 +18,8 @@ export interface ConnectedApp {
   /** a wallet made for this test file */
   w: SimWallet
   events: Array<{ name: string; payload: unknown }>
+  /** what the app asked to save (voucher sheets), oldest first */
+  saved: SaveFileRequest[]
   /** an operation's value; its error thrown */
   call<T>(name: string, input?: unknown): Promise<T>
   close(): Promise<void>
@@ -27,11 +30,21 @@ export function value<T>(r: Result<unknown>): T {
   return r.value as T
 }
 
-export async function startConnectedApp(o: { label: string; balanceSat: number }): Promise<ConnectedApp> {
+export interface ConnectedAppOptions {
+  label: string
+  balanceSat: number
+  /** the shell's save dialog; by default every file is "saved" into `saved` */
+  saveFile?: SaveFile
+  /** how the service is reached (the simulator's URL is known only inside, so a factory) */
+  fetch?: (sim: SimulatorHandle) => typeof fetch
+}
+
+export async function startConnectedApp(o: ConnectedAppOptions): Promise<ConnectedApp> {
   const sim = await startSimulator({ seed: 'demo' })
   const w = sim.control.createWallet(o.label, o.balanceSat)
   const dir = await mkdtemp(join(tmpdir(), 'lt-app-'))
   const events: ConnectedApp['events'] = []
+  const saved: SaveFileRequest[] = []
   const app = createApp({
     userDataDir: dir,
     secretStore: createMemoryStore(),
@@ -39,6 +52,13 @@ export async function startConnectedApp(o: { label: string; balanceSat: number }
     emit: (name, payload) => events.push({ name, payload }),
     appVersion: APP_VERSION,
     logSink: () => {},
+    saveFile:
+      o.saveFile ??
+      (async (req) => {
+        saved.push(req)
+        return { status: 'saved', fileName: req.defaultName }
+      }),
+    ...(o.fetch ? { fetch: o.fetch(sim) } : {}),
   })
   await app.start()
   value(await app.router.handle('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
@@ -48,6 +68,7 @@ export async function startConnectedApp(o: { label: string; balanceSat: number }
     dir,
     w,
     events,
+    saved,
     call: (name, input = {}) => app.router.handle(name, input).then((r) => value(r)),
     async close() {
       await app.dispose()

@@ -27,6 +27,11 @@ const CASES: Record<string, { input: (w: SimWallet, requestId: string) => unknow
     input: (w, requestId) => ({ walletId: w.id, amountSat: 21, requestId }),
     path: /^\/v1\/wallet\/[^/]+\/lnurl\/withdraw$/,
   },
+  // a sheet of one: one mint (sheets of more are test/electron/ipc/vouchers.test.ts)
+  'vouchers.create': {
+    input: (w, requestId) => ({ walletId: w.id, count: 1, amountSat: 21, note: '', requestId }),
+    path: /^\/v1\/wallet\/[^/]+\/lnurl\/withdraw$/,
+  },
 }
 
 /** The simulator's own controls over HTTP, as an outside observer would use them. */

@@ -82,6 +82,8 @@ function validSamples(): Record<OpName, Record<string, unknown>> {
     },
     'withdraw.create': { walletId, amountSat: 10, memo: 'Gift', requestId: 'req-00000002' },
     'withdraw.list': {},
+    'vouchers.create': { walletId, count: 12, amountSat: 1000, note: 'Meetup', requestId: 'req-00000003' },
+    'vouchers.save': { otts: ['ott_1', 'ott_2'], note: 'Meetup' },
     'settings.get': {},
     'settings.update': { theme: 'dark', pollIntervalSec: 30, notifications: false },
   }

@@ -1,0 +1,40 @@
+// Offering a voucher sheet to save. The shell gives the dialog and the disk as `SaveFile`
+// (Electron's save dialog, a temp folder in the browser preview, a fake in tests); this part
+// makes the PDF and turns any failure into a plain outcome, since the vouchers exist either way.
+import type { SheetOutcome } from '@shared/contract'
+import type { Logger } from '../../log'
+import { makeVoucherSheet, sheetFileName, type VoucherSheetInput } from './sheet'
+
+export interface SaveFileRequest {
+  /** a file name without a folder; the person may change it */
+  defaultName: string
+  bytes: Uint8Array
+  filters: Array<{ name: string; extensions: string[] }>
+}
+
+/** Asks where to save and writes the file readable by its owner only; `fileName` has no folder. */
+export type SaveFile = (
+  req: SaveFileRequest,
+) => Promise<{ status: 'saved'; fileName: string } | { status: 'cancelled' }>
+
+export async function saveVoucherSheet(
+  saveFile: SaveFile,
+  input: VoucherSheetInput,
+  log?: Pick<Logger, 'warn'>,
+): Promise<SheetOutcome> {
+  try {
+    const bytes = await makeVoucherSheet(input)
+    return await saveFile({
+      defaultName: sheetFileName(input.links.length, input.amountSat, input.createdAt),
+      bytes,
+      filters: [{ name: 'PDF', extensions: ['pdf'] }],
+    })
+  } catch (err) {
+    const code = (err as { code?: unknown } | null)?.code
+    log?.warn('voucher sheet not saved', { code, message: err instanceof Error ? err.message : String(err) })
+    return {
+      status: 'failed',
+      message: `The sheet could not be saved${typeof code === 'string' ? ` (${code})` : ''}. The vouchers were made; save the sheet again from the list.`,
+    }
+  }
+}
