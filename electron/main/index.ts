@@ -6,6 +6,7 @@ import { APP_NAME, type Emit, type EventName } from '@shared/contract'
 import {
   app,
   BrowserWindow,
+  dialog,
   ipcMain,
   Menu,
   Notification,
@@ -31,6 +32,7 @@ import { lightningLinkFromArgv, linkAction, PROTOCOL } from './shell/links'
 import { buildAppMenuTemplate } from './shell/menu'
 import { APP_SCHEME, resolveAppUrls } from './shell/origins'
 import { watchPowerAndNetwork } from './shell/power'
+import { createSaveFile } from './shell/saveFile'
 import { guardWebContents, hardenSession } from './shell/security'
 import { claimSingleInstance, registerProtocolClient } from './shell/singleInstance'
 import { createTrayController, type TrayController } from './shell/tray'
@@ -126,6 +128,7 @@ async function main(): Promise<void> {
     preview: false,
     // a packaged app does not check event payloads at run time (their types are checked at build)
     checkEvents: !app.isPackaged,
+    saveFile: createSaveFile((options) => (win ? dialog.showSaveDialog(win, options) : dialog.showSaveDialog(options))),
   })
   const wallet = core
   // The window opens at once; messages wait until settings are loaded and the watcher runs.

@@ -1,0 +1,50 @@
+// The shell's save: the dialog's choice is written owner-only (also over an existing file), only
+// the file's name goes back, and a cancelled dialog writes nothing.
+import { mkdtemp, readdir, readFile, rm, stat, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { SaveDialogOptions } from 'electron'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { createSaveFile } from '../../../electron/main/shell/saveFile'
+
+let dir: string
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'lt-save-'))
+})
+afterEach(() => rm(dir, { recursive: true, force: true }))
+
+const bytes = new TextEncoder().encode('%PDF-1.3 test')
+const request = {
+  defaultName: 'vouchers-2x5-sats-2026-11-23.pdf',
+  bytes,
+  filters: [{ name: 'PDF', extensions: ['pdf'] }],
+}
+
+describe('createSaveFile', () => {
+  it('asks with the proposed name and PDF filter, writes 0600, answers the name without its folder', async () => {
+    const asked: SaveDialogOptions[] = []
+    const path = join(dir, 'sheet.pdf')
+    const save = createSaveFile(async (o) => {
+      asked.push(o)
+      return { canceled: false, filePath: path }
+    })
+    expect(await save(request)).toEqual({ status: 'saved', fileName: 'sheet.pdf' })
+    expect(asked).toEqual([expect.objectContaining({ defaultPath: request.defaultName, filters: request.filters })])
+    expect(await readFile(path)).toEqual(Buffer.from(bytes))
+    if (process.platform !== 'win32') expect((await stat(path)).mode & 0o777).toBe(0o600)
+  })
+
+  it('an existing file chosen for overwriting ends up 0600 too', async () => {
+    const path = join(dir, 'old.pdf')
+    await writeFile(path, 'old', { mode: 0o644 })
+    await createSaveFile(async () => ({ canceled: false, filePath: path }))(request)
+    expect(await readFile(path, 'utf8')).toBe('%PDF-1.3 test')
+    if (process.platform !== 'win32') expect((await stat(path)).mode & 0o777).toBe(0o600)
+  })
+
+  it('a cancelled dialog writes nothing', async () => {
+    const save = createSaveFile(async () => ({ canceled: true, filePath: '' }))
+    expect(await save(request)).toEqual({ status: 'cancelled' })
+    expect(await readdir(dir)).toEqual([])
+  })
+})
