@@ -4,11 +4,16 @@
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { type BootedApp, bootApp } from '../dev/preview/boot'
 import { type PreviewServer, startPreviewServer } from '../dev/preview/server'
 import { type SimulatorHandle, startSimulator } from '../test/simulator/index'
 import { assertRendererBuilt, ensureBuilt, ROOT } from './lib/build'
+
+/** the browser preview has no save dialog: voucher sheets land here */
+const SAVE_DIR = join(tmpdir(), 'lightning-tray-demo-sheets')
 
 const { values: args } = parseArgs({
   options: {
@@ -101,6 +106,8 @@ async function main(): Promise<void> {
     connect: { baseUrl: sim.url, apiKey: sim.keys.secret, label: 'Demo (simulator)' },
     // main's own (redacted) log lines, to stderr as in the Electron app
     logSink: (line) => process.stderr.write(`${line}\n`),
+    // kept after the demo ends, unlike its userData
+    saveDir: SAVE_DIR,
   })
   closers.push(() => booted.dispose())
   const preview: PreviewServer = await startPreviewServer({
@@ -110,6 +117,7 @@ async function main(): Promise<void> {
   })
   closers.push(() => preview.close())
   console.log(`Open the app: ${preview.url}`)
+  console.log(`Voucher sheets are saved in ${SAVE_DIR}`)
   for (const line of simLines) console.log(line)
   console.log('Press Ctrl-C to stop.')
 }

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { type App, createApp } from '../../electron/main/app/createApp'
 import { createKeytarStore, createMemoryStore, type SecretStore } from '../../electron/main/services/secrets'
 import { createEventHub, type EventHub } from './events'
+import { createFolderSaveFile } from './saveFile'
 import { APP_VERSION } from './version'
 
 export type ShownNotification = { title: string; body: string; onClick?: () => void }
@@ -21,6 +22,8 @@ export interface BootOptions {
   userDataDir?: string
   /** where main's (redacted) log lines go; by default they are kept in `logs` */
   logSink?: (line: string) => void
+  /** where saved files (voucher sheets) go; default `saved` in userData */
+  saveDir?: string
 }
 
 export interface BootedApp {
@@ -34,6 +37,8 @@ export interface BootedApp {
   keychainService: string | null
   /** main's log lines, when no logSink was given */
   logs: string[]
+  /** paths of the files saved so far (voucher sheets), oldest first */
+  savedFiles: string[]
   dispose(): Promise<void>
 }
 
@@ -43,6 +48,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
   const events = createEventHub()
   const notifications: ShownNotification[] = []
   const logs: string[] = []
+  const savedFiles: string[] = []
   const keychain = opts.secretStore === 'keychain'
   const keychainService = keychain ? (opts.keychainService ?? `lightning-tray-test-${process.pid}-${Date.now()}`) : null
   const secretStore = keychainService ? createKeytarStore(keychainService) : createMemoryStore()
@@ -55,6 +61,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     appVersion: APP_VERSION,
     platform: process.platform,
     logSink: opts.logSink ?? ((line) => logs.push(line)),
+    saveFile: createFolderSaveFile(opts.saveDir ?? join(userDataDir, 'saved'), (path) => savedFiles.push(path)),
   })
   const dispose = async () => {
     await app.dispose()
@@ -79,5 +86,5 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     await dispose()
     throw err
   }
-  return { app, events, notifications, userDataDir, secretStore, keychainService, logs, dispose }
+  return { app, events, notifications, userDataDir, secretStore, keychainService, logs, savedFiles, dispose }
 }
