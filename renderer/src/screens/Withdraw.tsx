@@ -8,19 +8,42 @@ import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { downloadBlob } from '../lib/download'
+import { useVouchers } from '../stores/vouchers'
 import { useWallets } from '../stores/wallets'
 import { checkWithdraw, useWithdraw } from '../stores/withdraw'
+import { VoucherSheet } from './VoucherSheet'
+import { WithdrawLinks } from './WithdrawLinks'
 
 const WARNING = 'Whoever holds this QR code or link can take the funds. Share it only with the person it is for.'
 
 export default function Withdraw(props: { walletId?: string }) {
   const current = useWithdraw((s) => (s.current ? s.links[s.current] : undefined))
+  // a sheet being confirmed or made stays on screen
+  const [sheet, setSheet] = useState(() => useVouchers.getState().confirmation !== null)
   return (
     <Screen title="Withdraw link">
       <p className="warning-text" role="note">
         {WARNING}
       </p>
-      {current ? <ShowLink ott={current.ott} /> : <WithdrawForm walletId={props.walletId} />}
+      {!current && (
+        <fieldset className="actions choice">
+          <legend className="sr-only">What to make</legend>
+          <button type="button" aria-pressed={!sheet} onClick={() => setSheet(false)}>
+            One link
+          </button>
+          <button type="button" aria-pressed={sheet} onClick={() => setSheet(true)}>
+            Voucher sheet
+          </button>
+        </fieldset>
+      )}
+      {current ? (
+        <ShowLink ott={current.ott} />
+      ) : sheet ? (
+        <VoucherSheet walletId={props.walletId} />
+      ) : (
+        <WithdrawForm walletId={props.walletId} />
+      )}
+      <WithdrawLinks />
     </Screen>
   )
 }

@@ -4,12 +4,17 @@ import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
 import { createLatest } from '../lib/latest'
+import type { LoadStatus } from './wallets'
 
 interface WithdrawState {
   links: Record<string, WithdrawLinkView>
   current: string | null
   creating: boolean
   error: AppErrorShape | null
+  /** withdraw.list (main's watcher), asked for when the Withdraw screen opens */
+  listStatus: LoadStatus
+  listError: AppErrorShape | null
+  load(): Promise<void>
   create(input: { walletId: string; amountSat: number; memo: string }): Promise<WithdrawLinkView | null>
   apply(link: WithdrawLinkView): void
   startOver(): void
@@ -19,12 +24,25 @@ interface WithdrawState {
 
 /** a change of account makes a link on its way stale: it is kept, but not shown as the new account's */
 const creates = createLatest()
+/** a newer load supersedes one on its way */
+const loads = createLatest()
 
 export const useWithdraw = create<WithdrawState>()((set, get) => ({
   links: {},
   current: null,
   creating: false,
   error: null,
+  listStatus: 'idle',
+  listError: null,
+  async load() {
+    set({ listStatus: 'loading', listError: null })
+    const { value: res, stale } = await loads.run(() => invoke('withdraw.list', {}))
+    if (stale) return
+    if (!res.ok) return set({ listStatus: 'error', listError: res.error })
+    // merged, not replaced: a claim announced while the list was on its way is not lost
+    for (const link of res.value.links) get().apply(link)
+    set({ listStatus: 'ready' })
+  },
   async create({ walletId, amountSat, memo }) {
     if (get().creating) return null
     set({ creating: true, error: null })
