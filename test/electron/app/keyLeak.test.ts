@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import type { AuthMethod } from '@shared/contract'
 import type { Result } from '@shared/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createFolderSaveFile } from '../../../dev/preview/saveFile'
 import { type App, createApp } from '../../../electron/main/app/createApp'
 import { createMemoryStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
@@ -31,6 +32,7 @@ beforeAll(async () => {
     logSink: (line) => logs.push(line),
     client: { timeoutMs: 500, retries: 1 },
     appVersion: '1.2.3',
+    saveFile: createFolderSaveFile(join(dir, 'saved')),
   })
   await app.start()
 })
@@ -132,6 +134,13 @@ describe('the API key leaks nowhere', () => {
       )
       await ok('withdraw.create', { walletId: w.id, amountSat: 100, memo: 'gift', requestId: `req-${authMethod}-w-1` })
       await ok('withdraw.list')
+      const sheet = { walletId: w.id, count: 2, amountSat: 10, note: 'leak', requestId: `req-${authMethod}-v-1` }
+      await ok('vouchers.create', sheet)
+      await fails(
+        'vouchers.create',
+        { ...sheet, count: 50, amountSat: 10_000, requestId: `req-${authMethod}-v-2` },
+        'insufficient_funds',
+      )
       sim.control.injectFault({ path: '/v1/wallets', kind: 'status', status: 503 })
       await fails('wallets.list', {}, 'service_error')
       sim.control.clearFaults()
@@ -153,6 +162,7 @@ describe('the API key leaks nowhere', () => {
     const files = await filesUnder(dir)
     // The capture is real: there is something to search, and it has what it should have.
     expect(files.map((f) => f.path)).toContain(join(dir, 'settings.json'))
+    expect(files.filter((f) => f.path.endsWith('.pdf'))).toHaveLength(3)
     expect(results.length).toBeGreaterThan(70)
     expect(events.some((e) => e.includes('"accounts.updated"'))).toBe(true)
     expect(logs.some((l) => l.includes('account connected'))).toBe(true)
