@@ -257,10 +257,16 @@ export const operations = {
   ),
   'lntx.get': op('read', z.object({ id }).strict(), LnTxView),
 
+  /** Without `amountSat` the payer chooses the amount (the invoice's `amountSat` is 0 until paid). */
   'invoices.create': op(
     'create',
     z
-      .object({ walletId: id, amountSat: AmountSat, memo: Memo, expirySec: int.min(60).max(31_536_000).optional() })
+      .object({
+        walletId: id,
+        amountSat: AmountSat.optional(),
+        memo: Memo,
+        expirySec: int.min(60, 'An invoice lasts at least a minute.').max(31_536_000).optional(),
+      })
       .strict(),
     PendingInvoice,
   ),

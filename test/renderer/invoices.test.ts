@@ -3,6 +3,13 @@
 import type { PendingInvoice } from '@shared/contract'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { subscribe } from '../../renderer/src/boot'
+import {
+  DEFAULT_EXPIRY_SEC,
+  EXPIRY_CHOICES,
+  expiryText,
+  invoiceAmountText,
+  invoiceInput,
+} from '../../renderer/src/lib/invoiceForm'
 import { invoiceStatus, recentInvoices, useInvoices } from '../../renderer/src/stores/invoices'
 import { installFakeWallet } from './fakeWallet'
 
@@ -142,5 +149,40 @@ describe('the list order', () => {
     const one = recentInvoices({ x1: a, x2: b }, 'a1', 0).map((i) => i.id)
     const two = recentInvoices({ x2: b, x1: a }, 'a1', 0).map((i) => i.id)
     expect(one).toEqual(two)
+  })
+})
+
+describe('the Receive form: any amount and how long it lasts', () => {
+  const form = { walletId: 'w1', amount: '', memo: 'tips', expirySec: DEFAULT_EXPIRY_SEC }
+  test('an empty amount is an amountless invoice; the default lasts 24 hours', () => {
+    expect(invoiceInput(form)).toEqual({ input: { walletId: 'w1', memo: 'tips', expirySec: 86_400 } })
+    expect(expiryText(DEFAULT_EXPIRY_SEC)).toBe('24 hours')
+  })
+  test('an amount is whole sats above zero; the expiry is one of the choices', () => {
+    expect(invoiceInput({ ...form, amount: '1,234', expirySec: 600 })).toEqual({
+      input: { walletId: 'w1', memo: 'tips', expirySec: 600, amountSat: 1234 },
+    })
+    expect(invoiceInput({ ...form, amount: '0' })).toEqual({
+      problem: 'Enter an amount in whole sats, such as 1,000, or leave it empty for any amount.',
+    })
+    expect(invoiceInput({ ...form, amount: '1.5' })).toEqual({ problem: 'Invoices are for whole sats.' })
+    expect(invoiceInput({ ...form, expirySec: 59 })).toEqual({ problem: 'Choose how long the invoice lasts.' })
+    expect(invoiceInput({ ...form, walletId: '' })).toEqual({ problem: 'Choose a wallet.' })
+    expect(EXPIRY_CHOICES.map((c) => expiryText(c.sec))).toEqual(['10 minutes', '1 hour', '24 hours', '1 week'])
+    expect(expiryText(1800)).toBe('30 minutes')
+  })
+  test('"Any amount" until paid, then the amount received', async () => {
+    const open = inv('x', { amountSat: 0 })
+    expect(invoiceAmountText(open)).toBe('Any amount')
+    expect(invoiceAmountText(inv('y'))).toBe('100 sats')
+    fake.ok('invoices.create', open)
+    await useInvoices.getState().create({ walletId: 'w1', memo: '', expirySec: 600 })
+    expect(fake.callsOf('invoices.create')[0]?.input).toEqual({ walletId: 'w1', memo: '', expirySec: 600 })
+    const off = subscribe()
+    fake.emit('invoice.updated', { ...paid(open), amountSat: 1234 })
+    const now = useInvoices.getState().byId.x!
+    expect(invoiceAmountText(now)).toBe('1,234 sats')
+    expect(invoiceAmountText({ ...paid(open), amountSat: 0 })).toBe('Amount not reported')
+    off()
   })
 })

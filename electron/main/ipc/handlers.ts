@@ -126,9 +126,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
 
     'invoices.create': async ({ walletId, amountSat, memo, expirySec }, op) => {
       const account = d.accounts.active()
-      const lnTx = await op
-        .client(account.id)
-        .createInvoice(walletId, { num_satoshis: amountSat, memo, ...(expirySec ? { expiry: expirySec } : {}) })
+      const lnTx = await op.client(account.id).createInvoice(walletId, {
+        ...(amountSat !== undefined ? { num_satoshis: amountSat } : {}),
+        memo,
+        ...(expirySec ? { expiry: expirySec } : {}),
+      })
       const inv = pendingInvoiceView(lnTx, { walletId, accountId: account.id, memo, nowSec: nowSec() })
       await watch(d.watcher.track(inv))
       return inv

@@ -3,7 +3,6 @@
 // while an invoice shows, it asks main to poll that one faster (invoices.focus).
 import type { PendingInvoice } from '@shared/contract'
 import { lightningUri } from '@shared/lnurl'
-import { formatSat, parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { invoke } from '../api'
 import { CopyButton } from '../components/CopyButton'
@@ -13,6 +12,14 @@ import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { formatCountdown, formatDate } from '../lib/format'
+import {
+  DEFAULT_EXPIRY_SEC,
+  EXPIRY_CHOICES,
+  expiryText,
+  invoiceAmountText,
+  invoiceInput,
+  isAnyAmount,
+} from '../lib/invoiceForm'
 import { useAccounts } from '../stores/accounts'
 import { invoiceStatus, recentInvoices, useInvoices } from '../stores/invoices'
 import { useUi } from '../stores/ui'
@@ -37,7 +44,7 @@ function InvoiceForm(props: { walletId?: string }) {
   const [walletId, setWalletId] = useState(() => initialWalletId(props.walletId))
   const [amount, setAmount] = useState('')
   const [memo, setMemo] = useState('')
-  const [expiryMin, setExpiryMin] = useState('1440')
+  const [expirySec, setExpirySec] = useState(DEFAULT_EXPIRY_SEC)
   const [problem, setProblem] = useState<string | null>(null)
   const creating = useInvoices((s) => s.creating)
   const error = useInvoices((s) => s.error)
@@ -45,34 +52,36 @@ function InvoiceForm(props: { walletId?: string }) {
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    const msat = parseSatInput(amount)
-    const minutes = Number(expiryMin)
-    let p: string | null = null
-    if (!walletId) p = 'Choose a wallet.'
-    else if (msat === null || msat <= 0) p = 'Enter an amount in whole sats, such as 1,000.'
-    else if (msat % 1000 !== 0) p = 'Invoices are for whole sats.'
-    else if (!Number.isInteger(minutes) || minutes < 1 || minutes > 525_600)
-      p = 'Expiry is a whole number of minutes between 1 and 525,600.'
-    setProblem(p)
-    if (p || msat === null) return
-    await create({ walletId, amountSat: msat / 1000, memo, expirySec: minutes * 60 })
+    const r = invoiceInput({ walletId, amount, memo, expirySec })
+    setProblem('problem' in r ? r.problem : null)
+    if ('input' in r) await create(r.input)
   }
 
   return (
     <form onSubmit={submit} noValidate>
       <WalletSelect value={walletId} onChange={setWalletId} />
-      <TextField id="amount" label="Amount (sats)" inputMode="numeric" value={amount} onValue={setAmount} required />
+      <TextField
+        id="amount"
+        label="Amount (sats)"
+        inputMode="numeric"
+        value={amount}
+        onValue={setAmount}
+        aria-describedby="amount-hint"
+      />
+      <p id="amount-hint" className="muted">
+        Leave it empty for any amount: the payer chooses how much to send.
+      </p>
       <TextField id="memo" label="Memo (shown to the payer)" value={memo} maxLength={639} onValue={setMemo} />
-      <details>
-        <summary>Advanced</summary>
-        <TextField
-          id="expiry"
-          label="Expires after (minutes)"
-          inputMode="numeric"
-          value={expiryMin}
-          onValue={setExpiryMin}
-        />
-      </details>
+      <label className="field" htmlFor="expiry">
+        <span>Can be paid for</span>
+        <select id="expiry" value={expirySec} onChange={(e) => setExpirySec(Number(e.target.value))}>
+          {EXPIRY_CHOICES.map((c) => (
+            <option key={c.sec} value={c.sec}>
+              {c.label}
+            </option>
+          ))}
+        </select>
+      </label>
       <Problem>{problem}</Problem>
       {error && <ErrorMessage error={error} />}
       <button type="submit" className="primary" disabled={creating}>
@@ -111,11 +120,17 @@ function ShowInvoice({ id }: { id: string }) {
         {status === 'paid' ? 'Paid' : status === 'expired' ? 'Expired' : 'Waiting for payment'}
       </p>
       <p className="amount">
-        {formatSat(inv.amountSat)}
+        {invoiceAmountText(inv)}
         {inv.memo && <span className="muted"> · {inv.memo}</span>}
       </p>
+      {status === 'pending' && isAnyAmount(inv) && <p className="muted">The payer chooses how much to send.</p>}
       {status === 'pending' && <Qr text={lightningUri(inv.paymentRequest)} label="QR code of the invoice" />}
-      {status === 'pending' && <p>Expires in {formatCountdown(left)}</p>}
+      {status === 'pending' && (
+        <p>
+          Expires in {formatCountdown(left)}
+          <span className="muted"> · valid for {expiryText(inv.expiresAt - inv.createdAt)}</span>
+        </p>
+      )}
       <div className="field-row">
         <code className="long">{inv.paymentRequest}</code>
         <CopyButton text={inv.paymentRequest} label="Copy the payment request" />
@@ -175,7 +190,8 @@ function InvoiceRow({ inv, now, shown }: { inv: PendingInvoice; now: number; sho
   const checking = useInvoices((s) => s.checking[inv.id] === true)
   const checkError = useInvoices((s) => (s.checkError?.id === inv.id && !shown ? s.checkError.error : null))
   const status = invoiceStatus(inv, now)
-  const title = `${formatSat(inv.amountSat)}${inv.memo ? ` · ${inv.memo}` : ''}`
+  const amount = invoiceAmountText(inv)
+  const title = `${amount}${inv.memo ? ` · ${inv.memo}` : ''}`
   const when =
     status === 'paid'
       ? `Paid ${inv.settledAt ? `at ${formatDate(inv.settledAt)}` : '(time not reported)'}`
@@ -191,7 +207,7 @@ function InvoiceRow({ inv, now, shown }: { inv: PendingInvoice; now: number; sho
       aria-current={shown || undefined}
     >
       <p id={descId}>
-        <strong className="amount">{formatSat(inv.amountSat)}</strong>
+        <strong className="amount">{amount}</strong>
         {inv.memo && <span className="memo"> · {inv.memo}</span>}
         <br />
         <span className="status-line">{when}</span>

@@ -27,8 +27,7 @@ async function createInvoice(walletId: string, amount: string, memo: string) {
 test('the QR code is lightning: + the upper-cased payment request the service issued; paid turns to "Paid"', async () => {
   const w = o.sim.keys.wallets[0]!
   await navTo(o.page, 'Receive')
-  await o.page.getByText('Advanced').click()
-  await o.page.getByLabel('Expires after (minutes)').fill('30')
+  await o.page.getByLabel('Can be paid for').selectOption({ label: '10 minutes' })
   const id = await createInvoice(w.id, '1,234', 'coffee <b>beans</b>')
   const ln = (await service(o, 'GET', `/v1/lntx/${id}`)).data as {
     payment_request: string
@@ -36,11 +35,12 @@ test('the QR code is lightning: + the upper-cased payment request the service is
     expiry: number
   }
   expect(ln.num_satoshis).toBe(1234)
-  expect(ln.expiry).toBe(1800)
+  expect(ln.expiry).toBe(600)
   expect(await readQrFromPage(o.page, '.qr canvas')).toBe(`lightning:${ln.payment_request.toUpperCase()}`)
   await waitVisible(o.page, ln.payment_request)
   await waitVisible(o.page, 'coffee <b>beans</b>') // memo shown as text
-  await waitVisible(o.page, /Expires in (29|30):\d\d/)
+  await waitVisible(o.page, /Expires in (9|10):\d\d/)
+  await waitVisible(o.page, 'valid for 10 minutes')
   expect(await o.page.getByRole('button', { name: 'Copy the payment request' }).isVisible()).toBe(true)
 
   await o.sim.control.settleInvoice(id)
@@ -60,4 +60,28 @@ test('leaving the screen does not stop the watching: paid while away shows "Paid
   await waitVisible(o.page, /^Paid$/)
   await waitVisible(o.page, 'while away')
   expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
+})
+
+test('no amount: the payer chooses; an outside payer sends 1,234 sats and the screen shows Paid 1,234 sats', async () => {
+  await o.page.getByRole('button', { name: 'New invoice' }).click()
+  const w = o.sim.keys.wallets[2]!
+  const before = o.sim.control.balanceMsat(w.id)
+  // the default expiry is a day
+  expect(await o.page.getByLabel('Can be paid for').inputValue()).toBe('86400')
+  const id = await createInvoice(w.id, '', 'pay what you like')
+  const ln = (await service(o, 'GET', `/v1/lntx/${id}`)).data as { num_satoshis: number; expiry: number }
+  expect(ln).toMatchObject({ num_satoshis: 0, expiry: 86_400 })
+  const shown = o.page.getByRole('region', { name: 'Invoice' })
+  await expect.poll(() => shown.locator('.amount').textContent()).toBe('Any amount · pay what you like')
+  await waitVisible(o.page, 'The payer chooses how much to send.')
+  await waitVisible(o.page, /Expires in 2[34]:\d\d:\d\d/)
+  const row = o.page.locator('.invoice-row', { hasText: 'pay what you like' })
+  await expect.poll(() => row.locator('.amount').textContent()).toBe('Any amount')
+
+  await o.sim.control.settleInvoice(id, 1234)
+  await expect.poll(() => shown.getByRole('status').first().textContent(), { timeout: 20_000 }).toBe('Paid')
+  await expect.poll(() => shown.locator('.amount').textContent()).toBe('1,234 sats · pay what you like')
+  expect(await shown.textContent()).toMatch(/^Paid1,234 sats/)
+  await expect.poll(() => row.locator('.amount').textContent()).toBe('1,234 sats')
+  expect(o.sim.control.balanceMsat(w.id)).toBe(before + 1_234_000)
 })

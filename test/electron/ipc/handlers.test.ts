@@ -67,6 +67,35 @@ describe('handlers map service objects to views', () => {
     expect(page.items[0]?.amountMsat).toBe(777_000)
   })
 
+  it('invoices.create without an amount: an amountless invoice with the expiry asked; paid 1,234 sats reads as 1,234', async () => {
+    const inv = await call<PendingInvoice>('invoices.create', {
+      walletId: w.id,
+      memo: 'Any amount',
+      expirySec: 604_800,
+    })
+    expect(inv).toMatchObject({ amountSat: 0, status: 'pending', memo: 'Any amount' })
+    expect(inv.expiresAt - inv.createdAt).toBe(604_800)
+    // what the service itself holds: no amount, a week to pay
+    const ln = await call<LnTxView>('lntx.get', { id: inv.id })
+    expect(ln).toMatchObject({ amountSat: 0, expiresAt: inv.createdAt + 604_800 })
+    const balance = sim.control.balanceMsat(w.id)
+    await sim.control.settleInvoice(inv.id, 1234)
+    expect(await call<PendingInvoice>('invoices.check', { id: inv.id })).toMatchObject({
+      status: 'paid',
+      amountSat: 1234,
+    })
+    await sim.control.settleInvoice(inv.id, 1234).catch(() => {}) // paid once only
+    expect(sim.control.balanceMsat(w.id)).toBe(balance + 1_234_000)
+  })
+
+  it('invoices.create: an expiry under a minute is refused before the service is asked', async () => {
+    const before = sim.control.requests({ method: 'POST' }).length
+    await expect(call('invoices.create', { walletId: w.id, memo: '', expirySec: 59 })).rejects.toThrow(
+      'invalid_input: expirySec: An invoice lasts at least a minute.',
+    )
+    expect(sim.control.requests({ method: 'POST' })).toHaveLength(before)
+  })
+
   it('lnurl.probe: description and long description from the metadata, normalised address', async () => {
     const r = await call<RecipientView>('lnurl.probe', { address: '  Alice@SIM.example ' })
     expect(r.address).toBe('alice@sim.example')

@@ -51,6 +51,10 @@ describe('settlement notification', () => {
     expect(long.body.split('\n')[0]?.endsWith('…')).toBe(true)
   })
 
+  it('an amountless invoice paid without a reported amount says a payment came, never "0 sats"', () => {
+    expect(settlementNotification({ ...inv, amountSat: 0 }, 'Spending').title).toBe('Payment received')
+  })
+
   it('shows it and a click asks to open the transaction', () => {
     const { n, shown } = fakeNotifier()
     const { events, emit } = recorder()

@@ -27,7 +27,8 @@ export interface ServiceClient {
   readonly baseUrl: string
   listWallets(): Promise<Wallet[]>
   getWallet(walletKey: string): Promise<Wallet>
-  createInvoice(walletKey: string, input: { num_satoshis: number; memo: string; expiry?: number }): Promise<LnTx>
+  /** No `num_satoshis`: an amountless invoice, the payer chooses (docs/service.md, "The legacy invoice path"). */
+  createInvoice(walletKey: string, input: NewInvoice): Promise<LnTx>
   /** Without `fields` the whole lnTx; with `fields` the trimmed object the service sends. */
   getLnTx(id: string): Promise<LnTx>
   getLnTx(id: string, fields: readonly string[]): Promise<LnTxFields>
@@ -42,6 +43,14 @@ export interface ServiceClient {
     input: { ln_address: string; amt_msat: number; comment?: string },
   ): Promise<WalletTransaction>
   mintWithdrawLink(walletKey: string, input: { num_satoshis: number; memo?: string }): Promise<WithdrawLink>
+}
+
+export interface NewInvoice {
+  /** absent: the payer chooses the amount */
+  num_satoshis?: number
+  memo: string
+  /** seconds; the service's default is a day */
+  expiry?: number
 }
 
 export interface ServiceClientOptions {
@@ -146,8 +155,9 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     return { data: parsed.data, headers: res.headers }
   }
 
-  async function createInvoice(walletKey: string, input: { num_satoshis: number; memo: string; expiry?: number }) {
-    const json: Record<string, unknown> = { num_satoshis: input.num_satoshis, memo: input.memo }
+  async function createInvoice(walletKey: string, input: NewInvoice) {
+    const json: Record<string, unknown> = { memo: input.memo }
+    if (input.num_satoshis !== undefined) json.num_satoshis = input.num_satoshis
     if (input.expiry !== undefined) json.expiry = input.expiry
     const send = (route: InvoiceRoute) =>
       call({

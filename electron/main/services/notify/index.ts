@@ -34,7 +34,8 @@ export function settlementNotification(inv: PendingInvoice, walletLabel: string)
   const memo = oneLine(inv.memo)
   const wallet = `To ${oneLine(walletLabel)}`
   return {
-    title: `Received ${formatSat(inv.amountSat)}`,
+    // The amount received, as the service reported it when settled (an amountless invoice asked none).
+    title: inv.amountSat > 0 ? `Received ${formatSat(inv.amountSat)}` : 'Payment received',
     body: memo ? `${memo}\n${wallet}` : wallet,
     target: { to: 'transaction', walletId: inv.walletId, lnTxId: inv.id, txId: null },
   }
