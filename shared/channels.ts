@@ -10,6 +10,7 @@ export const OP_NAMES = [
   'accounts.remove',
   'wallets.list',
   'wallets.get',
+  'wallets.staticLink',
   'transactions.page',
   'lntx.get',
   'invoices.create',

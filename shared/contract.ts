@@ -155,6 +155,20 @@ export const WithdrawLinkView = z.object({
 })
 export type WithdrawLinkView = z.infer<typeof WithdrawLinkView>
 
+/** A wallet's permanent receive link (LNURL-pay): anyone may pay it, any number of times. */
+export const StaticLinkView = z.object({
+  walletId: id,
+  /** upper case, as the service encodes it */
+  lnurl: z.string(),
+  /** `lightning:LNURL1…`, upper case, for the QR code */
+  uri: z.string(),
+  /** what a payer may send, whole sats inside the link's msat limits */
+  minSat: int.positive(),
+  maxSat: int.positive(),
+  description: z.string(),
+})
+export type StaticLinkView = z.infer<typeof StaticLinkView>
+
 export const Theme = z.enum(['system', 'light', 'dark'])
 export const Settings = z.object({
   pollIntervalSec: int.min(5).max(3600),
@@ -249,6 +263,7 @@ export const operations = {
 
   'wallets.list': op('read', none, z.object({ wallets: z.array(WalletView), totalMsat: int })),
   'wallets.get': op('read', z.object({ walletId: id }).strict(), WalletView),
+  'wallets.staticLink': op('read', z.object({ walletId: id }).strict(), StaticLinkView),
 
   'transactions.page': op(
     'read',

@@ -2,6 +2,7 @@
 // (extra keys are stripped, flags may be 0/1/true/null, PHP sends [] for an empty object),
 // strict where the app depends on a value (ids, amounts, settled).
 import { z } from 'zod'
+import { decodeLnurl, isAllowedLnurlUrl, LNURL_LIMIT } from '../lnurl'
 
 const int = z.number().int()
 const unixSeconds = int.nonnegative()
@@ -114,6 +115,34 @@ export const WithdrawLink = z.object({
   ott: z.string().min(1),
 })
 export type WithdrawLink = z.infer<typeof WithdrawLink>
+
+/** An LNURL (bech32, either case) whose URL is one a wallet may open: https, or http on loopback. */
+export const PayableLnurl = z
+  .string()
+  .max(LNURL_LIMIT)
+  .refine((s) => {
+    try {
+      return /^lnurl1/i.test(s) && isAllowedLnurlUrl(decodeLnurl(s))
+    } catch {
+      return false
+    }
+  }, 'not an LNURL of an https address')
+
+/**
+ * `GET /v1/lnurlp/<default_lnurlpay_id>`: a wallet's permanent LNURL-pay link (docs/service.md,
+ * "Static LNURL-pay"). Only what the app shows is required; the rest is the service's business.
+ */
+export const StaticLnurlPay = z
+  .object({
+    id: z.string().min(1),
+    wallet_id: text,
+    lnurl_encoded: PayableLnurl,
+    lnurlp_minSendable_msat: int.positive(),
+    lnurlp_maxSendable_msat: int.positive(),
+    lnurlp_short_desc: text,
+  })
+  .refine((l) => l.lnurlp_minSendable_msat <= l.lnurlp_maxSendable_msat, 'minimum above maximum')
+export type StaticLnurlPay = z.infer<typeof StaticLnurlPay>
 
 /** LUD-03 descriptor (first GET of a withdraw link). */
 export const WithdrawDescriptor = z.object({

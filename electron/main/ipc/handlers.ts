@@ -3,6 +3,7 @@
 // handler gets follows its operation's kind: an operation that creates or moves something never
 // has a call retried (docs/architecture.md, "Money rules").
 import { type AppInfo, type Emit, OP_NAMES, type OpName, opKind, type Settings } from '@shared/contract'
+import { AppError } from '@shared/errors'
 import type { z } from 'zod'
 import type { Logger } from '../log'
 import type { AccountsService, CallPolicy } from '../services/accounts'
@@ -13,6 +14,7 @@ import {
   paymentView,
   pendingInvoiceView,
   recipientView,
+  staticLinkView,
   txView,
   walletsView,
   walletView,
@@ -110,6 +112,13 @@ export function createHandlers(d: HandlerDeps): Handlers {
 
     'wallets.list': () => listWallets(),
     'wallets.get': async ({ walletId }, op) => walletView(await op.client().getWallet(walletId)),
+    'wallets.staticLink': async ({ walletId }, op) => {
+      const client = op.client()
+      const wallet = await client.getWallet(walletId)
+      if (!wallet.default_lnurlpay_id)
+        throw new AppError('not_found', 'The service gives this wallet no permanent receive link.')
+      return staticLinkView(walletId, await client.getStaticLink(wallet.default_lnurlpay_id))
+    },
 
     'transactions.page': async ({ walletId, page, perPage }, op) => {
       const { items, pagination } = await op.client().listTransactions(walletId, page, perPage)

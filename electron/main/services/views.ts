@@ -4,6 +4,7 @@ import type {
   PaymentView,
   PendingInvoice,
   RecipientView,
+  StaticLinkView,
   TxView,
   WalletView,
   WithdrawLinkView,
@@ -12,6 +13,7 @@ import { lightningUri, parseLightningAddress } from '@shared/lnurl'
 import {
   type LnTx,
   type ProbeResult,
+  type StaticLnurlPay,
   type Wallet,
   type WalletTransaction,
   type WithdrawLink,
@@ -148,5 +150,18 @@ export function withdrawLinkView(
     createdAt: o.nowSec,
     status: 'waiting',
     claimedAt: null,
+  }
+}
+
+/** Whole sats a payer may send: the link's msat limits rounded inwards (its invoices are whole sats). */
+export function staticLinkView(walletId: string, l: StaticLnurlPay): StaticLinkView {
+  const lnurl = l.lnurl_encoded.toUpperCase()
+  return {
+    walletId,
+    lnurl,
+    uri: lightningUri(lnurl),
+    minSat: Math.max(1, Math.ceil(l.lnurlp_minSendable_msat / 1000)),
+    maxSat: Math.max(1, Math.floor(l.lnurlp_maxSendable_msat / 1000)),
+    description: l.lnurlp_short_desc ?? '',
   }
 }

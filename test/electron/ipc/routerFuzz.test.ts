@@ -66,6 +66,7 @@ function validSamples(): Record<OpName, Record<string, unknown>> {
     'accounts.remove': { id: 'acc_1' },
     'wallets.list': {},
     'wallets.get': { walletId },
+    'wallets.staticLink': { walletId },
     'transactions.page': { walletId, page: 1, perPage: 20 },
     'lntx.get': { id: 'lntx_1' },
     'invoices.create': { walletId, amountSat: 100, memo: 'Coffee', expirySec: 3600 },

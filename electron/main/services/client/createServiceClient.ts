@@ -9,6 +9,7 @@ import {
   LnTxFields,
   PaginationHeaders,
   ProbeResult,
+  StaticLnurlPay,
   Wallet,
   WalletList,
   WalletTransaction,
@@ -27,6 +28,8 @@ export interface ServiceClient {
   readonly baseUrl: string
   listWallets(): Promise<Wallet[]>
   getWallet(walletKey: string): Promise<Wallet>
+  /** a wallet's permanent LNURL-pay link, by its `default_lnurlpay_id` */
+  getStaticLink(lnurlpayId: string): Promise<StaticLnurlPay>
   /** No `num_satoshis`: an amountless invoice, the payer chooses (docs/service.md, "The legacy invoice path"). */
   createInvoice(walletKey: string, input: NewInvoice): Promise<LnTx>
   /** Without `fields` the whole lnTx; with `fields` the trimmed object the service sends. */
@@ -202,6 +205,10 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     },
     async getWallet(walletKey) {
       return (await call({ method: 'get', path: `v1/wallet/${seg(walletKey)}`, kind: 'read', schema: Wallet })).data
+    },
+    async getStaticLink(lnurlpayId) {
+      return (await call({ method: 'get', path: `v1/lnurlp/${seg(lnurlpayId)}`, kind: 'read', schema: StaticLnurlPay }))
+        .data
     },
     createInvoice,
     getLnTx: getLnTx as ServiceClient['getLnTx'],
