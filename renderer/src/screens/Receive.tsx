@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { invoke } from '../api'
 import { CopyButton } from '../components/CopyButton'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
+import { PermanentQr } from '../components/PermanentQr'
 import { Qr } from '../components/Qr'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
@@ -31,11 +32,26 @@ const SHOWN = 25
 export default function Receive(props: { walletId?: string }) {
   const currentId = useInvoices((s) => s.currentId)
   const invoice = useInvoices((s) => (s.currentId ? s.byId[s.currentId] : undefined))
+  const [view, setView] = useState<'invoice' | 'link'>('invoice')
   useEffect(() => void useInvoices.getState().load(), [])
   return (
     <Screen title="Receive">
-      {invoice && currentId ? <ShowInvoice key={currentId} id={currentId} /> : <InvoiceForm {...props} />}
-      <RecentInvoices />
+      <fieldset className="actions" aria-label="Receive with">
+        <button type="button" aria-pressed={view === 'invoice'} onClick={() => setView('invoice')}>
+          Invoice
+        </button>
+        <button type="button" aria-pressed={view === 'link'} onClick={() => setView('link')}>
+          Permanent QR
+        </button>
+      </fieldset>
+      {view === 'link' ? (
+        <PermanentQr walletId={props.walletId} />
+      ) : (
+        <>
+          {invoice && currentId ? <ShowInvoice key={currentId} id={currentId} /> : <InvoiceForm {...props} />}
+          <RecentInvoices />
+        </>
+      )}
     </Screen>
   )
 }

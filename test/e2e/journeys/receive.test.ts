@@ -71,7 +71,7 @@ test('no amount: the payer chooses; an outside payer sends 1,234 sats and the sc
   const id = await createInvoice(w.id, '', 'pay what you like')
   const ln = (await service(o, 'GET', `/v1/lntx/${id}`)).data as { num_satoshis: number; expiry: number }
   expect(ln).toMatchObject({ num_satoshis: 0, expiry: 86_400 })
-  const shown = o.page.getByRole('region', { name: 'Invoice' })
+  const shown = o.page.getByRole('region', { name: 'Invoice', exact: true })
   await expect.poll(() => shown.locator('.amount').textContent()).toBe('Any amount · pay what you like')
   await waitVisible(o.page, 'The payer chooses how much to send.')
   await waitVisible(o.page, /Expires in 2[34]:\d\d:\d\d/)

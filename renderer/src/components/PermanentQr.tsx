@@ -1,0 +1,46 @@
+// A wallet's permanent receive QR: its LNURL-pay link from the service, payable any number of
+// times by anyone, for any amount within its limits.
+import { useEffect, useState } from 'react'
+import { linkLimitsText, useStaticLinks } from '../stores/staticLinks'
+import { CopyButton } from './CopyButton'
+import { ErrorMessage, Pending } from './ErrorMessage'
+import { QrImage } from './QrImage'
+import { initialWalletId, WalletSelect } from './WalletSelect'
+
+export function PermanentQr(props: { walletId?: string }) {
+  const [walletId, setWalletId] = useState(() => initialWalletId(props.walletId))
+  const entry = useStaticLinks((s) => (walletId ? s.byWallet[walletId] : undefined))
+  const load = useStaticLinks((s) => s.load)
+  useEffect(() => {
+    if (walletId) void load(walletId)
+  }, [walletId, load])
+
+  return (
+    <section className="invoice" aria-label="Permanent QR">
+      <WalletSelect value={walletId} onChange={setWalletId} id="link-wallet" />
+      <p>
+        This QR code and link stay the same: anyone can pay this wallet with them, as often as they like, choosing the
+        amount. Payments arrive even when this app is closed.
+      </p>
+      {entry?.status === 'loading' && <Pending>Loading the permanent link…</Pending>}
+      {entry?.status === 'error' && <ErrorMessage error={entry.error} onRetry={() => void load(walletId)} />}
+      {entry?.status === 'ready' && (
+        <>
+          <QrImage
+            text={entry.link.uri}
+            label="QR code of the permanent link"
+            fileName={`receive-${entry.link.description || walletId}.png`.replace(/[^\w.-]+/g, '-')}
+          />
+          <p className="muted">
+            {linkLimitsText(entry.link)}
+            {entry.link.description && ` · the payer sees "${entry.link.description}"`}
+          </p>
+          <div className="field-row">
+            <code className="long">{entry.link.lnurl}</code>
+            <CopyButton text={entry.link.lnurl} label="Copy the permanent link" />
+          </div>
+        </>
+      )}
+    </section>
+  )
+}

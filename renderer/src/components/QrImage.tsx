@@ -1,0 +1,43 @@
+// A QR code with what a person does with its picture: save it as a PNG or copy it as an image
+// (clipboard access can be refused; then saving is the way).
+import { useRef, useState } from 'react'
+import { downloadBlob } from '../lib/download'
+import { Qr, type QrHandle } from './Qr'
+
+export function QrImage(props: { text: string; label: string; fileName: string }) {
+  const qr = useRef<QrHandle>(null)
+  const [imageMsg, setImageMsg] = useState('')
+
+  async function savePng() {
+    const blob = await qr.current?.toBlob()
+    if (blob) downloadBlob(blob, props.fileName)
+    else setImageMsg('The image could not be made.')
+  }
+  async function copyImage() {
+    try {
+      const blob = await qr.current?.toBlob()
+      if (!blob) throw new Error('no image')
+      await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })])
+      setImageMsg('QR image copied')
+    } catch {
+      setImageMsg('Copying the image was refused; save it as PNG instead.')
+    }
+  }
+
+  return (
+    <>
+      <Qr ref={qr} text={props.text} label={props.label} />
+      <div className="actions">
+        <button type="button" onClick={() => void savePng()}>
+          Save QR as PNG
+        </button>
+        <button type="button" onClick={() => void copyImage()}>
+          Copy QR image
+        </button>
+      </div>
+      <p role="status" className="muted">
+        {imageMsg}
+      </p>
+    </>
+  )
+}

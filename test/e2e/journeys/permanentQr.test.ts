@@ -1,0 +1,47 @@
+// Journey: a wallet's permanent receive QR. The QR read back from the page is exactly the
+// service's LNURL-pay link (upper case, lightning: as the invoice QR); an outside payer pays it
+// with a comment and the wallet's balance shows the money after a refresh.
+import { formatMsat } from '@shared/units'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type OpenedApp, openApp, readQrFromPage } from '../harness'
+import { navTo, service, waitVisible } from './support'
+
+let o: OpenedApp
+beforeAll(async () => {
+  o = await openApp({ seed: 'demo' })
+})
+afterAll(() => o?.close())
+
+test('the permanent QR is the service lnurl_encoded; paying it shows in the balance after a refresh', async () => {
+  const w = o.sim.keys.wallets[1]!
+  const wallet = (await service(o, 'GET', `/v1/wallet/${w.id}`)).data as { default_lnurlpay_id: string }
+  const view = (await service(o, 'GET', `/v1/lnurlp/${wallet.default_lnurlpay_id}`)).data as {
+    lnurl_encoded: string
+    lnurlp_maxSendable_msat: number
+  }
+
+  await navTo(o.page, 'Receive')
+  await o.page.getByRole('button', { name: 'Permanent QR' }).click()
+  await o.page.getByLabel('Wallet').selectOption(w.id)
+  const shown = o.page.getByRole('region', { name: 'Permanent QR', exact: true })
+  await shown.locator('.qr canvas').waitFor()
+  expect(await readQrFromPage(o.page, '.qr canvas')).toBe(`lightning:${view.lnurl_encoded.toUpperCase()}`)
+  await waitVisible(o.page, view.lnurl_encoded.toUpperCase())
+  expect(await shown.textContent()).toContain('Payments arrive even when this app is closed.')
+  const max = (view.lnurlp_maxSendable_msat / 1000).toLocaleString('en-US')
+  await waitVisible(o.page, `Between 1 sat and ${max} sats a payment`)
+  for (const name of ['Copy the permanent link', 'Save QR as PNG', 'Copy QR image'])
+    expect(await shown.getByRole('button', { name }).isVisible()).toBe(true)
+
+  // an outside payer pays the link with a comment
+  const before = o.sim.control.balanceMsat(w.id)
+  o.sim.control.outside.payLink(wallet.default_lnurlpay_id, 4_321_000, 'for the flowers')
+  expect(o.sim.control.balanceMsat(w.id)).toBe(before + 4_321_000)
+  const after = formatMsat(o.sim.control.balanceMsat(w.id))
+
+  await navTo(o.page, 'Home')
+  await o.page.getByRole('button', { name: 'Refresh' }).click()
+  const card = o.page.getByRole('listitem', { name: `Wallet ${w.label}` })
+  await expect.poll(() => card.locator('.balance').textContent(), { timeout: 15_000 }).toBe(after)
+  expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
+})
