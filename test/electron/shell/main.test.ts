@@ -176,8 +176,11 @@ describe('main entry (electron faked)', () => {
     await sim.control.settleInvoice(inv.id)
     expect(await invoke('invoices.check', { id: inv.id })).toMatchObject({ ok: true, value: { status: 'paid' } })
     const note = electron.Notification.shown.at(-1)
-    expect(note?.opts.title).toMatch(/Received 1,234 sat/)
-    expect(note?.opts.body).toContain('coffee <b>x</b>')
+    // The memo's markup never reaches the notification daemon. (The wallet line names the wallet
+    // as the watcher knows it, by id until it has listed the wallets.)
+    expect(Object.keys(note?.opts ?? {}).sort()).toEqual(['body', 'title'])
+    expect(note?.opts.title).toBe('Received 1,234 sats')
+    expect(note?.opts.body).toMatch(/^coffee x\nTo [^\n<>&]+$/)
     const w = mainWindow()
     w.hide()
     note?.emit('click')
@@ -188,6 +191,31 @@ describe('main entry (electron faked)', () => {
     })
     expect(w.webContents.sent.some((m) => m.channel === 'wallet:event:invoice.updated')).toBe(true)
     await vi.waitFor(() => expect(tray.tooltip).not.toMatch(/pending/))
+  })
+
+  it('hostile memos reach the native notification as inert text', async () => {
+    const wallets = (await invoke('wallets.list', {})).value as { wallets: Array<{ id: string }> }
+    const wallet = wallets.wallets[0] as { id: string }
+    const memos: Array<[string, string]> = [
+      ['<a href="https://evil.example/">Claim your refund</a>', 'Claim your refund'],
+      ['<img src="https://evil.example/track.png" alt="">paid', 'paid'],
+      ['&amp; &lt;b&gt;bold&lt;/b&gt;', '\uFF06amp; \uFF06lt;b\uFF06gt;bold\uFF06lt;/b\uFF06gt;'],
+      ['<b>1 < 2</b> & 3 > 2', '1 \u2039 2 \uFF06 3 \u203A 2'],
+      ['A'.repeat(639), `${'A'.repeat(119)}…`],
+    ]
+    for (const [memo, shown] of memos) {
+      const created = await invoke('invoices.create', { walletId: wallet.id, amountSat: 21, memo })
+      expect(created.ok).toBe(true)
+      const id = (created.value as { id: string }).id
+      await sim.control.settleInvoice(id)
+      expect(await invoke('invoices.check', { id })).toMatchObject({ ok: true, value: { status: 'paid' } })
+      const note = electron.Notification.shown.at(-1)
+      expect(Object.keys(note?.opts ?? {}).sort()).toEqual(['body', 'title'])
+      expect(note?.opts.title).toBe('Received 21 sats')
+      const [first, second, ...more] = (note?.opts.body ?? '').split('\n')
+      expect([first, more]).toEqual([shown, []])
+      expect(second).toMatch(/^To [^<>&]+$/)
+    }
   })
 
   it('waking from sleep makes the watcher read the service at once', async () => {

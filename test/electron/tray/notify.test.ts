@@ -1,10 +1,13 @@
 // The notification calls, with Electron's Notification class replaced by a fake.
 import type { EventName, PendingInvoice, WithdrawLinkView } from '@shared/contract'
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   createElectronNotifier,
+  inertText,
   type NotificationInput,
   type Notifier,
+  notificationLine,
   settlementNotification,
   showNotification,
   withdrawNotification,
@@ -79,6 +82,73 @@ describe('settlement notification', () => {
   })
 })
 
+describe('notification text (the Linux daemon reads body markup)', () => {
+  it('takes out the spec’s tags, keeping their text', () => {
+    expect(inertText('<b>bold</b> <i>it</i> <u>under</u>')).toBe('bold it under')
+    expect(inertText('<a href="https://evil.example/">Claim your refund</a>')).toBe('Claim your refund')
+    expect(inertText("<a href='https://evil.example/?a=1&b=2'>x</a>")).toBe('x')
+    expect(inertText('<img src="https://evil.example/t.png" alt="paid">')).toBe('')
+    expect(inertText('<IMG SRC=file:///etc/passwd>left')).toBe('left')
+  })
+
+  it('turns the markup characters that are left into look-alikes no daemon reads', () => {
+    expect(inertText('&amp;')).toBe('\uFF06amp;')
+    expect(inertText('&#x3C;b&#62;')).toBe('\uFF06#x3C;b\uFF06#62;')
+    expect(inertText('1 < 2 > 0 & done')).toBe('1 \u2039 2 \u203A 0 \uFF06 done')
+    expect(inertText('<a href="https://evil.example/"')).toBe('\u2039a href="https://evil.example/"')
+    expect(inertText('<!-- x --><![CDATA[y]]>')).toBe('\u2039!-- x --\u203A\u2039![CDATA[y]]\u203A')
+    expect(inertText('<<b>>')).toBe('\u2039\u203A')
+  })
+
+  it('drops control characters and the invisible ones that reorder or hide text', () => {
+    expect(inertText('pay\u202Eevil\u202C now')).toBe('payevil now')
+    expect(inertText('a\u200Bb\u2066c\u2069\uFEFFd\u0000e\u001Bf\u0085g')).toBe('abcdefg')
+    expect(inertText('two\nlines')).toBe('two\nlines')
+  })
+
+  it('cuts a long line to its length in characters, never inside an emoji', () => {
+    expect(notificationLine(`${'⚡'.repeat(200)}`, 10)).toBe(`${'⚡'.repeat(9)}…`)
+    expect(notificationLine('  a \n\t b  ', 10)).toBe('a b')
+    expect(notificationLine('x'.repeat(10), 10)).toBe('x'.repeat(10))
+    expect(notificationLine('x'.repeat(5_000_000), 120)).toHaveLength(120)
+  })
+
+  // Text made of the pieces markup is built from, plus any other character.
+  const hostile = fc
+    .array(
+      fc.oneof(
+        fc.constantFrom('<', '>', '&', '/', '"', "'", '=', ' ', '\n', 'a', 'b', 'img', 'href', 'src', '#x3C;', 'amp;'),
+        fc.constantFrom('\u0000', '\u001B', '\u0085', '\u200B', '\u202E', '\u2066', '\uFEFF'),
+        fc.string({ unit: 'grapheme', maxLength: 3 }),
+      ),
+      { maxLength: 200 },
+    )
+    .map((parts) => parts.join(''))
+
+  it('leaves no markup, control or bidi character in anything', () => {
+    fc.assert(
+      fc.property(hostile, hostile, (memo, label) => {
+        const m = settlementNotification({ ...inv, memo }, label)
+        for (const text of [inertText(memo), m.body]) {
+          expect(text.replace(/\n/g, ' ')).not.toMatch(/[<>&\p{Cc}\p{Cf}]/u)
+        }
+        const lines = m.body.split('\n')
+        expect(lines.length).toBeLessThanOrEqual(2)
+        for (const line of lines) expect(Array.from(line).length).toBeLessThanOrEqual(123)
+      }),
+      { numRuns: 300 },
+    )
+  })
+
+  it('applies to the memo and to the wallet’s name', () => {
+    const m = settlementNotification(
+      { ...inv, memo: '<a href="https://evil.example/">Refund</a>' },
+      '<b>Savings</b> & co',
+    )
+    expect(m.body).toBe('Refund\nTo Savings \uFF06 co')
+  })
+})
+
 describe('withdraw notification', () => {
   const link: WithdrawLinkView = {
     walletId: 'wal_b',
@@ -92,6 +162,9 @@ describe('withdraw notification', () => {
     claimedAt: 120,
   }
   it('names the amount and opens the claim transaction when known', () => {
+    expect(withdrawNotification({ ...link, memo: '<img src=x>Refund' }, '<i>Savings</i>', null).body).toBe(
+      'Refund\nFrom Savings',
+    )
     const m = withdrawNotification(link, 'Savings', 'wtx_9')
     expect(m.title).toBe('Withdraw link claimed: 2,500 sats')
     expect(m.body).toBe('Refund\nFrom Savings')
@@ -112,7 +185,7 @@ describe('createElectronNotifier (Electron faked)', () => {
     constructor(readonly opts: { title: string; body: string }) {
       FakeNotification.instances.push(this)
     }
-    on(event: 'click' | 'close', l: () => void) {
+    on(event: 'click' | 'close' | 'failed', l: () => void) {
       this.handlers.set(event, l)
       return this
     }
@@ -141,5 +214,29 @@ describe('createElectronNotifier (Electron faked)', () => {
     expect(notifier.live()).toBe(0)
     FakeNotification.supported = false
     expect(notifier.isSupported()).toBe(false)
+  })
+
+  it('makes whatever text it is given inert and short before the daemon sees it', () => {
+    FakeNotification.instances.length = 0
+    const notifier = createElectronNotifier(FakeNotification)
+    notifier.show({
+      title: `<b>Received</b> ${'x'.repeat(300)}`,
+      body: `<a href="https://evil.example/">hi</a>\n${'y'.repeat(900)}`,
+    })
+    const native = FakeNotification.instances[0]!
+    expect(native.opts.title).toBe(`Received ${'x'.repeat(110)}…`)
+    expect(native.opts.body).toBe(`hi\n${'y'.repeat(397)}`)
+  })
+
+  it('lets go of a notification the system refused to show, and says why', () => {
+    FakeNotification.instances.length = 0
+    const failures: unknown[] = []
+    const notifier = createElectronNotifier(FakeNotification, { onFailed: (e) => failures.push(e) })
+    notifier.show({ title: 't', body: 'b' })
+    expect(notifier.live()).toBe(1)
+    const failed = FakeNotification.instances[0]?.handlers.get('failed') as unknown as (e: object, err: string) => void
+    failed({}, 'the app is not code-signed')
+    expect(notifier.live()).toBe(0)
+    expect(failures).toEqual(['the app is not code-signed'])
   })
 })

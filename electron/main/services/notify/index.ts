@@ -3,6 +3,9 @@
 // use a fake and the shell stays thin.
 import type { Emit, NavigateTarget, PendingInvoice, WithdrawLinkView } from '@shared/contract'
 import { formatSat } from '@shared/units'
+import { inertText, notificationLine } from './text'
+
+export { inertText, notificationLine } from './text'
 
 export interface NotificationInput {
   title: string
@@ -22,13 +25,13 @@ export interface NotificationModel {
   target: NavigateTarget
 }
 
-// Memos are untrusted text from whoever made the invoice; a notification shows plain text, but
-// keep it to one short line so a long memo cannot push the wallet name out of view.
-const MEMO_MAX = 120
-function oneLine(text: string): string {
-  const s = text.replace(/\s+/g, ' ').trim()
-  return s.length > MEMO_MAX ? `${s.slice(0, MEMO_MAX - 1)}…` : s
-}
+// Memos and wallet names are untrusted text (./text.ts makes them inert), each kept to one short
+// line so a long memo cannot push the wallet name out of view.
+const LINE_MAX = 120
+const oneLine = (text: string) => notificationLine(text, LINE_MAX)
+/** the last pass before the daemon, whoever built the text: inert, and never a wall of text */
+const TITLE_MAX = 120
+const BODY_MAX = 400
 
 export function settlementNotification(inv: PendingInvoice, walletLabel: string): NotificationModel {
   const memo = oneLine(inv.memo)
@@ -76,7 +79,7 @@ export function showNotification(
 
 /** The slice of Electron's `Notification` class the adapter uses. */
 export interface ElectronNotificationLike {
-  on(event: 'click' | 'close', listener: () => void): unknown
+  on(event: 'click' | 'close' | 'failed', listener: () => void): unknown
   show(): void
 }
 export interface ElectronNotificationClass {
@@ -85,19 +88,22 @@ export interface ElectronNotificationClass {
 }
 
 /**
- * A Notifier over Electron's Notification. Shown notifications are kept referenced until closed
- * or clicked: Electron drops the click handler of a notification that was garbage-collected.
- * `onShowWindow` brings the window forward before the click handler navigates.
+ * A Notifier over Electron's Notification. Shown notifications are kept referenced until closed,
+ * clicked or failed: Electron drops the click handler of a notification that was garbage-collected.
+ * `onShowWindow` brings the window forward before the click handler navigates. `failed` comes
+ * when the system refuses to show one (macOS refuses an app that is not code-signed).
  */
 export function createElectronNotifier(
   Notification: ElectronNotificationClass,
-  opts: { onShowWindow?: () => void } = {},
+  opts: { onShowWindow?: () => void; onFailed?: (error: unknown) => void } = {},
 ): Notifier & { live(): number } {
   const live = new Set<ElectronNotificationLike>()
   return {
     isSupported: () => Notification.isSupported(),
     show(n) {
-      const note = new Notification({ title: n.title, body: n.body })
+      const title = notificationLine(n.title, TITLE_MAX)
+      const body = Array.from(inertText(n.body)).slice(0, BODY_MAX).join('')
+      const note = new Notification({ title, body })
       live.add(note)
       note.on('click', () => {
         live.delete(note)
@@ -105,6 +111,10 @@ export function createElectronNotifier(
         n.onClick?.()
       })
       note.on('close', () => live.delete(note))
+      note.on('failed', (...args: unknown[]) => {
+        live.delete(note)
+        opts.onFailed?.(args[1])
+      })
       note.show()
     },
     live: () => live.size,
