@@ -20,6 +20,7 @@ const { getConfig, validateConfiguration } = require(
   getConfig(dir: string, file: string, extra: unknown): Promise<Config>
   validateConfiguration(c: Config, logger: unknown): Promise<void>
 }
+const { parse: parsePlist } = require('plist') as { parse(xml: string): unknown }
 const { DebugLogger } = require(join(root, 'node_modules/builder-util/out/DebugLogger.js')) as {
   DebugLogger: new (enabled: boolean) => unknown
 }
@@ -62,10 +63,21 @@ describe('electron-builder.yml', () => {
     expect(c.win?.target).toEqual(['nsis'])
     expect(c.protocols).toEqual([{ name: 'Lightning', schemes: ['lightning'] }])
     expect(c.mac?.extendInfo?.NSCameraUsageDescription).toMatch(/QR/)
-    // hardened runtime: the camera needs its entitlement, besides the usage text
-    const plist = await readFile(join(root, String((c.mac as { entitlements?: string }).entitlements)), 'utf8')
-    expect(plist).toMatch(/<key>com\.apple\.security\.device\.camera<\/key>\s*<true\/>/)
-    expect(plist).toMatch(/<key>com\.apple\.security\.cs\.allow-jit<\/key>\s*<true\/>/)
+  })
+
+  it('signs for the hardened runtime with library validation on: only JIT and the camera excepted', async () => {
+    const c = (await load()) as Config & {
+      mac?: { hardenedRuntime?: boolean; entitlements?: string; entitlementsInherit?: string }
+    }
+    expect(c.mac?.hardenedRuntime).toBe(true)
+    expect(c.mac?.entitlementsInherit).toBe(c.mac?.entitlements)
+    const plist = parsePlist(await readFile(join(root, String(c.mac?.entitlements)), 'utf8'))
+    // Exactly these: disable-library-validation, allow-unsigned-executable-memory or any other
+    // exception added back fails here.
+    expect(plist).toStrictEqual({
+      'com.apple.security.cs.allow-jit': true,
+      'com.apple.security.device.camera': true,
+    })
   })
 
   it('flips the Electron fuses', async () => {
