@@ -23,6 +23,33 @@ describe('logger redaction', () => {
   })
 })
 
+describe('logger redaction of a registered key in any shape', () => {
+  it('hides an opaque key, its Basic form anywhere in a line, and in nested fields and errors', () => {
+    const lines: string[] = []
+    const log = createLogger({ sink: (l) => lines.push(l), now: () => 0 })
+    const secret = 'opaque-7f3k2m9q1x'
+    const basic = Buffer.from(`${secret}:`).toString('base64')
+    log.addSecret(secret)
+    log.warn(`upstream said: bad credentials ${basic}`)
+    log.error('failed', { request: { headers: { cookie: `k=${secret}` } }, error: new TypeError(`for ${secret}`) })
+    log.info(`url http://h/v1/x?token=${encodeURIComponent(secret)}`)
+    expect(lines).toHaveLength(3)
+    for (const line of lines) {
+      expect(line).not.toContain(secret)
+      expect(line).not.toContain(basic)
+      expect(line).toContain('[redacted]')
+    }
+  })
+
+  it('ignores secrets too short to be keys (it would blank out ordinary words)', () => {
+    const lines: string[] = []
+    const log = createLogger({ sink: (l) => lines.push(l), now: () => 0 })
+    log.addSecret('abc')
+    log.info('abc def')
+    expect(lines[0]).toMatch(/INFO abc def$/)
+  })
+})
+
 describe('keyHint', () => {
   it('shows the prefix and the last four characters only', () => {
     expect(keyHint('sak_abcdefgh9f2c')).toBe('sak_…9f2c')
