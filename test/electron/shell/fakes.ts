@@ -14,6 +14,15 @@ export class FakeWebContents extends EventEmitter {
   windowOpenHandler: ((d: { url: string }) => { action: string }) | null = null
   sent: Array<{ channel: string; payload: unknown }> = []
   destroyed = false
+  reloads = 0
+  crashes = 0
+  reload() {
+    this.reloads++
+  }
+  /** Electron ends the renderer and then emits `render-process-gone`; a test emits that itself. */
+  forcefullyCrashRenderer() {
+    this.crashes++
+  }
   setWindowOpenHandler(fn: (d: { url: string }) => { action: string }) {
     this.windowOpenHandler = fn
   }
@@ -23,7 +32,7 @@ export class FakeWebContents extends EventEmitter {
   isDestroyed() {
     return this.destroyed
   }
-  /** Emits a navigation-style event the way Electron 40 does: one Event with `url`. */
+  /** Emits a navigation-style event the way Electron 45 does: one Event with `url`. */
   navigate(kind: 'will-navigate' | 'will-redirect' | 'will-frame-navigate', url: string): FakeEvent {
     const e = new FakeEvent(url)
     this.emit(kind, e, url)

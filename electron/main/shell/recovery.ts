@@ -1,0 +1,105 @@
+// A renderer that crashes or hangs is reloaded, so the window is never left blank, with a notice
+// once the page is back. Reloading cannot repeat a payment: payments are made by main, and the
+// page starts again from main's state. A page that keeps failing is not reloaded in a loop: after
+// `maxReloads` in `windowMs` the person is asked whether to reload once more or quit.
+import type { RenderProcessGoneDetails, WebContents } from 'electron'
+
+export type RendererLike = Pick<WebContents, 'reload' | 'forcefullyCrashRenderer' | 'isDestroyed'> & {
+  on(event: string, listener: (...args: never[]) => void): unknown
+  once(event: string, listener: (...args: never[]) => void): unknown
+}
+
+export interface RecoveryDeps {
+  contents: RendererLike
+  /** shown on the reloaded page */
+  notice(message: string): void
+  /** too many reloads: ask the person */
+  askAfterRepeatedFailure(message: { message: string; detail: string }): Promise<'reload' | 'quit'>
+  quit(): void
+  /** no reloads while the app is quitting */
+  isQuitting(): boolean
+  log?(message: string, fields: Record<string, unknown>): void
+  now?: () => number
+  maxReloads?: number
+  windowMs?: number
+  /** how long a page may stay unresponsive before it is ended and reloaded */
+  hangGraceMs?: number
+}
+
+const AFTER = 'A payment that was on its way was not sent again: its outcome shows in Transactions.'
+export const RECOVERY_MESSAGES = {
+  crashed: `The window stopped working and was reloaded. ${AFTER}`,
+  hung: `The window stopped responding and was reloaded. ${AFTER}`,
+  repeated: {
+    message: 'The Lightning Tray window keeps stopping.',
+    detail:
+      'It was reloaded several times in a short while. Reload it once more, or quit and start Lightning Tray again.',
+  },
+} as const
+
+/** Watches one window's renderer. Returns a function that stops the pending hang timer. */
+export function superviseRenderer(deps: RecoveryDeps): () => void {
+  const { contents } = deps
+  const now = deps.now ?? Date.now
+  const maxReloads = deps.maxReloads ?? 3
+  const windowMs = deps.windowMs ?? 60_000
+  const hangGraceMs = deps.hangGraceMs ?? 10_000
+  const reloads: number[] = []
+  let hangTimer: ReturnType<typeof setTimeout> | null = null
+  let endedForHang = false
+  let asking = false
+
+  const clearHang = () => {
+    if (hangTimer) clearTimeout(hangTimer)
+    hangTimer = null
+  }
+
+  const reload = (why: 'crashed' | 'hung') => {
+    reloads.push(now())
+    contents.once('did-finish-load', () => deps.notice(RECOVERY_MESSAGES[why]))
+    contents.reload()
+  }
+
+  const recover = (why: 'crashed' | 'hung') => {
+    if (asking || deps.isQuitting() || contents.isDestroyed()) return
+    const t = now()
+    while (reloads.length > 0 && t - (reloads[0] as number) >= windowMs) reloads.shift()
+    if (reloads.length < maxReloads) return reload(why)
+    asking = true
+    deps.log?.('renderer keeps failing', { reloads: reloads.length, windowMs })
+    void deps.askAfterRepeatedFailure(RECOVERY_MESSAGES.repeated).then(
+      (answer) => {
+        asking = false
+        if (answer === 'quit') return deps.quit()
+        reloads.length = 0
+        if (!contents.isDestroyed()) reload(why)
+      },
+      () => {
+        asking = false
+      },
+    )
+  }
+
+  contents.on('render-process-gone', (_event: unknown, details: RenderProcessGoneDetails) => {
+    clearHang()
+    const why = endedForHang ? 'hung' : 'crashed'
+    endedForHang = false
+    deps.log?.('renderer gone', { reason: details.reason, exitCode: details.exitCode })
+    // A clean exit is the window closing, not a failure.
+    if (details.reason === 'clean-exit') return
+    recover(why)
+  })
+  contents.on('unresponsive', () => {
+    if (hangTimer || asking) return
+    hangTimer = setTimeout(() => {
+      hangTimer = null
+      if (deps.isQuitting() || contents.isDestroyed()) return
+      deps.log?.('renderer unresponsive, ending it', { graceMs: hangGraceMs })
+      endedForHang = true
+      // Ends the renderer: `render-process-gone` (reason `killed`) follows and reloads it.
+      contents.forcefullyCrashRenderer()
+    }, hangGraceMs)
+  })
+  contents.on('responsive', clearHang)
+  return clearHang
+}
