@@ -3,7 +3,7 @@
 import { readFile, stat } from 'node:fs/promises'
 import { extname, isAbsolute, join, relative, resolve } from 'node:path'
 import type { CustomScheme } from 'electron'
-import { APP_HOST, APP_SCHEME } from './origins'
+import { APP_HOST, APP_ORIGIN, APP_SCHEME, isAppUrl } from './origins'
 
 /**
  * Must be registered before the app is ready. `secure` makes it a secure context (camera access);
@@ -53,8 +53,19 @@ export function resolveBundlePath(rootDir: string, url: string): string | null {
   return file
 }
 
+/**
+ * Who asked: Electron sets `initiatorOrigin` on requests a page made (null for an opaque origin) and
+ * leaves it out for those the browser started itself (the window's own load and reload). Only the
+ * app's own pages may load the bundle; any other page that got to make a request here is refused.
+ */
+function fromAppOrBrowser(request: Request): boolean {
+  const initiator = (request as Request & { initiatorOrigin?: string | null }).initiatorOrigin
+  return initiator === undefined || (initiator !== null && isAppUrl(initiator, [APP_ORIGIN]))
+}
+
 export function createAppProtocolHandler(rootDir: string, csp: string): (request: Request) => Promise<Response> {
   return async (request) => {
+    if (!fromAppOrBrowser(request)) return new Response('Forbidden', { status: 403 })
     const file = resolveBundlePath(rootDir, request.url)
     if (!file || request.method !== 'GET') return new Response('Not found', { status: 404 })
     try {

@@ -10,6 +10,7 @@ import type {
   WindowOpenHandlerResponse,
 } from 'electron'
 import { isAppUrl } from './origins'
+import { permissionCheckHandler, permissionRequestHandler } from './permissions'
 
 /** Schemes the app hands to the OS (a link in a memo or a help page). Nothing else leaves the app. */
 export const EXTERNAL_SCHEMES: readonly string[] = ['https:']
@@ -68,33 +69,6 @@ export function windowOpenHandler(
   return ({ url }) => {
     if (isAllowedExternalUrl(url)) void Promise.resolve(openExternal(url)).catch(() => {})
     return { action: 'deny' }
-  }
-}
-
-type RequestDetails = { requestingUrl?: string; isMainFrame?: boolean; mediaTypes?: Array<'video' | 'audio'> }
-type CheckDetails = { requestingUrl?: string; isMainFrame?: boolean; mediaType?: 'video' | 'audio' | 'unknown' }
-
-/**
- * Permission requests: all denied, except the camera (QR scanning) asked for by the app's own main
- * frame. Microphone, screen capture, notifications from pages, geolocation and the rest: no.
- */
-export function permissionRequestHandler(trustedOrigins: readonly string[]) {
-  return (_wc: unknown, permission: string, callback: (granted: boolean) => void, details: RequestDetails) => {
-    const types = details.mediaTypes ?? []
-    const cameraOnly = types.length > 0 && types.every((t) => t === 'video')
-    const fromApp = details.isMainFrame === true && isAppUrl(details.requestingUrl ?? '', trustedOrigins)
-    callback(permission === 'media' && cameraOnly && fromApp)
-  }
-}
-
-/** Synchronous permission checks follow the same rule (the camera only, from the app's main frame). */
-export function permissionCheckHandler(trustedOrigins: readonly string[]) {
-  return (_wc: unknown, permission: string, requestingOrigin: string, details: CheckDetails): boolean => {
-    if (permission !== 'media' || details.mediaType === 'audio') return false
-    if (details.isMainFrame === false) return false
-    return (
-      isAppUrl(requestingOrigin, trustedOrigins) && isAppUrl(details.requestingUrl ?? requestingOrigin, trustedOrigins)
-    )
   }
 }
 

@@ -33,6 +33,8 @@ export function mainWindowOptions(opts: {
       experimentalFeatures: false,
       navigateOnDragDrop: false,
       safeDialogs: true,
+      // on by default in Electron; the app stores nothing in the page
+      enableWebSQL: false,
       spellcheck: false,
       devTools: !opts.isPackaged,
     },

@@ -6,15 +6,10 @@ import { describe, expect, it, vi } from 'vitest'
 import { createAppProtocolHandler, resolveBundlePath } from '../../../electron/main/shell/appProtocol'
 import { CSP, DEV_CSP } from '../../../electron/main/shell/csp'
 import { APP_ORIGIN, APP_START_URL, resolveAppUrls } from '../../../electron/main/shell/origins'
-import {
-  hardenSession,
-  isAllowedExternalUrl,
-  isTrustedSender,
-  permissionCheckHandler,
-  permissionRequestHandler,
-} from '../../../electron/main/shell/security'
+import { hardenSession, isAllowedExternalUrl, isTrustedSender } from '../../../electron/main/shell/security'
 import { createMainWindow } from '../../../electron/main/shell/window'
 import { FakeBrowserWindow } from './fakes'
+import { secureWebPreferences } from './securePreferences'
 
 const trusted = [APP_ORIGIN]
 
@@ -41,21 +36,13 @@ function directives(csp: string): Map<string, string[]> {
 }
 
 describe('main window', () => {
-  it('sets every webPreferences rule of the security section', () => {
+  it('sets every webPreferences rule of the security section, and nothing else', () => {
     const { win } = makeWindow()
-    const wp = win.options.webPreferences ?? {}
-    expect(wp.contextIsolation).toBe(true)
-    expect(wp.sandbox).toBe(true)
-    expect(wp.nodeIntegration).toBe(false)
-    expect(wp.nodeIntegrationInWorker).toBe(false)
-    expect(wp.nodeIntegrationInSubFrames).toBe(false)
-    expect(wp.webSecurity).toBe(true)
-    expect(wp.allowRunningInsecureContent).toBe(false)
-    expect(wp.webviewTag).toBe(false)
-    expect(wp.experimentalFeatures).toBe(false)
-    expect(wp.preload).toBe('/app/out/preload/index.cjs')
-    // `remote` was removed from Electron; make sure nothing tries to turn it back on.
-    expect(Object.keys(wp)).not.toContain('enableRemoteModule')
+    // Exactly this object: a flag dropped (navigateOnDragDrop, safeDialogs…) or one added
+    // (enableBlinkFeatures, partition, a second preload…) fails here.
+    expect(win.options.webPreferences).toStrictEqual(
+      secureWebPreferences({ preload: '/app/out/preload/index.cjs', devTools: false }),
+    )
     expect(win.loaded).toEqual([APP_START_URL])
   })
 
@@ -162,58 +149,6 @@ describe('CSP', () => {
   })
 })
 
-describe('permissions', () => {
-  const request = permissionRequestHandler(trusted)
-  const ask = (permission: string, details: object) => {
-    let granted: boolean | undefined
-    request(
-      null,
-      permission,
-      (g) => {
-        granted = g
-      },
-      details,
-    )
-    return granted
-  }
-  const app = { requestingUrl: `${APP_ORIGIN}/index.html`, isMainFrame: true }
-
-  it('grants the camera to the app’s main frame, and nothing else', () => {
-    expect(ask('media', { ...app, mediaTypes: ['video'] })).toBe(true)
-    expect(ask('media', { ...app, mediaTypes: ['audio'] })).toBe(false)
-    expect(ask('media', { ...app, mediaTypes: ['video', 'audio'] })).toBe(false)
-    expect(ask('media', { ...app, mediaTypes: [] })).toBe(false)
-    expect(ask('media', { ...app, isMainFrame: false, mediaTypes: ['video'] })).toBe(false)
-    expect(ask('media', { requestingUrl: 'https://evil.example/', isMainFrame: true, mediaTypes: ['video'] })).toBe(
-      false,
-    )
-    expect(ask('media', { requestingUrl: 'file:///x.html', isMainFrame: true, mediaTypes: ['video'] })).toBe(false)
-    for (const p of [
-      'notifications',
-      'geolocation',
-      'clipboard-read',
-      'display-capture',
-      'openExternal',
-      'fullscreen',
-      'midiSysex',
-      'pointerLock',
-      'unknown',
-    ])
-      expect(ask(p, app)).toBe(false)
-  })
-
-  it('answers permission checks the same way', () => {
-    const check = permissionCheckHandler(trusted)
-    const url = `${APP_ORIGIN}/index.html`
-    expect(check(null, 'media', APP_ORIGIN, { requestingUrl: url, isMainFrame: true, mediaType: 'video' })).toBe(true)
-    expect(check(null, 'media', APP_ORIGIN, { requestingUrl: url, isMainFrame: true, mediaType: 'audio' })).toBe(false)
-    expect(check(null, 'media', APP_ORIGIN, { requestingUrl: url, isMainFrame: false, mediaType: 'video' })).toBe(false)
-    expect(check(null, 'media', 'https://evil.example', { isMainFrame: true, mediaType: 'video' })).toBe(false)
-    expect(check(null, 'notifications', APP_ORIGIN, { requestingUrl: url, isMainFrame: true })).toBe(false)
-    expect(check(null, 'clipboard-read', APP_ORIGIN, { requestingUrl: url, isMainFrame: true })).toBe(false)
-  })
-})
-
 describe('isTrustedSender', () => {
   const top = { url: `${APP_ORIGIN}/index.html`, parent: null }
   it('accepts the app’s main frame only', () => {
@@ -274,6 +209,12 @@ describe('app:// protocol', () => {
       }
       expect(resolveBundlePath(root, `${APP_ORIGIN}/%2e%2e%2flt-secret.txt`)).toBeNull()
       expect((await handle(new Request(`${APP_ORIGIN}/index.html`, { method: 'POST', body: 'x' }))).status).toBe(404)
+      // Electron's initiatorOrigin: the app's own page and the browser itself (absent) only.
+      const from = (initiatorOrigin: string | null) =>
+        handle(Object.assign(new Request(`${APP_ORIGIN}/index.html`), { initiatorOrigin }))
+      expect((await from(APP_ORIGIN)).status).toBe(200)
+      for (const other of ['https://evil.example', 'app://bundle.evil', 'file://', 'null', null])
+        expect((await from(other)).status, String(other)).toBe(403)
     } finally {
       await rm(root, { recursive: true, force: true })
       await rm(join(tmpdir(), 'lt-secret.txt'), { force: true })

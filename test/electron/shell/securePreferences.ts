@@ -1,0 +1,21 @@
+// The main window's webPreferences, written out: tests compare the real options to this object
+// exactly, so a dropped flag or an added one (enableBlinkFeatures, partition…) fails.
+export function secureWebPreferences(opts: { preload: string; devTools: boolean }) {
+  return {
+    preload: opts.preload,
+    contextIsolation: true,
+    sandbox: true,
+    nodeIntegration: false,
+    nodeIntegrationInWorker: false,
+    nodeIntegrationInSubFrames: false,
+    webSecurity: true,
+    allowRunningInsecureContent: false,
+    webviewTag: false,
+    experimentalFeatures: false,
+    navigateOnDragDrop: false,
+    safeDialogs: true,
+    enableWebSQL: false,
+    spellcheck: false,
+    devTools: opts.devTools,
+  }
+}
