@@ -19,6 +19,7 @@ import {
   Tray,
 } from 'electron'
 import { createApp } from './app/createApp'
+import { createLogger } from './log'
 import { createElectronNotifier } from './services/notify'
 import { createKeytarStore } from './services/secrets'
 import type { TrayCommand } from './services/tray'
@@ -32,10 +33,11 @@ import { lightningLinkFromArgv, linkAction, PROTOCOL } from './shell/links'
 import { buildAppMenuTemplate } from './shell/menu'
 import { APP_SCHEME, resolveAppUrls } from './shell/origins'
 import { watchPowerAndNetwork } from './shell/power'
+import { superviseRenderer } from './shell/recovery'
 import { createSaveFile } from './shell/saveFile'
 import { guardWebContents, hardenSession } from './shell/security'
 import { claimSingleInstance, registerProtocolClient } from './shell/singleInstance'
-import { createTrayController, type TrayController } from './shell/tray'
+import { createTrayController, type TrayController, trayIcon } from './shell/tray'
 import { countPending, INITIAL_TRAY_STATE, reduceTrayState } from './shell/trayState'
 import { createMainWindow, showWindow } from './shell/window'
 
@@ -47,6 +49,10 @@ const APP_ID = 'org.lightningtray.app'
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES])
 // Every renderer sandboxed, whatever a window's options say.
 app.enableSandbox()
+const urls = resolveAppUrls({ isPackaged: app.isPackaged, devUrl: process.env.ELECTRON_RENDERER_URL })
+const sessionRules = { trustedOrigins: urls.trustedOrigins, csp: urls.dev ? DEV_CSP : CSP }
+// Every session, the default one and any made later, gets the permission rules and the CSP header.
+app.on('session-created', (created) => hardenSession(created, sessionRules))
 app.setName(APP_NAME)
 if (process.platform === 'win32') app.setAppUserModelId(APP_ID)
 
@@ -71,15 +77,18 @@ if (
   })
   const first = lightningLinkFromArgv(process.argv)
   if (first) receiveLink(first)
-  app.whenReady().then(main, (err) => {
-    console.error('Lightning Tray could not start:', err instanceof Error ? err.message : String(err))
-    app.exit(1)
-  })
+  app
+    .whenReady()
+    .then(main)
+    .catch((err: unknown) => {
+      // Redacted like every other line: a library's error message may carry a key.
+      createLogger().error('Lightning Tray could not start', { error: err })
+      app.exit(1)
+    })
 }
 
 async function main(): Promise<void> {
   const root = app.getAppPath()
-  const urls = resolveAppUrls({ isPackaged: app.isPackaged, devUrl: process.env.ELECTRON_RENDERER_URL })
   const openExternal = (url: string) => shell.openExternal(url)
   // Icons ship as extraResources (electron-builder.yml): outside the asar, plain files for the OS.
   const icons = app.isPackaged ? join(process.resourcesPath, 'icons') : join(root, 'resources')
@@ -92,7 +101,7 @@ async function main(): Promise<void> {
     appPath: process.argv[1] ? resolve(process.argv[1]) : undefined,
   })
   protocol.handle(APP_SCHEME, createAppProtocolHandler(join(root, 'out', 'renderer'), CSP))
-  hardenSession(session.defaultSession, { trustedOrigins: urls.trustedOrigins, csp: urls.dev ? DEV_CSP : CSP })
+  hardenSession(session.defaultSession, sessionRules)
   // Every web contents, not just the main window's, gets the navigation and new-window rules.
   app.on('web-contents-created', (_e, contents) =>
     guardWebContents(contents, { trustedOrigins: urls.trustedOrigins, openExternal }),
@@ -121,7 +130,10 @@ async function main(): Promise<void> {
   core = createApp({
     userDataDir: app.getPath('userData'),
     secretStore: createKeytarStore(KEYCHAIN_SERVICE),
-    notifier: createElectronNotifier(Notification, { onShowWindow: () => showWindow(ensureWindow()) }),
+    notifier: createElectronNotifier(Notification, {
+      onShowWindow: () => showWindow(ensureWindow()),
+      onFailed: (error) => core?.log.warn('notification not shown', { error }),
+    }),
     emit,
     appVersion: app.getVersion(),
     platform: process.platform,
@@ -164,6 +176,25 @@ async function main(): Promise<void> {
     })
     w.webContents.on('did-finish-load', () => sink.attach(w.webContents))
     w.webContents.on('did-start-loading', () => sink.detach())
+    superviseRenderer({
+      contents: w.webContents,
+      notice: (message) => sink.emit('notice', { level: 'warning', message }),
+      askAfterRepeatedFailure: async ({ message, detail }) => {
+        const options = {
+          type: 'error' as const,
+          message,
+          detail,
+          buttons: ['Reload', 'Quit'],
+          defaultId: 0,
+          cancelId: 0,
+        }
+        const { response } = await dialog.showMessageBox(w, options)
+        return response === 1 ? 'quit' : 'reload'
+      },
+      quit: () => app.quit(),
+      isQuitting: () => quitting,
+      log: (message, fields) => wallet.log.warn(message, fields),
+    })
     w.on('close', (event) => {
       if (closeAction({ quitting, hasTray: tray !== null }) === 'hide') {
         event.preventDefault()
@@ -200,7 +231,7 @@ async function main(): Promise<void> {
       tray = createTrayController({
         createTray: (icon) => new Tray(icon),
         buildMenu: (template) => Menu.buildFromTemplate(template),
-        icon: trayIcon(icons),
+        icon: trayIcon(nativeImage, icons, process.platform),
         platform: process.platform,
         onCommand: onTrayCommand,
         initial: trayState,
@@ -249,20 +280,7 @@ async function main(): Promise<void> {
   })
 
   if (await started) {
-    const demo = await connectDemoAccount(wallet.router, process.env)
+    const demo = await connectDemoAccount(wallet.router, process.env, { isPackaged: app.isPackaged })
     if (typeof demo === 'object') sink.emit('notice', { level: 'error', message: `Demo account: ${demo.failed}` })
   }
-}
-
-/**
- * macOS wants a black "Template" image it tints itself; Windows picks tray@2x.png by itself on
- * HiDPI when given tray.png; Linux trays draw at 22–24 px, so they get the 32 px image.
- */
-function trayIcon(dir: string) {
-  if (process.platform === 'darwin') {
-    const image = nativeImage.createFromPath(join(dir, 'trayTemplate.png'))
-    image.setTemplateImage(true)
-    return image
-  }
-  return nativeImage.createFromPath(join(dir, process.platform === 'win32' ? 'tray.png' : 'tray@2x.png'))
 }

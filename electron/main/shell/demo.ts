@@ -1,6 +1,8 @@
 // `npm run demo` starts the local simulator and passes its URL and demo key in the environment.
 // With no account yet, the app connects that one, key kept in memory only (it is the simulator's
-// fake money, and a demo must not leave a key in the person's keychain).
+// fake money, and a demo must not leave a key in the person's keychain). Only an unpackaged app
+// (`npm run demo`, `electron .`) reads them: an installed app ignores its environment here, so no
+// launcher, shell profile or other program can point it at a service and key of its choosing.
 
 export interface DemoEnv {
   LT_DEMO_BASE_URL?: string | undefined
@@ -13,7 +15,12 @@ export interface RouterForDemo {
 
 export type DemoOutcome = 'not-demo' | 'already-connected' | 'connected' | { failed: string }
 
-export async function connectDemoAccount(router: RouterForDemo, env: DemoEnv): Promise<DemoOutcome> {
+export async function connectDemoAccount(
+  router: RouterForDemo,
+  env: DemoEnv,
+  opts: { isPackaged: boolean },
+): Promise<DemoOutcome> {
+  if (opts.isPackaged) return 'not-demo'
   const baseUrl = env.LT_DEMO_BASE_URL
   const apiKey = env.LT_DEMO_API_KEY
   if (!baseUrl || !apiKey) return 'not-demo'

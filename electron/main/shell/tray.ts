@@ -1,6 +1,7 @@
 // The tray icon and its menu. The menu's content is the watcher helper's pure model
 // (services/tray); this only turns it into Electron objects and rebuilds it when the state changes.
-import type { Menu, MenuItemConstructorOptions, NativeImage, Tray } from 'electron'
+import { join } from 'node:path'
+import type { Menu, MenuItemConstructorOptions, NativeImage, nativeImage, Tray } from 'electron'
 import { buildTrayMenu, type TrayCommand, type TrayState, toMenuTemplate } from '../services/tray'
 
 export type TrayLike = Pick<Tray, 'setToolTip' | 'setContextMenu' | 'on' | 'destroy' | 'isDestroyed'>
@@ -39,4 +40,21 @@ export function createTrayController(deps: {
       if (!tray.isDestroyed()) tray.destroy()
     },
   }
+}
+
+/**
+ * macOS wants a black "Template" image it tints itself; Windows picks tray@2x.png by itself on
+ * HiDPI when given tray.png; Linux trays draw at 22–24 px, so they get the 32 px image.
+ */
+export function trayIcon(
+  images: Pick<typeof nativeImage, 'createFromPath'>,
+  dir: string,
+  platform: string,
+): NativeImage {
+  if (platform === 'darwin') {
+    const image = images.createFromPath(join(dir, 'trayTemplate.png'))
+    image.setTemplateImage(true)
+    return image
+  }
+  return images.createFromPath(join(dir, platform === 'win32' ? 'tray.png' : 'tray@2x.png'))
 }

@@ -41,19 +41,22 @@ async function newApp() {
   return { app, dir, keychain }
 }
 
+/** `npm run demo` and `electron .` run unpackaged */
+const dev = { isPackaged: false }
+
 describe('demo mode', () => {
   it('does nothing without both variables', async () => {
     const { app } = await newApp()
-    expect(await connectDemoAccount(app.router, {})).toBe('not-demo')
-    expect(await connectDemoAccount(app.router, { LT_DEMO_BASE_URL: sim.url })).toBe('not-demo')
+    expect(await connectDemoAccount(app.router, {}, dev)).toBe('not-demo')
+    expect(await connectDemoAccount(app.router, { LT_DEMO_BASE_URL: sim.url }, dev)).toBe('not-demo')
     expect(app.accounts.list().accounts).toEqual([])
   })
 
   it('connects the simulator account once, key in memory only, none in the keychain or on disk', async () => {
     const { app, dir, keychain } = await newApp()
     const env = { LT_DEMO_BASE_URL: sim.url, LT_DEMO_API_KEY: sim.keys.secret }
-    expect(await connectDemoAccount(app.router, env)).toBe('connected')
-    expect(await connectDemoAccount(app.router, env)).toBe('already-connected')
+    expect(await connectDemoAccount(app.router, env, dev)).toBe('connected')
+    expect(await connectDemoAccount(app.router, env, dev)).toBe('already-connected')
     const { accounts } = app.accounts.list()
     expect(accounts).toHaveLength(1)
     expect(accounts[0]).toMatchObject({ baseUrl: sim.url, storage: 'memory', label: 'Demo (local simulator)' })
@@ -66,12 +69,22 @@ describe('demo mode', () => {
     }
   })
 
+  it('an installed (packaged) app ignores the variables: no account, nothing asked of the service', async () => {
+    const { app } = await newApp()
+    sim.control.resetRequests()
+    const env = { LT_DEMO_BASE_URL: sim.url, LT_DEMO_API_KEY: sim.keys.secret }
+    expect(await connectDemoAccount(app.router, env, { isPackaged: true })).toBe('not-demo')
+    expect(app.accounts.list().accounts).toEqual([])
+    expect(sim.control.requests()).toEqual([])
+  })
+
   it('reports a refused key instead of connecting', async () => {
     const { app } = await newApp()
-    const out = await connectDemoAccount(app.router, {
-      LT_DEMO_BASE_URL: sim.url,
-      LT_DEMO_API_KEY: 'sak_wrongwrongwrong',
-    })
+    const out = await connectDemoAccount(
+      app.router,
+      { LT_DEMO_BASE_URL: sim.url, LT_DEMO_API_KEY: 'sak_wrongwrongwrong' },
+      dev,
+    )
     expect(out).toMatchObject({ failed: expect.any(String) })
     expect(app.accounts.list().accounts).toEqual([])
   })

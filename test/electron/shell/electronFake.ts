@@ -1,7 +1,7 @@
 // A fake `electron` module for loading the real main entry (electron/main/index.ts) in Node.
 // Each object records what the entry asked of it; tests drive its events.
 import { EventEmitter } from 'node:events'
-import { FakeBrowserWindow, FakeEvent } from './fakes'
+import { FakeBrowserWindow, FakeEvent, FakeWebContents } from './fakes'
 
 export const calls: Array<[string, ...unknown[]]> = []
 const record = (name: string, ...args: unknown[]) => calls.push([name, ...args])
@@ -86,26 +86,40 @@ export const protocol = {
   },
 }
 
-export const session = {
-  defaultSession: {
+/** A session as the shell sees it: the handlers it was given. */
+export function fakeSession() {
+  const s = {
     requestHandler: null as unknown,
     checkHandler: null as unknown,
     headersHandler: null as unknown,
     deviceHandler: null as unknown,
     setDevicePermissionHandler(fn: unknown) {
-      this.deviceHandler = fn
+      s.deviceHandler = fn
     },
     setPermissionRequestHandler(fn: unknown) {
-      this.requestHandler = fn
+      s.requestHandler = fn
     },
     setPermissionCheckHandler(fn: unknown) {
-      this.checkHandler = fn
+      s.checkHandler = fn
     },
     webRequest: {
       onHeadersReceived(fn: unknown) {
-        session.defaultSession.headersHandler = fn
+        s.headersHandler = fn
       },
     },
+  }
+  return s
+}
+
+export const session = { defaultSession: fakeSession() }
+
+/** `showMessageBox` answers with `nextResponse` (0 = first button). */
+export const dialog = {
+  shown: [] as Array<{ window: unknown; options: Record<string, unknown> }>,
+  nextResponse: 0,
+  async showMessageBox(window: unknown, options: Record<string, unknown>) {
+    dialog.shown.push({ window, options })
+    return { response: dialog.nextResponse, checkboxChecked: false }
   },
 }
 
@@ -161,7 +175,7 @@ export class Notification extends EventEmitter {
   static isSupported() {
     return true
   }
-  constructor(public opts: { title: string; body: string }) {
+  constructor(public opts: Record<string, unknown> & { title: string; body: string }) {
     super()
   }
   show() {
@@ -169,7 +183,20 @@ export class Notification extends EventEmitter {
   }
 }
 
-export const BrowserWindow = FakeBrowserWindow
+/** Like Electron, a new window's web contents is announced on the app before anything loads. */
+export class BrowserWindow extends FakeBrowserWindow {
+  constructor(options: ConstructorParameters<typeof FakeBrowserWindow>[0]) {
+    super(options)
+    app.emit('web-contents-created', new FakeEvent(), this.webContents)
+  }
+}
+
+/** Web contents the main window did not make (a devtools page, a webview that slipped in). */
+export function otherWebContents(): FakeWebContents {
+  const contents = new FakeWebContents()
+  app.emit('web-contents-created', new FakeEvent(), contents)
+  return contents
+}
 
 const electron = {
   app,
@@ -184,5 +211,6 @@ const electron = {
   powerMonitor,
   Notification,
   BrowserWindow,
+  dialog,
 }
 export default electron

@@ -5,11 +5,14 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { OP_NAMES, opChannel } from '@shared/channels'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { CSP } from '../../../electron/main/shell/csp'
 import { APP_ORIGIN, APP_START_URL } from '../../../electron/main/shell/origins'
+import { RECOVERY_MESSAGES } from '../../../electron/main/shell/recovery'
 import { BOLT11_SPEC } from '../../shared/fixtures/bolt11Spec'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
 import * as electron from './electronFake'
 import { FakeBrowserWindow, FakeEvent } from './fakes'
+import { secureWebPreferences } from './securePreferences'
 
 vi.mock('electron', async () => await import('./electronFake'))
 
@@ -26,8 +29,15 @@ async function invoke(name: string, input: unknown, event: unknown = trustedEven
   return (await handler(event, input)) as { ok: boolean; value?: unknown; error?: { code: string } }
 }
 const mainWindow = () => FakeBrowserWindow.instances[0] as FakeBrowserWindow
+/** everything the entry wrote to stderr (its log lines) */
+let stderr = ''
+const stderrWrite = process.stderr.write.bind(process.stderr)
 
 beforeAll(async () => {
+  vi.spyOn(process.stderr, 'write').mockImplementation((chunk: string | Uint8Array, ...rest: unknown[]) => {
+    stderr += String(chunk)
+    return (stderrWrite as (c: unknown, ...r: unknown[]) => boolean)(chunk, ...rest)
+  })
   sim = await startSimulator({ port: 0, host: '127.0.0.1', seed: 'demo' })
   userData = await mkdtemp(join(tmpdir(), 'lt-main-'))
   electron.app.userData = userData
@@ -50,6 +60,7 @@ beforeAll(async () => {
 }, 60_000)
 
 afterAll(async () => {
+  vi.restoreAllMocks()
   process.argv = savedArgv
   process.env = savedEnv
   await sim?.close()
@@ -58,44 +69,81 @@ afterAll(async () => {
 
 describe('main entry (electron faked)', () => {
   it('registers the app:// scheme as privileged before ready, and serves the bundle with the CSP', async () => {
-    expect(electron.protocol.privileged).toEqual([
-      { scheme: 'app', privileges: expect.objectContaining({ standard: true, secure: true, bypassCSP: false }) },
+    expect(electron.protocol.privileged).toStrictEqual([
+      {
+        scheme: 'app',
+        privileges: { standard: true, secure: true, supportFetchAPI: true, bypassCSP: false, corsEnabled: true },
+      },
     ])
-    expect(electron.protocol.handlers.has('app')).toBe(true)
+    // registered before the entry waited for `ready` (no listener of its own yet)
+    expect(electron.calls.find((c) => c[0] === 'protocol.registerSchemesAsPrivileged')).toEqual([
+      'protocol.registerSchemesAsPrivileged',
+      0,
+    ])
+    const handler = electron.protocol.handlers.get('app')
+    if (!handler) throw new Error('no app: handler')
+    // the bundle handler itself: a page of another origin gets nothing
+    const foreign = Object.assign(new Request(APP_START_URL), { initiatorOrigin: 'https://evil.example' })
+    expect((await handler(foreign)).status).toBe(403)
+    const missing = await handler(new Request(`${APP_ORIGIN}/no-such-file.js`))
+    expect(missing.status).toBe(404)
     expect(electron.calls.find((c) => c[0] === 'app.setAsDefaultProtocolClient')?.[1]).toBe('lightning')
   })
 
-  it('hardens the session: permission handlers and the CSP header', () => {
-    const s = electron.session.defaultSession
-    expect(typeof s.requestHandler).toBe('function')
-    expect(typeof s.checkHandler).toBe('function')
-    expect(typeof s.headersHandler).toBe('function')
-    expect((s.deviceHandler as () => boolean)()).toBe(false)
+  it('hardens the default session and every session made later: permissions and the CSP header', () => {
     expect(electron.app.sandboxed).toBe(true)
-    let granted: boolean | undefined
-    ;(s.requestHandler as (...a: unknown[]) => void)(
-      null,
-      'geolocation',
-      (g: boolean) => {
-        granted = g
-      },
-      { requestingUrl: APP_START_URL, isMainFrame: true },
-    )
-    expect(granted).toBe(false)
+    const later = electron.fakeSession()
+    electron.app.emit('session-created', later)
+    for (const s of [electron.session.defaultSession, later]) {
+      expect((s.deviceHandler as () => boolean)()).toBe(false)
+      const ask = (permission: string, details: object) => {
+        let granted: boolean | undefined
+        ;(s.requestHandler as (...a: unknown[]) => void)(null, permission, (g: boolean) => (granted = g), details)
+        return granted
+      }
+      const check = (permission: string, origin: string, details: object) =>
+        (s.checkHandler as (...a: unknown[]) => boolean)(null, permission, origin, details)
+      const app = { requestingUrl: APP_START_URL, isMainFrame: true }
+      expect(ask('clipboard-sanitized-write', app)).toBe(true)
+      expect(ask('media', { ...app, mediaTypes: ['video'] })).toBe(true)
+      expect(ask('media', { ...app, mediaTypes: ['video', 'audio'] })).toBe(false)
+      expect(ask('geolocation', app)).toBe(false)
+      expect(ask('clipboard-read', { ...app, requestingUrl: 'https://evil.example/' })).toBe(false)
+      expect(check('clipboard-read', APP_ORIGIN, app)).toBe(true)
+      expect(check('notifications', APP_ORIGIN, app)).toBe(false)
+      const results: object[] = []
+      ;(s.headersHandler as (d: object, cb: (r: object) => void) => void)(
+        { url: APP_START_URL, responseHeaders: { 'Content-Security-Policy': ["script-src 'unsafe-inline'"] } },
+        (r) => results.push(r),
+      )
+      expect(results).toEqual([{ responseHeaders: { 'Content-Security-Policy': [CSP] } }])
+    }
   })
 
   it('opens one sandboxed window with the built preload on the app URL', () => {
     expect(FakeBrowserWindow.instances).toHaveLength(1)
     const w = mainWindow()
-    expect(w.options.webPreferences).toMatchObject({
-      preload: join(root, 'out', 'preload', 'index.cjs'),
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-    })
+    // unpackaged here; the packaged app's window has none (mainPackaged.test.ts)
+    expect(w.options.webPreferences).toStrictEqual(
+      secureWebPreferences({ preload: join(root, 'out', 'preload', 'index.cjs'), devTools: true }),
+    )
     expect(w.loaded).toEqual([APP_START_URL])
     expect(w.webContents.windowOpenHandler?.({ url: 'https://evil.example/' })).toEqual({ action: 'deny' })
+  })
+
+  it('guards every web contents, not only the main window’s: navigation, new windows, webviews', async () => {
+    const other = electron.otherWebContents()
+    for (const kind of ['will-navigate', 'will-redirect', 'will-frame-navigate'] as const) {
+      expect(other.navigate(kind, 'https://evil.example/').defaultPrevented).toBe(true)
+      expect(other.navigate(kind, `${APP_ORIGIN}/index.html#/send`).defaultPrevented).toBe(false)
+    }
+    const webview = new FakeEvent()
+    other.emit('will-attach-webview', webview, {}, {})
+    expect(webview.defaultPrevented).toBe(true)
+    const opened = electron.shell.opened.length
+    expect(other.windowOpenHandler?.({ url: 'https://example.com/help' })).toEqual({ action: 'deny' })
+    expect(other.windowOpenHandler?.({ url: 'file:///etc/passwd' })).toEqual({ action: 'deny' })
+    await vi.waitFor(() => expect(electron.shell.opened.slice(opened)).toEqual(['https://example.com/help']))
   })
 
   it('handles exactly the contract’s op channels, from the app’s main frame only', async () => {
@@ -248,6 +296,44 @@ describe('main entry (electron faked)', () => {
     })
   })
 
+  it('a crashed or hung page is reloaded with a notice; after three in a minute the person is asked', async () => {
+    const w = mainWindow()
+    const wc = w.webContents
+    const notices = () => wc.sent.filter((m) => m.channel === 'wallet:event:notice').map((m) => m.payload)
+    const before = notices().length
+    wc.emit('render-process-gone', new FakeEvent(), { reason: 'crashed', exitCode: 1 })
+    expect(wc.reloads).toBe(1)
+    wc.emit('did-start-loading')
+    wc.emit('did-finish-load')
+    expect(notices().slice(before)).toEqual([{ level: 'warning', message: RECOVERY_MESSAGES.crashed }])
+    // a hang: ended after the grace period, then reloaded like a crash
+    vi.useFakeTimers()
+    try {
+      wc.emit('unresponsive')
+      vi.advanceTimersByTime(10_000)
+    } finally {
+      vi.useRealTimers()
+    }
+    expect(wc.crashes).toBe(1)
+    wc.emit('render-process-gone', new FakeEvent(), { reason: 'killed', exitCode: 9 })
+    expect(wc.reloads).toBe(2)
+    wc.emit('did-finish-load')
+    expect(notices().at(-1)).toEqual({ level: 'warning', message: RECOVERY_MESSAGES.hung })
+    wc.emit('render-process-gone', new FakeEvent(), { reason: 'oom', exitCode: 1 })
+    expect(wc.reloads).toBe(3)
+    // the fourth within the minute: no reload of its own, a question instead
+    electron.dialog.nextResponse = 0
+    wc.emit('render-process-gone', new FakeEvent(), { reason: 'crashed', exitCode: 1 })
+    expect(electron.dialog.shown).toHaveLength(1)
+    expect(electron.dialog.shown[0]?.window).toBe(w)
+    expect(electron.dialog.shown[0]?.options).toMatchObject({
+      message: RECOVERY_MESSAGES.repeated.message,
+      buttons: ['Reload', 'Quit'],
+    })
+    // "Reload" starts a new count
+    await vi.waitFor(() => expect(wc.reloads).toBe(4))
+  })
+
   it('closing the window hides it while a tray exists', () => {
     const w = mainWindow()
     w.show()
@@ -268,5 +354,15 @@ describe('main entry (electron faked)', () => {
     const close = new FakeEvent()
     mainWindow().emit('close', close)
     expect(close.defaultPrevented).toBe(false)
+    // and a renderer that goes away while quitting is left alone
+    const reloads = mainWindow().webContents.reloads
+    mainWindow().webContents.emit('render-process-gone', new FakeEvent(), { reason: 'crashed', exitCode: 1 })
+    expect(mainWindow().webContents.reloads).toBe(reloads)
+  })
+
+  it('wrote its log lines to stderr, and the demo key in none of them', () => {
+    expect(stderr).toMatch(/ INFO app started /)
+    expect(stderr).toMatch(/ WARN renderer gone /)
+    expect(stderr).not.toContain(sim.keys.secret)
   })
 })
