@@ -56,7 +56,10 @@ export function superviseRenderer(deps: RecoveryDeps): () => void {
 
   const reload = (why: 'crashed' | 'hung') => {
     reloads.push(now())
-    contents.once('did-finish-load', () => deps.notice(RECOVERY_MESSAGES[why]))
+    contents.once('did-finish-load', () => {
+      endedForHang = false
+      deps.notice(RECOVERY_MESSAGES[why])
+    })
     contents.reload()
   }
 
@@ -82,12 +85,15 @@ export function superviseRenderer(deps: RecoveryDeps): () => void {
 
   contents.on('render-process-gone', (_event: unknown, details: RenderProcessGoneDetails) => {
     clearHang()
-    const why = endedForHang ? 'hung' : 'crashed'
-    endedForHang = false
     deps.log?.('renderer gone', { reason: details.reason, exitCode: details.exitCode })
+    // The end of a hung page we ended ourselves: its reload is already under way.
+    if (endedForHang && (details.reason === 'killed' || details.reason === 'crashed')) {
+      endedForHang = false
+      return
+    }
     // A clean exit is the window closing, not a failure.
     if (details.reason === 'clean-exit') return
-    recover(why)
+    recover('crashed')
   })
   contents.on('unresponsive', () => {
     if (hangTimer || asking) return
@@ -95,9 +101,11 @@ export function superviseRenderer(deps: RecoveryDeps): () => void {
       hangTimer = null
       if (deps.isQuitting() || contents.isDestroyed()) return
       deps.log?.('renderer unresponsive, ending it', { graceMs: hangGraceMs })
+      // Electron's recipe for a hung page: end its process, then reload at once in a new one.
+      // `render-process-gone` (killed or crashed) follows and is not a second failure.
       endedForHang = true
-      // Ends the renderer: `render-process-gone` (reason `killed`) follows and reloads it.
       contents.forcefullyCrashRenderer()
+      recover('hung')
     }, hangGraceMs)
   })
   contents.on('responsive', clearHang)

@@ -314,7 +314,7 @@ describe('main entry (electron faked)', () => {
     } finally {
       vi.useRealTimers()
     }
-    expect(wc.crashes).toBe(1)
+    expect([wc.crashes, wc.reloads]).toEqual([1, 2])
     wc.emit('render-process-gone', new FakeEvent(), { reason: 'killed', exitCode: 9 })
     expect(wc.reloads).toBe(2)
     wc.emit('did-finish-load')

@@ -61,6 +61,8 @@ describe('renderer recovery', () => {
     expect(r.wc.crashes).toBe(0)
     vi.advanceTimersByTime(1)
     expect(r.wc.crashes).toBe(1)
+    expect(r.wc.reloads).toBe(1)
+    // the end of the process we ended is not a second failure
     r.gone('killed')
     expect(r.wc.reloads).toBe(1)
     r.wc.emit('did-finish-load')

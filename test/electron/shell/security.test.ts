@@ -196,6 +196,7 @@ describe('app:// protocol', () => {
       expect(ok.status).toBe(200)
       expect(ok.headers.get('content-security-policy')).toBe(CSP)
       expect(ok.headers.get('content-type')).toMatch(/text\/html/)
+      expect(ok.headers.get('x-content-type-options')).toBe('nosniff')
       expect(await ok.text()).toContain('hi')
       expect((await handle(new Request(`${APP_ORIGIN}/`))).status).toBe(200)
       for (const bad of [
@@ -227,6 +228,10 @@ describe('CSP in the renderer page', () => {
     const { readFile } = await import('node:fs/promises')
     const html = await readFile(join(__dirname, '../../../renderer/index.html'), 'utf8')
     expect(html).toContain(`content="${CSP}"`)
+    // exactly one CSP <meta>, carrying exactly the policy, before the first script
+    const metas = [...html.matchAll(/<meta\s+http-equiv="Content-Security-Policy"\s+content="([^"]*)"\s*\/?>/g)]
+    expect(metas.map((m) => m[1])).toEqual([CSP])
+    expect(metas[0]?.index).toBeLessThan(html.indexOf('<script'))
     const { devCsp } = await import('../../../electron.vite.config')
     const plugin = devCsp()
     expect(plugin.apply).toBe('serve')
