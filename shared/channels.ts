@@ -25,6 +25,7 @@ export const OP_NAMES = [
   'vouchers.save',
   'settings.get',
   'settings.update',
+  'rates.get',
 ] as const
 
 export const EVENT_NAMES = [
@@ -37,6 +38,7 @@ export const EVENT_NAMES = [
   'navigate',
   'notice',
   'connection',
+  'rates.updated',
 ] as const
 
 export type OpName = (typeof OP_NAMES)[number]

@@ -169,14 +169,46 @@ export const StaticLinkView = z.object({
 })
 export type StaticLinkView = z.infer<typeof StaticLinkView>
 
+// ── Fiat rates (docs/rates.md) ───────────────────────────────────────────────────────────
+/** The currencies a price is shown in: ISO 4217 codes the rate source answers for. */
+export const FIAT_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY'] as const
+export const FiatCurrency = z.enum(FIAT_CURRENCIES)
+export type FiatCurrency = z.infer<typeof FiatCurrency>
+export const FiatSettings = z.object({ enabled: z.boolean(), currency: FiatCurrency })
+export type FiatSettings = z.infer<typeof FiatSettings>
+/** On by default: a wallet shows what an amount is worth; the first run says which host is asked. */
+export const DEFAULT_FIAT: FiatSettings = { enabled: true, currency: 'USD' }
+export const RatesView = z.object({
+  currency: FiatCurrency,
+  /** fiat per sat; null when there is no price to show (off, none yet, refused or too old) */
+  satPrice: z.number().positive().finite().nullable(),
+  /** when the shown price was fetched (ms since epoch), null without one */
+  fetchedAt: int.nullable(),
+  status: z.enum(['fresh', 'stale', 'off', 'unavailable']),
+  /** why the last attempt gave no new price, in words for the person */
+  reason: z.string().nullable(),
+  /** the host asked for prices, e.g. api.coingecko.com */
+  host: z.string(),
+  /** no price was ever fetched on this machine: the first-run statement is shown */
+  firstRun: z.boolean(),
+})
+export type RatesView = z.infer<typeof RatesView>
+// ──────────────────────────────────────────────────────────────────────────────────────────
+
 export const Theme = z.enum(['system', 'light', 'dark'])
 export const Settings = z.object({
   pollIntervalSec: int.min(5).max(3600),
   notifications: z.boolean(),
   theme: Theme,
+  fiat: FiatSettings,
 })
 export type Settings = z.infer<typeof Settings>
-export const DEFAULT_SETTINGS: Settings = { pollIntervalSec: 15, notifications: true, theme: 'system' }
+export const DEFAULT_SETTINGS: Settings = {
+  pollIntervalSec: 15,
+  notifications: true,
+  theme: 'system',
+  fiat: DEFAULT_FIAT,
+}
 
 export const AppInfo = z.object({
   name: z.string(),
@@ -348,6 +380,9 @@ export const operations = {
 
   'settings.get': op('read', none, Settings),
   'settings.update': op('local', Settings.partial().strict(), Settings),
+
+  /** The price to show beside amounts; asking also refreshes it in the background when due. */
+  'rates.get': op('read', none, RatesView),
 } as const satisfies Record<OpName, { kind: OpKind; input: z.ZodType; output: z.ZodType }>
 
 export type Operations = typeof operations
@@ -381,6 +416,7 @@ export const events = {
   /** plain notices: a corrupt settings file set aside, no keychain, service back online */
   notice: z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
   connection: z.object({ online: z.boolean(), message: z.string().nullable() }),
+  'rates.updated': RatesView,
 } as const satisfies Record<EventName, z.ZodType>
 
 export type Events = typeof events

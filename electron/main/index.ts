@@ -21,6 +21,7 @@ import {
 import { createApp } from './app/createApp'
 import { createLogger } from './log'
 import { createElectronNotifier } from './services/notify'
+import { RATE_SOURCE_URL } from './services/rates'
 import { createKeytarStore } from './services/secrets'
 import type { TrayCommand } from './services/tray'
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './shell/appProtocol'
@@ -141,6 +142,8 @@ async function main(): Promise<void> {
     // a packaged app does not check event payloads at run time (their types are checked at build)
     checkEvents: !app.isPackaged,
     saveFile: createSaveFile((options) => (win ? dialog.showSaveDialog(win, options) : dialog.showSaveDialog(options))),
+    rates: { sourceUrl: RATE_SOURCE_URL },
+    visible: () => win?.isVisible() === true && !win.isMinimized(),
   })
   const wallet = core
   // The window opens at once; messages wait until settings are loaded and the watcher runs.

@@ -28,8 +28,12 @@ describe('IPC contract', () => {
 
   it('wraps results in the envelope', () => {
     const s = resultSchema(operations['settings.get'].output)
+    const fiat = { enabled: true, currency: 'EUR' }
+    expect(
+      s.safeParse({ ok: true, value: { pollIntervalSec: 15, notifications: true, theme: 'dark', fiat } }).success,
+    ).toBe(true)
     expect(s.safeParse({ ok: true, value: { pollIntervalSec: 15, notifications: true, theme: 'dark' } }).success).toBe(
-      true,
+      false,
     )
     const err = new AppError('timeout', 'The service took too long.').toShape()
     expect(err).toEqual({ code: 'timeout', message: 'The service took too long.', retryable: true })

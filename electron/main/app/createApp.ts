@@ -11,6 +11,7 @@ import { type AccountsService, createAccountsService } from '../services/account
 import { createServiceClient, type InvoiceRoute } from '../services/client'
 import { createConnectionMonitor } from '../services/connection'
 import type { Notifier } from '../services/notify'
+import { createRatesService, type RatesService } from '../services/rates'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createSettingsStore, type SettingsStore } from '../services/settings'
 import { walletsView } from '../services/views'
@@ -44,6 +45,13 @@ export interface AppDeps {
   client?: { timeoutMs?: number; retries?: number }
   /** asks where to save a file and writes it (voucher sheets); without it no sheet can be made */
   saveFile?: SaveFile
+  /**
+   * The price source (docs/rates.md): its URL, RATE_SOURCE_URL in the app; none by default, so
+   * tests and the preview never reach the internet (nothing is fetched then).
+   */
+  rates?: { sourceUrl?: string | null; timeoutMs?: number; tickMs?: number }
+  /** whether the window can be seen: prices are fetched only then (default: always) */
+  visible?: () => boolean
 }
 
 export interface App {
@@ -51,6 +59,7 @@ export interface App {
   accounts: AccountsService
   settings: SettingsStore
   watcher: InvoiceWatcher
+  rates: RatesService
   log: Logger
   start(): Promise<void>
   /** resolves when the work handlers started in the background (balance refreshes) is done */
@@ -61,7 +70,11 @@ export interface App {
 export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now
   const log = createLogger({ sink: deps.logSink, now })
-  const emit = createEmitter({ to: deps.emit, check: deps.checkEvents ?? true, log })
+  const emitOnly = createEmitter({ to: deps.emit, check: deps.checkEvents ?? true, log })
+  const emit: Emit = (event, payload) => {
+    emitOnly(event, payload)
+    if (event === 'settings.updated') rates.settingsChanged()
+  }
   const settings = createSettingsStore({ dir: deps.userDataDir, now, onNotice: (n) => emit('notice', n) })
   const invoiceRoutes = new Map<string, InvoiceRoute>()
   const accounts = createAccountsService({
@@ -114,6 +127,19 @@ export function createApp(deps: AppDeps): App {
     activeAccountId,
   })
 
+  const rates = createRatesService({
+    sourceUrl: deps.rates?.sourceUrl ?? null,
+    userDataDir: deps.userDataDir,
+    settings: () => settings.current().settings.fiat,
+    visible: deps.visible ?? (() => true),
+    emit: (view) => emit('rates.updated', view),
+    now,
+    fetch: deps.fetch,
+    timeoutMs: deps.rates?.timeoutMs,
+    tickMs: deps.rates?.tickMs,
+    log,
+  })
+
   let keychain: z.input<typeof AppInfo>['keychain'] = 'unknown'
   const pending = new Set<Promise<unknown>>()
   const background = (task: Promise<unknown>) => {
@@ -125,6 +151,7 @@ export function createApp(deps: AppDeps): App {
     accounts,
     clientFor: (id, policy) => accounts.client(id, policy),
     settings,
+    rates,
     watcher,
     emit,
     now,
@@ -149,9 +176,11 @@ export function createApp(deps: AppDeps): App {
     accounts,
     settings,
     watcher,
+    rates,
     log,
     async start() {
       await settings.load()
+      await rates.start()
       keychain = (await deps.secretStore.available()) ? 'available' : 'unavailable'
       if (keychain === 'unavailable')
         emit('notice', {
@@ -167,6 +196,7 @@ export function createApp(deps: AppDeps): App {
     },
     async dispose() {
       connection.stop()
+      await rates.stop()
       await watcher.stop()
       await Promise.allSettled([...pending])
     },

@@ -8,6 +8,7 @@ import type { z } from 'zod'
 import type { Logger } from '../log'
 import type { AccountsService, CallPolicy } from '../services/accounts'
 import type { ServiceClient } from '../services/client'
+import type { RatesService } from '../services/rates'
 import type { SettingsStore } from '../services/settings'
 import {
   lnTxView,
@@ -33,6 +34,7 @@ export interface HandlerDeps {
   accounts: Omit<AccountsService, 'client'>
   clientFor: (accountId: string | undefined, policy: CallPolicy) => ServiceClient
   settings: SettingsStore
+  rates: Pick<RatesService, 'view' | 'refreshIfDue'>
   watcher: InvoiceWatcher
   emit: Emit
   now: () => number
@@ -177,6 +179,12 @@ export function createHandlers(d: HandlerDeps): Handlers {
 
     'settings.get': async () => d.settings.current().settings,
     'settings.update': (patch) => updateSettings(patch),
+
+    'rates.get': async () => {
+      // the window asks when it shows prices: a good moment to refresh, without waiting for it
+      d.background(d.rates.refreshIfDue())
+      return d.rates.view()
+    },
   }
 
   const handlers: Record<string, (input: never) => Promise<unknown>> = {}

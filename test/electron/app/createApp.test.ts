@@ -203,9 +203,15 @@ describe('createApp', () => {
       pollIntervalSec: 15,
       notifications: true,
       theme: 'system',
+      fiat: { enabled: true, currency: 'USD' },
     })
     const next = value(await app.router.handle('settings.update', { theme: 'dark', pollIntervalSec: 60 }))
-    expect(next).toEqual({ pollIntervalSec: 60, notifications: true, theme: 'dark' })
+    expect(next).toEqual({
+      pollIntervalSec: 60,
+      notifications: true,
+      theme: 'dark',
+      fiat: { enabled: true, currency: 'USD' },
+    })
     expect(events.find((e) => e.name === 'settings.updated')?.payload).toEqual(next)
     expect((await readdir(dir)).sort()).toEqual(['settings.json', 'settings.json.corrupt-1700000000000'])
     const bad = await app.router.handle('settings.update', { pollIntervalSec: 1 })

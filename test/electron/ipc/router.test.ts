@@ -97,11 +97,17 @@ describe('router', () => {
 
   it('strips keys the contract does not name from outputs', async () => {
     const { router } = setup({
-      'settings.get': async () => ({ pollIntervalSec: 15, notifications: true, theme: 'dark', apiKey: 'sak_x' }),
+      'settings.get': async () => ({
+        pollIntervalSec: 15,
+        notifications: true,
+        theme: 'dark',
+        fiat: { enabled: true, currency: 'USD', apiKey: 'sak_y' },
+        apiKey: 'sak_x',
+      }),
     })
     expect(await router.handle('settings.get', {})).toEqual({
       ok: true,
-      value: { pollIntervalSec: 15, notifications: true, theme: 'dark' },
+      value: { pollIntervalSec: 15, notifications: true, theme: 'dark', fiat: { enabled: true, currency: 'USD' } },
     })
   })
 })

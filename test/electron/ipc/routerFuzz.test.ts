@@ -58,6 +58,7 @@ function validSamples(): Record<OpName, Record<string, unknown>> {
   const connect = { baseUrl: sim.url, apiKey: sim.keys.secret, authMethod: 'header' }
   return {
     'app.info': {},
+    'rates.get': {},
     'accounts.list': {},
     'accounts.test': connect,
     'accounts.connect': { ...connect, label: 'Fuzz', storage: 'memory' },

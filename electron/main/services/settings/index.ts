@@ -4,15 +4,28 @@
 import { randomBytes } from 'node:crypto'
 import * as fsp from 'node:fs/promises'
 import { join } from 'node:path'
-import { AccountView, DEFAULT_SETTINGS, Settings } from '@shared/contract'
+import { AccountView, DEFAULT_FIAT, DEFAULT_SETTINGS, FiatSettings, Settings } from '@shared/contract'
 import { z } from 'zod'
 
 export const AccountMeta = AccountView.extend({ createdAt: z.number().int().nonnegative() })
 export type AccountMeta = z.infer<typeof AccountMeta>
 
+/**
+ * Settings as stored. Files from before a setting existed lack it: they load with its default
+ * rather than being set aside as unreadable. A fiat part this version cannot fully read (a
+ * currency since dropped) keeps what it can: a person who turned prices off keeps them off.
+ */
+const StoredFiat = z
+  .object({
+    enabled: FiatSettings.shape.enabled.catch(DEFAULT_FIAT.enabled),
+    currency: FiatSettings.shape.currency.catch(DEFAULT_FIAT.currency),
+  })
+  .catch(() => ({ ...DEFAULT_FIAT }))
+const StoredSettings = Settings.extend({ fiat: StoredFiat })
+
 export const SettingsFile = z.object({
   version: z.literal(1),
-  settings: Settings,
+  settings: StoredSettings,
   accounts: z.array(AccountMeta),
   activeId: z.string().nullable(),
 })

@@ -2,12 +2,10 @@
 // restart never notifies twice) and withdraw links waiting to be claimed. Loaded through a
 // schema; written atomically (temp file, fsync, rename) so a crash mid-write leaves the old
 // file; a file that does not parse is set aside and watching starts empty.
-import { randomBytes } from 'node:crypto'
 import { readFileSync, renameSync } from 'node:fs'
-import { mkdir, open, rename, rm } from 'node:fs/promises'
-import { dirname } from 'node:path'
 import { PendingInvoice, WithdrawLinkView } from '@shared/contract'
 import { z } from 'zod'
+import { writeAtomic } from '../files/writeAtomic'
 
 /** the file's name in userData */
 export const WATCHER_FILE = 'watcher.json'
@@ -55,25 +53,6 @@ export function loadWatcherFile(path: string, now: () => number): LoadResult {
   const aside = `${path}.corrupt-${now()}`
   renameSync(path, aside)
   return { data: emptyWatcherFile(), setAside: aside }
-}
-
-async function writeAtomic(path: string, text: string): Promise<void> {
-  await mkdir(dirname(path), { recursive: true })
-  const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
-  try {
-    const fh = await open(tmp, 'w', 0o600)
-    try {
-      await fh.writeFile(text, 'utf8')
-      // The data must be on disk before the rename makes it the file: "notified" is a promise.
-      await fh.sync()
-    } finally {
-      await fh.close()
-    }
-    await rename(tmp, path)
-  } catch (err) {
-    await rm(tmp, { force: true }).catch(() => {})
-    throw err
-  }
 }
 
 export interface WatcherFileWriter {

@@ -2,7 +2,7 @@ import * as fsp from 'node:fs/promises'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEFAULT_SETTINGS } from '@shared/contract'
+import { DEFAULT_FIAT, DEFAULT_SETTINGS } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   createSettingsStore,
@@ -78,6 +78,44 @@ describe('settings store', () => {
     expect((await s.load()).settings).toEqual(DEFAULT_SETTINGS)
     expect(await readdir(dir)).toEqual([`${SETTINGS_FILE}.corrupt-99`])
     expect(notices).toHaveLength(1)
+  })
+
+  it('loads a file from before fiat settings with the fiat defaults, not as corrupt', async () => {
+    const old = {
+      version: 1,
+      settings: { pollIntervalSec: 30, notifications: false, theme: 'dark' },
+      accounts: [account],
+      activeId: 'acc_1',
+    }
+    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify(old))
+    const notices: Notice[] = []
+    const s = createSettingsStore({ dir, onNotice: (n) => notices.push(n) })
+    const loaded = await s.load()
+    expect(loaded.settings).toEqual({ pollIntervalSec: 30, notifications: false, theme: 'dark', fiat: DEFAULT_FIAT })
+    expect(loaded.accounts).toEqual([account])
+    expect(notices).toEqual([])
+    expect(await readdir(dir)).toEqual([SETTINGS_FILE])
+    // the next write stores the migrated settings, and they round-trip
+    await s.update((f) => ({ ...f, settings: { ...f.settings, fiat: { enabled: false, currency: 'EUR' } } }))
+    const again = await createSettingsStore({ dir }).load()
+    expect(again.settings.fiat).toEqual({ enabled: false, currency: 'EUR' })
+    expect(JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8')).settings.fiat).toEqual({
+      enabled: false,
+      currency: 'EUR',
+    })
+  })
+
+  it('falls back to the default currency for one it does not know, keeping prices off', async () => {
+    const file = {
+      version: 1,
+      settings: { ...DEFAULT_SETTINGS, theme: 'light', fiat: { enabled: false, currency: 'XXX' } },
+      accounts: [],
+      activeId: null,
+    }
+    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify(file))
+    const loaded = await createSettingsStore({ dir }).load()
+    expect(loaded.settings).toEqual({ ...DEFAULT_SETTINGS, theme: 'light', fiat: { enabled: false, currency: 'USD' } })
+    expect(await readdir(dir)).toEqual([SETTINGS_FILE])
   })
 
   it('refuses to write an invalid state and keeps the old file', async () => {

@@ -1,0 +1,60 @@
+// Fiat beside sats: pure conversions the renderer uses with the price main hands it (`rates.get`,
+// docs/rates.md). A price is fiat per sat. Display rounds for reading; typing an amount in fiat
+// rounds down to whole msat, so a converted amount never asks for more than was typed.
+import { MSAT_PER_SAT } from './units'
+
+/** The largest amount a converted input may come to: what a payment may carry (2^52 msat). */
+export const MAX_FIAT_MSAT = 2 ** 52
+
+const usablePrice = (satPrice: number) => Number.isFinite(satPrice) && satPrice > 0
+
+/**
+ * "$12.34" for an msat amount at `satPrice` (fiat per sat), in the currency's usual precision;
+ * below one unit, two significant digits ("$0.00061") so a small amount does not read as zero.
+ * Null when there is nothing honest to show: no usable price or an amount that is not a number.
+ */
+export function satsToFiat(msat: number, satPrice: number, currency: string, locale?: string): string | null {
+  if (!Number.isFinite(msat) || !usablePrice(satPrice)) return null
+  const value = (msat / MSAT_PER_SAT) * satPrice
+  if (!Number.isFinite(value)) return null
+  const small = value !== 0 && Math.abs(value) < 1
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      ...(small ? { minimumSignificantDigits: 2, maximumSignificantDigits: 2 } : {}),
+    }).format(value)
+  } catch {
+    // an unknown currency code or locale
+    return null
+  }
+}
+
+export type FiatInput = { ok: true; msat: number } | { ok: false; error: string }
+
+/**
+ * Reads a fiat amount as typed ("12.50", "1,234.5", "12,50", "1 000") into msat at `satPrice`,
+ * rounded down to whole msat. A comma followed by exactly three digits groups thousands; followed
+ * by one or two it is a decimal comma. Refuses anything else: signs, letters, NaN, zero, more
+ * than 8 decimals, an amount larger than a payment may be, or no usable price.
+ */
+export function fiatToMsat(input: string, satPrice: number): FiatInput {
+  if (!usablePrice(satPrice)) return { ok: false, error: 'There is no price to convert with.' }
+  const text = input.trim()
+  if (text === '') return { ok: false, error: 'Enter an amount.' }
+  const m =
+    /^(\d{1,3}(?:[,\s_]\d{3})+|\d+)(?:\.(\d{1,8}))?$/.exec(text) ??
+    /^(\d{1,3}(?:[\s_.]\d{3})+|\d+),(\d{1,2})$/.exec(text)
+  if (!m) return { ok: false, error: 'Enter an amount such as 12.50.' }
+  const whole = (m[1] ?? '').replace(/[,\s_.]/g, '')
+  const value = Number(`${whole}.${m[2] ?? '0'}`)
+  if (!Number.isFinite(value)) return { ok: false, error: 'Enter an amount such as 12.50.' }
+  if (value === 0) return { ok: false, error: 'Enter an amount above zero.' }
+  const exact = (value / satPrice) * MSAT_PER_SAT
+  // a float quotient like 999999.9999999999 for an exact 1,000,000 must not lose an msat
+  const near = Math.round(exact)
+  const msat = Math.abs(exact - near) <= 4 * Number.EPSILON * exact ? near : Math.floor(exact)
+  if (!Number.isFinite(exact) || msat > MAX_FIAT_MSAT) return { ok: false, error: 'That amount is too large.' }
+  if (msat < 1) return { ok: false, error: 'That amount is less than one millisatoshi.' }
+  return { ok: true, msat }
+}
