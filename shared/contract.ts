@@ -4,6 +4,7 @@
 // operation"). Each operation names its kind, from which the money rules follow.
 import { z } from 'zod'
 import type { EventName, OpName } from './channels'
+import { FIAT_CURRENCIES } from './fiat'
 import { VOUCHER_COUNT_MAX, VOUCHER_NOTE_MAX } from './vouchers'
 
 export type { EventName, OpName } from './channels'
@@ -170,8 +171,7 @@ export const StaticLinkView = z.object({
 export type StaticLinkView = z.infer<typeof StaticLinkView>
 
 // ── Fiat rates (docs/rates.md) ───────────────────────────────────────────────────────────
-/** The currencies a price is shown in: ISO 4217 codes the rate source answers for. */
-export const FIAT_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY'] as const
+export { FIAT_CURRENCIES } from './fiat'
 export const FiatCurrency = z.enum(FIAT_CURRENCIES)
 export type FiatCurrency = z.infer<typeof FiatCurrency>
 export const FiatSettings = z.object({ enabled: z.boolean(), currency: FiatCurrency })

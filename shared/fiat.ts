@@ -3,6 +3,9 @@
 // rounds down to whole msat, so a converted amount never asks for more than was typed.
 import { MSAT_PER_SAT } from './units'
 
+/** The currencies a price is shown in: ISO 4217 codes the rate source answers for (zod-free, for the renderer). */
+export const FIAT_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY'] as const
+
 /** The largest amount a converted input may come to: what a payment may carry (2^52 msat). */
 export const MAX_FIAT_MSAT = 2 ** 52
 

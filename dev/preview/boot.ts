@@ -24,6 +24,8 @@ export interface BootOptions {
   logSink?: (line: string) => void
   /** where saved files (voucher sheets) go; default `saved` in userData */
   saveDir?: string
+  /** the fiat price source (docs/rates.md); none by default, so nothing leaves the machine */
+  rateSource?: string
 }
 
 export interface BootedApp {
@@ -62,6 +64,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     platform: process.platform,
     logSink: opts.logSink ?? ((line) => logs.push(line)),
     saveFile: createFolderSaveFile(opts.saveDir ?? join(userDataDir, 'saved'), (path) => savedFiles.push(path)),
+    rates: { sourceUrl: opts.rateSource ?? null },
   })
   const dispose = async () => {
     await app.dispose()

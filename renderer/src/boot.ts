@@ -3,6 +3,7 @@
 import { on } from './api'
 import { useAccounts } from './stores/accounts'
 import { useInvoices } from './stores/invoices'
+import { useRates } from './stores/rates'
 import { useSettings } from './stores/settings'
 import { useTransactions } from './stores/transactions'
 import { useUi } from './stores/ui'
@@ -33,6 +34,7 @@ export function subscribe(): () => void {
       } else if (p.activeId !== before) void useWallets.getState().load()
     }),
     on('settings.updated', (s) => useSettings.getState().apply(s)),
+    on('rates.updated', (r) => useRates.getState().apply(r)),
     on('invoice.updated', (inv) => useInvoices.getState().apply(inv)),
     on('withdraw.updated', (link) => useWithdraw.getState().apply(link)),
     // whichever way the active account changes (event, Settings, connect, remove)
@@ -49,6 +51,7 @@ export async function boot(): Promise<void> {
   const wallets = useWallets.getState().load()
   const accounts = useAccounts.getState().load()
   void useSettings.getState().load()
+  void useRates.getState().load()
   await Promise.all([wallets, accounts])
   const acc = useAccounts.getState()
   const w = useWallets.getState()

@@ -36,6 +36,8 @@ export interface OpenAppOptions {
   viewport?: { width: number; height: number }
   /** path inside the app to open, default '/' */
   path?: string
+  /** a fiat price source (a loopback server); none by default */
+  rateSource?: string
 }
 
 export interface OpenedApp {
@@ -65,6 +67,7 @@ export async function openApp(opts: OpenAppOptions = {}): Promise<OpenedApp> {
     const booted = await bootApp({
       secretStore: opts.secretStore ?? 'memory',
       connect: opts.connect === false ? undefined : { baseUrl: sim.url, apiKey: sim.keys.secret },
+      rateSource: opts.rateSource,
     })
     closers.push(() => booted.dispose())
     const preview = await startPreviewServer({ app: booted.app, events: booted.events, rendererDir: RENDERER_DIR })

@@ -1,10 +1,11 @@
 // The first screen: every wallet's balance and the total. Kept light: it is in the first chunk.
 import type { WalletView } from '@shared/contract'
 import { formatMsat } from '@shared/units'
-import { useEffect } from 'react'
+import { useEffect, useState } from 'react'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { useAccounts } from '../stores/accounts'
+import { type FiatShown, fiatBeside, useRates } from '../stores/rates'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
 
@@ -17,6 +18,9 @@ export function Home() {
   const error = useWallets((s) => s.error)
   const load = useWallets((s) => s.load)
   const account = useAccounts((s) => s.accounts.find((a) => a.id === s.activeId))
+  const rates = useRates((s) => s.view)
+  const now = useNow()
+  const fiat = (msat: number) => fiatBeside(msat, rates, now)
   useEffect(() => {
     // for the benchmark: when the first balance reached the screen
     if (wallets.length > 0 && !firstBalanceMarked && typeof performance !== 'undefined') {
@@ -34,29 +38,63 @@ export function Home() {
       <div className="total-row">
         <p className="total">
           Total <strong data-testid="total">{status === 'idle' ? '…' : formatMsat(totalMsat)}</strong>
+          {status !== 'idle' && <Fiat shown={fiat(totalMsat)} testId="total-fiat" />}
         </p>
         <button type="button" onClick={() => void load()} disabled={status === 'loading'}>
           {status === 'loading' ? 'Refreshing…' : 'Refresh'}
         </button>
       </div>
+      {rates?.firstRun && rates.status !== 'off' && (
+        <p className="muted small" data-testid="rates-first-run">
+          Prices in {rates.currency} come from {rates.host}. You can turn them off in Settings.
+        </p>
+      )}
       {status === 'loading' && wallets.length === 0 && <Pending>Loading wallets…</Pending>}
       {error && <ErrorMessage error={error} onRetry={() => void load()} />}
       {status === 'ready' && wallets.length === 0 && <p>This account has no wallets yet.</p>}
       <ul className="wallets">
         {wallets.map((w) => (
-          <WalletCard key={w.id} wallet={w} />
+          <WalletCard key={w.id} wallet={w} fiat={fiat(w.balanceMsat)} />
         ))}
       </ul>
     </Screen>
   )
 }
 
-function WalletCard({ wallet: w }: { wallet: WalletView }) {
+/** The fiat value beside an amount, with the price's age; nothing when prices are off or unknown. */
+function Fiat({ shown, testId }: { shown: FiatShown | null; testId: string }) {
+  if (!shown) return null
+  return (
+    <span className="fiat muted" data-testid={testId} title={shown.title}>
+      {shown.text} <small>· {shown.age}</small>
+    </span>
+  )
+}
+
+/** The time, renewed every 30 s (ages on screen), and a price refresh when the window shows again. */
+function useNow(): number {
+  const [now, setNow] = useState(Date.now)
+  useEffect(() => {
+    const tick = setInterval(() => setNow(Date.now()), 30_000)
+    const onShow = () => {
+      if (document.visibilityState === 'visible') void useRates.getState().load()
+    }
+    document.addEventListener('visibilitychange', onShow)
+    return () => {
+      clearInterval(tick)
+      document.removeEventListener('visibilitychange', onShow)
+    }
+  }, [])
+  return now
+}
+
+function WalletCard({ wallet: w, fiat }: { wallet: WalletView; fiat: FiatShown | null }) {
   const go = useUi.getState().go
   return (
     <li className="card wallet" aria-label={`Wallet ${w.label}`}>
       <h2>{w.label}</h2>
       <p className="balance">{formatMsat(w.balanceMsat)}</p>
+      <Fiat shown={fiat} testId="wallet-fiat" />
       <div className="actions">
         <button
           type="button"

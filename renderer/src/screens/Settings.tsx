@@ -1,10 +1,12 @@
 import type { AccountView, AuthMethod, Settings as SettingsT } from '@shared/contract'
+import { FIAT_CURRENCIES } from '@shared/fiat'
 import { type FormEvent, useEffect, useState } from 'react'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { keyPlace, removeQuestion } from '../lib/keyStorage'
 import { useAccounts } from '../stores/accounts'
+import { useRates } from '../stores/rates'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
@@ -259,7 +261,51 @@ function Preferences({ settings }: { settings: SettingsT }) {
           </label>
         ))}
       </fieldset>
+      <FiatPrefs settings={settings} />
       {saveError && <ErrorMessage error={saveError} />}
     </>
+  )
+}
+
+/** Prices beside amounts: on or off, and in which currency; says which host is asked. */
+function FiatPrefs({ settings }: { settings: SettingsT }) {
+  const update = useSettings((s) => s.update)
+  const host = useRates((s) => s.view?.host)
+  const { fiat } = settings
+  return (
+    <fieldset>
+      <legend>Prices</legend>
+      <label className="check" htmlFor="fiat-enabled">
+        <input
+          id="fiat-enabled"
+          type="checkbox"
+          checked={fiat.enabled}
+          onChange={(e) => void update({ fiat: { ...fiat, enabled: e.target.checked } })}
+        />
+        Show amounts in a currency too
+      </label>
+      <label className="field" htmlFor="fiat-currency">
+        Currency
+        <select
+          id="fiat-currency"
+          value={fiat.currency}
+          disabled={!fiat.enabled}
+          onChange={(e) =>
+            void update({ fiat: { ...fiat, currency: e.target.value as SettingsT['fiat']['currency'] } })
+          }
+        >
+          {FIAT_CURRENCIES.map((c) => (
+            <option key={c} value={c}>
+              {c}
+            </option>
+          ))}
+        </select>
+      </label>
+      <p className="muted small" data-testid="fiat-host">
+        {host
+          ? `The bitcoin price is asked from ${host} every few minutes while the window is open; it sees your IP address, nothing about your wallets. When this is off, nothing is fetched.`
+          : 'No price source is set up in this build: nothing is fetched.'}
+      </p>
+    </fieldset>
   )
 }

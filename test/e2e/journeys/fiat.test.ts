@@ -1,0 +1,68 @@
+// Fiat beside sats on Home, from a rate server on loopback: the total and each wallet show their
+// value with the price's age, the first run names the host asked, and with prices turned off in
+// Settings nothing shows and no request reaches the server.
+import { satsToFiat } from '@shared/fiat'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type Loopback, serve } from '../../electron/services/loopback'
+import { type OpenedApp, openApp } from '../harness'
+import { mainCall, navTo } from './support'
+
+let o: OpenedApp
+let rates: Loopback
+beforeAll(async () => {
+  rates = await serve((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ bitcoin: { usd: 60_000, eur: 55_000 } }))
+  })
+  o = await openApp({ seed: 'demo', rateSource: `${rates.url}/api/v3/simple/price` })
+})
+afterAll(async () => {
+  await o?.close()
+  await rates?.close()
+})
+
+async function wallets() {
+  const r = await mainCall(o, 'wallets.list', {})
+  if (!r.ok) throw new Error(r.error.message)
+  return r.value as { wallets: Array<{ label: string; balanceMsat: number }>; totalMsat: number }
+}
+
+test('Home shows the fiat value beside the total and each balance, with the age and the host', async () => {
+  const { wallets: list, totalMsat } = await wallets()
+  const total = o.page.getByTestId('total-fiat')
+  await total.waitFor({ state: 'visible', timeout: 15_000 })
+  const expected = satsToFiat(totalMsat, 60_000 / 1e8, 'USD', 'en-US')
+  expect(expected).not.toBeNull()
+  expect(await total.textContent()).toBe(`≈ ${expected} · rate just now`)
+  expect(await total.getAttribute('title')).toContain(`USD price from 127.0.0.1:${rates.port}`)
+  expect(list.length).toBeGreaterThan(1)
+  for (const w of list) {
+    const card = o.page.getByRole('listitem', { name: `Wallet ${w.label}` })
+    expect(await card.getByTestId('wallet-fiat').textContent()).toBe(
+      `≈ ${satsToFiat(w.balanceMsat, 60_000 / 1e8, 'USD', 'en-US')} · rate just now`,
+    )
+  }
+  expect(await o.page.getByTestId('rates-first-run').textContent()).toContain(`127.0.0.1:${rates.port}`)
+  expect(rates.seen).toHaveLength(1)
+})
+
+test('turned off in Settings: nothing shows on Home and nothing is fetched', async () => {
+  await navTo(o.page, 'Settings')
+  expect(await o.page.getByTestId('fiat-host').textContent()).toContain(`127.0.0.1:${rates.port}`)
+  await o.page.getByLabel('Show amounts in a currency too').uncheck()
+  await expect
+    .poll(async () => {
+      const r = await mainCall(o, 'settings.get', {})
+      return r.ok && (r.value as { fiat: { enabled: boolean } }).fiat.enabled
+    })
+    .toBe(false)
+  await navTo(o.page, 'Home')
+  await o.page.getByTestId('total').waitFor({ state: 'visible' })
+  expect(await o.page.getByTestId('total-fiat').count()).toBe(0)
+  expect(await o.page.getByTestId('wallet-fiat').count()).toBe(0)
+  expect(await o.page.getByTestId('rates-first-run').count()).toBe(0)
+  const view = await mainCall(o, 'rates.get', {})
+  expect(view).toMatchObject({ ok: true, value: { status: 'off', satPrice: null } })
+  await o.app.idle()
+  expect(rates.seen).toHaveLength(1)
+})
