@@ -1,26 +1,27 @@
 // A QR code with what a person does with its picture: save it as a PNG or copy it as an image
 // (clipboard access can be refused; then saving is the way).
-import { useRef, useState } from 'react'
+import { useRef } from 'react'
 import { downloadBlob } from '../lib/download'
+import { useFlash } from '../lib/flash'
 import { Qr, type QrHandle } from './Qr'
 
 export function QrImage(props: { text: string; label: string; fileName: string }) {
   const qr = useRef<QrHandle>(null)
-  const [imageMsg, setImageMsg] = useState('')
+  const [imageMsg, flash] = useFlash()
 
   async function savePng() {
     const blob = await qr.current?.toBlob()
     if (blob) downloadBlob(blob, props.fileName)
-    else setImageMsg('The image could not be made.')
+    else flash.show('The image could not be made.', { stay: true })
   }
   async function copyImage() {
     try {
       const blob = await qr.current?.toBlob()
       if (!blob) throw new Error('no image')
       await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })])
-      setImageMsg('QR image copied')
+      flash.show('QR image copied')
     } catch {
-      setImageMsg('Copying the image was refused; save it as PNG instead.')
+      flash.show('Copying the image was refused; save it as PNG instead.', { stay: true })
     }
   }
 
@@ -35,7 +36,7 @@ export function QrImage(props: { text: string; label: string; fileName: string }
           Copy QR image
         </button>
       </div>
-      <p role="status" className="muted">
+      <p role="status" aria-live="polite" className="muted">
         {imageMsg}
       </p>
     </>

@@ -1,13 +1,12 @@
 // A one-time LNURL-withdraw link as a QR code: whoever holds it can take the amount.
 import { formatMsat, formatSat, parseSatInput } from '@shared/units'
-import { type FormEvent, useRef, useState } from 'react'
+import { type FormEvent, useState } from 'react'
 import { CopyButton } from '../components/CopyButton'
 import { ErrorMessage, Problem } from '../components/ErrorMessage'
-import { Qr, type QrHandle } from '../components/Qr'
+import { QrImage } from '../components/QrImage'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
-import { downloadBlob } from '../lib/download'
 import { useVouchers } from '../stores/vouchers'
 import { useWallets } from '../stores/wallets'
 import { checkWithdraw, useWithdraw } from '../stores/withdraw'
@@ -91,25 +90,7 @@ function WithdrawForm(props: { walletId?: string }) {
 function ShowLink({ ott }: { ott: string }) {
   const link = useWithdraw((s) => s.links[ott])!
   const startOver = useWithdraw((s) => s.startOver)
-  const qr = useRef<QrHandle>(null)
-  const [imageMsg, setImageMsg] = useState('')
   const claimed = link.status === 'claimed'
-
-  async function savePng() {
-    const blob = await qr.current?.toBlob()
-    if (blob) downloadBlob(blob, `withdraw-${link.amountSat}-sats.png`)
-    else setImageMsg('The image could not be made.')
-  }
-  async function copyImage() {
-    try {
-      const blob = await qr.current?.toBlob()
-      if (!blob) throw new Error('no image')
-      await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })])
-      setImageMsg('QR image copied')
-    } catch {
-      setImageMsg('Copying the image was refused; save it as PNG instead.')
-    }
-  }
 
   return (
     <div className="invoice">
@@ -120,29 +101,22 @@ function ShowLink({ ott }: { ott: string }) {
         {formatSat(link.amountSat)}
         {link.memo && <span className="muted"> · {link.memo}</span>}
       </p>
-      {!claimed && <Qr ref={qr} text={link.uri} label="QR code of the withdraw link" />}
+      {!claimed && (
+        <QrImage
+          text={link.uri}
+          label="QR code of the withdraw link"
+          fileName={`withdraw-${link.amountSat}-sats.png`}
+        />
+      )}
       <div className="field-row">
         <code className="long">{link.lnurl}</code>
         <CopyButton text={link.lnurl} label="Copy the withdraw link" />
       </div>
       <div className="actions">
-        {!claimed && (
-          <>
-            <button type="button" onClick={() => void savePng()}>
-              Save QR as PNG
-            </button>
-            <button type="button" onClick={() => void copyImage()}>
-              Copy QR image
-            </button>
-          </>
-        )}
         <button type="button" onClick={startOver}>
           New withdraw link
         </button>
       </div>
-      <p role="status" className="muted">
-        {imageMsg}
-      </p>
     </div>
   )
 }
