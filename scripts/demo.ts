@@ -1,11 +1,11 @@
 // `npm run demo`: the simulator with the demo seed and the app connected to it. Electron when its
-// binary is installed; otherwise (as where ELECTRON_SKIP_BINARY_DOWNLOAD was needed) the same app as
+// binary is on this machine (or can be fetched now); otherwise the same app as
 // a browser preview. `npm run demo:web` (--web) always serves the preview.
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { parseArgs } from 'node:util'
 import { type BootedApp, bootApp } from '../dev/preview/boot'
 import { type PreviewServer, startPreviewServer } from '../dev/preview/server'
@@ -25,20 +25,24 @@ const { values: args } = parseArgs({
   },
 })
 
-/** The Electron binary's path, or null when the package has none (its download was skipped or failed). */
+/**
+ * The Electron binary's path, or null when it is not on this machine. Electron (since 42) fetches
+ * its binary on first use rather than at install; `require('electron')` would start that download
+ * with its own noisy output, so look for what its installer leaves instead (path.txt + dist/).
+ */
 function electronBinary(): string | null {
   try {
-    const path = createRequire(import.meta.url)('electron') as unknown
-    return typeof path === 'string' && existsSync(path) ? path : null
+    const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'))
+    const full = join(dir, 'dist', readFileSync(join(dir, 'path.txt'), 'utf8').trim())
+    return existsSync(full) ? full : null
   } catch {
     return null
   }
 }
 
 /**
- * The README installs with ELECTRON_SKIP_BINARY_DOWNLOAD=1 so that `npm install` succeeds where
- * Electron's download is blocked; here Electron's own installer gets one quiet try at fetching the
- * binary, so a machine that can download it runs the real app.
+ * Electron's own installer gets one quiet try at fetching the binary, so a machine that can
+ * download it runs the real app; where the download is blocked the demo falls back to the preview.
  */
 function tryInstallElectron(): string | null {
   if (process.env.ELECTRON_SKIP_BINARY_DOWNLOAD) return null
