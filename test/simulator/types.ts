@@ -13,7 +13,6 @@ export const ROLE_PREFIX: Record<Role, string> = {
   lnurlw: 'waklw_',
   lnurlp: 'waklp_',
 }
-export const LEGACY_PREFIX: Partial<Record<Role, string>> = { admin: 'wa_', invoice: 'wi_', read: 'wr_' }
 export const ROLE_NAME: Record<Role, string> = {
   admin: 'Wallet Admin',
   invoice: 'Wallet Invoice',
