@@ -194,6 +194,19 @@ describe('a wallet of the service paying a static link by its LNURL', () => {
     expectError(await pay(100_000_001), 400, 'LNURL cannot accept more than 100000000 msat')
     expectError(await pay(1_500), 400, 'Requested invoice (1500) and invoice generated (2000) do not match.')
     expect(sim.control.balanceMsat(payer.id)).toBe(p0 - 7_000)
+    // the published server's own field name for the LNURL pays the same way
+    const byOwnName = await call(sim, 'POST', `/v1/wallet/${payer.id}/lnurlp/pay`, {
+      key: sak,
+      form: { lnurlpay_encoded: v.lnurl_encoded, amt_msat: '3000' },
+    })
+    expect(byOwnName.status).toBe(201)
+    expect(WalletTransaction.parse(byOwnName.data)).toMatchObject({
+      num_satoshis: -3,
+      wtxType: { name: 'ln_lnurl_pay_outbound' },
+      passThru: { target_lnurlp_encoded: v.lnurl_encoded },
+    })
+    expect(sim.control.balanceMsat(payer.id)).toBe(p0 - 10_000)
+    expect(sim.control.balanceMsat(w.id)).toBe(w0 + 10_000)
   })
 })
 

@@ -48,7 +48,9 @@ export function registerPay(app: FastifyInstance, ledger: Ledger): void {
   app.post<{ Params: Params }>('/v1/wallet/:key/lnurlp/pay', async (req, reply) => {
     const w = walletFor(ledger, authenticate(ledger, req), req.params.key, 'send')
     const b = bodyOf(req)
-    const address = stringField(b, 'ln_address', { required: true }) as string
+    // the interface's field; the published server's own name for an LNURL is taken too
+    const address = (stringField(b, 'ln_address') ??
+      stringField(b, 'lnurlpay_encoded', { required: true, label: 'ln_address' })) as string
     const amtMsat = intField(b, 'amt_msat', { required: true, min: 1 }) as number
     const comment = stringField(b, 'comment')
     const passThru = passThruField(b)
