@@ -39,12 +39,39 @@ test('create an invoice with the keyboard alone', async () => {
   await waitVisible(p, 'Waiting for payment')
 })
 
+/** Each main screen by its button in the navigation, and the heading it shows. */
+const SCREENS: Array<[string, string]> = [
+  ['Home', 'Wallets'],
+  ['Transactions', 'Transactions'],
+  ['Receive', 'Receive'],
+  ['Send', 'Send'],
+  ['Withdraw', 'Withdraw link'],
+  ['Scan', 'Scan'],
+  ['Settings', 'Settings'],
+]
+
+/** Waits until two reads in a row find as many controls: some come later, with data from main. */
+async function controlsSettled(page: Page) {
+  let last = -1
+  await expect
+    .poll(
+      async () => {
+        const n = await page.locator('button, input, select, textarea').count()
+        const same = n === last
+        last = n
+        return same
+      },
+      { interval: 100 },
+    )
+    .toBe(true)
+}
+
 test('every button, input and select on the main screens has an accessible name', async () => {
   const p = o.page
-  for (const screen of ['Home', 'Transactions', 'Receive', 'Send', 'Withdraw', 'Scan', 'Settings']) {
+  for (const [screen, title] of SCREENS) {
     await p.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: screen, exact: true }).click()
-    await p.locator('h1').first().waitFor()
-    await p.waitForTimeout(200)
+    await p.getByRole('heading', { level: 1, name: title, exact: true }).waitFor()
+    await controlsSettled(p)
     const unnamed = await p.evaluate(() =>
       Array.from(document.querySelectorAll('button, input, select, textarea'))
         .filter((el) => {
