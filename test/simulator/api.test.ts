@@ -12,7 +12,7 @@ import {
 } from '@shared/schemas/service'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SimulatorHandle, startSimulator } from './index'
-import { call, expectError, firstWallet } from './support'
+import { call, expectError, firstWallet, withSimulator } from './support'
 
 let sim: SimulatorHandle
 let sak: string
@@ -80,8 +80,7 @@ describe('success bodies pass the app schemas', () => {
     })
     expect(ok.status).toBe(201)
     expect(LnTx.parse(ok.data)).toMatchObject({ num_satoshis: 5, memo: 'x' })
-    const current = await startSimulator({ seed: 'empty', legacyInvoiceRoute: false })
-    try {
+    await withSimulator({ seed: 'empty', legacyInvoiceRoute: false }, async (current) => {
       const cw = firstWallet(current)
       const before = current.control.ledger.lntx.size
       const r = await call(current, 'POST', `/v1/user/wallet/${cw.id}/invoice`, {
@@ -90,9 +89,7 @@ describe('success bodies pass the app schemas', () => {
       })
       expectError(r, 404)
       expect(current.control.ledger.lntx.size).toBe(before)
-    } finally {
-      await current.close()
-    }
+    })
   })
 
   it('lists transactions newest first, settled and balance-changing only', async () => {

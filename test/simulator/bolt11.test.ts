@@ -6,7 +6,7 @@ import bolt11 from 'bolt11'
 import { decode } from 'light-bolt11-decoder'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SimulatorHandle, startSimulator } from './index'
-import { call } from './support'
+import { call, withSimulator } from './support'
 
 const REGTEST = { bech32: 'bcrt', pubKeyHash: 111, scriptHash: 196, validWitnessVersions: [0, 1] }
 
@@ -72,8 +72,7 @@ describe('BOLT 11 invoices', () => {
   })
 
   it('invoices of the large seed are signed lazily and still valid', async () => {
-    const large = await startSimulator({ seed: 'large' })
-    try {
+    await withSimulator({ seed: 'large' }, async (large) => {
       const w = large.keys.wallets[0]!
       const r = await call(large, 'GET', `/v1/wallet/${w.id}/transactions?page=40&per-page=5`, {
         key: large.keys.secret,
@@ -84,8 +83,6 @@ describe('BOLT 11 invoices', () => {
       expect(withLn.length).toBeGreaterThan(0)
       for (const t of withLn)
         expect(bolt11.decode(t.lnTx!.payment_request, REGTEST).payeeNodeKey).toBe(t.lnTx!.dest_pubkey)
-    } finally {
-      await large.close()
-    }
+    })
   })
 })

@@ -7,8 +7,8 @@ import { decodeLnurl } from '@shared/lnurl'
 import { LnTx, WalletTransactionList, WithdrawDescriptor, WithdrawLink } from '@shared/schemas/service'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { type SimulatorHandle, startSimulator } from './index'
-import { call } from './support'
+import type { SimulatorHandle } from './index'
+import { call, withSimulator } from './support'
 
 type Op =
   | { kind: 'inbound'; w: number; sats: number }
@@ -179,8 +179,7 @@ describe('conservation', () => {
   it('after a concurrent randomised run, every wallet plus every outside flow adds up; nothing was paid twice', async () => {
     await fc.assert(
       fc.asyncProperty(fc.array(op, { minLength: 5, maxLength: 25 }), async (ops) => {
-        const sim = await startSimulator({ seed: 'empty' })
-        try {
+        await withSimulator({ seed: 'empty' }, async (sim) => {
           const ws = [sim.keys.wallets[0]!, sim.control.createWallet('B', 20_000), sim.control.createWallet('C')]
           const ids = ws.map((w) => w.id)
           const tally: Tally = { inbound: 20_000_000, outbound: 0 } // wallet B's opening balance
@@ -224,9 +223,7 @@ describe('conservation', () => {
           expect(new Set(credited).size).toBe(credited.length)
           const booked = book.map((e) => `${e.direction}:${e.paymentHash}`)
           expect(new Set(booked).size).toBe(booked.length)
-        } finally {
-          await sim.close()
-        }
+        })
       }),
       { numRuns: 15, seed: 20261121 },
     )

@@ -3,7 +3,7 @@
 import { WalletList } from '@shared/schemas/service'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SimulatorHandle, startSimulator } from './index'
-import { call, expectError, firstWallet } from './support'
+import { call, expectError, firstWallet, withSimulator } from './support'
 
 let sim: SimulatorHandle
 let sak: string
@@ -75,15 +75,12 @@ describe('errors', () => {
     expectError(await call(sim, 'GET', '/v1/wallet/wal_nope', { key: sak }), 401, 'Wallet not found: wal_nope')
     expectError(await call(sim, 'GET', '/v1/lntx/lntx_nope', { key: sak }), 401, 'LnTx not found')
     // another account's wallet is as unknown as a missing one
-    const other = await startSimulator({ seed: 'empty' })
-    try {
+    await withSimulator({ seed: 'empty' }, async (other) => {
       const theirs = firstWallet(other)
       const mine = await call(other, 'GET', `/v1/wallet/${w.id}`, { key: other.keys.secret })
       expectError(mine, 401, `Wallet not found: ${w.id}`)
       expect(theirs.id).not.toBe(w.id)
-    } finally {
-      await other.close()
-    }
+    })
   })
 
   it('unknown route answers 404 in the error shape', async () => {
@@ -120,8 +117,7 @@ describe('errors', () => {
   })
 
   it('the invoice cap, when set, refuses larger invoices', async () => {
-    const capped = await startSimulator({ seed: 'empty', invoiceCapSat: 10_000 })
-    try {
+    await withSimulator({ seed: 'empty', invoiceCapSat: 10_000 }, async (capped) => {
       const cw = firstWallet(capped)
       const r = await call(capped, 'POST', `/v1/wallet/${cw.id}/invoice`, {
         key: capped.keys.secret,
@@ -136,9 +132,7 @@ describe('errors', () => {
           })
         ).status,
       ).toBe(201)
-    } finally {
-      await capped.close()
-    }
+    })
   })
 })
 

@@ -3,7 +3,7 @@
 import { WalletTransactionList } from '@shared/schemas/service'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SimulatorHandle, startSimulator } from './index'
-import { call, expectError } from './support'
+import { call, expectError, withSimulator } from './support'
 
 let sim: SimulatorHandle
 let sak: string
@@ -61,14 +61,11 @@ describe('the account-wide feed', () => {
     expectError(await feed('', sim.keys.public), 401, 'This resource can only be access with secret access key.')
     expectError(await feed('', ''), 401, 'Your request was made with invalid credentials.')
     expectError(await feed('?wallet_id=wal_nope'), 401, 'Wallet not found')
-    const other = await startSimulator({ seed: 'empty' })
-    try {
+    await withSimulator({ seed: 'empty' }, async (other) => {
       expectError(await feed(`?wallet_id=${other.keys.wallets[0]!.id}`), 401, 'Wallet not found')
       // and the other account's feed holds none of this one's rows
       const theirs = await call(other, 'GET', '/v1/wallet-transactions', { key: other.keys.secret })
       expect(theirs.data).toEqual([])
-    } finally {
-      await other.close()
-    }
+    })
   })
 })

@@ -9,7 +9,7 @@ import { decode } from 'light-bolt11-decoder'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { type SimulatorHandle, type SimWallet, startSimulator } from './index'
-import { call, expectError } from './support'
+import { call, expectError, withSimulator } from './support'
 
 let sim: SimulatorHandle
 let sak: string
@@ -77,16 +77,13 @@ describe("a wallet's static LNURL-pay link", () => {
 
   it("an unknown link, another account's link and a missing key answer the published errors", async () => {
     expectError(await call(sim, 'GET', '/v1/lnurlp/lnurlp_nope', { key: sak }), 500, 'Unknown lnurlpay id')
-    const other = await startSimulator({ seed: 'empty' })
-    try {
+    await withSimulator({ seed: 'empty' }, async (other) => {
       expectError(
         await call(other, 'GET', `/v1/lnurlp/${linkId}`, { key: other.keys.secret }),
         500,
         'Unknown lnurlpay id',
       )
-    } finally {
-      await other.close()
-    }
+    })
     expectError(await call(sim, 'GET', `/v1/lnurlp/${linkId}`), 401, 'Your request was made with invalid credentials.')
   })
 
@@ -141,8 +138,7 @@ describe("a wallet's static LNURL-pay link", () => {
   })
 
   it("an invoice cap lowers the link's maximum and bounds its invoices", async () => {
-    const capped = await startSimulator({ seed: 'empty', invoiceCapSat: 10_000 })
-    try {
+    await withSimulator({ seed: 'empty', invoiceCapSat: 10_000 }, async (capped) => {
       const cw = capped.keys.wallets[0]!
       const id = Wallet.parse((await call(capped, 'GET', `/v1/wallet/${cw.id}`, { key: capped.keys.secret })).data)
         .default_lnurlpay_id as string
@@ -150,9 +146,7 @@ describe("a wallet's static LNURL-pay link", () => {
       expect(v.lnurlp_maxSendable_msat).toBe(10_000_000)
       const s = LnurlStatus.parse((await getJson(`${v.lnurl_decoded}?amount=10000001`)).body)
       expect(s.status).toBe('ERROR')
-    } finally {
-      await capped.close()
-    }
+    })
   })
 })
 

@@ -5,7 +5,7 @@ import bolt11 from 'bolt11'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { type SimulatorHandle, type SimWallet, startSimulator } from './index'
-import { call, expectError } from './support'
+import { call, expectError, withSimulator } from './support'
 
 let sim: SimulatorHandle
 let sak: string
@@ -195,8 +195,7 @@ describe('paying a BOLT 11 request', () => {
   })
 
   it('a per-request limit, when set, refuses larger payments before anything else', async () => {
-    const capped = await startSimulator({ seed: 'empty', sendCapSat: 10_000 })
-    try {
+    await withSimulator({ seed: 'empty', sendCapSat: 10_000 }, async (capped) => {
       const w = capped.control.createWallet('Capped', 50_000)
       const big = capped.control.outside.payee({ amountSat: 10_001 }).payment_request
       const r = await call(capped, 'POST', `/v1/wallet/${w.id}/withdraw`, {
@@ -213,9 +212,7 @@ describe('paying a BOLT 11 request', () => {
           })
         ).status,
       ).toBe(201)
-    } finally {
-      await capped.close()
-    }
+    })
   })
 
   it('a wallet may pay its own invoice (the node pays itself): the balance stays, nothing leaves', async () => {

@@ -8,15 +8,14 @@ import { LnTx, Wallet, WalletList, WalletTransactionList } from '@shared/schemas
 import { afterAll, describe, expect, it } from 'vitest'
 import { startSimulator } from './index'
 import { LARGE_TX_COUNT } from './seed'
-import { call } from './support'
+import { call, withSimulator } from './support'
 
 const dir = mkdtempSync(join(tmpdir(), 'sim-test-'))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe('seeds', () => {
   it('empty: one account, one wallet, zero balance, no history', async () => {
-    const sim = await startSimulator({ seed: 'empty' })
-    try {
+    await withSimulator({ seed: 'empty' }, async (sim) => {
       expect(sim.keys.secret).toMatch(/^sak_/)
       expect(sim.keys.wallets).toHaveLength(1)
       const w = sim.keys.wallets[0]!
@@ -25,9 +24,7 @@ describe('seeds', () => {
       const r = await call(sim, 'GET', `/v1/wallet/${w.id}`, { key: sim.keys.secret })
       expect(Wallet.parse(r.data)).toMatchObject({ balance: 0, balance_msat: 0 })
       expect(sim.control.totals()).toEqual({ walletsMsat: 0, inboundMsat: 0, outboundMsat: 0, feesMsat: 0 })
-    } finally {
-      await sim.close()
-    }
+    })
   })
 
   it('demo: three wallets, months of mixed history, deterministic keys', async () => {
@@ -89,17 +86,14 @@ describe('seeds', () => {
   })
 
   it(`large: at least ${LARGE_TX_COUNT} transactions in one wallet, served page by page`, async () => {
-    const sim = await startSimulator({ seed: 'large' })
-    try {
+    await withSimulator({ seed: 'large' }, async (sim) => {
       const w = sim.keys.wallets[0]!
       const r = await call(sim, 'GET', `/v1/wallet/${w.id}/transactions?per-page=500&page=20`, { key: sim.keys.secret })
       expect(Number(r.headers.get('x-pagination-total-count'))).toBeGreaterThanOrEqual(LARGE_TX_COUNT)
       expect(WalletTransactionList.parse(r.data)).toHaveLength(500)
       const t = sim.control.totals()
       expect(t.walletsMsat).toBe(t.inboundMsat - t.outboundMsat - t.feesMsat)
-    } finally {
-      await sim.close()
-    }
+    })
   })
 })
 
@@ -152,14 +146,11 @@ describe('--data persistence', () => {
     } finally {
       await second.close()
     }
-    const third = await startSimulator({ dataFile: file })
-    try {
+    await withSimulator({ dataFile: file }, async (third) => {
       expect(third.control.balanceMsat(w.id)).toBe(5_011_000)
       const t = third.control.totals()
       expect(t.inboundMsat).toBe(5_011_000)
-    } finally {
-      await third.close()
-    }
+    })
   })
 
   it('refuses a file that is not a simulator state, and leaves it alone', async () => {

@@ -2,7 +2,7 @@
 // simulator and not the client).
 import { ErrorBody } from '@shared/schemas/service'
 import { expect } from 'vitest'
-import type { SimulatorHandle } from './index'
+import { type SimulatorHandle, type SimulatorOptions, startSimulator } from './index'
 
 export interface CallOptions {
   key?: string
@@ -40,6 +40,19 @@ export async function call(sim: SimulatorHandle, method: string, path: string, o
   }
   // biome-ignore lint/suspicious/noExplicitAny: bodies are checked field by field or by the app's zod schemas
   return { status: res.status, headers: res.headers, data: data as any, text }
+}
+
+/** A second simulator for one test (another account, other options), closed whatever happens. */
+export async function withSimulator(
+  opts: SimulatorOptions,
+  use: (sim: SimulatorHandle) => Promise<void>,
+): Promise<void> {
+  const sim = await startSimulator(opts)
+  try {
+    await use(sim)
+  } finally {
+    await sim.close()
+  }
 }
 
 export function firstWallet(sim: SimulatorHandle) {
