@@ -9,6 +9,12 @@
 # Idempotent and quiet when nothing needs doing. Works in bash and zsh.
 
 lt_node_version=24.21.0
+# This file's own path, read here at the top: inside a function zsh's $0 is the function's name.
+if [ -n "${ZSH_VERSION:-}" ]; then
+  eval 'lt_node_src=${(%):-%x}'
+else
+  lt_node_src=${BASH_SOURCE[0]:-$0}
+fi
 
 lt_node_ok() {
   # true when `node` on PATH is 22.12 or newer
@@ -18,7 +24,8 @@ lt_node_ok() {
 
 lt_node_setup() {
   local root
-  root="$(cd "$(dirname "${BASH_SOURCE[0]:-$0}")/.." && pwd)"
+  # CDPATH and a chpwd hook must neither move nor print here
+  root="$(CDPATH='' cd -- "$(dirname -- "$lt_node_src")/.." >/dev/null 2>&1 && pwd)" || return 1
   local dir="$root/.tools/node"
   if [ -x "$dir/bin/node" ] && [ "$("$dir/bin/node" --version 2>/dev/null)" = "v$lt_node_version" ]; then
     :
