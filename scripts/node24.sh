@@ -45,16 +45,23 @@ lt_node_setup() {
     esac
     echo "Bringing Node $lt_node_version ($pkg) from the npm registry into .tools/node" >&2
     local tmp
-    tmp="$(mktemp -d)"
+    tmp="$(mktemp -d)" || return 1
     if ! (cd "$tmp" && npm pack --silent "$pkg@$lt_node_version" >/dev/null); then
       rm -rf "$tmp"
       echo "node24.sh: npm pack $pkg@$lt_node_version failed" >&2
       return 1
     fi
-    rm -rf "$dir.partial" && mkdir -p "$dir.partial"
-    tar -xzf "$tmp"/*.tgz -C "$dir.partial" --strip-components=1
+    # Unpacked beside .tools/node and run once before it takes that name (a rename on the same
+    # disk): a failed or interrupted unpack never leaves a .tools/node that looks whole.
+    rm -rf "$dir.partial"
+    if ! { mkdir -p "$dir.partial" && tar -xzf "$tmp"/*.tgz -C "$dir.partial" --strip-components=1 &&
+      [ "$("$dir.partial/bin/node" --version 2>/dev/null)" = "v$lt_node_version" ]; }; then
+      rm -rf "$tmp" "$dir.partial"
+      echo "node24.sh: unpacking $pkg@$lt_node_version into .tools failed" >&2
+      return 1
+    fi
     rm -rf "$tmp" "$dir"
-    mv "$dir.partial" "$dir"
+    mv "$dir.partial" "$dir" || return 1
   fi
   case ":$PATH:" in
     *":$dir/bin:"*) ;;
