@@ -28,13 +28,17 @@ const { values: args } = parseArgs({
 /**
  * The Electron binary's path, or null when it is not on this machine. Electron (since 42) fetches
  * its binary on first use rather than at install; `require('electron')` would start that download
- * with its own noisy output, so look for what its installer leaves instead (path.txt + dist/).
+ * with its own noisy output, so look where it would: path.txt names the binary in dist/, or in
+ * ELECTRON_OVERRIDE_DIST_PATH when that is set (as electron's own index.js reads them).
  */
 function electronBinary(): string | null {
   try {
     const dir = dirname(createRequire(import.meta.url).resolve('electron/package.json'))
-    const full = join(dir, 'dist', readFileSync(join(dir, 'path.txt'), 'utf8').trim())
-    return existsSync(full) ? full : null
+    const pathFile = join(dir, 'path.txt')
+    const name = existsSync(pathFile) ? readFileSync(pathFile, 'utf8').trim() : ''
+    const override = process.env.ELECTRON_OVERRIDE_DIST_PATH
+    const full = override ? join(override, name || 'electron') : name ? join(dir, 'dist', name) : null
+    return full && existsSync(full) ? full : null
   } catch {
     return null
   }
