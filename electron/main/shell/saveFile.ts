@@ -1,6 +1,6 @@
 // Saving a file the person asked for (a voucher sheet): the system's save dialog, then the bytes
 // written readable by the owner only. Thin on purpose; what to save is decided in services.
-import { chmod, writeFile } from 'node:fs/promises'
+import { open } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { SaveDialogOptions, SaveDialogReturnValue } from 'electron'
 import type { SaveFile } from '../services/vouchers'
@@ -15,9 +15,15 @@ export function createSaveFile(
       properties: ['createDirectory', 'showOverwriteConfirmation'],
     })
     if (picked.canceled || !picked.filePath) return { status: 'cancelled' }
-    await writeFile(picked.filePath, bytes, { mode: 0o600 })
-    // an existing file chosen for overwriting keeps its old mode unless set again
-    await chmod(picked.filePath, 0o600)
+    const file = await open(picked.filePath, 'w', 0o600)
+    try {
+      // An existing file chosen for overwriting keeps its old mode: made owner-only before the
+      // sheet's withdraw links go in, not after.
+      await file.chmod(0o600)
+      await file.writeFile(bytes)
+    } finally {
+      await file.close()
+    }
     return { status: 'saved', fileName: basename(picked.filePath) }
   }
 }
