@@ -6,7 +6,6 @@ import type { RenderProcessGoneDetails, WebContents } from 'electron'
 
 export type RendererLike = Pick<WebContents, 'reload' | 'forcefullyCrashRenderer' | 'isDestroyed'> & {
   on(event: string, listener: (...args: never[]) => void): unknown
-  once(event: string, listener: (...args: never[]) => void): unknown
 }
 
 export interface RecoveryDeps {
@@ -48,6 +47,8 @@ export function superviseRenderer(deps: RecoveryDeps): () => void {
   let hangTimer: ReturnType<typeof setTimeout> | null = null
   let endedForHang = false
   let asking = false
+  /** why the page is being reloaded: told once it has loaded, however many reloads that took */
+  let reloadedFor: 'crashed' | 'hung' | null = null
 
   const clearHang = () => {
     if (hangTimer) clearTimeout(hangTimer)
@@ -56,10 +57,7 @@ export function superviseRenderer(deps: RecoveryDeps): () => void {
 
   const reload = (why: 'crashed' | 'hung') => {
     reloads.push(now())
-    contents.once('did-finish-load', () => {
-      endedForHang = false
-      deps.notice(RECOVERY_MESSAGES[why])
-    })
+    reloadedFor = why
     contents.reload()
   }
 
@@ -83,6 +81,12 @@ export function superviseRenderer(deps: RecoveryDeps): () => void {
     )
   }
 
+  contents.on('did-finish-load', () => {
+    if (reloadedFor === null) return
+    endedForHang = false
+    deps.notice(RECOVERY_MESSAGES[reloadedFor])
+    reloadedFor = null
+  })
   contents.on('render-process-gone', (_event: unknown, details: RenderProcessGoneDetails) => {
     clearHang()
     deps.log?.('renderer gone', { reason: details.reason, exitCode: details.exitCode })

@@ -52,6 +52,18 @@ describe('renderer recovery', () => {
     expect(clean.wc.reloads).toBe(0)
   })
 
+  it('says it once when the page failed again before it had loaded', () => {
+    const r = supervise()
+    r.gone('crashed')
+    r.gone('launch-failed')
+    expect(r.wc.reloads).toBe(2)
+    r.wc.emit('did-finish-load')
+    expect(r.notices).toEqual([RECOVERY_MESSAGES.crashed])
+    // a load nobody asked for (the page's own navigation) brings no notice
+    r.wc.emit('did-finish-load')
+    expect(r.notices).toHaveLength(1)
+  })
+
   it('ends a page that stays unresponsive past the grace period, then reloads it as hung', () => {
     vi.useFakeTimers()
     const r = supervise()
