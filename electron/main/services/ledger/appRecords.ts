@@ -6,6 +6,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { PendingInvoice, WithdrawLinkView } from '@shared/contract'
 import { lightningUri } from '@shared/lnurl'
 import { z } from 'zod'
+import { type Columns, insertSql, selectAs, valuesOf } from './columns'
 
 const accountId = z.string().min(1).max(256)
 
@@ -25,61 +26,43 @@ export const Recipient = z.object({
 })
 export type Recipient = z.infer<typeof Recipient>
 
-interface InvoiceRow {
-  account_id: string
-  id: string
-  wallet_id: string
-  amount_sat: number
-  memo: string
-  payment_request: string
-  payment_hash: string
-  created_at: number
-  expires_at: number
-  status: PendingInvoice['status']
-  settled_at: number | null
+const INVOICE: Columns<keyof PendingInvoice> = {
+  accountId: 'account_id',
+  id: 'id',
+  walletId: 'wallet_id',
+  amountSat: 'amount_sat',
+  memo: 'memo',
+  paymentRequest: 'payment_request',
+  paymentHash: 'payment_hash',
+  createdAt: 'created_at',
+  expiresAt: 'expires_at',
+  status: 'status',
+  settledAt: 'settled_at',
 }
 
-interface LinkRow {
-  account_id: string
-  ott: string
-  wallet_id: string
-  lnurl: string
-  amount_sat: number
-  memo: string
-  created_at: number
-  status: 'waiting' | 'claimed'
-  claimed_at: number | null
-  claimed_msat: number | null
-  claim_tx_id: string | null
+/** every field but `uri`, which is derived from the LNURL */
+const LINK: Columns<Exclude<keyof StoredWithdrawLink, 'uri'>> = {
+  accountId: 'account_id',
+  ott: 'ott',
+  walletId: 'wallet_id',
+  lnurl: 'lnurl',
+  amountSat: 'amount_sat',
+  memo: 'memo',
+  createdAt: 'created_at',
+  status: 'status',
+  claimedAt: 'claimed_at',
+  claimedMsat: 'claimed_msat',
+  claimTxId: 'claim_tx_id',
 }
 
-const toInvoice = (r: InvoiceRow): PendingInvoice => ({
-  id: r.id,
-  walletId: r.wallet_id,
-  accountId: r.account_id,
-  amountSat: r.amount_sat,
-  memo: r.memo,
-  paymentRequest: r.payment_request,
-  paymentHash: r.payment_hash,
-  createdAt: r.created_at,
-  expiresAt: r.expires_at,
-  status: r.status,
-  settledAt: r.settled_at,
-})
+/** The stored invoices as `PendingInvoice`s (add a WHERE); salvage reads a set-aside file with it. */
+export const SELECT_INVOICES = `SELECT ${selectAs(INVOICE)} FROM invoices`
+/** The stored links, without `uri` (withUri adds it). */
+export const SELECT_LINKS = `SELECT ${selectAs(LINK)} FROM withdraw_links`
 
-const toLink = (r: LinkRow): StoredWithdrawLink => ({
-  accountId: r.account_id,
-  walletId: r.wallet_id,
-  lnurl: r.lnurl,
-  uri: lightningUri(r.lnurl),
-  ott: r.ott,
-  amountSat: r.amount_sat,
-  memo: r.memo,
-  createdAt: r.created_at,
-  status: r.status,
-  claimedAt: r.claimed_at,
-  claimedMsat: r.claimed_msat,
-  claimTxId: r.claim_tx_id,
+export const withUri = (l: Omit<StoredWithdrawLink, 'uri'>): StoredWithdrawLink => ({
+  ...l,
+  uri: lightningUri(l.lnurl),
 })
 
 /** `WHERE` for an optional account and status. */
@@ -98,13 +81,9 @@ function scope(o: { accountId?: string; status?: string }): { sql: string; param
 }
 
 export function createAppRecords(db: DatabaseSync) {
-  const putInvoice = db.prepare(`INSERT INTO invoices (account_id, id, wallet_id, amount_sat, memo,
-      payment_request, payment_hash, created_at, expires_at, status, settled_at)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+  const putInvoice = db.prepare(`${insertSql('INSERT INTO invoices', INVOICE)}
     ON CONFLICT (account_id, id) DO UPDATE SET status = excluded.status, settled_at = excluded.settled_at`)
-  const putLink = db.prepare(`INSERT OR IGNORE INTO withdraw_links (account_id, ott, wallet_id, lnurl,
-      amount_sat, memo, created_at, status, claimed_at, claimed_msat, claim_tx_id)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+  const putLink = db.prepare(insertSql('INSERT OR IGNORE INTO withdraw_links', LINK))
   const claim = db.prepare(`UPDATE withdraw_links SET status = 'claimed', claimed_at = ?, claimed_msat = ?,
       claim_tx_id = ? WHERE account_id = ? AND ott = ? AND status = 'waiting'`)
   const upsertRecipient = db.prepare(`INSERT INTO recipients (account_id, address, last_used_at, use_count)
@@ -114,42 +93,16 @@ export function createAppRecords(db: DatabaseSync) {
   return {
     /** Adds an invoice, or updates its status and settlement time. */
     putInvoice(input: PendingInvoice): void {
-      const i = PendingInvoice.parse(input)
-      putInvoice.run(
-        i.accountId,
-        i.id,
-        i.walletId,
-        i.amountSat,
-        i.memo,
-        i.paymentRequest,
-        i.paymentHash,
-        i.createdAt,
-        i.expiresAt,
-        i.status,
-        i.settledAt,
-      )
+      putInvoice.run(...valuesOf(INVOICE, PendingInvoice.parse(input)))
     },
     invoices(o: { accountId?: string; status?: PendingInvoice['status'] } = {}): PendingInvoice[] {
       const w = scope(o)
-      const rows = db.prepare(`SELECT * FROM invoices ${w.sql} ORDER BY created_at, id`).all(...w.params)
-      return (rows as unknown as InvoiceRow[]).map(toInvoice)
+      const rows = db.prepare(`${SELECT_INVOICES} ${w.sql} ORDER BY created_at, id`).all(...w.params)
+      return rows as unknown as PendingInvoice[]
     },
 
     putWithdrawLink(input: StoredWithdrawLink): void {
-      const l = StoredWithdrawLink.parse(input)
-      putLink.run(
-        l.accountId,
-        l.ott,
-        l.walletId,
-        l.lnurl,
-        l.amountSat,
-        l.memo,
-        l.createdAt,
-        l.status,
-        l.claimedAt,
-        l.claimedMsat,
-        l.claimTxId,
-      )
+      putLink.run(...valuesOf(LINK, StoredWithdrawLink.parse(input)))
     },
     /** Marks a waiting link claimed; false when it was claimed already (each claim counts once). */
     claimWithdrawLink(accountId: string, ott: string, c: { claimedAt: number; claimedMsat: number; txId: string }) {
@@ -157,8 +110,8 @@ export function createAppRecords(db: DatabaseSync) {
     },
     withdrawLinks(o: { accountId?: string; status?: 'waiting' | 'claimed' } = {}): StoredWithdrawLink[] {
       const w = scope(o)
-      const rows = db.prepare(`SELECT * FROM withdraw_links ${w.sql} ORDER BY created_at, ott`).all(...w.params)
-      return (rows as unknown as LinkRow[]).map(toLink)
+      const rows = db.prepare(`${SELECT_LINKS} ${w.sql} ORDER BY created_at, ott`).all(...w.params)
+      return (rows as unknown as Array<Omit<StoredWithdrawLink, 'uri'>>).map(withUri)
     },
 
     /** Remembers a payment to `address` (a lightning address or LNURL) at `at` (Unix seconds). */

@@ -3,8 +3,7 @@
 // a row that does not pass its schema is skipped, and the file itself is never changed.
 import { DatabaseSync } from 'node:sqlite'
 import type { PendingInvoice } from '@shared/contract'
-import { lightningUri } from '@shared/lnurl'
-import type { AppRecords, StoredWithdrawLink } from './appRecords'
+import { type AppRecords, SELECT_INVOICES, SELECT_LINKS, type StoredWithdrawLink, withUri } from './appRecords'
 import type { Labels } from './labels'
 
 /** No set-aside file can make the app read without end. */
@@ -49,18 +48,8 @@ export function restore<T>(rows: readonly T[], put: (row: T) => void): number {
 export function salvageLedger(path: string, labels: Labels, records: AppRecords): number {
   const labelRows = readAside(path, 'SELECT account_id, tx_id, label, updated_at FROM labels')
   const recipientRows = readAside(path, 'SELECT account_id, address, last_used_at, use_count FROM recipients')
-  const invoiceRows = readAside(
-    path,
-    `SELECT account_id AS accountId, id, wallet_id AS walletId, amount_sat AS amountSat, memo,
-      payment_request AS paymentRequest, payment_hash AS paymentHash, created_at AS createdAt,
-      expires_at AS expiresAt, status, settled_at AS settledAt FROM invoices`,
-  )
-  const linkRows = readAside(
-    path,
-    `SELECT account_id AS accountId, wallet_id AS walletId, lnurl, ott, amount_sat AS amountSat, memo,
-      created_at AS createdAt, status, claimed_at AS claimedAt, claimed_msat AS claimedMsat,
-      claim_tx_id AS claimTxId FROM withdraw_links`,
-  )
+  const invoiceRows = readAside(path, SELECT_INVOICES)
+  const linkRows = readAside(path, SELECT_LINKS)
   // Each put validates with zod: a row that was damaged is refused, not stored.
   return (
     restore(labelRows, (r) =>
@@ -70,8 +59,6 @@ export function salvageLedger(path: string, labels: Labels, records: AppRecords)
       records.recordRecipient(String(r.account_id), String(r.address), Number(r.last_used_at), Number(r.use_count)),
     ) +
     restore(invoiceRows, (r) => records.putInvoice(r as unknown as PendingInvoice)) +
-    restore(linkRows, (r) =>
-      records.putWithdrawLink({ ...r, uri: lightningUri(String(r.lnurl)) } as unknown as StoredWithdrawLink),
-    )
+    restore(linkRows, (r) => records.putWithdrawLink(withUri(r as unknown as Omit<StoredWithdrawLink, 'uri'>)))
   )
 }

@@ -2,8 +2,14 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import type { PendingInvoice } from '@shared/contract'
 import { afterEach, beforeEach } from 'vitest'
-import { type Ledger, type LedgerTxInput, openLedger } from '../../../../electron/main/services/ledger'
+import {
+  type Ledger,
+  type LedgerTxInput,
+  openLedger,
+  type StoredWithdrawLink,
+} from '../../../../electron/main/services/ledger'
 
 export async function withTempDir(): Promise<{ dir: string; cleanup: () => Promise<void> }> {
   const dir = await mkdtemp(join(tmpdir(), 'lt-ledger-'))
@@ -48,3 +54,36 @@ export function row(over: Partial<LedgerTxInput> = {}): LedgerTxInput {
     ...over,
   }
 }
+
+/** A pending invoice of acc_1 unless told otherwise. */
+export const invoice = (over: Partial<PendingInvoice> = {}): PendingInvoice => ({
+  id: 'lntx_1',
+  walletId: 'wal_a',
+  accountId: 'acc_1',
+  amountSat: 2100,
+  memo: 'Concert ticket',
+  paymentRequest: 'lnbcrt21u1…',
+  paymentHash: 'c'.repeat(64),
+  createdAt: 100,
+  expiresAt: 3700,
+  status: 'pending',
+  settledAt: null,
+  ...over,
+})
+
+/** A waiting withdraw link of acc_1 unless told otherwise. */
+export const link = (over: Partial<StoredWithdrawLink> = {}): StoredWithdrawLink => ({
+  accountId: 'acc_1',
+  walletId: 'wal_a',
+  lnurl: 'LNURL1DP68GURN8GHJ7',
+  uri: 'lightning:LNURL1DP68GURN8GHJ7',
+  ott: 'ott_1',
+  amountSat: 5000,
+  memo: 'Gift',
+  createdAt: 200,
+  status: 'waiting',
+  claimedAt: null,
+  claimedMsat: null,
+  claimTxId: null,
+  ...over,
+})

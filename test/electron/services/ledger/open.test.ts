@@ -9,7 +9,7 @@ import { type LedgerNotice, openLedger } from '../../../../electron/main/service
 import { openJournal } from '../../../../electron/main/services/ledger/journal'
 import { migrate, schemaVersion } from '../../../../electron/main/services/ledger/migrate'
 import { ledgerMigrations } from '../../../../electron/main/services/ledger/schema'
-import { row, withTempDir } from './helpers'
+import { invoice, link, row, withTempDir } from './helpers'
 
 let dir: string
 let cleanup: () => Promise<void>
@@ -183,6 +183,27 @@ describe('a file that cannot be used is set aside and rebuilt', () => {
     expect(l.page({ accountId: 'acc_1', search: 'office' }).items.map((t) => t.label)).toEqual(['for the office'])
     l.close()
     expect(asideFiles()).toHaveLength(1)
+  })
+
+  it('invoices and withdraw links are carried over whole; a damaged row is left behind', () => {
+    const paid = invoice({ status: 'paid', settledAt: 300 })
+    const claimed = link({ status: 'claimed', claimedAt: 400, claimedMsat: 4_000_000, claimTxId: 'wtx_claim' })
+    const l = open()
+    l.putInvoice(paid)
+    l.putWithdrawLink(claimed)
+    l.putWithdrawLink(link({ ott: 'ott_2' }))
+    l.close()
+    const db = new DatabaseSync(join(dir, 'ledger.sqlite'))
+    db.exec("UPDATE withdraw_links SET amount_sat = -1 WHERE ott = 'ott_2'")
+    db.exec(`PRAGMA user_version = ${LATEST + 1}`)
+    db.close()
+    const notices: LedgerNotice[] = []
+    const again = open(notices)
+    expect(again.status).toBe('rebuilt')
+    expect(notices[0]?.message).toMatch(/2 of the app's own records were recovered/)
+    expect(again.invoices()).toEqual([paid])
+    expect(again.withdrawLinks()).toEqual([claimed])
+    again.close()
   })
 
   it('two rebuilds in the same millisecond keep both old files', async () => {

@@ -1,44 +1,11 @@
 // The app's own records in the ledger (invoices, withdraw links, recent recipients), the person's
 // labels and the wallets' names, and forgetting an account; plus the demo seed's types in words.
 import { DatabaseSync } from 'node:sqlite'
-import type { PendingInvoice } from '@shared/contract'
 import { describe, expect, it } from 'vitest'
-import type { StoredWithdrawLink } from '../../../../electron/main/services/ledger'
-import { ledgerPerTest, row } from './helpers'
+import { invoice, ledgerPerTest, link, row } from './helpers'
 import { ledgerRows, readSeed } from './seedHistory'
 
 const ctx = ledgerPerTest()
-
-const invoice = (over: Partial<PendingInvoice> = {}): PendingInvoice => ({
-  id: 'lntx_1',
-  walletId: 'wal_a',
-  accountId: 'acc_1',
-  amountSat: 2100,
-  memo: 'Concert ticket',
-  paymentRequest: 'lnbcrt21u1…',
-  paymentHash: 'c'.repeat(64),
-  createdAt: 100,
-  expiresAt: 3700,
-  status: 'pending',
-  settledAt: null,
-  ...over,
-})
-
-const link = (over: Partial<StoredWithdrawLink> = {}): StoredWithdrawLink => ({
-  accountId: 'acc_1',
-  walletId: 'wal_a',
-  lnurl: 'LNURL1DP68GURN8GHJ7',
-  uri: 'lightning:LNURL1DP68GURN8GHJ7',
-  ott: 'ott_1',
-  amountSat: 5000,
-  memo: 'Gift',
-  createdAt: 200,
-  status: 'waiting',
-  claimedAt: null,
-  claimedMsat: null,
-  claimTxId: null,
-  ...over,
-})
 
 describe('app records', () => {
   it('pending invoices: added, settled, listed by status; bad input refused', () => {
