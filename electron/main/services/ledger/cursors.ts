@@ -3,6 +3,7 @@
 // A cursor may be written in the same transaction as the rows it accounts for (insertBatch).
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
+import { type Columns, selectAs } from './columns'
 
 const int = z.number().int().nonnegative()
 
@@ -32,7 +33,7 @@ export interface SyncCursor {
   backfillDoneAt: number | null
 }
 
-const COLUMNS: Record<keyof CursorPatch, string> = {
+const COLUMNS: Columns<keyof CursorPatch> = {
   lastSeenTxId: 'last_seen_tx_id',
   lastSeenAt: 'last_seen_at',
   fullCheckAt: 'full_check_at',
@@ -41,41 +42,18 @@ const COLUMNS: Record<keyof CursorPatch, string> = {
   backfillDoneAt: 'backfill_done_at',
 }
 
-interface CursorRow {
-  account_id: string
-  wallet_id: string
-  last_seen_tx_id: string | null
-  last_seen_at: number | null
-  full_check_at: number | null
-  backfill_next_page: number
-  backfill_total: number | null
-  backfill_done_at: number | null
-}
-
-function toCursor(r: CursorRow): SyncCursor {
-  return {
-    accountId: r.account_id,
-    walletId: r.wallet_id,
-    lastSeenTxId: r.last_seen_tx_id,
-    lastSeenAt: r.last_seen_at,
-    fullCheckAt: r.full_check_at,
-    backfillNextPage: r.backfill_next_page,
-    backfillTotal: r.backfill_total,
-    backfillDoneAt: r.backfill_done_at,
-  }
-}
+const SELECT = `SELECT account_id AS accountId, wallet_id AS walletId, ${selectAs(COLUMNS)} FROM sync_cursors`
 
 export function createCursors(db: DatabaseSync) {
-  const getOne = db.prepare('SELECT * FROM sync_cursors WHERE account_id = ? AND wallet_id = ?')
+  const getOne = db.prepare(`${SELECT} WHERE account_id = ? AND wallet_id = ?`)
+  const ofAccount = db.prepare(`${SELECT} WHERE account_id = ? ORDER BY wallet_id`)
   const ensure = db.prepare('INSERT OR IGNORE INTO sync_cursors (account_id, wallet_id) VALUES (?, ?)')
   return {
     get(accountId: string, walletId: string): SyncCursor | null {
-      const r = getOne.get(accountId, walletId) as CursorRow | undefined
-      return r ? toCursor(r) : null
+      return (getOne.get(accountId, walletId) as SyncCursor | undefined) ?? null
     },
     list(accountId: string): SyncCursor[] {
-      const rows = db.prepare('SELECT * FROM sync_cursors WHERE account_id = ? ORDER BY wallet_id').all(accountId)
-      return (rows as unknown as CursorRow[]).map(toCursor)
+      return ofAccount.all(accountId) as unknown as SyncCursor[]
     },
     /** Updates the named fields only (creating the cursor); call inside a transaction to pair it with rows. */
     set(accountId: string, walletId: string, patch: CursorPatch): void {
