@@ -5,6 +5,7 @@
 // every unfinished payment marked "unknown", and the caller gets an error-level notice and
 // `lost` (the app must then say that those payments' outcome is unknown). See docs/ledger.md.
 import { z } from 'zod'
+import { type Columns, insertSql, selectAs, valuesOf } from './columns'
 import { inTransaction, type Migration } from './migrate'
 import { readAside, restore } from './salvage'
 import { openSqliteFile } from './sqliteFile'
@@ -88,35 +89,21 @@ CREATE INDEX payments_unfinished ON payments (account_id, created_at) WHERE stat
   },
 ]
 
-interface Row {
-  request_id: string
-  account_id: string
-  wallet_id: string
-  kind: JournalEntry['kind']
-  amount_msat: number
-  fee_limit_msat: number | null
-  target: string
-  state: PaymentState
-  tx_id: string | null
-  error: string | null
-  created_at: number
-  updated_at: number
+const COLUMNS: Columns<keyof JournalEntry> = {
+  requestId: 'request_id',
+  accountId: 'account_id',
+  walletId: 'wallet_id',
+  kind: 'kind',
+  amountMsat: 'amount_msat',
+  feeLimitMsat: 'fee_limit_msat',
+  target: 'target',
+  state: 'state',
+  txId: 'tx_id',
+  error: 'error',
+  createdAt: 'created_at',
+  updatedAt: 'updated_at',
 }
-
-const toEntry = (r: Row): JournalEntry => ({
-  requestId: r.request_id,
-  accountId: r.account_id,
-  walletId: r.wallet_id,
-  kind: r.kind,
-  amountMsat: r.amount_msat,
-  feeLimitMsat: r.fee_limit_msat,
-  target: r.target,
-  state: r.state,
-  txId: r.tx_id,
-  error: r.error,
-  createdAt: r.created_at,
-  updatedAt: r.updated_at,
-})
+const SELECT = `SELECT ${selectAs(COLUMNS)} FROM payments`
 
 export class JournalStateError extends Error {}
 
@@ -143,45 +130,28 @@ export function openJournal(opts: JournalOptions): Journal {
   const notify = opts.onNotice ?? (() => {})
   const opened = openSqliteFile({ dir: opts.dir, name: JOURNAL_NAME, migrations: MIGRATIONS, now, synchronous: 'FULL' })
   const { db } = opened
-  const insert = db.prepare(`INSERT OR IGNORE INTO payments (request_id, account_id, wallet_id, kind, amount_msat,
-    fee_limit_msat, target, state, tx_id, error, created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
-  const getOne = db.prepare('SELECT * FROM payments WHERE request_id = ?')
+  const insert = db.prepare(insertSql('INSERT OR IGNORE INTO payments', COLUMNS))
+  const getOne = db.prepare(`${SELECT} WHERE request_id = ?`)
   const update = db.prepare(
     'UPDATE payments SET state = ?, tx_id = coalesce(?, tx_id), error = ?, updated_at = ? WHERE request_id = ?',
   )
-  const get = (requestId: string) => {
-    const r = getOne.get(requestId) as Row | undefined
-    return r ? toEntry(r) : null
-  }
+  const get = (requestId: string) => (getOne.get(requestId) as JournalEntry | undefined) ?? null
   const put = (e: JournalEntryInput, state: PaymentState, extra: { txId?: unknown; error?: unknown } = {}) => {
     const v = JournalEntryInput.parse(e)
     const at = v.createdAt ?? nowSec()
     const txId = typeof extra.txId === 'string' ? extra.txId : null
     const error = typeof extra.error === 'string' ? extra.error : null
-    const res = insert.run(
-      v.requestId,
-      v.accountId,
-      v.walletId,
-      v.kind,
-      v.amountMsat,
-      v.feeLimitMsat,
-      v.target,
-      state,
-      txId,
-      error,
-      at,
-      at,
-    )
+    const res = insert.run(...valuesOf(COLUMNS, { ...v, state, txId, error, createdAt: at, updatedAt: at }))
     return Number(res.changes) === 1
   }
 
   let lost: Journal['lost'] = null
   if (opened.setAside) {
     // Carried over as they were, except that nothing unfinished can be trusted to be where it was.
-    const rows = readAside(opened.setAside, 'SELECT * FROM payments')
+    const rows = readAside(opened.setAside, SELECT)
     const recovered = restore(rows, (r) => {
       // put() validates every field: a damaged row is refused, not carried over
-      const { state, txId, error, updatedAt: _, ...entry } = toEntry(r as unknown as Row)
+      const { state, txId, error, updatedAt: _, ...entry } = r as unknown as JournalEntry
       const was = PaymentState.parse(state)
       if (!put(entry, UNFINISHED.includes(was) ? 'unknown' : was, { txId, error })) throw new Error('duplicate')
     })
@@ -230,11 +200,9 @@ export function openJournal(opts: JournalOptions): Journal {
     unfinished(accountId) {
       const states = UNFINISHED.map((s) => `'${s}'`).join(', ')
       const rows = accountId
-        ? db
-            .prepare(`SELECT * FROM payments WHERE account_id = ? AND state IN (${states}) ORDER BY created_at`)
-            .all(accountId)
-        : db.prepare(`SELECT * FROM payments WHERE state IN (${states}) ORDER BY created_at`).all()
-      return (rows as unknown as Row[]).map(toEntry)
+        ? db.prepare(`${SELECT} WHERE account_id = ? AND state IN (${states}) ORDER BY created_at`).all(accountId)
+        : db.prepare(`${SELECT} WHERE state IN (${states}) ORDER BY created_at`).all()
+      return rows as unknown as JournalEntry[]
     },
     prune(before) {
       const res = db.prepare("DELETE FROM payments WHERE state IN ('paid', 'failed') AND updated_at < ?").run(before)
