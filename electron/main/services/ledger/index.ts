@@ -27,7 +27,7 @@ export type { HistoryFilter, Page, PageQuery, SearchMode } from './query'
 export { fromServiceTx, LedgerTxInput, REQUEST_ID_KEY } from './rows'
 export type { LedgerTx } from './view'
 
-export const LEDGER_NAME = 'ledger'
+const LEDGER_NAME = 'ledger'
 
 export interface LedgerNotice {
   level: 'info' | 'warning' | 'error'

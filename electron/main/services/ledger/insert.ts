@@ -143,4 +143,3 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
     },
   }
 }
-export type Writer = ReturnType<typeof createWriter>

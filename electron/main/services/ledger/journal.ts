@@ -10,9 +10,9 @@ import { inTransaction, type Migration } from './migrate'
 import { readAside, restore } from './salvage'
 import { openSqliteFile } from './sqliteFile'
 
-export const JOURNAL_NAME = 'journal'
+const JOURNAL_NAME = 'journal'
 
-export const PaymentKind = z.enum(['invoice', 'address', 'transfer'])
+const PaymentKind = z.enum(['invoice', 'address', 'transfer'])
 export const PaymentState = z.enum(['pending', 'sent', 'paid', 'failed', 'unknown'])
 export type PaymentState = z.infer<typeof PaymentState>
 
@@ -24,7 +24,7 @@ const NEXT: Record<PaymentState, readonly PaymentState[]> = {
   paid: [],
   failed: [],
 }
-export const UNFINISHED: readonly PaymentState[] = ['pending', 'sent', 'unknown']
+const UNFINISHED: readonly PaymentState[] = ['pending', 'sent', 'unknown']
 
 const id = z.string().min(1).max(256)
 export const JournalEntryInput = z

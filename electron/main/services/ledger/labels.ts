@@ -6,7 +6,7 @@ import { z } from 'zod'
 import { inTransaction } from './migrate'
 import type { SearchIndex } from './searchIndex'
 
-export const LABEL_MAX = 200
+const LABEL_MAX = 200
 const Label = z.string().trim().max(LABEL_MAX)
 const WalletName = z.object({ id: z.string().min(1).max(256), label: z.string().max(LABEL_MAX).nullable() })
 

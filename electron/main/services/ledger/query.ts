@@ -83,7 +83,7 @@ function termClause(term: string, mode: SearchMode, w: Where): string {
 }
 
 /** The WHERE clause of a parsed filter (callers parse their input once, at the boundary). */
-export function buildWhere(f: Filter, mode: SearchMode): Where {
+function buildWhere(f: Filter, mode: SearchMode): Where {
   const w: Where = { sql: '', params: [] }
   const parts = ['t.account_id = ?']
   w.params.push(f.accountId)
@@ -122,7 +122,7 @@ const ORDER = 'ORDER BY t.created_at DESC, t.id DESC'
  * A page: the ids first, from the index alone (OFFSET skips index entries, not joined rows), then
  * the joins for those rows only.
  */
-export function pageSql(p: ParsedPage, mode: SearchMode): Where {
+function pageSql(p: ParsedPage, mode: SearchMode): Where {
   const w = buildWhere(p, mode)
   let ids = `SELECT t.id FROM transactions t WHERE ${w.sql}`
   const params = [...w.params]

@@ -55,7 +55,7 @@ function hexOrNull(s: unknown): string | null {
  * The exact amount: `num_msat` when the service sends one that agrees with `num_satoshis`
  * (whole sats toward zero), else the whole sats.
  */
-export function amountMsatOf(t: Pick<WalletTransaction, 'num_satoshis' | 'num_msat'>): number {
+function amountMsatOf(t: Pick<WalletTransaction, 'num_satoshis' | 'num_msat'>): number {
   const sats = satToMsat(t.num_satoshis)
   const m = t.num_msat
   return m !== undefined && Number.isSafeInteger(m) && Math.trunc(m / 1000) * 1000 === sats ? m : sats

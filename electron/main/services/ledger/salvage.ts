@@ -7,7 +7,7 @@ import { type AppRecords, SELECT_INVOICES, SELECT_LINKS, type StoredWithdrawLink
 import type { Labels } from './labels'
 
 /** No set-aside file can make the app read without end. */
-export const SALVAGE_MAX_ROWS = 100_000
+const SALVAGE_MAX_ROWS = 100_000
 
 /** The rows `sql` returns from the file at `path`, or [] when the file or table cannot be read. */
 export function readAside(path: string, sql: string): Record<string, unknown>[] {

@@ -19,8 +19,8 @@ const A4 = { w: 595.28, h: 841.89 }
 const LETTER = { w: 612, h: 792 }
 /** A printer reaches this close to the edge; the grid keeps clear of it on A4 and on Letter. */
 const MARGIN = 36
-export const COLS = 3
-export const ROWS = 4
+const COLS = 3
+const ROWS = 4
 export const PER_PAGE = COLS * ROWS
 // The grid fills only the part of the page A4 and Letter share (centred), so either prints it whole.
 const AREA_W = Math.min(A4.w, LETTER.w) - 2 * MARGIN
@@ -31,7 +31,7 @@ const CARD_W = AREA_W / COLS
 const CARD_H = AREA_H / ROWS
 const PAD = 6
 /** the QR symbol's side without its quiet zone: a phone reads it from paper without trouble */
-export const QR_SIDE_MM = 36
+const QR_SIDE_MM = 36
 const QR_SIDE = QR_SIDE_MM * MM
 /** the quiet zone is 4 modules; for a very short link that would crowd the text, so it is capped */
 const QUIET_MAX = 10
