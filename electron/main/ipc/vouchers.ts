@@ -69,7 +69,8 @@ export function voucherHandlers(d: VoucherDeps) {
   async function save({ otts, note }: OpIn<'vouchers.save'>, op: Context): Promise<OpOut<'vouchers.save'>> {
     if (!d.saveFile) throw new AppError('internal', 'Saving files is not available here.', { retryable: false })
     const known = new Map(d.watcher.listWithdraws().map((l) => [l.ott, l]))
-    const links = otts.map((ott) => known.get(ott))
+    // one card per voucher: a link printed twice could be claimed only once
+    const links = [...new Set(otts)].map((ott) => known.get(ott))
     if (links.some((l) => !l))
       throw new AppError('not_found', 'Some of these vouchers are no longer in the list of withdraw links.')
     const all = links as WithdrawLinkView[]

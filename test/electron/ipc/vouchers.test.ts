@@ -165,6 +165,12 @@ describe('vouchers.create', () => {
     })
     expect(again).toMatchObject({ count: 2, sheet: { status: 'saved' } })
     expect(await qrsOf(saved[0]!.bytes, 2)).toEqual(r.value.links.map((l) => l.lnurl))
+    // the same voucher named twice is printed once
+    const twice = r.value.links.flatMap((l) => [l.ott, l.ott])
+    expect(await t.call<OpOutput<'vouchers.save'>>('vouchers.save', { otts: twice, note: '' })).toMatchObject({
+      count: 2,
+    })
+    expect(await qrsOf(saved[1]!.bytes, 3)).toEqual([...r.value.links.map((l) => l.lnurl), '(card 3 unreadable)'])
     const unknown = await t.app.router.handle('vouchers.save', { otts: ['not-a-voucher'], note: '' })
     expect(unknown).toMatchObject({ ok: false, error: { code: 'not_found' } })
   })
