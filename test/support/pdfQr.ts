@@ -18,11 +18,9 @@ export interface Page {
 }
 
 /** Every page of the PDF as pixels, at `dpi` (pdftoppm -r <dpi> -png). */
-export async function rasterise(pdf: Uint8Array, dpi = 150): Promise<Page[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'lt-sheet-'))
-  try {
-    await writeFile(join(dir, 'sheet.pdf'), pdf)
-    await run('pdftoppm', ['-r', String(dpi), '-png', join(dir, 'sheet.pdf'), join(dir, 'page')])
+export function rasterise(pdf: Uint8Array, dpi = 150): Promise<Page[]> {
+  return withPdfFile(pdf, async (file, dir) => {
+    await run('pdftoppm', ['-r', String(dpi), '-png', file, join(dir, 'page')])
     const names = (await readdir(dir)).filter((n) => n.endsWith('.png')).sort()
     return Promise.all(
       names.map(async (n) => {
@@ -30,6 +28,16 @@ export async function rasterise(pdf: Uint8Array, dpi = 150): Promise<Page[]> {
         return { width: png.width, height: png.height, rgba: png.data, dpi }
       }),
     )
+  })
+}
+
+/** Runs `fn` on the PDF written to a temp folder of its own, which goes afterwards. */
+async function withPdfFile<T>(pdf: Uint8Array, fn: (file: string, dir: string) => Promise<T>): Promise<T> {
+  const dir = await mkdtemp(join(tmpdir(), 'lt-sheet-'))
+  try {
+    const file = join(dir, 'sheet.pdf')
+    await writeFile(file, pdf)
+    return await fn(file, dir)
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
@@ -60,13 +68,6 @@ export function readQrIn(page: Page, box: { x: number; y: number; w: number; h: 
 }
 
 /** The text poppler reads from the PDF (pdftotext), page breaks as form feeds. */
-export async function pdfText(pdf: Uint8Array): Promise<string> {
-  const dir = await mkdtemp(join(tmpdir(), 'lt-sheet-'))
-  try {
-    await writeFile(join(dir, 'sheet.pdf'), pdf)
-    const { stdout } = await run('pdftotext', ['-enc', 'UTF-8', join(dir, 'sheet.pdf'), '-'])
-    return stdout
-  } finally {
-    await rm(dir, { recursive: true, force: true })
-  }
+export function pdfText(pdf: Uint8Array): Promise<string> {
+  return withPdfFile(pdf, async (file) => (await run('pdftotext', ['-enc', 'UTF-8', file, '-'])).stdout)
 }
