@@ -28,26 +28,40 @@ export interface BoundedFetchOptions {
 const NULL_BODY = new Set([101, 103, 204, 205, 304])
 
 export function boundedFetch(inner: typeof fetch, opts: BoundedFetchOptions): typeof fetch {
+  const maxBytes = opts.maxBytes ?? MAX_BODY_BYTES
   return async (input, init) => {
     const started = performance.now()
     const callerSignal = init?.signal ?? (input instanceof Request ? input.signal : undefined)
-    const deadline = AbortSignal.timeout(opts.timeoutMs)
-    const signal = callerSignal ? AbortSignal.any([callerSignal, deadline]) : deadline
-    const res = await inner(input, { ...init, redirect: 'manual', signal })
-    if (res.redirected || res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
-      await res.body?.cancel().catch(() => undefined)
-      throw new RedirectError(res.status, redirectTarget(res))
+    // One controller and one timer for the whole exchange, both let go of when it ends: per call
+    // far cheaper than AbortSignal.timeout + AbortSignal.any, whose timers outlive the answer.
+    const stop = new AbortController()
+    const deadline = setTimeout(
+      () => stop.abort(new DOMException(`The answer did not arrive within ${opts.timeoutMs} ms.`, 'TimeoutError')),
+      opts.timeoutMs,
+    )
+    const onCallerAbort = () => stop.abort(callerSignal?.reason)
+    if (callerSignal?.aborted) onCallerAbort()
+    else callerSignal?.addEventListener('abort', onCallerAbort, { once: true })
+    try {
+      const res = await inner(input, { ...init, redirect: 'manual', signal: stop.signal })
+      if (res.redirected || res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
+        await res.body?.cancel().catch(() => undefined)
+        throw new RedirectError(res.status, redirectTarget(res))
+      }
+      const bytes = await readBody(res, {
+        timeoutMs: Math.max(0, opts.timeoutMs - (performance.now() - started)),
+        maxBytes,
+        signal: stop.signal,
+      })
+      return new Response(NULL_BODY.has(res.status) ? null : bytes, {
+        status: res.status,
+        statusText: res.statusText,
+        headers: res.headers,
+      })
+    } finally {
+      clearTimeout(deadline)
+      callerSignal?.removeEventListener('abort', onCallerAbort)
     }
-    const bytes = await readBody(res, {
-      timeoutMs: Math.max(0, opts.timeoutMs - (performance.now() - started)),
-      maxBytes: opts.maxBytes ?? MAX_BODY_BYTES,
-      signal,
-    })
-    return new Response(NULL_BODY.has(res.status) ? null : bytes, {
-      status: res.status,
-      statusText: res.statusText,
-      headers: res.headers,
-    })
   }
 }
 
