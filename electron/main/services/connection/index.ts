@@ -93,20 +93,20 @@ export function createConnectionMonitor(deps: {
 
   return {
     observe(accountId, client) {
+      // made once per client, not per call: every call of it goes through these two
+      const answered = <T>(value: T) => {
+        report(accountId, null)
+        return value
+      }
+      const failed = (err: unknown): never => {
+        report(accountId, err)
+        throw err
+      }
       const observed: Record<string, unknown> = { ...client }
       for (const [name, fn] of Object.entries(client)) {
         if (typeof fn !== 'function') continue
         observed[name] = (...args: unknown[]) =>
-          (fn as (...a: unknown[]) => Promise<unknown>).apply(client, args).then(
-            (value) => {
-              report(accountId, null)
-              return value
-            },
-            (err: unknown) => {
-              report(accountId, err)
-              throw err
-            },
-          )
+          (fn as (...a: unknown[]) => Promise<unknown>).apply(client, args).then(answered, failed)
       }
       return observed as unknown as ServiceClient
     },
