@@ -60,7 +60,10 @@ type Impl = { [K in OpName]: (input: OpIn<K>, op: OpContext) => Promise<OpOut<K>
 
 export function createHandlers(d: HandlerDeps): Handlers {
   const nowSec = () => Math.floor(d.now() / 1000)
-  const contextOf = (name: OpName): OpContext => ({ client: (id) => d.clientFor(id, callPolicy(name)) })
+  const contextOf = (name: OpName): OpContext => {
+    const policy = callPolicy(name)
+    return { client: (id) => d.clientFor(id, policy) }
+  }
   const reads = contextOf('wallets.list')
 
   /** also the refresh after a payment or a switch: a read, whoever asks */
