@@ -70,11 +70,7 @@ export interface App {
 export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now
   const log = createLogger({ sink: deps.logSink, now })
-  const emitOnly = createEmitter({ to: deps.emit, check: deps.checkEvents ?? true, log })
-  const emit: Emit = (event, payload) => {
-    emitOnly(event, payload)
-    if (event === 'settings.updated') rates.settingsChanged()
-  }
+  const emit = createEmitter({ to: deps.emit, check: deps.checkEvents ?? true, log })
   const settings = createSettingsStore({ dir: deps.userDataDir, now, onNotice: (n) => emit('notice', n) })
   const invoiceRoutes = new Map<string, InvoiceRoute>()
   const accounts = createAccountsService({

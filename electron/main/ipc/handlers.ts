@@ -34,7 +34,7 @@ export interface HandlerDeps {
   accounts: Omit<AccountsService, 'client'>
   clientFor: (accountId: string | undefined, policy: CallPolicy) => ServiceClient
   settings: SettingsStore
-  rates: Pick<RatesService, 'view' | 'refreshIfDue'>
+  rates: Pick<RatesService, 'view' | 'refreshIfDue' | 'settingsChanged'>
   watcher: InvoiceWatcher
   emit: Emit
   now: () => number
@@ -91,6 +91,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
     const next = await d.settings.update((s) => ({ ...s, settings: { ...s.settings, ...set } }))
     d.emit('settings.updated', next.settings)
+    // prices follow the fiat settings: announced again, fetched if now due
+    d.rates.settingsChanged()
     return next.settings
   }
 
