@@ -2,6 +2,7 @@
 // and in tests, checked against the contract's event schema at run time too, so a payload the
 // renderer would misread fails where it is made. A packaged app does not pay for the check.
 import { type Emit, events } from '@shared/contract'
+import { describeIssues } from '../ipc/router'
 import type { Logger } from '../log'
 
 export function createEmitter(o: {
@@ -14,11 +15,8 @@ export function createEmitter(o: {
   return (event, payload) => {
     if (o.check) {
       const parsed = events[event].safeParse(payload)
-      if (!parsed.success) {
-        const issue = parsed.error.issues[0]
-        const where = issue?.path.length ? `${issue.path.map(String).join('.')}: ` : ''
-        throw new Error(`event '${event}' does not match the contract: ${where}${issue?.message ?? ''}`)
-      }
+      if (!parsed.success)
+        throw new Error(`event '${event}' does not match the contract: ${describeIssues(parsed.error)}`)
     }
     try {
       o.to(event, payload)

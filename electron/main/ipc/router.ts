@@ -36,7 +36,8 @@ const fail = (code: AppErrorShape['code'], message: string, retryable = false): 
   error: { code, message, retryable },
 })
 
-function describeIssues(err: z.ZodError): string {
+/** The first issue of a failed parse, in one short line. */
+export function describeIssues(err: z.ZodError): string {
   const first = err.issues[0]
   if (!first) return 'That request is not valid.'
   const where = first.path.length ? `${first.path.map(String).join('.')}: ` : ''
