@@ -52,7 +52,7 @@ export function serviceMessage(bodyText: string): string | null {
   }
 }
 
-export function clip(s: string, secret: string): string {
+function clip(s: string, secret: string): string {
   let safe = s
   for (const form of keyForms(secret)) safe = safe.split(form).join('[redacted]')
   return safe.length > 300 ? `${safe.slice(0, 297)}…` : safe

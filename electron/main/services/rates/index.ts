@@ -17,7 +17,7 @@ export const REFRESH_MS = 5 * 60 * 1000
 /** the longest wait after failures (the wait doubles from REFRESH_MS on each one) */
 export const MAX_BACKOFF_MS = 60 * 60 * 1000
 /** a price older than this is shown as stale (with its age) */
-export const FRESH_MS = 15 * 60 * 1000
+const FRESH_MS = 15 * 60 * 1000
 const SATS_PER_BTC = 100_000_000
 
 export interface RatesDeps {

@@ -6,7 +6,7 @@
 import type { FiatCurrency } from '@shared/contract'
 
 /** fiat per BTC, lowest and highest believable: wide enough for years of prices, not for a wrong unit */
-export const BOUNDS: Record<FiatCurrency, readonly [number, number]> = {
+const BOUNDS: Record<FiatCurrency, readonly [number, number]> = {
   USD: [1_000, 10_000_000],
   EUR: [1_000, 10_000_000],
   GBP: [1_000, 10_000_000],
@@ -18,7 +18,7 @@ export const BOUNDS: Record<FiatCurrency, readonly [number, number]> = {
 }
 
 /** how far a new price may be from the last accepted one, as a fraction of it */
-export const MAX_JUMP = 0.5
+const MAX_JUMP = 0.5
 /** how long an accepted price is a reference for the next (and shown at all) */
 export const MAX_AGE_MS = 24 * 60 * 60 * 1000
 

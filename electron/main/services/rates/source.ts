@@ -8,15 +8,15 @@ import { BodyTooLargeError } from '../http/readBody'
 
 export const RATE_SOURCE_URL = 'https://api.coingecko.com/api/v3/simple/price'
 /** the answer is about 150 bytes; anything near this is not a price list */
-export const MAX_RATE_BYTES = 16 * 1024
-export const RATE_TIMEOUT_MS = 10_000
+const MAX_RATE_BYTES = 16 * 1024
+const RATE_TIMEOUT_MS = 10_000
 
 /** `{"bitcoin":{"usd":67187.1,"eur":62000,…}}`: values are checked one by one (sanity.ts) */
 const Answer = z.object({ bitcoin: z.record(z.string(), z.unknown()) })
 
 export type Fetched = { ok: true; prices: Record<FiatCurrency, unknown> } | { ok: false; reason: string }
 
-export function priceUrl(sourceUrl: string): string {
+function priceUrl(sourceUrl: string): string {
   const u = new URL(sourceUrl)
   u.searchParams.set('ids', 'bitcoin')
   u.searchParams.set('vs_currencies', FIAT_CURRENCIES.map((c) => c.toLowerCase()).join(','))
