@@ -5,6 +5,7 @@ import type { PendingInvoice } from '@shared/contract'
 import { lightningUri } from '@shared/lnurl'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { invoke } from '../api'
+import { Choice } from '../components/Choice'
 import { CopyButton } from '../components/CopyButton'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { PermanentQr } from '../components/PermanentQr'
@@ -28,6 +29,10 @@ import { useWallets } from '../stores/wallets'
 
 /** enough to find the one a payer is about to pay; older ones are in the transactions */
 const SHOWN = 25
+const RECEIVE_WITH = [
+  ['invoice', 'Invoice'],
+  ['link', 'Permanent QR'],
+] as const
 
 export default function Receive(props: { walletId?: string }) {
   const currentId = useInvoices((s) => s.currentId)
@@ -36,14 +41,7 @@ export default function Receive(props: { walletId?: string }) {
   useEffect(() => void useInvoices.getState().load(), [])
   return (
     <Screen title="Receive">
-      <fieldset className="actions" aria-label="Receive with">
-        <button type="button" aria-pressed={view === 'invoice'} onClick={() => setView('invoice')}>
-          Invoice
-        </button>
-        <button type="button" aria-pressed={view === 'link'} onClick={() => setView('link')}>
-          Permanent QR
-        </button>
-      </fieldset>
+      <Choice legend="Receive with" options={RECEIVE_WITH} value={view} onChange={setView} />
       {view === 'link' ? (
         <PermanentQr walletId={props.walletId} />
       ) : (

@@ -1,6 +1,7 @@
 // A one-time LNURL-withdraw link as a QR code: whoever holds it can take the amount.
 import { formatMsat, formatSat, parseSatInput } from '@shared/units'
 import { type FormEvent, useState } from 'react'
+import { Choice } from '../components/Choice'
 import { CopyButton } from '../components/CopyButton'
 import { ErrorMessage, Problem } from '../components/ErrorMessage'
 import { QrImage } from '../components/QrImage'
@@ -13,31 +14,27 @@ import { checkWithdraw, useWithdraw } from '../stores/withdraw'
 import { VoucherSheet } from './VoucherSheet'
 import { WithdrawLinks } from './WithdrawLinks'
 
+const MAKE = [
+  ['link', 'One link'],
+  ['sheet', 'Voucher sheet'],
+] as const
 const WARNING = 'Whoever holds this QR code or link can take the funds. Share it only with the person it is for.'
 
 export default function Withdraw(props: { walletId?: string }) {
   const current = useWithdraw((s) => (s.current ? s.links[s.current] : undefined))
   // a sheet being confirmed or made stays on screen
-  const [sheet, setSheet] = useState(() => useVouchers.getState().confirmation !== null)
+  const [make, setMake] = useState<'link' | 'sheet'>(() =>
+    useVouchers.getState().confirmation !== null ? 'sheet' : 'link',
+  )
   return (
     <Screen title="Withdraw link">
       <p className="warning-text" role="note">
         {WARNING}
       </p>
-      {!current && (
-        <fieldset className="actions choice">
-          <legend className="sr-only">What to make</legend>
-          <button type="button" aria-pressed={!sheet} onClick={() => setSheet(false)}>
-            One link
-          </button>
-          <button type="button" aria-pressed={sheet} onClick={() => setSheet(true)}>
-            Voucher sheet
-          </button>
-        </fieldset>
-      )}
+      {!current && <Choice legend="What to make" options={MAKE} value={make} onChange={setMake} />}
       {current ? (
         <ShowLink ott={current.ott} />
-      ) : sheet ? (
+      ) : make === 'sheet' ? (
         <VoucherSheet walletId={props.walletId} />
       ) : (
         <WithdrawForm walletId={props.walletId} />
