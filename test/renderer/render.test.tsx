@@ -1,13 +1,17 @@
 // Components rendered to HTML with react-dom/server: amounts formatted from the stores, and
 // untrusted text (memos, labels) escaped as text, never markup.
-import type { TxView } from '@shared/contract'
+import { DEFAULT_SETTINGS, type TxView } from '@shared/contract'
 import { renderToString } from 'react-dom/server'
 import { beforeEach, expect, test } from 'vitest'
 import { Home } from '../../renderer/src/screens/Home'
+import Settings from '../../renderer/src/screens/Settings'
 import Transactions from '../../renderer/src/screens/Transactions'
+import { useAccounts } from '../../renderer/src/stores/accounts'
+import { useSettings } from '../../renderer/src/stores/settings'
 import { useTransactions } from '../../renderer/src/stores/transactions'
 import { useWallets } from '../../renderer/src/stores/wallets'
 import { installFakeWallet } from './fakeWallet'
+import { account } from './fixtures'
 
 const hostile = '<img src=x onerror=alert(1)>'
 // zustand renders on the server from the store's *initial* state object, so the seed goes there too.
@@ -86,4 +90,14 @@ test("each row's Details button names its transaction for screen readers, not ju
   const names = buttons.map((b) => /aria-label="([^"]*)"/.exec(b)?.[1])
   expect(names[0]).toMatch(/^Details of Deposit, \+21 sats, /)
   expect(names[1]).toMatch(/^Details of Withdrawal, −1\.5 sats, /)
+})
+
+test('every drop-down is labelled like a text field: its name in the bold span, tied to it by id', () => {
+  seed(useAccounts, { accounts: [account('a1', 'Everyday')], activeId: 'a1', status: 'ready' })
+  seed(useSettings, { settings: DEFAULT_SETTINGS, status: 'ready' })
+  const html = renderToString(<Settings />) + renderToString(<Transactions walletId="w1" />)
+  const selects = [...html.matchAll(/<select[^>]*\bid="([^"]+)"/g)].map((m) => m[1])
+  const fields = [...html.matchAll(/<label class="field" for="([^"]+)"><span>[^<]+<\/span><select[^>]*\bid="\1"/g)]
+  expect(selects).toEqual(['auth-a1', 'fiat-currency', 'tx-wallet', 'per-page'])
+  expect(fields.map((m) => m[1])).toEqual(selects)
 })

@@ -1,6 +1,7 @@
 import { formatMsat } from '@shared/units'
 import { useEffect } from 'react'
 import { useWallets } from '../stores/wallets'
+import { SelectField } from './SelectField'
 
 export function WalletSelect(props: { value: string; onChange: (id: string) => void; id?: string }) {
   const wallets = useWallets((s) => s.wallets)
@@ -12,16 +13,13 @@ export function WalletSelect(props: { value: string; onChange: (id: string) => v
     if (first && !wallets.some((w) => w.id === value)) onChange(first.id)
   }, [wallets, value, onChange])
   return (
-    <label className="field" htmlFor={id}>
-      <span>Wallet</span>
-      <select id={id} value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        {wallets.map((w) => (
-          <option key={w.id} value={w.id}>
-            {w.label} — {formatMsat(w.balanceMsat)}
-          </option>
-        ))}
-      </select>
-    </label>
+    <SelectField id={id} label="Wallet" value={value} onValue={onChange}>
+      {wallets.map((w) => (
+        <option key={w.id} value={w.id}>
+          {w.label} — {formatMsat(w.balanceMsat)}
+        </option>
+      ))}
+    </SelectField>
   )
 }
 

@@ -4,6 +4,7 @@ import { formatMsat } from '@shared/units'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
+import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
 import { checkBaseUrl } from '../lib/validate'
 import { useAccounts } from '../stores/accounts'
@@ -116,18 +117,16 @@ export default function Onboarding({ adding }: { adding: boolean }) {
         />
         <details>
           <summary>Advanced</summary>
-          <label className="field" htmlFor="auth-method">
-            <span>How the key is sent</span>
-            <select
-              id="auth-method"
-              value={authMethod}
-              onChange={(e) => edited(setAuthMethod)(e.target.value as AuthMethod)}
-            >
-              <option value="header">X-Api-Key header (recommended)</option>
-              <option value="basic">HTTP Basic</option>
-              <option value="query">access-token in the address (may end up in server logs)</option>
-            </select>
-          </label>
+          <SelectField
+            id="auth-method"
+            label="How the key is sent"
+            value={authMethod}
+            onValue={(v) => edited(setAuthMethod)(v as AuthMethod)}
+          >
+            <option value="header">X-Api-Key header (recommended)</option>
+            <option value="basic">HTTP Basic</option>
+            <option value="query">access-token in the address (may end up in server logs)</option>
+          </SelectField>
         </details>
         <Problem>{formError}</Problem>
         <div className="actions">

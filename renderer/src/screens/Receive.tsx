@@ -11,6 +11,7 @@ import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { PermanentQr } from '../components/PermanentQr'
 import { Qr } from '../components/Qr'
 import { Screen } from '../components/Screen'
+import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { formatCountdown, formatDate } from '../lib/format'
@@ -86,16 +87,13 @@ function InvoiceForm(props: { walletId?: string }) {
         Leave it empty for any amount: the payer chooses how much to send.
       </p>
       <TextField id="memo" label="Memo (shown to the payer)" value={memo} maxLength={639} onValue={setMemo} />
-      <label className="field" htmlFor="expiry">
-        <span>Can be paid for</span>
-        <select id="expiry" value={expirySec} onChange={(e) => setExpirySec(Number(e.target.value))}>
-          {EXPIRY_CHOICES.map((c) => (
-            <option key={c.sec} value={c.sec}>
-              {c.label}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField id="expiry" label="Can be paid for" value={expirySec} onValue={(v) => setExpirySec(Number(v))}>
+        {EXPIRY_CHOICES.map((c) => (
+          <option key={c.sec} value={c.sec}>
+            {c.label}
+          </option>
+        ))}
+      </SelectField>
       <Problem>{problem}</Problem>
       {error && <ErrorMessage error={error} />}
       <button type="submit" className="primary" disabled={creating}>

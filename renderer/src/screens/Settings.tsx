@@ -3,6 +3,7 @@ import { FIAT_CURRENCIES } from '@shared/fiat'
 import { type FormEvent, useEffect, useState } from 'react'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
+import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
 import { keyPlace, removeQuestion } from '../lib/keyStorage'
 import { useAccounts } from '../stores/accounts'
@@ -105,19 +106,17 @@ function AccountRow(props: {
         {a.baseUrl} · {a.keyHint} · {`key ${keyPlace(a.storage)}`}
       </p>
       <RenameAccount account={a} busy={busy} />
-      <label className="field" htmlFor={`auth-${a.id}`}>
-        <span>How the key is sent</span>
-        <select
-          id={`auth-${a.id}`}
-          value={a.authMethod}
-          disabled={busy}
-          onChange={(e) => void update(a.id, { authMethod: e.target.value as AuthMethod })}
-        >
-          <option value="header">X-Api-Key header</option>
-          <option value="basic">HTTP Basic</option>
-          <option value="query">access-token in the address (may end up in logs)</option>
-        </select>
-      </label>
+      <SelectField
+        id={`auth-${a.id}`}
+        label="How the key is sent"
+        value={a.authMethod}
+        disabled={busy}
+        onValue={(v) => void update(a.id, { authMethod: v as AuthMethod })}
+      >
+        <option value="header">X-Api-Key header</option>
+        <option value="basic">HTTP Basic</option>
+        <option value="query">access-token in the address (may end up in logs)</option>
+      </SelectField>
       <div className="actions">
         {!active && (
           <button
@@ -284,23 +283,19 @@ function FiatPrefs({ settings }: { settings: SettingsT }) {
         />
         Show amounts in a currency too
       </label>
-      <label className="field" htmlFor="fiat-currency">
-        Currency
-        <select
-          id="fiat-currency"
-          value={fiat.currency}
-          disabled={!fiat.enabled}
-          onChange={(e) =>
-            void update({ fiat: { ...fiat, currency: e.target.value as SettingsT['fiat']['currency'] } })
-          }
-        >
-          {FIAT_CURRENCIES.map((c) => (
-            <option key={c} value={c}>
-              {c}
-            </option>
-          ))}
-        </select>
-      </label>
+      <SelectField
+        id="fiat-currency"
+        label="Currency"
+        value={fiat.currency}
+        disabled={!fiat.enabled}
+        onValue={(v) => void update({ fiat: { ...fiat, currency: v as SettingsT['fiat']['currency'] } })}
+      >
+        {FIAT_CURRENCIES.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </SelectField>
       <p className="muted small" data-testid="fiat-host">
         {host
           ? `The bitcoin price is asked from ${host} every few minutes while the window is open; it sees your IP address, nothing about your wallets. When this is off, nothing is fetched.`

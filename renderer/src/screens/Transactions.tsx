@@ -5,6 +5,7 @@ import { formatMsat } from '@shared/units'
 import { memo, useEffect, useState } from 'react'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
+import { SelectField } from '../components/SelectField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { transactionsCsv } from '../lib/csv'
 import { downloadBlob } from '../lib/download'
@@ -34,16 +35,13 @@ export default function Transactions(props: { walletId?: string }) {
     <Screen title="Transactions">
       <div className="toolbar">
         <WalletSelect value={walletId} onChange={setWalletId} id="tx-wallet" />
-        <label className="field" htmlFor="per-page">
-          <span>Per page</span>
-          <select id="per-page" value={perPage} onChange={(e) => void load(walletId, 1, Number(e.target.value))}>
-            {PER_PAGE_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </select>
-        </label>
+        <SelectField id="per-page" label="Per page" value={perPage} onValue={(v) => void load(walletId, 1, Number(v))}>
+          {PER_PAGE_CHOICES.map((n) => (
+            <option key={n} value={n}>
+              {n}
+            </option>
+          ))}
+        </SelectField>
         <button type="button" onClick={() => exportCsv(items, walletId, page)} disabled={items.length === 0}>
           Export CSV
         </button>
