@@ -138,3 +138,19 @@ test('the list of withdraw links merges: a claim that came first stays claimed',
   expect(useWithdraw.getState().links.ott1?.status).toBe('claimed')
   expect(useWithdraw.getState().links['ott-a']).toEqual(links[0])
 })
+
+test("a sheet's worth of listed links reaches the list in one update, not one per link", async () => {
+  const many = Array.from({ length: 50 }, (_, i) => ({ ...withdrawLink, ott: `ott-many-${i}` }))
+  fake.ok('withdraw.list', { links: many })
+  const seen: number[] = []
+  const off = useWithdraw.subscribe((s, prev) => {
+    if (s.links !== prev.links) seen.push(Object.keys(s.links).length)
+  })
+  try {
+    await useWithdraw.getState().load()
+  } finally {
+    off()
+  }
+  expect(seen).toHaveLength(1)
+  expect(Object.keys(useWithdraw.getState().links)).toEqual(expect.arrayContaining(many.map((l) => l.ott)))
+})

@@ -85,7 +85,7 @@ export const useVouchers = create<VouchersState>()((set, get) => ({
     if (!c || s.making || s.result || s.error) return
     set({ making: true, progress: { made: 0, count: c.count } })
     const { value: res, stale } = await makes.run(() => invoke('vouchers.create', c))
-    if (res.ok) for (const link of res.value.links) useWithdraw.getState().apply(link)
+    if (res.ok) useWithdraw.getState().apply(...res.value.links)
     if (stale) return
     set(res.ok ? { making: false, result: res.value } : { making: false, error: res.error })
   },

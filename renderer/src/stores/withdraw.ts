@@ -16,7 +16,8 @@ interface WithdrawState {
   listError: AppErrorShape | null
   load(): Promise<void>
   create(input: { walletId: string; amountSat: number; memo: string }): Promise<WithdrawLinkView | null>
-  apply(link: WithdrawLinkView): void
+  /** merges links main announced or listed, in one update however many there are */
+  apply(...links: WithdrawLinkView[]): void
   startOver(): void
   /** another account is active: its screen does not show this one's link (main's watcher keeps tracking it) */
   accountChanged(): void
@@ -40,7 +41,7 @@ export const useWithdraw = create<WithdrawState>()((set, get) => ({
     if (stale) return
     if (!res.ok) return set({ listStatus: 'error', listError: res.error })
     // merged, not replaced: a claim announced while the list was on its way is not lost
-    for (const link of res.value.links) get().apply(link)
+    get().apply(...res.value.links)
     set({ listStatus: 'ready' })
   },
   async create({ walletId, amountSat, memo }) {
@@ -58,8 +59,12 @@ export const useWithdraw = create<WithdrawState>()((set, get) => ({
     set({ creating: false, ...(stale ? {} : { current: link.ott }) })
     return link
   },
-  apply(link) {
-    set((s) => ({ links: { ...s.links, [link.ott]: keepFinal(s.links[link.ott], link) } }))
+  apply(...given) {
+    set((s) => {
+      const links = { ...s.links }
+      for (const link of given) links[link.ott] = keepFinal(links[link.ott], link)
+      return { links }
+    })
   },
   startOver: () => set({ current: null, error: null }),
   accountChanged() {
