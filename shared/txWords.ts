@@ -1,6 +1,6 @@
-// What a wallet transaction was, in plain words, for the history list, its CSV and notifications:
-// "Received", "Sent to alice@example.com", "Withdraw link claimed", "Moved from Savings".
-// Pure: the main process (ledger, CSV) and the renderer both use it.
+// What a wallet transaction was, in plain words: "Received", "Sent to alice@example.com",
+// "Withdraw link claimed", "Moved from Savings". Main's ledger gives each row these words
+// (services/ledger/view.ts), and its CSV export prints them. Pure, with no imports.
 
 export interface TxWordsInput {
   /** the service's wallet transaction type (`wtxType.name`), e.g. `ln_deposit` */
