@@ -14,7 +14,7 @@ export interface OnchainAddress {
 
 const SEGWIT_HRP: Record<string, BitcoinNetwork> = { bc: 'mainnet', tb: 'testnet', bcrt: 'regtest' }
 /** 21 million BTC in sats: no amount can be larger. */
-export const MAX_SAT = 21_000_000 * 100_000_000
+const MAX_SAT = 21_000_000 * 100_000_000
 
 /** A segwit address (checksum checked, BIP 173/350) or a base58 one (shape only); null otherwise. */
 export function parseOnchainAddress(s: string): OnchainAddress | null {
@@ -102,7 +102,7 @@ export function parseBip21(uri: string): Bip21Fields | Invalid {
 }
 
 /** A BIP 21 amount (decimal BTC, "." as the point) in whole sats; a string says why it is refused. */
-export function btcToSat(s: string): number | string {
+function btcToSat(s: string): number | string {
   const m = /^(\d*)(?:\.(\d*))?$/.exec(s)
   if (!m || !/\d/.test(s)) return 'The amount in this bitcoin: link is not a number.'
   const whole = (m[1] ?? '').replace(/^0+/, '')

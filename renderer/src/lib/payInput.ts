@@ -14,7 +14,7 @@ export function routePayInput(text: string): PayRoute {
   return { problem: explain(parsed) }
 }
 
-export function explain(p: ParsedInput): string {
+function explain(p: ParsedInput): string {
   const t = lightningTargetOf(p)
   switch (t?.kind) {
     case 'bolt11': {
