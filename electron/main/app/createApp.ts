@@ -10,6 +10,7 @@ import { createLogger, type Logger } from '../log'
 import { type AccountsService, createAccountsService } from '../services/accounts'
 import { createServiceClient, type InvoiceRoute } from '../services/client'
 import { createConnectionMonitor } from '../services/connection'
+import { type Journal, type Ledger, openJournal, openLedger } from '../services/ledger'
 import type { Notifier } from '../services/notify'
 import { createRatesService, type RatesService } from '../services/rates'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
@@ -60,6 +61,10 @@ export interface App {
   settings: SettingsStore
   watcher: InvoiceWatcher
   rates: RatesService
+  /** every wallet's transactions and the app's own records (docs/ledger.md), opened on first use */
+  ledger: () => Ledger
+  /** payments in flight, in a file of its own that no ledger rebuild touches; opened on first use */
+  journal: () => Journal
   log: Logger
   start(): Promise<void>
   /** resolves when the work handlers started in the background (balance refreshes) is done */
@@ -72,6 +77,20 @@ export function createApp(deps: AppDeps): App {
   const log = createLogger({ sink: deps.logSink, now })
   const emit = createEmitter({ to: deps.emit, check: deps.checkEvents ?? true, log })
   const settings = createSettingsStore({ dir: deps.userDataDir, now, onNotice: (n) => emit('notice', n) })
+  // Opened on first use (no file before the person has an account), and never blocking the app: a
+  // file that cannot be used is set aside and the person told (docs/ledger.md).
+  const ledger = once(() =>
+    openLedger({
+      dir: deps.userDataDir,
+      now,
+      // accounts in the settings mean the app has run here before: a missing ledger was deleted
+      expectExisting: accounts.list().accounts.length > 0,
+      onNotice: ({ level, message }) => emit('notice', { level, message }),
+    }),
+  )
+  const journal = once(() =>
+    openJournal({ dir: deps.userDataDir, now, onNotice: ({ level, message }) => emit('notice', { level, message }) }),
+  )
   const invoiceRoutes = new Map<string, InvoiceRoute>()
   const accounts = createAccountsService({
     settings,
@@ -173,6 +192,8 @@ export function createApp(deps: AppDeps): App {
     settings,
     watcher,
     rates,
+    ledger,
+    journal,
     log,
     async start() {
       await settings.load()
@@ -195,6 +216,21 @@ export function createApp(deps: AppDeps): App {
       await rates.stop()
       await watcher.stop()
       await Promise.allSettled([...pending])
+      ledger.opened()?.close()
+      journal.opened()?.close()
+      ledger.forget()
+      journal.forget()
     },
   }
+}
+
+/** A value made on first call; `opened` peeks without making it, `forget` lets the next call make a new one. */
+function once<T>(make: () => T): (() => T) & { opened(): T | null; forget(): void } {
+  let value: T | null = null
+  return Object.assign(() => (value ??= make()), {
+    opened: () => value,
+    forget: () => {
+      value = null
+    },
+  })
 }
