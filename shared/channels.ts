@@ -23,6 +23,11 @@ export const OP_NAMES = [
   'withdraw.list',
   'vouchers.create',
   'vouchers.save',
+  // payments (invoices, the journal of payments in flight)
+  'pay.decode',
+  'pay.invoice',
+  'payments.unfinished',
+  'payments.check',
   'settings.get',
   'settings.update',
   'rates.get',
@@ -39,6 +44,7 @@ export const EVENT_NAMES = [
   'notice',
   'connection',
   'rates.updated',
+  'payments.updated',
 ] as const
 
 export type OpName = (typeof OP_NAMES)[number]

@@ -170,6 +170,44 @@ export const StaticLinkView = z.object({
 })
 export type StaticLinkView = z.infer<typeof StaticLinkView>
 
+// ── Payments: BOLT 11 invoices and the journal of payments in flight (docs/payment-input.md) ─
+export const InvoiceView = z.object({
+  /** lower case, as the service wants it */
+  invoice: z.string(),
+  network: z.enum(['mainnet', 'testnet', 'signet', 'regtest', 'simnet']),
+  /** null: amountless (the service cannot pay those) */
+  amountMsat: msat.nullable(),
+  description: z.string().nullable(),
+  descriptionHash: z.string().nullable(),
+  /** the payee's node id, when known */
+  payee: z.string().nullable(),
+  paymentHash: z.string(),
+  /** Unix seconds */
+  expiresAt: int,
+  /** the most the routing fee may be (sent as the payment's fee limit) */
+  feeLimitMsat: msat.nullable(),
+  /** who read it: the service's node, or the app's own decoder where the service could not */
+  decodedBy: z.enum(['service', 'app']),
+})
+export type InvoiceView = z.infer<typeof InvoiceView>
+export const JournalView = z.object({
+  requestId: z.string(),
+  accountId: id,
+  walletId: id,
+  kind: z.enum(['invoice', 'address', 'transfer']),
+  amountMsat: msat,
+  feeLimitMsat: msat.nullable(),
+  /** the invoice, address or wallet paid */
+  target: z.string(),
+  state: z.enum(['pending', 'sent', 'paid', 'failed', 'unknown']),
+  txId: z.string().nullable(),
+  error: z.string().nullable(),
+  createdAt: int,
+  updatedAt: int,
+})
+export type JournalView = z.infer<typeof JournalView>
+const JournalList = z.object({ payments: z.array(JournalView) })
+
 // ── Fiat rates (docs/rates.md) ───────────────────────────────────────────────────────────
 export { FIAT_CURRENCIES } from './fiat'
 export const FiatCurrency = z.enum(FIAT_CURRENCIES)
@@ -328,6 +366,8 @@ export const operations = {
     'money',
     z
       .object({
+        /** the account shown on the confirmation; the active one when absent */
+        accountId: id.optional(),
         walletId: id,
         address: PayTarget,
         amountMsat: int.positive().max(2 ** 52),
@@ -378,6 +418,22 @@ export const operations = {
     z.object({ count: int.positive(), sheet: SheetOutcome }),
   ),
 
+  // ── Payments (invoices, the journal of payments in flight) ──
+  /** Reads a BOLT 11 request: refused when expired, for another network or without an amount. */
+  'pay.decode': op('read', z.object({ invoice: z.string().trim().min(1).max(8192) }).strict(), InvoiceView),
+  /** Pays a BOLT 11 request from the account and wallet shown on the confirmation, with a fee limit. */
+  'pay.invoice': op(
+    'money',
+    z
+      .object({ accountId: id, walletId: id, invoice: z.string().trim().min(1).max(8192), requestId: RequestId })
+      .strict(),
+    PaymentView,
+  ),
+  /** Payments whose outcome is not known yet (a crash, a lost answer), as the journal has them. */
+  'payments.unfinished': op('read', none, JournalList),
+  /** "Check again": asks the service what became of every unfinished payment; sends nothing. */
+  'payments.check': op('local', none, JournalList),
+
   'settings.get': op('read', none, Settings),
   'settings.update': op('local', Settings.partial().strict(), Settings),
 
@@ -417,6 +473,8 @@ export const events = {
   notice: z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
   connection: z.object({ online: z.boolean(), message: z.string().nullable() }),
   'rates.updated': RatesView,
+  /** payments in flight or of unknown outcome changed (the journal) */
+  'payments.updated': JournalList,
 } as const satisfies Record<EventName, z.ZodType>
 
 export type Events = typeof events

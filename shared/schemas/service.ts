@@ -209,3 +209,21 @@ export const CreatedWallet = Wallet.extend({
   access_keys: z.record(z.string(), z.array(z.string())),
 })
 export type CreatedWallet = z.infer<typeof CreatedWallet>
+
+/** 64-bit numbers come as strings from the node (protobuf JSON); a missing one reads as 0. */
+const NodeInt = z
+  .union([z.string().regex(/^\d{1,16}$/), int.nonnegative()])
+  .optional()
+  .transform((v) => (v === undefined ? 0 : Number(v)))
+
+/** `GET /v1/node/default/payments/decodeinvoice` (docs/service.md, "decodeinvoice"). */
+export const DecodedInvoice = z.object({
+  destination: z.string().regex(/^[0-9a-f]{66}$/i),
+  payment_hash: z.string().regex(/^[0-9a-f]{64}$/i),
+  num_satoshis: NodeInt,
+  numMsat: NodeInt,
+  timestamp: NodeInt,
+  expiry: NodeInt,
+  description: z.string().max(2000).optional(),
+})
+export type DecodedInvoice = z.infer<typeof DecodedInvoice>

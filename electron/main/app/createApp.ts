@@ -4,7 +4,8 @@
 import { join } from 'node:path'
 import { APP_NAME, type AppInfo, type Emit, OP_NAMES } from '@shared/contract'
 import type { z } from 'zod'
-import { createHandlers } from '../ipc/handlers'
+import { createHandlers, type HandlerDeps } from '../ipc/handlers'
+import { checkPayments } from '../ipc/pay'
 import { createRouter, type Router, type SenderInfo } from '../ipc/router'
 import { createLogger, type Logger } from '../log'
 import { type AccountsService, createAccountsService } from '../services/accounts'
@@ -53,6 +54,8 @@ export interface AppDeps {
   rates?: { sourceUrl?: string | null; timeoutMs?: number; tickMs?: number }
   /** whether the window can be seen: prices are fetched only then (default: always) */
   visible?: () => boolean
+  /** the crash tests stop the process at a step of a payment (test/electron/payments/) */
+  paymentStep?: HandlerDeps['paymentStep']
 }
 
 export interface App {
@@ -173,6 +176,8 @@ export function createApp(deps: AppDeps): App {
     background,
     saveFile: deps.saveFile,
     log,
+    journal,
+    paymentStep: deps.paymentStep,
     info: async () => ({
       name: APP_NAME,
       version: deps.appVersion,
@@ -206,6 +211,9 @@ export function createApp(deps: AppDeps): App {
         })
       emit('accounts.updated', accounts.list())
       watcher.start()
+      // what became of payments a crash or a lost answer left unfinished; never re-sent
+      if (accounts.list().accounts.length > 0)
+        background(checkPayments({ journal, clientFor: (id, p) => accounts.client(id, p), emit, now }))
       log.info('app started', { ops: OP_NAMES.length, keychain })
     },
     async idle() {

@@ -12,7 +12,6 @@ import type { RatesService } from '../services/rates'
 import type { SettingsStore } from '../services/settings'
 import {
   lnTxView,
-  paymentView,
   pendingInvoiceView,
   recipientView,
   staticLinkView,
@@ -23,6 +22,7 @@ import {
 } from '../services/views'
 import type { SaveFile } from '../services/vouchers'
 import { type InvoiceWatcher, WatcherNotSavedError } from '../services/watcher'
+import { type PayDeps, payHandlers } from './pay'
 import type { Handlers, OpIn, OpOut } from './router'
 import { voucherHandlers } from './vouchers'
 
@@ -44,6 +44,10 @@ export interface HandlerDeps {
   /** the shell's save dialog and disk, for voucher sheets; without it no sheet is made */
   saveFile?: SaveFile
   log?: Pick<Logger, 'warn'>
+  /** payments in flight, on disk (the journal); opened on first use */
+  journal: PayDeps['journal']
+  /** the crash tests stop the process at a step of a payment */
+  paymentStep?: PayDeps['at']
 }
 
 /** Service calls of an operation that creates or moves something are made once, never retried. */
@@ -159,16 +163,6 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'invoices.check': ({ id }) => d.watcher.check(id),
 
     'lnurl.probe': async ({ address }, op) => recipientView(address, await op.client().probe(address)),
-    'pay.lightningAddress': async ({ walletId, address, amountMsat, comment }, op) => {
-      const wtx = await op.client().payLightningAddress(walletId, {
-        ln_address: address,
-        amt_msat: amountMsat,
-        ...(comment ? { comment } : {}),
-      })
-      d.background(listWallets())
-      return paymentView(wtx, amountMsat)
-    },
-
     'withdraw.create': async ({ walletId, amountSat, memo }, op) => {
       const account = d.accounts.active()
       const link = await op.client(account.id).mintWithdrawLink(walletId, { num_satoshis: amountSat, memo })
@@ -177,6 +171,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return view
     },
     'withdraw.list': async () => ({ links: d.watcher.listWithdraws() }),
+    ...payHandlers({ ...d, at: d.paymentStep, refreshWallets: () => d.background(listWallets()) }),
     ...voucherHandlers({
       ...d,
       trackWithdraw: (link, accountId) => watch(d.watcher.trackWithdraw(link, accountId)),

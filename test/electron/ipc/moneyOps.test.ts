@@ -23,6 +23,16 @@ const CASES: Record<string, { input: (w: SimWallet, requestId: string) => unknow
     input: (w, requestId) => ({ walletId: w.id, address: 'alice@sim.example', amountMsat: 21_000, requestId }),
     path: /^\/v1\/wallet\/[^/]+\/lnurlp\/pay$/,
   },
+  // a fresh outside invoice each time (one invoice is paid once)
+  'pay.invoice': {
+    input: (w, requestId) => ({
+      accountId: t.app.accounts.list().activeId,
+      walletId: w.id,
+      invoice: t.sim.control.outside.payee({ amountSat: 21 }).payment_request,
+      requestId,
+    }),
+    path: /^\/v1\/wallet\/[^/]+\/withdraw$/,
+  },
   'withdraw.create': {
     input: (w, requestId) => ({ walletId: w.id, amountSat: 21, requestId }),
     path: /^\/v1\/wallet\/[^/]+\/lnurl\/withdraw$/,
@@ -79,7 +89,7 @@ describe('operations of kind money', () => {
       // asked again once it finished: the same answer, not a second run
       expect(await run(name, input)).toEqual(first)
       expect((await seen(c.path)) - before).toBe(1)
-      if (name === 'pay.lightningAddress') {
+      if (name === 'pay.lightningAddress' || name === 'pay.invoice') {
         const paid = (first as { value: { amountMsat: number; feeMsat: number } }).value
         expect(t.sim.control.balanceMsat(t.w.id)).toBe(balance - paid.amountMsat - paid.feeMsat)
       }

@@ -86,6 +86,10 @@ function validSamples(): Record<OpName, Record<string, unknown>> {
     'withdraw.list': {},
     'vouchers.create': { walletId, count: 12, amountSat: 1000, note: 'Meetup', requestId: 'req-00000003' },
     'vouchers.save': { otts: ['ott_1', 'ott_2'], note: 'Meetup' },
+    'pay.decode': { invoice: 'lnbcrt1' },
+    'pay.invoice': { accountId: 'acc_1', walletId, invoice: 'lnbcrt1', requestId: 'req-00000004' },
+    'payments.unfinished': {},
+    'payments.check': {},
     'settings.get': {},
     'settings.update': { theme: 'dark', pollIntervalSec: 30, notifications: false },
   }

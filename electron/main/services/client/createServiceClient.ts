@@ -5,6 +5,7 @@
 import type { AuthMethod } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import {
+  DecodedInvoice,
   LnTx,
   LnTxFields,
   PaginationHeaders,
@@ -43,7 +44,14 @@ export interface ServiceClient {
   probe(addressOrLnurl: string): Promise<ProbeResult>
   payLightningAddress(
     walletKey: string,
-    input: { ln_address: string; amt_msat: number; comment?: string },
+    input: { ln_address: string; amt_msat: number; comment?: string; passThru?: Record<string, string> },
+  ): Promise<WalletTransaction>
+  /** the node's reading of a BOLT 11 request (docs/service.md, "decodeinvoice") */
+  decodeInvoice(paymentRequest: string): Promise<DecodedInvoice>
+  /** pays a BOLT 11 request with a routing fee cap (docs/service.md, "Paying BOLT 11 and fees") */
+  payInvoice(
+    walletKey: string,
+    input: { payment_request: string; fee_limit_msat: number; passThru?: Record<string, string> },
   ): Promise<WalletTransaction>
   mintWithdrawLink(walletKey: string, input: { num_satoshis: number; memo?: string }): Promise<WithdrawLink>
 }
@@ -235,6 +243,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     async payLightningAddress(walletKey, input) {
       const json: Record<string, unknown> = { ln_address: input.ln_address, amt_msat: input.amt_msat }
       if (input.comment) json.comment = input.comment
+      if (input.passThru) json.passThru = input.passThru
       return (
         await call({
           method: 'post',
@@ -242,6 +251,27 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
           kind: 'money',
           schema: WalletTransaction,
           json,
+        })
+      ).data
+    },
+    async decodeInvoice(paymentRequest) {
+      const { data } = await call({
+        method: 'get',
+        path: 'v1/node/default/payments/decodeinvoice',
+        kind: 'read',
+        schema: DecodedInvoice,
+        search: { payment_request: paymentRequest },
+      })
+      return data
+    },
+    async payInvoice(walletKey, input) {
+      return (
+        await call({
+          method: 'post',
+          path: `v1/wallet/${seg(walletKey)}/withdraw`,
+          kind: 'money',
+          schema: WalletTransaction,
+          json: { ...input },
         })
       ).data
     },

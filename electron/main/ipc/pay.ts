@@ -1,0 +1,121 @@
+// Paying: a BOLT 11 request (read first, paid with a fee limit) and a lightning address, both sent
+// under the journal from the account and wallet named on the confirmation, with the balance
+// checked against the amount plus the most the fee can be; and the journal's unfinished payments,
+// listed and reconciled on demand ("Check again"). See docs/architecture.md, "Money rules".
+import type { Emit, JournalView } from '@shared/contract'
+import { AppError } from '@shared/errors'
+import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
+import type { AccountsService, CallPolicy } from '../services/accounts'
+import type { ServiceClient } from '../services/client'
+import type { Journal, JournalEntryInput } from '../services/ledger'
+import { type PaymentStep, paymentError, readInvoice, reconcile, sendJournaled } from '../services/payments'
+import { paymentView, walletView } from '../services/views'
+import type { OpIn, OpOut } from './router'
+
+export interface PayDeps {
+  accounts: Pick<AccountsService, 'active'>
+  clientFor: (accountId: string | undefined, policy: CallPolicy) => ServiceClient
+  journal: () => Journal
+  emit: Emit
+  now: () => number
+  /** the balance refresh after a payment */
+  refreshWallets: () => void
+  /** the crash tests stop the process at a step of a payment */
+  at?: (step: PaymentStep, requestId: string) => void
+}
+
+interface Context {
+  client(accountId?: string): ServiceClient
+}
+
+export function payHandlers(d: PayDeps) {
+  const nowSec = () => Math.floor(d.now() / 1000)
+  const inFlight = new Set<string>()
+  const list = (): { payments: JournalView[] } => ({ payments: d.journal().unfinished() })
+  const changed = () => d.emit('payments.updated', list())
+
+  /** Checks the balance first, then sends under the journal; refusals come back in plain words. */
+  async function pay(
+    client: ServiceClient,
+    entry: JournalEntryInput,
+    send: (passThru: Record<string, string>) => Promise<Parameters<typeof paymentView>[0]>,
+  ) {
+    const wallet = walletView(await client.getWallet(entry.walletId))
+    const problem = fundsProblem(wallet.label, wallet.balanceMsat, entry.amountMsat)
+    if (problem) throw new AppError('insufficient_funds', problem)
+    inFlight.add(entry.requestId)
+    try {
+      const wtx = await sendJournaled({ journal: d.journal(), at: d.at, changed }, entry, send)
+      d.refreshWallets()
+      return paymentView(wtx, entry.amountMsat)
+    } catch (err) {
+      throw paymentError(err, { name: wallet.label, balanceMsat: wallet.balanceMsat, amountMsat: entry.amountMsat })
+    } finally {
+      inFlight.delete(entry.requestId)
+    }
+  }
+
+  return {
+    'pay.decode': async ({ invoice }: OpIn<'pay.decode'>, op: Context): Promise<OpOut<'pay.decode'>> =>
+      readInvoice(op.client(), invoice, { nowSec: nowSec() }),
+
+    'pay.invoice': async (input: OpIn<'pay.invoice'>, op: Context): Promise<OpOut<'pay.invoice'>> => {
+      const { accountId, walletId, requestId } = input
+      // the account on the confirmation, whichever is active now
+      const client = op.client(accountId)
+      const inv = await readInvoice(client, input.invoice, { nowSec: nowSec() })
+      const amountMsat = inv.amountMsat as number
+      const fee = feeLimitMsat(amountMsat)
+      const entry = { requestId, accountId, walletId, kind: 'invoice' as const, amountMsat, feeLimitMsat: fee }
+      return pay(client, { ...entry, target: inv.invoice }, (passThru) =>
+        client.payInvoice(walletId, { payment_request: inv.invoice, fee_limit_msat: fee, passThru }),
+      )
+    },
+
+    'pay.lightningAddress': async (
+      input: OpIn<'pay.lightningAddress'>,
+      op: Context,
+    ): Promise<OpOut<'pay.lightningAddress'>> => {
+      const { walletId, address, amountMsat, comment, requestId } = input
+      const accountId = input.accountId ?? d.accounts.active().id
+      const client = op.client(accountId)
+      // the service takes no fee limit here: the journal keeps the app's figure, shown before confirming
+      const entry = { requestId, accountId, walletId, kind: 'address' as const, amountMsat }
+      return pay(client, { ...entry, feeLimitMsat: feeLimitMsat(amountMsat), target: address }, (passThru) =>
+        client.payLightningAddress(walletId, {
+          ln_address: address,
+          amt_msat: amountMsat,
+          ...(comment ? { comment } : {}),
+          passThru,
+        }),
+      )
+    },
+
+    'payments.unfinished': async () => list(),
+    'payments.check': async () => ({ payments: await checkPayments(d, inFlight) }),
+  }
+}
+
+/**
+ * Reconciles every unfinished payment with the service and announces the list (at start-up and
+ * on "Check again"); payments this process is sending are left alone.
+ */
+export async function checkPayments(
+  d: Pick<PayDeps, 'journal' | 'clientFor' | 'emit' | 'now'>,
+  inFlight?: ReadonlySet<string>,
+): Promise<JournalView[]> {
+  const payments = await reconcile({
+    journal: d.journal(),
+    clientFor: (accountId) => {
+      try {
+        return d.clientFor(accountId, 'retry')
+      } catch {
+        return null // a removed account
+      }
+    },
+    nowSec: () => Math.floor(d.now() / 1000),
+    inFlight,
+  })
+  d.emit('payments.updated', { payments })
+  return payments
+}

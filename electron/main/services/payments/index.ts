@@ -1,0 +1,6 @@
+// Paying: BOLT 11 requests read before they are paid, every payment sent under the journal, and
+// unfinished payments reconciled against the service (docs/architecture.md, "Money rules").
+export { readInvoice } from './invoice'
+export { type PaymentStep, sendJournaled } from './journaled'
+export { reconcile } from './reconcile'
+export { paymentError } from './words'

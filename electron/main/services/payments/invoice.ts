@@ -1,0 +1,62 @@
+// Reading a BOLT 11 request before paying it: the service's node decodes it where it can (that is
+// the reading the payment will follow), the app's own decoder otherwise; then the checks that
+// refuse what cannot be paid: an expired request, one for another network, one without an amount.
+import type { InvoiceView } from '@shared/contract'
+import { AppError } from '@shared/errors'
+import { feeLimitMsat } from '@shared/payment/fees'
+import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
+import type { ServiceClient } from '../client'
+
+/** The network the service's node pays on; the simulator is a regtest node (docs/service.md). */
+export type NodeNetwork = InvoiceView['network']
+
+const refuse = (message: string) => new AppError('invalid_input', message, { retryable: false })
+
+export async function readInvoice(
+  client: Pick<ServiceClient, 'decodeInvoice'>,
+  text: string,
+  o: { nowSec: number; network?: NodeNetwork },
+): Promise<InvoiceView> {
+  const parsed = parsePaymentInput(text)
+  const local = lightningTargetOf(parsed)
+  if (local?.kind !== 'bolt11') throw refuse('reason' in parsed ? parsed.reason : 'This is not a Lightning invoice.')
+  let view: InvoiceView = {
+    invoice: local.invoice,
+    network: local.network,
+    amountMsat: local.amountMsat,
+    description: local.description,
+    descriptionHash: local.descriptionHash,
+    payee: local.payee,
+    paymentHash: local.paymentHash,
+    expiresAt: local.expiresAt,
+    feeLimitMsat: null,
+    decodedBy: 'app',
+  }
+  try {
+    const d = await client.decodeInvoice(local.invoice)
+    const amountMsat = d.numMsat || d.num_satoshis * 1000 || null
+    view = {
+      ...view,
+      amountMsat,
+      description: d.description ?? view.description,
+      payee: d.destination.toLowerCase(),
+      paymentHash: d.payment_hash.toLowerCase(),
+      expiresAt: d.timestamp + (d.expiry || 3600),
+      decodedBy: 'service',
+    }
+  } catch (err) {
+    // the node's words for another network: the same refusal as below, from the one who knows
+    if (err instanceof AppError && /active network/i.test(err.message)) throw refuse(otherNetwork(local.network))
+    // no decoding at this service (or it failed): the app's own reading stands
+  }
+  if (o.network && view.network !== o.network) throw refuse(otherNetwork(view.network))
+  if (view.expiresAt <= o.nowSec) throw refuse('This invoice has expired. Ask the payee for a new one.')
+  if (view.amountMsat === null)
+    throw refuse(
+      'This invoice has no amount: the payer would choose it, and the service cannot pay such invoices. Ask the payee for an invoice with an amount.',
+    )
+  return { ...view, feeLimitMsat: feeLimitMsat(view.amountMsat) }
+}
+
+const otherNetwork = (n: string) =>
+  `This invoice is for ${n === 'mainnet' ? 'real bitcoin (mainnet)' : `the ${n} network`}, which is not the network this service pays on.`

@@ -1,0 +1,51 @@
+// A payment sent under the journal (docs/architecture.md, "Money rules"): its entry is written
+// before the request leaves and carries the request id the payment's passThru also carries, so
+// whatever happens to this process, the next start can find out what became of it.
+import { AppError } from '@shared/errors'
+import type { WalletTransaction } from '@shared/schemas/service'
+import { type Journal, type JournalEntryInput, REQUEST_ID_KEY } from '../ledger'
+
+/** The steps of a payment a test may stop the process at (test/electron/payments/crash.test.ts). */
+export type PaymentStep = 'journaled' | 'sent' | 'answered'
+
+export interface JournaledDeps {
+  journal: Journal
+  /** called after each step is on disk; the crash tests end the process here */
+  at?: (step: PaymentStep, requestId: string) => void
+  /** the journal changed (the renderer's list of payments in progress) */
+  changed?: () => void
+}
+
+const ALREADY =
+  'This payment was started before. It was not sent again; see "Payments in progress" for what became of it.'
+
+export async function sendJournaled(
+  d: JournaledDeps,
+  entry: JournalEntryInput,
+  send: (passThru: Record<string, string>) => Promise<WalletTransaction>,
+): Promise<WalletTransaction> {
+  const { requestId } = entry
+  const { created } = d.journal.add(entry)
+  // the same request id after a restart: the journal, not memory, says it was tried
+  if (!created) throw new AppError('unknown_outcome', ALREADY, { retryable: false })
+  d.at?.('journaled', requestId)
+  // from here on the request may have left: a crash reads as "sent", never as "not sent"
+  d.journal.mark(requestId, 'sent')
+  d.changed?.()
+  d.at?.('sent', requestId)
+  let wtx: WalletTransaction
+  try {
+    wtx = await send({ [REQUEST_ID_KEY]: requestId })
+  } catch (err) {
+    const unknown = !(err instanceof AppError) || err.code === 'unknown_outcome'
+    d.journal.mark(requestId, unknown ? 'unknown' : 'failed', {
+      error: err instanceof Error ? err.message : 'unexpected error',
+    })
+    d.changed?.()
+    throw err
+  }
+  d.at?.('answered', requestId)
+  d.journal.mark(requestId, 'paid', { txId: wtx.id })
+  d.changed?.()
+  return wtx
+}

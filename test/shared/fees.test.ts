@@ -1,0 +1,33 @@
+// The fee rule shown before confirming and sent as the fee limit, "send all", and the words of a
+// balance that is too small.
+import { feeLimitMsat, fundsProblem, sendAllMsat, totalMsat } from '@shared/payment/fees'
+import fc from 'fast-check'
+import { describe, expect, it } from 'vitest'
+
+describe('fees', () => {
+  it('0.1 % rounded up to a whole sat, at least 1 sat', () => {
+    expect(feeLimitMsat(1000)).toBe(1000)
+    expect(feeLimitMsat(70_000_000)).toBe(70_000)
+    expect(feeLimitMsat(70_000_001)).toBe(71_000)
+    expect(totalMsat(70_000_000)).toBe(70_070_000)
+  })
+
+  it('says what is missing in the words of the issue', () => {
+    expect(fundsProblem('Everyday', 69_525_000, 70_000_000)).toBe(
+      'Not enough in Everyday: 69,525 sats, this needs up to 70,070 sats with the fee.',
+    )
+    expect(fundsProblem('Everyday', 70_070_000, 70_000_000)).toBeNull()
+  })
+
+  it('send all: the largest whole-sat amount whose total fits the balance', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 2_100_000_000_000 }), (balance) => {
+        const all = sendAllMsat(balance)
+        expect(all % 1000).toBe(0)
+        if (all > 0) expect(totalMsat(all)).toBeLessThanOrEqual(balance)
+        expect(totalMsat(all + 1000)).toBeGreaterThan(balance)
+      }),
+    )
+    expect(sendAllMsat(69_525_000)).toBe(69_455_000)
+  })
+})
