@@ -136,4 +136,24 @@ describe('pay.invoice', () => {
     await t.call('accounts.switch', { id: first })
     await elsewhere.close()
   })
+
+  it('an answer lost after the service paid: unknown, never re-sent; "Check again" finds it paid', async () => {
+    t.sim.control.injectFault({ path: '/withdraw', kind: 'reset', when: 'after', times: 1 })
+    const sent = withdrawals()
+    const r = await run('pay.invoice', {
+      accountId: accountId(),
+      walletId: t.w.id,
+      invoice: payee({ amountSat: 40 }),
+      requestId: 'req-lost-answer',
+    })
+    expect(r).toMatchObject({ ok: false, error: { code: 'unknown_outcome' } })
+    expect(t.app.journal().get('req-lost-answer')).toMatchObject({ state: 'unknown' })
+    const listed = await t.call<{ payments: Array<{ requestId: string }> }>('payments.unfinished')
+    expect(listed.payments.map((p) => p.requestId)).toContain('req-lost-answer')
+    const checked = await t.call<{ payments: Array<{ requestId: string }> }>('payments.check')
+    expect(checked.payments.map((p) => p.requestId)).not.toContain('req-lost-answer')
+    expect(t.app.journal().get('req-lost-answer')).toMatchObject({ state: 'paid', txId: expect.any(String) })
+    expect(withdrawals()).toBe(sent + 1)
+    expect(t.events.some((e) => e.name === 'payments.updated')).toBe(true)
+  })
 })

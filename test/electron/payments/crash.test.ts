@@ -1,0 +1,152 @@
+// The main process killed at each step of a payment and started again (a child process running
+// the app's core against the simulator, keys in the real keychain: run under
+// scripts/with-keyring.sh). Every time: at most the one payment at the service, never re-sent, and
+// what the app reports after the restart says paid, failed or unknown as the service has it.
+import { spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join, resolve } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
+
+const ROOT = resolve(__dirname, '../../..')
+const CHILD = resolve(__dirname, 'crashChild.ts')
+const service = `lightning-tray-crash-${process.pid}`
+
+let sim: SimulatorHandle
+let w: SimWallet
+const dirs: string[] = []
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 'demo' })
+  w = sim.control.createWallet('Crash', 100_000)
+})
+afterAll(async () => {
+  await sim.close()
+  for (const d of dirs) await rm(d, { recursive: true, force: true })
+})
+
+interface ChildRun {
+  signal: NodeJS.Signals | null
+  report: { out: unknown; entry: { state: string; txId: string | null } | null } | null
+}
+
+/** Runs the app's core once; `stopWhen` may kill it from outside (SIGKILL) once it returns true. */
+function child(env: Record<string, string>, stopWhen?: () => boolean): Promise<ChildRun> {
+  return new Promise((done, fail) => {
+    const p = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+      cwd: ROOT,
+      env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json', LT_SERVICE: service, ...env },
+    })
+    let stdout = ''
+    let stderr = ''
+    p.stdout.on('data', (b) => (stdout += b))
+    p.stderr.on('data', (b) => (stderr += b))
+    const timer = stopWhen
+      ? setInterval(() => {
+          if (stopWhen()) p.kill('SIGKILL')
+        }, 10)
+      : null
+    p.on('error', fail)
+    p.on('exit', (code, signal) => {
+      if (timer) clearInterval(timer)
+      if (code !== 0 && signal === null) return fail(new Error(`child exited ${code}: ${stderr.slice(-2000)}`))
+      const last = stdout.trim().split('\n').pop()
+      done({ signal, report: signal ? null : JSON.parse(last ?? 'null') })
+    })
+  })
+}
+
+/** A fresh userData folder with the simulator's account connected (key in the keychain). */
+async function connected(): Promise<string> {
+  const dir = await mkdtemp(join(tmpdir(), 'lt-crash-'))
+  dirs.push(dir)
+  const r = await child({ LT_DIR: dir, LT_MODE: 'connect', LT_SIM_URL: sim.url, LT_SIM_KEY: sim.keys.secret })
+  expect(r.report?.out).toMatchObject({ ok: true })
+  return dir
+}
+
+/** The service's own rows that carry this request id (a payment has one; its fee row does not). */
+async function atService(requestId: string): Promise<number> {
+  const res = await fetch(`${sim.url}/v1/wallet/${w.id}/transactions?per-page=500`, {
+    headers: { 'X-Api-Key': sim.keys.secret },
+  })
+  const rows = (await res.json()) as Array<{ passThru?: { requestId?: string } }>
+  return rows.filter((r) => r.passThru?.requestId === requestId).length
+}
+const withdrawals = () => sim.control.requests({ path: /^\/v1\/wallet\/[^/]+\/withdraw$/ }).length
+
+let n = 0
+async function payAndCrash(o: { killAt?: string; stopWhen?: (id: string) => () => boolean; expirySec?: number }) {
+  const dir = await connected()
+  const requestId = `req-crash-${process.pid}-${++n}`
+  const invoice = sim.control.outside.payee({ amountSat: 1000, expiry: o.expirySec ?? 3600 }).payment_request
+  const sent = withdrawals()
+  const first = await child(
+    {
+      LT_DIR: dir,
+      LT_MODE: 'pay',
+      LT_WALLET: w.id,
+      LT_INVOICE: invoice,
+      LT_REQUEST_ID: requestId,
+      LT_KILL_AT: o.killAt ?? '',
+    },
+    o.stopWhen?.(requestId),
+  )
+  expect(first.signal).toBe('SIGKILL')
+  const sentBefore = withdrawals() - sent
+  const again = await child({ LT_DIR: dir, LT_MODE: 'start', LT_REQUEST_ID: requestId })
+  // starting again sent nothing
+  expect(withdrawals() - sent).toBe(sentBefore)
+  return { dir, requestId, sentBefore, again: again.report, sent }
+}
+
+describe('a payment whose process was killed', () => {
+  it('before the request left: nothing at the service, and it reads as failed (never sent)', async () => {
+    const r = await payAndCrash({ killAt: 'journaled' })
+    expect(r.sentBefore).toBe(0)
+    expect(await atService(r.requestId)).toBe(0)
+    expect(r.again?.entry).toMatchObject({ state: 'failed' })
+    expect(r.again?.out).toEqual({ unfinished: { ok: true, value: { payments: [] } } })
+  })
+
+  it('after it left, before the answer came back: one payment at the service, and it reads as paid', async () => {
+    // the service pays at once but holds its answer back; the process dies while waiting for it
+    sim.control.injectFault({ path: '/withdraw', kind: 'latency', ms: 5000, when: 'after', times: 1 })
+    let paid = false
+    const r = await payAndCrash({
+      stopWhen: (id) => () => {
+        void atService(id).then((k) => {
+          paid ||= k === 1
+        })
+        return paid
+      },
+    })
+    expect(r.sentBefore).toBe(1)
+    expect(await atService(r.requestId)).toBe(1)
+    expect(r.again?.entry).toMatchObject({ state: 'paid', txId: expect.stringMatching(/^wtx_/) })
+  })
+
+  it('after the answer, before it was noted: one payment at the service, and it reads as paid', async () => {
+    const r = await payAndCrash({ killAt: 'answered' })
+    expect(r.sentBefore).toBe(1)
+    expect(await atService(r.requestId)).toBe(1)
+    expect(r.again?.entry).toMatchObject({ state: 'paid' })
+  })
+
+  it('marked sent but not found: unknown, listed with a way to check; "Check again" after expiry: failed', async () => {
+    const r = await payAndCrash({ killAt: 'sent', expirySec: 600 })
+    expect(r.sentBefore).toBe(0)
+    expect(r.again?.entry).toMatchObject({ state: 'unknown' })
+    expect(r.again?.out).toMatchObject({ unfinished: { ok: true, value: { payments: [{ requestId: r.requestId }] } } })
+    // an hour on, the invoice has expired: it can no longer be paid, so absent means failed
+    const check = await child({
+      LT_DIR: r.dir,
+      LT_MODE: 'check',
+      LT_REQUEST_ID: r.requestId,
+      LT_NOW_OFFSET_SEC: '3600',
+    })
+    expect(check.report?.entry).toMatchObject({ state: 'failed' })
+    expect(withdrawals() - r.sent).toBe(0)
+    expect(await atService(r.requestId)).toBe(0)
+  })
+})

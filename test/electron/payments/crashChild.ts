@@ -1,0 +1,47 @@
+// The app's main-process core in a process of its own, against a simulator the test runs: it
+// connects, pays, or starts and reports, and can be made to stop dead (SIGKILL, no clean-up) at a
+// step of a payment. The test kills it, starts it again and reads what it reports.
+// env: LT_DIR (userData), LT_SERVICE (keychain service), LT_MODE (connect | pay | start | check),
+// LT_SIM_URL, LT_SIM_KEY, LT_WALLET, LT_INVOICE, LT_REQUEST_ID, LT_KILL_AT (a PaymentStep),
+// LT_NOW_OFFSET_SEC (the app's clock ahead of the real one).
+import { APP_VERSION } from '../../../dev/preview/version'
+import { createApp } from '../../../electron/main/app/createApp'
+import { createKeytarStore } from '../../../electron/main/services/secrets'
+
+const env = (name: string) => process.env[name] ?? ''
+const offsetMs = Number(env('LT_NOW_OFFSET_SEC') || 0) * 1000
+const app = createApp({
+  userDataDir: env('LT_DIR'),
+  secretStore: createKeytarStore(env('LT_SERVICE')),
+  notifier: { show() {}, isSupported: () => true },
+  emit() {},
+  appVersion: APP_VERSION,
+  logSink: () => {},
+  now: () => Date.now() + offsetMs,
+  paymentStep: (step) => {
+    if (step === env('LT_KILL_AT')) process.kill(process.pid, 'SIGKILL')
+  },
+})
+await app.start()
+const mode = env('LT_MODE')
+let out: unknown
+if (mode === 'connect')
+  out = await app.router.handle('accounts.connect', { baseUrl: env('LT_SIM_URL'), apiKey: env('LT_SIM_KEY') })
+else if (mode === 'pay')
+  out = await app.router.handle('pay.invoice', {
+    accountId: app.accounts.list().activeId,
+    walletId: env('LT_WALLET'),
+    invoice: env('LT_INVOICE'),
+    requestId: env('LT_REQUEST_ID'),
+  })
+else if (mode === 'check') {
+  await app.idle()
+  out = await app.router.handle('payments.check', {})
+} else {
+  // start: the reconciling at start-up has run; what the screen would be told
+  await app.idle()
+  out = { unfinished: await app.router.handle('payments.unfinished', {}) }
+}
+const entry = env('LT_REQUEST_ID') ? app.journal().get(env('LT_REQUEST_ID')) : null
+console.log(JSON.stringify({ out, entry }))
+await app.dispose()
