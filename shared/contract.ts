@@ -425,7 +425,13 @@ export const operations = {
   'pay.invoice': op(
     'money',
     z
-      .object({ accountId: id, walletId: id, invoice: z.string().trim().min(1).max(8192), requestId: RequestId })
+      .object({
+        /** the account shown on the confirmation; the active one when absent */
+        accountId: id.optional(),
+        walletId: id,
+        invoice: z.string().trim().min(1).max(8192),
+        requestId: RequestId,
+      })
       .strict(),
     PaymentView,
   ),

@@ -3,6 +3,7 @@
 import { on } from './api'
 import { useAccounts } from './stores/accounts'
 import { useInvoices } from './stores/invoices'
+import { usePayments } from './stores/payments'
 import { useRates } from './stores/rates'
 import { useSettings } from './stores/settings'
 import { useTransactions } from './stores/transactions'
@@ -37,6 +38,7 @@ export function subscribe(): () => void {
     on('rates.updated', (r) => useRates.getState().apply(r)),
     on('invoice.updated', (inv) => useInvoices.getState().apply(inv)),
     on('withdraw.updated', (link) => useWithdraw.getState().apply(link)),
+    on('payments.updated', (p) => usePayments.getState().apply(p)),
     // whichever way the active account changes (event, Settings, connect, remove)
     useAccounts.subscribe((s, prev) => {
       if (s.activeId !== prev.activeId) useWithdraw.getState().accountChanged()
@@ -52,6 +54,7 @@ export async function boot(): Promise<void> {
   const accounts = useAccounts.getState().load()
   void useSettings.getState().load()
   void useRates.getState().load()
+  void usePayments.getState().load()
   await Promise.all([wallets, accounts])
   const acc = useAccounts.getState()
   const w = useWallets.getState()

@@ -60,7 +60,8 @@ export function payHandlers(d: PayDeps) {
       readInvoice(op.client(), invoice, { nowSec: nowSec() }),
 
     'pay.invoice': async (input: OpIn<'pay.invoice'>, op: Context): Promise<OpOut<'pay.invoice'>> => {
-      const { accountId, walletId, requestId } = input
+      const { walletId, requestId } = input
+      const accountId = input.accountId ?? d.accounts.active().id
       // the account on the confirmation, whichever is active now
       const client = op.client(accountId)
       const inv = await readInvoice(client, input.invoice, { nowSec: nowSec() })

@@ -4,8 +4,8 @@ import type { NavigateTarget } from '@shared/contract'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
 
 export const PROTOCOL = 'lightning'
-/** Longer than any LNURL (1023) plus the prefix; anything bigger is not a link this app reads. */
-const MAX_LINK = 2048
+/** Longer than any invoice a QR code holds (4,296) plus the prefix; anything bigger is not a link this app reads. */
+const MAX_LINK = 4400
 
 export type LinkAction =
   | { kind: 'navigate'; target: NavigateTarget }
@@ -38,12 +38,8 @@ export function linkAction(link: string): LinkAction {
             : 'This link is an LNURL login or channel request. This app cannot use such links.',
       }
     case 'bolt11':
-      return {
-        kind: 'notice',
-        level: 'info',
-        message:
-          'This link is a Lightning invoice. This app cannot pay invoices yet; it pays lightning addresses and LNURL-pay codes.',
-      }
+      // Send reads it (main decodes it) and explains an amountless or expired one
+      return { kind: 'navigate', target: { to: 'send', address: target.invoice } }
   }
   if (parsed.kind === 'onchain') return { kind: 'notice', level: 'info', message: parsed.reason }
   const reason = 'reason' in parsed ? parsed.reason : ''

@@ -1,14 +1,14 @@
 // What Send can do with whatever a person hands it (shared/payment/parse.ts says what it is).
 import { lightningTargetOf, type ParsedInput, parsePaymentInput } from '@shared/payment/parse'
-import { formatMsat } from '@shared/units'
 
-/** The recipient Send looks up, or why there is none. */
-export type PayRoute = { to: 'send'; address: string } | { problem: string }
+/** The recipient Send looks up, the invoice main reads, or why there is neither. */
+export type PayRoute = { to: 'send'; address: string } | { to: 'invoice'; invoice: string } | { problem: string }
 
 export function routePayInput(text: string): PayRoute {
   const parsed = parsePaymentInput(text)
   const t = lightningTargetOf(parsed)
   if (t?.kind === 'lightning-address') return { to: 'send', address: t.address }
+  if (t?.kind === 'bolt11' && t.amountMsat !== null) return { to: 'invoice', invoice: t.invoice }
   // a bech32 LNURL says pay or withdraw only when fetched: the lookup finds out
   if (t?.kind === 'lnurl' && (t.tag === 'pay' || t.tag === 'unknown')) return { to: 'send', address: t.lnurl }
   return { problem: explain(parsed) }
@@ -17,10 +17,8 @@ export function routePayInput(text: string): PayRoute {
 function explain(p: ParsedInput): string {
   const t = lightningTargetOf(p)
   switch (t?.kind) {
-    case 'bolt11': {
-      const amount = t.amountMsat === null ? '' : ` for ${formatMsat(t.amountMsat)}`
-      return `This is a Lightning invoice${amount}. This app cannot pay invoices yet; ask for a lightning address instead.`
-    }
+    case 'bolt11':
+      return 'This Lightning invoice has no amount: the payer would choose it, and the service cannot pay such invoices. Ask the payee for an invoice with an amount.'
     case 'lnurl':
       if (t.tag === 'withdraw')
         return 'This is an LNURL-withdraw link: someone is offering sats. This app cannot claim withdraw links; open it in the wallet that should receive them.'

@@ -21,7 +21,7 @@ export default function Scan() {
     }
     const route = routePayInput(found)
     if ('problem' in route) setOutcome({ kind: 'problem', message: route.problem })
-    else useUi.getState().go(route)
+    else useUi.getState().go({ to: 'send', address: route.to === 'invoice' ? route.invoice : route.address })
   }
 
   async function fromBlob(blob: Blob, source: string) {
@@ -56,7 +56,7 @@ export default function Scan() {
 
   return (
     <Screen title="Scan">
-      <p>Read a lightning address or LNURL from a QR code.</p>
+      <p>Read a Lightning invoice, lightning address or LNURL from a QR code.</p>
       <div className="actions">
         <input
           id="scan-file"

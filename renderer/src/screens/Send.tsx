@@ -1,81 +1,85 @@
-// Send to a lightning address: look up → amount and comment → confirm → result.
+// Send to a lightning address, an LNURL-pay or a Lightning invoice: look up or read → amount and
+// comment (an invoice names its own amount) → confirm with the fee and total → receipt.
+import type { InvoiceView, RecipientView } from '@shared/contract'
+import { sendAllMsat } from '@shared/payment/fees'
 import { formatMsat, parseSatInput } from '@shared/units'
-import { type FormEvent, useEffect, useState } from 'react'
-import { CopyField } from '../components/CopyButton'
-import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
+import { type FormEvent, useEffect } from 'react'
+import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
-import { routePayInput } from '../lib/payInput'
+import { formatDate } from '../lib/format'
 import { useSend } from '../stores/send'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
+import { Confirm, Unfinished } from './SendConfirm'
 
 export default function Send(props: { address?: string; walletId?: string }) {
   const confirmation = useSend((s) => s.confirmation)
   useEffect(() => {
     const s = useSend.getState()
-    // arriving with an address (scan, lightning: link) starts a fresh send
+    // arriving with an address or invoice (scan, link) starts a fresh send
     if (props.address) void s.probe(props.address)
     // a finished send is not shown again; an unknown outcome stays until the person acts on it
     else if (s.result || (s.error && s.error.code !== 'unknown_outcome')) s.reset()
-  }, [props.address])
+    const form = useSend.getState().form
+    if (!form.walletId) useSend.getState().setForm({ walletId: initialWalletId(props.walletId) })
+  }, [props.address, props.walletId])
   return (
     <Screen title="Send">
-      {confirmation ? <Confirm /> : <SendForm address={props.address ?? ''} walletId={props.walletId} />}
+      <Unfinished />
+      {confirmation ? <Confirm /> : <SendForm />}
     </Screen>
   )
 }
 
-function SendForm(props: { address: string; walletId?: string }) {
-  const [address, setAddress] = useState(props.address || useSend.getState().recipient?.address || '')
-  const [walletId, setWalletId] = useState(() => initialWalletId(props.walletId))
-  const [amount, setAmount] = useState('')
-  const [comment, setComment] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
-  // what was given is not something Send pays (an invoice, an on-chain address…): said instead of
-  // a recipient, so an earlier recipient is not left on screen under the new text
-  const [unusable, setUnusable] = useState<string | null>(null)
+function SendForm() {
+  const form = useSend((s) => s.form)
+  const setForm = useSend((s) => s.setForm)
   const probeStatus = useSend((s) => s.probeStatus)
   const recipient = useSend((s) => s.recipient)
-  const probeError = useSend((s) => s.probeError)
+  const invoice = useSend((s) => s.invoice)
+  const formError = useSend((s) => s.formError)
   const probe = useSend((s) => s.probe)
   const review = useSend((s) => s.review)
-  // a scan or a lightning: link arriving meanwhile brings its own recipient
-  useEffect(() => {
-    if (props.address) setUnusable(null)
-  }, [props.address])
 
-  async function lookUpText(text: string) {
-    const route = routePayInput(text)
-    if ('problem' in route) return setUnusable(route.problem)
-    setUnusable(null)
-    setProblem(null)
-    await probe(route.address)
-  }
-  async function lookUp(e?: FormEvent) {
+  function lookUp(e?: FormEvent) {
     e?.preventDefault()
-    if (!address.trim()) {
-      setUnusable(null)
-      return setProblem('Enter a lightning address such as name@example.com.')
+    if (!form.input.trim()) {
+      useSend.setState({
+        formError: {
+          code: 'invalid_input',
+          message: 'Enter a lightning address such as name@example.com, or paste an invoice.',
+          retryable: false,
+        },
+      })
+      return
     }
-    await lookUpText(address)
+    void probe(form.input)
   }
   async function paste() {
     let t: string
     try {
       t = (await navigator.clipboard.readText()).trim()
     } catch {
-      return setProblem('Reading the clipboard was refused. Paste into the field instead.')
+      useSend.setState({
+        formError: {
+          code: 'invalid_input',
+          message: 'Reading the clipboard was refused. Paste into the field instead.',
+          retryable: false,
+        },
+      })
+      return
     }
-    if (t) {
-      setAddress(t)
-      await lookUpText(t)
-    }
+    if (t) await probe(t)
   }
   function onReview(e: FormEvent) {
     e.preventDefault()
-    setProblem(review({ walletId, amountMsat: parseSatInput(amount), comment }))
+    review({
+      walletId: form.walletId,
+      amountMsat: invoice ? invoice.amountMsat : parseSatInput(form.amount),
+      comment: form.comment,
+    })
   }
 
   return (
@@ -83,12 +87,12 @@ function SendForm(props: { address: string; walletId?: string }) {
       <form onSubmit={lookUp} noValidate>
         <TextField
           id="address"
-          label="Lightning address"
-          value={address}
-          placeholder="name@example.com"
+          label="Lightning address or invoice"
+          value={form.input}
+          placeholder="name@example.com or lnbc…"
           autoComplete="off"
           spellCheck={false}
-          onValue={setAddress}
+          onValue={(input) => setForm({ input })}
         />
         <div className="actions">
           <button type="submit" disabled={probeStatus === 'loading'}>
@@ -102,152 +106,100 @@ function SendForm(props: { address: string; walletId?: string }) {
           </button>
         </div>
       </form>
-      {probeStatus === 'loading' && <Pending>Looking up the recipient…</Pending>}
-      {probeError && !unusable && <ErrorMessage error={probeError} onRetry={() => void lookUp()} />}
-      {unusable && <Problem>{unusable}</Problem>}
-      {recipient && !unusable && (
+      {probeStatus === 'loading' && <Pending>{'Looking it up…'}</Pending>}
+      {(recipient || invoice) && (
         <form onSubmit={onReview} noValidate>
-          <section className="card recipient" aria-label="Recipient">
-            <p>
-              <strong>{recipient.address}</strong>
-            </p>
-            <p className="description">{recipient.description}</p>
-            {recipient.longDescription && <p className="muted description">{recipient.longDescription}</p>}
-            <p>
-              Accepts {formatMsat(recipient.minSendableMsat)} to {formatMsat(recipient.maxSendableMsat)}.{' '}
-              {recipient.commentAllowed > 0
-                ? `A comment of up to ${recipient.commentAllowed} characters is allowed.`
-                : 'No comment allowed.'}
-            </p>
-          </section>
-          <WalletSelect value={walletId} onChange={setWalletId} />
-          <TextField
-            id="send-amount"
-            label="Amount (sats)"
-            inputMode="decimal"
-            value={amount}
-            onValue={setAmount}
-            required
-          />
-          {recipient.commentAllowed > 0 && (
-            <label className="field" htmlFor="comment">
-              <span>
-                Comment ({comment.length}/{recipient.commentAllowed})
-              </span>
-              <textarea
-                id="comment"
-                value={comment}
-                maxLength={recipient.commentAllowed}
-                onChange={(e) => setComment(e.target.value)}
-              />
-            </label>
-          )}
-          <Problem>{problem}</Problem>
+          {recipient && <RecipientCard recipient={recipient} />}
+          {invoice && <InvoiceCard invoice={invoice} />}
+          <WalletSelect value={form.walletId} onChange={(walletId) => setForm({ walletId })} />
+          {recipient && <AmountFields recipient={recipient} />}
+          {formError && <ErrorMessage error={formError} />}
           <button type="submit" className="primary">
             Review
           </button>
         </form>
       )}
-      {!recipient && !unusable && <Problem>{problem}</Problem>}
+      {!recipient && !invoice && formError && (
+        <ErrorMessage error={formError} onRetry={formError.retryable ? () => lookUp() : undefined} />
+      )}
     </>
   )
 }
 
-function Confirm() {
-  const c = useSend((s) => s.confirmation)
-  const sending = useSend((s) => s.sending)
-  const result = useSend((s) => s.result)
-  const error = useSend((s) => s.error)
-  const send = useSend((s) => s.send)
-  const back = useSend((s) => s.back)
-  const reset = useSend((s) => s.reset)
-  const wallet = useWallets((s) => s.wallets.find((w) => w.id === c?.walletId))
-  if (!c) return null
-  const done = () => {
-    reset()
-    void useWallets.getState().load()
-    useUi.getState().go({ to: 'home' })
-  }
-  if (result)
-    return (
-      <div className="card" role="status">
-        <p className="status paid">Sent</p>
-        <dl className="details">
-          <div className="field-row">
-            <dt>Amount</dt>
-            <dd>{formatMsat(result.amountMsat)}</dd>
-          </div>
-          <div className="field-row">
-            <dt>Fee</dt>
-            <dd>{formatMsat(result.feeMsat)}</dd>
-          </div>
-          <CopyField label="Preimage (proof of payment)" value={result.preimage} empty="not reported" />
-        </dl>
-        <button type="button" className="primary" onClick={done}>
-          Done
-        </button>
-      </div>
-    )
-  if (error?.code === 'unknown_outcome')
-    return (
-      <div className="card warning" role="alert">
-        <p>
-          <strong>The outcome of this payment is unknown.</strong> It may or may not have been sent. It was not sent
-          again. Check the wallet's transactions before trying again.
-        </p>
-        <p className="muted">{error.message}</p>
-        <div className="actions">
-          <button
-            type="button"
-            className="primary"
-            onClick={() => {
-              reset()
-              useUi.getState().go({ to: 'transactions', walletId: c.walletId })
-            }}
-          >
-            Check transactions
-          </button>
-          <button type="button" onClick={reset}>
-            Start over
-          </button>
-        </div>
-      </div>
-    )
+function RecipientCard({ recipient }: { recipient: RecipientView }) {
   return (
-    <div className="card confirm">
-      <h2>Confirm payment</h2>
+    <section className="card recipient" aria-label="Recipient">
+      <p>
+        <strong>{recipient.address}</strong>
+      </p>
+      <p className="description">{recipient.description}</p>
+      {recipient.longDescription && <p className="muted description">{recipient.longDescription}</p>}
+      <p>
+        Accepts {formatMsat(recipient.minSendableMsat)} to {formatMsat(recipient.maxSendableMsat)}.{' '}
+        {recipient.commentAllowed > 0
+          ? `A comment of up to ${recipient.commentAllowed} characters is allowed.`
+          : 'No comment allowed.'}
+      </p>
+    </section>
+  )
+}
+
+function InvoiceCard({ invoice }: { invoice: InvoiceView }) {
+  return (
+    <section className="card recipient" aria-label="Invoice">
+      <p>
+        <strong>{invoice.amountMsat === null ? 'No amount' : formatMsat(invoice.amountMsat)}</strong>
+      </p>
+      <p className="description">{invoice.description ?? '(no description)'}</p>
       <dl className="details">
         <div className="field-row">
-          <dt>To</dt>
-          <dd>{c.address}</dd>
+          <dt>Payee</dt>
+          <dd className="mono">{invoice.payee ?? 'not named in the invoice'}</dd>
         </div>
         <div className="field-row">
-          <dt>Amount</dt>
-          <dd>{formatMsat(c.amountMsat)}</dd>
+          <dt>Expires</dt>
+          <dd>{formatDate(invoice.expiresAt)}</dd>
         </div>
-        <div className="field-row">
-          <dt>From</dt>
-          <dd>{wallet ? `${wallet.label} (${formatMsat(wallet.balanceMsat)})` : c.walletId}</dd>
-        </div>
-        {c.comment && (
-          <div className="field-row">
-            <dt>Comment</dt>
-            <dd>{c.comment}</dd>
-          </div>
-        )}
       </dl>
-      {sending && <Pending>Sending…</Pending>}
-      {error && <ErrorMessage error={error} />}
-      <div className="actions">
-        {!error && (
-          <button type="button" className="primary" disabled={sending} onClick={() => void send()}>
-            {sending ? 'Sending…' : 'Send now'}
-          </button>
-        )}
-        <button type="button" disabled={sending} onClick={back}>
-          {error ? 'Back to edit' : 'Back'}
+    </section>
+  )
+}
+
+function AmountFields({ recipient }: { recipient: RecipientView }) {
+  const form = useSend((s) => s.form)
+  const setForm = useSend((s) => s.setForm)
+  const wallet = useWallets((s) => s.wallets.find((w) => w.id === form.walletId))
+  // "send all": the most this wallet can pay with the fee's room left, within the recipient's limit
+  const all = wallet ? Math.min(sendAllMsat(wallet.balanceMsat), recipient.maxSendableMsat) : 0
+  const canSendAll = all >= recipient.minSendableMsat && all > 0
+  return (
+    <>
+      <TextField
+        id="send-amount"
+        label="Amount (sats)"
+        inputMode="decimal"
+        value={form.amount}
+        onValue={(amount) => setForm({ amount })}
+        required
+      />
+      {canSendAll && (
+        <button type="button" onClick={() => setForm({ amount: String(Math.floor(all / 1000)) })}>
+          Send all ({formatMsat(all)})
         </button>
-      </div>
-    </div>
+      )}
+      {recipient.commentAllowed > 0 && (
+        <label className="field" htmlFor="comment">
+          <span>
+            Comment ({form.comment.length}/{recipient.commentAllowed})
+          </span>
+          <textarea
+            id="comment"
+            value={form.comment}
+            maxLength={recipient.commentAllowed}
+            onChange={(e) => setForm({ comment: e.target.value })}
+          />
+        </label>
+      )}
+    </>
   )
 }

@@ -1,72 +1,143 @@
-// Sending to a lightning address. Money moves at most once per confirmation: the request id is
-// made when the person reaches the confirmation step, and `send` refuses to run again for the
-// same confirmation, whatever the outcome or however often it is called.
-import type { PaymentView, RecipientView } from '@shared/contract'
+// Sending: to a lightning address or LNURL-pay (looked up), or a BOLT 11 invoice (read by main).
+// Money moves at most once per confirmation: the request id is made when the person reaches the
+// confirmation step, and `send` refuses to run again for the same confirmation, whatever the
+// outcome or however often it is called. The form lives here, so Back finds it as it was; one
+// error slot, so a new error replaces the old; a look-up answer for input changed since is dropped.
+import type { InvoiceView, PaymentView, RecipientView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
+import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
 import { formatMsat } from '@shared/units'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
 import { createLatest } from '../lib/latest'
+import { routePayInput } from '../lib/payInput'
+import { useAccounts } from './accounts'
 import type { LoadStatus } from './wallets'
+import { useWallets } from './wallets'
 
-interface Confirmation {
+export interface Confirmation {
+  kind: 'address' | 'invoice'
+  /** the account the payment goes out from, whichever becomes active meanwhile */
+  accountId: string | null
   walletId: string
+  /** the lightning address or LNURL, or the invoice */
   address: string
   amountMsat: number
+  /** the most the routing fee can be */
+  feeLimitMsat: number
   comment: string
+  /** what the invoice says it is for, and whom it pays */
+  description: string | null
+  payee: string | null
   requestId: string
 }
 
+/** What the person has typed, kept across the confirmation and Back. */
+export interface SendForm {
+  input: string
+  walletId: string
+  amount: string
+  comment: string
+}
+
 interface SendState {
+  form: SendForm
   probeStatus: LoadStatus
   recipient: RecipientView | null
-  probeError: AppErrorShape | null
+  invoice: InvoiceView | null
+  /** the one error of the form (look-up or check): a new one replaces it */
+  formError: AppErrorShape | null
   confirmation: Confirmation | null
   sending: boolean
   result: PaymentView | null
+  /** when the result came (ms), for the receipt */
+  paidAt: number | null
   error: AppErrorShape | null
-  probe(address: string): Promise<void>
-  /** Checks the form against the recipient's limits; on success moves to the confirmation step. */
+  setForm(patch: Partial<SendForm>): void
+  /** Looks up a lightning address or LNURL, or reads an invoice. */
+  probe(text: string): Promise<void>
+  /** Checks the form; on success moves to the confirmation step. Returns the problem, or null. */
   review(input: { walletId: string; amountMsat: number | null; comment: string }): string | null
   back(): void
   send(): Promise<void>
   reset(): void
 }
 
+const emptyForm: SendForm = { input: '', walletId: '', amount: '', comment: '' }
 const initial = {
+  form: emptyForm,
   probeStatus: 'idle' as LoadStatus,
   recipient: null,
-  probeError: null,
+  invoice: null,
+  formError: null,
   confirmation: null,
   sending: false,
   result: null,
+  paidAt: null,
   error: null,
 }
 
-/** a newer look-up or a reset supersedes a look-up on its way */
+/** a newer look-up, an edit of the input or a reset supersedes a look-up on its way */
 const probes = createLatest()
+const problemOf = (message: string): AppErrorShape => ({ code: 'invalid_input', message, retryable: false })
 
 export const useSend = create<SendState>()((set, get) => ({
   ...initial,
-  async probe(address) {
+  setForm(patch) {
+    const form = { ...get().form, ...patch }
+    if (patch.input !== undefined && patch.input !== get().form.input) {
+      // what was looked up is no longer what the field says
+      probes.drop()
+      set({ form, probeStatus: 'idle', recipient: null, invoice: null, formError: null })
+    } else set({ form })
+  },
+  async probe(text) {
     // a payment in flight, or one whose outcome is unknown, stays on screen until the person acts
     // on it: a scan or a lightning: link arriving meanwhile must not hide it (or invite a resend)
     const s = get()
     if (s.sending || s.error?.code === 'unknown_outcome') return
-    set({ ...initial, probeStatus: 'loading' })
-    const { value: res, stale } = await probes.run(() => invoke('lnurl.probe', { address: address.trim() }))
+    const form = { ...s.form, input: text }
+    const route = routePayInput(text)
+    if ('problem' in route) {
+      probes.drop()
+      set({ ...initial, form, probeStatus: 'error', formError: problemOf(route.problem) })
+      return
+    }
+    set({ ...initial, form, probeStatus: 'loading' })
+    if (route.to === 'invoice') {
+      const { value: res, stale } = await probes.run(() => invoke('pay.decode', { invoice: route.invoice }))
+      if (stale) return
+      if (res.ok) set({ probeStatus: 'ready', invoice: res.value })
+      else set({ probeStatus: 'error', formError: res.error })
+      return
+    }
+    const { value: res, stale } = await probes.run(() => invoke('lnurl.probe', { address: route.address.trim() }))
     if (stale) return
     if (res.ok) set({ probeStatus: 'ready', recipient: res.value })
-    else set({ probeStatus: 'error', probeError: res.error })
+    else set({ probeStatus: 'error', formError: res.error })
   },
   review({ walletId, amountMsat, comment }) {
-    const r = get().recipient
-    if (!r) return 'Look up the recipient first.'
-    const problem = checkSend(r, amountMsat, comment)
-    if (problem) return problem
-    if (!walletId) return 'Choose the wallet to pay from.'
+    const { recipient: r, invoice: inv } = get()
+    const problem = reviewProblem(r, inv, walletId, amountMsat, comment)
+    if (problem) {
+      set({ formError: problemOf(problem) })
+      return problem
+    }
+    const amount = (inv ? inv.amountMsat : amountMsat) as number
     set({
-      confirmation: { walletId, address: r.address, amountMsat: amountMsat!, comment, requestId: newRequestId() },
+      formError: null,
+      confirmation: {
+        kind: inv ? 'invoice' : 'address',
+        accountId: useAccounts.getState().activeId,
+        walletId,
+        address: inv ? inv.invoice : (r as RecipientView).address,
+        amountMsat: amount,
+        feeLimitMsat: inv?.feeLimitMsat ?? feeLimitMsat(amount),
+        comment: inv ? '' : comment,
+        description: inv ? inv.description : (r as RecipientView).description,
+        payee: inv ? inv.payee : (r as RecipientView).address,
+        requestId: newRequestId(),
+      },
       result: null,
       error: null,
     })
@@ -74,6 +145,7 @@ export const useSend = create<SendState>()((set, get) => ({
   },
   back() {
     if (get().sending) return
+    // the form stays as it was; only the confirmation goes
     set({ confirmation: null, error: null, result: null })
   },
   async send() {
@@ -81,20 +153,49 @@ export const useSend = create<SendState>()((set, get) => ({
     const c = s.confirmation
     if (!c || s.sending || s.result || s.error) return
     set({ sending: true })
-    const res = await invoke('pay.lightningAddress', {
-      walletId: c.walletId,
-      address: c.address,
-      amountMsat: c.amountMsat,
-      ...(c.comment ? { comment: c.comment } : {}),
-      requestId: c.requestId,
-    })
-    set(res.ok ? { sending: false, result: res.value } : { sending: false, error: res.error })
+    const account = c.accountId ? { accountId: c.accountId } : {}
+    const res =
+      c.kind === 'invoice'
+        ? await invoke('pay.invoice', {
+            ...account,
+            walletId: c.walletId,
+            invoice: c.address,
+            requestId: c.requestId,
+          })
+        : await invoke('pay.lightningAddress', {
+            ...account,
+            walletId: c.walletId,
+            address: c.address,
+            amountMsat: c.amountMsat,
+            ...(c.comment ? { comment: c.comment } : {}),
+            requestId: c.requestId,
+          })
+    set(res.ok ? { sending: false, result: res.value, paidAt: Date.now() } : { sending: false, error: res.error })
   },
   reset() {
     probes.drop()
     set({ ...initial })
   },
 }))
+
+function reviewProblem(
+  r: RecipientView | null,
+  inv: InvoiceView | null,
+  walletId: string,
+  amountMsat: number | null,
+  comment: string,
+): string | null {
+  if (!r && !inv) return 'Look up the recipient first.'
+  if (r) {
+    const problem = checkSend(r, amountMsat, comment)
+    if (problem) return problem
+  }
+  if (!walletId) return 'Choose the wallet to pay from.'
+  const amount = inv ? inv.amountMsat : amountMsat
+  if (amount === null) return 'This invoice has no amount, and the service cannot pay such invoices.'
+  const wallet = useWallets.getState().wallets.find((w) => w.id === walletId)
+  return wallet ? fundsProblem(wallet.label, wallet.balanceMsat, amount) : null
+}
 
 /** Why this amount and comment cannot go to this recipient, or null when they can. */
 export function checkSend(r: RecipientView, amountMsat: number | null, comment: string): string | null {

@@ -58,12 +58,12 @@ test('anything else is explained, not ignored', async () => {
   await expect.poll(() => alertText(o.page)).toContain('could not be read as an image')
 })
 
-test('an invoice QR is named as one; a bitcoin: QR with a lightning= LNURL opens Send', async () => {
+test('an invoice QR opens Send, which refuses one for another network; a bitcoin: QR with a lightning= LNURL opens Send', async () => {
   await navTo(o.page, 'Scan')
   await scanFile(BOLT11_SPEC.upperCase)
   await expect
     .poll(() => alertText(o.page))
-    .toContain('This is a Lightning invoice for 2,500,000 sats. This app cannot pay invoices yet')
+    .toContain('This invoice is for real bitcoin (mainnet), which is not the network this service pays on.')
 
   // a unified QR, upper case as wallets print them: the lightning= request wins over the address
   const pay = encodeLnurl('https://sim.example/.well-known/lnurlp/alice')

@@ -31,11 +31,10 @@ describe('lightning: links', () => {
     const withdraw = encodeLnurl('https://sim.example/withdraw?tag=withdraw&k1=abc')
     expect(linkAction(`lightning:${withdraw}`)).toMatchObject({ kind: 'notice', level: 'info' })
     expect(linkAction('lightning:lnbc10n1pjexample')).toMatchObject({ kind: 'notice', message: /invoice/ })
-    // a real invoice is recognised as one, not as a damaged link
+    // a real invoice opens Send with it, lower case, where main reads it before anything is paid
     expect(linkAction(`lightning:${BOLT11_SPEC.upperCase}`)).toEqual({
-      kind: 'notice',
-      level: 'info',
-      message: expect.stringMatching(/Lightning invoice\. This app cannot pay invoices yet/),
+      kind: 'navigate',
+      target: { to: 'send', address: BOLT11_SPEC.upperCase.toLowerCase() },
     })
     const login = encodeLnurl('https://sim.example/auth?tag=login&k1=abc')
     expect(linkAction(`lightning:${login}`)).toMatchObject({ kind: 'notice', level: 'info', message: /login/ })
@@ -45,7 +44,7 @@ describe('lightning: links', () => {
     })
     expect(linkAction('lightning:<script>alert(1)</script>')).toMatchObject({ kind: 'notice', level: 'warning' })
     expect(linkAction('lightning:LNURL1DAMAGED')).toMatchObject({ kind: 'notice', message: /damaged/ })
-    expect(linkAction(`lightning:${'a'.repeat(3000)}`)).toMatchObject({ kind: 'notice', message: /too long/ })
+    expect(linkAction(`lightning:${'a'.repeat(4400)}`)).toMatchObject({ kind: 'notice', message: /too long/ })
   })
 })
 

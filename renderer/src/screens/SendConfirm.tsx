@@ -1,0 +1,166 @@
+// Send's confirmation (amount, the most the fee can be, total), its receipt, the unknown outcome,
+// and the list of payments whose outcome is not known yet, with "Check again".
+import { totalMsat } from '@shared/payment/fees'
+import { formatMsat } from '@shared/units'
+import { useEffect } from 'react'
+import { CopyField } from '../components/CopyButton'
+import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { formatDate } from '../lib/format'
+import { usePayments } from '../stores/payments'
+import { type Confirmation, useSend } from '../stores/send'
+import { useUi } from '../stores/ui'
+import { useWallets } from '../stores/wallets'
+
+function Row(props: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="field-row">
+      <dt>{props.label}</dt>
+      <dd>{props.children}</dd>
+    </div>
+  )
+}
+
+/** whom the payment goes to, and what for */
+function Payee({ c }: { c: Confirmation }) {
+  return (
+    <>
+      <Row label="To">
+        <span className={c.kind === 'invoice' ? 'mono' : undefined}>
+          {c.kind === 'invoice' ? (c.payee ?? 'the invoice’s payee') : c.address}
+        </span>
+      </Row>
+      {c.description && <Row label="For">{c.description}</Row>}
+    </>
+  )
+}
+
+export function Confirm() {
+  const c = useSend((s) => s.confirmation)
+  const sending = useSend((s) => s.sending)
+  const result = useSend((s) => s.result)
+  const error = useSend((s) => s.error)
+  const send = useSend((s) => s.send)
+  const back = useSend((s) => s.back)
+  const reset = useSend((s) => s.reset)
+  const wallet = useWallets((s) => s.wallets.find((w) => w.id === c?.walletId))
+  if (!c) return null
+  if (result) return <Receipt />
+  if (error?.code === 'unknown_outcome')
+    return (
+      <div className="card warning" role="alert">
+        <p>
+          <strong>The outcome of this payment is unknown.</strong> It may or may not have been sent. It was not sent
+          again. Check the wallet's transactions before trying again.
+        </p>
+        <p className="muted">{error.message}</p>
+        <div className="actions">
+          <button
+            type="button"
+            className="primary"
+            onClick={() => {
+              reset()
+              useUi.getState().go({ to: 'transactions', walletId: c.walletId })
+            }}
+          >
+            Check transactions
+          </button>
+          <button type="button" onClick={reset}>
+            Start over
+          </button>
+        </div>
+      </div>
+    )
+  return (
+    <div className="card confirm">
+      <h2>Confirm payment</h2>
+      <dl className="details">
+        <Payee c={c} />
+        <Row label="Amount">{formatMsat(c.amountMsat)}</Row>
+        <Row label="Fee">at most {formatMsat(c.feeLimitMsat)}</Row>
+        <Row label="Total">up to {formatMsat(totalMsat(c.amountMsat))}</Row>
+        <Row label="From">{wallet ? `${wallet.label} (${formatMsat(wallet.balanceMsat)})` : c.walletId}</Row>
+        {c.comment && <Row label="Comment">{c.comment}</Row>}
+      </dl>
+      {sending && <Pending>Sending…</Pending>}
+      {error && <ErrorMessage error={error} />}
+      <div className="actions">
+        {!error && (
+          <button type="button" className="primary" disabled={sending} onClick={() => void send()}>
+            {sending ? 'Sending…' : 'Send now'}
+          </button>
+        )}
+        <button type="button" disabled={sending} onClick={back}>
+          {error ? 'Back to edit' : 'Back'}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function Receipt() {
+  const c = useSend((s) => s.confirmation)
+  const result = useSend((s) => s.result)
+  const paidAt = useSend((s) => s.paidAt)
+  const reset = useSend((s) => s.reset)
+  if (!c || !result) return null
+  const done = () => {
+    reset()
+    void useWallets.getState().load()
+    useUi.getState().go({ to: 'home' })
+  }
+  return (
+    <div className="card" role="status">
+      <p className="status paid">Sent</p>
+      <dl className="details">
+        <Row label="Amount">{formatMsat(result.amountMsat)}</Row>
+        <Row label="Fee">{formatMsat(result.feeMsat)}</Row>
+        <Payee c={c} />
+        {c.comment && <Row label="Comment">{c.comment}</Row>}
+        <Row label="Time">{formatDate(paidAt ? Math.floor(paidAt / 1000) : result.createdAt)}</Row>
+        <CopyField label="Preimage (proof of payment)" value={result.preimage} empty="not reported" />
+      </dl>
+      <button type="button" className="primary" onClick={done}>
+        Done
+      </button>
+    </div>
+  )
+}
+
+const STATE_WORDS: Record<string, string> = {
+  pending: 'being sent',
+  sent: 'sent, no answer yet',
+  unknown: 'outcome unknown',
+}
+
+/** Payments a crash or a lost answer left unfinished: never re-sent, checked on request. */
+export function Unfinished() {
+  const list = usePayments((s) => s.unfinished)
+  const checking = usePayments((s) => s.checking)
+  const error = usePayments((s) => s.error)
+  const sending = useSend((s) => s.sending)
+  useEffect(() => {
+    void usePayments.getState().load()
+  }, [])
+  // the payment this screen is sending is shown by the screen itself
+  const shown = sending ? list.filter((p) => p.requestId !== useSend.getState().confirmation?.requestId) : list
+  if (shown.length === 0) return null
+  return (
+    <section className="card warning" aria-label="Payments in progress">
+      <h2>Payments in progress</h2>
+      <p>These were not confirmed as paid or failed. They are never sent again by the app.</p>
+      <ul>
+        {shown.map((p) => (
+          <li key={p.requestId}>
+            {formatMsat(p.amountMsat)} to{' '}
+            <span className="mono">{p.kind === 'invoice' ? `${p.target.slice(0, 24)}…` : p.target}</span> —{' '}
+            {STATE_WORDS[p.state] ?? p.state} ({formatDate(p.createdAt)})
+          </li>
+        ))}
+      </ul>
+      {error && <ErrorMessage error={error} />}
+      <button type="button" disabled={checking} onClick={() => void usePayments.getState().check()}>
+        {checking ? 'Checking…' : 'Check again'}
+      </button>
+    </section>
+  )
+}
