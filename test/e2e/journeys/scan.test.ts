@@ -64,6 +64,7 @@ test('an invoice QR opens Send, which refuses one for another network; a bitcoin
   await expect
     .poll(() => alertText(o.page))
     .toContain('This invoice is for real bitcoin (mainnet), which is not the network this service pays on.')
+  await navTo(o.page, 'Scan')
 
   // a unified QR, upper case as wallets print them: the lightning= request wins over the address
   const pay = encodeLnurl('https://sim.example/.well-known/lnurlp/alice')
