@@ -12,6 +12,7 @@ import { measureFirstScreens, measureFloorPaging, measurePaging } from './browse
 import { measureClientOnly, measureIpc, measureKyOnly, measureTxPageIpc } from './ipc'
 import { runLedgerBench } from './ledger'
 import { percentile } from './lib/stats'
+import { measurePay } from './pay'
 import { measureQr } from './qr'
 import { BENCH_DIR, buildFloor, initialJsGzipBytes } from './size'
 import { runWatcherBench, type WatcherBenchRow } from './watcher'
@@ -155,6 +156,18 @@ async function main() {
       referenceName: 'raw HTTP GET /v1/wallet/<id>',
       unit: 'ms',
       goal: 'report',
+    })
+
+    console.log('Paying an invoice, the service answering after 100 ms…')
+    const pay = await measurePay(browser)
+    row({
+      figure: `confirm → receipt painted, service 100 ms late (median of ${pay.runs})`,
+      value: pay.appMs,
+      reference: pay.serviceMs,
+      referenceName: "the service's own time, same requests (plain fetch)",
+      unit: 'ms',
+      goal: '< 1.2×',
+      maxRatio: 1.2,
     })
 
     console.log('QR generation…')

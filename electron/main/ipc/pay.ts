@@ -2,7 +2,7 @@
 // under the journal from the account and wallet named on the confirmation, with the balance
 // checked against the amount plus the most the fee can be; and the journal's unfinished payments,
 // listed and reconciled on demand ("Check again"). See docs/architecture.md, "Money rules".
-import type { Emit, JournalView } from '@shared/contract'
+import type { Emit, JournalView, WalletView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
 import type { AccountsService, CallPolicy } from '../services/accounts'
@@ -34,22 +34,29 @@ export function payHandlers(d: PayDeps) {
   const list = (): { payments: JournalView[] } => ({ payments: d.journal().unfinished() })
   const changed = () => d.emit('payments.updated', list())
 
-  /** Checks the balance first, then sends under the journal; refusals come back in plain words. */
+  /**
+   * Sends under the journal, the balance checked against amount plus the most the fee can be
+   * first (its request leaves before the entry is written, so the two overlap); refusals come back
+   * in plain words.
+   */
   async function pay(
-    client: ServiceClient,
+    asked: Promise<WalletView>,
     entry: JournalEntryInput,
     send: (passThru: Record<string, string>) => Promise<Parameters<typeof paymentView>[0]>,
   ) {
-    const wallet = walletView(await client.getWallet(entry.walletId))
-    const problem = fundsProblem(wallet.label, wallet.balanceMsat, entry.amountMsat)
-    if (problem) throw new AppError('insufficient_funds', problem)
+    let wallet: { label: string; balanceMsat: number } | null = null
     inFlight.add(entry.requestId)
     try {
-      const wtx = await sendJournaled({ journal: d.journal(), at: d.at, changed }, entry, send)
+      const wtx = await sendJournaled({ journal: d.journal(), at: d.at, changed }, entry, send, async () => {
+        wallet = await asked
+        const problem = fundsProblem(wallet.label, wallet.balanceMsat, entry.amountMsat)
+        if (problem) throw new AppError('insufficient_funds', problem)
+      })
       d.refreshWallets()
       return paymentView(wtx, entry.amountMsat)
     } catch (err) {
-      throw paymentError(err, { name: wallet.label, balanceMsat: wallet.balanceMsat, amountMsat: entry.amountMsat })
+      const w = wallet ?? { label: 'this wallet', balanceMsat: 0 }
+      throw paymentError(err, { name: w.label, balanceMsat: w.balanceMsat, amountMsat: entry.amountMsat })
     } finally {
       inFlight.delete(entry.requestId)
     }
@@ -64,11 +71,14 @@ export function payHandlers(d: PayDeps) {
       const accountId = input.accountId ?? d.accounts.active().id
       // the account on the confirmation, whichever is active now
       const client = op.client(accountId)
-      const inv = await readInvoice(client, input.invoice, { nowSec: nowSec() })
+      const asked = balanceOf(client, walletId)
+      // Read again here (the renderer's word is not taken), by the app's own decoder: the service's
+      // node checks it once more when it pays, and a second round trip would only slow the payment.
+      const inv = await readInvoice(null, input.invoice, { nowSec: nowSec() })
       const amountMsat = inv.amountMsat as number
       const fee = feeLimitMsat(amountMsat)
       const entry = { requestId, accountId, walletId, kind: 'invoice' as const, amountMsat, feeLimitMsat: fee }
-      return pay(client, { ...entry, target: inv.invoice }, (passThru) =>
+      return pay(asked, { ...entry, target: inv.invoice }, (passThru) =>
         client.payInvoice(walletId, { payment_request: inv.invoice, fee_limit_msat: fee, passThru }),
       )
     },
@@ -82,19 +92,30 @@ export function payHandlers(d: PayDeps) {
       const client = op.client(accountId)
       // the service takes no fee limit here: the journal keeps the app's figure, shown before confirming
       const entry = { requestId, accountId, walletId, kind: 'address' as const, amountMsat }
-      return pay(client, { ...entry, feeLimitMsat: feeLimitMsat(amountMsat), target: address }, (passThru) =>
-        client.payLightningAddress(walletId, {
-          ln_address: address,
-          amt_msat: amountMsat,
-          ...(comment ? { comment } : {}),
-          passThru,
-        }),
+      return pay(
+        balanceOf(client, walletId),
+        { ...entry, feeLimitMsat: feeLimitMsat(amountMsat), target: address },
+        (passThru) =>
+          client.payLightningAddress(walletId, {
+            ln_address: address,
+            amt_msat: amountMsat,
+            ...(comment ? { comment } : {}),
+            passThru,
+          }),
       )
     },
 
     'payments.unfinished': async () => list(),
     'payments.check': async () => ({ payments: await checkPayments(d, inFlight) }),
   }
+}
+
+/** The wallet's balance, asked at once; its answer is awaited only when the payment needs it. */
+function balanceOf(client: ServiceClient, walletId: string): Promise<WalletView> {
+  const asked = client.getWallet(walletId).then(walletView)
+  // a refused read must not be reported unhandled while other work goes on
+  asked.catch(() => {})
+  return asked
 }
 
 /**

@@ -19,16 +19,27 @@ export interface JournaledDeps {
 const ALREADY =
   'This payment was started before. It was not sent again; see "Payments in progress" for what became of it.'
 
+/**
+ * `check` runs after the entry is written and before the request leaves (the balance check, whose
+ * answer is on its way meanwhile); when it throws, the entry is failed: nothing was sent.
+ */
 export async function sendJournaled(
   d: JournaledDeps,
   entry: JournalEntryInput,
   send: (passThru: Record<string, string>) => Promise<WalletTransaction>,
+  check: () => Promise<void> = async () => {},
 ): Promise<WalletTransaction> {
   const { requestId } = entry
   const { created } = d.journal.add(entry)
   // the same request id after a restart: the journal, not memory, says it was tried
   if (!created) throw new AppError('unknown_outcome', ALREADY, { retryable: false })
   d.at?.('journaled', requestId)
+  try {
+    await check()
+  } catch (err) {
+    d.journal.mark(requestId, 'failed', { error: err instanceof Error ? err.message : 'not sent' })
+    throw err
+  }
   // from here on the request may have left: a crash reads as "sent", never as "not sent"
   d.journal.mark(requestId, 'sent')
   d.changed?.()
