@@ -100,7 +100,8 @@ async function payAndCrash(o: { killAt?: string; stopWhen?: (id: string) => () =
   return { dir, requestId, sentBefore, again: again.report, sent }
 }
 
-describe('a payment whose process was killed', () => {
+// each case starts the app's core two or three times in a child process: slow on a shared machine
+describe('a payment whose process was killed', { timeout: 120_000 }, () => {
   it('before the request left: nothing at the service, and it reads as failed (never sent)', async () => {
     const r = await payAndCrash({ killAt: 'journaled' })
     expect(r.sentBefore).toBe(0)
