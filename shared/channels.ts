@@ -28,6 +28,7 @@ export const OP_NAMES = [
   'pay.invoice',
   'payments.unfinished',
   'payments.check',
+  'payments.recipients',
   'settings.get',
   'settings.update',
   'rates.get',

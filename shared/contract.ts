@@ -439,6 +439,8 @@ export const operations = {
   'payments.unfinished': op('read', none, JournalList),
   /** "Check again": asks the service what became of every unfinished payment; sends nothing. */
   'payments.check': op('local', none, JournalList),
+  /** The active account's recently paid lightning addresses and LNURLs, most recent first. */
+  'payments.recipients': op('read', none, z.object({ recipients: z.array(z.string()) })),
 
   'settings.get': op('read', none, Settings),
   'settings.update': op('local', Settings.partial().strict(), Settings),

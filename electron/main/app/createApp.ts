@@ -177,6 +177,7 @@ export function createApp(deps: AppDeps): App {
     saveFile: deps.saveFile,
     log,
     journal,
+    ledger,
     paymentStep: deps.paymentStep,
     info: async () => ({
       name: APP_NAME,

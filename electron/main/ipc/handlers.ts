@@ -46,6 +46,7 @@ export interface HandlerDeps {
   log?: Pick<Logger, 'warn'>
   /** payments in flight, on disk (the journal); opened on first use */
   journal: PayDeps['journal']
+  ledger?: PayDeps['ledger']
   /** the crash tests stop the process at a step of a payment */
   paymentStep?: PayDeps['at']
 }

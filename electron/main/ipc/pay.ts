@@ -7,7 +7,7 @@ import { AppError } from '@shared/errors'
 import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
 import type { AccountsService, CallPolicy } from '../services/accounts'
 import type { ServiceClient } from '../services/client'
-import type { Journal, JournalEntryInput } from '../services/ledger'
+import type { Journal, JournalEntryInput, Ledger } from '../services/ledger'
 import { type PaymentStep, paymentError, readInvoice, reconcile, sendJournaled } from '../services/payments'
 import { paymentView, walletView } from '../services/views'
 import type { OpIn, OpOut } from './router'
@@ -16,6 +16,8 @@ export interface PayDeps {
   accounts: Pick<AccountsService, 'active'>
   clientFor: (accountId: string | undefined, policy: CallPolicy) => ServiceClient
   journal: () => Journal
+  /** where recent recipients are kept (docs/ledger.md); absent, none are remembered */
+  ledger?: () => Pick<Ledger, 'recordRecipient' | 'recentRecipients'>
   emit: Emit
   now: () => number
   /** the balance refresh after a payment */
@@ -62,6 +64,15 @@ export function payHandlers(d: PayDeps) {
     }
   }
 
+  /** A paid recipient is offered next time; a ledger that fails must not fail a payment made. */
+  function remember(accountId: string, address: string) {
+    try {
+      d.ledger?.().recordRecipient(accountId, address, nowSec())
+    } catch {
+      // the payment stands; only the suggestion is lost
+    }
+  }
+
   return {
     'pay.decode': async ({ invoice }: OpIn<'pay.decode'>, op: Context): Promise<OpOut<'pay.decode'>> =>
       readInvoice(op.client(), invoice, { nowSec: nowSec() }),
@@ -92,7 +103,7 @@ export function payHandlers(d: PayDeps) {
       const client = op.client(accountId)
       // the service takes no fee limit here: the journal keeps the app's figure, shown before confirming
       const entry = { requestId, accountId, walletId, kind: 'address' as const, amountMsat }
-      return pay(
+      const paid = await pay(
         balanceOf(client, walletId),
         { ...entry, feeLimitMsat: feeLimitMsat(amountMsat), target: address },
         (passThru) =>
@@ -103,9 +114,16 @@ export function payHandlers(d: PayDeps) {
             passThru,
           }),
       )
+      remember(accountId, address)
+      return paid
     },
 
     'payments.unfinished': async () => list(),
+    'payments.recipients': async (): Promise<OpOut<'payments.recipients'>> => {
+      const ledger = d.ledger?.()
+      if (!ledger) return { recipients: [] }
+      return { recipients: ledger.recentRecipients(d.accounts.active().id).map((r) => r.address) }
+    },
     'payments.check': async () => ({ payments: await checkPayments(d, inFlight) }),
   }
 }

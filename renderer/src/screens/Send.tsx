@@ -42,6 +42,10 @@ function SendForm() {
   const formError = useSend((s) => s.formError)
   const probe = useSend((s) => s.probe)
   const review = useSend((s) => s.review)
+  const recents = useSend((s) => s.recents)
+  useEffect(() => {
+    void useSend.getState().loadRecents()
+  }, [])
 
   function lookUp(e?: FormEvent) {
     e?.preventDefault()
@@ -92,8 +96,14 @@ function SendForm() {
           placeholder="name@example.com or lnbc…"
           autoComplete="off"
           spellCheck={false}
+          list="recent-recipients"
           onValue={(input) => setForm({ input })}
         />
+        <datalist id="recent-recipients">
+          {recents.map((r) => (
+            <option key={r} value={r} />
+          ))}
+        </datalist>
         <div className="actions">
           <button type="submit" disabled={probeStatus === 'loading'}>
             Look up

@@ -53,6 +53,9 @@ interface SendState {
   /** when the result came (ms), for the receipt */
   paidAt: number | null
   error: AppErrorShape | null
+  /** lightning addresses paid lately, offered as the person types */
+  recents: string[]
+  loadRecents(): Promise<void>
   setForm(patch: Partial<SendForm>): void
   /** Looks up a lightning address or LNURL, or reads an invoice. */
   probe(text: string): Promise<void>
@@ -83,6 +86,11 @@ const problemOf = (message: string): AppErrorShape => ({ code: 'invalid_input', 
 
 export const useSend = create<SendState>()((set, get) => ({
   ...initial,
+  recents: [],
+  async loadRecents() {
+    const res = await invoke('payments.recipients', {})
+    if (res.ok) set({ recents: res.value.recipients })
+  },
   setForm(patch) {
     const form = { ...get().form, ...patch }
     if (patch.input !== undefined && patch.input !== get().form.input) {

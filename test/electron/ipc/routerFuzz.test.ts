@@ -90,6 +90,7 @@ function validSamples(): Record<OpName, Record<string, unknown>> {
     'pay.invoice': { accountId: 'acc_1', walletId, invoice: 'lnbcrt1', requestId: 'req-00000004' },
     'payments.unfinished': {},
     'payments.check': {},
+    'payments.recipients': {},
     'settings.get': {},
     'settings.update': { theme: 'dark', pollIntervalSec: 30, notifications: false },
   }

@@ -157,3 +157,20 @@ describe('pay.invoice', () => {
     expect(t.events.some((e) => e.name === 'payments.updated')).toBe(true)
   })
 })
+
+describe('recent recipients', () => {
+  it('a paid lightning address is offered next time, most recent first; an invoice is not', async () => {
+    const before = await t.call<{ recipients: string[] }>('payments.recipients')
+    expect(before.recipients).not.toContain('alice@sim.example')
+    const paid = await run('pay.lightningAddress', {
+      walletId: t.w.id,
+      address: 'alice@sim.example',
+      amountMsat: 21_000,
+      requestId: 'req-recent-0001',
+    })
+    expect(paid.ok).toBe(true)
+    const after = await t.call<{ recipients: string[] }>('payments.recipients')
+    expect(after.recipients[0]).toBe('alice@sim.example')
+    expect(after.recipients.some((r) => r.startsWith('lnbcrt'))).toBe(false)
+  })
+})
