@@ -30,7 +30,7 @@ import { connectDemoAccount } from './shell/demo'
 import { createEventSink } from './shell/events'
 import { registerOpHandlers } from './shell/ipc'
 import { closeAction, createShutdown, quitWhenAllClosed, trayExpected } from './shell/lifecycle'
-import { lightningLinkFromArgv, linkAction, PROTOCOL } from './shell/links'
+import { lightningLinkFromArgv, linkAction, PROTOCOLS } from './shell/links'
 import { buildAppMenuTemplate } from './shell/menu'
 import { APP_SCHEME, resolveAppUrls } from './shell/origins'
 import { watchPowerAndNetwork } from './shell/power'
@@ -95,12 +95,13 @@ async function main(): Promise<void> {
   const icons = app.isPackaged ? join(process.resourcesPath, 'icons') : join(root, 'resources')
   const iconPath = join(icons, 'icon.png')
 
-  registerProtocolClient(app, {
-    scheme: PROTOCOL,
-    defaultApp: process.defaultApp === true,
-    execPath: process.execPath,
-    appPath: process.argv[1] ? resolve(process.argv[1]) : undefined,
-  })
+  for (const scheme of PROTOCOLS)
+    registerProtocolClient(app, {
+      scheme,
+      defaultApp: process.defaultApp === true,
+      execPath: process.execPath,
+      appPath: process.argv[1] ? resolve(process.argv[1]) : undefined,
+    })
   protocol.handle(APP_SCHEME, createAppProtocolHandler(join(root, 'out', 'renderer'), CSP))
   hardenSession(session.defaultSession, sessionRules)
   // Every web contents, not just the main window's, gets the navigation and new-window rules.

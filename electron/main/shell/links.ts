@@ -1,9 +1,12 @@
-// `lightning:` links from the OS (argv on Windows/Linux, `open-url` on macOS), turned into a screen
-// to show. The link is untrusted text from any web page or app: read it, never act on it.
+// `lightning:` and `bitcoin:` links from the OS (argv on Windows/Linux, `open-url` on macOS), turned
+// into a screen to show. The link is untrusted text from any web page or app: read it, never act on
+// it. A `bitcoin:` link is paid through its `lightning=` request; an on-chain-only one is explained.
 import type { NavigateTarget } from '@shared/contract'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
 
 export const PROTOCOL = 'lightning'
+/** every scheme the app registers for (electron-builder.yml lists the same) */
+export const PROTOCOLS = [PROTOCOL, 'bitcoin'] as const
 /** Longer than any invoice a QR code holds (4,296) plus the prefix; anything bigger is not a link this app reads. */
 const MAX_LINK = 4400
 
@@ -11,10 +14,10 @@ export type LinkAction =
   | { kind: 'navigate'; target: NavigateTarget }
   | { kind: 'notice'; level: 'info' | 'warning'; message: string }
 
-/** The first `lightning:` argument of a command line (a second instance's argv, or our own). */
+/** The first `lightning:` or `bitcoin:` argument of a command line (a second instance's argv, or our own). */
 export function lightningLinkFromArgv(argv: readonly string[]): string | null {
   for (const arg of argv) {
-    if (typeof arg === 'string' && /^lightning:/i.test(arg) && arg.length <= MAX_LINK) return arg
+    if (typeof arg === 'string' && /^(lightning|bitcoin):/i.test(arg) && arg.length <= MAX_LINK) return arg
   }
   return null
 }

@@ -12,6 +12,18 @@ describe('lightning: links', () => {
     expect(lightningLinkFromArgv(['app', 'LIGHTNING:LNURL1ABC'])).toBe('LIGHTNING:LNURL1ABC')
     expect(lightningLinkFromArgv(['app', '--flag', 'https://example.com'])).toBeNull()
     expect(lightningLinkFromArgv(['app', `lightning:${'x'.repeat(5000)}`])).toBeNull()
+    expect(lightningLinkFromArgv(['app', 'bitcoin:bc1qexample?lightning=alice@sim.example'])).toBe(
+      'bitcoin:bc1qexample?lightning=alice@sim.example',
+    )
+  })
+
+  it('a bitcoin: link is paid through its lightning= request; an on-chain-only one is explained', () => {
+    const P2WPKH = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'
+    expect(linkAction(`bitcoin:${P2WPKH}?lightning=${BOLT11_SPEC.upperCase}`)).toEqual({
+      kind: 'navigate',
+      target: { to: 'send', address: BOLT11_SPEC.upperCase.toLowerCase() },
+    })
+    expect(linkAction(`bitcoin:${P2WPKH}?amount=0.001`)).toMatchObject({ kind: 'notice', message: /on-chain/ })
   })
 
   it('opens Send for a lightning address, normalised', () => {

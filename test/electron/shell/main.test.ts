@@ -87,7 +87,8 @@ describe('main entry (electron faked)', () => {
     expect((await handler(foreign)).status).toBe(403)
     const missing = await handler(new Request(`${APP_ORIGIN}/no-such-file.js`))
     expect(missing.status).toBe(404)
-    expect(electron.calls.find((c) => c[0] === 'app.setAsDefaultProtocolClient')?.[1]).toBe('lightning')
+    const schemes = electron.calls.filter((c) => c[0] === 'app.setAsDefaultProtocolClient').map((c) => c[1])
+    expect(schemes).toEqual(['lightning', 'bitcoin'])
   })
 
   it('hardens the default session and every session made later: permissions and the CSP header', () => {
@@ -188,9 +189,12 @@ describe('main entry (electron faked)', () => {
       channel: 'wallet:event:navigate',
       payload: { to: 'send', address: 'bob@sim.example' },
     })
-    // a real invoice is named (info); one that cannot be decoded is a link that could not be read
+    // a real invoice opens Send with it; one that cannot be decoded is a link that could not be read
     electron.app.emit('open-url', new FakeEvent(), `lightning:${BOLT11_SPEC.coffee60s}`)
-    expect(w.webContents.sent.at(-1)).toMatchObject({ channel: 'wallet:event:notice', payload: { level: 'info' } })
+    expect(w.webContents.sent.at(-1)).toEqual({
+      channel: 'wallet:event:navigate',
+      payload: { to: 'send', address: BOLT11_SPEC.coffee60s },
+    })
     electron.app.emit('open-url', new FakeEvent(), 'lightning:lnbc1invoice')
     expect(w.webContents.sent.at(-1)).toMatchObject({ channel: 'wallet:event:notice', payload: { level: 'warning' } })
   })

@@ -55,13 +55,16 @@ describe('electron-builder.yml', () => {
     expect(c.npmRebuild).toBe(false)
   })
 
-  it('builds AppImage + deb, dmg and nsis, and registers lightning:', async () => {
+  it('builds AppImage + deb, dmg and nsis, and registers lightning: and bitcoin:', async () => {
     const c = await load()
     expect(c.linux?.target).toEqual(['AppImage', 'deb'])
     expect(c.linux?.category).toBe('Finance')
     expect(c.mac?.target).toEqual(['dmg'])
     expect(c.win?.target).toEqual(['nsis'])
-    expect(c.protocols).toEqual([{ name: 'Lightning', schemes: ['lightning'] }])
+    expect(c.protocols).toEqual([
+      { name: 'Lightning', schemes: ['lightning'] },
+      { name: 'Bitcoin', schemes: ['bitcoin'] },
+    ])
     expect(c.mac?.extendInfo?.NSCameraUsageDescription).toMatch(/QR/)
   })
 
