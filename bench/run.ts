@@ -14,7 +14,6 @@ import { runLedgerBench } from './ledger'
 import { percentile } from './lib/stats'
 import { measureQr } from './qr'
 import { BENCH_DIR, buildFloor, initialJsGzipBytes } from './size'
-import { runWatcherBench, type WatcherBenchRow } from './watcher'
 
 const FIRST_SCREEN_RUNS = 15
 
@@ -247,8 +246,6 @@ async function main() {
     for (const close of closers.reverse()) await close().catch(() => {})
   }
 
-  console.log('Watcher (simulated time, real HTTP)…')
-  const watcher: WatcherBenchRow[] = await runWatcherBench()
   console.log('Ledger (10,001 rows on node:sqlite)…')
   const ledger = await runLedgerBench()
 
@@ -264,13 +261,11 @@ async function main() {
       met: r.met === null ? '' : r.met ? 'yes' : 'NO',
     })),
   )
-  console.log('Watcher (bench/watcher.ts): requests per minute and payment → notification delay')
-  console.table(watcher)
   console.log('Ledger (bench/ledger.ts; not yet used by the app): goals search p95 < 30 ms, page p95 < 50 ms')
   console.table([ledger])
   await writeFile(
     join(BENCH_DIR, 'results.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), seconds, rows, watcher, ledger }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), seconds, rows, ledger }, null, 2)}\n`,
   )
   console.log('Written: bench/results.json')
 }

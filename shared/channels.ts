@@ -39,6 +39,8 @@ export const EVENT_NAMES = [
   'notice',
   'connection',
   'rates.updated',
+  // sync loop: rows were added to the ledger
+  'ledger.updated',
 ] as const
 
 export type OpName = (typeof OP_NAMES)[number]

@@ -417,6 +417,8 @@ export const events = {
   notice: z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
   connection: z.object({ online: z.boolean(), message: z.string().nullable() }),
   'rates.updated': RatesView,
+  // sync loop: new rows of these wallets are in the ledger (the history screen reloads)
+  'ledger.updated': z.object({ accountId: id, walletIds: z.array(id) }),
 } as const satisfies Record<EventName, z.ZodType>
 
 export type Events = typeof events

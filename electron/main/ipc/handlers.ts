@@ -10,6 +10,7 @@ import type { AccountsService, CallPolicy } from '../services/accounts'
 import type { ServiceClient } from '../services/client'
 import type { RatesService } from '../services/rates'
 import type { SettingsStore } from '../services/settings'
+import { type SyncLoop, SyncNotSavedError } from '../services/sync'
 import {
   lnTxView,
   paymentView,
@@ -22,11 +23,10 @@ import {
   withdrawLinkView,
 } from '../services/views'
 import type { SaveFile } from '../services/vouchers'
-import { type InvoiceWatcher, WatcherNotSavedError } from '../services/watcher'
 import type { Handlers, OpIn, OpOut } from './router'
 import { voucherHandlers } from './vouchers'
 
-export const WATCHER_NOT_SAVED_NOTICE =
+export const NOT_SAVED_NOTICE =
   'The app could not save its list of pending invoices. It will keep watching them while it is open.'
 
 export interface HandlerDeps {
@@ -35,7 +35,7 @@ export interface HandlerDeps {
   clientFor: (accountId: string | undefined, policy: CallPolicy) => ServiceClient
   settings: SettingsStore
   rates: Pick<RatesService, 'view' | 'refreshIfDue' | 'settingsChanged'>
-  watcher: InvoiceWatcher
+  sync: SyncLoop
   emit: Emit
   now: () => number
   info: () => Promise<z.input<typeof AppInfo>>
@@ -81,8 +81,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     try {
       await tracking
     } catch (err) {
-      if (!(err instanceof WatcherNotSavedError)) throw err
-      d.emit('notice', { level: 'warning', message: WATCHER_NOT_SAVED_NOTICE })
+      if (!(err instanceof SyncNotSavedError)) throw err
+      d.emit('notice', { level: 'warning', message: NOT_SAVED_NOTICE })
     }
   }
 
@@ -148,15 +148,15 @@ export function createHandlers(d: HandlerDeps): Handlers {
         ...(expirySec ? { expiry: expirySec } : {}),
       })
       const inv = pendingInvoiceView(lnTx, { walletId, accountId: account.id, memo, nowSec: nowSec() })
-      await watch(d.watcher.track(inv))
+      await watch(d.sync.track(inv))
       return inv
     },
-    'invoices.list': async () => ({ invoices: d.watcher.list() }),
+    'invoices.list': async () => ({ invoices: d.sync.list() }),
     'invoices.focus': async ({ id }) => {
-      d.watcher.focus(id)
+      d.sync.focus(id)
       return { focused: id !== null }
     },
-    'invoices.check': ({ id }) => d.watcher.check(id),
+    'invoices.check': ({ id }) => d.sync.check(id),
 
     'lnurl.probe': async ({ address }, op) => recipientView(address, await op.client().probe(address)),
     'pay.lightningAddress': async ({ walletId, address, amountMsat, comment }, op) => {
@@ -173,13 +173,13 @@ export function createHandlers(d: HandlerDeps): Handlers {
       const account = d.accounts.active()
       const link = await op.client(account.id).mintWithdrawLink(walletId, { num_satoshis: amountSat, memo })
       const view = withdrawLinkView(link, { walletId, amountSat, memo: memo ?? '', nowSec: nowSec() })
-      await watch(d.watcher.trackWithdraw(view, account.id))
+      await watch(d.sync.trackWithdraw(view, account.id))
       return view
     },
-    'withdraw.list': async () => ({ links: d.watcher.listWithdraws() }),
+    'withdraw.list': async () => ({ links: d.sync.listWithdraws() }),
     ...voucherHandlers({
       ...d,
-      trackWithdraw: (link, accountId) => watch(d.watcher.trackWithdraw(link, accountId)),
+      trackWithdraw: (link, accountId) => watch(d.sync.trackWithdraw(link, accountId)),
     }),
 
     'settings.get': async () => d.settings.current().settings,
