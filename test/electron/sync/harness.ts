@@ -6,7 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_SETTINGS, type Emit, type EventName, type PendingInvoice, type Settings } from '@shared/contract'
 import { createServiceClient, type ServiceClient } from '../../../electron/main/services/client'
-import { type Ledger, openLedger } from '../../../electron/main/services/ledger'
+import { type Ledger, type LedgerOptions, openLedger } from '../../../electron/main/services/ledger'
 import type { NotificationInput } from '../../../electron/main/services/notify'
 import { createSyncLoop, type SyncLoop, type SyncOptions, type Timers } from '../../../electron/main/services/sync'
 import { pendingInvoiceView } from '../../../electron/main/services/views'
@@ -121,8 +121,8 @@ export function tempStore(): string {
 
 const opened: Ledger[] = []
 /** A connection to the ledger in `dir`, as a new start of the app makes; closed by closeLedgers. */
-export function ledgerIn(dir: string): Ledger {
-  const l = openLedger({ dir })
+export function ledgerIn(dir: string, onNotice?: LedgerOptions['onNotice']): Ledger {
+  const l = openLedger({ dir, onNotice })
   opened.push(l)
   return l
 }
@@ -145,7 +145,8 @@ export function makeLoop(o: {
   settings?: Partial<Settings>
   options?: Partial<SyncOptions>
 }): SyncLoop {
-  const ledger = ledgerIn(o.store)
+  // the app shows the ledger's notices as `notice` events (createApp)
+  const ledger = ledgerIn(o.store, ({ level, message }) => o.rec.emit('notice', { level, message }))
   return createSyncLoop({
     ledger: () => ledger,
     accountIds: () => [ACCOUNT],

@@ -60,7 +60,8 @@ export function storeBatch(l: Loop, a: AccountState, b: Batch): void {
     told.has(tx.id) ||
     (tx.lnTx != null && tx.num_satoshis > 0 && l.awaitingRow.has(tx.lnTx.id)) ||
     paid.some((p) => p.invoice.id === tx.lnTx?.id)
-  const rows = (list: WalletTransaction[]) => list.map((tx) => fromServiceTx(b.walletId, tx))
+  // the service lists newest first; stored oldest first, so rows of one second are told in order
+  const rows = (list: WalletTransaction[]) => list.map((tx) => fromServiceTx(b.walletId, tx)).reverse()
   const ledger = l.deps.ledger()
   const outcomes = b.bulk ? b.items.filter(isOutcome) : []
   const rest = b.bulk ? b.items.filter((tx) => !isOutcome(tx)) : b.items
