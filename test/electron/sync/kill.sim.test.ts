@@ -34,7 +34,11 @@ function runChild(dir: string, log: string) {
     child.on('exit', (code) => reject(new Error(`child ended early (${code})`)))
   })
   const gone = new Promise<void>((resolve) => child.on('exit', () => resolve()))
-  return { up, kill: async () => (child.kill('SIGKILL'), await gone) }
+  const kill = async () => {
+    child.kill('SIGKILL')
+    await gone
+  }
+  return { up, kill }
 }
 
 function ledgerState(dir: string, walletId: string) {
