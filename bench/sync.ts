@@ -13,7 +13,7 @@
 import { loadavg } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { DEFAULT_SETTINGS } from '@shared/contract'
-import type { SyncLoop } from '../electron/main/services/sync'
+import { DEFAULT_SYNC_OPTIONS, type SyncLoop } from '../electron/main/services/sync'
 import {
   closeLedgers,
   createInvoice,
@@ -44,13 +44,15 @@ export interface SyncBench {
 
 const round = (v: number, digits = 2) => Number(v.toFixed(digits))
 const RUNS = 40
+/** the history page the loop reads */
+const PAGE = DEFAULT_SYNC_OPTIONS.backfillPerPage
 
 async function firstSync() {
   const sim = await startSimulator({ seed: 'large' })
   try {
     const client = makeClient(sim)
     const sizes = await Promise.all(
-      sim.keys.wallets.map(async (w) => ({ id: w.id, ...(await client.listTransactions(w.id, 1, 500)).pagination })),
+      sim.keys.wallets.map(async (w) => ({ id: w.id, ...(await client.listTransactions(w.id, 1, PAGE)).pagination })),
     )
     const big = sizes.find((s) => s.totalCount > 10_000)
     if (!big) throw new Error('no large wallet in the seed')
@@ -58,7 +60,7 @@ async function firstSync() {
     let raw = Number.POSITIVE_INFINITY
     for (let run = 0; run < 2; run++) {
       const t0 = performance.now()
-      for (let p = 1; p <= big.pageCount; p++) await client.listTransactions(big.id, p, 500)
+      for (let p = 1; p <= big.pageCount; p++) await client.listTransactions(big.id, p, PAGE)
       raw = Math.min(raw, (performance.now() - t0) / 1000)
     }
     const vt = createVirtualTimers(sim)

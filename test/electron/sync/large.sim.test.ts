@@ -5,7 +5,7 @@
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { ServiceClient } from '../../../electron/main/services/client'
-import type { SyncLoop } from '../../../electron/main/services/sync'
+import { DEFAULT_SYNC_OPTIONS, type SyncLoop } from '../../../electron/main/services/sync'
 import { type SimulatorHandle, startSimulator } from '../../simulator'
 import {
   ACCOUNT,
@@ -48,7 +48,10 @@ function loop() {
 
 it('10,001 transactions: synced once in the background, resumed after a stop, then incrementally', async () => {
   const sizes = await Promise.all(
-    sim.keys.wallets.map(async (w) => ({ id: w.id, ...(await client.listTransactions(w.id, 1, 500)).pagination })),
+    sim.keys.wallets.map(async (w) => ({
+      id: w.id,
+      ...(await client.listTransactions(w.id, 1, DEFAULT_SYNC_OPTIONS.backfillPerPage)).pagination,
+    })),
   )
   const total = sizes.find((x) => x.totalCount > 10_000)
   if (!total) throw new Error('the large seed has no wallet of over 10,000 transactions')
@@ -60,12 +63,12 @@ it('10,001 transactions: synced once in the background, resumed after a stop, th
   let l = loop()
   l.start()
   await l.idle()
-  // one tick: 4 pages of 500, and the rest still to come
-  expect(pagesRead()).toBe(4)
+  // one tick: 20 pages of 100, and the rest still to come
+  expect(pagesRead()).toBe(20)
   expect(l.progress(ACCOUNT).find((p) => p.walletId === walletId)).toEqual({
     walletId,
     done: false,
-    page: 4,
+    page: 20,
     total: total.pageCount,
   })
   await l.stop() // interrupted (a quit, a crash after the last commit)
@@ -76,7 +79,7 @@ it('10,001 transactions: synced once in the background, resumed after a stop, th
   await l.idle()
   for (let i = 0; i < 10 && !l.progress(ACCOUNT).every((p) => p.done); i++) await vt.advance(15_000)
   expect(l.progress(ACCOUNT).find((p) => p.walletId === walletId)?.done).toBe(true)
-  // every page read once: the resumed run went on from page 5
+  // every page read once: the resumed run went on from page 21
   expect(pagesRead()).toBe(total.pageCount)
   expect(rec.shown).toEqual([]) // history, not news
 

@@ -53,10 +53,12 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     warn: (message, fields) => log?.warn(message, fields),
   })
   let loaded = false
-  const ensureLoaded = () => {
-    if (loaded) return
+  /** The ledger is opened once there is an account: a first run without one writes no file. */
+  const ensureLoaded = (force = false) => {
+    if (loaded || (!force && deps.accountIds().length === 0)) return loaded
     loaded = true
     records.load()
+    return true
   }
   let started = false
   let offline = false
@@ -217,7 +219,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
 
   return {
     async track(input) {
-      ensureLoaded()
+      ensureLoaded(true)
       const inv = PendingInvoiceSchema.parse(input)
       const cur = records.invoice(inv.id)
       if (cur && cur.status !== 'pending') return // finished already: never watched (or announced) again
@@ -232,7 +234,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       if (notSaved) throw notSaved
     },
     async trackWithdraw(input, accountId) {
-      ensureLoaded()
+      ensureLoaded(true)
       const link = WithdrawLinkView.parse(input)
       const acc = accountId ?? deps.activeAccountId?.() ?? null
       if (!acc) throw new AppError('not_connected', 'Connect an account first.')
@@ -274,8 +276,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     start() {
       if (started) return
       started = true
-      ensureLoaded()
-      drainOutbox(loop) // what a crash left unannounced
+      if (ensureLoaded()) drainOutbox(loop) // what a crash left unannounced
       pollAllNow() // payments may have arrived while the app was closed
     },
     async stop() {
@@ -285,6 +286,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     },
     idle: () => schedule.idle(),
     accountsChanged() {
+      if (started && !loaded && ensureLoaded()) drainOutbox(loop)
       for (const id of accountIdsWithWork())
         if (started && !schedule.has(id) && !loop.accounts.get(id)?.running) void tick(id, true)
     },

@@ -22,7 +22,8 @@ export interface ReadOptions {
   backfillPagesPerTick: number
 }
 
-export const DEFAULT_READS: ReadOptions = { perPage: 50, maxPages: 100, backfillPerPage: 500, backfillPagesPerTick: 4 }
+/** History in pages of 100: each page's parse and insert is a short step, so the app answers meanwhile. */
+export const DEFAULT_READS: ReadOptions = { perPage: 50, maxPages: 100, backfillPerPage: 100, backfillPagesPerTick: 20 }
 
 /** one wallet's rows and the cursor they move */
 export interface Batch {
