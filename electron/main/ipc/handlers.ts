@@ -93,6 +93,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     d.emit('settings.updated', next.settings)
     // prices follow the fiat settings: announced again, fetched if now due
     d.rates.settingsChanged()
+    d.sync.settingsChanged() // a new poll interval applies from now, not after the old wait
     return next.settings
   }
 

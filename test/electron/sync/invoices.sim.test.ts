@@ -486,4 +486,18 @@ describe('settlement watching against the simulator', () => {
     expect(rec.shown).toHaveLength(0)
     expect(rec.of('invoice.updated').map((p) => (p as PendingInvoice).status)).toEqual(['pending', 'paid'])
   })
+
+  it('a new poll interval applies from now, not after the old wait', async () => {
+    await makeWallets(1)
+    const settings = { pollIntervalSec: 60 }
+    const w = makeLoop({ sim, client, vt, rec, store, settings })
+    watchers.push(w)
+    w.start()
+    await w.idle()
+    sim.control.resetRequests()
+    settings.pollIntervalSec = 5
+    w.settingsChanged()
+    await vt.advance(10_000)
+    expect(sim.control.requests({ path: '/v1/wallets' })).toHaveLength(2)
+  })
 })

@@ -148,11 +148,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     return a.running
   }
 
-  function accountIdsWithWork(): string[] {
-    const ids = new Set(deps.accountIds())
-    for (const inv of records.pending()) ids.add(inv.accountId)
-    return [...ids]
-  }
+  const accountIdsWithWork = () => [...new Set([...deps.accountIds(), ...records.pending().map((i) => i.accountId)])]
 
   function pollAllNow() {
     offline = false
@@ -289,6 +285,9 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       if (started && !loaded && ensureLoaded()) drainOutbox(loop)
       for (const id of accountIdsWithWork())
         if (started && !schedule.has(id) && !loop.accounts.get(id)?.running) void tick(id, true)
+    },
+    settingsChanged() {
+      for (const id of accountIdsWithWork()) if (schedule.has(id)) reschedule(id)
     },
     onResume: () => started && pollAllNow(),
     onOnline: () => started && pollAllNow(),
