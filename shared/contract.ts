@@ -153,6 +153,11 @@ export const WithdrawLinkView = z.object({
   createdAt: int,
   status: z.enum(['waiting', 'claimed']),
   claimedAt: int.nullable(),
+  /**
+   * what was actually taken, from the withdrawal's transaction: a link may be claimed for less
+   * than its amount (docs/service.md, "LNURL details"); null until claimed (and in older files)
+   */
+  claimedMsat: msat.nullable().default(null),
 })
 export type WithdrawLinkView = z.infer<typeof WithdrawLinkView>
 

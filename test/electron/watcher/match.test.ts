@@ -50,6 +50,7 @@ const link = (ott: string, amountSat: number, createdAt: number): StoredWithdraw
     createdAt,
     status: 'waiting',
     claimedAt: null,
+    claimedMsat: null,
   } satisfies WithdrawLinkView,
 })
 const withdrawTx = (id: string, created_at: number, num_satoshis: number, ott?: string) =>
@@ -75,6 +76,8 @@ describe('matchTransactions', () => {
     const items = [withdrawTx('wtx_9', 2000, -700, 'ott_b'), withdrawTx('wtx_8', 1900, -300, 'ott_elsewhere')]
     const { claimed } = matchTransactions(items, [], [link('ott_a', 500, 1500), link('ott_b', 1000, 1500)], new Set())
     expect(claimed.map((c) => [c.stored.link.ott, c.txId, c.claimedAt])).toEqual([['ott_b', 'wtx_9', 2000]])
+    // a 1,000-sat link claimed for 700: the claim is what the transaction took
+    expect(claimed.map((c) => c.amountMsat)).toEqual([700_000])
   })
 
   it('without a token: the oldest withdraw after the link, within its amount, each taken once', () => {
@@ -86,10 +89,18 @@ describe('matchTransactions', () => {
     ]
     const links = [link('ott_a', 500, 2000), link('ott_b', 1000, 2100)]
     const { claimed } = matchTransactions(items, [], links, new Set())
-    expect(claimed.map((c) => [c.stored.link.ott, c.txId])).toEqual([
-      ['ott_a', 'wtx_2'],
-      ['ott_b', 'wtx_3'],
+    expect(claimed.map((c) => [c.stored.link.ott, c.txId, c.amountMsat])).toEqual([
+      ['ott_a', 'wtx_2', 100_000],
+      ['ott_b', 'wtx_3', 900_000],
     ])
+    // the exact msat where the service sends them
+    const exact = matchTransactions(
+      [tx({ ...withdrawTx('wtx_7', 2500, -2), num_msat: -2_345 })],
+      [],
+      [link('ott_c', 10, 2400)],
+      new Set(),
+    )
+    expect(exact.claimed.map((c) => c.amountMsat)).toEqual([2_345])
     // wtx_2 already belongs to an earlier claim: link a takes the next one that fits.
     const again = matchTransactions(items, [], [link('ott_a', 500, 2000)], new Set(['wtx_2']))
     expect(again.claimed.map((c) => c.txId)).toEqual(['wtx_4'])

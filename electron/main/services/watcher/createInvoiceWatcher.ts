@@ -16,6 +16,7 @@ import type { Emit, PendingInvoice, Settings } from '@shared/contract'
 import { PendingInvoice as PendingInvoiceSchema, WithdrawLinkView as WithdrawLinkSchema } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { type Wallet, type WalletTransaction, walletBalanceMsat } from '@shared/schemas/service'
+import { WITHDRAW_WATCH_SEC } from '@shared/vouchers'
 import type { Logger } from '../../log'
 import type { ServiceClient } from '../client'
 import { type Notifier, settlementNotification, showNotification, withdrawNotification } from '../notify'
@@ -62,7 +63,7 @@ export const DEFAULT_WATCHER_OPTIONS: WatcherOptions = {
   maxPages: 10,
   balanceGate: true,
   keepFinishedSec: 7 * 86_400,
-  withdrawMaxAgeSec: 7 * 86_400,
+  withdrawMaxAgeSec: WITHDRAW_WATCH_SEC,
 }
 
 export interface WatcherDeps {
@@ -296,7 +297,7 @@ export function createInvoiceWatcher(deps: WatcherDeps): InvoiceWatcher {
       if (cur?.link.status !== 'waiting') continue
       const next: StoredWithdraw = {
         ...cur,
-        link: { ...cur.link, status: 'claimed', claimedAt: c.claimedAt },
+        link: { ...cur.link, status: 'claimed', claimedAt: c.claimedAt, claimedMsat: c.amountMsat },
         claimTxId: c.txId,
       }
       withdraws.set(next.link.ott, next)

@@ -17,7 +17,16 @@ export interface Claim {
   stored: StoredWithdraw
   claimedAt: number
   txId: string
+  /** what the claim took (the withdrawal without its fee), which may be less than the link's amount */
+  amountMsat: number
 }
+
+const claimOf = (stored: StoredWithdraw, tx: WalletTransaction): Claim => ({
+  stored,
+  claimedAt: tx.created_at,
+  txId: tx.id,
+  amountMsat: Math.abs(tx.num_msat ?? tx.num_satoshis * 1000),
+})
 
 export function matchTransactions(
   items: readonly WalletTransaction[],
@@ -48,7 +57,7 @@ export function matchTransactions(
     const stored = waiting.get(ott)
     if (!stored) continue // another link's claim (one this app did not mint, or one already claimed)
     waiting.delete(ott)
-    claimed.push({ stored, claimedAt: tx.created_at, txId: tx.id })
+    claimed.push(claimOf(stored, tx))
   }
   // Fallback when the service does not echo the token: the oldest withdraw after the link was
   // made, no larger than the link allows, each transaction taken once, oldest link first.
@@ -60,7 +69,7 @@ export function matchTransactions(
     )
     if (i < 0) continue
     const [tx] = candidates.splice(i, 1)
-    if (tx) claimed.push({ stored, claimedAt: tx.created_at, txId: tx.id })
+    if (tx) claimed.push(claimOf(stored, tx))
   }
   return { paid, claimed }
 }
