@@ -56,22 +56,30 @@ function LinkRow({ link, wallet, nowSec }: { link: WithdrawLinkView; wallet: str
   const state = withdrawLinkState(link, nowSec)
   return (
     <li data-status={state === 'claimed' ? 'paid' : 'pending'} aria-label={`Withdraw link ${id}`}>
-      <strong>{formatSat(link.amountSat)}</strong>
+      {/* the amount opens the link again (its QR code, while it can still be claimed) */}
+      <button
+        type="button"
+        className="link"
+        aria-label={`Show withdraw link ${id}`}
+        onClick={() => useWithdraw.getState().open(link.ott)}
+      >
+        <strong>{formatSat(link.amountSat)}</strong>
+      </button>
       {link.memo && <span> · {link.memo}</span>}
       <span className="muted">
         {' '}
         · {id} · {wallet} ·{' '}
       </span>
-      <span className="status-line">{withdrawStatusText(link, state)}</span>{' '}
-      <button type="button" className="link" onClick={() => useWithdraw.getState().open(link.ott)}>
-        Show
-      </button>
+      <span className="status-line">{withdrawStatusText(link, state)}</span>
     </li>
   )
 }
 
-/** "Claimed · 1,000 sats" says what the claim took, which may be less than the link's amount. */
+/** A claim for less than the link's amount says what it took: "Claimed for 1,000 sats". */
 export function withdrawStatusText(link: WithdrawLinkView, state: 'waiting' | 'claimed' | 'old'): string {
-  if (state === 'claimed') return link.claimedMsat === null ? 'Claimed' : `Claimed · ${formatMsat(link.claimedMsat)}`
+  if (state === 'claimed')
+    return link.claimedMsat === null || link.claimedMsat === link.amountSat * 1000
+      ? 'Claimed'
+      : `Claimed for ${formatMsat(link.claimedMsat)}`
   return state === 'old' ? 'Old: not claimed, no longer watched' : 'Waiting'
 }
