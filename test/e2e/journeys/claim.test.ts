@@ -7,6 +7,7 @@ import { LnTx } from '@shared/schemas/service'
 import { voucherShortId } from '@shared/vouchers'
 import QRCode from 'qrcode'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { linkAction } from '../../../electron/main/shell/links'
 import type { VoucherSpec } from '../../simulator/outside'
 import { handOverInvoice, readWithdrawRequest } from '../../support/lud03Client'
 import { type OpenedApp, openApp, readQrFromPage } from '../harness'
@@ -68,6 +69,26 @@ test('a pasted voucher claimed in part: only the chosen amount arrives, and says
   await waitVisible(o.page, 'Received 1,000 sats.')
   expect(o.sim.control.balanceMsat(w.id) - before).toBe(1_000_000)
   expect(claimsOf(v.id)).toMatchObject([{ amountMsat: 1_000_000, paid: true }])
+})
+
+test('a voucher QR dropped on Scan, and a lightning: link from the system, open Claim', async () => {
+  const dropped = voucher({ maxSat: 250 })
+  await navTo(o.page, 'Scan')
+  const png = await QRCode.toBuffer(lnurlw(dropped.url), { errorCorrectionLevel: 'M', margin: 4, scale: 6 })
+  await o.page.getByTestId('scan-drop').evaluate((el, b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))
+    const dt = new DataTransfer()
+    dt.items.add(new File([bytes], 'voucher.png', { type: 'image/png' }))
+    el.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
+  }, png.toString('base64'))
+  await waitVisible(o.page, `${host()} offers 1–250 sats.`)
+
+  // what the shell does with lightning:LNURL1… from the OS (a bech32 LNURL that does not say its kind)
+  const linked = voucher({ maxSat: 260 })
+  const action = linkAction(`lightning:${linked.lnurl}`)
+  if (action.kind !== 'navigate') throw new Error('the link was not opened')
+  o.booted.events.emit('navigate', action.target)
+  await waitVisible(o.page, `${host()} offers 1–260 sats.`, 30_000)
 })
 
 test('an amount outside the offer is refused before anything is sent', async () => {
