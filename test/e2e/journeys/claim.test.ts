@@ -125,6 +125,18 @@ test('a voucher server that never answers is given up on, with a way to try agai
     .toBe(`${host()} did not answer within 10 seconds.Try again`)
 }, 40_000)
 
+test('an unreadable answer to the invoice is said as unknown: the invoice is followed, with a way to check', async () => {
+  const v = voucher({ callback: 'garbage' })
+  await pasteIntoScan(lnurlw(v.url))
+  await waitVisible(o.page, `${host()} offers 1–1,000 sats.`)
+  await claim('20')
+  await waitVisible(o.page, 'It may still pay: the invoice is watched until it expires.')
+  await waitVisible(o.page, `Waiting for ${host()} to pay 20 sats…`)
+  await o.page.getByRole('button', { name: 'Check now' }).click()
+  await waitVisible(o.page, `Waiting for ${host()} to pay 20 sats…`)
+  expect(await o.page.getByRole('button', { name: 'Claim', exact: true }).count()).toBe(0)
+})
+
 test('a double click claims once', async () => {
   const w = o.sim.keys.wallets[0]!
   const v = voucher({ maxSat: 400, uses: 5 })
