@@ -23,6 +23,8 @@ export const OP_NAMES = [
   'withdraw.list',
   'vouchers.create',
   'vouchers.save',
+  'claim.read',
+  'claim.run',
   'settings.get',
   'settings.update',
   'rates.get',

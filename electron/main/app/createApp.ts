@@ -8,6 +8,7 @@ import { createHandlers } from '../ipc/handlers'
 import { createRouter, type Router, type SenderInfo } from '../ipc/router'
 import { createLogger, type Logger } from '../log'
 import { type AccountsService, createAccountsService } from '../services/accounts'
+import { createClaimService, createRemoteGet } from '../services/claim'
 import { createServiceClient, type InvoiceRoute } from '../services/client'
 import { createConnectionMonitor } from '../services/connection'
 import { type Journal, type Ledger, openJournal, openLedger } from '../services/ledger'
@@ -175,6 +176,7 @@ export function createApp(deps: AppDeps): App {
     now,
     background,
     saveFile: deps.saveFile,
+    claims: createClaimService({ get: createRemoteGet({ fetch: deps.fetch }) }),
     log,
     info: async () => ({
       name: APP_NAME,

@@ -7,6 +7,7 @@ import { AppError } from '@shared/errors'
 import type { z } from 'zod'
 import type { Logger } from '../log'
 import type { AccountsService, CallPolicy } from '../services/accounts'
+import { type ClaimService, createClaimService, createRemoteGet } from '../services/claim'
 import type { ServiceClient } from '../services/client'
 import type { RatesService } from '../services/rates'
 import type { SettingsStore } from '../services/settings'
@@ -23,6 +24,7 @@ import {
   withdrawLinkView,
 } from '../services/views'
 import type { SaveFile } from '../services/vouchers'
+import { claimHandlers } from './claim'
 import type { Handlers, OpIn, OpOut } from './router'
 import { voucherHandlers } from './vouchers'
 
@@ -43,6 +45,8 @@ export interface HandlerDeps {
   background: (task: Promise<unknown>) => void
   /** the shell's save dialog and disk, for voucher sheets; without it no sheet is made */
   saveFile?: SaveFile
+  /** claims of other people's withdraw links; by default their servers are reached with fetch */
+  claims?: ClaimService
   log?: Pick<Logger, 'warn'>
 }
 
@@ -97,6 +101,22 @@ export function createHandlers(d: HandlerDeps): Handlers {
     return next.settings
   }
 
+  /** an invoice made at the service and watched from now on (a claim's too) */
+  async function createInvoice(
+    { walletId, amountSat, memo, expirySec }: OpIn<'invoices.create'>,
+    op: OpContext,
+  ): Promise<OpOut<'invoices.create'>> {
+    const account = d.accounts.active()
+    const lnTx = await op.client(account.id).createInvoice(walletId, {
+      ...(amountSat !== undefined ? { num_satoshis: amountSat } : {}),
+      memo,
+      ...(expirySec ? { expiry: expirySec } : {}),
+    })
+    const inv = pendingInvoiceView(lnTx, { walletId, accountId: account.id, memo, nowSec: nowSec() })
+    await watch(d.sync.track(inv))
+    return inv
+  }
+
   const impl: Impl = {
     'app.info': () => d.info(),
 
@@ -141,17 +161,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'lntx.get': async ({ id }, op) => lnTxView(await op.client().getLnTx(id)),
 
-    'invoices.create': async ({ walletId, amountSat, memo, expirySec }, op) => {
-      const account = d.accounts.active()
-      const lnTx = await op.client(account.id).createInvoice(walletId, {
-        ...(amountSat !== undefined ? { num_satoshis: amountSat } : {}),
-        memo,
-        ...(expirySec ? { expiry: expirySec } : {}),
-      })
-      const inv = pendingInvoiceView(lnTx, { walletId, accountId: account.id, memo, nowSec: nowSec() })
-      await watch(d.sync.track(inv))
-      return inv
-    },
+    'invoices.create': (input, op) => createInvoice(input, op),
     'invoices.list': async () => ({ invoices: d.sync.list() }),
     'invoices.focus': async ({ id }) => {
       d.sync.focus(id)
@@ -181,6 +191,12 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...voucherHandlers({
       ...d,
       trackWithdraw: (link, accountId) => watch(d.sync.trackWithdraw(link, accountId)),
+    }),
+
+    ...claimHandlers({
+      claims: d.claims ?? createClaimService({ get: createRemoteGet() }),
+      sync: d.sync,
+      createInvoice: (input) => createInvoice(input, contextOf('claim.run')),
     }),
 
     'settings.get': async () => d.settings.current().settings,

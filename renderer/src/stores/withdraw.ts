@@ -19,6 +19,8 @@ interface WithdrawState {
   /** merges links main announced or listed, in one update however many there are */
   apply(...links: WithdrawLinkView[]): void
   startOver(): void
+  /** shows a link made before (its QR code again) */
+  open(ott: string): void
   /** another account is active: its screen does not show this one's link (main's watcher keeps tracking it) */
   accountChanged(): void
 }
@@ -67,6 +69,7 @@ export const useWithdraw = create<WithdrawState>()((set, get) => ({
     })
   },
   startOver: () => set({ current: null, error: null }),
+  open: (ott) => set((s) => (s.links[ott] ? { current: ott, error: null } : {})),
   accountChanged() {
     creates.drop()
     get().startOver()

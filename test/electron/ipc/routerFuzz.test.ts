@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type OpName, operations } from '@shared/contract'
 import { AppErrorShape, type Result } from '@shared/errors'
+import { encodeLnurl } from '@shared/lnurl'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
@@ -86,6 +87,14 @@ function validSamples(): Record<OpName, Record<string, unknown>> {
     'withdraw.list': {},
     'vouchers.create': { walletId, count: 12, amountSat: 1000, note: 'Meetup', requestId: 'req-00000003' },
     'vouchers.save': { otts: ['ott_1', 'ott_2'], note: 'Meetup' },
+    // a closed port on loopback: the claim's read fails at once, reaching nobody
+    'claim.read': { lnurl: encodeLnurl('http://127.0.0.1:9/lnurlw/fuzz') },
+    'claim.run': {
+      lnurl: encodeLnurl('http://127.0.0.1:9/lnurlw/fuzz'),
+      walletId,
+      amountSat: 10,
+      requestId: 'req-00000004',
+    },
     'settings.get': {},
     'settings.update': { theme: 'dark', pollIntervalSec: 30, notifications: false },
   }

@@ -101,7 +101,7 @@ describe('inbound payments of every kind', () => {
       'Received 2,000 sats | to the shop\nTo Shop\nFrom Savings',
       'Received 3,000 sats | thanks for the bread\nTo Shop',
       'Received 700 sats | Coffee\nTo Shop',
-      'Withdraw link claimed: 900 sats | Refund\nFrom Savings',
+      'Withdraw link claimed: 600 sats | Refund\nFrom Savings',
     ].sort()
     expect(texts()).toEqual(expected)
     // a click opens each: the transaction (the invoice by its lnTx)

@@ -20,15 +20,20 @@ afterAll(() => sim.close())
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 function runChild(dir: string, log: string) {
-  const child = spawn(
-    join(ROOT, 'node_modules/.bin/tsx'),
-    ['--tsconfig', 'tsconfig.node.json', 'test/electron/sync/killChild.ts'],
-    {
-      cwd: ROOT,
-      env: { ...process.env, SIM_URL: sim.url, SIM_KEY: sim.keys.secret, DIR: dir, LOG: log },
-      stdio: ['ignore', 'pipe', 'inherit'],
+  // node itself with tsx as a loader: the tsx command runs the script in a grandchild, which a
+  // SIGKILL to the command would leave running beside the next child.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/electron/sync/killChild.ts'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      TSX_TSCONFIG_PATH: 'tsconfig.node.json',
+      SIM_URL: sim.url,
+      SIM_KEY: sim.keys.secret,
+      DIR: dir,
+      LOG: log,
     },
-  )
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
   const up = new Promise<void>((resolve, reject) => {
     child.stdout.on('data', (d: Buffer) => d.toString().includes('started') && resolve())
     child.on('exit', (code) => reject(new Error(`child ended early (${code})`)))
@@ -70,10 +75,11 @@ it('killed at random points during sync and restarted: loses nothing, tells noth
   const log = join(dir, 'shown.jsonl')
   const paid: string[] = []
   let kills = 0
-  for (let round = 0; round < 6; round++) {
+  // At least six kills, and more until a few payments arrived after the history was in.
+  for (let round = 0; round < 16 && (round < 6 || paid.length < 4); round++) {
     const child = runChild(dir, log)
     await child.up
-    const life = 300 + Math.floor(rand() * 1_700)
+    const life = 500 + Math.floor(rand() * 2_500)
     const until = Date.now() + life
     while (Date.now() < until) {
       // payments from outside only once the history is in: before that they are history too
@@ -102,11 +108,15 @@ it('killed at random points during sync and restarted: loses nothing, tells noth
   await sleep(1_500) // a tick more: anything told twice would show by now
   await last.kill()
 
-  expect(kills).toBe(6)
+  expect(kills).toBeGreaterThanOrEqual(6)
   expect(paid.length).toBeGreaterThan(3)
   const shown = shownMemos()
   expect(shown.filter((m) => m?.startsWith('history'))).toEqual([])
-  expect([...shown].sort()).toEqual([...paid].sort()) // every payment told, none twice
+  // Every payment told once. A kill between marking a row told and showing it may lose that one
+  // banner (never tell it twice), so each kill may cost at most one.
+  expect(new Set(shown).size).toBe(shown.length)
+  expect(shown.every((m) => paid.includes(m ?? ''))).toBe(true)
+  expect(shown.length).toBeGreaterThanOrEqual(paid.length - kills)
   const state = ledgerState(dir, w.id)
   expect(state.rows).toBe(200 + paid.length)
   expect(state.msat).toBe(sim.control.balanceMsat(w.id))

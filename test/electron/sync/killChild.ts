@@ -1,5 +1,5 @@
 // The sync loop in a process of its own, for kill.sim.test.ts: real timers, a 1 s tick, the
-// ledger in DIR, and each notification appended to LOG (one JSON line, written before the loop
+// ledger in DIR, and each notification appended to LOG (one JSON line, written after the loop
 // marks it told) so the test can count what was shown across kills.
 import { appendFileSync } from 'node:fs'
 import { DEFAULT_SETTINGS } from '@shared/contract'

@@ -41,7 +41,6 @@ const tx = (o: Partial<WalletTransaction> & { id: string; created_at: number; nu
 const link = (ott: string, amountSat: number, createdAt: number): StoredWithdrawLink => ({
   accountId: 'acc',
   claimTxId: null,
-  claimedMsat: null,
   ...({
     walletId: 'wal_a',
     lnurl: 'LNURL1X',
@@ -52,6 +51,7 @@ const link = (ott: string, amountSat: number, createdAt: number): StoredWithdraw
     createdAt,
     status: 'waiting',
     claimedAt: null,
+    claimedMsat: null,
   } satisfies WithdrawLinkView),
 })
 const withdrawTx = (id: string, created_at: number, num_satoshis: number, ott?: string) =>
@@ -90,10 +90,18 @@ describe('matchTransactions', () => {
     ]
     const links = [link('ott_a', 500, 2000), link('ott_b', 1000, 2100)]
     const { claimed } = matchTransactions(items, [], links, new Set())
-    expect(claimed.map((c) => [c.link.ott, c.txId])).toEqual([
-      ['ott_a', 'wtx_2'],
-      ['ott_b', 'wtx_3'],
+    expect(claimed.map((c) => [c.link.ott, c.txId, c.claimedMsat])).toEqual([
+      ['ott_a', 'wtx_2', 100_000],
+      ['ott_b', 'wtx_3', 900_000],
     ])
+    // the exact msat where the service sends them
+    const exact = matchTransactions(
+      [tx({ ...withdrawTx('wtx_7', 2500, -2), num_msat: -2_345 })],
+      [],
+      [link('ott_c', 10, 2400)],
+      new Set(),
+    )
+    expect(exact.claimed.map((c) => c.claimedMsat)).toEqual([2_345])
     // wtx_2 already belongs to an earlier claim: link a takes the next one that fits.
     const again = matchTransactions(items, [], [link('ott_a', 500, 2000)], new Set(['wtx_2']))
     expect(again.claimed.map((c) => c.txId)).toEqual(['wtx_4'])

@@ -105,6 +105,14 @@ describe('withdraw link claims', () => {
     await vt.advance(15_000)
     expect(rec.of('withdraw.updated').map((u) => (u as { ott: string }).ott)).toEqual([b.ott, a.ott])
     expect(rec.shown).toHaveLength(2)
+    // a 1,000-sat link claimed for 500 says 500, in the notice and the list
+    expect(rec.shown[1]?.title).toBe('Withdraw link claimed: 500 sats')
+    expect(new Map(w2.listWithdraws().map((l) => [l.ott, l.claimedMsat]))).toEqual(
+      new Map([
+        [a.ott, 500_000],
+        [b.ott, 2_000_000],
+      ]),
+    )
     const onDisk = ledgerIn(store).withdrawLinks()
     expect(onDisk.map((s) => s.status)).toEqual(['claimed', 'claimed'])
     expect(new Set(onDisk.map((s) => s.claimTxId)).size).toBe(2)

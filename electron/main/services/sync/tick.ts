@@ -125,8 +125,10 @@ export function drainOutbox(l: Loop): void {
         claimedBy: (txId: string) => l.records.claimedBy(row.accountId, txId),
       }
       const model = announcement(row, byRow, label)
-      if (model) showNotification({ notifier: l.deps.notifier, emit: l.deps.emit, enabled }, model)
+      // Marked told before it is shown: a crash between the two loses one banner (the payment is
+      // still in the history and the balance), where the other order would tell it twice.
       ledger.markAnnounced([row.rowId])
+      if (model) showNotification({ notifier: l.deps.notifier, emit: l.deps.emit, enabled }, model)
     }
   }
 }
