@@ -17,7 +17,7 @@ import {
 import { SyncNotSavedError } from './errors'
 import { CLOCK_SLACK_SEC } from './outcomes'
 import { nextTickMs } from './plan'
-import type { SyncClient } from './reads'
+import { latestClient, type SyncClient } from './reads'
 import { createRecords } from './records'
 import { createSchedule, realTimers } from './schedule'
 import { describe, drainOutbox, expire, readInvoice, saveRecords, settle, syncAccount } from './tick'
@@ -116,7 +116,10 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     ensureLoaded()
     const client = deps.getClient(accountId)
     if (!client) return expireGone(accountId)
-    const a = account(accountId, client)
+    const a = account(
+      accountId,
+      latestClient(() => deps.getClient(accountId), client),
+    )
     if (force) a.force = true
     if (a.running) {
       a.rerun = true

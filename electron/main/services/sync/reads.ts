@@ -15,6 +15,21 @@ import type { CursorPatch, SyncCursor } from '../ledger'
 
 export type SyncClient = Pick<ServiceClient, 'listWallets' | 'getLnTx' | 'listTransactions' | 'listAccountTransactions'>
 
+/**
+ * A client that asks for the account's current one at each call, so a key or auth method changed
+ * while a tick runs applies from its next request.
+ */
+export function latestClient(current: () => SyncClient | null, first: SyncClient): SyncClient {
+  const now = () => current() ?? first
+  return {
+    listWallets: (...a) => now().listWallets(...a),
+    getLnTx: ((id: string, fields?: readonly string[]) =>
+      fields ? now().getLnTx(id, fields) : now().getLnTx(id)) as SyncClient['getLnTx'],
+    listTransactions: (...a) => now().listTransactions(...a),
+    listAccountTransactions: (...a) => now().listAccountTransactions(...a),
+  }
+}
+
 export interface ReadOptions {
   perPage: number
   maxPages: number
