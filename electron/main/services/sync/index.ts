@@ -116,10 +116,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     ensureLoaded()
     const client = deps.getClient(accountId)
     if (!client) return expireGone(accountId)
-    const a = account(
-      accountId,
-      latestClient(() => deps.getClient(accountId), client),
-    )
+    const a = account(accountId, latestClient(deps.getClient, accountId, client))
     if (force) a.force = true
     if (a.running) {
       a.rerun = true

@@ -19,8 +19,12 @@ export type SyncClient = Pick<ServiceClient, 'listWallets' | 'getLnTx' | 'listTr
  * A client that asks for the account's current one at each call, so a key or auth method changed
  * while a tick runs applies from its next request.
  */
-export function latestClient(current: () => SyncClient | null, first: SyncClient): SyncClient {
-  const now = () => current() ?? first
+export function latestClient(
+  clientOf: (accountId: string) => SyncClient | null,
+  accountId: string,
+  first: SyncClient,
+): SyncClient {
+  const now = () => clientOf(accountId) ?? first
   return {
     listWallets: (...a) => now().listWallets(...a),
     getLnTx: ((id: string, fields?: readonly string[]) =>
