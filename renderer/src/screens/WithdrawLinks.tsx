@@ -1,5 +1,5 @@
-// The withdraw links made in this app (single links and vouchers), as main's watcher knows them:
-// each turns "Claimed" (with what the claim took) when the watcher sees its claim, or "Old" when
+// The withdraw links made in this app (single links and vouchers), as main's sync loop knows them:
+// each turns "Claimed" (with what the claim took) when the loop sees its claim, or "Old" when
 // it is no longer watched; each opens to show its QR code again.
 import type { WithdrawLinkView } from '@shared/contract'
 import { formatMsat, formatSat } from '@shared/units'
@@ -17,7 +17,7 @@ export function WithdrawLinks() {
   const listError = useWithdraw((s) => s.listError)
   const wallets = useWallets((s) => s.wallets)
   useEffect(() => void useWithdraw.getState().load(), [])
-  // the active account's wallets only: the watcher keeps every account's links
+  // the active account's wallets only: the sync loop keeps every account's links
   const mine = useMemo(() => {
     const labels = new Map(wallets.map((w) => [w.id, w.label]))
     const list = Object.values(links).filter((l) => labels.has(l.walletId))

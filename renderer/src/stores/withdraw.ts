@@ -11,7 +11,7 @@ interface WithdrawState {
   current: string | null
   creating: boolean
   error: AppErrorShape | null
-  /** withdraw.list (main's watcher), asked for when the Withdraw screen opens */
+  /** withdraw.list (main's sync loop), asked for when the Withdraw screen opens */
   listStatus: LoadStatus
   listError: AppErrorShape | null
   load(): Promise<void>
@@ -21,7 +21,7 @@ interface WithdrawState {
   startOver(): void
   /** shows a link made before (its QR code again) */
   open(ott: string): void
-  /** another account is active: its screen does not show this one's link (main's watcher keeps tracking it) */
+  /** another account is active: its screen does not show this one's link (main's sync loop keeps tracking it) */
   accountChanged(): void
 }
 

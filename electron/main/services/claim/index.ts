@@ -1,7 +1,7 @@
 // Claiming an LNURL-withdraw link someone hands the app (LUD-03; docs/service.md, "Claiming a
 // withdraw link"): read the offer from the link's own server, make an invoice at the service for
-// the chosen amount, hand it to the server's callback, and leave the invoice to the watcher,
-// which says when it is paid. Every answer of the other side becomes plain words.
+// the chosen amount, hand it to the server's callback, and leave the invoice to the sync
+// loop, which says when it is paid. Every answer of the other side becomes plain words.
 import type { ClaimOffer, ClaimResult, PendingInvoice } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
@@ -15,7 +15,7 @@ const MEMO_MAX = 639
 
 /** What a claim needs of the service, per claim (the handler's client and account). */
 export interface ClaimSteps {
-  /** makes the invoice at the service and hands it to the watcher */
+  /** makes the invoice at the service and hands it to the sync loop */
   createInvoice(walletId: string, amountSat: number, memo: string): Promise<PendingInvoice>
   /** asks the service about the invoice now */
   check(id: string): Promise<PendingInvoice>
@@ -68,7 +68,7 @@ export function createClaimService(d: { get: RemoteGet }): ClaimService {
         retryable: false,
       })
     return {
-      offer: { lnurl: target.lnurl, host, description: cleanText(o.defaultDescription, 639), minSat, maxSat },
+      offer: { lnurl: target.lnurl, host, description: cleanText(o.defaultDescription, MEMO_MAX), minSat, maxSat },
       callback: o.callback,
       k1: o.k1,
     }

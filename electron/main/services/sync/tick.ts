@@ -55,7 +55,7 @@ export function storeBatch(l: Loop, a: AccountState, b: Batch): void {
     l.deps.emit('withdraw.updated', next)
   }
   saveRecords(l)
-  const told = new Set([...claimed.map((c) => c.txId)])
+  const told = new Set(claimed.map((c) => c.txId))
   const isOutcome = (tx: WalletTransaction) =>
     told.has(tx.id) ||
     (tx.lnTx != null && tx.num_satoshis > 0 && l.awaitingRow.has(tx.lnTx.id)) ||
@@ -111,7 +111,7 @@ export function saveRecords(l: Loop): boolean {
   }
 }
 
-/** The outbox, shown once each: oldest first, marked only after it was shown (or is not news). */
+/** The outbox, oldest first: each row marked told, then shown (if it is news), so never twice. */
 export function drainOutbox(l: Loop): void {
   const ledger = l.deps.ledger()
   const enabled = l.deps.settings().notifications
