@@ -11,6 +11,7 @@ import type { NotificationInput } from '../../../electron/main/services/notify'
 import { createSyncLoop, type SyncLoop, type SyncOptions, type Timers } from '../../../electron/main/services/sync'
 import { pendingInvoiceView } from '../../../electron/main/services/views'
 import type { SimulatorHandle } from '../../simulator'
+import { handOverInvoice, type LnurlAnswer, readWithdrawRequest } from '../../support/lud03Client'
 
 export const ACCOUNT = 'acc_test'
 
@@ -160,4 +161,11 @@ export function makeLoop(o: {
     activeAccountId: () => ACCOUNT,
     options: { ...STEADY, ...o.options },
   })
+}
+
+/** A third-party wallet claims a withdraw link for `amountSat` (LUD-03 over HTTP): the service's answer. */
+export async function claimAsOutsider(sim: SimulatorHandle, lnurl: string, amountSat: number): Promise<LnurlAnswer> {
+  const req = await readWithdrawRequest(lnurl)
+  if ('status' in req) return req
+  return handOverInvoice(req, sim.control.outsideInvoice(amountSat))
 }

@@ -2,14 +2,13 @@
 // rebuilt ledger; the account-wide feed is used where the key allows it and wallets are read one
 // by one where it does not. The simulator over real HTTP, virtual time (harness.ts).
 import { writeFileSync } from 'node:fs'
-import { decodeLnurl } from '@shared/lnurl'
-import { LnurlStatus, WithdrawDescriptor } from '@shared/schemas/service'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ServiceClient } from '../../../electron/main/services/client'
 import type { SyncLoop } from '../../../electron/main/services/sync'
 import { withdrawLinkView } from '../../../electron/main/services/views'
 import { type SimulatorHandle, startSimulator } from '../../simulator'
 import {
+  claimAsOutsider,
   closeLedgers,
   createInvoice,
   createRecorder,
@@ -59,15 +58,6 @@ async function transfer(fromKey: string, toWalletId: string, amountSat: number, 
   expect(res.status).toBe(201)
 }
 
-/** A third-party wallet claims the link (LUD-03 over HTTP) for `amountSat`. */
-async function claim(lnurl: string, amountSat: number) {
-  const d = WithdrawDescriptor.parse(await (await fetch(decodeLnurl(lnurl))).json())
-  const cb = new URL(d.callback)
-  cb.searchParams.set('k1', d.k1)
-  cb.searchParams.set('pr', sim.control.outsideInvoice(amountSat))
-  expect(LnurlStatus.parse(await (await fetch(cb)).json())).toEqual({ status: 'OK' })
-}
-
 const texts = () => rec.shown.map((n) => `${n.title} | ${n.body}`).sort()
 
 describe('inbound payments of every kind', () => {
@@ -93,7 +83,7 @@ describe('inbound payments of every kind', () => {
     await vt.advance(15_000)
     sim.control.outside.payLink(shop.id, 3_000_000, 'thanks for the bread')
     await sim.control.settleInvoice(inv.id)
-    await claim(link.lnurl, 600)
+    expect(await claimAsOutsider(sim, link.lnurl, 600)).toEqual({ status: 'OK' })
     await vt.advance(15_000)
 
     const expected = [

@@ -3,8 +3,6 @@
 import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DEFAULT_SETTINGS } from '@shared/contract'
-import { decodeLnurl } from '@shared/lnurl'
-import { LnurlStatus, WithdrawDescriptor } from '@shared/schemas/service'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ServiceClient } from '../../../electron/main/services/client'
 import { createSyncLoop, type LegacyWatcherFile, type SyncLoop } from '../../../electron/main/services/sync'
@@ -12,6 +10,7 @@ import { withdrawLinkView } from '../../../electron/main/services/views'
 import { type SimulatorHandle, startSimulator } from '../../simulator'
 import {
   ACCOUNT,
+  claimAsOutsider,
   closeLedgers,
   createInvoice,
   createRecorder,
@@ -57,15 +56,6 @@ async function mint(walletId: string, amountSat: number, memo: string) {
 }
 
 /** What a third-party wallet does with the link: read the descriptor, then send an invoice. */
-async function claim(lnurl: string, amountSat: number) {
-  const d = WithdrawDescriptor.parse(await (await fetch(decodeLnurl(lnurl))).json())
-  const cb = new URL(d.callback)
-  cb.searchParams.set('k1', d.k1)
-  cb.searchParams.set('pr', sim.control.outsideInvoice(amountSat))
-  const answer = LnurlStatus.parse(await (await fetch(cb)).json())
-  expect(answer).toEqual({ status: 'OK' })
-}
-
 describe('withdraw link claims', () => {
   it('notices the claim of each link by its one-time token, once, and persists it', async () => {
     const wallet = sim.control.createWallet('Payouts', 50_000).id
@@ -79,7 +69,7 @@ describe('withdraw link claims', () => {
     await vt.advance(30_000)
     expect(rec.of('withdraw.updated')).toHaveLength(0)
 
-    await claim(b.lnurl, 2000)
+    expect(await claimAsOutsider(sim, b.lnurl, 2000)).toEqual({ status: 'OK' })
     await vt.advance(15_000)
     const updates = rec.of('withdraw.updated') as Array<{ ott: string; status: string; claimedAt: number | null }>
     expect(updates.map((u) => [u.ott, u.status])).toEqual([[b.ott, 'claimed']])
@@ -101,7 +91,7 @@ describe('withdraw link claims', () => {
     const w2 = watcher()
     w2.start()
     await w2.idle()
-    await claim(a.lnurl, 500)
+    expect(await claimAsOutsider(sim, a.lnurl, 500)).toEqual({ status: 'OK' })
     await vt.advance(15_000)
     expect(rec.of('withdraw.updated').map((u) => (u as { ott: string }).ott)).toEqual([b.ott, a.ott])
     expect(rec.shown).toHaveLength(2)
