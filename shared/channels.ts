@@ -23,6 +23,8 @@ export const OP_NAMES = [
   'withdraw.list',
   'vouchers.create',
   'vouchers.save',
+  'claim.read',
+  'claim.run',
   // payments (invoices, the journal of payments in flight)
   'pay.decode',
   'pay.invoice',
@@ -45,6 +47,8 @@ export const EVENT_NAMES = [
   'notice',
   'connection',
   'rates.updated',
+  // sync loop: rows were added to the ledger
+  'ledger.updated',
   'payments.updated',
 ] as const
 

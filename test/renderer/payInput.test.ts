@@ -42,7 +42,7 @@ describe('routePayInput', () => {
       problem:
         'This Lightning invoice has no amount: the payer would choose it, and the service cannot pay such invoices. Ask the payee for an invoice with an amount.',
     })
-    expect(routePayInput(WITHDRAW)).toMatchObject({ problem: expect.stringMatching(/LNURL-withdraw/) })
+    expect(routePayInput(WITHDRAW)).toEqual({ to: 'claim', lnurl: WITHDRAW.toUpperCase() })
     expect(routePayInput(LOGIN)).toMatchObject({ problem: expect.stringMatching(/login/) })
     expect(routePayInput(P2WPKH)).toMatchObject({ problem: expect.stringMatching(/on-chain.*Lightning only/) })
     expect(routePayInput('hello')).toEqual({ problem: 'This is not a lightning address, LNURL or Lightning invoice.' })

@@ -1,14 +1,15 @@
-// The composition root: settings, secrets, accounts, the service client, the watcher, the
+// The composition root: settings, secrets, accounts, the service client, the sync loop, the
 // connection state and the IPC router, wired from plain dependencies so Electron, the browser
 // preview, tests and benchmarks all run the same app.
 import { join } from 'node:path'
 import { APP_NAME, type AppInfo, type Emit, OP_NAMES } from '@shared/contract'
 import type { z } from 'zod'
 import { createHandlers, type HandlerDeps } from '../ipc/handlers'
-import { checkPayments } from '../ipc/pay'
+import { followPayments } from '../ipc/pay'
 import { createRouter, type Router, type SenderInfo } from '../ipc/router'
 import { createLogger, type Logger } from '../log'
 import { type AccountsService, createAccountsService } from '../services/accounts'
+import { createClaimService, createRemoteGet } from '../services/claim'
 import { createServiceClient, type InvoiceRoute } from '../services/client'
 import { createConnectionMonitor } from '../services/connection'
 import { type Journal, type Ledger, openJournal, openLedger } from '../services/ledger'
@@ -16,9 +17,9 @@ import type { Notifier } from '../services/notify'
 import { createRatesService, type RatesService } from '../services/rates'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createSettingsStore, type SettingsStore } from '../services/settings'
+import { createSyncLoop, LEGACY_WATCHER_FILE, type SyncLoop } from '../services/sync'
 import { walletsView } from '../services/views'
 import type { SaveFile } from '../services/vouchers'
-import { createInvoiceWatcher, type InvoiceWatcher, WATCHER_FILE } from '../services/watcher'
 import { createEmitter } from './emit'
 
 export interface AppDeps {
@@ -62,7 +63,7 @@ export interface App {
   router: Router
   accounts: AccountsService
   settings: SettingsStore
-  watcher: InvoiceWatcher
+  sync: SyncLoop
   rates: RatesService
   /** every wallet's transactions and the app's own records (docs/ledger.md), opened on first use */
   ledger: () => Ledger
@@ -113,6 +114,7 @@ export function createApp(deps: AppDeps): App {
     onChange: (list) => {
       emit('accounts.updated', list)
       connection.accountsChanged(list.accounts.map((a) => a.id))
+      sync.accountsChanged()
     },
     log,
     now,
@@ -127,8 +129,10 @@ export function createApp(deps: AppDeps): App {
     },
     probeEveryMs: () => settings.current().settings.pollIntervalSec * 1000,
   })
-  const watcher = createInvoiceWatcher({
-    store: join(deps.userDataDir, WATCHER_FILE),
+  const sync = createSyncLoop({
+    ledger,
+    legacyFile: join(deps.userDataDir, LEGACY_WATCHER_FILE),
+    accountIds: () => accounts.list().accounts.map((a) => a.id),
     getClient: (accountId) => {
       try {
         return accounts.client(accountId)
@@ -143,6 +147,7 @@ export function createApp(deps: AppDeps): App {
     now,
     log,
     activeAccountId,
+    afterSync: (accountId) => payments.afterSync(accountId),
   })
 
   const rates = createRatesService({
@@ -164,21 +169,33 @@ export function createApp(deps: AppDeps): App {
     const p = task.catch((err) => log.warn('background task failed', { error: err })).finally(() => pending.delete(p))
     pending.add(p)
   }
+  // request ids being paid now: the journal's reconciling leaves them alone
+  const paying = new Set<string>()
+  const payments = followPayments({
+    journal,
+    clientFor: (id, p) => accounts.client(id, p),
+    emit,
+    now,
+    paying,
+    background,
+  })
 
   const handlers = createHandlers({
     accounts,
     clientFor: (id, policy) => accounts.client(id, policy),
     settings,
     rates,
-    watcher,
+    sync,
     emit,
     now,
     background,
     saveFile: deps.saveFile,
+    claims: createClaimService({ get: createRemoteGet({ fetch: deps.fetch }) }),
     log,
     journal,
     ledger,
     paymentStep: deps.paymentStep,
+    paying,
     info: async () => ({
       name: APP_NAME,
       version: deps.appVersion,
@@ -196,7 +213,7 @@ export function createApp(deps: AppDeps): App {
     router,
     accounts,
     settings,
-    watcher,
+    sync,
     rates,
     ledger,
     journal,
@@ -211,10 +228,9 @@ export function createApp(deps: AppDeps): App {
           message: 'The system keychain is not available. Keys can be kept in memory for this session only.',
         })
       emit('accounts.updated', accounts.list())
-      watcher.start()
+      sync.start()
       // what became of payments a crash or a lost answer left unfinished; never re-sent
-      if (accounts.list().accounts.length > 0)
-        background(checkPayments({ journal, clientFor: (id, p) => accounts.client(id, p), emit, now }))
+      if (accounts.list().accounts.length > 0) payments.start()
       log.info('app started', { ops: OP_NAMES.length, keychain })
     },
     async idle() {
@@ -223,7 +239,7 @@ export function createApp(deps: AppDeps): App {
     async dispose() {
       connection.stop()
       await rates.stop()
-      await watcher.stop()
+      await sync.stop()
       await Promise.allSettled([...pending])
       ledger.opened()?.close()
       journal.opened()?.close()

@@ -24,6 +24,8 @@ export interface PayDeps {
   refreshWallets: () => void
   /** the crash tests stop the process at a step of a payment */
   at?: (step: PaymentStep, requestId: string) => void
+  /** request ids this process is sending now, shared with followPayments: never reconciled */
+  paying?: Set<string>
 }
 
 interface Context {
@@ -32,7 +34,7 @@ interface Context {
 
 export function payHandlers(d: PayDeps) {
   const nowSec = () => Math.floor(d.now() / 1000)
-  const inFlight = new Set<string>()
+  const inFlight = d.paying ?? new Set<string>()
   const list = (): { payments: JournalView[] } => ({ payments: d.journal().unfinished() })
   const changed = () => d.emit('payments.updated', list())
 
@@ -143,9 +145,13 @@ function balanceOf(client: ServiceClient, walletId: string): Promise<WalletView>
 export async function checkPayments(
   d: Pick<PayDeps, 'journal' | 'clientFor' | 'emit' | 'now'>,
   inFlight?: ReadonlySet<string>,
+  accountId?: string,
 ): Promise<JournalView[]> {
-  const payments = await reconcile({
-    journal: d.journal(),
+  const journal = d.journal()
+  const before = JSON.stringify(journal.unfinished())
+  await reconcile({
+    journal,
+    accountId,
     clientFor: (accountId) => {
       try {
         return d.clientFor(accountId, 'retry')
@@ -156,6 +162,46 @@ export async function checkPayments(
     nowSec: () => Math.floor(d.now() / 1000),
     inFlight,
   })
-  d.emit('payments.updated', { payments })
+  const payments = journal.unfinished()
+  // after a sync, told only when something changed; at start-up and on "Check again", always
+  if (!accountId || JSON.stringify(payments) !== before) d.emit('payments.updated', { payments })
   return payments
+}
+
+export interface FollowDeps extends Pick<PayDeps, 'journal' | 'clientFor' | 'emit' | 'now'> {
+  paying: ReadonlySet<string>
+  background: (task: Promise<unknown>) => void
+}
+
+/**
+ * Reconciles the journal at start-up and after each sync of an account that has unfinished
+ * payments (the sync loop's afterSync), one check at a time and none queued twice. It only asks
+ * and marks: nothing is ever sent again.
+ */
+export function followPayments(d: FollowDeps) {
+  let chain: Promise<unknown> = Promise.resolve()
+  const queued = new Set<string>()
+  const queue = (accountId?: string) => {
+    const key = accountId ?? '*'
+    if (queued.has(key) || queued.has('*')) return // a check of all is on its way
+    queued.add(key)
+    const run = chain.then(() => {
+      queued.delete(key)
+      return checkPayments(d, d.paying, accountId)
+    })
+    chain = run.catch(() => undefined)
+    d.background(run)
+  }
+  return {
+    start: () => queue(),
+    afterSync(accountId: string) {
+      if (
+        d
+          .journal()
+          .unfinished(accountId)
+          .some((e) => !d.paying.has(e.requestId))
+      )
+        queue(accountId)
+    },
+  }
 }

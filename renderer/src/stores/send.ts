@@ -6,12 +6,15 @@
 import type { InvoiceView, PaymentView, RecipientView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
+import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
 import { formatMsat } from '@shared/units'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
 import { createLatest } from '../lib/latest'
 import { routePayInput } from '../lib/payInput'
 import { useAccounts } from './accounts'
+import { useClaim } from './claim'
+import { useUi } from './ui'
 import type { LoadStatus } from './wallets'
 import { useWallets } from './wallets'
 
@@ -111,6 +114,12 @@ export const useSend = create<SendState>()((set, get) => ({
       set({ ...initial, form, probeStatus: 'error', formError: problemOf(route.problem) })
       return
     }
+    if (route.to === 'claim') {
+      // a withdraw link offers sats: claimed on its own screen
+      probes.drop()
+      set({ ...initial, form })
+      return useUi.getState().go(route)
+    }
     set({ ...initial, form, probeStatus: 'loading' })
     if (route.to === 'invoice') {
       const { value: res, stale } = await probes.run(() => invoke('pay.decode', { invoice: route.invoice }))
@@ -121,8 +130,14 @@ export const useSend = create<SendState>()((set, get) => ({
     }
     const { value: res, stale } = await probes.run(() => invoke('lnurl.probe', { address: route.address.trim() }))
     if (stale) return
-    if (res.ok) set({ probeStatus: 'ready', recipient: res.value })
-    else set({ probeStatus: 'error', formError: res.error })
+    if (res.ok) return set({ probeStatus: 'ready', recipient: res.value })
+    // most withdraw links (vouchers, faucets) do not say what they are, and the service looks
+    // up pay links only: such a link is asked itself, and claimed if it offers sats
+    if (lnurlOfUnknownKind(route.address) && (await useClaim.getState().open(route.address.trim()))) {
+      set({ probeStatus: 'idle' })
+      return useUi.getState().go({ to: 'claim', lnurl: route.address.trim() })
+    }
+    set({ probeStatus: 'error', formError: res.error })
   },
   review({ walletId, amountMsat, comment }) {
     const { recipient: r, invoice: inv } = get()
@@ -214,4 +229,10 @@ export function checkSend(r: RecipientView, amountMsat: number | null, comment: 
   if (comment && r.commentAllowed === 0) return 'This recipient does not accept a comment.'
   if (comment.length > r.commentAllowed) return `The comment is too long (${r.commentAllowed} characters at most).`
   return null
+}
+
+/** A bech32 LNURL that does not say whether it pays or withdraws. */
+function lnurlOfUnknownKind(text: string): boolean {
+  const t = lightningTargetOf(parsePaymentInput(text))
+  return t?.kind === 'lnurl' && t.tag === 'unknown'
 }

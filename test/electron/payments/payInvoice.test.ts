@@ -156,6 +156,27 @@ describe('pay.invoice', () => {
     expect(withdrawals()).toBe(sent + 1)
     expect(t.events.some((e) => e.name === 'payments.updated')).toBe(true)
   })
+
+  it('an answer lost after the service paid: the next sync finds it paid, and sends nothing again', async () => {
+    t.sim.control.injectFault({ path: '/withdraw', kind: 'reset', when: 'after', times: 1 })
+    const sent = withdrawals()
+    const r = await run('pay.invoice', {
+      accountId: accountId(),
+      walletId: t.w.id,
+      invoice: payee({ amountSat: 41 }),
+      requestId: 'req-lost-sync',
+    })
+    expect(r).toMatchObject({ ok: false, error: { code: 'unknown_outcome' } })
+    expect(t.app.journal().get('req-lost-sync')).toMatchObject({ state: 'unknown' })
+    const told = t.events.length
+    t.app.sync.onResume() // a sync of every account now, as after waking up
+    await t.app.sync.idle()
+    await t.app.idle()
+    expect(t.app.journal().get('req-lost-sync')).toMatchObject({ state: 'paid', txId: expect.any(String) })
+    const update = t.events.slice(told).find((e) => e.name === 'payments.updated')
+    expect(update?.payload).toEqual({ payments: t.app.journal().unfinished() })
+    expect(withdrawals()).toBe(sent + 1)
+  })
 })
 
 describe('recent recipients', () => {

@@ -2,7 +2,6 @@
 // every request, retries for GETs only, and every body checked with its zod schema. Under ky,
 // boundedFetch reads each whole answer (error answers too) under the timeout and the size cap
 // and refuses redirects, so ky and this file only ever see bodies already in memory.
-import type { AuthMethod } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import {
   DecodedInvoice,
@@ -24,60 +23,8 @@ import { MAX_BODY_BYTES } from '../http/readBody'
 import { authParts } from './auth'
 import { checkBaseUrl } from './baseUrl'
 import { type CallKind, errorFromThrown, ROUTE_NOT_FOUND_MESSAGE, unreadableBody } from './errors'
+import type { InvoiceRoute, NewInvoice, ServiceClient, ServiceClientOptions } from './types'
 
-export interface ServiceClient {
-  readonly baseUrl: string
-  listWallets(): Promise<Wallet[]>
-  getWallet(walletKey: string): Promise<Wallet>
-  /** a wallet's permanent LNURL-pay link, by its `default_lnurlpay_id` */
-  getStaticLink(lnurlpayId: string): Promise<StaticLnurlPay>
-  /** No `num_satoshis`: an amountless invoice, the payer chooses (docs/service.md, "The legacy invoice path"). */
-  createInvoice(walletKey: string, input: NewInvoice): Promise<LnTx>
-  /** Without `fields` the whole lnTx; with `fields` the trimmed object the service sends. */
-  getLnTx(id: string): Promise<LnTx>
-  getLnTx(id: string, fields: readonly string[]): Promise<LnTxFields>
-  listTransactions(
-    walletKey: string,
-    page: number,
-    perPage: number,
-  ): Promise<{ items: WalletTransaction[]; pagination: PaginationHeaders }>
-  probe(addressOrLnurl: string): Promise<ProbeResult>
-  payLightningAddress(
-    walletKey: string,
-    input: { ln_address: string; amt_msat: number; comment?: string; passThru?: Record<string, string> },
-  ): Promise<WalletTransaction>
-  /** the node's reading of a BOLT 11 request (docs/service.md, "decodeinvoice") */
-  decodeInvoice(paymentRequest: string): Promise<DecodedInvoice>
-  /** pays a BOLT 11 request with a routing fee cap (docs/service.md, "Paying BOLT 11 and fees") */
-  payInvoice(
-    walletKey: string,
-    input: { payment_request: string; fee_limit_msat: number; passThru?: Record<string, string> },
-  ): Promise<WalletTransaction>
-  mintWithdrawLink(walletKey: string, input: { num_satoshis: number; memo?: string }): Promise<WithdrawLink>
-}
-
-export interface NewInvoice {
-  /** absent: the payer chooses the amount */
-  num_satoshis?: number
-  memo: string
-  /** seconds; the service's default is a day */
-  expiry?: number
-}
-
-export interface ServiceClientOptions {
-  baseUrl: string
-  getApiKey: () => Promise<string> | string
-  authMethod: AuthMethod
-  timeoutMs?: number
-  /** retries for GETs; POSTs are never retried */
-  retries?: number
-  fetch?: typeof fetch
-  /** which invoice path works, per base URL (shared by default so every client learns once) */
-  invoiceRoutes?: Map<string, InvoiceRoute>
-}
-
-/** `legacy` = the published `/v1/user/wallet/<key>/invoice`; `current` = `/v1/wallet/<key>/invoice` (docs/service.md, "The legacy invoice path"). */
-export type InvoiceRoute = 'legacy' | 'current'
 const sharedInvoiceRoutes = new Map<string, InvoiceRoute>()
 
 type Search = Record<string, string | number>
@@ -206,6 +153,17 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     return data
   }
 
+  async function transactionsPage(path: string, page: number, perPage: number) {
+    const { data, headers } = await call({
+      method: 'get',
+      path,
+      kind: 'read',
+      schema: WalletTransactionList,
+      search: { page, 'per-page': perPage },
+    })
+    return { items: data, pagination: parsePagination(headers, data.length, page, perPage) }
+  }
+
   return {
     baseUrl,
     async listWallets() {
@@ -220,16 +178,9 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     },
     createInvoice,
     getLnTx: getLnTx as ServiceClient['getLnTx'],
-    async listTransactions(walletKey, page, perPage) {
-      const { data, headers } = await call({
-        method: 'get',
-        path: `v1/wallet/${seg(walletKey)}/transactions`,
-        kind: 'read',
-        schema: WalletTransactionList,
-        search: { page, 'per-page': perPage },
-      })
-      return { items: data, pagination: parsePagination(headers, data.length, page, perPage) }
-    },
+    listTransactions: (walletKey, page, perPage) =>
+      transactionsPage(`v1/wallet/${seg(walletKey)}/transactions`, page, perPage),
+    listAccountTransactions: (page, perPage) => transactionsPage('v1/wallet-transactions', page, perPage),
     async probe(addressOrLnurl) {
       return (
         await call({

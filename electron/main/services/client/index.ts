@@ -1,9 +1,4 @@
 export { checkBaseUrl } from './baseUrl'
-export {
-  createServiceClient,
-  type InvoiceRoute,
-  parsePagination,
-  type ServiceClient,
-  type ServiceClientOptions,
-} from './createServiceClient'
+export { createServiceClient, parsePagination } from './createServiceClient'
 export { UNKNOWN_OUTCOME_MESSAGE } from './errors'
+export type { InvoiceRoute, NewInvoice, ServiceClient, ServiceClientOptions } from './types'

@@ -22,10 +22,12 @@ export interface ReconcileDeps {
   nowSec(): number
   /** payments this process is sending right now: not for reconciling */
   inFlight?: ReadonlySet<string>
+  /** only this account's payments (after its sync); all of them when absent */
+  accountId?: string
 }
 
 export async function reconcile(d: ReconcileDeps): Promise<JournalEntry[]> {
-  for (const e of d.journal.unfinished()) {
+  for (const e of d.journal.unfinished(d.accountId)) {
     if (d.inFlight?.has(e.requestId)) continue
     const client = d.clientFor(e.accountId)
     if (!client) {

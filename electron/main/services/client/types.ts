@@ -1,0 +1,72 @@
+// What the service client offers and what it is made from (createServiceClient.ts makes it).
+import type { AuthMethod } from '@shared/contract'
+import type {
+  DecodedInvoice,
+  LnTx,
+  LnTxFields,
+  PaginationHeaders,
+  ProbeResult,
+  StaticLnurlPay,
+  Wallet,
+  WalletTransaction,
+  WithdrawLink,
+} from '@shared/schemas/service'
+
+export interface ServiceClient {
+  readonly baseUrl: string
+  listWallets(): Promise<Wallet[]>
+  getWallet(walletKey: string): Promise<Wallet>
+  /** a wallet's permanent LNURL-pay link, by its `default_lnurlpay_id` */
+  getStaticLink(lnurlpayId: string): Promise<StaticLnurlPay>
+  /** No `num_satoshis`: an amountless invoice, the payer chooses (docs/service.md, "The legacy invoice path"). */
+  createInvoice(walletKey: string, input: NewInvoice): Promise<LnTx>
+  /** Without `fields` the whole lnTx; with `fields` the trimmed object the service sends. */
+  getLnTx(id: string): Promise<LnTx>
+  getLnTx(id: string, fields: readonly string[]): Promise<LnTxFields>
+  listTransactions(
+    walletKey: string,
+    page: number,
+    perPage: number,
+  ): Promise<{ items: WalletTransaction[]; pagination: PaginationHeaders }>
+  /** every wallet's transactions, newest first; secret key only (docs/service.md, "The account-wide feed") */
+  listAccountTransactions(
+    page: number,
+    perPage: number,
+  ): Promise<{ items: WalletTransaction[]; pagination: PaginationHeaders }>
+  probe(addressOrLnurl: string): Promise<ProbeResult>
+  payLightningAddress(
+    walletKey: string,
+    input: { ln_address: string; amt_msat: number; comment?: string; passThru?: Record<string, string> },
+  ): Promise<WalletTransaction>
+  /** the node's reading of a BOLT 11 request (docs/service.md, "decodeinvoice") */
+  decodeInvoice(paymentRequest: string): Promise<DecodedInvoice>
+  /** pays a BOLT 11 request with a routing fee cap (docs/service.md, "Paying BOLT 11 and fees") */
+  payInvoice(
+    walletKey: string,
+    input: { payment_request: string; fee_limit_msat: number; passThru?: Record<string, string> },
+  ): Promise<WalletTransaction>
+  mintWithdrawLink(walletKey: string, input: { num_satoshis: number; memo?: string }): Promise<WithdrawLink>
+}
+
+export interface NewInvoice {
+  /** absent: the payer chooses the amount */
+  num_satoshis?: number
+  memo: string
+  /** seconds; the service's default is a day */
+  expiry?: number
+}
+
+export interface ServiceClientOptions {
+  baseUrl: string
+  getApiKey: () => Promise<string> | string
+  authMethod: AuthMethod
+  timeoutMs?: number
+  /** retries for GETs; POSTs are never retried */
+  retries?: number
+  fetch?: typeof fetch
+  /** which invoice path works, per base URL (shared by default so every client learns once) */
+  invoiceRoutes?: Map<string, InvoiceRoute>
+}
+
+/** `legacy` = the published `/v1/user/wallet/<key>/invoice`; `current` = `/v1/wallet/<key>/invoice` (docs/service.md, "The legacy invoice path"). */
+export type InvoiceRoute = 'legacy' | 'current'
