@@ -23,6 +23,8 @@ export const OP_NAMES = [
   'withdraw.list',
   'vouchers.create',
   'vouchers.save',
+  // shell: the tray popover
+  'window.pin',
   'settings.get',
   'settings.update',
   'rates.get',

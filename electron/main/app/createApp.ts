@@ -4,7 +4,7 @@
 import { join } from 'node:path'
 import { APP_NAME, type AppInfo, type Emit, OP_NAMES } from '@shared/contract'
 import type { z } from 'zod'
-import { createHandlers } from '../ipc/handlers'
+import { createHandlers, type HandlerDeps } from '../ipc/handlers'
 import { createRouter, type Router, type SenderInfo } from '../ipc/router'
 import { createLogger, type Logger } from '../log'
 import { type AccountsService, createAccountsService } from '../services/accounts'
@@ -53,6 +53,8 @@ export interface AppDeps {
   rates?: { sourceUrl?: string | null; timeoutMs?: number; tickMs?: number }
   /** whether the window can be seen: prices are fetched only then (default: always) */
   visible?: () => boolean
+  /** the tray popover's pin (macOS, Windows); without it `window.pin` says it is not available */
+  popover?: HandlerDeps['popover']
 }
 
 export interface App {
@@ -172,6 +174,7 @@ export function createApp(deps: AppDeps): App {
     now,
     background,
     saveFile: deps.saveFile,
+    popover: deps.popover,
     log,
     info: async () => ({
       name: APP_NAME,

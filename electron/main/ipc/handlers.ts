@@ -24,12 +24,13 @@ import {
 import type { SaveFile } from '../services/vouchers'
 import { type InvoiceWatcher, WatcherNotSavedError } from '../services/watcher'
 import type { Handlers, OpIn, OpOut } from './router'
+import { type ShellDeps, shellHandlers } from './shell'
 import { voucherHandlers } from './vouchers'
 
 export const WATCHER_NOT_SAVED_NOTICE =
   'The app could not save its list of pending invoices. It will keep watching them while it is open.'
 
-export interface HandlerDeps {
+export interface HandlerDeps extends ShellDeps {
   /** everything but clients, which come from `clientFor` with the policy of the operation's kind */
   accounts: Omit<AccountsService, 'client'>
   clientFor: (accountId: string | undefined, policy: CallPolicy) => ServiceClient
@@ -177,6 +178,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return view
     },
     'withdraw.list': async () => ({ links: d.watcher.listWithdraws() }),
+    ...shellHandlers(d),
     ...voucherHandlers({
       ...d,
       trackWithdraw: (link, accountId) => watch(d.watcher.trackWithdraw(link, accountId)),

@@ -4,7 +4,10 @@ import { join } from 'node:path'
 import type { Menu, MenuItemConstructorOptions, NativeImage, nativeImage, Tray } from 'electron'
 import { buildTrayMenu, type TrayCommand, type TrayState, toMenuTemplate } from '../services/tray'
 
-export type TrayLike = Pick<Tray, 'setToolTip' | 'setContextMenu' | 'on' | 'destroy' | 'isDestroyed'>
+export type TrayLike = Pick<
+  Tray,
+  'setToolTip' | 'setContextMenu' | 'popUpContextMenu' | 'setTitle' | 'on' | 'destroy' | 'isDestroyed'
+>
 
 export interface TrayController {
   update(state: TrayState): void
@@ -18,9 +21,12 @@ export function createTrayController(deps: {
   platform: string
   onCommand: (command: TrayCommand) => void
   initial: TrayState
+  /** a left click opens the popover (menubar listens for it): the menu moves to the right click */
+  popover?: boolean
 }): TrayController {
   const tray = deps.createTray(deps.icon)
   let last = ''
+  let menu: Menu | null = null
   const update = (state: TrayState) => {
     if (tray.isDestroyed()) return
     const model = buildTrayMenu(state)
@@ -29,10 +35,20 @@ export function createTrayController(deps: {
     if (key === last) return
     last = key
     tray.setToolTip(model.tooltip)
-    tray.setContextMenu(deps.buildMenu(toMenuTemplate(model, deps.onCommand) as MenuItemConstructorOptions[]))
+    // only macOS draws text beside the icon
+    if (deps.platform === 'darwin') tray.setTitle(model.title)
+    menu = deps.buildMenu(toMenuTemplate(model, deps.onCommand) as MenuItemConstructorOptions[])
+    // A context menu set on macOS would take the left click from the popover.
+    if (!deps.popover) tray.setContextMenu(menu)
   }
-  // A left click shows the window on Windows and Linux; on macOS a click opens the menu.
-  if (deps.platform !== 'darwin') tray.on('click', () => deps.onCommand({ kind: 'show', navigate: null }))
+  if (deps.popover) {
+    tray.on('right-click', () => {
+      if (menu && !tray.isDestroyed()) tray.popUpContextMenu(menu)
+    })
+  } else if (deps.platform !== 'darwin') {
+    // A left click shows the window on Windows and Linux; on macOS a click opens the menu.
+    tray.on('click', () => deps.onCommand({ kind: 'show', navigate: null }))
+  }
   update(deps.initial)
   return {
     update,

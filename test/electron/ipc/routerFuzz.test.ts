@@ -88,6 +88,7 @@ function validSamples(): Record<OpName, Record<string, unknown>> {
     'vouchers.save': { otts: ['ott_1', 'ott_2'], note: 'Meetup' },
     'settings.get': {},
     'settings.update': { theme: 'dark', pollIntervalSec: 30, notifications: false },
+    'window.pin': { pinned: true },
   }
 }
 

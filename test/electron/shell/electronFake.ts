@@ -59,6 +59,10 @@ class FakeApp extends EventEmitter {
   exit(code: number) {
     this.exited = code
   }
+  loginItem: unknown = null
+  setLoginItemSettings(settings: unknown) {
+    this.loginItem = settings
+  }
 }
 
 export const app = new FakeApp()
@@ -166,6 +170,21 @@ export const nativeImage = {
   }),
 }
 
+/** Like Electron: `register` answers false for a shortcut another app holds, throws on nonsense. */
+export const globalShortcut = {
+  registered: new Map<string, () => void>(),
+  taken: new Set<string>(),
+  register(accelerator: string, fn: () => void) {
+    if (!/^[\w+]+$/.test(accelerator)) throw new Error(`Error processing argument: ${accelerator}`)
+    if (globalShortcut.taken.has(accelerator)) return false
+    globalShortcut.registered.set(accelerator, fn)
+    return true
+  },
+  unregister(accelerator: string) {
+    globalShortcut.registered.delete(accelerator)
+  },
+}
+
 export const net = { online: true, isOnline: () => net.online }
 
 export const powerMonitor = new EventEmitter()
@@ -212,5 +231,6 @@ const electron = {
   Notification,
   BrowserWindow,
   dialog,
+  globalShortcut,
 }
 export default electron
