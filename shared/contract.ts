@@ -394,10 +394,13 @@ export const operations = {
   ),
 
   // ── Shell: the tray popover (docs/architecture.md, "Shell") ──
-  /** Keeps the popover open when it loses focus (macOS, Windows); `available` false elsewhere. */
+  /**
+   * Keeps the popover open when it loses focus (macOS, Windows); without `pinned` it only tells
+   * the pin in force. `available` is false where there is no popover.
+   */
   'window.pin': op(
     'local',
-    z.object({ pinned: z.boolean() }).strict(),
+    z.object({ pinned: z.boolean().optional() }).strict(),
     z.object({ pinned: z.boolean(), available: z.boolean() }),
   ),
 

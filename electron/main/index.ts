@@ -167,7 +167,7 @@ async function main(): Promise<void> {
     ),
     rates: { sourceUrl: RATE_SOURCE_URL },
     visible: () => isSeen(currentWindow()),
-    popover: { setPinned: (pinned) => popover?.setPinned(pinned) ?? false, available: () => popover !== null },
+    popover: () => popover,
   })
   const wallet = core
   // The window opens at once; messages wait until settings are loaded and the watcher runs.

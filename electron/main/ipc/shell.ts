@@ -3,15 +3,16 @@
 import type { OpIn, OpOut } from './router'
 
 export interface ShellDeps {
-  /** absent without a popover; returns the pin now in force */
-  popover?: { setPinned(pinned: boolean): boolean; available(): boolean }
+  /** the popover, null (or absent) where there is none; setPinned returns the pin now in force */
+  popover?: () => { setPinned(pinned: boolean): boolean; pinned(): boolean } | null
 }
 
 export function shellHandlers(d: ShellDeps) {
   return {
     'window.pin': async ({ pinned }: OpIn<'window.pin'>): Promise<OpOut<'window.pin'>> => {
-      if (!d.popover?.available()) return { pinned: false, available: false }
-      return { pinned: d.popover.setPinned(pinned), available: true }
+      const popover = d.popover?.()
+      if (!popover) return { pinned: false, available: false }
+      return { pinned: pinned === undefined ? popover.pinned() : popover.setPinned(pinned), available: true }
     },
   }
 }
