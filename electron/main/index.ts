@@ -40,7 +40,7 @@ import { buildAppMenuTemplate } from './shell/menu'
 import { APP_SCHEME, resolveAppUrls } from './shell/origins'
 import { type Popover, popoverUsed, startTray } from './shell/popover'
 import { watchPowerAndNetwork } from './shell/power'
-import { createSaveFile } from './shell/saveFile'
+import { createSaveFile, saveDialogOver } from './shell/saveFile'
 import { guardWebContents, hardenSession } from './shell/security'
 import { claimSingleInstance, registerProtocolClient } from './shell/singleInstance'
 import { type TrayController, trayIcon } from './shell/tray'
@@ -162,9 +162,7 @@ async function main(): Promise<void> {
     preview: false,
     // a packaged app does not check event payloads at run time (their types are checked at build)
     checkEvents: !app.isPackaged,
-    saveFile: createSaveFile((options, parent = currentWindow()) =>
-      parent ? dialog.showSaveDialog(parent, options) : dialog.showSaveDialog(options),
-    ),
+    saveFile: createSaveFile(saveDialogOver(dialog, currentWindow, (ask) => (popover ? popover.holdOpen(ask) : ask()))),
     rates: { sourceUrl: RATE_SOURCE_URL },
     visible: () => isSeen(currentWindow()),
     popover: () => popover,

@@ -66,6 +66,8 @@ export interface Popover {
   /** pinned: blur no longer hides it. Returns the pin now in force. */
   setPinned(pinned: boolean): boolean
   pinned(): boolean
+  /** kept open while `task` runs (a save dialog takes the focus), whatever the pin */
+  holdOpen<T>(task: () => Promise<T>): Promise<T>
 }
 
 export function isEscape(input: Pick<Input, 'type' | 'key'>): boolean {
@@ -82,11 +84,14 @@ export function createPopover(deps: {
 }): Popover {
   const mb = deps.menubar
   let pinned = false
+  /** tasks holding it open: menubar hides on blur unless the window is on top */
+  let holds = 0
+  const onTop = () => pinned || holds > 0
   mb.on('before-load', () => {
     const win = mb.window
     if (!win) return
     // menubar hides on blur unless the window is on top: that is the pin.
-    win.setAlwaysOnTop(pinned)
+    win.setAlwaysOnTop(onTop())
     win.webContents.on('before-input-event', (_event, input) => {
       if (isEscape(input)) mb.hideWindow()
     })
@@ -109,10 +114,20 @@ export function createPopover(deps: {
     hide: () => mb.hideWindow(),
     setPinned(next) {
       pinned = next
-      current()?.setAlwaysOnTop(next)
+      current()?.setAlwaysOnTop(onTop())
       return pinned
     },
     pinned: () => pinned,
+    async holdOpen(task) {
+      holds++
+      current()?.setAlwaysOnTop(true)
+      try {
+        return await task()
+      } finally {
+        holds--
+        current()?.setAlwaysOnTop(onTop())
+      }
+    },
   }
 }
 

@@ -183,6 +183,32 @@ describe('popover', () => {
     expect(win.onTop).toBe(false)
   })
 
+  it('stays open while a save dialog runs, then follows the pin again', async () => {
+    shown = display('bottom')
+    const { tray, popover, win } = await openPopover({ x: 1800, y: 1045, width: 24, height: 24 })
+    tray.emit('click', {}, tray.bounds)
+    await tick()
+    let answer: (v: string) => void = () => {}
+    const held = popover.holdOpen(() => new Promise<string>((r) => (answer = r)))
+    expect(win.onTop).toBe(true)
+    win.emit('blur')
+    await tick(150)
+    expect(win.visible).toBe(true)
+    // pinning and unpinning meanwhile does not drop the hold
+    popover.setPinned(true)
+    popover.setPinned(false)
+    expect(win.onTop).toBe(true)
+    answer('/home/p/vouchers.pdf')
+    expect(await held).toBe('/home/p/vouchers.pdf')
+    expect(win.onTop).toBe(false)
+    win.emit('blur')
+    await tick(150)
+    expect(win.visible).toBe(false)
+    // a failed task lets go too
+    await expect(popover.holdOpen(() => Promise.reject(new Error('no')))).rejects.toThrow('no')
+    expect(win.onTop).toBe(false)
+  })
+
   it('stays inside the work area whatever the taskbar side, corner or display offset', async () => {
     const cases: Array<[ReturnType<typeof display>, Rect]> = [
       [display('bottom'), { x: 1890, y: 1050, width: 24, height: 24 }],
