@@ -53,7 +53,7 @@ export function popoverOptions(opts: {
 
 /** What this module uses of a Menubar, so a test can drive it with a fake. */
 export interface MenubarLike {
-  on(event: 'before-load' | 'after-show', listener: () => void): unknown
+  on(event: 'ready' | 'before-load' | 'after-show', listener: () => void): unknown
   readonly window: BrowserWindow | undefined
   showWindow(): Promise<void>
   hideWindow(): void
@@ -87,6 +87,17 @@ export function createPopover(deps: {
   /** tasks holding it open: menubar hides on blur unless the window is on top */
   let holds = 0
   const onTop = () => pinned || holds > 0
+  // menubar can show its window only once its tray is set up (a link or the shortcut may come first)
+  let ready = false
+  let showWhenReady = false
+  const show = () => {
+    if (!ready) showWhenReady = true
+    else void mb.showWindow().catch(deps.onError)
+  }
+  mb.on('ready', () => {
+    ready = true
+    if (showWhenReady) show()
+  })
   mb.on('before-load', () => {
     const win = mb.window
     if (!win) return
@@ -110,7 +121,7 @@ export function createPopover(deps: {
   }
   return {
     window: current,
-    show: () => void mb.showWindow().catch(deps.onError),
+    show,
     hide: () => mb.hideWindow(),
     setPinned(next) {
       pinned = next

@@ -153,6 +153,22 @@ describe('popover', () => {
     expect(win.visible).toBe(false)
   })
 
+  it('asked to show before menubar is ready (a link at start), it shows once ready', async () => {
+    const tray = new FakeTray({ x: 1800, y: 1045, width: 24, height: 24 })
+    const mb = menubar(popoverOptions({ ...base, tray: tray as never }))
+    const errors: unknown[] = []
+    const popover = createPopover({
+      menubar: mb,
+      workAreaOf: () => shown.workArea,
+      onWindow: () => {},
+      onError: (e) => errors.push(e),
+    })
+    popover.show()
+    await new Promise<void>((resolve) => mb.once('after-show', resolve))
+    expect(popover.window()?.isVisible()).toBe(true)
+    expect(errors).toEqual([])
+  })
+
   it('a tray click shows it by the icon; blur hides it unless pinned; Escape hides it', async () => {
     shown = display('bottom')
     const { tray, popover, win } = await openPopover({ x: 1800, y: 1045, width: 24, height: 24 })
