@@ -19,7 +19,7 @@ test('the fields show the stored settings', () => {
   expect(checkedOf(on, 'tray-total')).toBe(true)
   expect(checkedOf(on, 'open-at-login')).toBe(true)
   expect(on).toMatch(/id="shortcut"[^>]*value="Alt\+Space"/)
-  expect(on).toContain('Start Lightning Tray when I log in')
+  expect(on).toContain('Open the app when I log in')
   expect(on).not.toContain('id="pin"')
   const off = renderToString(<DesktopPrefs settings={{ ...DEFAULT_SETTINGS, trayTotal: false }} />)
   expect(checkedOf(off, 'tray-total')).toBe(false)

@@ -34,7 +34,7 @@ export function DesktopPrefs({ settings }: { settings: SettingsT }) {
           checked={settings.openAtLogin}
           onChange={(e) => void update({ openAtLogin: e.target.checked })}
         />
-        Start Lightning Tray when I log in
+        Open the app when I log in
       </label>
       <form onSubmit={saveShortcut} noValidate className="inline">
         <TextField
@@ -47,7 +47,7 @@ export function DesktopPrefs({ settings }: { settings: SettingsT }) {
           value={shortcut}
           onValue={setShortcut}
         />
-        <button type="submit" disabled={saving}>
+        <button type="submit" disabled={saving} aria-label="Save shortcut">
           Save
         </button>
       </form>
