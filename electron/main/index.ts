@@ -38,7 +38,7 @@ import { createShutdown, quitWhenAllClosed, trayExpected } from './shell/lifecyc
 import { lightningLinkFromArgv, linkAction, PROTOCOL } from './shell/links'
 import { buildAppMenuTemplate } from './shell/menu'
 import { APP_SCHEME, resolveAppUrls } from './shell/origins'
-import { type Popover, popoverUsed, startTray } from './shell/popover'
+import { loadMenubar, type Popover, startTray } from './shell/popover'
 import { watchPowerAndNetwork } from './shell/power'
 import { createSaveFile, saveDialogOver } from './shell/saveFile'
 import { guardWebContents, hardenSession } from './shell/security'
@@ -188,8 +188,9 @@ async function main(): Promise<void> {
     () => refreshTray(),
   )
 
-  const wire = (w: BrowserWindow, onClosed = () => {}) =>
+  const wire = (w: BrowserWindow, hideOnClose: boolean, onClosed = () => {}) =>
     wireWindow(w, {
+      hideOnClose,
       sink,
       showMessageBox: (parent, options) => dialog.showMessageBox(parent, options),
       quit: () => app.quit(),
@@ -210,7 +211,7 @@ async function main(): Promise<void> {
       openExternal,
       isPackaged: app.isPackaged,
     })
-    wire(w, () => {
+    wire(w, true, () => {
       if (win === w) win = null
     })
     win = w
@@ -235,8 +236,7 @@ async function main(): Promise<void> {
   )
 
   if (trayExpected(process.platform, process.env)) {
-    // loaded only where there is a popover: it reaches for Electron's objects as it loads
-    const { menubar } = popoverUsed(process.platform, true) ? await import('menubar') : { menubar: null }
+    const menubar = await loadMenubar(process.platform)
     ;({ tray, popover } = startTray({
       platform: process.platform,
       createTray: (icon) => new Tray(icon),
@@ -246,7 +246,7 @@ async function main(): Promise<void> {
       initial: trayState,
       popover: menubar && {
         ...{ menubar, dir: root, startUrl: urls.startUrl, preloadPath, isPackaged: app.isPackaged },
-        onWindow: wire,
+        onWindow: (w) => wire(w, false),
         workAreaOf: (bounds) => screen.getDisplayMatching(bounds).workArea,
       },
       onError: (message, error) => wallet.log.warn(message, { error }),

@@ -194,3 +194,16 @@ export function startTray(deps: {
   })
   return { tray, popover }
 }
+
+/**
+ * menubar, loaded only where there is a popover: it reaches for Electron's objects as it loads.
+ * Null without one, or if it cannot load (the normal window is used then).
+ */
+export async function loadMenubar(platform: string): Promise<((options: Partial<Options>) => MenubarLike) | null> {
+  if (!popoverUsed(platform, true)) return null
+  try {
+    return (await import('menubar')).menubar
+  } catch {
+    return null
+  }
+}

@@ -1,5 +1,6 @@
 // What every window main makes gets, the normal one and the popover alike: events once its page
-// has loaded, crash and hang recovery, and close-to-tray.
+// has loaded, crash and hang recovery, and close-to-tray (the normal window only: menubar lets go
+// of a popover on `close`, whatever we do, and makes a new one on the next show).
 import type { BrowserWindow, MessageBoxOptions } from 'electron'
 import type { EventSink } from './events'
 import { closeAction } from './lifecycle'
@@ -15,6 +16,7 @@ export function wireWindow(
     hasTray: () => boolean
     log: (message: string, fields: Record<string, unknown>) => void
     onClosed: () => void
+    hideOnClose: boolean
   },
 ): void {
   const { sink } = deps
@@ -40,7 +42,7 @@ export function wireWindow(
     log: deps.log,
   })
   w.on('close', (event) => {
-    if (closeAction({ quitting: deps.isQuitting(), hasTray: deps.hasTray() }) === 'hide') {
+    if (deps.hideOnClose && closeAction({ quitting: deps.isQuitting(), hasTray: deps.hasTray() }) === 'hide') {
       event.preventDefault()
       w.hide()
     }
