@@ -1,4 +1,6 @@
 // The renderer's timers stand still while the window is hidden and catch up when it shows.
+import { readdirSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { visibleInterval, visibleTimeout } from '../../renderer/src/lib/visibleTimers'
 
@@ -101,5 +103,21 @@ describe('visibleTimeout', () => {
     doc.set('visible')
     vi.advanceTimersByTime(5000)
     expect(n).toBe(0)
+  })
+})
+
+describe('renderer timers', () => {
+  it('every timer in the renderer goes through visibleTimers', () => {
+    const root = join(__dirname, '../../renderer/src')
+    const files = readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((f) => /\.tsx?$/.test(f))
+    expect(files.length).toBeGreaterThan(10)
+    const raw = files.filter(
+      (f) =>
+        f !== join('lib', 'visibleTimers.ts') &&
+        /\b(setTimeout|setInterval|requestAnimationFrame|requestIdleCallback)\s*\(/.test(
+          readFileSync(join(root, f), 'utf8'),
+        ),
+    )
+    expect(raw).toEqual([])
   })
 })
