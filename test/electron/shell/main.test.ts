@@ -268,7 +268,7 @@ describe('main entry (electron faked)', () => {
     }
   })
 
-  it('waking from sleep makes the watcher read the service at once', async () => {
+  it('waking from sleep makes the sync loop read the service at once', async () => {
     const wallets = (await invoke('wallets.list', {})).value as { wallets: Array<{ id: string }> }
     const created = await invoke('invoices.create', { walletId: wallets.wallets[0]?.id, amountSat: 5, memo: '' })
     expect(created.ok).toBe(true)
@@ -282,7 +282,7 @@ describe('main entry (electron faked)', () => {
     const sent = mainWindow().webContents.sent
     const port = Number(new URL(sim.url).port)
     await sim.close()
-    // the watcher (it has an invoice to watch) meets the outage when the computer wakes
+    // the sync loop (it has an invoice to watch) meets the outage when the computer wakes
     electron.powerMonitor.emit('resume')
     await vi.waitFor(() => expect(tray.tooltip).toMatch(/offline/), { timeout: 10_000 })
     expect(tray.menu?.template.map((i) => i.label)).toContain('Offline: balances may be out of date')
