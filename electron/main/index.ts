@@ -241,7 +241,7 @@ async function main(): Promise<void> {
       platform: process.platform,
       createTray: (icon) => new Tray(icon),
       buildMenu: (template) => Menu.buildFromTemplate(template),
-      icon: trayIcon(nativeImage, icons, process.platform),
+      icon: (look) => trayIcon(nativeImage, icons, process.platform, look),
       onCommand: onTrayCommand,
       initial: trayState,
       popover: menubar && {

@@ -7,7 +7,7 @@ import type { BrowserWindow, Input, Menu, MenuItemConstructorOptions, NativeImag
 import type { Options } from 'menubar/lib/types'
 import { buildTooltip, type TrayCommand, type TrayState } from '../services/tray'
 import { clampToWorkArea, type Rect } from './popoverPosition'
-import { createTrayController, type TrayController } from './tray'
+import { createTrayController, type TrayController, type TrayLook } from './tray'
 import { mainWindowOptions } from './window'
 
 export const POPOVER_WIDTH = 380
@@ -150,7 +150,7 @@ export function startTray(deps: {
   platform: string
   createTray: (icon: NativeImage | string) => Tray
   buildMenu: (template: MenuItemConstructorOptions[]) => Menu
-  icon: NativeImage | string
+  icon: (look: TrayLook) => NativeImage | string
   onCommand: (command: TrayCommand) => void
   initial: TrayState
   /** null where there is no popover (Linux) */

@@ -144,6 +144,9 @@ export class Tray extends EventEmitter {
   setContextMenu(m: Tray['menu']) {
     this.menu = m
   }
+  setImage(icon: unknown) {
+    this.icon = icon
+  }
   isDestroyed() {
     return this.destroyed
   }

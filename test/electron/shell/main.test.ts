@@ -286,12 +286,14 @@ describe('main entry (electron faked)', () => {
     electron.powerMonitor.emit('resume')
     await vi.waitFor(() => expect(tray.tooltip).toMatch(/offline/), { timeout: 10_000 })
     expect(tray.menu?.template.map((i) => i.label)).toContain('Offline: balances may be out of date')
+    expect((tray.icon as { path: string }).path).toMatch(/\/trayOffline@2x\.png$/)
     expect(sent.filter((m) => m.channel === 'wallet:event:connection').map((m) => m.payload)).toEqual([
       { online: false, message: expect.stringMatching(/cannot be reached/) },
     ])
     sim = await startSimulator({ port, host: '127.0.0.1', seed: 'demo' })
     electron.powerMonitor.emit('resume')
     await vi.waitFor(() => expect(tray.tooltip).not.toMatch(/offline/), { timeout: 10_000 })
+    expect((tray.icon as { path: string }).path).toMatch(/\/tray@2x\.png$/)
     expect(sent.filter((m) => m.channel === 'wallet:event:connection').at(-1)?.payload).toEqual({
       online: true,
       message: null,

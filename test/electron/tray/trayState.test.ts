@@ -3,8 +3,9 @@
 import type { WalletView } from '@shared/contract'
 import { describe, expect, it } from 'vitest'
 import { buildTitle, buildTooltip, buildTrayMenu, type TrayItem } from '../../../electron/main/services/tray'
-import { createTrayController } from '../../../electron/main/shell/tray'
+import { createTrayController, type TRAY_LOOKS, trayIcon } from '../../../electron/main/shell/tray'
 import { INITIAL_TRAY_STATE, reduceTrayState } from '../../../electron/main/shell/trayState'
+import { nativeImage } from '../shell/electronFake'
 
 const wallets: WalletView[] = [
   { id: 'wal_a', label: 'Spending', balanceMsat: 1_234_000, createdAt: 1 },
@@ -54,6 +55,7 @@ function fakeTray() {
     title: null as string | null,
     contextMenus: [] as unknown[],
     popped: [] as unknown[],
+    images: [] as unknown[],
     listeners: new Map<string, () => void>(),
     destroyed: false,
   }
@@ -66,6 +68,7 @@ function fakeTray() {
     },
     setContextMenu: (m: unknown) => t.contextMenus.push(m),
     popUpContextMenu: (m: unknown) => t.popped.push(m),
+    setImage: (i: unknown) => t.images.push(i),
     on: (e: string, fn: () => void) => t.listeners.set(e, fn),
     destroy: () => {
       t.destroyed = true
@@ -81,7 +84,7 @@ describe('tray controller', () => {
     const controller = createTrayController({
       createTray: () => tray as never,
       buildMenu: (template) => ({ template }) as never,
-      icon: '/icons/trayTemplate.png',
+      icon: (look) => `/icons/${look}Template.png`,
       platform: 'darwin',
       onCommand: () => {},
       initial: INITIAL_TRAY_STATE,
@@ -104,7 +107,7 @@ describe('tray controller', () => {
     createTrayController({
       createTray: () => tray as never,
       buildMenu: (template) => ({ template }) as never,
-      icon: '/icons/tray@2x.png',
+      icon: (look) => `/icons/${look}@2x.png`,
       platform: 'linux',
       onCommand: () => {},
       initial: connected,
@@ -112,5 +115,38 @@ describe('tray controller', () => {
     expect(t.contextMenus).toHaveLength(1)
     expect(t.title).toBeNull()
     expect([...t.listeners.keys()]).toEqual(['click'])
+  })
+
+  it('the icon looks offline while offline, set again only when the look changes', () => {
+    const { t, tray } = fakeTray()
+    const made: unknown[] = []
+    const controller = createTrayController({
+      createTray: (icon) => {
+        made.push(icon)
+        return tray as never
+      },
+      buildMenu: (template) => ({ template }) as never,
+      icon: (look) => `/icons/${look}@2x.png`,
+      platform: 'linux',
+      onCommand: () => {},
+      initial: { ...connected, online: false },
+    })
+    expect(made).toEqual(['/icons/offline@2x.png'])
+    expect(t.images).toEqual([])
+    controller.update(connected)
+    controller.update({ ...connected, pendingCount: 5 })
+    expect(t.images).toEqual(['/icons/normal@2x.png'])
+    controller.update({ ...connected, online: false })
+    expect(t.images).toEqual(['/icons/normal@2x.png', '/icons/offline@2x.png'])
+  })
+
+  it("each platform gets each look's own file; macOS's as a template image", () => {
+    const file = (platform: string, look: keyof typeof TRAY_LOOKS) =>
+      trayIcon(nativeImage as never, '/r', platform, look) as unknown as { path: string; template: boolean }
+    expect(file('darwin', 'offline')).toMatchObject({ path: '/r/trayOfflineTemplate.png', template: true })
+    expect(file('win32', 'offline')).toMatchObject({ path: '/r/trayOffline.png', template: false })
+    expect(file('linux', 'offline').path).toBe('/r/trayOffline@2x.png')
+    expect(file('linux', 'normal').path).toBe('/r/tray@2x.png')
+    expect(file('darwin', 'normal')).toMatchObject({ path: '/r/trayTemplate.png', template: true })
   })
 })
