@@ -9,6 +9,7 @@ import { RENDERER_DIR, ROOT } from '../scripts/lib/build'
 import { launchChromium } from '../test/e2e/harness'
 import { startSimulator } from '../test/simulator/index'
 import { measureFirstScreens, measureFloorPaging, measurePaging } from './browser'
+import { measureHiddenTimers } from './hiddenTimers'
 import { measureClientOnly, measureIpc, measureKyOnly, measureTxPageIpc } from './ipc'
 import { runLedgerBench } from './ledger'
 import { percentile } from './lib/stats'
@@ -23,7 +24,7 @@ interface Row {
   figure: string
   value: number
   reference: number
-  unit: 'bytes' | 'ms' | 'MB'
+  unit: 'bytes' | 'ms' | 'MB' | 'count'
   referenceName: string
   ratio: number
   goal: string
@@ -44,6 +45,7 @@ function fmt(v: number, unit: Row['unit']): string {
   if (Number.isNaN(v)) return 'n/a'
   if (unit === 'bytes') return `${v.toLocaleString('en-US')} B`
   if (unit === 'MB') return `${v.toFixed(2)} MB`
+  if (unit === 'count') return String(v)
   return `${v < 10 ? v.toFixed(2) : v.toFixed(1)} ms`
 }
 
@@ -168,6 +170,18 @@ async function main() {
       unit: 'ms',
       goal: '< 1.2×',
       maxRatio: 1.2,
+    })
+
+    console.log('Timers while the window is hidden…')
+    const timers = await measureHiddenTimers(browser, preview.url)
+    row({
+      figure: 'renderer timer callbacks in 3 s hidden (Receive, countdown running)',
+      value: timers.hidden,
+      reference: timers.visible,
+      referenceName: 'callbacks in 3 s shown',
+      unit: 'count',
+      goal: '0',
+      maxValue: 1,
     })
 
     console.log('QR generation…')

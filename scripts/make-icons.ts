@@ -3,6 +3,7 @@
 //   icon.png                      512 × 512, the app icon (electron-builder makes the platform formats)
 //   tray.png / tray@2x.png        16 / 32, coloured, for Windows and Linux trays
 //   trayTemplate.png / @2x        16 / 32, black on transparent: macOS tints "Template" images itself
+//   trayOffline*.png              the same four while the service cannot be reached: faded, struck through
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
@@ -20,11 +21,15 @@ function appIconSvg(): string {
   </svg>`
 }
 
-/** A tray icon is only the bolt: small sizes need the whole square for the shape. */
-function traySvg(fill: string, stroke: string | null): string {
+/** A tray icon is only the bolt: small sizes need the whole square for the shape. Offline, it fades and is struck through. */
+function traySvg(fill: string, stroke: string | null, offline = false): string {
   const s = stroke ? ` stroke="${stroke}" stroke-width="1" stroke-linejoin="round"` : ''
+  const faded = offline ? ' opacity="0.45"' : ''
+  const slash = offline
+    ? `<line x1="3" y1="3" x2="21" y2="21" stroke="${stroke ?? fill}" stroke-width="2.4" stroke-linecap="round"/>`
+    : ''
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="100%" height="100%">
-    <path d="${BOLT}" fill="${fill}"${s}/></svg>`
+    <path d="${BOLT}" fill="${fill}"${s}${faded}/>${slash}</svg>`
 }
 
 const ICONS: Array<{ file: string; size: number; svg: string }> = [
@@ -33,6 +38,10 @@ const ICONS: Array<{ file: string; size: number; svg: string }> = [
   { file: 'tray@2x.png', size: 32, svg: traySvg('#ffb300', '#7a3e00') },
   { file: 'trayTemplate.png', size: 16, svg: traySvg('#000000', null) },
   { file: 'trayTemplate@2x.png', size: 32, svg: traySvg('#000000', null) },
+  { file: 'trayOffline.png', size: 16, svg: traySvg('#9e9e9e', '#424242', true) },
+  { file: 'trayOffline@2x.png', size: 32, svg: traySvg('#9e9e9e', '#424242', true) },
+  { file: 'trayOfflineTemplate.png', size: 16, svg: traySvg('#000000', null, true) },
+  { file: 'trayOfflineTemplate@2x.png', size: 32, svg: traySvg('#000000', null, true) },
 ]
 
 async function main(): Promise<void> {

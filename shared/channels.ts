@@ -31,6 +31,8 @@ export const OP_NAMES = [
   'payments.unfinished',
   'payments.check',
   'payments.recipients',
+  // shell: the tray popover
+  'window.pin',
   'settings.get',
   'settings.update',
   'rates.get',

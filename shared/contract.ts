@@ -265,11 +265,22 @@ export type RatesView = z.infer<typeof RatesView>
 // ──────────────────────────────────────────────────────────────────────────────────────────
 
 export const Theme = z.enum(['system', 'light', 'dark'])
+/** e.g. CommandOrControl+Shift+L: modifiers and one key joined by '+' */
+export const Shortcut = z
+  .string()
+  .max(64)
+  .regex(/^$|^(?:[A-Za-z0-9]+\+)+(?:[A-Za-z0-9]+|[=\-[\];',./`\\])$/, 'Write a shortcut like CommandOrControl+Shift+L.')
 export const Settings = z.object({
   pollIntervalSec: int.min(5).max(3600),
   notifications: z.boolean(),
   theme: Theme,
   fiat: FiatSettings,
+  /** the tray shows the total balance (off: no amount on the tray at all) */
+  trayTotal: z.boolean(),
+  /** a global shortcut that opens the app, in Electron's accelerator words; '' for none */
+  shortcut: Shortcut,
+  /** start the app when the person logs in */
+  openAtLogin: z.boolean(),
 })
 export type Settings = z.infer<typeof Settings>
 export const DEFAULT_SETTINGS: Settings = {
@@ -277,6 +288,10 @@ export const DEFAULT_SETTINGS: Settings = {
   notifications: true,
   theme: 'system',
   fiat: DEFAULT_FIAT,
+  trayTotal: true,
+  // none by default: a global shortcut takes the keys from every other app
+  shortcut: '',
+  openAtLogin: false,
 }
 
 export const AppInfo = z.object({
@@ -486,6 +501,16 @@ export const operations = {
   'payments.check': op('local', none, JournalList),
   /** The active account's recently paid lightning addresses and LNURLs, most recent first. */
   'payments.recipients': op('read', none, z.object({ recipients: z.array(z.string()) })),
+  // ── Shell: the tray popover (docs/architecture.md, "Shell") ──
+  /**
+   * Keeps the popover open when it loses focus (macOS, Windows); without `pinned` it only tells
+   * the pin in force. `available` is false where there is no popover.
+   */
+  'window.pin': op(
+    'local',
+    z.object({ pinned: z.boolean().optional() }).strict(),
+    z.object({ pinned: z.boolean(), available: z.boolean() }),
+  ),
 
   'settings.get': op('read', none, Settings),
   'settings.update': op('local', Settings.partial().strict(), Settings),

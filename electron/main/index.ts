@@ -1,12 +1,14 @@
 // The Electron entry: wires the shell (window, security, tray, menu, links, lifecycle) to the app
 // that createApp builds. Every decision lives in a small module under ./shell; this file only
 // connects Electron's objects to them.
+import { homedir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { APP_NAME, type Emit, type EventName } from '@shared/contract'
+import { APP_NAME, type Emit, type EventName, type Settings } from '@shared/contract'
 import {
   app,
   BrowserWindow,
   dialog,
+  globalShortcut,
   ipcMain,
   Menu,
   Notification,
@@ -14,12 +16,14 @@ import {
   net,
   powerMonitor,
   protocol,
+  screen,
   session,
   shell,
   Tray,
 } from 'electron'
 import { createApp } from './app/createApp'
 import { createLogger } from './log'
+import { appProgram, createAutostart } from './services/autostart'
 import { createElectronNotifier } from './services/notify'
 import { RATE_SOURCE_URL } from './services/rates'
 import { createKeytarStore } from './services/secrets'
@@ -27,20 +31,22 @@ import type { TrayCommand } from './services/tray'
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './shell/appProtocol'
 import { CSP, DEV_CSP } from './shell/csp'
 import { connectDemoAccount } from './shell/demo'
+import { createDesktopSettings } from './shell/desktopSettings'
 import { createEventSink } from './shell/events'
 import { registerOpHandlers } from './shell/ipc'
 import { closeAction, createShutdown, quitWhenAllClosed, trayExpected } from './shell/lifecycle'
 import { lightningLinkFromArgv, linkAction, PROTOCOLS } from './shell/links'
 import { buildAppMenuTemplate } from './shell/menu'
 import { APP_SCHEME, resolveAppUrls } from './shell/origins'
+import { loadMenubar, type Popover, startTray } from './shell/popover'
 import { watchPowerAndNetwork } from './shell/power'
-import { superviseRenderer } from './shell/recovery'
-import { createSaveFile } from './shell/saveFile'
+import { createSaveFile, saveDialogOver } from './shell/saveFile'
 import { guardWebContents, hardenSession } from './shell/security'
 import { claimSingleInstance, registerProtocolClient } from './shell/singleInstance'
-import { createTrayController, type TrayController, trayIcon } from './shell/tray'
+import { type TrayController, trayIcon } from './shell/tray'
 import { countPending, INITIAL_TRAY_STATE, reduceTrayState } from './shell/trayState'
-import { createMainWindow, showWindow } from './shell/window'
+import { createMainWindow, isSeen, showWindow } from './shell/window'
+import { wireWindow } from './shell/windowWiring'
 
 /** keychain service name: one entry per account id under it */
 const KEYCHAIN_SERVICE = 'Lightning Tray'
@@ -59,6 +65,10 @@ if (process.platform === 'win32') app.setAppUserModelId(APP_ID)
 
 let win: BrowserWindow | null = null
 let tray: TrayController | null = null
+let popover: Popover | null = null
+/** the popover where there is one (macOS, Windows), else the normal window */
+let showApp = () => showWindow(win)
+const currentWindow = () => (popover ? popover.window() : win && !win.isDestroyed() ? win : null)
 let quitting = false
 /** links that arrived before the app was ready (macOS delivers them before `ready`) */
 let onLink: ((link: string) => void) | null = null
@@ -67,7 +77,7 @@ const receiveLink = (link: string) => (onLink ? onLink(link) : earlyLinks.push(l
 
 if (
   claimSingleInstance(app, (argv) => {
-    showWindow(win)
+    showApp()
     const link = lightningLinkFromArgv(argv)
     if (link) receiveLink(link)
   })
@@ -94,6 +104,7 @@ async function main(): Promise<void> {
   // Icons ship as extraResources (electron-builder.yml): outside the asar, plain files for the OS.
   const icons = app.isPackaged ? join(process.resourcesPath, 'icons') : join(root, 'resources')
   const iconPath = join(icons, 'icon.png')
+  const preloadPath = join(root, 'out', 'preload', 'index.cjs')
 
   for (const scheme of PROTOCOLS)
     registerProtocolClient(app, {
@@ -120,12 +131,22 @@ async function main(): Promise<void> {
       : { ...trayState, pendingCount: countPending(pendingInvoices()) }
     tray?.update(trayState)
   }
+  const desktop = createDesktopSettings({
+    platform: process.platform,
+    globalShortcut,
+    setLoginItemSettings: (s) => app.setLoginItemSettings(s),
+    autostart: createAutostart({ env: process.env, home: homedir(), name: APP_NAME, ...appProgram(root) }),
+    onShortcut: () => showApp(),
+    notice: (notice) => sink.emit('notice', notice),
+  })
   const emit: Emit = (event, payload) => {
     sink.emit(event, payload)
     refreshTray(event, payload)
+    if (event === 'settings.updated') void desktop.apply(payload as Settings)
   }
+  showApp = () => (popover ? popover.show() : showWindow(ensureWindow()))
   const navigate = (target: Parameters<typeof sink.emit<'navigate'>>[1]) => {
-    showWindow(ensureWindow())
+    showApp()
     sink.emit('navigate', target)
   }
 
@@ -133,7 +154,7 @@ async function main(): Promise<void> {
     userDataDir: app.getPath('userData'),
     secretStore: createKeytarStore(KEYCHAIN_SERVICE),
     notifier: createElectronNotifier(Notification, {
-      onShowWindow: () => showWindow(ensureWindow()),
+      onShowWindow: () => showApp(),
       onFailed: (error) => core?.log.warn('notification not shown', { error }),
     }),
     emit,
@@ -142,9 +163,10 @@ async function main(): Promise<void> {
     preview: false,
     // a packaged app does not check event payloads at run time (their types are checked at build)
     checkEvents: !app.isPackaged,
-    saveFile: createSaveFile((options) => (win ? dialog.showSaveDialog(win, options) : dialog.showSaveDialog(options))),
+    saveFile: createSaveFile(saveDialogOver(dialog, currentWindow, (ask) => (popover ? popover.holdOpen(ask) : ask()))),
     rates: { sourceUrl: RATE_SOURCE_URL },
-    visible: () => win?.isVisible() === true && !win.isMinimized(),
+    visible: () => isSeen(currentWindow()),
+    popover: () => popover,
   })
   const wallet = core
   // The window opens at once; messages wait until settings are loaded and the sync loop runs.
@@ -167,46 +189,30 @@ async function main(): Promise<void> {
     () => refreshTray(),
   )
 
+  const wire = (w: BrowserWindow, hideOnClose: boolean, onClosed = () => {}) =>
+    wireWindow(w, {
+      hideOnClose,
+      sink,
+      showMessageBox: (parent, options) => dialog.showMessageBox(parent, options),
+      quit: () => app.quit(),
+      isQuitting: () => quitting,
+      hasTray: () => tray !== null,
+      log: (message, fields) => wallet.log.warn(message, fields),
+      onClosed,
+    })
+
   function ensureWindow(): BrowserWindow {
     if (win && !win.isDestroyed()) return win
     const w = createMainWindow({
       BrowserWindow,
-      preloadPath: join(root, 'out', 'preload', 'index.cjs'),
+      preloadPath,
       iconPath,
       startUrl: urls.startUrl,
       trustedOrigins: urls.trustedOrigins,
       openExternal,
       isPackaged: app.isPackaged,
     })
-    w.webContents.on('did-finish-load', () => sink.attach(w.webContents))
-    w.webContents.on('did-start-loading', () => sink.detach())
-    superviseRenderer({
-      contents: w.webContents,
-      notice: (message) => sink.emit('notice', { level: 'warning', message }),
-      askAfterRepeatedFailure: async ({ message, detail }) => {
-        const options = {
-          type: 'error' as const,
-          message,
-          detail,
-          buttons: ['Reload', 'Quit'],
-          defaultId: 0,
-          cancelId: 0,
-        }
-        const { response } = await dialog.showMessageBox(w, options)
-        return response === 1 ? 'quit' : 'reload'
-      },
-      quit: () => app.quit(),
-      isQuitting: () => quitting,
-      log: (message, fields) => wallet.log.warn(message, fields),
-    })
-    w.on('close', (event) => {
-      if (closeAction({ quitting, hasTray: tray !== null }) === 'hide') {
-        event.preventDefault()
-        w.hide()
-      }
-    })
-    w.on('closed', () => {
-      sink.detach()
+    wire(w, true, () => {
       if (win === w) win = null
     })
     win = w
@@ -216,7 +222,7 @@ async function main(): Promise<void> {
   const onTrayCommand = (command: TrayCommand) => {
     if (command.kind === 'quit') return app.quit()
     if (command.navigate) navigate(command.navigate)
-    else showWindow(ensureWindow())
+    else showApp()
   }
 
   Menu.setApplicationMenu(
@@ -231,30 +237,31 @@ async function main(): Promise<void> {
   )
 
   if (trayExpected(process.platform, process.env)) {
-    try {
-      tray = createTrayController({
-        createTray: (icon) => new Tray(icon),
-        buildMenu: (template) => Menu.buildFromTemplate(template),
-        icon: trayIcon(nativeImage, icons, process.platform),
-        platform: process.platform,
-        onCommand: onTrayCommand,
-        initial: trayState,
-      })
-    } catch (err) {
-      // No tray on this desktop: the window and the launcher stay the way in.
-      wallet.log.warn('no tray', { error: err })
-      tray = null
-    }
+    const menubar = await loadMenubar(process.platform)
+    ;({ tray, popover } = startTray({
+      platform: process.platform,
+      createTray: (icon) => new Tray(icon),
+      buildMenu: (template) => Menu.buildFromTemplate(template),
+      icon: (look) => trayIcon(nativeImage, icons, process.platform, look),
+      onCommand: onTrayCommand,
+      initial: trayState,
+      popover: menubar && {
+        ...{ menubar, dir: root, startUrl: urls.startUrl, preloadPath, isPackaged: app.isPackaged },
+        onWindow: (w) => wire(w, false),
+        workAreaOf: (bounds) => screen.getDisplayMatching(bounds).workArea,
+      },
+      onError: (message, error) => wallet.log.warn(message, { error }),
+    }))
   }
 
-  ensureWindow()
+  if (!popover) ensureWindow()
 
   // Links: now that the window exists, act on them (and on any that came early).
   onLink = (link) => {
     const action = linkAction(link)
     if (action.kind === 'navigate') navigate(action.target)
     else {
-      showWindow(ensureWindow())
+      showApp()
       sink.emit('notice', { level: action.level, message: action.message })
     }
   }
@@ -262,7 +269,7 @@ async function main(): Promise<void> {
 
   const stopPower = watchPowerAndNetwork({ powerMonitor, isOnline: () => net.isOnline(), target: wallet.sync })
 
-  app.on('activate', () => showWindow(ensureWindow()))
+  app.on('activate', () => showApp())
   app.on('window-all-closed', () => {
     if (quitWhenAllClosed({ platform: process.platform, hasTray: tray !== null })) app.quit()
   })
@@ -273,6 +280,7 @@ async function main(): Promise<void> {
       // stops the sync loop (the ledger is written as it goes) and waits for background work
       { name: 'app', run: () => wallet.dispose() },
       { name: 'tray', run: () => tray?.destroy() },
+      { name: 'shortcut', run: () => desktop.dispose() },
     ],
     { onError: (name, err) => wallet.log.warn('shutdown step failed', { step: name, error: err }) },
   )
@@ -284,6 +292,7 @@ async function main(): Promise<void> {
   })
 
   if (await started) {
+    emit('settings.updated', wallet.settings.current().settings)
     const demo = await connectDemoAccount(wallet.router, process.env, { isPackaged: app.isPackaged })
     if (typeof demo === 'object') sink.emit('notice', { level: 'error', message: `Demo account: ${demo.failed}` })
   }

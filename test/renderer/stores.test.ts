@@ -1,6 +1,6 @@
 // Store transitions on ok and error envelopes, against a fake `window.wallet`.
 import type { PendingInvoice, RecipientView, TxView, WalletView } from '@shared/contract'
-import { DEFAULT_FIAT } from '@shared/contract'
+import { DEFAULT_FIAT, DEFAULT_SETTINGS } from '@shared/contract'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { useAccounts } from '../../renderer/src/stores/accounts'
 import { useInvoices } from '../../renderer/src/stores/invoices'
@@ -358,7 +358,7 @@ describe('accounts', () => {
 })
 
 describe('settings', () => {
-  const base = { pollIntervalSec: 15, notifications: true, theme: 'system' as const, fiat: DEFAULT_FIAT }
+  const base = { ...DEFAULT_SETTINGS, theme: 'system' as const, fiat: DEFAULT_FIAT }
   test('a change shows at once and is undone when main refuses it', async () => {
     useSettings.setState({ settings: base })
     const release = fake.deferred('settings.update')

@@ -30,7 +30,18 @@ describe('IPC contract', () => {
     const s = resultSchema(operations['settings.get'].output)
     const fiat = { enabled: true, currency: 'EUR' }
     expect(
-      s.safeParse({ ok: true, value: { pollIntervalSec: 15, notifications: true, theme: 'dark', fiat } }).success,
+      s.safeParse({
+        ok: true,
+        value: {
+          pollIntervalSec: 15,
+          notifications: true,
+          theme: 'dark',
+          fiat,
+          trayTotal: true,
+          shortcut: '',
+          openAtLogin: false,
+        },
+      }).success,
     ).toBe(true)
     expect(s.safeParse({ ok: true, value: { pollIntervalSec: 15, notifications: true, theme: 'dark' } }).success).toBe(
       false,

@@ -57,6 +57,8 @@ export interface AppDeps {
   visible?: () => boolean
   /** the crash tests stop the process at a step of a payment (test/electron/payments/) */
   paymentStep?: HandlerDeps['paymentStep']
+  /** the tray popover's pin (macOS, Windows); without it `window.pin` says it is not available */
+  popover?: HandlerDeps['popover']
 }
 
 export interface App {
@@ -191,6 +193,7 @@ export function createApp(deps: AppDeps): App {
     background,
     saveFile: deps.saveFile,
     claims: createClaimService({ get: createRemoteGet({ fetch: deps.fetch }) }),
+    popover: deps.popover,
     log,
     journal,
     ledger,

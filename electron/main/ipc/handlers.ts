@@ -26,12 +26,13 @@ import type { SaveFile } from '../services/vouchers'
 import { claimHandlers } from './claim'
 import { type PayDeps, payHandlers } from './pay'
 import type { Handlers, OpIn, OpOut } from './router'
+import { type ShellDeps, shellHandlers } from './shell'
 import { voucherHandlers } from './vouchers'
 
 export const NOT_SAVED_NOTICE =
   'The app could not save its list of pending invoices. It will keep watching them while it is open.'
 
-export interface HandlerDeps {
+export interface HandlerDeps extends ShellDeps {
   /** everything but clients, which come from `clientFor` with the policy of the operation's kind */
   accounts: Omit<AccountsService, 'client'>
   clientFor: (accountId: string | undefined, policy: CallPolicy) => ServiceClient
@@ -185,6 +186,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'withdraw.list': async () => ({ links: d.sync.listWithdraws() }),
     ...payHandlers({ ...d, at: d.paymentStep, refreshWallets: () => d.background(listWallets()) }),
+    ...shellHandlers(d),
     ...voucherHandlers({
       ...d,
       trackWithdraw: (link, accountId) => watch(d.sync.trackWithdraw(link, accountId)),

@@ -2,7 +2,7 @@
 // written readable by the owner only. Thin on purpose; what to save is decided in services.
 import { open } from 'node:fs/promises'
 import { basename } from 'node:path'
-import type { SaveDialogOptions, SaveDialogReturnValue } from 'electron'
+import type { BrowserWindow, Dialog, SaveDialogOptions, SaveDialogReturnValue } from 'electron'
 import type { SaveFile } from '../services/vouchers'
 
 export function createSaveFile(
@@ -25,5 +25,20 @@ export function createSaveFile(
       await file.close()
     }
     return { status: 'saved', fileName: basename(picked.filePath) }
+  }
+}
+
+/**
+ * The save dialog over the app's window when there is one. `around` runs it: the popover stays
+ * open meanwhile (the dialog takes its focus, and a popover hides on blur).
+ */
+export function saveDialogOver(
+  dialog: Pick<Dialog, 'showSaveDialog'>,
+  parent: () => BrowserWindow | null,
+  around: (ask: () => Promise<SaveDialogReturnValue>) => Promise<SaveDialogReturnValue> = (ask) => ask(),
+): (options: SaveDialogOptions) => Promise<SaveDialogReturnValue> {
+  return (options) => {
+    const over = parent()
+    return around(() => (over ? dialog.showSaveDialog(over, options) : dialog.showSaveDialog(options)))
   }
 }

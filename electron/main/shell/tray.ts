@@ -4,7 +4,17 @@ import { join } from 'node:path'
 import type { Menu, MenuItemConstructorOptions, NativeImage, nativeImage, Tray } from 'electron'
 import { buildTrayMenu, type TrayCommand, type TrayState, toMenuTemplate } from '../services/tray'
 
-export type TrayLike = Pick<Tray, 'setToolTip' | 'setContextMenu' | 'on' | 'destroy' | 'isDestroyed'>
+export type TrayLike = Pick<
+  Tray,
+  'setToolTip' | 'setContextMenu' | 'popUpContextMenu' | 'setTitle' | 'setImage' | 'on' | 'destroy' | 'isDestroyed'
+>
+
+/** Each look of the tray icon, by the start of its file names in resources/ (scripts/make-icons.ts). */
+export const TRAY_LOOKS = { normal: 'tray', offline: 'trayOffline' } as const
+export type TrayLook = keyof typeof TRAY_LOOKS
+
+/** Offline shows in the icon too: the menu and tooltip are seen only when asked for. */
+export const trayLook = (state: TrayState): TrayLook => (state.online ? 'normal' : 'offline')
 
 export interface TrayController {
   update(state: TrayState): void
@@ -14,25 +24,44 @@ export interface TrayController {
 export function createTrayController(deps: {
   createTray: (icon: NativeImage | string) => TrayLike
   buildMenu: (template: MenuItemConstructorOptions[]) => Menu
-  icon: NativeImage | string
+  /** the icon for each look; asked again only when the look changes */
+  icon: (look: TrayLook) => NativeImage | string
   platform: string
   onCommand: (command: TrayCommand) => void
   initial: TrayState
+  /** a left click opens the popover (menubar listens for it): the menu moves to the right click */
+  popover?: boolean
 }): TrayController {
-  const tray = deps.createTray(deps.icon)
+  let look = trayLook(deps.initial)
+  const tray = deps.createTray(deps.icon(look))
   let last = ''
+  let menu: Menu | null = null
   const update = (state: TrayState) => {
     if (tray.isDestroyed()) return
+    if (trayLook(state) !== look) {
+      look = trayLook(state)
+      tray.setImage(deps.icon(look))
+    }
     const model = buildTrayMenu(state)
     // Rebuilding a native menu is not free and flickers on some desktops: only when it changed.
     const key = JSON.stringify(model)
     if (key === last) return
     last = key
     tray.setToolTip(model.tooltip)
-    tray.setContextMenu(deps.buildMenu(toMenuTemplate(model, deps.onCommand) as MenuItemConstructorOptions[]))
+    // only macOS draws text beside the icon
+    if (deps.platform === 'darwin') tray.setTitle(model.title)
+    menu = deps.buildMenu(toMenuTemplate(model, deps.onCommand) as MenuItemConstructorOptions[])
+    // A context menu set on macOS would take the left click from the popover.
+    if (!deps.popover) tray.setContextMenu(menu)
   }
-  // A left click shows the window on Windows and Linux; on macOS a click opens the menu.
-  if (deps.platform !== 'darwin') tray.on('click', () => deps.onCommand({ kind: 'show', navigate: null }))
+  if (deps.popover) {
+    tray.on('right-click', () => {
+      if (menu && !tray.isDestroyed()) tray.popUpContextMenu(menu)
+    })
+  } else if (deps.platform !== 'darwin') {
+    // A left click shows the window on Windows and Linux; on macOS a click opens the menu.
+    tray.on('click', () => deps.onCommand({ kind: 'show', navigate: null }))
+  }
   update(deps.initial)
   return {
     update,
@@ -50,11 +79,13 @@ export function trayIcon(
   images: Pick<typeof nativeImage, 'createFromPath'>,
   dir: string,
   platform: string,
+  look: TrayLook = 'normal',
 ): NativeImage {
+  const name = TRAY_LOOKS[look]
   if (platform === 'darwin') {
-    const image = images.createFromPath(join(dir, 'trayTemplate.png'))
+    const image = images.createFromPath(join(dir, `${name}Template.png`))
     image.setTemplateImage(true)
     return image
   }
-  return images.createFromPath(join(dir, platform === 'win32' ? 'tray.png' : 'tray@2x.png'))
+  return images.createFromPath(join(dir, platform === 'win32' ? `${name}.png` : `${name}@2x.png`))
 }

@@ -38,6 +38,10 @@ export function reduceTrayState(
       const p = payload as EventPayload<'connection'>
       return { ...state, online: p.online }
     }
+    case 'settings.updated': {
+      const p = payload as EventPayload<'settings.updated'>
+      return { ...state, showTotal: p.trayTotal }
+    }
     default:
       return state
   }

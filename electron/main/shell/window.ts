@@ -71,3 +71,8 @@ export function showWindow(win: Pick<BrowserWindow, 'isMinimized' | 'restore' | 
   win.show()
   win.focus()
 }
+
+/** whether the person can see the window (shown and not minimized) */
+export function isSeen(win: Pick<BrowserWindow, 'isVisible' | 'isMinimized'> | null): boolean {
+  return win?.isVisible() === true && !win.isMinimized()
+}

@@ -1,3 +1,5 @@
+import { visibleTimeout } from './visibleTimers'
+
 /** Saves a blob through the browser's download (Electron shows a save dialog). */
 export function downloadBlob(blob: Blob, name: string): void {
   const url = URL.createObjectURL(blob)
@@ -7,5 +9,6 @@ export function downloadBlob(blob: Blob, name: string): void {
   document.body.append(a)
   a.click()
   a.remove()
-  setTimeout(() => URL.revokeObjectURL(url), 10_000)
+  // the download has the URL by then; a window hidden meanwhile lets go of it when shown again
+  visibleTimeout(() => URL.revokeObjectURL(url), 10_000)
 }

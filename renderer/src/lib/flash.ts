@@ -1,6 +1,7 @@
 // A short confirmation ("Copied") that goes away by itself, so a screen does not keep saying it
 // long after. One timer at a time; cleared when the component that shows it goes.
 import { useEffect, useState } from 'react'
+import { visibleTimeout } from './visibleTimers'
 
 /** how long a confirmation stays: long enough to read, short enough not to linger */
 export const FLASH_MS = 2000
@@ -13,18 +14,19 @@ export interface Flash {
 }
 
 export function createFlash(set: (message: string) => void, ms = FLASH_MS): Flash {
-  let timer: ReturnType<typeof setTimeout> | undefined
+  let cancel: (() => void) | undefined
   const dispose = () => {
-    clearTimeout(timer)
-    timer = undefined
+    cancel?.()
+    cancel = undefined
   }
   return {
     show(text, opts = {}) {
       dispose()
       set(text)
       if (!opts.stay)
-        timer = setTimeout(() => {
-          timer = undefined
+        // shown for `ms` of visible time: a window hidden meanwhile still says it when shown again
+        cancel = visibleTimeout(() => {
+          cancel = undefined
           set('')
         }, ms)
     },

@@ -4,6 +4,7 @@ import { formatMsat } from '@shared/units'
 import { useEffect, useState } from 'react'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
+import { visibleInterval } from '../lib/visibleTimers'
 import { useAccounts } from '../stores/accounts'
 import { type FiatShown, fiatBeside, useRates } from '../stores/rates'
 import { useUi } from '../stores/ui'
@@ -75,13 +76,13 @@ function Fiat({ shown, testId }: { shown: FiatShown | null; testId: string }) {
 function useNow(): number {
   const [now, setNow] = useState(Date.now)
   useEffect(() => {
-    const tick = setInterval(() => setNow(Date.now()), 30_000)
+    const stopTick = visibleInterval(() => setNow(Date.now()), 30_000)
     const onShow = () => {
       if (document.visibilityState === 'visible') void useRates.getState().load()
     }
     document.addEventListener('visibilitychange', onShow)
     return () => {
-      clearInterval(tick)
+      stopTick()
       document.removeEventListener('visibilitychange', onShow)
     }
   }, [])

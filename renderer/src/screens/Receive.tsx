@@ -23,6 +23,7 @@ import {
   invoiceInput,
   isAnyAmount,
 } from '../lib/invoiceForm'
+import { visibleInterval } from '../lib/visibleTimers'
 import { useAccounts } from '../stores/accounts'
 import { invoiceStatus, recentInvoices, useInvoices } from '../stores/invoices'
 import { useUi } from '../stores/ui'
@@ -245,12 +246,9 @@ function InvoiceRow({ inv, now, shown }: { inv: PendingInvoice; now: number; sho
   )
 }
 
-/** Unix seconds, ticking once a second while mounted. */
+/** Unix seconds, ticking once a second while mounted and the window is shown. */
 function useNow(): number {
   const [now, setNow] = useState(() => Math.floor(Date.now() / 1000))
-  useEffect(() => {
-    const t = setInterval(() => setNow(Math.floor(Date.now() / 1000)), 1000)
-    return () => clearInterval(t)
-  }, [])
+  useEffect(() => visibleInterval(() => setNow(Math.floor(Date.now() / 1000)), 1000), [])
   return now
 }

@@ -5,6 +5,7 @@ import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { routePayInput } from '../lib/payInput'
 import { decodeImageBlob, decodePixels } from '../lib/scan'
+import { visibleInterval } from '../lib/visibleTimers'
 import { useUi } from '../stores/ui'
 
 type Outcome = { kind: 'idle' } | { kind: 'working'; what: string } | { kind: 'problem'; message: string }
@@ -125,7 +126,7 @@ function Camera(props: { onFound: (text: string) => void; onError: (message: str
   cb.current = props
   useEffect(() => {
     let stream: MediaStream | null = null
-    let timer: ReturnType<typeof setInterval> | undefined
+    let stopTimer = () => {}
     let stopped = false
     const canvas = document.createElement('canvas')
     const ctx = canvas.getContext('2d', { willReadFrequently: true })
@@ -141,7 +142,8 @@ function Camera(props: { onFound: (text: string) => void; onError: (message: str
         // stopped while the video was starting: the cleanup has run, so start no timer after it
         if (stopped) return
         let busy = false
-        timer = setInterval(async () => {
+        // no frames are read while the window is hidden
+        stopTimer = visibleInterval(async () => {
           if (busy || !v.videoWidth) return
           busy = true
           canvas.width = v.videoWidth
@@ -169,7 +171,7 @@ function Camera(props: { onFound: (text: string) => void; onError: (message: str
       })
     return () => {
       stopped = true
-      clearInterval(timer)
+      stopTimer()
       if (stream) stopTracks(stream)
     }
   }, [])

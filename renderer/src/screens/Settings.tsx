@@ -11,6 +11,7 @@ import { useRates } from '../stores/rates'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
+import { DesktopPrefs } from './SettingsDesktop'
 
 export default function Settings() {
   const settings = useSettings((s) => s.settings)
@@ -261,6 +262,7 @@ function Preferences({ settings }: { settings: SettingsT }) {
         ))}
       </fieldset>
       <FiatPrefs settings={settings} />
+      <DesktopPrefs settings={settings} />
       {saveError && <ErrorMessage error={saveError} />}
     </>
   )

@@ -125,3 +125,20 @@ test('add a second account, switch between them, remove one (its key goes too)',
   expect(await o.booted.secretStore.get(second)).toBeNull()
   expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
 })
+
+test('desktop: tray total and start at login are saved; a malformed shortcut is refused with a reason', async () => {
+  await navTo(o.page, 'Settings')
+  await o.page.getByLabel('Show the total balance on the tray icon').uncheck()
+  await expect.poll(settings).toMatchObject({ trayTotal: false })
+  await o.page.getByLabel('Open the app when I log in').check()
+  await expect.poll(settings).toMatchObject({ openAtLogin: true })
+  const field = o.page.getByLabel('Shortcut to open the app from anywhere (empty for none)')
+  await field.fill('Ctrl+Shift+ ')
+  await o.page.getByRole('button', { name: 'Save shortcut' }).click()
+  expect(await alertText(o.page)).toContain('Write a shortcut like CommandOrControl+Shift+L')
+  await field.fill('CommandOrControl+Alt+K')
+  await o.page.getByRole('button', { name: 'Save shortcut' }).click()
+  await expect.poll(settings).toMatchObject({ shortcut: 'CommandOrControl+Alt+K' })
+  // the browser preview has no popover: no pin is offered
+  expect(await o.page.getByLabel('Keep this window open when I click elsewhere').count()).toBe(0)
+})

@@ -204,6 +204,9 @@ describe('createApp', () => {
       notifications: true,
       theme: 'system',
       fiat: { enabled: true, currency: 'USD' },
+      trayTotal: true,
+      shortcut: '',
+      openAtLogin: false,
     })
     const next = value(await app.router.handle('settings.update', { theme: 'dark', pollIntervalSec: 60 }))
     expect(next).toEqual({
@@ -211,6 +214,9 @@ describe('createApp', () => {
       notifications: true,
       theme: 'dark',
       fiat: { enabled: true, currency: 'USD' },
+      trayTotal: true,
+      shortcut: '',
+      openAtLogin: false,
     })
     expect(events.find((e) => e.name === 'settings.updated')?.payload).toEqual(next)
     expect((await readdir(dir)).sort()).toEqual(['settings.json', 'settings.json.corrupt-1700000000000'])

@@ -102,12 +102,23 @@ describe('router', () => {
         notifications: true,
         theme: 'dark',
         fiat: { enabled: true, currency: 'USD', apiKey: 'sak_y' },
+        trayTotal: true,
+        shortcut: '',
+        openAtLogin: false,
         apiKey: 'sak_x',
       }),
     })
     expect(await router.handle('settings.get', {})).toEqual({
       ok: true,
-      value: { pollIntervalSec: 15, notifications: true, theme: 'dark', fiat: { enabled: true, currency: 'USD' } },
+      value: {
+        pollIntervalSec: 15,
+        notifications: true,
+        theme: 'dark',
+        fiat: { enabled: true, currency: 'USD' },
+        trayTotal: true,
+        shortcut: '',
+        openAtLogin: false,
+      },
     })
   })
 })

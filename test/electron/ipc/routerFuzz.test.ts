@@ -102,6 +102,7 @@ function validSamples(): Record<OpName, Record<string, unknown>> {
     'payments.recipients': {},
     'settings.get': {},
     'settings.update': { theme: 'dark', pollIntervalSec: 30, notifications: false },
+    'window.pin': { pinned: true },
   }
 }
 

@@ -59,6 +59,10 @@ class FakeApp extends EventEmitter {
   exit(code: number) {
     this.exited = code
   }
+  loginItem: unknown = null
+  setLoginItemSettings(settings: unknown) {
+    this.loginItem = settings
+  }
 }
 
 export const app = new FakeApp()
@@ -140,6 +144,9 @@ export class Tray extends EventEmitter {
   setContextMenu(m: Tray['menu']) {
     this.menu = m
   }
+  setImage(icon: unknown) {
+    this.icon = icon
+  }
   isDestroyed() {
     return this.destroyed
   }
@@ -164,6 +171,21 @@ export const nativeImage = {
       this.template = v
     },
   }),
+}
+
+/** Like Electron: `register` answers false for a shortcut another app holds, throws on nonsense. */
+export const globalShortcut = {
+  registered: new Map<string, () => void>(),
+  taken: new Set<string>(),
+  register(accelerator: string, fn: () => void) {
+    if (!/^[\w+]+$/.test(accelerator)) throw new Error(`Error processing argument: ${accelerator}`)
+    if (globalShortcut.taken.has(accelerator)) return false
+    globalShortcut.registered.set(accelerator, fn)
+    return true
+  },
+  unregister(accelerator: string) {
+    globalShortcut.registered.delete(accelerator)
+  },
 }
 
 export const net = { online: true, isOnline: () => net.online }
@@ -212,5 +234,6 @@ const electron = {
   Notification,
   BrowserWindow,
   dialog,
+  globalShortcut,
 }
 export default electron

@@ -1,6 +1,6 @@
 // Loads the real main entry with `electron` faked, against the simulator over loopback: the
 // wiring of window, security, IPC, demo account, links, tray, close-to-tray and quit.
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { OP_NAMES, opChannel } from '@shared/channels'
@@ -45,6 +45,8 @@ beforeAll(async () => {
   process.env.LT_DEMO_BASE_URL = sim.url
   process.env.LT_DEMO_API_KEY = sim.keys.secret
   process.env.LT_TRAY = 'on'
+  // start at login writes its autostart entry here, not into the real ~/.config
+  process.env.XDG_CONFIG_HOME = join(userData, 'config')
   delete process.env.ELECTRON_RENDERER_URL
   process.argv = [...savedArgv, 'lightning:Alice@Sim.Example']
   await import('../../../electron/main/index')
@@ -270,7 +272,7 @@ describe('main entry (electron faked)', () => {
     }
   })
 
-  it('waking from sleep makes the watcher read the service at once', async () => {
+  it('waking from sleep makes the sync loop read the service at once', async () => {
     const wallets = (await invoke('wallets.list', {})).value as { wallets: Array<{ id: string }> }
     const created = await invoke('invoices.create', { walletId: wallets.wallets[0]?.id, amountSat: 5, memo: '' })
     expect(created.ok).toBe(true)
@@ -284,20 +286,52 @@ describe('main entry (electron faked)', () => {
     const sent = mainWindow().webContents.sent
     const port = Number(new URL(sim.url).port)
     await sim.close()
-    // the watcher (it has an invoice to watch) meets the outage when the computer wakes
+    // the sync loop (it has an invoice to watch) meets the outage when the computer wakes
     electron.powerMonitor.emit('resume')
     await vi.waitFor(() => expect(tray.tooltip).toMatch(/offline/), { timeout: 10_000 })
     expect(tray.menu?.template.map((i) => i.label)).toContain('Offline: balances may be out of date')
+    expect((tray.icon as { path: string }).path).toMatch(/\/trayOffline@2x\.png$/)
     expect(sent.filter((m) => m.channel === 'wallet:event:connection').map((m) => m.payload)).toEqual([
       { online: false, message: expect.stringMatching(/cannot be reached/) },
     ])
     sim = await startSimulator({ port, host: '127.0.0.1', seed: 'demo' })
     electron.powerMonitor.emit('resume')
     await vi.waitFor(() => expect(tray.tooltip).not.toMatch(/offline/), { timeout: 10_000 })
+    expect((tray.icon as { path: string }).path).toMatch(/\/tray@2x\.png$/)
     expect(sent.filter((m) => m.channel === 'wallet:event:connection').at(-1)?.payload).toEqual({
       online: true,
       message: null,
     })
+  })
+
+  it('settings carry out the global shortcut and start at login; Linux has no popover to pin', async () => {
+    expect(await invoke('window.pin', { pinned: true })).toEqual({
+      ok: true,
+      value: { pinned: false, available: false },
+    })
+    const entry = join(userData, 'config', 'autostart', 'lightning-tray.desktop')
+    const accel = 'CommandOrControl+Shift+L'
+    expect((await invoke('settings.update', { shortcut: accel, openAtLogin: true })).ok).toBe(true)
+    await vi.waitFor(() => expect(electron.globalShortcut.registered.has(accel)).toBe(true))
+    await vi.waitFor(async () => expect(await readFile(entry, 'utf8')).toMatch(/^Exec=".+"/m))
+    const w = mainWindow()
+    w.hide()
+    electron.globalShortcut.registered.get(accel)?.()
+    expect(w.visible).toBe(true)
+    // a shortcut another app holds: the page hears why, and the old one is let go
+    electron.globalShortcut.taken.add('Alt+Space')
+    expect((await invoke('settings.update', { shortcut: 'Alt+Space' })).ok).toBe(true)
+    await vi.waitFor(() =>
+      expect(w.webContents.sent.filter((m) => m.channel === 'wallet:event:notice').at(-1)?.payload).toEqual({
+        level: 'warning',
+        message: expect.stringMatching(/Alt\+Space could not be set up: another app/),
+      }),
+    )
+    expect([...electron.globalShortcut.registered.keys()]).toEqual([])
+    // a malformed shortcut never reaches Electron
+    expect((await invoke('settings.update', { shortcut: 'Ctrl+\n' })).error?.code).toBe('invalid_input')
+    expect((await invoke('settings.update', { shortcut: '', openAtLogin: false })).ok).toBe(true)
+    await vi.waitFor(async () => expect(await readFile(entry, 'utf8').catch(() => 'gone')).toBe('gone'))
   })
 
   it('a crashed or hung page is reloaded with a notice; after three in a minute the person is asked', async () => {

@@ -4,6 +4,7 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import { join, resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
+import { TRAY_LOOKS } from '../../../electron/main/shell/tray'
 
 const root = resolve(__dirname, '../../..')
 const require = createRequire(import.meta.url)
@@ -113,5 +114,24 @@ describe('icons', () => {
     ] as const) {
       expect(await png(file)).toEqual({ width: size, height: size, colorType: 6 })
     }
+  })
+
+  it('has every look of the tray icon (normal, offline) at 1x and 2x, coloured and as a template', async () => {
+    expect(Object.keys(TRAY_LOOKS)).toEqual(['normal', 'offline'])
+    const seen = new Set<string>()
+    for (const name of Object.values(TRAY_LOOKS)) {
+      for (const [suffix, size] of [
+        ['.png', 16],
+        ['@2x.png', 32],
+        ['Template.png', 16],
+        ['Template@2x.png', 32],
+      ] as const) {
+        const file = `${name}${suffix}`
+        expect(await png(file), file).toEqual({ width: size, height: size, colorType: 6 })
+        seen.add((await readFile(join(root, 'resources', file))).toString('base64'))
+      }
+    }
+    // each look is its own drawing, not a copy of another
+    expect(seen.size).toBe(Object.keys(TRAY_LOOKS).length * 4)
   })
 })

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { SaveDialogOptions } from 'electron'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { createSaveFile } from '../../../electron/main/shell/saveFile'
+import { createSaveFile, saveDialogOver } from '../../../electron/main/shell/saveFile'
 
 let dir: string
 beforeEach(async () => {
@@ -46,5 +46,35 @@ describe('createSaveFile', () => {
     const save = createSaveFile(async () => ({ canceled: true, filePath: '' }))
     expect(await save(request)).toEqual({ status: 'cancelled' })
     expect(await readdir(dir)).toEqual([])
+  })
+})
+
+describe('saveDialogOver', () => {
+  it('asks over the window when there is one, without a parent otherwise, inside `around`', async () => {
+    const asked: unknown[][] = []
+    const dialog = {
+      showSaveDialog: async (...args: unknown[]) => {
+        asked.push(args)
+        return { canceled: true, filePath: '' }
+      },
+    } as never
+    const win = { id: 1 } as never
+    let parent: unknown = win
+    const events: string[] = []
+    const ask = saveDialogOver(
+      dialog,
+      () => parent as never,
+      async (run) => {
+        events.push('hold')
+        const r = await run()
+        events.push('release')
+        return r
+      },
+    )
+    await ask({ title: 'a' })
+    parent = null
+    await ask({ title: 'b' })
+    expect(asked).toEqual([[win, { title: 'a' }], [{ title: 'b' }]])
+    expect(events).toEqual(['hold', 'release', 'hold', 'release'])
   })
 })

@@ -148,7 +148,7 @@ describe('tray', () => {
         } as never
       },
       buildMenu: (template) => ({ template }) as never,
-      icon: '/icons/tray.png',
+      icon: (look) => `/icons/${look}.png`,
       platform: 'linux',
       onCommand: (c) => commands.push(c),
       initial: INITIAL_TRAY_STATE,

@@ -21,7 +21,12 @@ const StoredFiat = z
     currency: FiatSettings.shape.currency.catch(DEFAULT_FIAT.currency),
   })
   .catch(() => ({ ...DEFAULT_FIAT }))
-const StoredSettings = Settings.extend({ fiat: StoredFiat })
+const StoredSettings = Settings.extend({
+  fiat: StoredFiat,
+  trayTotal: Settings.shape.trayTotal.catch(DEFAULT_SETTINGS.trayTotal),
+  shortcut: Settings.shape.shortcut.catch(DEFAULT_SETTINGS.shortcut),
+  openAtLogin: Settings.shape.openAtLogin.catch(DEFAULT_SETTINGS.openAtLogin),
+})
 
 export const SettingsFile = z.object({
   version: z.literal(1),

@@ -13,6 +13,8 @@ export interface TrayState {
   pendingCount: number
   /** false while the service cannot be reached: balances shown are the last known */
   online: boolean
+  /** the person's setting: off, no amount shows on the tray at all (default on) */
+  showTotal?: boolean
 }
 
 export type TrayActionId = 'receive' | 'send' | 'withdraw' | 'open' | 'quit' | 'wallet'
@@ -24,6 +26,8 @@ export type TrayItem =
 
 export interface TrayMenuModel {
   tooltip: string
+  /** the text beside the icon in macOS's menu bar ('' for none) */
+  title: string
   items: TrayItem[]
 }
 
@@ -35,19 +39,33 @@ function pendingText(n: number): string {
   return n === 1 ? '1 invoice pending' : `${n} invoices pending`
 }
 
+const showsTotal = (state: TrayState) => state.showTotal !== false
+
 export function buildTooltip(state: TrayState): string {
   if (state.accountLabel === null) return `${APP_NAME}: not connected`
-  const parts = [`${APP_NAME}: ${formatMsat(totalMsat(state.wallets))}`]
+  const parts = [showsTotal(state) ? `${APP_NAME}: ${formatMsat(totalMsat(state.wallets))}` : APP_NAME]
   if (state.pendingCount > 0) parts.push(pendingText(state.pendingCount))
+  if (!state.online) parts.push('offline')
+  return parts.join(' · ')
+}
+
+/** Short, for the menu bar: the total if shown, the pending count, and offline. */
+export function buildTitle(state: TrayState): string {
+  if (state.accountLabel === null) return ''
+  const parts: string[] = []
+  if (showsTotal(state)) parts.push(formatMsat(totalMsat(state.wallets)))
+  if (state.pendingCount > 0) parts.push(`${state.pendingCount} pending`)
   if (!state.online) parts.push('offline')
   return parts.join(' · ')
 }
 
 export function buildTrayMenu(state: TrayState): TrayMenuModel {
   const tooltip = buildTooltip(state)
+  const title = buildTitle(state)
   if (state.accountLabel === null) {
     return {
       tooltip,
+      title,
       items: [
         { kind: 'label', text: 'Not connected' },
         { kind: 'separator' },
@@ -56,9 +74,16 @@ export function buildTrayMenu(state: TrayState): TrayMenuModel {
       ],
     }
   }
-  const items: TrayItem[] = [{ kind: 'label', text: `${state.accountLabel}: ${formatMsat(totalMsat(state.wallets))}` }]
+  const amounts = showsTotal(state)
+  const items: TrayItem[] = [
+    {
+      kind: 'label',
+      text: amounts ? `${state.accountLabel}: ${formatMsat(totalMsat(state.wallets))}` : state.accountLabel,
+    },
+  ]
   for (const w of state.wallets) {
-    items.push({ kind: 'action', action: 'wallet', walletId: w.id, label: `${w.label}: ${formatMsat(w.balanceMsat)}` })
+    const label = amounts ? `${w.label}: ${formatMsat(w.balanceMsat)}` : w.label
+    items.push({ kind: 'action', action: 'wallet', walletId: w.id, label })
   }
   items.push({ kind: 'label', text: state.pendingCount > 0 ? pendingText(state.pendingCount) : 'No invoices pending' })
   if (!state.online) items.push({ kind: 'label', text: 'Offline: balances may be out of date' })
@@ -71,7 +96,7 @@ export function buildTrayMenu(state: TrayState): TrayMenuModel {
     { kind: 'action', action: 'open', label: `Open ${APP_NAME}` },
     { kind: 'action', action: 'quit', label: 'Quit' },
   )
-  return { tooltip, items }
+  return { tooltip, title, items }
 }
 
 /** What the shell does for an action: show the window (and maybe a screen), or quit. */

@@ -91,7 +91,15 @@ describe('settings store', () => {
     const notices: Notice[] = []
     const s = createSettingsStore({ dir, onNotice: (n) => notices.push(n) })
     const loaded = await s.load()
-    expect(loaded.settings).toEqual({ pollIntervalSec: 30, notifications: false, theme: 'dark', fiat: DEFAULT_FIAT })
+    expect(loaded.settings).toEqual({
+      pollIntervalSec: 30,
+      notifications: false,
+      theme: 'dark',
+      fiat: DEFAULT_FIAT,
+      trayTotal: true,
+      shortcut: '',
+      openAtLogin: false,
+    })
     expect(loaded.accounts).toEqual([account])
     expect(notices).toEqual([])
     expect(await readdir(dir)).toEqual([SETTINGS_FILE])
@@ -102,6 +110,51 @@ describe('settings store', () => {
     expect(JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8')).settings.fiat).toEqual({
       enabled: false,
       currency: 'EUR',
+    })
+  })
+
+  it('loads a file from before the tray, shortcut and login settings with their defaults', async () => {
+    const old = {
+      version: 1,
+      settings: { pollIntervalSec: 20, notifications: true, theme: 'light', fiat: { enabled: false, currency: 'EUR' } },
+      accounts: [account],
+      activeId: 'acc_1',
+    }
+    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify(old))
+    const notices: Notice[] = []
+    const loaded = await createSettingsStore({ dir, onNotice: (n) => notices.push(n) }).load()
+    expect(loaded.settings).toEqual({
+      ...old.settings,
+      trayTotal: DEFAULT_SETTINGS.trayTotal,
+      shortcut: DEFAULT_SETTINGS.shortcut,
+      openAtLogin: DEFAULT_SETTINGS.openAtLogin,
+    })
+    expect(DEFAULT_SETTINGS).toMatchObject({ trayTotal: true, shortcut: '', openAtLogin: false })
+    expect(notices).toEqual([])
+    expect(await readdir(dir)).toEqual([SETTINGS_FILE])
+  })
+
+  it('a shortcut this version cannot read falls back to none, keeping the other settings', async () => {
+    const file = {
+      version: 1,
+      settings: {
+        ...DEFAULT_SETTINGS,
+        theme: 'dark',
+        shortcut: 'Ctrl+Shift+\n+Evil',
+        openAtLogin: true,
+        trayTotal: false,
+      },
+      accounts: [],
+      activeId: null,
+    }
+    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify(file))
+    const loaded = await createSettingsStore({ dir }).load()
+    expect(loaded.settings).toEqual({
+      ...DEFAULT_SETTINGS,
+      theme: 'dark',
+      shortcut: '',
+      openAtLogin: true,
+      trayTotal: false,
     })
   })
 
