@@ -2,8 +2,9 @@
 import type { WalletView } from '@shared/contract'
 import { formatMsat } from '@shared/units'
 import { useEffect, useState } from 'react'
-import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { ErrorMessage } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
+import { Empty, Skeleton } from '../components/Skeleton'
 import { useAccounts } from '../stores/accounts'
 import { type FiatShown, fiatBeside, useRates } from '../stores/rates'
 import { useUi } from '../stores/ui'
@@ -49,9 +50,11 @@ export function Home() {
           Prices in {rates.currency} come from {rates.host}. You can turn them off in Settings.
         </p>
       )}
-      {status === 'loading' && wallets.length === 0 && <Pending>Loading wallets…</Pending>}
+      {status === 'loading' && wallets.length === 0 && <Skeleton label="Loading wallets…" shape="cards" />}
       {error && <ErrorMessage error={error} onRetry={() => void load()} />}
-      {status === 'ready' && wallets.length === 0 && <p>This account has no wallets yet.</p>}
+      {status === 'ready' && wallets.length === 0 && (
+        <Empty>This account has no wallets yet. Wallets made with the service show here.</Empty>
+      )}
       <ul className="wallets">
         {wallets.map((w) => (
           <WalletCard key={w.id} wallet={w} fiat={fiat(w.balanceMsat)} />

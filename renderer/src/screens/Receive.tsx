@@ -7,11 +7,12 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { invoke } from '../api'
 import { Choice } from '../components/Choice'
 import { CopyButton } from '../components/CopyButton'
-import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
+import { ErrorMessage, Problem } from '../components/ErrorMessage'
 import { PermanentQr } from '../components/PermanentQr'
 import { Qr } from '../components/Qr'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
+import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { formatCountdown, formatDate } from '../lib/format'
@@ -180,7 +181,7 @@ function RecentInvoices() {
   return (
     <section aria-labelledby="recent-invoices">
       <h2 id="recent-invoices">Recent invoices</h2>
-      {listStatus === 'loading' && all.length === 0 && <Pending>Loading invoices…</Pending>}
+      {listStatus === 'loading' && all.length === 0 && <Skeleton label="Loading invoices…" />}
       {listError && <ErrorMessage error={listError} onRetry={() => void load()} />}
       {listStatus === 'ready' && all.length === 0 && <p className="muted">No invoices yet.</p>}
       <ul className="invoices">

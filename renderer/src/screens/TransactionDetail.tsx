@@ -1,8 +1,9 @@
 import { formatMsat } from '@shared/units'
 import { useEffect } from 'react'
 import { CopyField } from '../components/CopyButton'
-import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { ErrorMessage } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
+import { Skeleton } from '../components/Skeleton'
 import { formatDate } from '../lib/format'
 import { useTransactions } from '../stores/transactions'
 import { useUi } from '../stores/ui'
@@ -65,7 +66,7 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
         )}
       </dl>
       {!props.lnTxId && <p className="muted">An internal transfer: it has no Lightning payment details.</p>}
-      {props.lnTxId && detail.status === 'loading' && <Pending>Loading payment details…</Pending>}
+      {props.lnTxId && detail.status === 'loading' && <Skeleton label="Loading payment details…" />}
       {props.lnTxId && detail.error && (
         <ErrorMessage error={detail.error} onRetry={() => void loadDetail(props.lnTxId as string)} />
       )}

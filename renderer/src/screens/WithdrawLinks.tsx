@@ -4,7 +4,8 @@ import type { WithdrawLinkView } from '@shared/contract'
 import { formatSat } from '@shared/units'
 import { voucherShortId } from '@shared/vouchers'
 import { useEffect, useMemo } from 'react'
-import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { ErrorMessage } from '../components/ErrorMessage'
+import { Skeleton } from '../components/Skeleton'
 import { useWallets } from '../stores/wallets'
 import { useWithdraw } from '../stores/withdraw'
 
@@ -26,7 +27,7 @@ export function WithdrawLinks() {
   return (
     <section aria-labelledby="withdraw-links">
       <h2 id="withdraw-links">Withdraw links</h2>
-      {listStatus === 'loading' && mine.list.length === 0 && <Pending>Loading withdraw links…</Pending>}
+      {listStatus === 'loading' && mine.list.length === 0 && <Skeleton label="Loading withdraw links…" />}
       {listError && <ErrorMessage error={listError} onRetry={() => void useWithdraw.getState().load()} />}
       {listStatus === 'ready' && mine.list.length === 0 && <p className="muted">No withdraw links yet.</p>}
       {mine.list.length > 0 && (
