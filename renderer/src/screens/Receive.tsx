@@ -5,6 +5,7 @@ import type { PendingInvoice } from '@shared/contract'
 import { lightningUri } from '@shared/lnurl'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { invoke } from '../api'
+import { AmountField } from '../components/AmountField'
 import { Choice } from '../components/Choice'
 import { CopyButton } from '../components/CopyButton'
 import { ErrorMessage, Problem } from '../components/ErrorMessage'
@@ -76,17 +77,13 @@ function InvoiceForm(props: { walletId?: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <WalletSelect value={walletId} onChange={setWalletId} />
-      <TextField
+      <AmountField
         id="amount"
-        label="Amount (sats)"
-        inputMode="numeric"
+        label="Amount"
         value={amount}
         onValue={setAmount}
-        aria-describedby="amount-hint"
+        hint="Leave it empty for any amount: the payer chooses how much to send."
       />
-      <p id="amount-hint" className="muted">
-        Leave it empty for any amount: the payer chooses how much to send.
-      </p>
       <TextField id="memo" label="Memo (shown to the payer)" value={memo} maxLength={639} onValue={setMemo} />
       <SelectField id="expiry" label="Can be paid for" value={expirySec} onValue={(v) => setExpirySec(Number(v))}>
         {EXPIRY_CHOICES.map((c) => (

@@ -1,6 +1,7 @@
 // A one-time LNURL-withdraw link as a QR code: whoever holds it can take the amount.
 import { formatMsat, formatSat, parseSatInput } from '@shared/units'
 import { type FormEvent, useState } from 'react'
+import { AmountField } from '../components/AmountField'
 import { Choice } from '../components/Choice'
 import { CopyButton } from '../components/CopyButton'
 import { ErrorMessage, Problem } from '../components/ErrorMessage'
@@ -66,10 +67,10 @@ function WithdrawForm(props: { walletId?: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <WalletSelect value={walletId} onChange={setWalletId} id="withdraw-wallet" />
-      <TextField
+      <AmountField
         id="withdraw-amount"
-        label={`Amount (sats${wallet ? `, at most ${formatMsat(wallet.balanceMsat)}` : ''})`}
-        inputMode="numeric"
+        label="Amount"
+        note={wallet ? `at most ${formatMsat(wallet.balanceMsat)}` : undefined}
         value={amount}
         onValue={setAmount}
         required
