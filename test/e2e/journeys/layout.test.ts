@@ -61,10 +61,15 @@ async function axeViolations(page: Page, theme: string) {
   const result = await page.evaluate(async () => {
     // biome-ignore lint/suspicious/noExplicitAny: axe is injected above, untyped in the page
     const r = await (window as any).axe.run(document, { resultTypes: ['violations'] })
-    // biome-ignore lint/suspicious/noExplicitAny: the few fields read for the message
-    return r.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`)
+    return {
+      rulesPassed: r.passes.length as number,
+      // biome-ignore lint/suspicious/noExplicitAny: the few fields read for the message
+      violations: r.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`),
+    }
   })
-  return result.map((v: string) => `${theme} ${v}`)
+  // axe really looked (colour contrast, names, landmarks…), not an empty run
+  expect(result.rulesPassed).toBeGreaterThan(10)
+  return result.violations.map((v: string) => `${theme} ${v}`)
 }
 
 /** The screen as it stands: nothing too wide, no axe violation, and each QR whole and readable. */
@@ -162,3 +167,23 @@ for (const size of SIZES) {
     })
   }
 }
+
+test('first-run onboarding, with what the service is and where a key comes from, at both sizes and themes', async () => {
+  const fresh = await openApp({ seed: 'empty', connect: false, browser: o.browser })
+  try {
+    const p = fresh.page
+    await p.getByLabel('API key').waitFor()
+    for (const size of SIZES) {
+      for (const theme of THEMES) {
+        await p.setViewportSize(size)
+        await p.emulateMedia({ colorScheme: theme })
+        await waitVisible(p, 'hosted wallet service')
+        await waitVisible(p, 'open its API keys page')
+        await waitVisible(p, 'never sends one twice')
+        await check(p, `first-run onboarding at ${size.width}px ${theme}`, theme)
+      }
+    }
+  } finally {
+    await fresh.close()
+  }
+})
