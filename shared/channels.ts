@@ -23,6 +23,8 @@ export const OP_NAMES = [
   'withdraw.list',
   'vouchers.create',
   'vouchers.save',
+  'claim.read',
+  'claim.run',
   'settings.get',
   'settings.update',
   'rates.get',
@@ -39,6 +41,8 @@ export const EVENT_NAMES = [
   'notice',
   'connection',
   'rates.updated',
+  // sync loop: rows were added to the ledger
+  'ledger.updated',
 ] as const
 
 export type OpName = (typeof OP_NAMES)[number]

@@ -20,6 +20,7 @@ const Send = lazy(() => import('./screens/Send'))
 const Withdraw = lazy(() => import('./screens/Withdraw'))
 const Scan = lazy(() => import('./screens/Scan'))
 const Settings = lazy(() => import('./screens/Settings'))
+const Claim = lazy(() => import('./screens/Claim'))
 
 type Icon = ComponentType<{ size?: number; 'aria-hidden'?: boolean }>
 /** The tab bar: where, its name (the button's accessible name and, with room, its text), its icon. */
@@ -85,6 +86,8 @@ function renderScreen(s: Screen): ReactNode {
       return <Scan />
     case 'settings':
       return <Settings />
+    case 'claim':
+      return <Claim lnurl={s.lnurl} />
   }
 }
 

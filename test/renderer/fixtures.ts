@@ -21,4 +21,5 @@ export const withdrawLink: WithdrawLinkView = {
   createdAt: 1,
   status: 'waiting',
   claimedAt: null,
+  claimedMsat: null,
 }
