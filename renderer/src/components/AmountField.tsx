@@ -42,6 +42,8 @@ interface Props {
   onValue: (sats: string) => void
   hint?: string
   required?: boolean
+  /** while a form is being sent */
+  disabled?: boolean
 }
 
 export function AmountField(props: Props) {
@@ -85,13 +87,14 @@ export function AmountInput(props: Props & { price: { currency: string; satPrice
           inputMode="decimal"
           value={fiat ? fiatText : props.value}
           required={props.required}
+          disabled={props.disabled}
           aria-describedby={`${convId}${props.hint ? ` ${hintId}` : ''}`}
           aria-invalid={entry?.sats === null || undefined}
           onChange={(e) => typed(e.target.value)}
         />
       </label>
       {price && (
-        <fieldset className="unit-switch">
+        <fieldset className="unit-switch" disabled={props.disabled}>
           <legend className="sr-only">Type the amount in</legend>
           <button type="button" aria-pressed={!fiat} onClick={() => setInFiat(false)}>
             sats

@@ -11,7 +11,7 @@ export const NEXT_STEP: Record<ErrorCode, string> = {
   invalid_input: 'Check what you entered and try again.',
   insufficient_funds: 'Choose a smaller amount or another wallet, or receive funds first.',
   network: 'Check your internet connection and the service address in Settings. The app keeps trying.',
-  timeout: 'Try again in a moment. If it keeps happening, the service may be slow right now.',
+  timeout: 'Try again in a moment. If it keeps happening, the server may be slow right now.',
   service_error: 'The problem is on the service’s side. Try again in a few minutes.',
   unknown_outcome:
     'Do not pay again yet: open Transactions to see whether the payment went through. Nothing is sent twice by the app.',

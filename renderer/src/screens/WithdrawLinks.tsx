@@ -58,12 +58,9 @@ function LinkRow({ link, wallet, nowSec }: { link: WithdrawLinkView; wallet: str
   return (
     <li data-status={state === 'claimed' ? 'paid' : 'pending'} aria-label={`Withdraw link ${id}`}>
       {/* the amount opens the link again (its QR code, while it can still be claimed) */}
-      <button
-        type="button"
-        className="link"
-        aria-label={`Show withdraw link ${id}`}
-        onClick={() => useWithdraw.getState().open(link.ott)}
-      >
+      <button type="button" className="link" onClick={() => useWithdraw.getState().open(link.ott)}>
+        {/* named by what it opens, and the amount it shows is part of the name (for voice control) */}
+        <span className="sr-only">Show withdraw link {id}: </span>
         <strong>{formatSat(link.amountSat)}</strong>
       </button>
       {link.memo && <span> · {link.memo}</span>}

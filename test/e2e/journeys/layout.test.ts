@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 // One layout from a 360×600 tray popover to a 1280×800 window, light and dark: on every screen,
-// with the demo data, a 2,000-character memo without spaces and prices beside amounts, nothing is
+// with the demo data, a 2,000-character memo (and claim offer text) without spaces and prices beside amounts, nothing is
 // wider than the viewport, every QR is whole on screen and reads back, and axe-core finds nothing.
 // One browser and one page: the viewport and the colour scheme change between rounds.
 import { readFile } from 'node:fs/promises'
@@ -12,6 +12,8 @@ import { type OpenedApp, openApp, readQrFromPage } from '../harness'
 import { navTo, waitVisible } from './support'
 
 const LONG_MEMO = 'x'.repeat(2_000)
+/** another's words on a claim offer (unlike the memo, so each stays one row in Transactions) */
+const LONG_TEXT = 'y'.repeat(2_000)
 const SIZES = [
   { width: 360, height: 600 },
   { width: 1280, height: 800 },
@@ -153,6 +155,19 @@ for (const size of SIZES) {
 
       await navTo(p, 'Scan')
       await check(p, where('Scan'), theme)
+
+      // someone else's withdraw link, its words 2,000 characters without a space
+      const v = o.sim.control.outside.voucher({ minSat: 10, maxSat: 2_000, description: LONG_TEXT })
+      await p.getByLabel('Or paste the text').fill(v.url.replace(/^http:\/\//, 'lnurlw://'))
+      await p.getByRole('button', { name: 'Use this text' }).click()
+      await p.getByRole('heading', { name: 'Claim sats' }).waitFor()
+      await p.getByLabel(/^Amount/).waitFor()
+      await check(p, where('Claim offer'), theme)
+      await p.getByLabel('Wallet').selectOption(o.sim.keys.wallets[0]!.id)
+      await p.getByRole('button', { name: 'Claim', exact: true }).click()
+      await p.getByTestId('claim-status').waitFor()
+      await check(p, where('Claim result'), theme)
+      await p.getByRole('button', { name: 'Done' }).click()
 
       await navTo(p, 'Settings')
       await waitVisible(p, 'Preferences')
