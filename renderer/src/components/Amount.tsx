@@ -1,7 +1,7 @@
 // Amounts, shown one way everywhere: digits of equal width (so columns line up), a sign only
 // where money moves (+ in, − out), and the person's currency beside when there is a price.
 import { formatMsat } from '@shared/units'
-import type { FiatShown } from '../stores/rates'
+import { type FiatShown, fiatBeside, useRates } from '../stores/rates'
 
 export function Amount(props: { msat: number; signed?: boolean; testId?: string }) {
   const { msat, signed = false } = props
@@ -21,4 +21,10 @@ export function FiatBeside({ shown, testId }: { shown: FiatShown | null; testId?
       {shown.text} <small>· {shown.age}</small>
     </span>
   )
+}
+
+/** The fiat value of `msat` at the price main last gave, beside an amount already shown. */
+export function Fiat({ msat, testId }: { msat: number; testId?: string }) {
+  const view = useRates((s) => s.view)
+  return <FiatBeside shown={fiatBeside(Math.abs(msat), view, Date.now())} testId={testId} />
 }

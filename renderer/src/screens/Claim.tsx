@@ -4,7 +4,7 @@ import type { ClaimOffer, PendingInvoice } from '@shared/contract'
 import { formatSat, MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect, useState } from 'react'
 import { invoke } from '../api'
-import { Amount } from '../components/Amount'
+import { Amount, Fiat } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
@@ -115,7 +115,8 @@ function Following(props: { invoiceId: string; message: string | null; host: str
     <div className="claim-result" role="status" aria-live="polite">
       {props.message && <p className="warning-text">{props.message}</p>}
       <p data-testid="claim-status">
-        <StatusText status={status} inv={inv} host={props.host} />
+        <StatusText status={status} inv={inv} host={props.host} />{' '}
+        <Fiat msat={inv.amountSat * MSAT_PER_SAT} testId="claim-fiat" />
       </p>
       {status === 'pending' && (
         <button type="button" disabled={checking} onClick={() => void useInvoices.getState().check(inv.id)}>

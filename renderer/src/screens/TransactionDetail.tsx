@@ -1,5 +1,6 @@
 import { formatMsat } from '@shared/units'
 import { useEffect } from 'react'
+import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
@@ -39,7 +40,9 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
             </div>
             <div className="field-row">
               <dt>Amount</dt>
-              <dd>{formatMsat(tx.amountMsat, { signed: true })}</dd>
+              <dd>
+                {formatMsat(tx.amountMsat, { signed: true })} <Fiat msat={tx.amountMsat} testId="tx-fiat" />
+              </dd>
             </div>
             {(tx.memo || tx.label) && (
               <div className="field-row">

@@ -2,6 +2,7 @@
 import { formatMsat, formatSat, parseSatInput } from '@shared/units'
 import { withdrawLinkState } from '@shared/vouchers'
 import { type FormEvent, useState } from 'react'
+import { Fiat } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
 import { Choice } from '../components/Choice'
 import { CopyButton } from '../components/CopyButton'
@@ -98,7 +99,7 @@ function ShowLink({ ott }: { ott: string }) {
         {state === 'waiting' ? 'Waiting to be claimed' : withdrawStatusText(link, state)}
       </p>
       <p className="amount">
-        {formatSat(link.amountSat)}
+        {formatSat(link.amountSat)} <Fiat msat={link.amountSat * 1000} testId="withdraw-fiat" />
         {link.memo && <span className="muted"> · {link.memo}</span>}
       </p>
       {!claimed && (

@@ -119,6 +119,7 @@ for (const size of SIZES) {
         .getByRole('button')
         .click()
       await waitVisible(p, LONG_MEMO)
+      await p.getByTestId('tx-fiat').waitFor()
       await check(p, where('Transaction'), theme)
 
       await navTo(p, 'Receive')
@@ -148,6 +149,7 @@ for (const size of SIZES) {
       await p.getByLabel('Memo').fill(LONG_MEMO.slice(0, 200))
       await p.getByRole('button', { name: 'Create withdraw link' }).click()
       await waitVisible(p, 'Waiting to be claimed')
+      await p.getByTestId('withdraw-fiat').waitFor()
       await check(p, where('Withdraw link'), theme, 1)
       await p.getByRole('button', { name: 'New withdraw link' }).click()
       await p.getByRole('button', { name: 'Voucher sheet' }).click()
@@ -166,6 +168,7 @@ for (const size of SIZES) {
       await p.getByLabel('Wallet').selectOption(o.sim.keys.wallets[0]!.id)
       await p.getByRole('button', { name: 'Claim', exact: true }).click()
       await p.getByTestId('claim-status').waitFor()
+      await p.getByTestId('claim-fiat').waitFor()
       await check(p, where('Claim result'), theme)
       await p.getByRole('button', { name: 'Done' }).click()
 
