@@ -6,6 +6,29 @@ import { MSAT_PER_SAT } from './units'
 /** The currencies a price is shown in: ISO 4217 codes the rate source answers for (zod-free, for the renderer). */
 export const FIAT_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY'] as const
 
+/**
+ * Fiat per BTC, lowest and highest believable: wide enough for years of prices, not for a wrong
+ * unit. Main refuses a fetched price outside them; an amount field checks again before converting.
+ */
+export const PRICE_BOUNDS: Record<(typeof FIAT_CURRENCIES)[number], readonly [number, number]> = {
+  USD: [1_000, 10_000_000],
+  EUR: [1_000, 10_000_000],
+  GBP: [1_000, 10_000_000],
+  CHF: [1_000, 10_000_000],
+  CAD: [1_000, 10_000_000],
+  AUD: [1_000, 10_000_000],
+  // about 150 yen to the dollar
+  JPY: [100_000, 1_500_000_000],
+}
+
+/** `satPrice` (fiat per sat) is a believable price of `currency`: finite, positive, within its bounds. */
+export function believablePrice(currency: string, satPrice: number): boolean {
+  const bounds = (PRICE_BOUNDS as Record<string, readonly [number, number] | undefined>)[currency]
+  if (!bounds || !usablePrice(satPrice)) return false
+  const perBtc = satPrice * 1e8
+  return perBtc >= bounds[0] && perBtc <= bounds[1]
+}
+
 /** The largest amount a converted input may come to: what a payment may carry (2^52 msat). */
 export const MAX_FIAT_MSAT = 2 ** 52
 

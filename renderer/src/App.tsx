@@ -1,6 +1,14 @@
 // The screen switch. Home is in the first chunk; every other screen loads on demand.
-import { Component, lazy, type ReactNode, Suspense } from 'react'
-import { Pending } from './components/ErrorMessage'
+// Icons are imported one file each so only these few are bundled.
+import ArrowDownLeft from 'lucide-react/icons/arrow-down-left'
+import ArrowUpRight from 'lucide-react/icons/arrow-up-right'
+import House from 'lucide-react/icons/house'
+import List from 'lucide-react/icons/list'
+import ScanLine from 'lucide-react/icons/scan-line'
+import SettingsIcon from 'lucide-react/icons/settings'
+import Ticket from 'lucide-react/icons/ticket'
+import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react'
+import { Skeleton } from './components/Skeleton'
 import { Home } from './screens/Home'
 import { type Screen, useUi } from './stores/ui'
 
@@ -14,14 +22,16 @@ const Scan = lazy(() => import('./screens/Scan'))
 const Settings = lazy(() => import('./screens/Settings'))
 const Claim = lazy(() => import('./screens/Claim'))
 
-const NAV: Array<[Screen, string]> = [
-  [{ to: 'home' }, 'Home'],
-  [{ to: 'transactions' }, 'Transactions'],
-  [{ to: 'receive' }, 'Receive'],
-  [{ to: 'send' }, 'Send'],
-  [{ to: 'withdraw' }, 'Withdraw'],
-  [{ to: 'scan' }, 'Scan'],
-  [{ to: 'settings' }, 'Settings'],
+type Icon = ComponentType<{ size?: number; 'aria-hidden'?: boolean }>
+/** The tab bar: where, its name (the button's accessible name and, with room, its text), its icon. */
+const NAV: Array<[Screen, string, Icon]> = [
+  [{ to: 'home' }, 'Home', House],
+  [{ to: 'transactions' }, 'Transactions', List],
+  [{ to: 'receive' }, 'Receive', ArrowDownLeft],
+  [{ to: 'send' }, 'Send', ArrowUpRight],
+  [{ to: 'withdraw' }, 'Withdraw', Ticket],
+  [{ to: 'scan' }, 'Scan', ScanLine],
+  [{ to: 'settings' }, 'Settings', SettingsIcon],
 ]
 
 export function App() {
@@ -31,14 +41,16 @@ export function App() {
     <div className="app">
       {showNav && (
         <nav aria-label="Main">
-          {NAV.map(([target, label]) => (
+          {NAV.map(([target, label, TabIcon]) => (
             <button
               key={target.to}
               type="button"
+              title={label}
               aria-current={screen.to === target.to ? 'page' : undefined}
               onClick={() => useUi.getState().go(target)}
             >
-              {label}
+              <TabIcon size={20} aria-hidden />
+              <span className="tab-label">{label}</span>
             </button>
           ))}
         </nav>
@@ -47,7 +59,7 @@ export function App() {
       <Notices />
       <main>
         <ScreenBoundary key={screen.to}>
-          <Suspense fallback={<Pending>Loading…</Pending>}>{renderScreen(screen)}</Suspense>
+          <Suspense fallback={<Skeleton label="Opening the screen…" />}>{renderScreen(screen)}</Suspense>
         </ScreenBoundary>
       </main>
     </div>

@@ -38,6 +38,8 @@ export interface OpenAppOptions {
   path?: string
   /** a fiat price source (a loopback server); none by default */
   rateSource?: string
+  /** a browser to open the page in (left open by close()); a new one by default */
+  browser?: Browser
 }
 
 export interface OpenedApp {
@@ -72,12 +74,13 @@ export async function openApp(opts: OpenAppOptions = {}): Promise<OpenedApp> {
     closers.push(() => booted.dispose())
     const preview = await startPreviewServer({ app: booted.app, events: booted.events, rendererDir: RENDERER_DIR })
     closers.push(() => preview.close())
-    const browser = await launchChromium()
-    closers.push(() => browser.close())
+    const browser = opts.browser ?? (await launchChromium())
+    if (!opts.browser) closers.push(() => browser.close())
     const context = await browser.newContext({
       viewport: opts.viewport ?? { width: 420, height: 720 },
       colorScheme: opts.theme ?? 'light',
     })
+    closers.push(() => context.close())
     const page = await context.newPage()
     const pageErrors: string[] = []
     page.on('pageerror', (err) => pageErrors.push(err.message))

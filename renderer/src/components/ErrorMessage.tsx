@@ -1,11 +1,14 @@
 import type { AppErrorShape } from '@shared/errors'
+import { nextStep } from '../lib/errorWords'
 
 /** Every failed wait ends here: what happened, and a way forward. */
 export function ErrorMessage(props: { error: AppErrorShape; onRetry?: () => void; retryLabel?: string }) {
   const { error, onRetry, retryLabel = 'Try again' } = props
+  const next = nextStep(error)
   return (
-    <div className="error" role="alert">
+    <div className="error" role="alert" data-code={error.code}>
       <p>{error.message}</p>
+      {next && <p className="next-step">{next}</p>}
       {onRetry && (
         <button type="button" onClick={onRetry}>
           {retryLabel}

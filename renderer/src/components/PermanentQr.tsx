@@ -3,8 +3,9 @@
 import { useEffect, useState } from 'react'
 import { linkLimitsText, useStaticLinks } from '../stores/staticLinks'
 import { CopyButton } from './CopyButton'
-import { ErrorMessage, Pending } from './ErrorMessage'
+import { ErrorMessage } from './ErrorMessage'
 import { QrImage } from './QrImage'
+import { Skeleton } from './Skeleton'
 import { initialWalletId, WalletSelect } from './WalletSelect'
 
 export function PermanentQr(props: { walletId?: string }) {
@@ -22,7 +23,7 @@ export function PermanentQr(props: { walletId?: string }) {
         This QR code and link stay the same: anyone can pay this wallet with them, as often as they like, choosing the
         amount. Payments arrive even when this app is closed.
       </p>
-      {entry?.status === 'loading' && <Pending>Loading the permanent link…</Pending>}
+      {entry?.status === 'loading' && <Skeleton label="Loading the permanent link…" shape="cards" />}
       {entry?.status === 'error' && <ErrorMessage error={entry.error} onRetry={() => void load(walletId)} />}
       {entry?.status === 'ready' && (
         <>

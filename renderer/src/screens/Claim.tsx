@@ -1,12 +1,13 @@
 // Claiming a withdraw link someone handed over (a voucher, a refund, a faucet): who offers how
 // much, the amount and the wallet, then the invoice followed until the other side pays it.
 import type { ClaimOffer, PendingInvoice } from '@shared/contract'
-import { formatSat, parseSatInput } from '@shared/units'
+import { formatSat, MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect, useState } from 'react'
 import { invoke } from '../api'
+import { Amount, Fiat } from '../components/Amount'
+import { AmountField } from '../components/AmountField'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
-import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { useClaim } from '../stores/claim'
 import { invoiceStatus, useInvoices } from '../stores/invoices'
@@ -37,11 +38,25 @@ function range(o: ClaimOffer): string {
   return o.minSat === o.maxSat ? formatSat(o.maxSat) : `${formatSat(o.minSat, { unit: false })}–${formatSat(o.maxSat)}`
 }
 
+/** The offer's range, in the same figures as every other amount. */
+function Range({ offer }: { offer: ClaimOffer }) {
+  if (offer.minSat === offer.maxSat) return <Amount msat={offer.maxSat * MSAT_PER_SAT} />
+  return (
+    <span className="amount-value">
+      {formatSat(offer.minSat, { unit: false })}–{formatSat(offer.maxSat)}
+    </span>
+  )
+}
+
 function OfferText({ offer }: { offer: ClaimOffer }) {
   return (
     <div className="claim-offer">
       <p>
-        <strong>{offer.host}</strong> offers <strong data-testid="claim-range">{range(offer)}</strong>.
+        <strong>{offer.host}</strong> offers{' '}
+        <strong data-testid="claim-range">
+          <Range offer={offer} />
+        </strong>
+        .
       </p>
       {/* the other side's words, shown as text */}
       {offer.description && <p className="muted">“{offer.description}”</p>}
@@ -68,12 +83,12 @@ function ClaimForm({ offer }: { offer: ClaimOffer }) {
   }
   return (
     <form onSubmit={submit} noValidate>
-      <TextField
+      <AmountField
         id="claim-amount"
-        label="Amount (sats)"
-        inputMode="numeric"
+        label="Amount"
         value={amount}
         onValue={setAmount}
+        hint={`From ${range(offer)}.`}
         disabled={claiming}
       />
       <WalletSelect value={walletId} onChange={setWalletId} />
@@ -99,7 +114,10 @@ function Following(props: { invoiceId: string; message: string | null; host: str
   return (
     <div className="claim-result" role="status" aria-live="polite">
       {props.message && <p className="warning-text">{props.message}</p>}
-      <p data-testid="claim-status">{statusText(status, inv, props.host)}</p>
+      <p data-testid="claim-status">
+        <StatusText status={status} inv={inv} host={props.host} />{' '}
+        <Fiat msat={inv.amountSat * MSAT_PER_SAT} testId="claim-fiat" />
+      </p>
       {status === 'pending' && (
         <button type="button" disabled={checking} onClick={() => void useInvoices.getState().check(inv.id)}>
           {checking ? 'Checking…' : 'Check now'}
@@ -119,8 +137,18 @@ function Following(props: { invoiceId: string; message: string | null; host: str
   )
 }
 
-function statusText(status: PendingInvoice['status'], inv: PendingInvoice, host: string): string {
-  if (status === 'paid') return `Received ${formatSat(inv.amountSat)}.`
-  if (status === 'expired') return `${host} did not pay ${formatSat(inv.amountSat)} before the invoice expired.`
-  return `Waiting for ${host} to pay ${formatSat(inv.amountSat)}…`
+function StatusText({ status, inv, host }: { status: PendingInvoice['status']; inv: PendingInvoice; host: string }) {
+  const amount = <Amount msat={inv.amountSat * MSAT_PER_SAT} />
+  if (status === 'paid') return <>Received {amount}.</>
+  if (status === 'expired')
+    return (
+      <>
+        {host} did not pay {amount} before the invoice expired.
+      </>
+    )
+  return (
+    <>
+      Waiting for {host} to pay {amount}…
+    </>
+  )
 }

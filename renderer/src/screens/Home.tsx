@@ -1,9 +1,10 @@
 // The first screen: every wallet's balance and the total. Kept light: it is in the first chunk.
 import type { WalletView } from '@shared/contract'
-import { formatMsat } from '@shared/units'
 import { useEffect, useState } from 'react'
-import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { Amount, FiatBeside } from '../components/Amount'
+import { ErrorMessage } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
+import { Empty, Skeleton } from '../components/Skeleton'
 import { visibleInterval } from '../lib/visibleTimers'
 import { useAccounts } from '../stores/accounts'
 import { type FiatShown, fiatBeside, useRates } from '../stores/rates'
@@ -38,8 +39,8 @@ export function Home() {
       )}
       <div className="total-row">
         <p className="total">
-          Total <strong data-testid="total">{status === 'idle' ? '…' : formatMsat(totalMsat)}</strong>
-          {status !== 'idle' && <Fiat shown={fiat(totalMsat)} testId="total-fiat" />}
+          Total <strong data-testid="total">{status === 'idle' ? '…' : <Amount msat={totalMsat} />}</strong>
+          {status !== 'idle' && <FiatBeside shown={fiat(totalMsat)} testId="total-fiat" />}
         </p>
         <button type="button" onClick={() => void load()} disabled={status === 'loading'}>
           {status === 'loading' ? 'Refreshing…' : 'Refresh'}
@@ -50,25 +51,17 @@ export function Home() {
           Prices in {rates.currency} come from {rates.host}. You can turn them off in Settings.
         </p>
       )}
-      {status === 'loading' && wallets.length === 0 && <Pending>Loading wallets…</Pending>}
+      {status === 'loading' && wallets.length === 0 && <Skeleton label="Loading wallets…" shape="cards" />}
       {error && <ErrorMessage error={error} onRetry={() => void load()} />}
-      {status === 'ready' && wallets.length === 0 && <p>This account has no wallets yet.</p>}
+      {status === 'ready' && wallets.length === 0 && (
+        <Empty>This account has no wallets yet. Wallets made with the service show here.</Empty>
+      )}
       <ul className="wallets">
         {wallets.map((w) => (
           <WalletCard key={w.id} wallet={w} fiat={fiat(w.balanceMsat)} />
         ))}
       </ul>
     </Screen>
-  )
-}
-
-/** The fiat value beside an amount, with the price's age; nothing when prices are off or unknown. */
-function Fiat({ shown, testId }: { shown: FiatShown | null; testId: string }) {
-  if (!shown) return null
-  return (
-    <span className="fiat muted" data-testid={testId} title={shown.title}>
-      {shown.text} <small>· {shown.age}</small>
-    </span>
   )
 }
 
@@ -94,8 +87,10 @@ function WalletCard({ wallet: w, fiat }: { wallet: WalletView; fiat: FiatShown |
   return (
     <li className="card wallet" aria-label={`Wallet ${w.label}`}>
       <h2>{w.label}</h2>
-      <p className="balance">{formatMsat(w.balanceMsat)}</p>
-      <Fiat shown={fiat} testId="wallet-fiat" />
+      <p className="balance">
+        <Amount msat={w.balanceMsat} />
+      </p>
+      <FiatBeside shown={fiat} testId="wallet-fiat" />
       <div className="actions">
         <button
           type="button"

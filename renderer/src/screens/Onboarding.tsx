@@ -79,12 +79,32 @@ export default function Onboarding({ adding }: { adding: boolean }) {
 
   return (
     <Screen title={adding ? 'Add an account' : 'Connect your wallet service'} back={adding}>
-      <p>
-        Paste the address of the wallet service and your secret API key.{' '}
-        {keychainDown
-          ? 'The system keychain is not available on this computer.'
-          : 'The key is kept in your system keychain.'}
-      </p>
+      {!adding && (
+        <p>
+          Lightning Tray shows and moves the money in your Lightning wallets, which live on a hosted wallet service: the
+          service holds the funds and runs the Lightning node; this app is a window onto your account there.
+        </p>
+      )}
+      <details className="card" open={!adding}>
+        <summary>Where the key comes from, and what the app does with it</summary>
+        <ul>
+          <li>
+            Sign in to your wallet service’s website, open its API keys page and make a key. It starts with{' '}
+            <code>sak_</code>. The service address is on the same page, e.g. https://api.example.com.
+          </li>
+          <li>
+            The key lets this app see your wallets and transactions, make invoices and withdraw links, and send payments
+            you confirm. It never sends a payment you did not confirm, and never sends one twice.
+          </li>
+          <li>
+            {keychainDown
+              ? 'The system keychain is not available on this computer, so the key can only be kept in memory until the app quits.'
+              : 'The key is kept in your system keychain, not in a file.'}{' '}
+            It is sent only to the service address you enter, never shown again, never written to a log, and removed
+            when you remove the account.
+          </li>
+        </ul>
+      </details>
       <form onSubmit={onTest} noValidate>
         <TextField
           id="base-url"

@@ -5,13 +5,15 @@ import type { PendingInvoice } from '@shared/contract'
 import { lightningUri } from '@shared/lnurl'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { invoke } from '../api'
+import { AmountField } from '../components/AmountField'
 import { Choice } from '../components/Choice'
 import { CopyButton } from '../components/CopyButton'
-import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
+import { ErrorMessage, Problem } from '../components/ErrorMessage'
 import { PermanentQr } from '../components/PermanentQr'
 import { Qr } from '../components/Qr'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
+import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { formatCountdown, formatDate } from '../lib/format'
@@ -76,17 +78,13 @@ function InvoiceForm(props: { walletId?: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <WalletSelect value={walletId} onChange={setWalletId} />
-      <TextField
+      <AmountField
         id="amount"
-        label="Amount (sats)"
-        inputMode="numeric"
+        label="Amount"
         value={amount}
         onValue={setAmount}
-        aria-describedby="amount-hint"
+        hint="Leave it empty for any amount: the payer chooses how much to send."
       />
-      <p id="amount-hint" className="muted">
-        Leave it empty for any amount: the payer chooses how much to send.
-      </p>
       <TextField id="memo" label="Memo (shown to the payer)" value={memo} maxLength={639} onValue={setMemo} />
       <SelectField id="expiry" label="Can be paid for" value={expirySec} onValue={(v) => setExpirySec(Number(v))}>
         {EXPIRY_CHOICES.map((c) => (
@@ -181,7 +179,7 @@ function RecentInvoices() {
   return (
     <section aria-labelledby="recent-invoices">
       <h2 id="recent-invoices">Recent invoices</h2>
-      {listStatus === 'loading' && all.length === 0 && <Pending>Loading invoices…</Pending>}
+      {listStatus === 'loading' && all.length === 0 && <Skeleton label="Loading invoices…" />}
       {listError && <ErrorMessage error={listError} onRetry={() => void load()} />}
       {listStatus === 'ready' && all.length === 0 && <p className="muted">No invoices yet.</p>}
       <ul className="invoices">

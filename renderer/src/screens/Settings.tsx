@@ -1,9 +1,10 @@
 import type { AccountView, AuthMethod, Settings as SettingsT } from '@shared/contract'
 import { FIAT_CURRENCIES } from '@shared/fiat'
 import { type FormEvent, useEffect, useState } from 'react'
-import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
+import { ErrorMessage, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
+import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
 import { keyPlace, removeQuestion } from '../lib/keyStorage'
 import { useAccounts } from '../stores/accounts'
@@ -29,7 +30,7 @@ export default function Settings() {
     <Screen title="Settings">
       <Accounts />
       <h2>Preferences</h2>
-      {status === 'loading' && !settings && <Pending>Loading settings…</Pending>}
+      {status === 'loading' && !settings && <Skeleton label="Loading settings…" />}
       {error && <ErrorMessage error={error} onRetry={() => void load()} />}
       {settings && <Preferences settings={settings} />}
       <h2>About</h2>
@@ -60,7 +61,7 @@ export default function Settings() {
           </div>
         </dl>
       ) : (
-        <Pending>Loading…</Pending>
+        <Skeleton label="Loading…" />
       )}
     </Screen>
   )

@@ -1,8 +1,10 @@
 import { formatMsat } from '@shared/units'
 import { useEffect } from 'react'
+import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
-import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { ErrorMessage } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
+import { Skeleton } from '../components/Skeleton'
 import { formatDate } from '../lib/format'
 import { useTransactions } from '../stores/transactions'
 import { useUi } from '../stores/ui'
@@ -38,7 +40,9 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
             </div>
             <div className="field-row">
               <dt>Amount</dt>
-              <dd>{formatMsat(tx.amountMsat, { signed: true })}</dd>
+              <dd>
+                {formatMsat(tx.amountMsat, { signed: true })} <Fiat msat={tx.amountMsat} testId="tx-fiat" />
+              </dd>
             </div>
             {(tx.memo || tx.label) && (
               <div className="field-row">
@@ -65,7 +69,7 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
         )}
       </dl>
       {!props.lnTxId && <p className="muted">An internal transfer: it has no Lightning payment details.</p>}
-      {props.lnTxId && detail.status === 'loading' && <Pending>Loading payment details…</Pending>}
+      {props.lnTxId && detail.status === 'loading' && <Skeleton label="Loading payment details…" />}
       {props.lnTxId && detail.error && (
         <ErrorMessage error={detail.error} onRetry={() => void loadDetail(props.lnTxId as string)} />
       )}

@@ -3,9 +3,10 @@
 import type { TxView } from '@shared/contract'
 import { formatMsat } from '@shared/units'
 import { memo, useEffect, useState } from 'react'
-import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { ErrorMessage } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
+import { Empty, Skeleton } from '../components/Skeleton'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { transactionsCsv } from '../lib/csv'
 import { downloadBlob } from '../lib/download'
@@ -48,8 +49,10 @@ export default function Transactions(props: { walletId?: string }) {
       </div>
       {!walletId && <p>There is no wallet to show.</p>}
       {error && <ErrorMessage error={error} onRetry={() => go(page)} />}
-      {status === 'loading' && items.length === 0 && <Pending>Loading transactions…</Pending>}
-      {status === 'ready' && totalCount === 0 && <p>No transactions yet.</p>}
+      {status === 'loading' && items.length === 0 && <Skeleton label="Loading transactions…" />}
+      {status === 'ready' && totalCount === 0 && (
+        <Empty>No transactions yet. Payments in and out of this wallet will show here.</Empty>
+      )}
       {items.length > 0 && (
         <div className="table-wrap">
           <table className="tx" aria-busy={status === 'loading'}>

@@ -2,6 +2,8 @@
 import { formatMsat, formatSat, parseSatInput } from '@shared/units'
 import { withdrawLinkState } from '@shared/vouchers'
 import { type FormEvent, useState } from 'react'
+import { Fiat } from '../components/Amount'
+import { AmountField } from '../components/AmountField'
 import { Choice } from '../components/Choice'
 import { CopyButton } from '../components/CopyButton'
 import { ErrorMessage, Problem } from '../components/ErrorMessage'
@@ -67,10 +69,10 @@ function WithdrawForm(props: { walletId?: string }) {
   return (
     <form onSubmit={submit} noValidate>
       <WalletSelect value={walletId} onChange={setWalletId} id="withdraw-wallet" />
-      <TextField
+      <AmountField
         id="withdraw-amount"
-        label={`Amount (sats${wallet ? `, at most ${formatMsat(wallet.balanceMsat)}` : ''})`}
-        inputMode="numeric"
+        label="Amount"
+        note={wallet ? `at most ${formatMsat(wallet.balanceMsat)}` : undefined}
         value={amount}
         onValue={setAmount}
         required
@@ -97,7 +99,7 @@ function ShowLink({ ott }: { ott: string }) {
         {state === 'waiting' ? 'Waiting to be claimed' : withdrawStatusText(link, state)}
       </p>
       <p className="amount">
-        {formatSat(link.amountSat)}
+        {formatSat(link.amountSat)} <Fiat msat={link.amountSat * 1000} testId="withdraw-fiat" />
         {link.memo && <span className="muted"> · {link.memo}</span>}
       </p>
       {!claimed && (

@@ -5,7 +5,8 @@ import type { WithdrawLinkView } from '@shared/contract'
 import { formatMsat, formatSat } from '@shared/units'
 import { voucherShortId, withdrawLinkState } from '@shared/vouchers'
 import { useEffect, useMemo } from 'react'
-import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { ErrorMessage } from '../components/ErrorMessage'
+import { Skeleton } from '../components/Skeleton'
 import { useWallets } from '../stores/wallets'
 import { useWithdraw } from '../stores/withdraw'
 
@@ -28,7 +29,7 @@ export function WithdrawLinks() {
   return (
     <section aria-labelledby="withdraw-links">
       <h2 id="withdraw-links">Withdraw links</h2>
-      {listStatus === 'loading' && mine.list.length === 0 && <Pending>Loading withdraw links…</Pending>}
+      {listStatus === 'loading' && mine.list.length === 0 && <Skeleton label="Loading withdraw links…" />}
       {listError && <ErrorMessage error={listError} onRetry={() => void useWithdraw.getState().load()} />}
       {listStatus === 'ready' && mine.list.length === 0 && <p className="muted">No withdraw links yet.</p>}
       {mine.list.length > 0 && (
@@ -57,12 +58,9 @@ function LinkRow({ link, wallet, nowSec }: { link: WithdrawLinkView; wallet: str
   return (
     <li data-status={state === 'claimed' ? 'paid' : 'pending'} aria-label={`Withdraw link ${id}`}>
       {/* the amount opens the link again (its QR code, while it can still be claimed) */}
-      <button
-        type="button"
-        className="link"
-        aria-label={`Show withdraw link ${id}`}
-        onClick={() => useWithdraw.getState().open(link.ott)}
-      >
+      <button type="button" className="link" onClick={() => useWithdraw.getState().open(link.ott)}>
+        {/* named by what it opens, and the amount it shows is part of the name (for voice control) */}
+        <span className="sr-only">Show withdraw link {id}: </span>
         <strong>{formatSat(link.amountSat)}</strong>
       </button>
       {link.memo && <span> · {link.memo}</span>}

@@ -5,7 +5,7 @@ import { satsToFiat } from '@shared/fiat'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type Loopback, serve } from '../../electron/services/loopback'
 import { type OpenedApp, openApp } from '../harness'
-import { mainCall, navTo } from './support'
+import { mainCall, navTo, service } from './support'
 
 let o: OpenedApp
 let rates: Loopback
@@ -44,6 +44,25 @@ test('Home shows the fiat value beside the total and each balance, with the age 
   }
   expect(await o.page.getByTestId('rates-first-run').textContent()).toContain(`127.0.0.1:${rates.port}`)
   expect(rates.seen).toHaveLength(1)
+})
+
+test('an amount typed in dollars on Receive asks for the sats it comes to', async () => {
+  await navTo(o.page, 'Receive')
+  await o.page.getByRole('button', { name: 'USD', exact: true }).click()
+  // 12.60 USD at 60,000 USD per BTC
+  await o.page.getByLabel('Amount (USD)').fill('12.60')
+  await o.page.getByLabel('Memo (shown to the payer)').fill('typed in dollars')
+  expect(await o.page.locator('#amount-converted').textContent()).toBe('= 21,000 sats')
+  await o.page.getByRole('button', { name: 'Create invoice' }).click()
+  await o.page.getByText('Waiting for payment').waitFor()
+  const list = await mainCall(o, 'invoices.list', {})
+  if (!list.ok) throw new Error(list.error.message)
+  const made = (list.value as { invoices: Array<{ id: string; memo: string }> }).invoices.find(
+    (i) => i.memo === 'typed in dollars',
+  )
+  const ln = await service(o, 'GET', `/v1/lntx/${made!.id}`)
+  expect(ln.data.num_satoshis).toBe(21_000)
+  await o.page.getByRole('button', { name: 'New invoice' }).click()
 })
 
 test('turned off in Settings: nothing shows on Home and nothing is fetched', async () => {

@@ -1,4 +1,4 @@
-// Screenshots of the main screens, light and dark, from the production build against the
+// Screenshots of the main screens at tray size (360×600) and window size (1280×800), light and dark, from the production build against the
 // simulator. Always taken and checked; copied to docs/screenshots/ (for the README) when
 // UPDATE_SCREENSHOTS=1, so a normal test run leaves the tree unchanged.
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
@@ -17,54 +17,72 @@ afterAll(() => rm(dir, { recursive: true, force: true }))
 
 async function shoot(o: OpenedApp, name: string, files: string[]) {
   const file = join(dir, `${name}.png`)
+  await o.page.evaluate(() => window.scrollTo(0, 0))
   await o.page.screenshot({ path: file, fullPage: false })
   files.push(file)
 }
 
-for (const theme of ['light', 'dark'] as const) {
-  test(`main screens in ${theme}`, async () => {
-    const o = await openApp({ seed: 'demo', theme, viewport: { width: 480, height: 900 } })
-    const files: string[] = []
-    try {
+/** The tray popover's size and a desktop window's; one browser, the page resized between rounds. */
+const SIZES = [
+  { name: 'tray', width: 360, height: 600 },
+  { name: 'window', width: 1280, height: 800 },
+] as const
+
+let o: OpenedApp
+beforeAll(async () => {
+  o = await openApp({ seed: 'demo' })
+})
+afterAll(() => o?.close())
+
+for (const size of SIZES) {
+  for (const theme of ['light', 'dark'] as const) {
+    test(`main screens at ${size.width}×${size.height} in ${theme}`, async () => {
+      const files: string[] = []
       const p = o.page
+      await p.setViewportSize(size)
+      await p.emulateMedia({ colorScheme: theme })
+      const tag = `${theme}-${size.name}`
       const w = o.sim.keys.wallets[0]!
+      await navTo(p, 'Home')
       await waitVisible(p, w.label)
       expect(await p.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
         theme === 'dark' ? 'rgb(21, 21, 26)' : 'rgb(247, 247, 245)',
       )
-      await shoot(o, `home-${theme}`, files)
+      await shoot(o, `home-${tag}`, files)
 
       await navTo(p, 'Transactions')
       await p.locator('table.tx tbody tr').first().waitFor()
-      await shoot(o, `transactions-${theme}`, files)
+      await shoot(o, `transactions-${tag}`, files)
 
       await navTo(p, 'Receive')
       await p.getByLabel('Amount (sats)').fill('21,000')
       await p.getByLabel('Memo (shown to the payer)').fill('Coffee beans')
       await p.getByRole('button', { name: 'Create invoice' }).click()
       await waitVisible(p, 'Waiting for payment')
-      await shoot(o, `receive-${theme}`, files)
+      await shoot(o, `receive-${tag}`, files)
+      await p.getByRole('button', { name: 'New invoice' }).click()
 
       await navTo(p, 'Send')
       await p.getByLabel('Lightning address').fill('alice@sim.example')
       await p.getByRole('button', { name: 'Look up' }).click()
       await p.getByRole('region', { name: 'Recipient' }).waitFor()
       await p.getByLabel('Amount (sats)').fill('2,500')
-      await shoot(o, `send-${theme}`, files)
+      await shoot(o, `send-${tag}`, files)
 
       await navTo(p, 'Withdraw')
       await p.getByLabel(/^Amount/).fill('5,000')
       await p.getByLabel('Memo').fill('Birthday gift')
       await p.getByRole('button', { name: 'Create withdraw link' }).click()
       await waitVisible(p, 'Waiting to be claimed')
-      await shoot(o, `withdraw-${theme}`, files)
+      await shoot(o, `withdraw-${tag}`, files)
+      await p.getByRole('button', { name: 'New withdraw link' }).click()
 
       await navTo(p, 'Scan')
-      await shoot(o, `scan-${theme}`, files)
+      await shoot(o, `scan-${tag}`, files)
 
       await navTo(p, 'Settings')
       await waitVisible(p, 'Preferences')
-      await shoot(o, `settings-${theme}`, files)
+      await shoot(o, `settings-${tag}`, files)
 
       for (const f of files) {
         const png = await readFile(f)
@@ -76,8 +94,6 @@ for (const theme of ['light', 'dark'] as const) {
         for (const f of files) await copyFile(f, join(DOCS, f.split('/').at(-1)!))
       }
       expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
-    } finally {
-      await o.close()
-    }
-  })
+    })
+  }
 }

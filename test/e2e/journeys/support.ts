@@ -29,7 +29,8 @@ export async function fastPolling(o: OpenedApp) {
 
 export async function navTo(page: Page, name: string) {
   await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click()
-  await expect.poll(() => page.locator('h1').first().textContent()).toBeTruthy()
+  // a screen's first visit loads its chunk: on a busy machine that can take more than the default second
+  await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBeTruthy()
 }
 
 export const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible()

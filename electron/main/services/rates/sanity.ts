@@ -4,18 +4,7 @@
 // so such a jump is far likelier a wrong unit, a broken or lying source than the market. Past a
 // day there is nothing recent to compare with, and only the bounds apply.
 import type { FiatCurrency } from '@shared/contract'
-
-/** fiat per BTC, lowest and highest believable: wide enough for years of prices, not for a wrong unit */
-const BOUNDS: Record<FiatCurrency, readonly [number, number]> = {
-  USD: [1_000, 10_000_000],
-  EUR: [1_000, 10_000_000],
-  GBP: [1_000, 10_000_000],
-  CHF: [1_000, 10_000_000],
-  CAD: [1_000, 10_000_000],
-  AUD: [1_000, 10_000_000],
-  // about 150 yen to the dollar
-  JPY: [100_000, 1_500_000_000],
-}
+import { PRICE_BOUNDS } from '@shared/fiat'
 
 /** how far a new price may be from the last accepted one, as a fraction of it */
 const MAX_JUMP = 0.5
@@ -37,7 +26,7 @@ export function judgePrice(currency: FiatCurrency, price: unknown, last: Accepte
   if (typeof price !== 'number' || !Number.isFinite(price)) {
     return { ok: false, reason: `The price source gave no usable ${currency} price.` }
   }
-  const [low, high] = BOUNDS[currency]
+  const [low, high] = PRICE_BOUNDS[currency]
   if (price < low || price > high) {
     return {
       ok: false,
