@@ -85,7 +85,11 @@ const initial = {
 
 /** a newer look-up, an edit of the input or a reset supersedes a look-up on its way */
 const probes = createLatest()
-const problemOf = (message: string): AppErrorShape => ({ code: 'invalid_input', message, retryable: false })
+const problemOf = (message: string, code: AppErrorShape['code'] = 'invalid_input'): AppErrorShape => ({
+  code,
+  message,
+  retryable: false,
+})
 
 export const useSend = create<SendState>()((set, get) => ({
   ...initial,
@@ -143,7 +147,9 @@ export const useSend = create<SendState>()((set, get) => ({
     const { recipient: r, invoice: inv } = get()
     const problem = reviewProblem(r, inv, walletId, amountMsat, comment)
     if (problem) {
-      set({ formError: problemOf(problem) })
+      // the balance check gets the balance's next step (a smaller amount, another wallet)
+      const code = problem.startsWith('Not enough in ') ? 'insufficient_funds' : 'invalid_input'
+      set({ formError: problemOf(problem, code) })
       return problem
     }
     const amount = (inv ? inv.amountMsat : amountMsat) as number

@@ -93,7 +93,9 @@ test('more than the wallet holds with the fee: refused before confirming in plai
   await o.page.getByRole('region', { name: 'Recipient' }).waitFor()
   await review(w.id, String(tooMuch))
   const msg = await alertText(o.page)
-  expect(msg).toMatch(/^Not enough in .+: [\d,.]+ sats, this needs up to [\d,.]+ sats with the fee\.$/)
+  expect(msg).toMatch(
+    /^Not enough in .+: [\d,.]+ sats, this needs up to [\d,.]+ sats with the fee\. ?Choose a smaller amount or another wallet, or receive funds first\.$/,
+  )
   expect(msg).not.toMatch(/Invoice too large|Max balance/)
   expect(o.sim.control.balanceMsat(w.id)).toBe(before)
   expect(payPosts()).toBe(posts)
