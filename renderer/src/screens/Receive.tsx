@@ -5,6 +5,7 @@ import type { PendingInvoice } from '@shared/contract'
 import { lightningUri } from '@shared/lnurl'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { invoke } from '../api'
+import { Fiat } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
 import { Choice } from '../components/Choice'
 import { CopyButton } from '../components/CopyButton'
@@ -134,6 +135,11 @@ function ShowInvoice({ id }: { id: string }) {
         {invoiceAmountText(inv)}
         {inv.memo && <span className="muted"> · {inv.memo}</span>}
       </p>
+      {!isAnyAmount(inv) && (
+        <p>
+          <Fiat msat={inv.amountSat * 1000} testId="invoice-fiat" />
+        </p>
+      )}
       {status === 'pending' && isAnyAmount(inv) && <p className="muted">The payer chooses how much to send.</p>}
       {status === 'pending' && <Qr text={lightningUri(inv.paymentRequest)} label="QR code of the invoice" />}
       {status === 'pending' && (

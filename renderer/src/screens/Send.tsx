@@ -4,6 +4,7 @@ import type { InvoiceView, RecipientView } from '@shared/contract'
 import { sendAllMsat } from '@shared/payment/fees'
 import { formatMsat, parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect } from 'react'
+import { Fiat } from '../components/Amount'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
@@ -158,7 +159,8 @@ function InvoiceCard({ invoice }: { invoice: InvoiceView }) {
   return (
     <section className="card recipient" aria-label="Invoice">
       <p>
-        <strong>{invoice.amountMsat === null ? 'No amount' : formatMsat(invoice.amountMsat)}</strong>
+        <strong>{invoice.amountMsat === null ? 'No amount' : formatMsat(invoice.amountMsat)}</strong>{' '}
+        {invoice.amountMsat !== null && <Fiat msat={invoice.amountMsat} />}
       </p>
       <p className="description">{invoice.description ?? '(no description)'}</p>
       <dl className="details">

@@ -3,6 +3,7 @@
 import { totalMsat } from '@shared/payment/fees'
 import { formatMsat } from '@shared/units'
 import { useEffect } from 'react'
+import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { formatDate } from '../lib/format'
@@ -75,9 +76,13 @@ export function Confirm() {
       <h2>Confirm payment</h2>
       <dl className="details">
         <Payee c={c} />
-        <Row label="Amount">{formatMsat(c.amountMsat)}</Row>
+        <Row label="Amount">
+          {formatMsat(c.amountMsat)} <Fiat msat={c.amountMsat} />
+        </Row>
         <Row label="Fee">at most {formatMsat(c.feeLimitMsat)}</Row>
-        <Row label="Total">up to {formatMsat(totalMsat(c.amountMsat))}</Row>
+        <Row label="Total">
+          up to {formatMsat(totalMsat(c.amountMsat))} <Fiat msat={totalMsat(c.amountMsat)} />
+        </Row>
         <Row label="From">{wallet ? `${wallet.label} (${formatMsat(wallet.balanceMsat)})` : c.walletId}</Row>
         {c.comment && <Row label="Comment">{c.comment}</Row>}
       </dl>
@@ -112,8 +117,12 @@ function Receipt() {
     <div className="card" role="status">
       <p className="status paid">Sent</p>
       <dl className="details">
-        <Row label="Amount">{formatMsat(result.amountMsat)}</Row>
-        <Row label="Fee">{formatMsat(result.feeMsat)}</Row>
+        <Row label="Amount">
+          {formatMsat(result.amountMsat)} <Fiat msat={result.amountMsat} />
+        </Row>
+        <Row label="Fee">
+          {formatMsat(result.feeMsat)} <Fiat msat={result.feeMsat} />
+        </Row>
         <Payee c={c} />
         {c.comment && <Row label="Comment">{c.comment}</Row>}
         <Row label="Time">{formatDate(paidAt ? Math.floor(paidAt / 1000) : result.createdAt)}</Row>

@@ -5,6 +5,7 @@ import type { WithdrawLinkView } from '@shared/contract'
 import { formatMsat, formatSat } from '@shared/units'
 import { voucherShortId, withdrawLinkState } from '@shared/vouchers'
 import { useEffect, useMemo } from 'react'
+import { Fiat } from '../components/Amount'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { Skeleton } from '../components/Skeleton'
 import { useWallets } from '../stores/wallets'
@@ -62,7 +63,8 @@ function LinkRow({ link, wallet, nowSec }: { link: WithdrawLinkView; wallet: str
         {/* named by what it opens, and the amount it shows is part of the name (for voice control) */}
         <span className="sr-only">Show withdraw link {id}: </span>
         <strong>{formatSat(link.amountSat)}</strong>
-      </button>
+      </button>{' '}
+      <Fiat msat={link.amountSat * 1000} />
       {link.memo && <span> · {link.memo}</span>}
       <span className="muted">
         {' '}

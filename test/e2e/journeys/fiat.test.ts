@@ -46,7 +46,7 @@ test('Home shows the fiat value beside the total and each balance, with the age 
   expect(rates.seen).toHaveLength(1)
 })
 
-test('an amount typed in dollars on Receive asks for the sats it comes to', async () => {
+test('an amount typed in dollars on Receive asks for the sats it comes to, shown in dollars beside', async () => {
   await navTo(o.page, 'Receive')
   await o.page.getByRole('button', { name: 'USD', exact: true }).click()
   // 12.60 USD at 60,000 USD per BTC
@@ -62,6 +62,10 @@ test('an amount typed in dollars on Receive asks for the sats it comes to', asyn
   )
   const ln = await service(o, 'GET', `/v1/lntx/${made!.id}`)
   expect(ln.data.num_satoshis).toBe(21_000)
+  // the invoice made shows its value in dollars beside the sats
+  expect(await o.page.getByTestId('invoice-fiat').textContent()).toBe(
+    `≈ ${satsToFiat(21_000_000, 60_000 / 1e8, 'USD', 'en-US')} · rate just now`,
+  )
   await o.page.getByRole('button', { name: 'New invoice' }).click()
 })
 
