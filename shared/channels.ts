@@ -23,6 +23,11 @@ export const OP_NAMES = [
   'withdraw.list',
   'vouchers.create',
   'vouchers.save',
+  'history.page',
+  'history.label',
+  'history.exportCsv',
+  'wallets.transfer',
+  'wallets.create',
   'settings.get',
   'settings.update',
   'rates.get',
@@ -39,6 +44,8 @@ export const EVENT_NAMES = [
   'notice',
   'connection',
   'rates.updated',
+  'ledger.updated',
+  'history.progress',
 ] as const
 
 export type OpName = (typeof OP_NAMES)[number]

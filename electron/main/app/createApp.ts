@@ -172,6 +172,8 @@ export function createApp(deps: AppDeps): App {
     now,
     background,
     saveFile: deps.saveFile,
+    ledger,
+    journal,
     log,
     info: async () => ({
       name: APP_NAME,

@@ -8,6 +8,7 @@ import type { z } from 'zod'
 import type { Logger } from '../log'
 import type { AccountsService, CallPolicy } from '../services/accounts'
 import type { ServiceClient } from '../services/client'
+import type { Journal, Ledger } from '../services/ledger'
 import type { RatesService } from '../services/rates'
 import type { SettingsStore } from '../services/settings'
 import {
@@ -23,6 +24,7 @@ import {
 } from '../services/views'
 import type { SaveFile } from '../services/vouchers'
 import { type InvoiceWatcher, WatcherNotSavedError } from '../services/watcher'
+import { historyHandlers } from './history'
 import type { Handlers, OpIn, OpOut } from './router'
 import { voucherHandlers } from './vouchers'
 
@@ -43,6 +45,9 @@ export interface HandlerDeps {
   background: (task: Promise<unknown>) => void
   /** the shell's save dialog and disk, for voucher sheets; without it no sheet is made */
   saveFile?: SaveFile
+  /** the local ledger and the payments journal (docs/ledger.md), opened on first use */
+  ledger: () => Ledger
+  journal: () => Journal
   log?: Pick<Logger, 'warn'>
 }
 
@@ -181,6 +186,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
       ...d,
       trackWithdraw: (link, accountId) => watch(d.watcher.trackWithdraw(link, accountId)),
     }),
+
+    ...historyHandlers({ ...d, refreshWallets: () => d.background(listWallets()) }),
 
     'settings.get': async () => d.settings.current().settings,
     'settings.update': (patch) => updateSettings(patch),

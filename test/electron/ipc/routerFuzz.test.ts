@@ -86,6 +86,17 @@ function validSamples(): Record<OpName, Record<string, unknown>> {
     'withdraw.list': {},
     'vouchers.create': { walletId, count: 12, amountSat: 1000, note: 'Meetup', requestId: 'req-00000003' },
     'vouchers.save': { otts: ['ott_1', 'ott_2'], note: 'Meetup' },
+    'history.page': { walletId, direction: 'sent', kind: 'lightning', search: 'coffee', limit: 10, page: 2 },
+    'history.label': { txId: 'wtx_1', label: 'Rent' },
+    'history.exportCsv': { walletId, search: 'coffee', requestId: 'req-00000004' },
+    'wallets.transfer': {
+      fromWalletId: walletId,
+      toWalletId: 'wal_other',
+      amountSat: 10,
+      memo: 'Savings',
+      requestId: 'req-00000005',
+    },
+    'wallets.create': { name: 'Savings', showKeys: false },
     'settings.get': {},
     'settings.update': { theme: 'dark', pollIntervalSec: 30, notifications: false },
   }

@@ -5,11 +5,13 @@
 import type { AuthMethod } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import {
+  CreatedWallet,
   LnTx,
   LnTxFields,
-  PaginationHeaders,
+  type PaginationHeaders,
   ProbeResult,
   StaticLnurlPay,
+  TransferResult,
   Wallet,
   WalletList,
   WalletTransaction,
@@ -23,6 +25,7 @@ import { MAX_BODY_BYTES } from '../http/readBody'
 import { authParts } from './auth'
 import { checkBaseUrl } from './baseUrl'
 import { type CallKind, errorFromThrown, ROUTE_NOT_FOUND_MESSAGE, unreadableBody } from './errors'
+import { parsePagination } from './pagination'
 
 export interface ServiceClient {
   readonly baseUrl: string
@@ -46,6 +49,17 @@ export interface ServiceClient {
     input: { ln_address: string; amt_msat: number; comment?: string },
   ): Promise<WalletTransaction>
   mintWithdrawLink(walletKey: string, input: { num_satoshis: number; memo?: string }): Promise<WithdrawLink>
+  /** Moves sats to another wallet of the account; sent once, never retried. */
+  transfer(walletKey: string, input: NewTransfer): Promise<TransferResult>
+  /** Its `access_keys` are shown once by the service: the caller must not keep or log them. */
+  createWallet(label: string): Promise<CreatedWallet>
+}
+
+export interface NewTransfer {
+  dest_wallet_id: string
+  num_satoshis: number
+  memo?: string
+  passThru?: Record<string, string>
 }
 
 export interface NewInvoice {
@@ -260,22 +274,13 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
       })
       return data
     },
+    async transfer(walletKey, input) {
+      const path = `v1/wallet/${seg(walletKey)}/transfer`
+      return (await call({ method: 'post', path, kind: 'money', schema: TransferResult, json: { ...input } })).data
+    },
+    async createWallet(label) {
+      const json = { user_label: label }
+      return (await call({ method: 'post', path: 'v1/wallet', kind: 'create', schema: CreatedWallet, json })).data
+    },
   }
-}
-
-/** Yii2 pagination headers; when absent, what the page itself shows. */
-export function parsePagination(headers: Headers, count: number, page: number, perPage: number): PaginationHeaders {
-  const num = (name: string) => {
-    const v = headers.get(name)
-    if (v === null || !/^\d+$/.test(v.trim())) return undefined
-    return Number(v)
-  }
-  const parsed = PaginationHeaders.safeParse({
-    totalCount: num('X-Pagination-Total-Count') ?? count,
-    pageCount: num('X-Pagination-Page-Count') ?? (count > 0 ? page : 0),
-    currentPage: num('X-Pagination-Current-Page') ?? page,
-    perPage: num('X-Pagination-Per-Page') ?? perPage,
-  })
-  if (!parsed.success) throw new AppError('service_error', 'The service sent page information the app could not read.')
-  return parsed.data
 }

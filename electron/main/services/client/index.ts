@@ -2,8 +2,9 @@ export { checkBaseUrl } from './baseUrl'
 export {
   createServiceClient,
   type InvoiceRoute,
-  parsePagination,
+  type NewTransfer,
   type ServiceClient,
   type ServiceClientOptions,
 } from './createServiceClient'
 export { UNKNOWN_OUTCOME_MESSAGE } from './errors'
+export { parsePagination } from './pagination'
