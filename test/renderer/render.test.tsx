@@ -93,6 +93,15 @@ test('every drop-down is labelled like a text field: its name in the bold span, 
   const html = renderToString(<Settings />) + renderToString(<Transactions />)
   const selects = [...html.matchAll(/<select[^>]*\bid="([^"]+)"/g)].map((m) => m[1])
   const fields = [...html.matchAll(/<label class="field" for="([^"]+)"><span>[^<]+<\/span><select[^>]*\bid="\1"/g)]
-  expect(selects).toEqual(['auth-a1', 'fiat-currency', 'tx-wallet', 'tx-direction', 'tx-kind', 'per-page'])
+  expect(selects).toEqual([
+    'auth-a1',
+    'move-from',
+    'move-to',
+    'fiat-currency',
+    'tx-wallet',
+    'tx-direction',
+    'tx-kind',
+    'per-page',
+  ])
   expect(fields.map((m) => m[1])).toEqual(selects)
 })

@@ -11,6 +11,7 @@ import { useRates } from '../stores/rates'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
+import { WalletAdmin } from './WalletAdmin'
 
 export default function Settings() {
   const settings = useSettings((s) => s.settings)
@@ -27,6 +28,7 @@ export default function Settings() {
   return (
     <Screen title="Settings">
       <Accounts />
+      {accounts.length > 0 && <WalletAdmin />}
       <h2>Preferences</h2>
       {status === 'loading' && !settings && <Pending>Loading settings…</Pending>}
       {error && <ErrorMessage error={error} onRetry={() => void load()} />}
