@@ -1,15 +1,14 @@
 // history.* and wallets.transfer / wallets.create through the whole app against the simulator.
-// The ledger is filled the way the sync loop fills it: every page of each wallet's transactions
-// read over real HTTP, turned into rows by fromServiceTx and stored with insertBatch.
+// The ledger is filled the way the sync loop will fill it (test/support/fillLedger.ts).
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { OpOutput } from '@shared/contract'
 import type { HistoryRow } from '@shared/history'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { fromServiceTx } from '../../../electron/main/services/ledger'
 import { ALREADY_SENT, transferBetweenWallets } from '../../../electron/main/services/walletAdmin'
 import type { SimWallet } from '../../simulator/index'
 import { call } from '../../simulator/support'
+import { fillLedger } from '../../support/fillLedger'
 import { parseCsv, sumColumn } from '../services/ledger/parseCsv'
 import { fetchHistory } from '../services/ledger/seedHistory'
 import { type ConnectedApp, startConnectedApp } from './appHarness'
@@ -19,28 +18,6 @@ let t: ConnectedApp
 let other: SimWallet
 const journalAtSend: string[] = []
 const FORMULA = '=HYPERLINK("http://evil.example","x")'
-
-/** Every wallet's whole history from the service into the app's ledger, with the wallets' names. */
-async function sync() {
-  const ledger = t.app.ledger()
-  const accountId = t.app.accounts.active().id
-  const wallets = (await call(t.sim, 'GET', '/v1/wallets?per-page=500', { key: t.sim.keys.secret })).data as Array<{
-    id: string
-    user_label: string
-  }>
-  ledger.setWallets(
-    accountId,
-    wallets.map((w) => ({ id: w.id, label: w.user_label })),
-  )
-  for (const w of wallets) {
-    const txs = await fetchHistory(t.sim.url, t.sim.keys.secret, w.id)
-    ledger.insertBatch(
-      accountId,
-      txs.map((x) => fromServiceTx(w.id, x)),
-      { announce: false },
-    )
-  }
-}
 
 beforeAll(async () => {
   t = await startConnectedApp({
@@ -71,13 +48,18 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(201)
-  await sync()
+  await fillLedger(t.app, t.sim.url, t.sim.keys.secret)
 }, 60_000)
 afterAll(() => t.close())
 
 const page = (input: Record<string, unknown>) => t.call<Page>('history.page', input)
 
 describe('history.page', () => {
+  it('opens the ledger on first use without calling it missing (the account was connected just now)', () => {
+    const notices = t.events.filter((e) => e.name === 'notice').map((e) => (e.payload as { message: string }).message)
+    expect(notices.filter((m) => /history file/.test(m))).toEqual([])
+  })
+
   it('one row per payment, its network fee folded in, in plain words', async () => {
     const p = await page({ walletId: t.w.id, search: 'Concert' })
     expect(p.total).toBe(1)
