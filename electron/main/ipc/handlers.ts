@@ -187,7 +187,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       trackWithdraw: (link, accountId) => watch(d.watcher.trackWithdraw(link, accountId)),
     }),
 
-    ...historyHandlers({ ...d, refreshWallets: () => d.background(listWallets()) }),
+    ...historyHandlers({ ...d, listWallets }),
 
     'settings.get': async () => d.settings.current().settings,
     'settings.update': (patch) => updateSettings(patch),

@@ -19,8 +19,10 @@ export interface HistoryDeps {
   emit: Emit
   now: () => number
   saveFile?: SaveFile
-  /** the balances moved: ask the service again, without waiting for it */
-  refreshWallets: () => void
+  /** asks the service for the wallets (and announces them) */
+  listWallets: () => Promise<{ wallets: ReadonlyArray<{ id: string; label: string }> }>
+  /** work the answer does not wait for */
+  background: (task: Promise<unknown>) => void
   log?: Pick<Logger, 'warn'>
 }
 
@@ -66,6 +68,23 @@ function historyRow(t: LedgerTx): HistoryRow {
 const csvName = (ms: number) => `transactions-${new Date(ms).toISOString().slice(0, 10)}.csv`
 
 export function historyHandlers(d: HistoryDeps) {
+  /**
+   * The balances moved: the wallets asked for again and their names kept for "Moved from
+   * Savings", then the history told to read again (`walletIds`: whose rows changed).
+   */
+  const refreshWallets = (accountId: string, walletIds: string[]) =>
+    d.background(
+      d
+        .listWallets()
+        .then(({ wallets }) =>
+          d.ledger().setWallets(
+            accountId,
+            wallets.map((w) => ({ id: w.id, label: w.label.slice(0, 200) })),
+          ),
+        )
+        .finally(() => d.emit('ledger.updated', { accountId, walletIds })),
+    )
+
   function page(q: OpIn<'history.page'>): OpOut<'history.page'> {
     const ledger = d.ledger()
     const filter = ledgerFilter(d.accounts.active().id, q)
@@ -128,8 +147,7 @@ export function historyHandlers(d: HistoryDeps) {
       ledger: d.ledger(),
       accountId,
     })
-    d.emit('ledger.updated', { accountId, walletIds: [input.fromWalletId, input.toWalletId] })
-    d.refreshWallets()
+    refreshWallets(accountId, [input.fromWalletId, input.toWalletId])
     return view
   }
 
@@ -142,8 +160,9 @@ export function historyHandlers(d: HistoryDeps) {
     'history.exportCsv': exportCsv,
     'wallets.transfer': transfer,
     'wallets.create': async ({ name, showKeys }: OpIn<'wallets.create'>, op: Context) => {
-      const made = await createWallet(op.client(d.accounts.active().id), name, showKeys)
-      d.refreshWallets()
+      const accountId = d.accounts.active().id
+      const made = await createWallet(op.client(accountId), name, showKeys)
+      refreshWallets(accountId, [made.walletId])
       return made
     },
   }

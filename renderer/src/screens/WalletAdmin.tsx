@@ -122,7 +122,7 @@ function NewWallet() {
       }}
     >
       <h3>New wallet</h3>
-      <TextField id="new-wallet-name" label="Name" value={name} maxLength={WALLET_NAME_MAX} onValue={setName} />
+      <TextField id="new-wallet-name" label="Wallet name" value={name} maxLength={WALLET_NAME_MAX} onValue={setName} />
       <label>
         <input type="checkbox" checked={showKeys} onChange={(e) => setShowKeys(e.target.checked)} /> Show its access
         keys once (the app does not keep them)

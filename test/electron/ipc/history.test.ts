@@ -167,7 +167,11 @@ describe('wallets.transfer', () => {
     expect(t.app.journal().get(requestId)).toMatchObject({ state: 'paid', kind: 'transfer', txId: moved.outTxId })
     const rows = (await page({ search: 'holidays' })).items
     expect(rows.map((r) => r.words).sort()).toEqual(['Moved from Everyday', 'Moved to Savings'])
-    expect(t.events.some((e) => e.name === 'ledger.updated')).toBe(true)
+    await t.app.idle()
+    expect(t.events.filter((e) => e.name === 'ledger.updated').at(-1)?.payload).toEqual({
+      accountId: t.app.accounts.active().id,
+      walletIds: [t.w.id, other.id],
+    })
 
     // the same request id again, past the router (as after a restart): the journal refuses it, nothing is sent
     const seen = t.sim.control.requests({ path: /\/transfer$/ }).length
