@@ -5,6 +5,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { fillLedger } from '../../support/fillLedger'
 import { type OpenedApp, openApp } from '../harness'
 import { navTo, waitVisible } from './support'
 
@@ -34,8 +35,10 @@ for (const theme of ['light', 'dark'] as const) {
       )
       await shoot(o, `home-${theme}`, files)
 
+      // the ledger as the sync loop fills it (test-only stand-in until it lands on this branch)
+      await fillLedger(o.app, o.sim.url, o.sim.keys.secret)
       await navTo(p, 'Transactions')
-      await p.locator('table.tx tbody tr').first().waitFor()
+      await p.locator('li.history-row').first().waitFor()
       await shoot(o, `transactions-${theme}`, files)
 
       await navTo(p, 'Receive')
