@@ -21,6 +21,7 @@ beforeAll(async () => {
   o = await openApp({ seed: 'demo' })
   const w = o.sim.keys.wallets[0]!
   for (let i = 0; i < 12; i++) await o.sim.control.payInbound(w.id, 100 + i, `filler ${i}`)
+  await o.sim.control.payInbound(w.id, 55, `longmemo${'x'.repeat(600)}`)
   await o.sim.control.payInbound(w.id, 4321, 'Bicycle repair')
   await o.sim.control.payInbound(w.id, 77, formula)
   walletIds = await fillLedger(o.app, o.sim.url, o.sim.keys.secret)
@@ -106,6 +107,18 @@ test('search and filters: words, direction, type; a label added in the detail is
   await o.page.getByLabel('Search').fill('garage')
   await waitVisible(o.page, 'Page 1 of 1 · 1 transactions')
   expect(await rows().first().textContent()).toContain('Garage rent')
+  await o.page.getByLabel('Search').fill('')
+})
+
+test('a long memo wraps: the screen never scrolls sideways', async () => {
+  await navTo(o.page, 'Transactions')
+  await o.page.getByLabel('Search').fill('longmemo')
+  await waitVisible(o.page, 'Page 1 of 1 · 1 transactions')
+  const { scroll, client } = await o.page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }))
+  expect(scroll).toBeLessThanOrEqual(client)
   await o.page.getByLabel('Search').fill('')
 })
 
