@@ -23,6 +23,8 @@ export const OP_NAMES = [
   'withdraw.list',
   'vouchers.create',
   'vouchers.save',
+  'claim.read',
+  'claim.run',
   'history.page',
   'history.label',
   'history.exportCsv',
@@ -44,6 +46,7 @@ export const EVENT_NAMES = [
   'notice',
   'connection',
   'rates.updated',
+  // sync loop: rows were added to the ledger
   'ledger.updated',
   'history.progress',
 ] as const

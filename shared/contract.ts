@@ -163,6 +163,11 @@ export const WithdrawLinkView = z.object({
   createdAt: int,
   status: z.enum(['waiting', 'claimed']),
   claimedAt: int.nullable(),
+  /**
+   * what was actually taken, from the withdrawal's transaction: a link may be claimed for less
+   * than its amount (docs/service.md, "LNURL details"); null until claimed (and in older files)
+   */
+  claimedMsat: msat.nullable().default(null),
 })
 export type WithdrawLinkView = z.infer<typeof WithdrawLinkView>
 
@@ -179,6 +184,32 @@ export const StaticLinkView = z.object({
   description: z.string(),
 })
 export type StaticLinkView = z.infer<typeof StaticLinkView>
+
+/** A withdraw link someone hands the app, as its server describes it (text is shown as text). */
+export const ClaimOffer = z.object({
+  /** upper case, as read */
+  lnurl: z.string(),
+  /** who offers: the server's host, e.g. `sats.example` */
+  host: z.string(),
+  description: z.string(),
+  /** whole sats the link allows (its msat limits rounded inwards) */
+  minSat: int.positive(),
+  maxSat: int.positive(),
+})
+export type ClaimOffer = z.infer<typeof ClaimOffer>
+/**
+ * `accepted`: the server said OK; the invoice shows whether it paid yet. `unanswered`: its answer
+ * was lost or unreadable, so it may still pay; the invoice is watched until it expires.
+ */
+export const ClaimResult = z.object({
+  outcome: z.enum(['accepted', 'unanswered']),
+  message: z.string().nullable(),
+  offer: ClaimOffer,
+  invoice: PendingInvoice,
+})
+export type ClaimResult = z.infer<typeof ClaimResult>
+/** An LNURL-withdraw as handed over: bech32, `lightning:…` or `lnurlw://…` (shared/payment/parse.ts). */
+const LnurlInput = z.string().trim().min(8).max(2100)
 
 // ── Fiat rates (docs/rates.md) ───────────────────────────────────────────────────────────
 export { FIAT_CURRENCIES } from './fiat'
@@ -388,6 +419,19 @@ export const operations = {
     z.object({ count: int.positive(), sheet: SheetOutcome }),
   ),
 
+  // ── Claiming someone else's LNURL-withdraw link (docs/service.md, "Claiming a withdraw link") ──
+  /** Reads the link's offer from its own server (not the service): who offers how much. */
+  'claim.read': op('read', z.object({ lnurl: LnurlInput }).strict(), ClaimOffer),
+  /**
+   * Reads the offer again, makes an invoice for `amountSat` in `walletId` and hands it to the
+   * link's server, which pays it (or says why not). Once per `requestId`: a double click claims once.
+   */
+  'claim.run': op(
+    'money',
+    z.object({ lnurl: LnurlInput, walletId: id, amountSat: AmountSat, requestId: RequestId }).strict(),
+    ClaimResult,
+  ),
+  // ─────────────────────────────────────────────────────────────────────────────────────────
   // ── History from the ledger, labels, CSV, and wallet management (issue 11; docs/ledger.md) ──
   /** A page of the active account's history from the local ledger: by page number or keyset cursor. */
   'history.page': op('read', HistoryQuery, HistoryPage),
@@ -454,6 +498,8 @@ export const NavigateTarget = z.discriminatedUnion('to', [
   z.object({ to: z.literal('transactions'), walletId: id.optional() }),
   z.object({ to: z.literal('transaction'), walletId: id, lnTxId: id.nullable(), txId: id.nullable() }),
   z.object({ to: z.literal('scan') }),
+  /** someone's LNURL-withdraw to claim (a scan, a lightning: link) */
+  z.object({ to: z.literal('claim'), lnurl: z.string().max(2100) }),
   z.object({ to: z.literal('settings') }),
 ])
 export type NavigateTarget = z.infer<typeof NavigateTarget>
@@ -472,8 +518,7 @@ export const events = {
   notice: z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
   connection: z.object({ online: z.boolean(), message: z.string().nullable() }),
   'rates.updated': RatesView,
-  // ── history (issue 11) ──
-  /** new rows in the ledger for these wallets: the history reloads */
+  // sync loop: new rows of these wallets are in the ledger (the history screen reloads)
   'ledger.updated': z.object({ accountId: id, walletIds: z.array(id) }),
   /** rows written so far by the history.exportCsv of `requestId` */
   'history.progress': z.object({ requestId: z.string(), done: int.nonnegative(), total: int.nonnegative() }),

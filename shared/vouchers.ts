@@ -6,6 +6,18 @@ export const VOUCHER_COUNT_MAX = 50
 /** characters of the note printed on every voucher (and sent as each link's memo) */
 export const VOUCHER_NOTE_MAX = 60
 
+/** A withdraw link not claimed this long after it was made is no longer watched: it is "old". */
+export const WITHDRAW_WATCH_SEC = 7 * 86_400
+
+/** What a withdraw link is at `nowSec`: waiting, claimed, or old (not claimed, no longer watched). */
+export function withdrawLinkState(
+  link: { status: 'waiting' | 'claimed'; createdAt: number },
+  nowSec: number,
+): 'waiting' | 'claimed' | 'old' {
+  if (link.status === 'claimed') return 'claimed'
+  return nowSec - link.createdAt > WITHDRAW_WATCH_SEC ? 'old' : 'waiting'
+}
+
 // The sheet uses the PDF's built-in Helvetica, which has the Windows-1252 (WinAnsi) letters only.
 const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'
 

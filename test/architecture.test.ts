@@ -244,3 +244,12 @@ describe('architecture', () => {
     ])
   })
 })
+
+describe('size', () => {
+  it('no source file under electron/ reaches 300 lines, so each reads in one sitting', () => {
+    const long = sourceFiles(join(ROOT, 'electron'))
+      .map((f) => ({ f: relative(ROOT, f), lines: readFileSync(f, 'utf8').split('\n').length - 1 }))
+      .filter(({ lines }) => lines >= 300)
+    expect(long).toEqual([])
+  })
+})

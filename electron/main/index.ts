@@ -112,7 +112,7 @@ async function main(): Promise<void> {
   const sink = createEventSink()
   let trayState = INITIAL_TRAY_STATE
   let core: ReturnType<typeof createApp> | null = null
-  const pendingInvoices = () => core?.watcher.list() ?? []
+  const pendingInvoices = () => core?.sync.list() ?? []
   const refreshTray = (event: EventName | null = null, payload: unknown = null) => {
     trayState = event
       ? reduceTrayState(trayState, event, payload, pendingInvoices)
@@ -146,7 +146,7 @@ async function main(): Promise<void> {
     visible: () => win?.isVisible() === true && !win.isMinimized(),
   })
   const wallet = core
-  // The window opens at once; messages wait until settings are loaded and the watcher runs.
+  // The window opens at once; messages wait until settings are loaded and the sync loop runs.
   const started = wallet.start().then(
     () => true,
     (err: unknown) => {
@@ -259,7 +259,7 @@ async function main(): Promise<void> {
   }
   for (const link of earlyLinks.splice(0)) onLink(link)
 
-  const stopPower = watchPowerAndNetwork({ powerMonitor, isOnline: () => net.isOnline(), target: wallet.watcher })
+  const stopPower = watchPowerAndNetwork({ powerMonitor, isOnline: () => net.isOnline(), target: wallet.sync })
 
   app.on('activate', () => showWindow(ensureWindow()))
   app.on('window-all-closed', () => {
@@ -269,7 +269,7 @@ async function main(): Promise<void> {
     [
       { name: 'power hooks', run: stopPower },
       { name: 'ipc', run: unregisterIpc },
-      // stops the watcher (its state file is written as it goes) and waits for background work
+      // stops the sync loop (the ledger is written as it goes) and waits for background work
       { name: 'app', run: () => wallet.dispose() },
       { name: 'tray', run: () => tray?.destroy() },
     ],

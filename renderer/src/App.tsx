@@ -12,6 +12,7 @@ const Send = lazy(() => import('./screens/Send'))
 const Withdraw = lazy(() => import('./screens/Withdraw'))
 const Scan = lazy(() => import('./screens/Scan'))
 const Settings = lazy(() => import('./screens/Settings'))
+const Claim = lazy(() => import('./screens/Claim'))
 
 const NAV: Array<[Screen, string]> = [
   [{ to: 'home' }, 'Home'],
@@ -73,6 +74,8 @@ function renderScreen(s: Screen): ReactNode {
       return <Scan />
     case 'settings':
       return <Settings />
+    case 'claim':
+      return <Claim lnurl={s.lnurl} />
   }
 }
 

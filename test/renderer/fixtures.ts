@@ -22,6 +22,7 @@ export const withdrawLink: WithdrawLinkView = {
   createdAt: 1,
   status: 'waiting',
   claimedAt: null,
+  claimedMsat: null,
 }
 
 /** a row of the history: received 1 sat into w1 (Everyday) unless told otherwise */

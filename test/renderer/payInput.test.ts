@@ -40,7 +40,7 @@ describe('routePayInput', () => {
     expect(routePayInput(`BITCOIN:${P2WPKH.toUpperCase()}?LIGHTNING=${BOLT11_SPEC.upperCase}`)).toMatchObject({
       problem: expect.stringMatching(/^This is a Lightning invoice for 2,500,000 sats\./),
     })
-    expect(routePayInput(WITHDRAW)).toMatchObject({ problem: expect.stringMatching(/LNURL-withdraw/) })
+    expect(routePayInput(WITHDRAW)).toEqual({ to: 'claim', lnurl: WITHDRAW.toUpperCase() })
     expect(routePayInput(LOGIN)).toMatchObject({ problem: expect.stringMatching(/login/) })
     expect(routePayInput(P2WPKH)).toMatchObject({ problem: expect.stringMatching(/on-chain.*Lightning only/) })
     expect(routePayInput('hello')).toEqual({ problem: 'This is not a lightning address, LNURL or Lightning invoice.' })

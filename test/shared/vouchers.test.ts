@@ -1,4 +1,11 @@
-import { changesOnSheet, claimFeeCapSat, sheetText, voucherShortId } from '@shared/vouchers'
+import {
+  changesOnSheet,
+  claimFeeCapSat,
+  sheetText,
+  voucherShortId,
+  WITHDRAW_WATCH_SEC,
+  withdrawLinkState,
+} from '@shared/vouchers'
 import { describe, expect, it } from 'vitest'
 
 describe('sheetText', () => {
@@ -29,4 +36,15 @@ it('voucherShortId: the last six letters or digits of the token, upper case', ()
 
 it('claimFeeCapSat: 5 % of the amount, rounded up to a whole sat', () => {
   expect([1, 20, 21, 1000, 1001].map(claimFeeCapSat)).toEqual([1, 1, 2, 50, 51])
+})
+
+it('withdrawLinkState: waiting while watched, old after, claimed whenever claimed', () => {
+  const made = 1_000_000
+  const at = (status: 'waiting' | 'claimed', age: number) => withdrawLinkState({ status, createdAt: made }, made + age)
+  expect([at('waiting', 0), at('waiting', WITHDRAW_WATCH_SEC), at('waiting', WITHDRAW_WATCH_SEC + 1)]).toEqual([
+    'waiting',
+    'waiting',
+    'old',
+  ])
+  expect(at('claimed', WITHDRAW_WATCH_SEC * 10)).toBe('claimed')
 })

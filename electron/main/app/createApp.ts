@@ -1,4 +1,4 @@
-// The composition root: settings, secrets, accounts, the service client, the watcher, the
+// The composition root: settings, secrets, accounts, the service client, the sync loop, the
 // connection state and the IPC router, wired from plain dependencies so Electron, the browser
 // preview, tests and benchmarks all run the same app.
 import { join } from 'node:path'
@@ -8,6 +8,7 @@ import { createHandlers } from '../ipc/handlers'
 import { createRouter, type Router, type SenderInfo } from '../ipc/router'
 import { createLogger, type Logger } from '../log'
 import { type AccountsService, createAccountsService } from '../services/accounts'
+import { createClaimService, createRemoteGet } from '../services/claim'
 import { createServiceClient, type InvoiceRoute } from '../services/client'
 import { createConnectionMonitor } from '../services/connection'
 import { type Journal, type Ledger, openJournal, openLedger } from '../services/ledger'
@@ -15,9 +16,9 @@ import type { Notifier } from '../services/notify'
 import { createRatesService, type RatesService } from '../services/rates'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createSettingsStore, type SettingsStore } from '../services/settings'
+import { createSyncLoop, LEGACY_WATCHER_FILE, type SyncLoop } from '../services/sync'
 import { walletsView } from '../services/views'
 import type { SaveFile } from '../services/vouchers'
-import { createInvoiceWatcher, type InvoiceWatcher, WATCHER_FILE } from '../services/watcher'
 import { createEmitter } from './emit'
 
 export interface AppDeps {
@@ -59,7 +60,7 @@ export interface App {
   router: Router
   accounts: AccountsService
   settings: SettingsStore
-  watcher: InvoiceWatcher
+  sync: SyncLoop
   rates: RatesService
   /** every wallet's transactions and the app's own records (docs/ledger.md), opened on first use */
   ledger: () => Ledger
@@ -112,6 +113,7 @@ export function createApp(deps: AppDeps): App {
     onChange: (list) => {
       emit('accounts.updated', list)
       connection.accountsChanged(list.accounts.map((a) => a.id))
+      sync.accountsChanged()
     },
     log,
     now,
@@ -126,8 +128,10 @@ export function createApp(deps: AppDeps): App {
     },
     probeEveryMs: () => settings.current().settings.pollIntervalSec * 1000,
   })
-  const watcher = createInvoiceWatcher({
-    store: join(deps.userDataDir, WATCHER_FILE),
+  const sync = createSyncLoop({
+    ledger,
+    legacyFile: join(deps.userDataDir, LEGACY_WATCHER_FILE),
+    accountIds: () => accounts.list().accounts.map((a) => a.id),
     getClient: (accountId) => {
       try {
         return accounts.client(accountId)
@@ -169,13 +173,14 @@ export function createApp(deps: AppDeps): App {
     clientFor: (id, policy) => accounts.client(id, policy),
     settings,
     rates,
-    watcher,
+    sync,
     emit,
     now,
     background,
     saveFile: deps.saveFile,
     ledger,
     journal,
+    claims: createClaimService({ get: createRemoteGet({ fetch: deps.fetch }) }),
     log,
     info: async () => ({
       name: APP_NAME,
@@ -194,7 +199,7 @@ export function createApp(deps: AppDeps): App {
     router,
     accounts,
     settings,
-    watcher,
+    sync,
     rates,
     ledger,
     journal,
@@ -210,7 +215,7 @@ export function createApp(deps: AppDeps): App {
           message: 'The system keychain is not available. Keys can be kept in memory for this session only.',
         })
       emit('accounts.updated', accounts.list())
-      watcher.start()
+      sync.start()
       log.info('app started', { ops: OP_NAMES.length, keychain })
     },
     async idle() {
@@ -219,7 +224,7 @@ export function createApp(deps: AppDeps): App {
     async dispose() {
       connection.stop()
       await rates.stop()
-      await watcher.stop()
+      await sync.stop()
       await Promise.allSettled([...pending])
       ledger.opened()?.close()
       journal.opened()?.close()

@@ -7,10 +7,12 @@ import { AppError } from '@shared/errors'
 import type { z } from 'zod'
 import type { Logger } from '../log'
 import type { AccountsService, CallPolicy } from '../services/accounts'
+import { type ClaimService, createClaimService, createRemoteGet } from '../services/claim'
 import type { ServiceClient } from '../services/client'
 import type { Journal, Ledger } from '../services/ledger'
 import type { RatesService } from '../services/rates'
 import type { SettingsStore } from '../services/settings'
+import { type SyncLoop, SyncNotSavedError } from '../services/sync'
 import {
   lnTxView,
   paymentView,
@@ -23,12 +25,12 @@ import {
   withdrawLinkView,
 } from '../services/views'
 import type { SaveFile } from '../services/vouchers'
-import { type InvoiceWatcher, WatcherNotSavedError } from '../services/watcher'
+import { claimHandlers } from './claim'
 import { historyHandlers } from './history'
 import type { Handlers, OpIn, OpOut } from './router'
 import { voucherHandlers } from './vouchers'
 
-export const WATCHER_NOT_SAVED_NOTICE =
+export const NOT_SAVED_NOTICE =
   'The app could not save its list of pending invoices. It will keep watching them while it is open.'
 
 export interface HandlerDeps {
@@ -37,7 +39,7 @@ export interface HandlerDeps {
   clientFor: (accountId: string | undefined, policy: CallPolicy) => ServiceClient
   settings: SettingsStore
   rates: Pick<RatesService, 'view' | 'refreshIfDue' | 'settingsChanged'>
-  watcher: InvoiceWatcher
+  sync: SyncLoop
   emit: Emit
   now: () => number
   info: () => Promise<z.input<typeof AppInfo>>
@@ -48,6 +50,8 @@ export interface HandlerDeps {
   /** the local ledger and the payments journal (docs/ledger.md), opened on first use */
   ledger: () => Ledger
   journal: () => Journal
+  /** claims of other people's withdraw links; by default their servers are reached with fetch */
+  claims?: ClaimService
   log?: Pick<Logger, 'warn'>
 }
 
@@ -86,8 +90,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     try {
       await tracking
     } catch (err) {
-      if (!(err instanceof WatcherNotSavedError)) throw err
-      d.emit('notice', { level: 'warning', message: WATCHER_NOT_SAVED_NOTICE })
+      if (!(err instanceof SyncNotSavedError)) throw err
+      d.emit('notice', { level: 'warning', message: NOT_SAVED_NOTICE })
     }
   }
 
@@ -98,7 +102,24 @@ export function createHandlers(d: HandlerDeps): Handlers {
     d.emit('settings.updated', next.settings)
     // prices follow the fiat settings: announced again, fetched if now due
     d.rates.settingsChanged()
+    d.sync.settingsChanged() // a new poll interval applies from now, not after the old wait
     return next.settings
+  }
+
+  /** an invoice made at the service and watched from now on (a claim's too) */
+  async function createInvoice(
+    { walletId, amountSat, memo, expirySec }: OpIn<'invoices.create'>,
+    op: OpContext,
+  ): Promise<OpOut<'invoices.create'>> {
+    const account = d.accounts.active()
+    const lnTx = await op.client(account.id).createInvoice(walletId, {
+      ...(amountSat !== undefined ? { num_satoshis: amountSat } : {}),
+      memo,
+      ...(expirySec ? { expiry: expirySec } : {}),
+    })
+    const inv = pendingInvoiceView(lnTx, { walletId, accountId: account.id, memo, nowSec: nowSec() })
+    await watch(d.sync.track(inv))
+    return inv
   }
 
   const impl: Impl = {
@@ -145,23 +166,13 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'lntx.get': async ({ id }, op) => lnTxView(await op.client().getLnTx(id)),
 
-    'invoices.create': async ({ walletId, amountSat, memo, expirySec }, op) => {
-      const account = d.accounts.active()
-      const lnTx = await op.client(account.id).createInvoice(walletId, {
-        ...(amountSat !== undefined ? { num_satoshis: amountSat } : {}),
-        memo,
-        ...(expirySec ? { expiry: expirySec } : {}),
-      })
-      const inv = pendingInvoiceView(lnTx, { walletId, accountId: account.id, memo, nowSec: nowSec() })
-      await watch(d.watcher.track(inv))
-      return inv
-    },
-    'invoices.list': async () => ({ invoices: d.watcher.list() }),
+    'invoices.create': (input, op) => createInvoice(input, op),
+    'invoices.list': async () => ({ invoices: d.sync.list() }),
     'invoices.focus': async ({ id }) => {
-      d.watcher.focus(id)
+      d.sync.focus(id)
       return { focused: id !== null }
     },
-    'invoices.check': ({ id }) => d.watcher.check(id),
+    'invoices.check': ({ id }) => d.sync.check(id),
 
     'lnurl.probe': async ({ address }, op) => recipientView(address, await op.client().probe(address)),
     'pay.lightningAddress': async ({ walletId, address, amountMsat, comment }, op) => {
@@ -178,13 +189,19 @@ export function createHandlers(d: HandlerDeps): Handlers {
       const account = d.accounts.active()
       const link = await op.client(account.id).mintWithdrawLink(walletId, { num_satoshis: amountSat, memo })
       const view = withdrawLinkView(link, { walletId, amountSat, memo: memo ?? '', nowSec: nowSec() })
-      await watch(d.watcher.trackWithdraw(view, account.id))
+      await watch(d.sync.trackWithdraw(view, account.id))
       return view
     },
-    'withdraw.list': async () => ({ links: d.watcher.listWithdraws() }),
+    'withdraw.list': async () => ({ links: d.sync.listWithdraws() }),
     ...voucherHandlers({
       ...d,
-      trackWithdraw: (link, accountId) => watch(d.watcher.trackWithdraw(link, accountId)),
+      trackWithdraw: (link, accountId) => watch(d.sync.trackWithdraw(link, accountId)),
+    }),
+
+    ...claimHandlers({
+      claims: d.claims ?? createClaimService({ get: createRemoteGet() }),
+      sync: d.sync,
+      createInvoice: (input) => createInvoice(input, contextOf('claim.run')),
     }),
 
     ...historyHandlers({ ...d, listWallets }),

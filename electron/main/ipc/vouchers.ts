@@ -1,25 +1,25 @@
 // The voucher sheet's operations: vouchers.create mints N withdraw links of one amount (each
-// tracked by the watcher as it is made), then offers their sheet as a PDF; vouchers.save offers
+// tracked by the sync loop as it is made), then offers their sheet as a PDF; vouchers.save offers
 // the sheet of vouchers made before again (after a cancelled dialog, say).
 import type { Emit, WithdrawLinkView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import type { Logger } from '../log'
 import type { AccountsService } from '../services/accounts'
 import type { ServiceClient } from '../services/client'
+import type { SyncLoop } from '../services/sync'
 import { walletView, withdrawLinkView } from '../services/views'
 import { checkVoucherFunds, mintVouchers, type SaveFile, saveVoucherSheet } from '../services/vouchers'
-import type { InvoiceWatcher } from '../services/watcher'
 import type { OpIn, OpOut } from './router'
 
 export interface VoucherDeps {
   accounts: Pick<AccountsService, 'active'>
-  watcher: Pick<InvoiceWatcher, 'listWithdraws'>
+  sync: Pick<SyncLoop, 'listWithdraws'>
   emit: Emit
   now: () => number
   /** absent where no file can be saved: then no voucher is minted either */
   saveFile?: SaveFile
   log?: Pick<Logger, 'warn'>
-  /** hands a new link to the watcher (a failed save of its file is a notice, not a failure) */
+  /** hands a new link to the sync loop (a failed save of it is a notice, not a failure) */
   trackWithdraw(link: WithdrawLinkView, accountId: string): Promise<void>
 }
 
@@ -68,7 +68,7 @@ export function voucherHandlers(d: VoucherDeps) {
 
   async function save({ otts, note }: OpIn<'vouchers.save'>, op: Context): Promise<OpOut<'vouchers.save'>> {
     if (!d.saveFile) throw new AppError('internal', 'Saving files is not available here.', { retryable: false })
-    const known = new Map(d.watcher.listWithdraws().map((l) => [l.ott, l]))
+    const known = new Map(d.sync.listWithdraws().map((l) => [l.ott, l]))
     // one card per voucher: a link printed twice could be claimed only once
     const links = [...new Set(otts)].map((ott) => known.get(ott))
     if (links.some((l) => !l))

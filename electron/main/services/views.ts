@@ -150,6 +150,7 @@ export function withdrawLinkView(
     createdAt: o.nowSec,
     status: 'waiting',
     claimedAt: null,
+    claimedMsat: null,
   }
 }
 

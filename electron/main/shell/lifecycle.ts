@@ -1,5 +1,5 @@
 // Window closing and quitting. Closing hides to the tray only when there is a tray to come back
-// from; quitting stops the watcher, flushes settings and removes the tray before the process ends.
+// from; quitting stops the sync loop, flushes settings and removes the tray before the process ends.
 
 export type CloseAction = 'hide' | 'close'
 

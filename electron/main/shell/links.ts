@@ -29,13 +29,11 @@ export function linkAction(link: string): LinkAction {
     case 'lnurl':
       if (target.tag === 'pay' || target.tag === 'unknown')
         return { kind: 'navigate', target: { to: 'send', address: target.lnurl } }
+      if (target.tag === 'withdraw') return { kind: 'navigate', target: { to: 'claim', lnurl: target.lnurl } }
       return {
         kind: 'notice',
         level: 'info',
-        message:
-          target.tag === 'withdraw'
-            ? 'This link offers to send you money (LNURL-withdraw). This app cannot claim such links yet.'
-            : 'This link is an LNURL login or channel request. This app cannot use such links.',
+        message: 'This link is an LNURL login or channel request. This app cannot use such links.',
       }
     case 'bolt11':
       return {

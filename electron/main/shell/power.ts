@@ -1,4 +1,4 @@
-// Sleep/wake and network changes, passed to the watcher so it refetches at once instead of
+// Sleep/wake and network changes, passed to the sync loop so it refetches at once instead of
 // waiting out its interval. Electron's main process has `net.isOnline()` but no event, so it is
 // sampled.
 

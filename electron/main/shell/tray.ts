@@ -1,4 +1,4 @@
-// The tray icon and its menu. The menu's content is the watcher helper's pure model
+// The tray icon and its menu. The menu's content is the tray service's pure model
 // (services/tray); this only turns it into Electron objects and rebuilds it when the state changes.
 import { join } from 'node:path'
 import type { Menu, MenuItemConstructorOptions, NativeImage, nativeImage, Tray } from 'electron'

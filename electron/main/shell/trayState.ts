@@ -10,7 +10,7 @@ export function countPending(invoices: readonly PendingInvoice[]): number {
 }
 
 /**
- * The next tray state after an event. The pending count is re-read from the watcher each time:
+ * The next tray state after an event. The pending count is re-read from the sync loop each time:
  * tracking a new invoice sends no event of its own, but an answer or event follows soon after.
  */
 export function reduceTrayState(

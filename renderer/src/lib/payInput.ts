@@ -2,8 +2,8 @@
 import { lightningTargetOf, type ParsedInput, parsePaymentInput } from '@shared/payment/parse'
 import { formatMsat } from '@shared/units'
 
-/** The recipient Send looks up, or why there is none. */
-export type PayRoute = { to: 'send'; address: string } | { problem: string }
+/** The recipient Send looks up, the withdraw link to claim, or why neither. */
+export type PayRoute = { to: 'send'; address: string } | { to: 'claim'; lnurl: string } | { problem: string }
 
 export function routePayInput(text: string): PayRoute {
   const parsed = parsePaymentInput(text)
@@ -11,6 +11,7 @@ export function routePayInput(text: string): PayRoute {
   if (t?.kind === 'lightning-address') return { to: 'send', address: t.address }
   // a bech32 LNURL says pay or withdraw only when fetched: the lookup finds out
   if (t?.kind === 'lnurl' && (t.tag === 'pay' || t.tag === 'unknown')) return { to: 'send', address: t.lnurl }
+  if (t?.kind === 'lnurl' && t.tag === 'withdraw') return { to: 'claim', lnurl: t.lnurl }
   return { problem: explain(parsed) }
 }
 
@@ -22,8 +23,6 @@ function explain(p: ParsedInput): string {
       return `This is a Lightning invoice${amount}. This app cannot pay invoices yet; ask for a lightning address instead.`
     }
     case 'lnurl':
-      if (t.tag === 'withdraw')
-        return 'This is an LNURL-withdraw link: someone is offering sats. This app cannot claim withdraw links; open it in the wallet that should receive them.'
       return 'This is an LNURL login or channel request. This app cannot use it.'
   }
   return 'reason' in p ? p.reason : 'This could not be used.'

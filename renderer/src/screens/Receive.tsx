@@ -1,5 +1,5 @@
 // Receive: an invoice as a QR code, and the invoices made before (in this session or an earlier
-// one: the watcher in main remembers them). The watcher keeps polling after this screen closes;
+// one: the sync loop in main remembers them). The loop keeps checking after this screen closes;
 // while an invoice shows, it asks main to poll that one faster (invoices.focus).
 import type { PendingInvoice } from '@shared/contract'
 import { lightningUri } from '@shared/lnurl'

@@ -56,47 +56,60 @@ export default function Scan() {
 
   return (
     <Screen title="Scan">
-      <p>Read a lightning address or LNURL from a QR code.</p>
-      <div className="actions">
-        <input
-          id="scan-file"
-          className="sr-only"
-          type="file"
-          accept="image/*"
-          onChange={(e) => {
-            const f = e.target.files?.[0]
-            e.target.value = ''
-            if (f) void fromBlob(f, 'image file')
-          }}
-        />
-        <label className="button" htmlFor="scan-file">
-          Open an image file
-        </label>
-        <button type="button" onClick={() => void fromClipboard()}>
-          Paste image from clipboard
-        </button>
-        <button type="button" onClick={() => setCamera((c) => !c)} aria-pressed={camera}>
-          {camera ? 'Stop camera' : 'Use camera'}
-        </button>
-      </div>
-      {camera && (
-        <Camera
-          onFound={(t) => {
-            setCamera(false)
-            void handle(t, 'camera')
-          }}
-          onError={(message) => {
-            setCamera(false)
-            setOutcome({ kind: 'problem', message })
-          }}
-        />
-      )}
-      <form onSubmit={fromText} noValidate>
-        <TextField id="scan-text" label="Or paste the text" value={text} onValue={setText} spellCheck={false} />
-        <button type="submit">Use this text</button>
-      </form>
-      {outcome.kind === 'working' && <Pending>{outcome.what}</Pending>}
-      <Problem>{outcome.kind === 'problem' ? outcome.message : null}</Problem>
+      {/* an image dropped anywhere on the screen is read like an opened file (never opened as a page) */}
+      <section
+        aria-label="Ways to read a QR code"
+        data-testid="scan-drop"
+        onDragOver={(e) => e.preventDefault()}
+        onDrop={(e) => {
+          e.preventDefault()
+          const f = [...e.dataTransfer.files].find((file) => file.type.startsWith('image/'))
+          if (f) void fromBlob(f, 'dropped image')
+          else setOutcome({ kind: 'problem', message: 'Drop an image of a QR code here.' })
+        }}
+      >
+        <p>Read a lightning address or LNURL from a QR code: open or drop an image, paste one, or use the camera.</p>
+        <div className="actions">
+          <input
+            id="scan-file"
+            className="sr-only"
+            type="file"
+            accept="image/*"
+            onChange={(e) => {
+              const f = e.target.files?.[0]
+              e.target.value = ''
+              if (f) void fromBlob(f, 'image file')
+            }}
+          />
+          <label className="button" htmlFor="scan-file">
+            Open an image file
+          </label>
+          <button type="button" onClick={() => void fromClipboard()}>
+            Paste image from clipboard
+          </button>
+          <button type="button" onClick={() => setCamera((c) => !c)} aria-pressed={camera}>
+            {camera ? 'Stop camera' : 'Use camera'}
+          </button>
+        </div>
+        {camera && (
+          <Camera
+            onFound={(t) => {
+              setCamera(false)
+              void handle(t, 'camera')
+            }}
+            onError={(message) => {
+              setCamera(false)
+              setOutcome({ kind: 'problem', message })
+            }}
+          />
+        )}
+        <form onSubmit={fromText} noValidate>
+          <TextField id="scan-text" label="Or paste the text" value={text} onValue={setText} spellCheck={false} />
+          <button type="submit">Use this text</button>
+        </form>
+        {outcome.kind === 'working' && <Pending>{outcome.what}</Pending>}
+        <Problem>{outcome.kind === 'problem' ? outcome.message : null}</Problem>
+      </section>
     </Screen>
   )
 }

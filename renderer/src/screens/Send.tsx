@@ -49,6 +49,7 @@ function SendForm(props: { address: string; walletId?: string }) {
   async function lookUpText(text: string) {
     const route = routePayInput(text)
     if ('problem' in route) return setUnusable(route.problem)
+    if (route.to === 'claim') return useUi.getState().go(route)
     setUnusable(null)
     setProblem(null)
     await probe(route.address)

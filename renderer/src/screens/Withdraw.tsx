@@ -1,5 +1,6 @@
 // A one-time LNURL-withdraw link as a QR code: whoever holds it can take the amount.
 import { formatMsat, formatSat, parseSatInput } from '@shared/units'
+import { withdrawLinkState } from '@shared/vouchers'
 import { type FormEvent, useState } from 'react'
 import { Choice } from '../components/Choice'
 import { CopyButton } from '../components/CopyButton'
@@ -12,7 +13,7 @@ import { useVouchers } from '../stores/vouchers'
 import { useWallets } from '../stores/wallets'
 import { checkWithdraw, useWithdraw } from '../stores/withdraw'
 import { VoucherSheet } from './VoucherSheet'
-import { WithdrawLinks } from './WithdrawLinks'
+import { WithdrawLinks, withdrawStatusText } from './WithdrawLinks'
 
 const MAKE = [
   ['link', 'One link'],
@@ -87,12 +88,13 @@ function WithdrawForm(props: { walletId?: string }) {
 function ShowLink({ ott }: { ott: string }) {
   const link = useWithdraw((s) => s.links[ott])!
   const startOver = useWithdraw((s) => s.startOver)
-  const claimed = link.status === 'claimed'
+  const state = withdrawLinkState(link, Math.floor(Date.now() / 1000))
+  const claimed = state === 'claimed'
 
   return (
     <div className="invoice">
       <p className={`status ${claimed ? 'paid' : 'pending'}`} role="status" aria-live="polite">
-        {claimed ? 'Claimed' : 'Waiting to be claimed'}
+        {state === 'waiting' ? 'Waiting to be claimed' : withdrawStatusText(link, state)}
       </p>
       <p className="amount">
         {formatSat(link.amountSat)}

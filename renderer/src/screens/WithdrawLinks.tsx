@@ -1,8 +1,9 @@
-// The withdraw links made in this app (single links and vouchers), as main's watcher knows them:
-// each turns "Claimed" when the watcher sees its claim.
+// The withdraw links made in this app (single links and vouchers), as main's sync loop knows them:
+// each turns "Claimed" (with what the claim took) when the loop sees its claim, or "Old" when
+// it is no longer watched; each opens to show its QR code again.
 import type { WithdrawLinkView } from '@shared/contract'
-import { formatSat } from '@shared/units'
-import { voucherShortId } from '@shared/vouchers'
+import { formatMsat, formatSat } from '@shared/units'
+import { voucherShortId, withdrawLinkState } from '@shared/vouchers'
 import { useEffect, useMemo } from 'react'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { useWallets } from '../stores/wallets'
@@ -16,13 +17,14 @@ export function WithdrawLinks() {
   const listError = useWithdraw((s) => s.listError)
   const wallets = useWallets((s) => s.wallets)
   useEffect(() => void useWithdraw.getState().load(), [])
-  // the active account's wallets only: the watcher keeps every account's links
+  // the active account's wallets only: the sync loop keeps every account's links
   const mine = useMemo(() => {
     const labels = new Map(wallets.map((w) => [w.id, w.label]))
     const list = Object.values(links).filter((l) => labels.has(l.walletId))
     return { list: list.sort((a, b) => b.createdAt - a.createdAt), labels }
   }, [links, wallets])
-  const waiting = mine.list.filter((l) => l.status === 'waiting').length
+  const nowSec = Math.floor(Date.now() / 1000)
+  const count = (state: string) => mine.list.filter((l) => withdrawLinkState(l, nowSec) === state).length
   return (
     <section aria-labelledby="withdraw-links">
       <h2 id="withdraw-links">Withdraw links</h2>
@@ -31,12 +33,13 @@ export function WithdrawLinks() {
       {listStatus === 'ready' && mine.list.length === 0 && <p className="muted">No withdraw links yet.</p>}
       {mine.list.length > 0 && (
         <p className="muted">
-          {waiting} waiting, {mine.list.length - waiting} claimed
+          {count('waiting')} waiting, {count('claimed')} claimed
+          {count('old') > 0 ? `, ${count('old')} old` : ''}
         </p>
       )}
       <ul className="withdraw-links">
         {mine.list.slice(0, SHOWN).map((l) => (
-          <LinkRow key={l.ott} link={l} wallet={mine.labels.get(l.walletId) ?? ''} />
+          <LinkRow key={l.ott} link={l} wallet={mine.labels.get(l.walletId) ?? ''} nowSec={nowSec} />
         ))}
       </ul>
       {mine.list.length > SHOWN && (
@@ -48,17 +51,35 @@ export function WithdrawLinks() {
   )
 }
 
-function LinkRow({ link, wallet }: { link: WithdrawLinkView; wallet: string }) {
+function LinkRow({ link, wallet, nowSec }: { link: WithdrawLinkView; wallet: string; nowSec: number }) {
   const id = voucherShortId(link.ott)
+  const state = withdrawLinkState(link, nowSec)
   return (
-    <li data-status={link.status === 'claimed' ? 'paid' : 'pending'} aria-label={`Withdraw link ${id}`}>
-      <strong>{formatSat(link.amountSat)}</strong>
+    <li data-status={state === 'claimed' ? 'paid' : 'pending'} aria-label={`Withdraw link ${id}`}>
+      {/* the amount opens the link again (its QR code, while it can still be claimed) */}
+      <button
+        type="button"
+        className="link"
+        aria-label={`Show withdraw link ${id}`}
+        onClick={() => useWithdraw.getState().open(link.ott)}
+      >
+        <strong>{formatSat(link.amountSat)}</strong>
+      </button>
       {link.memo && <span> · {link.memo}</span>}
       <span className="muted">
         {' '}
         · {id} · {wallet} ·{' '}
       </span>
-      <span className="status-line">{link.status === 'claimed' ? 'Claimed' : 'Waiting'}</span>
+      <span className="status-line">{withdrawStatusText(link, state)}</span>
     </li>
   )
+}
+
+/** A claim for less than the link's amount says what it took: "Claimed for 1,000 sats". */
+export function withdrawStatusText(link: WithdrawLinkView, state: 'waiting' | 'claimed' | 'old'): string {
+  if (state === 'claimed')
+    return link.claimedMsat === null || link.claimedMsat === link.amountSat * 1000
+      ? 'Claimed'
+      : `Claimed for ${formatMsat(link.claimedMsat)}`
+  return state === 'old' ? 'Old: not claimed, no longer watched' : 'Waiting'
 }

@@ -1,4 +1,4 @@
-// The watcher's invoices. The watcher in main keeps polling them whether or not the Receive
+// The invoices main's sync loop follows. It keeps checking them whether or not the Receive
 // screen is open (and remembers them across restarts); this store mirrors `invoices.list` and
 // its `invoice.updated` events. It is in the first chunk (boot routes events here): keep it small.
 import type { OpInput, PendingInvoice } from '@shared/contract'

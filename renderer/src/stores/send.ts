@@ -3,10 +3,13 @@
 // same confirmation, whatever the outcome or however often it is called.
 import type { PaymentView, RecipientView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
+import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
 import { formatMsat } from '@shared/units'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
 import { createLatest } from '../lib/latest'
+import { useClaim } from './claim'
+import { useUi } from './ui'
 import type { LoadStatus } from './wallets'
 
 interface Confirmation {
@@ -56,8 +59,14 @@ export const useSend = create<SendState>()((set, get) => ({
     set({ ...initial, probeStatus: 'loading' })
     const { value: res, stale } = await probes.run(() => invoke('lnurl.probe', { address: address.trim() }))
     if (stale) return
-    if (res.ok) set({ probeStatus: 'ready', recipient: res.value })
-    else set({ probeStatus: 'error', probeError: res.error })
+    if (res.ok) return set({ probeStatus: 'ready', recipient: res.value })
+    // most withdraw links (vouchers, faucets) do not say what they are, and the service looks
+    // up pay links only: such a link is asked itself, and claimed if it offers sats
+    if (lnurlOfUnknownKind(address) && (await useClaim.getState().open(address.trim()))) {
+      set({ probeStatus: 'idle' })
+      return useUi.getState().go({ to: 'claim', lnurl: address.trim() })
+    }
+    set({ probeStatus: 'error', probeError: res.error })
   },
   review({ walletId, amountMsat, comment }) {
     const r = get().recipient
@@ -105,4 +114,10 @@ export function checkSend(r: RecipientView, amountMsat: number | null, comment: 
   if (comment && r.commentAllowed === 0) return 'This recipient does not accept a comment.'
   if (comment.length > r.commentAllowed) return `The comment is too long (${r.commentAllowed} characters at most).`
   return null
+}
+
+/** A bech32 LNURL that does not say whether it pays or withdraws. */
+function lnurlOfUnknownKind(text: string): boolean {
+  const t = lightningTargetOf(parsePaymentInput(text))
+  return t?.kind === 'lnurl' && t.tag === 'unknown'
 }

@@ -11,7 +11,7 @@ interface WithdrawState {
   current: string | null
   creating: boolean
   error: AppErrorShape | null
-  /** withdraw.list (main's watcher), asked for when the Withdraw screen opens */
+  /** withdraw.list (main's sync loop), asked for when the Withdraw screen opens */
   listStatus: LoadStatus
   listError: AppErrorShape | null
   load(): Promise<void>
@@ -19,7 +19,9 @@ interface WithdrawState {
   /** merges links main announced or listed, in one update however many there are */
   apply(...links: WithdrawLinkView[]): void
   startOver(): void
-  /** another account is active: its screen does not show this one's link (main's watcher keeps tracking it) */
+  /** shows a link made before (its QR code again) */
+  open(ott: string): void
+  /** another account is active: its screen does not show this one's link (main's sync loop keeps tracking it) */
   accountChanged(): void
 }
 
@@ -67,6 +69,7 @@ export const useWithdraw = create<WithdrawState>()((set, get) => ({
     })
   },
   startOver: () => set({ current: null, error: null }),
+  open: (ott) => set((s) => (s.links[ott] ? { current: ott, error: null } : {})),
   accountChanged() {
     creates.drop()
     get().startOver()

@@ -42,6 +42,16 @@ const CASES: Record<string, { input: (w: SimWallet, requestId: string) => unknow
     }),
     path: /^\/v1\/wallet\/[^/]+\/transfer$/,
   },
+  // claiming another service's voucher: the service call is the invoice it hands over
+  'claim.run': {
+    input: (w, requestId) => ({
+      lnurl: t.sim.control.outside.voucher({ maxSat: 21 }).lnurl,
+      walletId: w.id,
+      amountSat: 21,
+      requestId,
+    }),
+    path: /^\/v1\/(user\/)?wallet\/[^/]+\/invoice$/,
+  },
 }
 
 /** The simulator's own controls over HTTP, as an outside observer would use them. */

@@ -183,8 +183,8 @@ describe('a claimed voucher', () => {
     const [claimed, waiting] = r.value.links as [WithdrawLinkView, WithdrawLinkView]
     const answer = await claimWithdraw(claimed.lnurl, (msat) => t.sim.control.outsideInvoice(msat / 1000))
     expect(answer.status).toBe('OK')
-    t.app.watcher.onResume() // look now rather than at the next poll
-    await t.app.watcher.idle()
+    t.app.sync.onResume() // look now rather than at the next poll
+    await t.app.sync.idle()
     const byOtt = new Map((await listed()).map((l) => [l.ott, l]))
     expect(byOtt.get(claimed.ott)).toMatchObject({ status: 'claimed', claimedAt: expect.any(Number) })
     expect(byOtt.get(waiting.ott)).toMatchObject({ status: 'waiting', claimedAt: null })

@@ -174,8 +174,8 @@ describe('connection state in the app (two accounts)', () => {
     const accB = app.accounts.active()
     await a.down()
     // the watcher meets A's outage while B is on screen: A is offline, nothing is shown
-    app.watcher.onResume()
-    await app.watcher.idle()
+    app.sync.onResume()
+    await app.sync.idle()
     expect(seen).toEqual([])
     // on screen again, A is offline at once: only the watcher's poll can have told
     await ok(app, 'accounts.switch', { id: accA.id })

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { pendingInvoiceView } from '../../../electron/main/services/views'
 import { nodeKeyFrom } from '../../simulator/bolt11'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
-import { makeClient } from '../watcher/harness'
+import { makeClient } from '../sync/harness'
 
 let sim: SimulatorHandle
 beforeAll(async () => {

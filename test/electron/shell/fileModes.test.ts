@@ -4,8 +4,8 @@ import { chmod, mkdtemp, rm, stat, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { openLedger } from '../../../electron/main/services/ledger'
 import { createSettingsStore, defaultFile } from '../../../electron/main/services/settings'
-import { createWatcherFileWriter, emptyWatcherFile } from '../../../electron/main/services/watcher/store'
 
 let dir = ''
 let savedUmask = 0
@@ -38,13 +38,25 @@ describe('file modes in userData', () => {
     expect(await mode(store.path)).toBe(0o600)
   })
 
-  it('the watcher’s file is written 0600, and stays 0600 when an older 0644 file is replaced', async () => {
-    const path = join(dir, 'watcher.json')
-    const writer = createWatcherFileWriter(path)
-    await writer.save(emptyWatcherFile)
-    expect(await mode(path)).toBe(0o600)
-    await chmod(path, 0o644)
-    await writer.save(emptyWatcherFile)
-    expect(await mode(path)).toBe(0o600)
+  it('the ledger, which now holds the pending invoices, is 0600, and stays 0600 when an older 0644 file is reopened', async () => {
+    const ledger = openLedger({ dir })
+    ledger.putInvoice({
+      id: 'lntx_mode',
+      walletId: 'wal_mode',
+      accountId: 'acc_mode',
+      amountSat: 1,
+      memo: '',
+      paymentRequest: 'lnbcrt1x',
+      paymentHash: 'ab'.repeat(32),
+      createdAt: 1,
+      expiresAt: 2,
+      status: 'pending',
+      settledAt: null,
+    })
+    ledger.close()
+    expect(await mode(ledger.path)).toBe(0o600)
+    await chmod(ledger.path, 0o644)
+    openLedger({ dir }).close()
+    expect(await mode(ledger.path)).toBe(0o600)
   })
 })

@@ -25,11 +25,14 @@ describe('lightning: links', () => {
     })
   })
 
-  it('opens Send for an LNURL-pay, and explains what it cannot do', () => {
+  it('opens Send for an LNURL-pay, Claim for an LNURL-withdraw, and explains what it cannot do', () => {
     const pay = encodeLnurl('https://sim.example/.well-known/lnurlp/alice')
     expect(linkAction(`lightning:${pay}`)).toEqual({ kind: 'navigate', target: { to: 'send', address: pay } })
     const withdraw = encodeLnurl('https://sim.example/withdraw?tag=withdraw&k1=abc')
-    expect(linkAction(`lightning:${withdraw}`)).toMatchObject({ kind: 'notice', level: 'info' })
+    expect(linkAction(`lightning:${withdraw}`)).toEqual({
+      kind: 'navigate',
+      target: { to: 'claim', lnurl: withdraw.toUpperCase() },
+    })
     expect(linkAction('lightning:lnbc10n1pjexample')).toMatchObject({ kind: 'notice', message: /invoice/ })
     // a real invoice is recognised as one, not as a damaged link
     expect(linkAction(`lightning:${BOLT11_SPEC.upperCase}`)).toEqual({

@@ -160,6 +160,7 @@ describe('withdraw notification', () => {
     createdAt: 100,
     status: 'claimed',
     claimedAt: 120,
+    claimedMsat: 2_500_000,
   }
   it('names the amount and opens the claim transaction when known', () => {
     expect(withdrawNotification({ ...link, memo: '<img src=x>Refund' }, '<i>Savings</i>', null).body).toBe(
@@ -170,6 +171,12 @@ describe('withdraw notification', () => {
     expect(m.body).toBe('Refund\nFrom Savings')
     expect(m.target).toEqual({ to: 'transaction', walletId: 'wal_b', lnTxId: null, txId: 'wtx_9' })
     expect(withdrawNotification(link, 'Savings', null).target).toEqual({ to: 'transactions', walletId: 'wal_b' })
+  })
+
+  it('names what the claim took, not the link’s amount', () => {
+    expect(withdrawNotification({ ...link, claimedMsat: 1_000_000 }, 'Savings', 'wtx_9').title).toBe(
+      'Withdraw link claimed: 1,000 sats',
+    )
   })
 })
 

@@ -188,10 +188,12 @@ export function createAccountsService(deps: {
         ...(input.label !== undefined ? { label: input.label } : {}),
         ...(input.authMethod !== undefined ? { authMethod: input.authMethod } : {}),
       }
-      clients.delete(meta.id)
       const i = session.findIndex((a) => a.id === meta.id)
       if (i >= 0) session[i] = next
       await persist((accounts) => accounts.map((a) => (a.id === next.id ? next : a)))
+      // Dropped once the new settings are in: a client made while they were being saved (the sync
+      // loop reads all the time) would otherwise keep the old auth method.
+      clients.delete(meta.id)
       return view(next)
     },
     async remove(id) {
@@ -204,6 +206,7 @@ export function createAccountsService(deps: {
       if (i >= 0) session.splice(i, 1)
       if (activeId === meta.id) activeId = all().find((a) => a.id !== meta.id)?.id ?? null
       await persist((accounts) => accounts.filter((a) => a.id !== meta.id))
+      clients.delete(meta.id) // again: one may have been made while the list was being saved
       deps.log.info('account removed', { id: meta.id })
     },
     active() {

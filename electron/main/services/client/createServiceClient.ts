@@ -43,6 +43,11 @@ export interface ServiceClient {
     page: number,
     perPage: number,
   ): Promise<{ items: WalletTransaction[]; pagination: PaginationHeaders }>
+  /** every wallet's transactions, newest first; secret key only (docs/service.md, "The account-wide feed") */
+  listAccountTransactions(
+    page: number,
+    perPage: number,
+  ): Promise<{ items: WalletTransaction[]; pagination: PaginationHeaders }>
   probe(addressOrLnurl: string): Promise<ProbeResult>
   payLightningAddress(
     walletKey: string,
@@ -212,6 +217,17 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     return data
   }
 
+  async function transactionsPage(path: string, page: number, perPage: number) {
+    const { data, headers } = await call({
+      method: 'get',
+      path,
+      kind: 'read',
+      schema: WalletTransactionList,
+      search: { page, 'per-page': perPage },
+    })
+    return { items: data, pagination: parsePagination(headers, data.length, page, perPage) }
+  }
+
   return {
     baseUrl,
     async listWallets() {
@@ -226,16 +242,9 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     },
     createInvoice,
     getLnTx: getLnTx as ServiceClient['getLnTx'],
-    async listTransactions(walletKey, page, perPage) {
-      const { data, headers } = await call({
-        method: 'get',
-        path: `v1/wallet/${seg(walletKey)}/transactions`,
-        kind: 'read',
-        schema: WalletTransactionList,
-        search: { page, 'per-page': perPage },
-      })
-      return { items: data, pagination: parsePagination(headers, data.length, page, perPage) }
-    },
+    listTransactions: (walletKey, page, perPage) =>
+      transactionsPage(`v1/wallet/${seg(walletKey)}/transactions`, page, perPage),
+    listAccountTransactions: (page, perPage) => transactionsPage('v1/wallet-transactions', page, perPage),
     async probe(addressOrLnurl) {
       return (
         await call({

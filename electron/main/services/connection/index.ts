@@ -1,5 +1,5 @@
 // Whether the wallet service can be reached, per account, learnt from the calls the app makes
-// anyway (handlers, the watcher): a network error or a timeout marks the account offline, the
+// anyway (handlers, the sync loop): a network error or a timeout marks the account offline, the
 // next answer marks it online again. The renderer and the tray hear the active account's state,
 // once per change. While the active account is offline, one balance read per poll interval finds
 // out when it is back, since nothing else may be asking (docs/architecture.md, "Connection state").

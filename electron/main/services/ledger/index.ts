@@ -67,6 +67,8 @@ export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'setWallets'
   page(q: PageQuery): Page
   count(f: HistoryFilter): number
   byRequestId(accountId: string, requestId: string): LedgerTx | null
+  /** the payment (fees are folded, never returned) carrying this lnTx */
+  byLnTxId(accountId: string, lnTxId: string): LedgerTx | null
   /** fee rows still waiting for their payment */
   heldFees(accountId: string): number
   exportCsv(f: HistoryFilter, opts: CsvOptions): Promise<{ rows: number; total: number }>
@@ -160,6 +162,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
     page: reader.page,
     count: reader.count,
     byRequestId: reader.byRequestId,
+    byLnTxId: reader.byLnTxId,
     heldFees: (accountId) => (heldFees.get(accountId) as { n: number }).n,
     exportCsv: (f, o) => exportCsv(reader, f, o),
     plan: reader.plan,

@@ -151,6 +151,13 @@ export function createReader(db: DatabaseSync, mode: SearchMode) {
     }
     return s
   }
+  const firstWhere = (column: 'request_id' | 'lntx_id', accountId: string, value: string): LedgerTx | null => {
+    const r = prepared(`${SELECT} WHERE t.account_id = ? AND t.${column} = ? ORDER BY t.id LIMIT 1`).get(
+      accountId,
+      value,
+    )
+    return r ? toLedgerTx(r as unknown as TxRow) : null
+  }
   const countParsed = (f: Filter): number => {
     const w = buildWhere(f, mode)
     const r = prepared(`SELECT count(*) AS n FROM transactions t WHERE ${w.sql}`).get(...w.params) as { n: number }
@@ -193,13 +200,9 @@ export function createReader(db: DatabaseSync, mode: SearchMode) {
       const rows = prepared(`${SELECT} WHERE t.announced = 0 ORDER BY t.id LIMIT ?`).all(limit)
       return (rows as unknown as TxRow[]).map(toLedgerTx)
     },
-    byRequestId(accountId: string, requestId: string): LedgerTx | null {
-      const r = prepared(`${SELECT} WHERE t.account_id = ? AND t.request_id = ? ORDER BY t.id LIMIT 1`).get(
-        accountId,
-        requestId,
-      )
-      return r ? toLedgerTx(r as unknown as TxRow) : null
-    },
+    byRequestId: (accountId: string, requestId: string) => firstWhere('request_id', accountId, requestId),
+    /** the payment (not a fee) carrying this lnTx */
+    byLnTxId: (accountId: string, lnTxId: string) => firstWhere('lntx_id', accountId, lnTxId),
   }
 }
 export type Reader = ReturnType<typeof createReader>

@@ -2,7 +2,7 @@
 // building plus a thin adapter over Electron's Notification class, which is passed in so tests
 // use a fake and the shell stays thin.
 import type { Emit, NavigateTarget, PendingInvoice, WithdrawLinkView } from '@shared/contract'
-import { formatSat } from '@shared/units'
+import { formatMsat, formatSat } from '@shared/units'
 import { inertText, notificationLine } from './text'
 
 export { inertText, notificationLine } from './text'
@@ -52,7 +52,7 @@ export function withdrawNotification(
   const memo = oneLine(link.memo)
   const wallet = `From ${oneLine(walletLabel)}`
   return {
-    title: `Withdraw link claimed: ${formatSat(link.amountSat)}`,
+    title: `Withdraw link claimed: ${link.claimedMsat === null ? formatSat(link.amountSat) : formatMsat(link.claimedMsat)}`,
     body: memo ? `${memo}\n${wallet}` : wallet,
     target: claimTxId
       ? { to: 'transaction', walletId: link.walletId, lnTxId: null, txId: claimTxId }

@@ -1,4 +1,4 @@
-// Minting the vouchers of a sheet: one link after another, each handed on (to the watcher) before
+// Minting the vouchers of a sheet: one link after another, each handed on (to the sync loop) before
 // the next is asked for, so every link that exists is tracked. A failure part-way stops the run
 // and keeps what was made; nothing is retried (a retry could only mint one more).
 import { AppError } from '@shared/errors'

@@ -1,19 +1,20 @@
-// Amountless invoices (the payer chooses): the watcher takes the amount the service reports when
+// Amountless invoices (the payer chooses): the sync loop takes the amount the service reports when
 // settled, by either way it reads (one invoice at a time, or a wallet's transactions page), and
 // the notification says what actually arrived.
 import type { PendingInvoice } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ServiceClient } from '../../../electron/main/services/client'
+import type { SyncLoop } from '../../../electron/main/services/sync'
 import { pendingInvoiceView } from '../../../electron/main/services/views'
-import type { InvoiceWatcher } from '../../../electron/main/services/watcher'
 import { type SimulatorHandle, startSimulator } from '../../simulator'
 import {
   ACCOUNT,
+  closeLedgers,
   createInvoice,
   createRecorder,
   createVirtualTimers,
   makeClient,
-  makeWatcher,
+  makeLoop,
   type Recorder,
   tempStore,
   type VirtualTimers,
@@ -23,18 +24,19 @@ let sim: SimulatorHandle
 let client: ServiceClient
 let vt: VirtualTimers
 let rec: Recorder
-let w: InvoiceWatcher
+let w: SyncLoop
 
 beforeEach(async () => {
   sim = await startSimulator({ seed: 'empty' })
   client = makeClient(sim)
   vt = createVirtualTimers(sim)
   rec = createRecorder()
-  w = makeWatcher({ sim, client, vt, rec, store: tempStore() })
+  w = makeLoop({ sim, client, vt, rec, store: tempStore() })
 })
 afterEach(async () => {
   await w.stop()
   await sim.close()
+  closeLedgers()
 })
 
 /** An invoice without an amount, as the invoices.create handler makes one. */

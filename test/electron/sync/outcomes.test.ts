@@ -1,8 +1,9 @@
-// Matching a page of wallet transactions against pending invoices and waiting withdraw links.
+// Outcomes: matching a page of wallet transactions against pending invoices and waiting withdraw links.
 import type { PendingInvoice, WithdrawLinkView } from '@shared/contract'
 import type { WalletTransaction } from '@shared/schemas/service'
 import { describe, expect, it } from 'vitest'
-import { matchTransactions, type StoredWithdraw } from '../../../electron/main/services/watcher'
+import type { StoredWithdrawLink } from '../../../electron/main/services/ledger'
+import { matchTransactions } from '../../../electron/main/services/sync'
 
 const hash = 'ab'.repeat(32)
 const inv = (id: string, amountSat = 100): PendingInvoice => ({
@@ -37,10 +38,10 @@ const tx = (o: Partial<WalletTransaction> & { id: string; created_at: number; nu
     passThru: {},
     ...o,
   }) as WalletTransaction
-const link = (ott: string, amountSat: number, createdAt: number): StoredWithdraw => ({
+const link = (ott: string, amountSat: number, createdAt: number): StoredWithdrawLink => ({
   accountId: 'acc',
   claimTxId: null,
-  link: {
+  ...({
     walletId: 'wal_a',
     lnurl: 'LNURL1X',
     uri: 'lightning:LNURL1X',
@@ -50,7 +51,8 @@ const link = (ott: string, amountSat: number, createdAt: number): StoredWithdraw
     createdAt,
     status: 'waiting',
     claimedAt: null,
-  } satisfies WithdrawLinkView,
+    claimedMsat: null,
+  } satisfies WithdrawLinkView),
 })
 const withdrawTx = (id: string, created_at: number, num_satoshis: number, ott?: string) =>
   tx({ id, created_at, num_satoshis, wtxType: { name: 'ln_lnurl_withdraw' }, passThru: ott ? { ott } : {} })
@@ -74,7 +76,9 @@ describe('matchTransactions', () => {
   it('takes a withdraw claim by its token; another link’s token claims nothing', () => {
     const items = [withdrawTx('wtx_9', 2000, -700, 'ott_b'), withdrawTx('wtx_8', 1900, -300, 'ott_elsewhere')]
     const { claimed } = matchTransactions(items, [], [link('ott_a', 500, 1500), link('ott_b', 1000, 1500)], new Set())
-    expect(claimed.map((c) => [c.stored.link.ott, c.txId, c.claimedAt])).toEqual([['ott_b', 'wtx_9', 2000]])
+    expect(claimed.map((c) => [c.link.ott, c.txId, c.claimedAt, c.claimedMsat])).toEqual([
+      ['ott_b', 'wtx_9', 2000, 700_000],
+    ])
   })
 
   it('without a token: the oldest withdraw after the link, within its amount, each taken once', () => {
@@ -86,10 +90,18 @@ describe('matchTransactions', () => {
     ]
     const links = [link('ott_a', 500, 2000), link('ott_b', 1000, 2100)]
     const { claimed } = matchTransactions(items, [], links, new Set())
-    expect(claimed.map((c) => [c.stored.link.ott, c.txId])).toEqual([
-      ['ott_a', 'wtx_2'],
-      ['ott_b', 'wtx_3'],
+    expect(claimed.map((c) => [c.link.ott, c.txId, c.claimedMsat])).toEqual([
+      ['ott_a', 'wtx_2', 100_000],
+      ['ott_b', 'wtx_3', 900_000],
     ])
+    // the exact msat where the service sends them
+    const exact = matchTransactions(
+      [tx({ ...withdrawTx('wtx_7', 2500, -2), num_msat: -2_345 })],
+      [],
+      [link('ott_c', 10, 2400)],
+      new Set(),
+    )
+    expect(exact.claimed.map((c) => c.claimedMsat)).toEqual([2_345])
     // wtx_2 already belongs to an earlier claim: link a takes the next one that fits.
     const again = matchTransactions(items, [], [link('ott_a', 500, 2000)], new Set(['wtx_2']))
     expect(again.claimed.map((c) => c.txId)).toEqual(['wtx_4'])

@@ -1,4 +1,4 @@
-// Shared set-up for the watcher's tests: the simulator over real HTTP, the real service client,
+// Shared set-up for the sync loop's tests: the simulator over real HTTP, the real service client,
 // a virtual timer queue driven by the test (so nothing waits real minutes and nothing depends on
 // real timing) whose clock is the simulator's clock, and a fake Notifier.
 import { mkdtempSync } from 'node:fs'
@@ -6,22 +6,19 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_SETTINGS, type Emit, type EventName, type PendingInvoice, type Settings } from '@shared/contract'
 import { createServiceClient, type ServiceClient } from '../../../electron/main/services/client'
+import { type Ledger, type LedgerOptions, openLedger } from '../../../electron/main/services/ledger'
 import type { NotificationInput } from '../../../electron/main/services/notify'
+import { createSyncLoop, type SyncLoop, type SyncOptions, type Timers } from '../../../electron/main/services/sync'
 import { pendingInvoiceView } from '../../../electron/main/services/views'
-import {
-  createInvoiceWatcher,
-  type InvoiceWatcher,
-  type Timers,
-  type WatcherOptions,
-} from '../../../electron/main/services/watcher'
 import type { SimulatorHandle } from '../../simulator'
+import { handOverInvoice, type LnurlAnswer, readWithdrawRequest } from '../../support/lud03Client'
 
 export const ACCOUNT = 'acc_test'
 
 /**
  * Timers on a virtual millisecond line. `advance` fires due timers in order; a callback that
- * returns a promise (the watcher's ticks do) is awaited before the next one, so each step ends
- * with the watcher idle. The simulator's clock moves with it, whole seconds at a time.
+ * returns a promise (the loop's ticks do) is awaited before the next one, so each step ends
+ * with the loop idle. The simulator's clock moves with it, whole seconds at a time.
  */
 export function createVirtualTimers(sim: SimulatorHandle) {
   let vt = 0
@@ -44,7 +41,7 @@ export function createVirtualTimers(sim: SimulatorHandle) {
   }
   return {
     timers,
-    /** the watcher's clock: the simulator's, in ms */
+    /** the loop's clock: the simulator's, in ms */
     now: () => sim.control.clock.now() * 1000,
     elapsedMs: () => vt,
     pending: () => queue.size,
@@ -65,7 +62,7 @@ export function createVirtualTimers(sim: SimulatorHandle) {
 export type VirtualTimers = ReturnType<typeof createVirtualTimers>
 
 export function makeClient(sim: SimulatorHandle): ServiceClient {
-  // No client-level retries: the watcher's own backoff is what is under test.
+  // No client-level retries: the loop's own backoff is what is under test.
   return createServiceClient({
     baseUrl: sim.url,
     getApiKey: () => sim.keys.secret,
@@ -118,21 +115,43 @@ export function createRecorder() {
 }
 export type Recorder = ReturnType<typeof createRecorder>
 
+/** a folder for the ledger (userData in the app) */
 export function tempStore(): string {
-  return join(mkdtempSync(join(tmpdir(), 'watcher-test-')), 'watcher.json')
+  return mkdtempSync(join(tmpdir(), 'sync-test-'))
 }
 
-export function makeWatcher(o: {
+const opened: Ledger[] = []
+/** A connection to the ledger in `dir`, as a new start of the app makes; closed by closeLedgers. */
+export function ledgerIn(dir: string, onNotice?: LedgerOptions['onNotice']): Ledger {
+  const l = openLedger({ dir, onNotice })
+  opened.push(l)
+  return l
+}
+export function closeLedgers() {
+  for (const l of opened.splice(0)) l.close()
+}
+
+/**
+ * Fresh invoices make ticks come every 2.5 s for their first minutes (attention following, tested
+ * in attention.sim.test.ts); the tests that count the cost of idle polling turn that off.
+ */
+export const STEADY: Partial<SyncOptions> = { freshWindowSec: 0 }
+
+export function makeLoop(o: {
   sim: SimulatorHandle
   client: ServiceClient
   vt: VirtualTimers
   rec: Recorder
   store: string
   settings?: Partial<Settings>
-  options?: Partial<WatcherOptions>
-}): InvoiceWatcher {
-  return createInvoiceWatcher({
-    store: o.store,
+  options?: Partial<SyncOptions>
+}): SyncLoop {
+  // the app shows the ledger's notices as `notice` events (createApp)
+  const ledger = ledgerIn(o.store, ({ level, message }) => o.rec.emit('notice', { level, message }))
+  return createSyncLoop({
+    ledger: () => ledger,
+    accountIds: () => [ACCOUNT],
+    legacyFile: join(o.store, 'watcher.json'),
     getClient: (id) => (id === ACCOUNT ? o.client : null),
     notifier: o.rec.notifier,
     emit: o.rec.emit,
@@ -140,6 +159,13 @@ export function makeWatcher(o: {
     now: o.vt.now,
     timers: o.vt.timers,
     activeAccountId: () => ACCOUNT,
-    options: o.options,
+    options: { ...STEADY, ...o.options },
   })
+}
+
+/** A third-party wallet claims a withdraw link for `amountSat` (LUD-03 over HTTP): the service's answer. */
+export async function claimAsOutsider(sim: SimulatorHandle, lnurl: string, amountSat: number): Promise<LnurlAnswer> {
+  const req = await readWithdrawRequest(lnurl)
+  if ('status' in req) return req
+  return handOverInvoice(req, sim.control.outsideInvoice(amountSat))
 }

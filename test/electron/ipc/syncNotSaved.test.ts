@@ -1,11 +1,12 @@
-// The invoice or link exists at the service once created: a watcher file that cannot be written
-// must not turn that into an error (the person would make another), only into a notice.
-import { mkdir, readFile, rm } from 'node:fs/promises'
+// The invoice or link exists at the service once created: a ledger that cannot be written (here:
+// another process holds its write lock) must not turn that into an error (the person would make
+// another), only into a notice.
+import { mkdir, rm } from 'node:fs/promises'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import type { PendingInvoice, WithdrawLinkView } from '@shared/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { SETTINGS_FILE } from '../../../electron/main/services/settings'
-import { WATCHER_FILE, WatcherFile } from '../../../electron/main/services/watcher'
 import { type ConnectedApp, startConnectedApp } from './appHarness'
 
 let t: ConnectedApp
@@ -21,11 +22,14 @@ const notices = () => t.events.filter((e) => e.name === 'notice').map((e) => e.p
 // file should be makes every write of it fail instead.
 const blockFile = (name: string) => mkdir(join(t.dir, name, 'blocked'), { recursive: true })
 
-describe('the watcher file cannot be written', () => {
+describe('the ledger cannot be written', () => {
   let inv: PendingInvoice
+  let lock: DatabaseSync
 
   it('invoices.create still answers with the invoice, warns, and lists it', async () => {
-    await blockFile(WATCHER_FILE)
+    const path = t.app.ledger().path
+    lock = new DatabaseSync(path)
+    lock.exec('BEGIN IMMEDIATE')
     const before = notices().length
     inv = await call<PendingInvoice>('invoices.create', { walletId: t.w.id, amountSat: 321, memo: 'Unsaved' })
     expect(inv).toMatchObject({ walletId: t.w.id, amountSat: 321, status: 'pending' })
@@ -50,11 +54,15 @@ describe('the watcher file cannot be written', () => {
   })
 
   it('the next write, once the disk allows it, saves what was kept in memory', async () => {
-    await rm(join(t.dir, WATCHER_FILE), { recursive: true })
+    lock.exec('ROLLBACK')
+    lock.close()
     const next = await call<PendingInvoice>('invoices.create', { walletId: t.w.id, amountSat: 5, memo: 'Saved' })
-    const onDisk = WatcherFile.parse(JSON.parse(await readFile(join(t.dir, WATCHER_FILE), 'utf8')))
-    expect(onDisk.invoices.map((i) => i.id).sort()).toEqual([inv.id, next.id].sort())
-    expect(onDisk.withdraws).toHaveLength(1)
+    const reader = new DatabaseSync(t.app.ledger().path, { readOnly: true })
+    const ids = reader.prepare('SELECT id FROM invoices').all() as Array<{ id: string }>
+    const links = reader.prepare('SELECT ott FROM withdraw_links').all()
+    reader.close()
+    expect(ids.map((i) => i.id).sort()).toEqual([inv.id, next.id].sort())
+    expect(links).toHaveLength(1)
   })
 
   it('a settings file that cannot be written is still an error', async () => {

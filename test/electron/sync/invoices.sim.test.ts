@@ -1,21 +1,22 @@
-// The watcher against the simulator over real HTTP with the real client. Time is virtual (see
+// The sync loop's invoice watching against the simulator over real HTTP with the real client. Time is virtual (see
 // harness.ts): the test moves it, so an hour of polling takes a second and nothing is timing-flaky.
-import { readFileSync } from 'node:fs'
 import type { Emit, PendingInvoice } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ServiceClient } from '../../../electron/main/services/client'
+import type { SyncLoop } from '../../../electron/main/services/sync'
 import type { TrayState } from '../../../electron/main/services/tray'
-import { type InvoiceWatcher, WatcherFile } from '../../../electron/main/services/watcher'
 import { INITIAL_TRAY_STATE, reduceTrayState } from '../../../electron/main/shell/trayState'
 import { type SimulatorHandle, startSimulator } from '../../simulator'
 import { prng } from '../../simulator/seed'
 import {
   ACCOUNT,
+  closeLedgers,
   createInvoice,
   createRecorder,
   createVirtualTimers,
+  ledgerIn,
   makeClient,
-  makeWatcher,
+  makeLoop,
   type Recorder,
   tempStore,
   type VirtualTimers,
@@ -26,7 +27,7 @@ let client: ServiceClient
 let vt: VirtualTimers
 let rec: Recorder
 let store: string
-const watchers: InvoiceWatcher[] = []
+const watchers: SyncLoop[] = []
 
 beforeEach(async () => {
   sim = await startSimulator({ seed: 'empty' })
@@ -38,10 +39,11 @@ beforeEach(async () => {
 afterEach(async () => {
   for (const w of watchers.splice(0)) await w.stop()
   await sim.close()
+  closeLedgers()
 })
 
-function watcher(o: Parameters<typeof makeWatcher>[0]['options'] = {}, settings = {}) {
-  const w = makeWatcher({ sim, client, vt, rec, store, options: o, settings })
+function watcher(o: Parameters<typeof makeLoop>[0]['options'] = {}, settings = {}) {
+  const w = makeLoop({ sim, client, vt, rec, store, options: o, settings })
   watchers.push(w)
   return w
 }
@@ -119,9 +121,9 @@ describe('settlement watching against the simulator', () => {
     expect(paidEvents).toHaveLength(40)
     expect(rec.of('wallets.updated').length).toBeGreaterThan(0)
     // What is on disk says the same, so a third start would announce nothing either.
-    const onDisk = WatcherFile.parse(JSON.parse(readFileSync(store, 'utf8')))
-    expect(onDisk.invoices.filter((i) => i.status === 'paid')).toHaveLength(40)
-    expect(onDisk.invoices.filter((i) => i.status === 'expired')).toHaveLength(10)
+    const onDisk = ledgerIn(store).invoices()
+    expect(onDisk.filter((i) => i.status === 'paid')).toHaveLength(40)
+    expect(onDisk.filter((i) => i.status === 'expired')).toHaveLength(10)
 
     await w.stop()
     const again = watcher()
@@ -216,8 +218,13 @@ describe('settlement watching against the simulator', () => {
     sim.control.resetRequests()
     await vt.advance(3_600_000)
     for (const inv of [...few, ...many]) expect(lntxRequests(inv.id)).toBe(0)
-    expect(sim.control.requests()).toHaveLength(0) // nothing left to watch: no requests at all
-    expect(vt.pending()).toBe(0)
+    // Nothing left to watch: what remains is the account's idle cost, one balance read a tick
+    // (the sync loop follows every payment, not only invoices: docs/architecture.md).
+    // (and every 20th tick, a full check of both wallets through the account-wide feed)
+    expect(sim.control.requests({ path: '/v1/wallets' })).toHaveLength(3_600 / 15)
+    expect(sim.control.requests({ path: '/v1/wallet-transactions' })).toHaveLength(3_600 / 15 / 20)
+    expect(sim.control.requests()).toHaveLength(3_600 / 15 + 3_600 / 15 / 20)
+    expect(vt.pending()).toBe(1)
     expect(rec.shown).toHaveLength(0)
   })
 
@@ -235,7 +242,7 @@ describe('settlement watching against the simulator', () => {
     // no longer pending (the tray's count and the Receive list said "pending" for ever).
     expect(w.list()[0]?.status).toBe('expired')
     expect(w.pendingCount()).toBe(0)
-    expect(vt.pending()).toBe(0)
+    expect(vt.pending()).toBe(1) // the live account's tick only: the gone one is not polled any more
     expect(rec.shown).toHaveLength(0)
   })
 
@@ -258,7 +265,7 @@ describe('settlement watching against the simulator', () => {
     const [walletId] = await makeWallets(1)
     const inv = await createInvoice(client, walletId!, 1000, 'Durable')
     const onDiskAtShow: string[] = []
-    const w = makeWatcher({
+    const w = makeLoop({
       sim,
       client,
       vt,
@@ -267,8 +274,8 @@ describe('settlement watching against the simulator', () => {
         notifier: {
           isSupported: () => true,
           show: (n) => {
-            const file = WatcherFile.parse(JSON.parse(readFileSync(store, 'utf8')))
-            onDiskAtShow.push(file.invoices.find((i) => i.id === inv.id)?.status ?? 'missing')
+            const onDisk = ledgerIn(store).invoices()
+            onDiskAtShow.push(onDisk.find((i) => i.id === inv.id)?.status ?? 'missing')
             rec.notifier.show(n)
           },
         },
@@ -293,22 +300,25 @@ describe('settlement watching against the simulator', () => {
     sim.control.resetRequests()
     await vt.advance(15_000 * 13) // ticks 2..14; tick 8 is a full check
     expect(sim.control.requests({ path: '/v1/wallets' })).toHaveLength(13)
-    expect(sim.control.requests({ path: /\/transactions$/ })).toHaveLength(3)
+    // the full check reads all three wallets at once, through the account-wide feed
+    expect(sim.control.requests({ path: '/v1/wallet-transactions' })).toHaveLength(1)
+    expect(sim.control.requests({ path: /\/transactions$/ })).toHaveLength(0)
     expect(sim.control.requests({ path: /^\/v1\/lntx\// })).toHaveLength(0)
-    expect(sim.control.requests()).toHaveLength(16)
+    expect(sim.control.requests()).toHaveLength(14)
 
-    // Money arriving in one wallet (not for an invoice) makes only that wallet be read.
+    // Money arriving in one wallet (not for an invoice) makes only that wallet be read, and is
+    // announced: every payment in is news, not only invoices made in the app.
     await sim.control.payInbound(wallets[1]!, 5, 'tip')
     sim.control.resetRequests()
     await vt.advance(15_000)
-    expect(sim.control.requests({ path: /\/transactions$/ }).map((r) => r.path)).toEqual([
+    expect(sim.control.requests({ path: /transactions$/ }).map((r) => r.path)).toEqual([
       `/v1/wallet/${wallets[1]}/transactions`,
     ])
-    expect(rec.shown).toHaveLength(0)
+    expect(rec.shown).toEqual([expect.objectContaining({ title: 'Received 5 sats', body: 'tip\nTo Wallet 2' })])
     expect(rec.of('wallets.updated').length).toBeGreaterThan(0)
   })
 
-  it('reads further pages when more happened than one page holds, back to what it waits for', async () => {
+  it('reads further pages when more happened than one page holds; an invoice paid before it was tracked is settled from the ledger, announced once', async () => {
     const [walletId] = await makeWallets(1)
     const w = watcher({ perPage: 5 })
     const early = await Promise.all([1, 2, 3].map((i) => createInvoice(client, walletId!, i, `Early ${i}`)))
@@ -316,23 +326,23 @@ describe('settlement watching against the simulator', () => {
     w.start()
     await w.idle()
     // Paid before the app tracks it (say, the handler was slow), then buried under 12 newer
-    // entries, which a tick reads before the invoice is tracked.
+    // entries, all within one interval.
     const late = await createInvoice(client, walletId!, 44, 'Late')
     await sim.control.settleInvoice(late.id)
-    await vt.advance(1_000)
-    for (let i = 0; i < 12; i++) {
-      await sim.control.payInbound(walletId!, 1, `noise ${i}`)
-      await vt.advance(1_000)
-    }
-    await vt.advance(15_000)
-    await w.track(late)
+    for (let i = 0; i < 12; i++) await sim.control.payInbound(walletId!, 1, `noise ${i}`)
     sim.control.resetRequests()
     await vt.advance(15_000)
+    // 13 new rows, 5 a page: three pages back to the last row seen before
+    expect(sim.control.requests({ path: /\/transactions$/ })).toHaveLength(3)
+    expect(rec.shown).toHaveLength(13)
+    await w.track(late)
+    await vt.advance(15_000)
+    expect(w.list().find((i) => i.id === late.id)?.status).toBe('paid')
     expect(rec.notifiedCounts().get(late.id)).toBe(1)
-    expect(sim.control.requests({ path: /\/transactions$/ }).length).toBeGreaterThanOrEqual(3)
+    expect(rec.shown).toHaveLength(13)
   })
 
-  it('reads one or two invoices of a wallet directly, with fields', async () => {
+  it('settles invoices from the synced rows, without reading them one by one', async () => {
     const [walletId] = await makeWallets(1)
     const a = await createInvoice(client, walletId!, 5, 'Direct a')
     const b = await createInvoice(client, walletId!, 6, 'Direct b')
@@ -341,15 +351,14 @@ describe('settlement watching against the simulator', () => {
     await w.track(b)
     w.start()
     await w.idle()
-    expect(lntxRequests(a.id)).toBe(1)
-    expect(lntxRequests(b.id)).toBe(1)
-    expect(sim.control.requests({ path: /\/transactions$/ })).toHaveLength(0)
     await sim.control.settleInvoice(b.id)
     await vt.advance(15_000)
     expect(rec.notifiedCounts()).toEqual(new Map([[b.id, 1]]))
+    expect(lntxRequests(a.id)).toBe(0)
+    expect(lntxRequests(b.id)).toBe(0)
   })
 
-  it('with a single invoice, skips the balance read (it would not save a request) and reads balances after a payment', async () => {
+  it('with a single invoice, costs one balance read per tick and tells the new balance after a payment', async () => {
     const [walletId] = await makeWallets(1)
     const inv = await createInvoice(client, walletId!, 8, 'Alone')
     const w = watcher()
@@ -358,13 +367,13 @@ describe('settlement watching against the simulator', () => {
     await w.idle()
     sim.control.resetRequests()
     await vt.advance(60_000)
-    expect(lntxRequests(inv.id)).toBe(4)
+    expect(sim.control.requests({ path: '/v1/wallets' })).toHaveLength(4)
     expect(sim.control.requests()).toHaveLength(4)
     const walletEvents = rec.of('wallets.updated').length
     await sim.control.settleInvoice(inv.id)
     await vt.advance(15_000)
     expect(rec.notifiedCounts().get(inv.id)).toBe(1)
-    expect(sim.control.requests({ path: '/v1/wallets' })).toHaveLength(1)
+    expect(sim.control.requests({ path: '/v1/wallets' })).toHaveLength(5)
     expect(rec.of('wallets.updated')).toHaveLength(walletEvents + 1)
     const last = rec.of('wallets.updated').at(-1) as { wallets: Array<{ id: string; balanceMsat: number }> }
     // 10,000 sats opening balance + the 8 just received
@@ -398,10 +407,13 @@ describe('settlement watching against the simulator', () => {
     w.focus(other.id)
     w.focus(null)
     sim.control.resetRequests()
-    await vt.advance(14_000)
+    await vt.advance(16_000)
     expect(lntxRequests(other.id)).toBe(0)
-    await vt.advance(2_000) // the tick 15 s after it was tracked
-    expect(lntxRequests(other.id)).toBe(1)
+    // the ticks go on watching it, through the balance
+    expect(sim.control.requests({ path: '/v1/wallets' })).toHaveLength(1)
+    await sim.control.settleInvoice(other.id)
+    await vt.advance(15_000)
+    expect(rec.notifiedCounts().get(other.id)).toBe(1)
   })
 
   it('check(id) reads now; unknown ids are a clear error', async () => {
@@ -444,7 +456,7 @@ describe('settlement watching against the simulator', () => {
       tray = reduceTrayState(tray, event, payload, () => w.list())
       updates.push(tray)
     }
-    const w = makeWatcher({ sim, client, vt, rec: { ...rec, emit: toTray }, store })
+    const w = makeLoop({ sim, client, vt, rec: { ...rec, emit: toTray }, store })
     watchers.push(w)
     const invs = [
       await createInvoice(client, wallets[0]!, 1, 'T1'),
@@ -473,5 +485,19 @@ describe('settlement watching against the simulator', () => {
     await vt.advance(15_000)
     expect(rec.shown).toHaveLength(0)
     expect(rec.of('invoice.updated').map((p) => (p as PendingInvoice).status)).toEqual(['pending', 'paid'])
+  })
+
+  it('a new poll interval applies from now, not after the old wait', async () => {
+    await makeWallets(1)
+    const settings = { pollIntervalSec: 60 }
+    const w = makeLoop({ sim, client, vt, rec, store, settings })
+    watchers.push(w)
+    w.start()
+    await w.idle()
+    sim.control.resetRequests()
+    settings.pollIntervalSec = 5
+    w.settingsChanged()
+    await vt.advance(10_000)
+    expect(sim.control.requests({ path: '/v1/wallets' })).toHaveLength(2)
   })
 })

@@ -1,18 +1,23 @@
-// Withdraw links: a claim by a third-party wallet (the LUD-03 flow over HTTP) is noticed once.
-import { readFileSync, writeFileSync } from 'node:fs'
+// Withdraw links: a claim by a third-party wallet (the LUD-03 flow over HTTP) is noticed once,
+// with the amount it actually took; and the earlier watcher's file is imported once.
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { DEFAULT_SETTINGS } from '@shared/contract'
-import { decodeLnurl } from '@shared/lnurl'
-import { LnurlStatus, WithdrawDescriptor } from '@shared/schemas/service'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ServiceClient } from '../../../electron/main/services/client'
+import { createSyncLoop, type LegacyWatcherFile, type SyncLoop } from '../../../electron/main/services/sync'
 import { withdrawLinkView } from '../../../electron/main/services/views'
-import { createInvoiceWatcher, type InvoiceWatcher, WatcherFile } from '../../../electron/main/services/watcher'
 import { type SimulatorHandle, startSimulator } from '../../simulator'
 import {
+  ACCOUNT,
+  claimAsOutsider,
+  closeLedgers,
+  createInvoice,
   createRecorder,
   createVirtualTimers,
+  ledgerIn,
   makeClient,
-  makeWatcher,
+  makeLoop,
   type Recorder,
   tempStore,
   type VirtualTimers,
@@ -23,7 +28,8 @@ let client: ServiceClient
 let vt: VirtualTimers
 let rec: Recorder
 let store: string
-const watchers: InvoiceWatcher[] = []
+const watchers: SyncLoop[] = []
+const legacy = () => join(store, 'watcher.json')
 
 beforeEach(async () => {
   sim = await startSimulator({ seed: 'empty' })
@@ -35,10 +41,11 @@ beforeEach(async () => {
 afterEach(async () => {
   for (const w of watchers.splice(0)) await w.stop()
   await sim.close()
+  closeLedgers()
 })
 
 function watcher() {
-  const w = makeWatcher({ sim, client, vt, rec, store })
+  const w = makeLoop({ sim, client, vt, rec, store })
   watchers.push(w)
   return w
 }
@@ -49,15 +56,6 @@ async function mint(walletId: string, amountSat: number, memo: string) {
 }
 
 /** What a third-party wallet does with the link: read the descriptor, then send an invoice. */
-async function claim(lnurl: string, amountSat: number) {
-  const d = WithdrawDescriptor.parse(await (await fetch(decodeLnurl(lnurl))).json())
-  const cb = new URL(d.callback)
-  cb.searchParams.set('k1', d.k1)
-  cb.searchParams.set('pr', sim.control.outsideInvoice(amountSat))
-  const answer = LnurlStatus.parse(await (await fetch(cb)).json())
-  expect(answer).toEqual({ status: 'OK' })
-}
-
 describe('withdraw link claims', () => {
   it('notices the claim of each link by its one-time token, once, and persists it', async () => {
     const wallet = sim.control.createWallet('Payouts', 50_000).id
@@ -71,7 +69,7 @@ describe('withdraw link claims', () => {
     await vt.advance(30_000)
     expect(rec.of('withdraw.updated')).toHaveLength(0)
 
-    await claim(b.lnurl, 2000)
+    expect(await claimAsOutsider(sim, b.lnurl, 2000)).toEqual({ status: 'OK' })
     await vt.advance(15_000)
     const updates = rec.of('withdraw.updated') as Array<{ ott: string; status: string; claimedAt: number | null }>
     expect(updates.map((u) => [u.ott, u.status])).toEqual([[b.ott, 'claimed']])
@@ -93,19 +91,36 @@ describe('withdraw link claims', () => {
     const w2 = watcher()
     w2.start()
     await w2.idle()
-    await claim(a.lnurl, 500)
+    expect(await claimAsOutsider(sim, a.lnurl, 500)).toEqual({ status: 'OK' })
     await vt.advance(15_000)
     expect(rec.of('withdraw.updated').map((u) => (u as { ott: string }).ott)).toEqual([b.ott, a.ott])
     expect(rec.shown).toHaveLength(2)
-    const onDisk = WatcherFile.parse(JSON.parse(readFileSync(store, 'utf8')))
-    expect(onDisk.withdraws.map((s) => s.link.status)).toEqual(['claimed', 'claimed'])
-    expect(new Set(onDisk.withdraws.map((s) => s.claimTxId)).size).toBe(2)
+    // a 1,000-sat link claimed for 500 says 500, in the notice and the list
+    expect(rec.shown[1]?.title).toBe('Withdraw link claimed: 500 sats')
+    expect(new Map(w2.listWithdraws().map((l) => [l.ott, l.claimedMsat]))).toEqual(
+      new Map([
+        [a.ott, 500_000],
+        [b.ott, 2_000_000],
+      ]),
+    )
+    const onDisk = ledgerIn(store).withdrawLinks()
+    expect(onDisk.map((s) => s.status)).toEqual(['claimed', 'claimed'])
+    expect(new Set(onDisk.map((s) => s.claimTxId)).size).toBe(2)
+    // what each claim actually took: all of B, and A claimed for less than its 1,000 sats
+    expect(new Map(onDisk.map((s) => [s.ott, s.claimedMsat]))).toEqual(
+      new Map([
+        [a.ott, 500_000],
+        [b.ott, 2_000_000],
+      ]),
+    )
   })
 
   it('needs an account to track a link under', async () => {
     const link = await mint(sim.control.createWallet('X', 10).id, 5, 'x')
-    const w = createInvoiceWatcher({
-      store,
+    const ledger = ledgerIn(store)
+    const w = createSyncLoop({
+      ledger: () => ledger,
+      accountIds: () => [],
       getClient: () => client,
       notifier: rec.notifier,
       emit: rec.emit,
@@ -120,9 +135,9 @@ describe('withdraw link claims', () => {
   })
 })
 
-describe('the watcher file', () => {
+describe('the earlier watcher file', () => {
   it('sets a corrupt file aside, says so, and starts empty', async () => {
-    writeFileSync(store, '{"version":1,"invoices":[{"id":')
+    writeFileSync(legacy(), '{"version":1,"invoices":[{"id":')
     const w = watcher()
     expect(w.list()).toEqual([])
     const notices = rec.of('notice') as Array<{ level: string; message: string }>
@@ -133,9 +148,45 @@ describe('the watcher file', () => {
   })
 
   it('refuses a file of the wrong shape the same way', async () => {
-    writeFileSync(store, JSON.stringify({ version: 1, invoices: [{ id: 'lntx_1', status: 'weird' }], withdraws: [] }))
+    writeFileSync(
+      legacy(),
+      JSON.stringify({ version: 1, invoices: [{ id: 'lntx_1', status: 'weird' }], withdraws: [] }),
+    )
     const w = watcher()
     expect(w.list()).toEqual([])
     expect(rec.of('notice')).toHaveLength(1)
+  })
+
+  it('imports a readable file once into the ledger, sets it aside, and watches what it held', async () => {
+    const wallet = sim.control.createWallet('Imported', 10_000).id
+    const inv = await createInvoice(client, wallet, 321, 'From the old file')
+    const link = await mint(wallet, 100, 'Old link')
+    const file: LegacyWatcherFile = {
+      version: 1,
+      invoices: [inv],
+      withdraws: [{ accountId: ACCOUNT, link, claimTxId: null }],
+    }
+    writeFileSync(legacy(), JSON.stringify(file))
+    const w = watcher()
+    w.start()
+    await w.idle()
+    expect(existsSync(legacy())).toBe(false)
+    expect(w.list().map((i) => i.id)).toEqual([inv.id])
+    expect(w.listWithdraws().map((l) => l.ott)).toEqual([link.ott])
+    expect(
+      ledgerIn(store)
+        .invoices()
+        .map((i) => i.id),
+    ).toEqual([inv.id])
+    await sim.control.settleInvoice(inv.id)
+    await vt.advance(15_000)
+    expect(rec.notifiedCounts().get(inv.id)).toBe(1)
+    // a second start reads the ledger, not the (set aside) file
+    await w.stop()
+    const again = watcher()
+    again.start()
+    await again.idle()
+    expect(again.list().find((i) => i.id === inv.id)?.status).toBe('paid')
+    expect(rec.shown).toHaveLength(1)
   })
 })

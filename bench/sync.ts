@@ -1,0 +1,176 @@
+// The sync loop's cost and speed against the simulator over real HTTP with the real client:
+// - first sync of the `large` seed's 10,001 transactions (wall seconds and rows/s), against the
+//   raw HTTP reads of the same pages (what the loop adds: parsing into rows, folding, SQLite);
+// - settle → notify of an invoice paid in its first minutes (p50/p95; goals ≤ 2 s and ≤ 5 s);
+// - a payment from outside → notify (p95; goal ≤ interval + 1 s);
+// - requests per minute per account at idle, and main-process CPU per idle minute, three wallets.
+// Delays and idle figures run on simulated time (test/electron/sync/harness.ts: a virtual timer
+// queue whose clock is the simulator's), so each delay is what the schedule gives, not what a busy
+// machine adds; the CPU figure is the process's CPU (loop, client and the in-process simulator
+// answering it) per simulated minute, so an upper bound of the loop's own.
+//
+// `npx tsx --tsconfig tsconfig.node.json bench/sync.ts` prints the figures; runSyncBench() returns them.
+import { loadavg } from 'node:os'
+import { pathToFileURL } from 'node:url'
+import { DEFAULT_SETTINGS } from '@shared/contract'
+import { DEFAULT_SYNC_OPTIONS, type SyncLoop } from '../electron/main/services/sync'
+import {
+  closeLedgers,
+  createInvoice,
+  createRecorder,
+  createVirtualTimers,
+  makeClient,
+  makeLoop,
+  tempStore,
+} from '../test/electron/sync/harness'
+import { startSimulator } from '../test/simulator/index'
+import { prng } from '../test/simulator/seed'
+import { percentile } from './lib/stats'
+
+export interface SyncBench {
+  'first sync rows': number
+  'first sync s': number
+  'first sync rows/s': number
+  'raw HTTP reads s': number
+  'sync / raw': number
+  'invoice settle→notify p50 s': number
+  'invoice settle→notify p95 s': number
+  'outside payment→notify p95 s': number
+  'interval + 1 s': number
+  'idle req/min/account': number
+  'idle CPU ms/min (3 wallets)': number
+  'load 1 min': number
+}
+
+const round = (v: number, digits = 2) => Number(v.toFixed(digits))
+const RUNS = 40
+/** the history page the loop reads */
+const PAGE = DEFAULT_SYNC_OPTIONS.backfillPerPage
+
+async function firstSync() {
+  const sim = await startSimulator({ seed: 'large' })
+  try {
+    const client = makeClient(sim)
+    const sizes = await Promise.all(
+      sim.keys.wallets.map(async (w) => ({ id: w.id, ...(await client.listTransactions(w.id, 1, PAGE)).pagination })),
+    )
+    const big = sizes.find((s) => s.totalCount > 10_000)
+    if (!big) throw new Error('no large wallet in the seed')
+    // the raw reads twice, the faster counting: the first run also warms the simulator and the JIT
+    let raw = Number.POSITIVE_INFINITY
+    for (let run = 0; run < 2; run++) {
+      const t0 = performance.now()
+      for (let p = 1; p <= big.pageCount; p++) await client.listTransactions(big.id, p, PAGE)
+      raw = Math.min(raw, (performance.now() - t0) / 1000)
+    }
+    const vt = createVirtualTimers(sim)
+    // every page in one tick, so the figure is the work, not the pacing between ticks
+    const loop = makeLoop({
+      sim,
+      client,
+      vt,
+      rec: createRecorder(),
+      store: tempStore(),
+      options: { backfillPagesPerTick: 1_000 },
+    })
+    const t = performance.now()
+    loop.start()
+    await loop.idle()
+    const s = (performance.now() - t) / 1000
+    await loop.stop()
+    closeLedgers()
+    return { rows: big.totalCount, s, raw }
+  } finally {
+    await sim.close()
+  }
+}
+
+/** Seconds (simulated) from each payment to its notification. */
+async function delays(kind: 'invoice' | 'outside') {
+  const sim = await startSimulator({ seed: 'empty' })
+  try {
+    const client = makeClient(sim)
+    const vt = createVirtualTimers(sim)
+    const rec = createRecorder()
+    const wallet = sim.control.createWallet('Bench', 1_000).id
+    // the loop's real timing: fresh invoices are polled faster (harness default turns that off)
+    const loop: SyncLoop = makeLoop({ sim, client, vt, rec, store: tempStore(), options: { freshWindowSec: 180 } })
+    loop.start()
+    await loop.idle()
+    const rand = prng(kind === 'invoice' ? 11 : 12)
+    const out: number[] = []
+    for (let i = 0; i < RUNS; i++) {
+      const before = rec.shown.length
+      const inv = kind === 'invoice' ? await createInvoice(client, wallet, 100 + i, `bench ${i}`) : null
+      if (inv) await loop.track(inv)
+      // paid within its first two minutes (an invoice), or at any moment of a tick (outside)
+      await vt.advance(Math.floor(rand() * (inv ? 120_000 : 15_000)))
+      if (inv) await sim.control.settleInvoice(inv.id)
+      else await sim.control.payInbound(wallet, 100 + i, `outside ${i}`)
+      const paidAt = vt.elapsedMs()
+      while (rec.shown.length === before) await vt.advance(100)
+      out.push((vt.elapsedMs() - paidAt) / 1000)
+      await vt.advance(200_000) // past the fresh window before the next one
+    }
+    await loop.stop()
+    closeLedgers()
+    return out.sort((a, b) => a - b)
+  } finally {
+    await sim.close()
+  }
+}
+
+async function idle() {
+  const sim = await startSimulator({ seed: 'empty' })
+  try {
+    const client = makeClient(sim)
+    const vt = createVirtualTimers(sim)
+    for (const name of ['A', 'B', 'C']) sim.control.createWallet(name, 1_000)
+    const loop = makeLoop({ sim, client, vt, rec: createRecorder(), store: tempStore() })
+    loop.start()
+    await loop.idle()
+    await vt.advance(60_000)
+    sim.control.resetRequests()
+    const minutes = 60
+    const cpu = process.cpuUsage()
+    await vt.advance(minutes * 60_000)
+    const used = process.cpuUsage(cpu)
+    const requests = sim.control.requests().length
+    await loop.stop()
+    closeLedgers()
+    return { reqPerMin: requests / minutes, cpuMsPerMin: (used.user + used.system) / 1000 / minutes }
+  } finally {
+    await sim.close()
+  }
+}
+
+export async function runSyncBench(): Promise<SyncBench> {
+  const first = await firstSync()
+  const inv = await delays('invoice')
+  const outside = await delays('outside')
+  const i = await idle()
+  return {
+    'first sync rows': first.rows,
+    'first sync s': round(first.s),
+    'first sync rows/s': Math.round(first.rows / first.s),
+    'raw HTTP reads s': round(first.raw),
+    'sync / raw': round(first.s / first.raw),
+    'invoice settle→notify p50 s': round(percentile(inv, 50), 1),
+    'invoice settle→notify p95 s': round(percentile(inv, 95), 1),
+    'outside payment→notify p95 s': round(percentile(outside, 95), 1),
+    'interval + 1 s': DEFAULT_SETTINGS.pollIntervalSec + 1,
+    'idle req/min/account': round(i.reqPerMin),
+    'idle CPU ms/min (3 wallets)': round(i.cpuMsPerMin, 1),
+    'load 1 min': round(loadavg()[0] ?? 0, 1),
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runSyncBench().then(
+    (r) => console.table([r]),
+    (err) => {
+      console.error(err)
+      process.exit(1)
+    },
+  )
+}

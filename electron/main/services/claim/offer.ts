@@ -1,0 +1,45 @@
+// The LUD-03 answers of a withdraw link's server, checked with zod before anything is believed:
+// the offer (first GET) and the callback's OK or ERROR. Text from the server is cleaned and
+// clipped here, and the renderer shows it as text.
+import { isAllowedLnurlUrl } from '@shared/lnurl'
+import { z } from 'zod'
+
+const msat = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)
+
+export const WithdrawOffer = z
+  .object({
+    tag: z.literal('withdrawRequest'),
+    callback: z.string().max(2000).refine(isAllowedLnurlUrl, 'callback is not an https address'),
+    k1: z.string().min(1).max(1000),
+    defaultDescription: z.string().max(10_000).optional().default(''),
+    minWithdrawable: msat,
+    maxWithdrawable: msat,
+  })
+  .refine((o) => o.minWithdrawable <= o.maxWithdrawable, 'minimum above maximum')
+export type WithdrawOffer = z.infer<typeof WithdrawOffer>
+
+/** LUD's refusal, and the OK of a callback. */
+export const LnurlAnswer = z.discriminatedUnion('status', [
+  z.object({ status: z.literal('OK') }),
+  z.object({ status: z.literal('ERROR'), reason: z.string().max(10_000).optional().default('') }),
+])
+
+/** Server text for the person: no control characters, one line, at most `max` characters. */
+export function cleanText(s: string, max = 300): string {
+  const one = s
+    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+  return one.length > max ? `${one.slice(0, max - 1)}…` : one
+}
+
+/** A refusal in plain words, the server's own words quoted after them. */
+export function refusal(host: string, reason: string): string {
+  const said = cleanText(reason)
+  const quoted = said ? ` (${host} says: “${said}”)` : ''
+  if (/expired/i.test(said)) return `This withdraw link has expired${quoted}.`
+  if (/already|been (claimed|used|spent)|spent|no longer valid|used up/i.test(said))
+    return `This withdraw link has already been claimed${quoted}.`
+  if (/amount|between|minimum|maximum|range/i.test(said)) return `${host} refuses this amount${quoted}.`
+  return said ? `${host} refuses: “${said}”.` : `${host} refuses, without saying why.`
+}

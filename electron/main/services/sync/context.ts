@@ -1,0 +1,99 @@
+// What the loop's parts share: its dependencies, options and per-account state.
+import type { Emit, PendingInvoice, Settings } from '@shared/contract'
+import type { Wallet } from '@shared/schemas/service'
+import type { Logger } from '../../log'
+import type { Ledger } from '../ledger'
+import type { Notifier } from '../notify'
+import type { Settlement } from './outcomes'
+import { DEFAULT_PLAN, type PlanOptions } from './plan'
+import { DEFAULT_READS, type ReadOptions, type SyncClient } from './reads'
+import type { Records } from './records'
+import type { Timers } from './schedule'
+
+export interface SyncOptions extends PlanOptions, ReadOptions {
+  /** paid/expired invoices and claimed links stay listed this long */
+  keepFinishedSec: number
+  /** a link not claimed after this long is no longer waited on */
+  withdrawMaxAgeSec: number
+}
+
+export const DEFAULT_SYNC_OPTIONS: SyncOptions = {
+  ...DEFAULT_PLAN,
+  ...DEFAULT_READS,
+  keepFinishedSec: 7 * 86_400,
+  withdrawMaxAgeSec: 7 * 86_400,
+}
+
+export interface SyncDeps {
+  ledger: () => Ledger
+  getClient(accountId: string): SyncClient | null
+  /** the accounts to keep in sync */
+  accountIds(): readonly string[]
+  notifier: Notifier
+  emit: Emit
+  settings(): Settings
+  /** ms since the epoch */
+  now(): number
+  timers?: Timers
+  log?: Pick<Logger, 'info' | 'warn' | 'error'>
+  /** the account whose wallets the renderer and tray show; withdraw links are tracked under it */
+  activeAccountId?(): string | null
+  /** an earlier version's watcher file in userData, imported once */
+  legacyFile?: string
+  options?: Partial<SyncOptions>
+}
+
+export interface AccountState {
+  id: string
+  client: SyncClient
+  failures: number
+  ticks: number
+  running: Promise<void> | null
+  rerun: boolean
+  force: boolean
+  /** balance (msat) per wallet at the last read whose changes were all stored */
+  explained: Map<string, number>
+  labels: Map<string, string>
+  wallets: Wallet[] | null
+  /** the balances last sent to the renderer, to send them only when they change */
+  shownBalances: string | null
+  /** false once the key proved unable to list wallets: then the wallets waited on are read each tick */
+  gate: boolean
+  /** false once the account-wide feed proved unusable with this key */
+  feed: boolean
+  /** wallets with new rows since the last `ledger.updated` */
+  changed: Set<string>
+}
+
+export interface Loop {
+  deps: SyncDeps
+  opts: SyncOptions
+  records: Records
+  accounts: Map<string, AccountState>
+  log?: SyncDeps['log']
+  nowSec(): number
+  /** invoices found paid by a direct read whose row is not stored yet: their row is told even in bulk */
+  awaitingRow: Set<string>
+  readDirect(client: SyncClient, inv: PendingInvoice): Promise<Settlement | null>
+  /** paid, found by a direct read: marked so, and the wallet read as soon as the tick allows */
+  foundDirectly(a: AccountState, found: Settlement[]): Promise<void>
+}
+
+export function newAccountState(id: string, client: SyncClient): AccountState {
+  return {
+    id,
+    client,
+    failures: 0,
+    ticks: 0,
+    running: null,
+    rerun: false,
+    force: false,
+    explained: new Map(),
+    labels: new Map(),
+    wallets: null,
+    shownBalances: null,
+    gate: true,
+    feed: true,
+    changed: new Set(),
+  }
+}

@@ -1,0 +1,104 @@
+// What the synced rows mean for the app's own records, and what the person is told about them.
+// Pure: an invoice is paid when a row carries its lnTx; a withdraw link is claimed when a
+// withdrawal row carries its token (`passThru.ott`), or failing that by the fallback below; and
+// each new row of the announcement outbox becomes at most one notification.
+import type { PendingInvoice } from '@shared/contract'
+import type { WalletTransaction } from '@shared/schemas/service'
+import { formatMsat } from '@shared/units'
+import type { LedgerTx, StoredWithdrawLink } from '../ledger'
+import { type NotificationModel, notificationLine, settlementNotification, withdrawNotification } from '../notify'
+
+/** Service and local clocks may differ a little; a claim may be stamped just before the link. */
+export const CLOCK_SLACK_SEC = 60
+
+export interface Settlement {
+  invoice: PendingInvoice
+  settledAt: number
+  /** what the wallet actually received */
+  amountSat: number
+}
+
+export interface Claim {
+  link: StoredWithdrawLink
+  claimedAt: number
+  txId: string
+  /** what the claim actually took (the withdrawal's amount, fee not included) */
+  claimedMsat: number
+}
+
+const msatOf = (tx: WalletTransaction) => Math.abs(tx.num_msat ?? tx.num_satoshis * 1000)
+
+export function matchTransactions(
+  items: readonly WalletTransaction[],
+  invoices: readonly PendingInvoice[],
+  links: readonly StoredWithdrawLink[],
+  /** wallet transactions already taken as the claim of some link */
+  takenTxIds: ReadonlySet<string>,
+): { paid: Settlement[]; claimed: Claim[] } {
+  const byLnTx = new Map(invoices.map((i) => [i.id, i]))
+  const paid: Settlement[] = []
+  for (const tx of items) {
+    const inv = tx.lnTx ? byLnTx.get(tx.lnTx.id) : undefined
+    if (!inv || tx.num_satoshis <= 0) continue
+    byLnTx.delete(inv.id)
+    paid.push({ invoice: inv, settledAt: tx.lnTx?.settled_at ?? tx.created_at, amountSat: tx.num_satoshis })
+  }
+
+  const claimed: Claim[] = []
+  const claim = (link: StoredWithdrawLink, tx: WalletTransaction) =>
+    claimed.push({ link, claimedAt: tx.created_at, txId: tx.id, claimedMsat: msatOf(tx) })
+  const waiting = new Map(links.map((l) => [l.ott, l]))
+  const withdrawals = items.filter((tx) => tx.wtxType.name === 'ln_lnurl_withdraw' && !takenTxIds.has(tx.id))
+  const anonymous: WalletTransaction[] = []
+  for (const tx of withdrawals) {
+    const ott = tx.passThru.ott
+    if (typeof ott !== 'string') {
+      anonymous.push(tx)
+      continue
+    }
+    const link = waiting.get(ott)
+    if (!link) continue // another link's claim (one this app did not mint, or one already claimed)
+    waiting.delete(ott)
+    claim(link, tx)
+  }
+  // Fallback when the service does not echo the token: the oldest withdraw after the link was
+  // made, no larger than the link allows, each transaction taken once, oldest link first.
+  const candidates = anonymous.sort((a, b) => a.created_at - b.created_at)
+  for (const link of [...waiting.values()].sort((a, b) => a.createdAt - b.createdAt)) {
+    const i = candidates.findIndex(
+      (tx) => tx.created_at >= link.createdAt - CLOCK_SLACK_SEC && Math.abs(tx.num_satoshis) <= link.amountSat,
+    )
+    if (i < 0) continue
+    const [tx] = candidates.splice(i, 1)
+    if (tx) claim(link, tx)
+  }
+  return { paid, claimed }
+}
+
+/** The app's records a row may be the outcome of, found by the row's ids. */
+export interface RecordsByRow {
+  invoice(lnTxId: string): PendingInvoice | undefined
+  claimedBy(txId: string): StoredWithdrawLink | undefined
+}
+
+const line = (s: string | null) => (s ? notificationLine(s, 120) : '')
+
+/**
+ * The notification for a row of the outbox, or null when it is not news: money leaving a wallet
+ * is told by the screen that sent it, except a withdraw link of the app being claimed.
+ */
+export function announcement(row: LedgerTx, records: RecordsByRow, walletLabel: string): NotificationModel | null {
+  const inv = row.lnTxId ? records.invoice(row.lnTxId) : undefined
+  if (inv && row.amountMsat > 0)
+    return settlementNotification({ ...inv, amountSat: Math.floor(row.amountMsat / 1000) }, walletLabel)
+  const link = records.claimedBy(row.txId)
+  if (link) return withdrawNotification(link, walletLabel, row.txId)
+  if (row.amountMsat <= 0) return null
+  const from = row.payee || row.counterpartyLabel
+  const lines = [line(row.memo) || line(row.comment), `To ${line(walletLabel)}`, from ? `From ${line(from)}` : '']
+  return {
+    title: `Received ${formatMsat(row.amountMsat)}`,
+    body: lines.filter(Boolean).join('\n'),
+    target: { to: 'transaction', walletId: row.walletId, lnTxId: row.lnTxId, txId: row.txId },
+  }
+}

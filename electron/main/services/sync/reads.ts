@@ -1,0 +1,145 @@
+// The loop's reads of the service, through the ServiceClient, each bounded in pages. They hand
+// each wallet's rows, with the cursor those rows account for, to `store` (which writes both in one
+// database transaction), so a read cut short by a crash or an error resumes where the ledger says.
+//
+// - History (first sync, or after a rebuild): `backfillPagesPerTick` big pages a tick, oldest
+//   pages last; stored as already announced. Rows arriving meanwhile push older rows to later
+//   pages, never earlier ones, so none is skipped; the newest row of page 1 is the cursor for what
+//   comes after.
+// - New rows: page 1 onwards until a row older than the last one seen (rows of the same second are
+//   read again: one may land in the second of the last read). More than `maxPages` pages since the
+//   last read (the app was closed a long while): what is left loads as history.
+import type { WalletTransaction } from '@shared/schemas/service'
+import type { ServiceClient } from '../client'
+import type { CursorPatch, SyncCursor } from '../ledger'
+
+export type SyncClient = Pick<ServiceClient, 'listWallets' | 'getLnTx' | 'listTransactions' | 'listAccountTransactions'>
+
+/**
+ * A client that asks for the account's current one at each call, so a key or auth method changed
+ * while a tick runs applies from its next request.
+ */
+export function latestClient(
+  clientOf: (accountId: string) => SyncClient | null,
+  accountId: string,
+  first: SyncClient,
+): SyncClient {
+  const now = () => clientOf(accountId) ?? first
+  return {
+    listWallets: (...a) => now().listWallets(...a),
+    getLnTx: ((id: string, fields?: readonly string[]) =>
+      fields ? now().getLnTx(id, fields) : now().getLnTx(id)) as SyncClient['getLnTx'],
+    listTransactions: (...a) => now().listTransactions(...a),
+    listAccountTransactions: (...a) => now().listAccountTransactions(...a),
+  }
+}
+
+export interface ReadOptions {
+  perPage: number
+  maxPages: number
+  backfillPerPage: number
+  backfillPagesPerTick: number
+}
+
+/** History in pages of 100: each page's parse and insert is a short step, so the app answers meanwhile. */
+export const DEFAULT_READS: ReadOptions = { perPage: 50, maxPages: 100, backfillPerPage: 100, backfillPagesPerTick: 20 }
+
+/** one wallet's rows and the cursor they move */
+export interface Batch {
+  walletId: string
+  items: WalletTransaction[]
+  /** history: stored as already announced (but what the app waits on is still told) */
+  bulk: boolean
+  cursor: CursorPatch
+}
+
+export interface ReadContext {
+  client: SyncClient
+  cursor: (walletId: string) => SyncCursor | null
+  store: (b: Batch) => void
+  nowSec: () => number
+  o: ReadOptions
+}
+
+type Page = { items: WalletTransaction[]; pagination: { pageCount: number; totalCount: number } }
+
+/** Up to `backfillPagesPerTick` more pages of a wallet's history; true once it is all stored. */
+export async function backfill(c: ReadContext, walletId: string): Promise<boolean> {
+  const prev = c.cursor(walletId)
+  let page = prev?.backfillNextPage ?? 1
+  for (let n = 0; n < c.o.backfillPagesPerTick; n++, page++) {
+    const r = await c.client.listTransactions(walletId, page, c.o.backfillPerPage)
+    const done = page >= r.pagination.pageCount
+    const cursor: CursorPatch = { backfillNextPage: page + 1, backfillTotal: r.pagination.totalCount }
+    const newest = r.items[0]
+    if (page === 1 && newest) Object.assign(cursor, seen(prev, newest))
+    if (done) cursor.backfillDoneAt = c.nowSec()
+    c.store({ walletId, items: r.items, bulk: true, cursor })
+    if (done) return true
+  }
+  return false
+}
+
+function seen(prev: SyncCursor | null, newest: WalletTransaction): CursorPatch {
+  if (prev?.lastSeenAt != null && prev.lastSeenAt > newest.created_at) return {}
+  return { lastSeenAt: newest.created_at, lastSeenTxId: newest.id }
+}
+
+/** Pages from the newest back to `bound` (s); `overflow` when maxPages ran out first. */
+async function readBack(read: (page: number) => Promise<Page>, bound: number | null, maxPages: number) {
+  const items: WalletTransaction[] = []
+  for (let page = 1; ; page++) {
+    const r = await read(page)
+    items.push(...r.items)
+    const last = r.items.at(-1)
+    if (!last || (bound !== null && last.created_at < bound) || page >= r.pagination.pageCount)
+      return { items, overflow: false }
+    if (page >= maxPages) return { items, overflow: true }
+  }
+}
+
+/** What is left after an overflow loads as history, from about where the read stopped. */
+function overflowCursor(c: ReadContext, rowsRead: number): CursorPatch {
+  return { backfillNextPage: Math.floor(rowsRead / c.o.backfillPerPage) + 1, backfillDoneAt: null }
+}
+
+export async function readNewOfWallet(c: ReadContext, walletId: string): Promise<void> {
+  const prev = c.cursor(walletId)
+  const read = (page: number) => c.client.listTransactions(walletId, page, c.o.perPage)
+  const r = await readBack(read, prev?.lastSeenAt ?? null, c.o.maxPages)
+  const newest = r.items[0]
+  const cursor: CursorPatch = { fullCheckAt: c.nowSec(), ...(newest ? seen(prev, newest) : {}) }
+  if (r.overflow) Object.assign(cursor, overflowCursor(c, r.items.length))
+  c.store({ walletId, items: r.items, bulk: false, cursor })
+}
+
+/** The feed's rows name no wallet: it cannot be used (the caller reads wallet by wallet). */
+export class FeedUnusableError extends Error {}
+
+/**
+ * New rows of several wallets in one list. Returns false when the feed ran past `maxPages`
+ * (the caller then reads those wallets one by one, which knows what to do about it).
+ */
+export async function readNewViaFeed(c: ReadContext, walletIds: readonly string[]): Promise<boolean> {
+  const cursors = new Map(walletIds.map((id) => [id, c.cursor(id)]))
+  const bounds = [...cursors.values()].map((x) => x?.lastSeenAt ?? null)
+  const bound = bounds.includes(null) ? null : Math.min(...(bounds as number[]))
+  const read = (page: number) => c.client.listAccountTransactions(page, c.o.perPage)
+  const r = await readBack(read, bound, c.o.maxPages)
+  if (r.overflow) return false
+  const byWallet = new Map<string, WalletTransaction[]>(walletIds.map((id) => [id, []]))
+  for (const tx of r.items) {
+    const id = tx.wal?.id
+    if (!id) throw new FeedUnusableError('the account-wide feed does not say whose rows these are')
+    byWallet.get(id)?.push(tx) // a wallet not asked for (still loading its history) is left to that
+  }
+  for (const [walletId, items] of byWallet) {
+    const newest = items[0]
+    const cursor: CursorPatch = {
+      fullCheckAt: c.nowSec(),
+      ...(newest ? seen(cursors.get(walletId) ?? null, newest) : {}),
+    }
+    c.store({ walletId, items, bulk: false, cursor })
+  }
+  return true
+}

@@ -1,0 +1,119 @@
+// The app's own records the loop waits on: invoices made in the app and withdraw links it handed
+// out. Kept in memory (the loop reads them every tick) and stored in the ledger's app records,
+// written before anything is announced. A write that fails (the file locked or the disk full)
+// keeps the change in memory and in a "dirty" set that the next write stores with the rest.
+// An earlier version's watcher file is imported once and then set aside.
+import type { PendingInvoice } from '@shared/contract'
+import type { Ledger, StoredWithdrawLink } from '../ledger'
+import { takeLegacyFile } from './legacyFile'
+
+export interface RecordsDeps {
+  ledger: () => Ledger
+  /** ms since the epoch */
+  now: () => number
+  /** the old watcher file to import once, if there is one */
+  legacyPath?: string
+  warn: (message: string, fields?: Record<string, unknown>) => void
+  /** the old file could not be read: it was moved to `path` */
+  onUnreadable: (path: string) => void
+  /** finished invoices and claimed links stay listed this long */
+  keepFinishedSec: number
+}
+
+export function createRecords(d: RecordsDeps) {
+  const invoices = new Map<string, PendingInvoice>()
+  const links = new Map<string, StoredWithdrawLink>() // by ott
+  const dirtyInvoices = new Set<string>()
+  const dirtyLinks = new Set<string>()
+
+  function importLegacy(ledger: Ledger) {
+    if (!d.legacyPath) return
+    const found = takeLegacyFile(d.legacyPath, d.now)
+    if (!found.data) {
+      if (found.setAside) d.onUnreadable(found.setAside)
+      return
+    }
+    for (const inv of found.data.invoices) ledger.putInvoice(inv)
+    for (const w of found.data.withdraws)
+      ledger.putWithdrawLink({ ...w.link, accountId: w.accountId, claimedMsat: null, claimTxId: w.claimTxId })
+  }
+
+  function load() {
+    const ledger = d.ledger()
+    try {
+      importLegacy(ledger)
+    } catch (err) {
+      d.warn('old watcher file not imported', { message: String(err) })
+    }
+    for (const inv of ledger.invoices()) invoices.set(inv.id, inv)
+    for (const l of ledger.withdrawLinks()) links.set(l.ott, l)
+  }
+
+  function writeLink(ledger: Ledger, l: StoredWithdrawLink) {
+    ledger.putWithdrawLink({ ...l, status: 'waiting', claimedAt: null, claimedMsat: null, claimTxId: null })
+    if (l.status === 'claimed' && l.claimTxId)
+      ledger.claimWithdrawLink(l.accountId, l.ott, {
+        claimedAt: l.claimedAt ?? 0,
+        claimedMsat: l.claimedMsat ?? 0,
+        txId: l.claimTxId,
+      })
+  }
+
+  const nowSec = () => Math.floor(d.now() / 1000)
+
+  return {
+    load,
+    invoice: (id: string) => invoices.get(id),
+    link: (ott: string) => links.get(ott),
+    /** invoices, newest first; finished ones only while they are recent */
+    listInvoices(): PendingInvoice[] {
+      const cutoff = nowSec() - d.keepFinishedSec
+      return [...invoices.values()]
+        .filter((i) => i.status === 'pending' || (i.settledAt ?? i.expiresAt) >= cutoff)
+        .sort((a, b) => b.createdAt - a.createdAt)
+    },
+    listLinks(): StoredWithdrawLink[] {
+      const cutoff = nowSec() - d.keepFinishedSec
+      return [...links.values()].filter((l) => l.createdAt >= cutoff).sort((a, b) => b.createdAt - a.createdAt)
+    },
+    pending(accountId?: string): PendingInvoice[] {
+      return [...invoices.values()].filter((i) => i.status === 'pending' && (!accountId || i.accountId === accountId))
+    },
+    waitingLinks(accountId: string, maxAgeSec: number): StoredWithdrawLink[] {
+      const t = nowSec()
+      return [...links.values()].filter(
+        (l) => l.accountId === accountId && l.status === 'waiting' && t - l.createdAt <= maxAgeSec,
+      )
+    },
+    takenTxIds(): Set<string> {
+      return new Set([...links.values()].flatMap((l) => (l.claimTxId ? [l.claimTxId] : [])))
+    },
+    claimedBy(accountId: string, txId: string): StoredWithdrawLink | undefined {
+      for (const l of links.values()) if (l.accountId === accountId && l.claimTxId === txId) return l
+      return undefined
+    },
+    setInvoice(inv: PendingInvoice) {
+      invoices.set(inv.id, inv)
+      dirtyInvoices.add(inv.id)
+    },
+    setLink(l: StoredWithdrawLink) {
+      links.set(l.ott, l)
+      dirtyLinks.add(l.ott)
+    },
+    /** Stores every change not stored yet; throws when the ledger refuses (they stay dirty). */
+    save() {
+      const ledger = d.ledger()
+      for (const id of [...dirtyInvoices]) {
+        const inv = invoices.get(id)
+        if (inv) ledger.putInvoice(inv)
+        dirtyInvoices.delete(id)
+      }
+      for (const ott of [...dirtyLinks]) {
+        const l = links.get(ott)
+        if (l) writeLink(ledger, l)
+        dirtyLinks.delete(ott)
+      }
+    },
+  }
+}
+export type Records = ReturnType<typeof createRecords>

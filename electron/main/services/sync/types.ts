@@ -1,0 +1,30 @@
+// What the rest of the app may ask of the sync loop: the handlers (track, list, focus, check), the
+// shell (sleep, wake and network hooks, the tray's pending count) and the app (start, stop, the
+// accounts it syncs).
+import type { PendingInvoice, WithdrawLinkView } from '@shared/contract'
+
+export interface SyncLoop {
+  /** rejects with SyncNotSavedError when it is watched but could not be stored */
+  track(inv: PendingInvoice): Promise<void>
+  /** `accountId`: the account that minted the link (the active one when absent) */
+  trackWithdraw(link: WithdrawLinkView, accountId?: string): Promise<void>
+  list(): PendingInvoice[]
+  listWithdraws(): WithdrawLinkView[]
+  /** the Receive screen shows this invoice (null: none): poll it faster */
+  focus(id: string | null): void
+  check(id: string): Promise<PendingInvoice>
+  pendingCount(): number
+  /** where the first sync of each wallet of an account is: pages read of pages known */
+  progress(accountId: string): { walletId: string; done: boolean; page: number; total: number | null }[]
+  start(): void
+  stop(): Promise<void>
+  /** resolves when no tick or read is in progress (tests and shutdown) */
+  idle(): Promise<void>
+  /** the settings changed: the next ticks follow the new poll interval from now */
+  settingsChanged(): void
+  /** the app's accounts changed: sync the new ones, forget the removed ones */
+  accountsChanged(): void
+  onResume(): void
+  onOnline(): void
+  onOffline(): void
+}

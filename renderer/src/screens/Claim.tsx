@@ -1,0 +1,126 @@
+// Claiming a withdraw link someone handed over (a voucher, a refund, a faucet): who offers how
+// much, the amount and the wallet, then the invoice followed until the other side pays it.
+import type { ClaimOffer, PendingInvoice } from '@shared/contract'
+import { formatSat, parseSatInput } from '@shared/units'
+import { type FormEvent, useEffect, useState } from 'react'
+import { invoke } from '../api'
+import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
+import { Screen } from '../components/Screen'
+import { TextField } from '../components/TextField'
+import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { useClaim } from '../stores/claim'
+import { invoiceStatus, useInvoices } from '../stores/invoices'
+import { useUi } from '../stores/ui'
+
+export default function Claim(props: { lnurl: string }) {
+  const readStatus = useClaim((s) => s.readStatus)
+  const offer = useClaim((s) => s.offer)
+  const readError = useClaim((s) => s.readError)
+  const result = useClaim((s) => s.result)
+  useEffect(() => {
+    const s = useClaim.getState()
+    // arriving from Send with the offer read already: not read twice
+    if (s.lnurl !== props.lnurl || s.readStatus === 'idle' || s.readStatus === 'error') void s.open(props.lnurl)
+  }, [props.lnurl])
+  return (
+    <Screen title="Claim sats">
+      {readStatus === 'loading' && <Pending>Asking the link what it offers…</Pending>}
+      {readError && <ErrorMessage error={readError} onRetry={() => void useClaim.getState().open(props.lnurl)} />}
+      {offer && <OfferText offer={offer} />}
+      {offer && !result && <ClaimForm offer={offer} />}
+      {result && <Following invoiceId={result.invoice.id} message={result.message} host={result.offer.host} />}
+    </Screen>
+  )
+}
+
+function range(o: ClaimOffer): string {
+  return o.minSat === o.maxSat ? formatSat(o.maxSat) : `${formatSat(o.minSat, { unit: false })}–${formatSat(o.maxSat)}`
+}
+
+function OfferText({ offer }: { offer: ClaimOffer }) {
+  return (
+    <div className="claim-offer">
+      <p>
+        <strong>{offer.host}</strong> offers <strong data-testid="claim-range">{range(offer)}</strong>.
+      </p>
+      {/* the other side's words, shown as text */}
+      {offer.description && <p className="muted">“{offer.description}”</p>}
+    </div>
+  )
+}
+
+function ClaimForm({ offer }: { offer: ClaimOffer }) {
+  const [walletId, setWalletId] = useState(() => initialWalletId(undefined))
+  const [amount, setAmount] = useState(String(offer.maxSat))
+  const [problem, setProblem] = useState<string | null>(null)
+  const claiming = useClaim((s) => s.claiming)
+  const error = useClaim((s) => s.error)
+
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    const msat = parseSatInput(amount)
+    const sat = msat !== null && msat % 1000 === 0 ? msat / 1000 : null
+    if (sat === null || sat < offer.minSat || sat > offer.maxSat)
+      return setProblem(`Choose a whole number of sats from ${range(offer)}.`)
+    if (!walletId) return setProblem('Choose a wallet.')
+    setProblem(null)
+    void useClaim.getState().claim({ walletId, amountSat: sat })
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <TextField
+        id="claim-amount"
+        label="Amount (sats)"
+        inputMode="numeric"
+        value={amount}
+        onValue={setAmount}
+        disabled={claiming}
+      />
+      <WalletSelect value={walletId} onChange={setWalletId} />
+      <Problem>{problem}</Problem>
+      {error && <ErrorMessage error={error} />}
+      <button type="submit" className="primary" disabled={claiming}>
+        {claiming ? 'Claiming…' : 'Claim'}
+      </button>
+    </form>
+  )
+}
+
+function Following(props: { invoiceId: string; message: string | null; host: string }) {
+  const inv = useInvoices((s) => s.byId[props.invoiceId])
+  const checking = useInvoices((s) => Boolean(s.checking[props.invoiceId]))
+  // watched faster while shown
+  useEffect(() => {
+    void invoke('invoices.focus', { id: props.invoiceId })
+    return () => void invoke('invoices.focus', { id: null })
+  }, [props.invoiceId])
+  if (!inv) return null
+  const status = invoiceStatus(inv, Math.floor(Date.now() / 1000))
+  return (
+    <div className="claim-result" role="status" aria-live="polite">
+      {props.message && <p className="warning-text">{props.message}</p>}
+      <p data-testid="claim-status">{statusText(status, inv, props.host)}</p>
+      {status === 'pending' && (
+        <button type="button" disabled={checking} onClick={() => void useInvoices.getState().check(inv.id)}>
+          {checking ? 'Checking…' : 'Check now'}
+        </button>
+      )}
+      <button
+        type="button"
+        className="link"
+        onClick={() => {
+          useClaim.getState().reset()
+          useUi.getState().go({ to: 'home' })
+        }}
+      >
+        Done
+      </button>
+    </div>
+  )
+}
+
+function statusText(status: PendingInvoice['status'], inv: PendingInvoice, host: string): string {
+  if (status === 'paid') return `Received ${formatSat(inv.amountSat)}.`
+  if (status === 'expired') return `${host} did not pay ${formatSat(inv.amountSat)} before the invoice expired.`
+  return `Waiting for ${host} to pay ${formatSat(inv.amountSat)}…`
+}

@@ -1,0 +1,103 @@
+// 10,001 transactions in one wallet (the simulator's `large` seed): the first sync loads them in
+// the background a few pages a tick, shows its progress, survives being stopped halfway (it goes
+// on where the ledger's cursor says, re-reading nothing), tells none of them as news, and then
+// costs one page per new payment. Real HTTP, virtual time.
+import { DatabaseSync } from 'node:sqlite'
+import { afterEach, beforeEach, expect, it } from 'vitest'
+import type { ServiceClient } from '../../../electron/main/services/client'
+import { DEFAULT_SYNC_OPTIONS, type SyncLoop } from '../../../electron/main/services/sync'
+import { type SimulatorHandle, startSimulator } from '../../simulator'
+import {
+  ACCOUNT,
+  closeLedgers,
+  createRecorder,
+  createVirtualTimers,
+  ledgerIn,
+  makeClient,
+  makeLoop,
+  type Recorder,
+  tempStore,
+  type VirtualTimers,
+} from './harness'
+
+let sim: SimulatorHandle
+let client: ServiceClient
+let vt: VirtualTimers
+let rec: Recorder
+let store: string
+const loops: SyncLoop[] = []
+
+beforeEach(async () => {
+  sim = await startSimulator({ seed: 'large' })
+  client = makeClient(sim)
+  vt = createVirtualTimers(sim)
+  rec = createRecorder()
+  store = tempStore()
+})
+afterEach(async () => {
+  for (const l of loops.splice(0)) await l.stop()
+  await sim.close()
+  closeLedgers()
+})
+
+function loop() {
+  const l = makeLoop({ sim, client, vt, rec, store })
+  loops.push(l)
+  return l
+}
+
+it('10,001 transactions: synced once in the background, resumed after a stop, then incrementally', async () => {
+  const sizes = await Promise.all(
+    sim.keys.wallets.map(async (w) => ({
+      id: w.id,
+      ...(await client.listTransactions(w.id, 1, DEFAULT_SYNC_OPTIONS.backfillPerPage)).pagination,
+    })),
+  )
+  const total = sizes.find((x) => x.totalCount > 10_000)
+  if (!total) throw new Error('the large seed has no wallet of over 10,000 transactions')
+  const walletId = total.id
+  expect(total.totalCount).toBeGreaterThanOrEqual(10_001)
+  sim.control.resetRequests()
+  const pagesRead = () => sim.control.requests({ path: `/v1/wallet/${walletId}/transactions` }).length
+
+  let l = loop()
+  l.start()
+  await l.idle()
+  // one tick: 20 pages of 100, and the rest still to come
+  expect(pagesRead()).toBe(20)
+  expect(l.progress(ACCOUNT).find((p) => p.walletId === walletId)).toEqual({
+    walletId,
+    done: false,
+    page: 20,
+    total: total.pageCount,
+  })
+  await l.stop() // interrupted (a quit, a crash after the last commit)
+  closeLedgers()
+
+  l = loop()
+  l.start()
+  await l.idle()
+  for (let i = 0; i < 10 && !l.progress(ACCOUNT).every((p) => p.done); i++) await vt.advance(15_000)
+  expect(l.progress(ACCOUNT).find((p) => p.walletId === walletId)?.done).toBe(true)
+  // every page read once: the resumed run went on from page 21
+  expect(pagesRead()).toBe(total.pageCount)
+  expect(rec.shown).toEqual([]) // history, not news
+
+  // Everything is there: the rows (fees folded) add up to the wallet's balance.
+  const db = new DatabaseSync(ledgerIn(store).path, { readOnly: true })
+  const sum = db
+    .prepare('SELECT sum(amount_msat + fee_msat) AS msat, count(*) AS n FROM transactions WHERE wallet_id = ?')
+    .get(walletId) as { msat: number; n: number }
+  const heldFees = db.prepare('SELECT count(*) AS n FROM fees WHERE folded_into IS NULL').get() as { n: number }
+  db.close()
+  expect(sum.msat).toBe(sim.control.balanceMsat(walletId))
+  expect(heldFees.n).toBe(0)
+  expect(sum.n).toBeLessThan(total.totalCount) // one row per payment: fees folded in
+
+  // Then incrementally: a new payment costs one page, and is told.
+  sim.control.resetRequests()
+  await sim.control.payInbound(walletId, 42, 'after the big sync')
+  await vt.advance(15_000)
+  expect(pagesRead()).toBe(1)
+  expect(rec.shown.map((n) => n.title)).toEqual(['Received 42 sats'])
+})
