@@ -1,6 +1,6 @@
 // The history operations as the renderer calls them, through the app's router (input and output
 // checked by the contract, rows mapped to views), on the simulator's `large` seed (10,001
-// transactions in one wallet) put into the ledger as the sync loop will: a page change by number
+// transactions in one wallet) brought into the ledger by the app's own sync loop: a page change by number
 // and by keyset cursor, a search, and history.exportCsv of the whole history (save dialog
 // replaced by one that keeps the bytes). Goals as docs/ledger.md: page p95 < 50 ms, search p95
 // < 30 ms, CSV in seconds.
@@ -13,7 +13,7 @@ import { APP_VERSION } from '../dev/preview/version'
 import { createApp } from '../electron/main/app/createApp'
 import { createMemoryStore } from '../electron/main/services/secrets'
 import { startSimulator } from '../test/simulator/index'
-import { fillLedger } from '../test/support/fillLedger'
+import { syncNow } from '../test/support/syncNow'
 import { percentile } from './lib/stats'
 
 const RUNS = 200
@@ -43,7 +43,7 @@ async function main() {
     }
     ok(await app.router.handle('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
     await app.idle()
-    await fillLedger(app, sim.url, sim.keys.secret)
+    await syncNow(app)
     type P = { total: number; pageCount: number; next: unknown }
     const first = ok<P>(await app.router.handle('history.page', { limit: 50 }))
     const time = async (input: () => unknown) => {

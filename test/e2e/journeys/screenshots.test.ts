@@ -5,7 +5,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
-import { fillLedger } from '../../support/fillLedger'
+import { syncNow } from '../../support/syncNow'
 import { type OpenedApp, openApp } from '../harness'
 import { navTo, waitVisible } from './support'
 
@@ -35,8 +35,8 @@ for (const theme of ['light', 'dark'] as const) {
       )
       await shoot(o, `home-${theme}`, files)
 
-      // the ledger as the sync loop fills it (test-only stand-in until it lands on this branch)
-      await fillLedger(o.app, o.sim.url, o.sim.keys.secret)
+      // the demo history in the ledger, as the sync loop's first sync brings it
+      await syncNow(o.app)
       await navTo(p, 'Transactions')
       await p.locator('li.history-row').first().waitFor()
       await shoot(o, `transactions-${theme}`, files)

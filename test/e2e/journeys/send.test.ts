@@ -2,7 +2,7 @@
 // range, insufficient funds, and a payment whose outcome is unknown (never re-sent).
 import { formatMsat } from '@shared/units'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
-import { fillLedger } from '../../support/fillLedger'
+import { syncNow } from '../../support/syncNow'
 import { type OpenedApp, openApp } from '../harness'
 import { alertText, navTo, waitVisible } from './support'
 
@@ -113,9 +113,8 @@ test('unknown outcome: said plainly, a way to check the transactions, and never 
   expect(payPosts()).toBe(posts + 1)
   await o.page.getByRole('button', { name: 'Check transactions' }).click()
   await waitVisible(o.page, 'Transactions')
-  // what the sync loop does on its next tick (test-only stand-in until it lands on this branch)
-  await fillLedger(o.app, o.sim.url, o.sim.keys.secret)
-  o.booted.events.emit('ledger.updated', { accountId: o.app.accounts.active().id, walletIds: [w.id] })
+  // the sync loop's next tick, now: it stores the payment and announces ledger.updated
+  await syncNow(o.app)
   // the payment did go through on the service: the list shows it
   await expect
     .poll(() => o.page.locator('ul.history').textContent(), { timeout: 15_000 })

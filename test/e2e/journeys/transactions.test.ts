@@ -2,17 +2,17 @@
 // follow the service's rows with fees folded in, the page remembered when coming back, search
 // and filters, a label added in the detail and found by search, the detail's lnTx fields with
 // copy buttons, and the CSV of the whole history matching the service's balances.
-// The ledger is filled by test/support/fillLedger.ts (the sync loop's stand-in) from the
-// simulator over HTTP, then `ledger.updated` is sent as the sync loop would.
+// Deposits, a payment out and a move between wallets are made at the simulator as anyone else
+// would make them; the app's own sync loop fills the ledger.
 import { readFile } from 'node:fs/promises'
 import type { WalletTransaction } from '@shared/schemas/service'
 import { formatMsat } from '@shared/units'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { parseCsv, sumColumn } from '../../electron/services/ledger/parseCsv'
 import { fetchHistory } from '../../electron/services/ledger/seedHistory'
-import { fillLedger } from '../../support/fillLedger'
+import { syncNow } from '../../support/syncNow'
 import { type OpenedApp, openApp } from '../harness'
-import { navTo, service, waitVisible } from './support'
+import { mainCall, navTo, service, waitVisible } from './support'
 
 let o: OpenedApp
 let walletIds: string[] = []
@@ -20,13 +20,28 @@ const formula = '=HYPERLINK("http://evil.example","x")'
 beforeAll(async () => {
   o = await openApp({ seed: 'demo' })
   const w = o.sim.keys.wallets[0]!
+  const other = o.sim.keys.wallets[1]!
   for (let i = 0; i < 12; i++) await o.sim.control.payInbound(w.id, 100 + i, `filler ${i}`)
   await o.sim.control.payInbound(w.id, 55, `longmemo${'x'.repeat(600)}`)
+  const paid = await service(o, 'POST', `/v1/wallet/${w.keys.admin}/withdraw`, {
+    payment_request: o.sim.control.outsideInvoice(321, 'Coffee beans'),
+  })
+  expect(paid.status).toBe(201)
+  const moved = await service(o, 'POST', `/v1/wallet/${w.keys.admin}/transfer`, {
+    dest_wallet_id: other.id,
+    num_satoshis: 1_500,
+    memo: 'Rainy day',
+  })
+  expect(moved.status).toBe(201)
   await o.sim.control.payInbound(w.id, 4321, 'Bicycle repair')
   await o.sim.control.payInbound(w.id, 77, formula)
-  walletIds = await fillLedger(o.app, o.sim.url, o.sim.keys.secret)
-  o.booted.events.emit('ledger.updated', { accountId: o.app.accounts.active().id, walletIds })
-})
+  walletIds = o.sim.keys.wallets.map((x) => x.id)
+  // the sync loop's next tick, now (as on waking): every row of every wallet into the ledger
+  await syncNow(o.app)
+  const total = (await Promise.all(walletIds.map(historyOf))).reduce((n, h) => n + h.length, 0)
+  const r = await mainCall(o, 'history.page', { limit: 1 })
+  expect(r.ok && (r.value as { total: number }).total).toBe(total)
+}, 60_000)
 afterAll(() => o?.close())
 
 const rows = () => o.page.locator('li.history-row')
@@ -153,7 +168,7 @@ test('the detail view loads the lnTx: hash, preimage and request as the service 
   await o.page.getByRole('button', { name: '← Back to transactions' }).click()
 })
 
-test("CSV of the whole history: every wallet's rows, fees once, summing to the service's balances", async () => {
+test("CSV of the whole history: every wallet's rows, fees once, matching the service's balances and books", async () => {
   await navTo(o.page, 'Transactions')
   await o.page.locator('#tx-wallet').selectOption('all')
   const total = (await Promise.all(walletIds.map(historyOf))).reduce((n, h) => n + h.length, 0)
@@ -168,6 +183,30 @@ test("CSV of the whole history: every wallet's rows, fees once, summing to the s
     walletIds.map(async (id) => (await service(o, 'GET', `/v1/wallet/${id}`)).data.balance_msat as number),
   )
   expect(sumColumn(table, 'amount_msat') + sumColumn(table, 'fee_msat')).toBe(balances.reduce((a, b) => a + b, 0))
+  // received, sent and fees against the simulator's own books. Moves inside the account (a
+  // transfer, or an invoice one wallet pays another: one payment hash in and out) are in neither.
+  const at = (name: string) => table[0]!.indexOf(name)
+  const body = table.slice(1)
+  const hashesOf = (sign: number) =>
+    new Set(body.filter((r) => Math.sign(Number(r[at('amount_msat')])) === sign).map((r) => r[at('payment_hash')]))
+  const [hashesIn, hashesOut] = [hashesOf(1), hashesOf(-1)]
+  const figures = { received: 0, sent: 0, fees: 0 }
+  for (const r of body) {
+    const amount = Number(r[at('amount_msat')])
+    const hash = r[at('payment_hash')]!
+    figures.fees += Math.abs(Number(r[at('fee_msat')]))
+    if (/^(Network|Service) fee/.test(r[at('type')]!)) figures.fees += Math.abs(amount)
+    else if (/^Moved (from|to) /.test(r[at('type')]!) || (hash && hashesIn.has(hash) && hashesOut.has(hash))) continue
+    else if (amount > 0) figures.received += amount
+    else figures.sent -= amount
+  }
+  const books = o.sim.control.totals()
+  expect(figures).toEqual({ received: books.inboundMsat, sent: books.outboundMsat, fees: books.feesMsat })
+  // the payment out and the move made at the service are among them
+  expect(body.filter((r) => r[at('memo')] === 'Rainy day').map((r) => r[at('amount_msat')])).toEqual(
+    expect.arrayContaining(['1500000', '-1500000']),
+  )
+  expect(body.some((r) => r[at('memo')] === 'Coffee beans' && r[at('amount_msat')] === '-321000')).toBe(true)
   expect(csv).toContain(`"'=HYPERLINK(""http://evil.example"",""x"")"`)
   expect(csv).not.toMatch(/,=HYPERLINK/)
   expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])

@@ -1,5 +1,5 @@
 // history.* and wallets.transfer / wallets.create through the whole app against the simulator.
-// The ledger is filled the way the sync loop will fill it (test/support/fillLedger.ts).
+// The app's own sync loop fills the ledger from the simulator (test/support/syncNow.ts).
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { OpOutput } from '@shared/contract'
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ALREADY_SENT, transferBetweenWallets } from '../../../electron/main/services/walletAdmin'
 import type { SimWallet } from '../../simulator/index'
 import { call } from '../../simulator/support'
-import { fillLedger } from '../../support/fillLedger'
+import { syncNow } from '../../support/syncNow'
 import { parseCsv, sumColumn } from '../services/ledger/parseCsv'
 import { fetchHistory } from '../services/ledger/seedHistory'
 import { type ConnectedApp, startConnectedApp } from './appHarness'
@@ -48,7 +48,7 @@ beforeAll(async () => {
       })
     ).status,
   ).toBe(201)
-  await fillLedger(t.app, t.sim.url, t.sim.keys.secret)
+  await syncNow(t.app)
 }, 60_000)
 afterAll(() => t.close())
 
