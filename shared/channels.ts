@@ -49,6 +49,8 @@ export const EVENT_NAMES = [
   // sync loop: rows were added to the ledger
   'ledger.updated',
   'history.progress',
+  // sync loop: how much of an account's history its first sync has stored
+  'sync.progress',
 ] as const
 
 export type OpName = (typeof OP_NAMES)[number]

@@ -522,6 +522,8 @@ export const events = {
   'ledger.updated': z.object({ accountId: id, walletIds: z.array(id) }),
   /** rows written so far by the history.exportCsv of `requestId` */
   'history.progress': z.object({ requestId: z.string(), done: int.nonnegative(), total: int.nonnegative() }),
+  /** rows of the account's history its first sync has stored, of the service's count (`loaded === total`: all) */
+  'sync.progress': z.object({ accountId: id, loaded: int.nonnegative(), total: int.nonnegative() }),
 } as const satisfies Record<EventName, z.ZodType>
 
 export type Events = typeof events

@@ -40,6 +40,7 @@ export function subscribe(): () => void {
     // new rows in the ledger: the page on screen (if any was loaded) is read again
     on('ledger.updated', () => void useTransactions.getState().reload()),
     on('history.progress', (p) => useTransactions.getState().progressed(p)),
+    on('sync.progress', (p) => useTransactions.getState().synced(p)),
     // whichever way the active account changes (event, Settings, connect, remove)
     useAccounts.subscribe((s, prev) => {
       if (s.activeId !== prev.activeId) useWithdraw.getState().accountChanged()

@@ -73,6 +73,20 @@ test('a transactions page renders one keyed row per item with signed amounts, fe
   expect(html).not.toContain('<img')
 })
 
+test("the first sync's progress shows for the active account only, until it is through", () => {
+  seed(useAccounts, { accounts: [account('a1', 'Everyday'), account('a2', 'Shop')], activeId: 'a1', status: 'ready' })
+  const progress = (syncing: Record<string, { accountId: string; loaded: number; total: number }>) => {
+    seed(useTransactions, { items: [], page: 1, perPage: 25, pageCount: 0, total: 0, status: 'ready', syncing })
+    return renderToString(<Transactions />).replace(/<!-- -->/g, '')
+  }
+  expect(progress({ a1: { accountId: 'a1', loaded: 3_400, total: 10_001 } })).toContain(
+    'Loading history: 3,400 of ~10,001',
+  )
+  expect(progress({ a2: { accountId: 'a2', loaded: 3_400, total: 10_001 } })).not.toContain('Loading history')
+  expect(progress({ a1: { accountId: 'a1', loaded: 10_001, total: 10_001 } })).not.toContain('Loading history')
+  seed(useTransactions, { syncing: {} })
+})
+
 test("each row's Details button names its transaction for screen readers, not just Details", () => {
   const items = [
     row(1, { words: 'Moved from Savings', amountMsat: 21_000 }),

@@ -10,6 +10,7 @@ import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
 import { formatDate } from '../lib/format'
+import { useAccounts } from '../stores/accounts'
 import { PER_PAGE_CHOICES, useTransactions } from '../stores/transactions'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
@@ -32,6 +33,7 @@ export default function Transactions(props: { walletId?: string }) {
   return (
     <Screen title="Transactions">
       <Filters />
+      <FirstSync />
       {error && <ErrorMessage error={error} onRetry={() => void goTo(page)} />}
       {loading && items.length === 0 && <Pending>Loading transactions…</Pending>}
       {status === 'ready' && total === 0 && <p>No transactions match.</p>}
@@ -129,6 +131,19 @@ function Filters() {
         ))}
       </SelectField>
     </search>
+  )
+}
+
+/** The first sync of a large history runs in the background; how far it has come, until it is through. */
+function FirstSync() {
+  const activeId = useAccounts((s) => s.activeId)
+  const p = useTransactions((s) => (activeId ? s.syncing[activeId] : undefined))
+  if (!p || p.loaded >= p.total) return null
+  return (
+    <p role="status" className="history-sync">
+      <progress value={p.loaded} max={p.total} /> Loading history: {p.loaded.toLocaleString('en-US')} of ~
+      {p.total.toLocaleString('en-US')}
+    </p>
   )
 }
 

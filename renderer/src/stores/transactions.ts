@@ -42,6 +42,8 @@ interface TransactionsState {
     error: AppErrorShape | null
   }
   detail: { id: string | null; status: LoadStatus; value: LnTxView | null; error: AppErrorShape | null }
+  /** how far each account's first sync has come (main's `sync.progress`), by account id */
+  syncing: Record<string, EventPayload<'sync.progress'>>
   /** The screen opens: the page it showed last time, or the first one. */
   open(walletId?: string): Promise<void>
   setFilter(patch: Partial<HistoryFilter>): Promise<void>
@@ -51,6 +53,7 @@ interface TransactionsState {
   setLabel(txId: string, label: string): Promise<AppErrorShape | null>
   exportCsv(): Promise<void>
   progressed(p: EventPayload<'history.progress'>): void
+  synced(p: EventPayload<'sync.progress'>): void
   loadDetail(lnTxId: string): Promise<void>
 }
 
@@ -105,6 +108,7 @@ export const useTransactions = create<TransactionsState>()((set, get) => {
     error: null,
     export: { requestId: null, done: 0, total: 0, result: null, error: null },
     detail: { id: null, status: 'idle', value: null, error: null },
+    syncing: {},
     async open(walletId) {
       if (walletId && walletId !== get().filter.walletId) return get().setFilter({ walletId })
       await load(get().status === 'idle' ? 1 : get().page)
@@ -147,6 +151,9 @@ export const useTransactions = create<TransactionsState>()((set, get) => {
     progressed(p) {
       const e = get().export
       if (p.requestId === e.requestId) set({ export: { ...e, done: p.done, total: p.total } })
+    },
+    synced(p) {
+      set({ syncing: { ...get().syncing, [p.accountId]: p } })
     },
     async loadDetail(id) {
       set({ detail: { id, status: 'loading', value: null, error: null } })
