@@ -33,6 +33,11 @@ export const OP_NAMES = [
   'payments.recipients',
   // shell: the tray popover
   'window.pin',
+  'history.page',
+  'history.label',
+  'history.exportCsv',
+  'wallets.transfer',
+  'wallets.create',
   'settings.get',
   'settings.update',
   'rates.get',
@@ -52,6 +57,9 @@ export const EVENT_NAMES = [
   // sync loop: rows were added to the ledger
   'ledger.updated',
   'payments.updated',
+  'history.progress',
+  // sync loop: how much of an account's history its first sync has stored
+  'sync.progress',
 ] as const
 
 export type OpName = (typeof OP_NAMES)[number]

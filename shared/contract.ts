@@ -5,6 +5,16 @@
 import { z } from 'zod'
 import type { EventName, OpName } from './channels'
 import { FIAT_CURRENCIES } from './fiat'
+import {
+  CreatedWalletView,
+  HistoryFilterInput,
+  HistoryPage,
+  HistoryQuery,
+  LABEL_MAX,
+  TRANSFER_MEMO_MAX,
+  TransferView,
+  WALLET_NAME_MAX,
+} from './history'
 import { VOUCHER_COUNT_MAX, VOUCHER_NOTE_MAX } from './vouchers'
 
 export type { EventName, OpName } from './channels'
@@ -477,6 +487,50 @@ export const operations = {
     ClaimResult,
   ),
   // ─────────────────────────────────────────────────────────────────────────────────────────
+  // ── History from the ledger, labels, CSV, and wallet management (issue 11; docs/ledger.md) ──
+  /** A page of the active account's history from the local ledger: by page number or keyset cursor. */
+  'history.page': op('read', HistoryQuery, HistoryPage),
+  /** The person's label of a transaction (by its service id); empty removes it. */
+  'history.label': op(
+    'local',
+    z
+      .object({ txId: id, label: z.string().trim().max(LABEL_MAX, `A label is at most ${LABEL_MAX} characters.`) })
+      .strict(),
+    z.object({ txId: id, label: z.string().nullable() }),
+  ),
+  /** The WHOLE filtered history as CSV through the save dialog; `history.progress` events on the way. */
+  'history.exportCsv': op(
+    'local',
+    HistoryFilterInput.extend({ requestId: RequestId }).strict(),
+    z.object({ rows: int.nonnegative(), file: SheetOutcome }),
+  ),
+  /** Moves sats between two wallets of the active account (journalled before it is sent). */
+  'wallets.transfer': op(
+    'money',
+    z
+      .object({
+        fromWalletId: id,
+        toWalletId: id,
+        amountSat: AmountSat,
+        memo: z.string().max(TRANSFER_MEMO_MAX, `The memo is too long (${TRANSFER_MEMO_MAX} characters at most).`),
+        requestId: RequestId,
+      })
+      .strict()
+      .refine((t) => t.fromWalletId !== t.toWalletId, 'Choose two different wallets.'),
+    TransferView,
+  ),
+  /** Makes a wallet; its access keys come back only with `showKeys` and are never kept. */
+  'wallets.create': op(
+    'create',
+    z
+      .object({
+        name: z.string().trim().min(1, 'Give the wallet a name.').max(WALLET_NAME_MAX),
+        showKeys: z.boolean().default(false),
+      })
+      .strict(),
+    CreatedWalletView,
+  ),
+  // ── end of history and wallet management ──
 
   // ── Payments (invoices, the journal of payments in flight) ──
   /** Reads a BOLT 11 request: refused when expired, for another network or without an amount. */
@@ -557,6 +611,10 @@ export const events = {
   'ledger.updated': z.object({ accountId: id, walletIds: z.array(id) }),
   /** payments in flight or of unknown outcome changed (the journal) */
   'payments.updated': JournalList,
+  /** rows written so far by the history.exportCsv of `requestId` */
+  'history.progress': z.object({ requestId: z.string(), done: int.nonnegative(), total: int.nonnegative() }),
+  /** rows of the account's history its first sync has stored, of the service's count (`loaded === total`: all) */
+  'sync.progress': z.object({ accountId: id, loaded: int.nonnegative(), total: int.nonnegative() }),
 } as const satisfies Record<EventName, z.ZodType>
 
 export type Events = typeof events

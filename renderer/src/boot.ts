@@ -22,7 +22,7 @@ export function subscribe(): () => void {
       // back online: refresh what is on screen so nothing stays stale or stuck in an error
       if (c.online && !wasOnline) {
         void useWallets.getState().load()
-        if (useTransactions.getState().walletId) void useTransactions.getState().reload()
+        void useTransactions.getState().reload()
       }
     }),
     on('wallets.updated', (p) => useWallets.getState().apply(p)),
@@ -39,6 +39,10 @@ export function subscribe(): () => void {
     on('invoice.updated', (inv) => useInvoices.getState().apply(inv)),
     on('withdraw.updated', (link) => useWithdraw.getState().apply(link)),
     on('payments.updated', (p) => usePayments.getState().apply(p)),
+    // new rows in the ledger: the page on screen (if any was loaded) is read again
+    on('ledger.updated', () => void useTransactions.getState().reload()),
+    on('history.progress', (p) => useTransactions.getState().progressed(p)),
+    on('sync.progress', (p) => useTransactions.getState().synced(p)),
     // whichever way the active account changes (event, Settings, connect, remove)
     useAccounts.subscribe((s, prev) => {
       if (s.activeId !== prev.activeId) useWithdraw.getState().accountChanged()

@@ -101,6 +101,10 @@ export const WalletTransaction = z.object({
 export type WalletTransaction = z.infer<typeof WalletTransaction>
 export const WalletTransactionList = z.array(WalletTransaction)
 
+/** `POST /v1/wallet/<key>/transfer` answer: both sides of the move. */
+export const TransferResult = z.object({ wtx_transfer_out: WalletTransaction, wtx_transfer_in: WalletTransaction })
+export type TransferResult = z.infer<typeof TransferResult>
+
 /** Pagination headers (Yii2 convention); absent headers become undefined. */
 export const PaginationHeaders = z.object({
   totalCount: int.nonnegative(),

@@ -1,5 +1,6 @@
 // Views as main sends them, shared by the renderer tests.
 import type { AccountView, WithdrawLinkView } from '@shared/contract'
+import type { HistoryRow } from '@shared/history'
 
 export const account = (id: string, label = id): AccountView => ({
   id,
@@ -23,3 +24,23 @@ export const withdrawLink: WithdrawLinkView = {
   claimedAt: null,
   claimedMsat: null,
 }
+
+/** a row of the history: received 1 sat into w1 (Everyday) unless told otherwise */
+export const historyRow = (rowId: number, over: Partial<HistoryRow> = {}): HistoryRow => ({
+  rowId,
+  txId: `wtx_${rowId}`,
+  walletId: 'w1',
+  walletLabel: 'Everyday',
+  typeName: 'ln_deposit',
+  words: 'Received',
+  amountMsat: 1000,
+  feeMsat: 0,
+  memo: null,
+  comment: null,
+  payee: null,
+  label: null,
+  lnTxId: null,
+  paymentHash: null,
+  createdAt: 1,
+  ...over,
+})

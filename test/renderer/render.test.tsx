@@ -1,6 +1,7 @@
 // Components rendered to HTML with react-dom/server: amounts formatted from the stores, and
 // untrusted text (memos, labels) escaped as text, never markup.
-import { DEFAULT_SETTINGS, type TxView } from '@shared/contract'
+import { DEFAULT_SETTINGS } from '@shared/contract'
+import type { HistoryRow } from '@shared/history'
 import { renderToString } from 'react-dom/server'
 import { beforeEach, expect, test } from 'vitest'
 import { Home } from '../../renderer/src/screens/Home'
@@ -11,7 +12,7 @@ import { useSettings } from '../../renderer/src/stores/settings'
 import { useTransactions } from '../../renderer/src/stores/transactions'
 import { useWallets } from '../../renderer/src/stores/wallets'
 import { installFakeWallet } from './fakeWallet'
-import { account } from './fixtures'
+import { account, historyRow } from './fixtures'
 
 const hostile = '<img src=x onerror=alert(1)>'
 // zustand renders on the server from the store's *initial* state object, so the seed goes there too.
@@ -41,63 +42,80 @@ test('home shows each balance and the total, msat only where not whole, labels a
   expect(html).toContain('&lt;img src=x onerror=alert(1)&gt;')
 })
 
-test('a transactions page renders one keyed row per item with signed amounts and escaped memos', () => {
-  const items: TxView[] = Array.from({ length: 100 }, (_, i) => ({
-    id: `wtx_${i}`,
-    createdAt: 1_700_000_000 + i,
-    amountMsat: i % 2 ? -1500 : 21_000,
+const row = (i: number, over: Partial<HistoryRow> = {}): HistoryRow =>
+  historyRow(i, {
     typeName: i % 2 ? 'ln_withdrawal' : 'ln_deposit',
-    typeDisplay: i % 2 ? 'Sent' : 'Received',
-    memo: i === 0 ? hostile : null,
-    label: i === 1 ? 'label only' : null,
-    lnTxId: null,
-    feeMsat: null,
-  }))
-  seed(useTransactions, {
-    walletId: 'w1',
-    items,
-    page: 3,
-    perPage: 100,
-    pageCount: 7,
-    totalCount: 650,
-    status: 'ready',
+    words: i % 2 ? 'Sent' : 'Received',
+    amountMsat: i % 2 ? -1500 : 21_000,
+    createdAt: 1_700_000_000 + i,
+    ...over,
   })
-  const html = renderToString(<Transactions walletId="w1" />)
-  expect(html.match(/<tr>/g)).toHaveLength(101) // header + 100 rows
+
+test('a transactions page renders one keyed row per item with signed amounts, fees and escaped memos', () => {
+  const items = Array.from({ length: 100 }, (_, i) =>
+    row(i, {
+      memo: i === 0 ? hostile : null,
+      label: i === 1 ? 'label only' : null,
+      comment: i === 2 ? 'thanks!' : null,
+      feeMsat: i === 3 ? -2000 : 0,
+    }),
+  )
+  seed(useTransactions, { items, page: 3, perPage: 100, pageCount: 7, total: 650, status: 'ready' })
+  const html = renderToString(<Transactions />)
+  expect(html.match(/<li class="history-row">/g)).toHaveLength(100)
   expect(html).toContain('+21 sats')
   expect(html).toContain('−1.5 sats')
   expect(html).toContain('label only')
+  expect(html).toContain('thanks!')
+  expect(html).toContain('fee <!-- -->2 sats')
   expect(html).toContain('Page <!-- -->3<!-- --> of <!-- -->7')
+  expect(html).toContain('Export CSV of all <!-- -->650<!-- --> transactions')
   expect(html).not.toContain('<img')
 })
 
+test("the first sync's progress shows for the active account only, until it is through", () => {
+  seed(useAccounts, { accounts: [account('a1', 'Everyday'), account('a2', 'Shop')], activeId: 'a1', status: 'ready' })
+  const progress = (syncing: Record<string, { accountId: string; loaded: number; total: number }>) => {
+    seed(useTransactions, { items: [], page: 1, perPage: 25, pageCount: 0, total: 0, status: 'ready', syncing })
+    return renderToString(<Transactions />).replace(/<!-- -->/g, '')
+  }
+  expect(progress({ a1: { accountId: 'a1', loaded: 3_400, total: 10_001 } })).toContain(
+    'Loading history: 3,400 of ~10,001',
+  )
+  expect(progress({ a2: { accountId: 'a2', loaded: 3_400, total: 10_001 } })).not.toContain('Loading history')
+  expect(progress({ a1: { accountId: 'a1', loaded: 10_001, total: 10_001 } })).not.toContain('Loading history')
+  seed(useTransactions, { syncing: {} })
+})
+
 test("each row's Details button names its transaction for screen readers, not just Details", () => {
-  const items: TxView[] = [1, 2].map((i) => ({
-    id: `wtx_${i}`,
-    createdAt: 1_700_000_000,
-    amountMsat: i === 1 ? 21_000 : -1500,
-    typeName: 'ln_deposit',
-    typeDisplay: i === 1 ? 'Deposit' : 'Withdrawal',
-    memo: null,
-    label: null,
-    lnTxId: null,
-    feeMsat: null,
-  }))
-  seed(useTransactions, { walletId: 'w1', items, page: 1, perPage: 25, pageCount: 1, totalCount: 2, status: 'ready' })
-  const html = renderToString(<Transactions walletId="w1" />)
+  const items = [
+    row(1, { words: 'Moved from Savings', amountMsat: 21_000 }),
+    row(2, { words: 'Sent to alice@example.com', amountMsat: -1500 }),
+  ]
+  seed(useTransactions, { items, page: 1, perPage: 25, pageCount: 1, total: 2, status: 'ready' })
+  const html = renderToString(<Transactions />)
   const buttons = html.match(/<button[^>]*>Details<\/button>/g) ?? []
   expect(buttons).toHaveLength(2)
   const names = buttons.map((b) => /aria-label="([^"]*)"/.exec(b)?.[1])
-  expect(names[0]).toMatch(/^Details of Deposit, \+21 sats, /)
-  expect(names[1]).toMatch(/^Details of Withdrawal, −1\.5 sats, /)
+  expect(names[0]).toMatch(/^Details of Moved from Savings, \+21 sats, /)
+  expect(names[1]).toMatch(/^Details of Sent to alice@example.com, −1\.5 sats, /)
 })
 
 test('every drop-down is labelled like a text field: its name in the bold span, tied to it by id', () => {
   seed(useAccounts, { accounts: [account('a1', 'Everyday')], activeId: 'a1', status: 'ready' })
   seed(useSettings, { settings: DEFAULT_SETTINGS, status: 'ready' })
-  const html = renderToString(<Settings />) + renderToString(<Transactions walletId="w1" />)
+  const html = renderToString(<Settings />) + renderToString(<Transactions />)
   const selects = [...html.matchAll(/<select[^>]*\bid="([^"]+)"/g)].map((m) => m[1])
   const fields = [...html.matchAll(/<label class="field" for="([^"]+)"><span>[^<]+<\/span><select[^>]*\bid="\1"/g)]
-  expect(selects).toEqual(['auth-a1', 'fiat-currency', 'tx-wallet', 'per-page'])
+  expect(selects).toEqual([
+    'auth-a1',
+    'move-from',
+    'move-to',
+    'fiat-currency',
+    'tx-wallet',
+    'tx-direction',
+    'tx-kind',
+    'per-page',
+  ])
   expect(fields.map((m) => m[1])).toEqual(selects)
 })

@@ -1,6 +1,7 @@
 // Store transitions on ok and error envelopes, against a fake `window.wallet`.
 import type { PendingInvoice, RecipientView, TxView, WalletView } from '@shared/contract'
 import { DEFAULT_FIAT, DEFAULT_SETTINGS } from '@shared/contract'
+import type { HistoryRow } from '@shared/history'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { useAccounts } from '../../renderer/src/stores/accounts'
 import { useInvoices } from '../../renderer/src/stores/invoices'
@@ -11,7 +12,7 @@ import { useUi } from '../../renderer/src/stores/ui'
 import { useWallets } from '../../renderer/src/stores/wallets'
 import { checkWithdraw, useWithdraw } from '../../renderer/src/stores/withdraw'
 import { installFakeWallet } from './fakeWallet'
-import { withdrawLink } from './fixtures'
+import { historyRow, withdrawLink } from './fixtures'
 
 const stores = [
   useAccounts,
@@ -31,16 +32,14 @@ beforeEach(() => {
 })
 
 const wallet = (id: string, balanceMsat: number): WalletView => ({ id, label: id, balanceMsat, createdAt: 1 })
-const tx = (id: string): TxView => ({
-  id,
-  createdAt: 1,
-  amountMsat: 1000,
-  typeName: 'ln_deposit',
-  typeDisplay: 'Deposit',
-  memo: null,
-  label: null,
-  lnTxId: null,
-  feeMsat: null,
+const tx = (txId: string, rowId = 1): HistoryRow => historyRow(rowId, { txId })
+const histPage = (items: HistoryRow[], page: number, pageCount: number, total: number, next = null as unknown) => ({
+  items,
+  total,
+  page,
+  pageCount,
+  limit: 2,
+  next,
 })
 
 describe('wallets', () => {
@@ -88,46 +87,86 @@ describe('wallets', () => {
 })
 
 describe('transactions', () => {
-  test('a page replaces the previous one (no growth) and takes the page count from the answer', async () => {
-    fake.ok('transactions.page', {
-      walletId: 'w1',
-      items: [tx('a'), tx('b')],
-      page: 1,
-      perPage: 2,
-      pageCount: 5,
-      totalCount: 9,
-    })
-    await useTransactions.getState().load('w1', 1, 2)
-    fake.ok('transactions.page', { walletId: 'w1', items: [tx('c')], page: 2, perPage: 2, pageCount: 5, totalCount: 9 })
-    await useTransactions.getState().load('w1', 2, 2)
+  test('a page replaces the previous one (no growth); the next page in order goes by the keyset cursor', async () => {
+    useTransactions.setState({ perPage: 2 })
+    fake.ok('history.page', histPage([tx('a', 9), tx('b', 8)], 1, 5, 9, { createdAt: 1, rowId: 8 }))
+    await useTransactions.getState().open()
+    fake.ok('history.page', histPage([tx('c', 7)], 2, 5, 9))
+    await useTransactions.getState().goTo(2)
     const s = useTransactions.getState()
-    expect(s.items.map((t) => t.id)).toEqual(['c'])
-    expect(s).toMatchObject({ page: 2, pageCount: 5, totalCount: 9, status: 'ready' })
-    expect(fake.callsOf('transactions.page').map((c) => c.input)).toEqual([
-      { walletId: 'w1', page: 1, perPage: 2 },
-      { walletId: 'w1', page: 2, perPage: 2 },
+    expect(s.items.map((t) => t.txId)).toEqual(['c'])
+    expect(s).toMatchObject({ page: 2, pageCount: 5, total: 9, status: 'ready' })
+    fake.ok('history.page', histPage([tx('a', 9), tx('b', 8)], 1, 5, 9))
+    await useTransactions.getState().goTo(1)
+    expect(fake.callsOf('history.page').map((c) => c.input)).toEqual([
+      { walletId: 'all', direction: 'all', limit: 2, page: 1 },
+      { walletId: 'all', direction: 'all', limit: 2, page: 2, after: { createdAt: 1, rowId: 8 } },
+      { walletId: 'all', direction: 'all', limit: 2, page: 1 },
     ])
   })
 
+  test('the asked page number shows while it loads, and the page is remembered when the screen opens again', async () => {
+    useTransactions.setState({ perPage: 2 })
+    fake.ok('history.page', histPage([tx('a')], 1, 5, 9))
+    await useTransactions.getState().open()
+    const release = fake.deferred('history.page')
+    const loading = useTransactions.getState().goTo(4)
+    expect(useTransactions.getState()).toMatchObject({ page: 4, status: 'loading' })
+    release({ ok: true, value: histPage([tx('d')], 4, 5, 9) })
+    await loading
+    fake.ok('history.page', histPage([tx('d')], 4, 5, 9))
+    await useTransactions.getState().open()
+    expect(fake.callsOf('history.page').at(-1)?.input).toMatchObject({ page: 4 })
+  })
+
+  test('filters start again at page 1 and go to main as the contract takes them', async () => {
+    fake.ok('history.page', histPage([], 1, 0, 0))
+    await useTransactions.getState().setFilter({ search: '  coffee ', direction: 'sent', kind: 'address' })
+    fake.ok('history.page', histPage([], 1, 0, 0))
+    await useTransactions.getState().setFilter({ from: '2024-03-01', to: '2024-03-02', walletId: 'w2' })
+    const [first, second] = fake.callsOf('history.page').map((c) => c.input as Record<string, unknown>)
+    expect(first).toEqual({ walletId: 'all', direction: 'sent', kind: 'address', search: 'coffee', limit: 25, page: 1 })
+    // both days included: from local midnight of the first to local midnight after the second
+    expect(second).toMatchObject({
+      walletId: 'w2',
+      from: new Date(2024, 2, 1).getTime() / 1000,
+      to: new Date(2024, 2, 3).getTime() / 1000,
+    })
+  })
+
   test('a slow earlier page cannot overwrite a later one', async () => {
-    const releaseFirst = fake.deferred('transactions.page')
-    fake.ok('transactions.page', {
-      walletId: 'w1',
-      items: [tx('p2')],
-      page: 2,
-      perPage: 1,
-      pageCount: 3,
-      totalCount: 3,
-    })
-    const first = useTransactions.getState().load('w1', 1, 1)
-    await useTransactions.getState().load('w1', 2, 1)
-    releaseFirst({
-      ok: true,
-      value: { walletId: 'w1', items: [tx('p1')], page: 1, perPage: 1, pageCount: 3, totalCount: 3 },
-    })
+    const releaseFirst = fake.deferred('history.page')
+    fake.ok('history.page', histPage([tx('p2')], 2, 3, 3))
+    const first = useTransactions.getState().goTo(1)
+    await useTransactions.getState().goTo(2)
+    releaseFirst({ ok: true, value: histPage([tx('p1')], 1, 3, 3) })
     await first
-    expect(useTransactions.getState().items[0]?.id).toBe('p2')
+    expect(useTransactions.getState().items[0]?.txId).toBe('p2')
     expect(useTransactions.getState().page).toBe(2)
+  })
+
+  test('a label saved shows on its row; a refused one is returned to show', async () => {
+    useTransactions.setState({ items: [tx('a'), tx('b', 2)], status: 'ready' })
+    fake.ok('history.label', { txId: 'b', label: 'Rent' })
+    expect(await useTransactions.getState().setLabel('b', 'Rent')).toBeNull()
+    expect(useTransactions.getState().items.map((t) => t.label)).toEqual([null, 'Rent'])
+    fake.fail('history.label', 'invalid_input', 'A label is at most 200 characters.')
+    expect((await useTransactions.getState().setLabel('a', 'x'))?.message).toBe('A label is at most 200 characters.')
+    expect(useTransactions.getState().items[0]?.label).toBeNull()
+  })
+
+  test('one CSV export at a time, with its progress; a second click while it runs sends nothing', async () => {
+    const release = fake.deferred('history.exportCsv')
+    const running = useTransactions.getState().exportCsv()
+    await useTransactions.getState().exportCsv()
+    expect(fake.callsOf('history.exportCsv')).toHaveLength(1)
+    const requestId = useTransactions.getState().export.requestId as string
+    useTransactions.getState().progressed({ requestId: 'someone-else', done: 1, total: 1 })
+    useTransactions.getState().progressed({ requestId, done: 500, total: 1200 })
+    expect(useTransactions.getState().export).toMatchObject({ done: 500, total: 1200 })
+    release({ ok: true, value: { rows: 1200, file: { status: 'saved', fileName: 'transactions.csv' } } })
+    await running
+    expect(useTransactions.getState().export).toMatchObject({ requestId: null, result: { rows: 1200 } })
   })
 
   test('a slow detail cannot overwrite the one asked for after it', async () => {

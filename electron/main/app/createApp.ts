@@ -85,12 +85,14 @@ export function createApp(deps: AppDeps): App {
   const settings = createSettingsStore({ dir: deps.userDataDir, now, onNotice: (n) => emit('notice', n) })
   // Opened on first use (no file before the person has an account), and never blocking the app: a
   // file that cannot be used is set aside and the person told (docs/ledger.md).
+  let hadAccounts = false
   const ledger = once(() =>
     openLedger({
       dir: deps.userDataDir,
       now,
-      // accounts in the settings mean the app has run here before: a missing ledger was deleted
-      expectExisting: accounts.list().accounts.length > 0,
+      // accounts in the settings at start mean the app has run here before: a missing ledger was
+      // deleted (one connected in this session has no ledger yet, and that is no news)
+      expectExisting: hadAccounts,
       onNotice: ({ level, message }) => emit('notice', { level, message }),
     }),
   )
@@ -192,11 +194,11 @@ export function createApp(deps: AppDeps): App {
     now,
     background,
     saveFile: deps.saveFile,
+    ledger,
+    journal,
     claims: createClaimService({ get: createRemoteGet({ fetch: deps.fetch }) }),
     popover: deps.popover,
     log,
-    journal,
-    ledger,
     paymentStep: deps.paymentStep,
     paying,
     info: async () => ({
@@ -223,6 +225,7 @@ export function createApp(deps: AppDeps): App {
     log,
     async start() {
       await settings.load()
+      hadAccounts = accounts.list().accounts.length > 0
       await rates.start()
       keychain = (await deps.secretStore.available()) ? 'available' : 'unavailable'
       if (keychain === 'unavailable')

@@ -9,6 +9,7 @@ import type { Logger } from '../log'
 import type { AccountsService, CallPolicy } from '../services/accounts'
 import { type ClaimService, createClaimService, createRemoteGet } from '../services/claim'
 import type { ServiceClient } from '../services/client'
+import type { Journal, Ledger } from '../services/ledger'
 import type { RatesService } from '../services/rates'
 import type { SettingsStore } from '../services/settings'
 import { type SyncLoop, SyncNotSavedError } from '../services/sync'
@@ -24,6 +25,7 @@ import {
 } from '../services/views'
 import type { SaveFile } from '../services/vouchers'
 import { claimHandlers } from './claim'
+import { historyHandlers } from './history'
 import { type PayDeps, payHandlers } from './pay'
 import type { Handlers, OpIn, OpOut } from './router'
 import { type ShellDeps, shellHandlers } from './shell'
@@ -46,12 +48,12 @@ export interface HandlerDeps extends ShellDeps {
   background: (task: Promise<unknown>) => void
   /** the shell's save dialog and disk, for voucher sheets; without it no sheet is made */
   saveFile?: SaveFile
+  /** the local ledger and the payments journal (docs/ledger.md), opened on first use */
+  ledger: () => Ledger
+  journal: () => Journal
   /** claims of other people's withdraw links; by default their servers are reached with fetch */
   claims?: ClaimService
   log?: Pick<Logger, 'warn'>
-  /** payments in flight, on disk (the journal); opened on first use */
-  journal: PayDeps['journal']
-  ledger?: PayDeps['ledger']
   /** the crash tests stop the process at a step of a payment */
   paymentStep?: PayDeps['at']
   paying?: PayDeps['paying']
@@ -197,6 +199,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
       sync: d.sync,
       createInvoice: (input) => createInvoice(input, contextOf('claim.run')),
     }),
+
+    ...historyHandlers({ ...d, listWallets }),
 
     'settings.get': async () => d.settings.current().settings,
     'settings.update': (patch) => updateSettings(patch),

@@ -13,6 +13,7 @@ import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
 import { DesktopPrefs } from './SettingsDesktop'
+import { WalletAdmin } from './WalletAdmin'
 
 export default function Settings() {
   const settings = useSettings((s) => s.settings)
@@ -29,6 +30,7 @@ export default function Settings() {
   return (
     <Screen title="Settings">
       <Accounts />
+      {accounts.length > 0 && <WalletAdmin />}
       <h2>Preferences</h2>
       {status === 'loading' && !settings && <Skeleton label="Loading settings…" />}
       {error && <ErrorMessage error={error} onRetry={() => void load()} />}

@@ -1,78 +1,111 @@
+// One payment of the history: what happened in plain words, its fee, memo, comment and payee, the
+// person's label (editable), and for a Lightning payment its proof from the service.
+
+import type { AppErrorShape } from '@shared/errors'
+import { LABEL_MAX } from '@shared/history'
 import { formatMsat } from '@shared/units'
-import { useEffect } from 'react'
+import { type ReactNode, useEffect, useState } from 'react'
 import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { Skeleton } from '../components/Skeleton'
+import { TextField } from '../components/TextField'
 import { formatDate } from '../lib/format'
 import { useTransactions } from '../stores/transactions'
 import { useUi } from '../stores/ui'
 
 export default function TransactionDetail(props: { walletId: string; txId: string | null; lnTxId: string | null }) {
-  const tx = useTransactions((s) => s.items.find((t) => t.id === props.txId))
+  const tx = useTransactions((s) => s.items.find((t) => t.txId === props.txId))
   const detail = useTransactions((s) => s.detail)
   const loadDetail = useTransactions((s) => s.loadDetail)
   useEffect(() => {
     if (props.lnTxId) void loadDetail(props.lnTxId)
   }, [props.lnTxId, loadDetail])
   const ln = detail.id === props.lnTxId ? detail.value : null
+  const field = (term: string, value: ReactNode) =>
+    value ? (
+      <div className="field-row">
+        <dt>{term}</dt>
+        <dd>{value}</dd>
+      </div>
+    ) : null
 
   return (
     <Screen title="Transaction">
-      <button
-        type="button"
-        className="link"
-        onClick={() => useUi.getState().go({ to: 'transactions', walletId: props.walletId })}
-      >
+      <button type="button" className="link" onClick={() => useUi.getState().go({ to: 'transactions' })}>
         ← Back to transactions
       </button>
       <dl className="details">
         {tx && (
           <>
-            <div className="field-row">
-              <dt>Date</dt>
-              <dd>{formatDate(tx.createdAt)}</dd>
-            </div>
-            <div className="field-row">
-              <dt>Type</dt>
-              <dd>{tx.typeDisplay}</dd>
-            </div>
-            <div className="field-row">
-              <dt>Amount</dt>
-              <dd>
+            {field('Date', formatDate(tx.createdAt))}
+            {field('What', tx.words)}
+            {field(
+              'Amount',
+              <>
                 {formatMsat(tx.amountMsat, { signed: true })} <Fiat msat={tx.amountMsat} testId="tx-fiat" />
-              </dd>
-            </div>
-            {(tx.memo || tx.label) && (
-              <div className="field-row">
-                <dt>Memo</dt>
-                <dd>{tx.memo || tx.label}</dd>
-              </div>
+              </>,
             )}
+            {tx.feeMsat !== 0 && field('Network fee', formatMsat(-tx.feeMsat))}
+            {field('Wallet', tx.walletLabel ?? tx.walletId)}
+            {field('Memo', tx.memo)}
+            {field('Comment', tx.comment)}
+            {field('Paid to', tx.payee)}
           </>
         )}
         {ln && (
           <>
-            <div className="field-row">
-              <dt>Fee</dt>
-              <dd>{ln.feeMsat === null ? 'not reported' : formatMsat(ln.feeMsat)}</dd>
-            </div>
-            <div className="field-row">
-              <dt>Status</dt>
-              <dd>{ln.settled ? 'settled' : 'not settled'}</dd>
-            </div>
+            {!tx && field('Fee', ln.feeMsat === null ? 'not reported' : formatMsat(ln.feeMsat))}
+            {field('Status', ln.settled ? 'settled' : 'not settled')}
             <CopyField label="Payment hash" value={ln.paymentHash} />
             <CopyField label="Preimage (proof of payment)" value={ln.preimage} empty="not revealed yet" />
             <CopyField label="Payment request" value={ln.paymentRequest} />
           </>
         )}
       </dl>
-      {!props.lnTxId && <p className="muted">An internal transfer: it has no Lightning payment details.</p>}
+      {tx && <LabelEditor key={tx.txId} txId={tx.txId} label={tx.label ?? ''} />}
+      {!props.lnTxId && <p className="muted">A move between wallets: it has no Lightning payment details.</p>}
       {props.lnTxId && detail.status === 'loading' && <Skeleton label="Loading payment details…" />}
       {props.lnTxId && detail.error && (
         <ErrorMessage error={detail.error} onRetry={() => void loadDetail(props.lnTxId as string)} />
       )}
     </Screen>
+  )
+}
+
+function LabelEditor(props: { txId: string; label: string }) {
+  const [text, setText] = useState(props.label)
+  const [saving, setSaving] = useState(false)
+  const [outcome, setOutcome] = useState<{ error: AppErrorShape | null } | null>(null)
+  const save = async () => {
+    setSaving(true)
+    setOutcome({ error: await useTransactions.getState().setLabel(props.txId, text) })
+    setSaving(false)
+  }
+  return (
+    <form
+      className="label-editor"
+      onSubmit={(e) => {
+        e.preventDefault()
+        void save()
+      }}
+    >
+      <TextField
+        id="tx-label"
+        label="Your label"
+        value={text}
+        maxLength={LABEL_MAX}
+        onValue={(v) => {
+          setText(v)
+          setOutcome(null)
+        }}
+      />
+      <button type="submit" disabled={saving || text.trim() === props.label}>
+        Save label
+      </button>
+      {outcome && !outcome.error && <p role="status">Label saved.</p>}
+      {outcome?.error && <ErrorMessage error={outcome.error} />}
+    </form>
   )
 }

@@ -1,124 +1,203 @@
-// One page of a wallet's transactions in a plain table: keyed rows, formatting only, nothing
-// else per row, so a page of 100 paints fast.
-import type { TxView } from '@shared/contract'
+// The history from main's ledger: search, filters, one row per payment (its fee folded in) in
+// plain words, pages, and the whole filtered history as CSV. Rows are keyed list items with
+// formatting only, so a page of 100 paints fast; long memos wrap instead of scrolling sideways.
+import type { HistoryRow } from '@shared/history'
+import { TX_KINDS, type TxKind } from '@shared/history'
 import { formatMsat } from '@shared/units'
-import { memo, useEffect, useState } from 'react'
+import { memo, useEffect } from 'react'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { Empty, Skeleton } from '../components/Skeleton'
-import { initialWalletId, WalletSelect } from '../components/WalletSelect'
-import { transactionsCsv } from '../lib/csv'
-import { downloadBlob } from '../lib/download'
+import { TextField } from '../components/TextField'
 import { formatDate } from '../lib/format'
+import { useAccounts } from '../stores/accounts'
 import { PER_PAGE_CHOICES, useTransactions } from '../stores/transactions'
 import { useUi } from '../stores/ui'
+import { useWallets } from '../stores/wallets'
 
 export default function Transactions(props: { walletId?: string }) {
-  const [walletId, setWalletId] = useState(() =>
-    initialWalletId(props.walletId ?? useTransactions.getState().walletId ?? undefined),
-  )
   const items = useTransactions((s) => s.items)
   const page = useTransactions((s) => s.page)
-  const perPage = useTransactions((s) => s.perPage)
   const pageCount = useTransactions((s) => s.pageCount)
-  const totalCount = useTransactions((s) => s.totalCount)
+  const total = useTransactions((s) => s.total)
   const status = useTransactions((s) => s.status)
   const error = useTransactions((s) => s.error)
-  const load = useTransactions((s) => s.load)
+  const open = useTransactions((s) => s.open)
+  const goTo = useTransactions((s) => s.goTo)
 
   useEffect(() => {
-    if (walletId) void load(walletId, 1)
-  }, [walletId, load])
+    void open(props.walletId)
+  }, [props.walletId, open])
 
-  const go = (p: number) => void load(walletId, p, perPage)
+  const loading = status === 'loading'
   return (
     <Screen title="Transactions">
-      <div className="toolbar">
-        <WalletSelect value={walletId} onChange={setWalletId} id="tx-wallet" />
-        <SelectField id="per-page" label="Per page" value={perPage} onValue={(v) => void load(walletId, 1, Number(v))}>
-          {PER_PAGE_CHOICES.map((n) => (
-            <option key={n} value={n}>
-              {n}
-            </option>
-          ))}
-        </SelectField>
-        <button type="button" onClick={() => exportCsv(items, walletId, page)} disabled={items.length === 0}>
-          Export CSV
-        </button>
-      </div>
-      {!walletId && <p>There is no wallet to show.</p>}
-      {error && <ErrorMessage error={error} onRetry={() => go(page)} />}
-      {status === 'loading' && items.length === 0 && <Skeleton label="Loading transactions…" />}
-      {status === 'ready' && totalCount === 0 && (
-        <Empty>No transactions yet. Payments in and out of this wallet will show here.</Empty>
-      )}
+      <Filters />
+      <FirstSync />
+      {error && <ErrorMessage error={error} onRetry={() => void goTo(page)} />}
+      {loading && items.length === 0 && <Skeleton label="Loading transactions…" />}
+      {status === 'ready' && total === 0 && <Empty>No transactions match.</Empty>}
       {items.length > 0 && (
-        <div className="table-wrap">
-          <table className="tx" aria-busy={status === 'loading'}>
-            <thead>
-              <tr>
-                <th scope="col">Date</th>
-                <th scope="col">Type</th>
-                <th scope="col" className="num">
-                  Amount
-                </th>
-                <th scope="col">Memo</th>
-                <th scope="col">
-                  <span className="sr-only">Details</span>
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {items.map((t) => (
-                <Row key={t.id} tx={t} walletId={walletId} />
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <ul className="history" aria-busy={loading}>
+          {items.map((t) => (
+            <Row key={t.rowId} tx={t} />
+          ))}
+        </ul>
       )}
-      {pageCount > 0 && (
+      {(pageCount > 0 || loading) && (
         <nav className="pager" aria-label="Pages">
-          <button type="button" onClick={() => go(page - 1)} disabled={page <= 1 || status === 'loading'}>
+          <button type="button" onClick={() => void goTo(page - 1)} disabled={page <= 1}>
             Previous
           </button>
           <span role="status">
-            Page {page} of {pageCount} · {totalCount} transactions
+            Page {page} of {Math.max(pageCount, page)} · {total} transactions
           </span>
-          <button type="button" onClick={() => go(page + 1)} disabled={page >= pageCount || status === 'loading'}>
+          <button type="button" onClick={() => void goTo(page + 1)} disabled={page >= pageCount}>
             Next
           </button>
         </nav>
       )}
+      <CsvExport />
     </Screen>
   )
 }
 
-const Row = memo(function Row({ tx: t, walletId }: { tx: TxView; walletId: string }) {
+function Filters() {
+  const filter = useTransactions((s) => s.filter)
+  const perPage = useTransactions((s) => s.perPage)
+  const setFilter = useTransactions((s) => s.setFilter)
+  const setPerPage = useTransactions((s) => s.setPerPage)
+  const wallets = useWallets((s) => s.wallets)
+  return (
+    <search className="toolbar history-filters">
+      <TextField
+        id="tx-search"
+        label="Search"
+        type="search"
+        placeholder="Memo, comment, payee, label or amount"
+        value={filter.search}
+        maxLength={200}
+        onValue={(search) => void setFilter({ search })}
+      />
+      <SelectField
+        id="tx-wallet"
+        label="Wallet"
+        value={filter.walletId}
+        onValue={(walletId) => void setFilter({ walletId })}
+      >
+        <option value="all">All wallets</option>
+        {wallets.map((w) => (
+          <option key={w.id} value={w.id}>
+            {w.label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="tx-direction"
+        label="Direction"
+        value={filter.direction}
+        onValue={(v) => void setFilter({ direction: v as 'all' | 'sent' | 'received' })}
+      >
+        <option value="all">Sent and received</option>
+        <option value="received">Received</option>
+        <option value="sent">Sent</option>
+      </SelectField>
+      <SelectField
+        id="tx-kind"
+        label="Type"
+        value={filter.kind}
+        onValue={(v) => void setFilter({ kind: v as TxKind | '' })}
+      >
+        <option value="">Every type</option>
+        {(Object.keys(TX_KINDS) as TxKind[]).map((k) => (
+          <option key={k} value={k}>
+            {TX_KINDS[k].label}
+          </option>
+        ))}
+      </SelectField>
+      <TextField
+        id="tx-from"
+        label="From"
+        type="date"
+        value={filter.from}
+        onValue={(from) => void setFilter({ from })}
+      />
+      <TextField id="tx-to" label="To" type="date" value={filter.to} onValue={(to) => void setFilter({ to })} />
+      <SelectField id="per-page" label="Per page" value={perPage} onValue={(v) => void setPerPage(Number(v))}>
+        {PER_PAGE_CHOICES.map((n) => (
+          <option key={n} value={n}>
+            {n}
+          </option>
+        ))}
+      </SelectField>
+    </search>
+  )
+}
+
+/** The first sync of a large history runs in the background; how far it has come, until it is through. */
+function FirstSync() {
+  const activeId = useAccounts((s) => s.activeId)
+  const p = useTransactions((s) => (activeId ? s.syncing[activeId] : undefined))
+  if (!p || p.loaded >= p.total) return null
+  return (
+    <p role="status" className="history-sync">
+      <progress value={p.loaded} max={p.total} /> Loading history: {p.loaded.toLocaleString('en-US')} of ~
+      {p.total.toLocaleString('en-US')}
+    </p>
+  )
+}
+
+/** The whole filtered history, not just this page, through the save dialog. */
+function CsvExport() {
+  const exp = useTransactions((s) => s.export)
+  const total = useTransactions((s) => s.total)
+  const exportCsv = useTransactions((s) => s.exportCsv)
+  const busy = exp.requestId !== null
+  return (
+    <section className="history-export" aria-label="Export">
+      <button type="button" onClick={() => void exportCsv()} disabled={busy || total === 0}>
+        Export CSV of all {total} transactions
+      </button>
+      {busy && (
+        <p role="status">
+          <progress value={exp.done} max={exp.total || 1} /> Writing {exp.done} of {exp.total}…
+        </p>
+      )}
+      {exp.result?.file.status === 'saved' && (
+        <p role="status">
+          Saved {exp.result.rows} transactions to {exp.result.file.fileName}.
+        </p>
+      )}
+      {exp.result?.file.status === 'cancelled' && <p role="status">Not saved.</p>}
+      {exp.result?.file.status === 'failed' && <p role="alert">{exp.result.file.message}</p>}
+      {exp.error && <ErrorMessage error={exp.error} />}
+    </section>
+  )
+}
+
+const Row = memo(function Row({ tx: t }: { tx: HistoryRow }) {
   const date = formatDate(t.createdAt)
   const amount = formatMsat(t.amountMsat, { signed: true })
+  const note = [t.memo, t.comment].filter(Boolean).join(' · ')
   return (
-    <tr>
-      <td className="date">{date}</td>
-      <td>{t.typeDisplay}</td>
-      <td className={t.amountMsat < 0 ? 'num out' : 'num in'}>{amount}</td>
-      <td className="memo">{t.memo || t.label || ''}</td>
-      <td>
-        <button
-          type="button"
-          className="link"
-          // a page has many rows: "Details" alone would not say which one in a screen reader's list
-          aria-label={`Details of ${t.typeDisplay}, ${amount}, ${date}`}
-          onClick={() => useUi.getState().go({ to: 'transaction', walletId, txId: t.id, lnTxId: t.lnTxId })}
-        >
-          Details
-        </button>
-      </td>
-    </tr>
+    <li className="history-row">
+      <span className="words">{t.words}</span> <span className={t.amountMsat < 0 ? 'num out' : 'num in'}>{amount}</span>
+      {t.feeMsat !== 0 && <span className="fee"> fee {formatMsat(-t.feeMsat)}</span>}
+      <br />
+      <span className="date">{date}</span>
+      {t.walletLabel && <span className="wallet"> · {t.walletLabel}</span>}
+      {note && <span className="memo"> · {note}</span>}
+      {t.label && <span className="label"> · {t.label}</span>}{' '}
+      <button
+        type="button"
+        className="link"
+        // a page has many rows: "Details" alone would not say which one in a screen reader's list
+        aria-label={`Details of ${t.words}, ${amount}, ${date}`}
+        onClick={() => useUi.getState().go({ to: 'transaction', walletId: t.walletId, txId: t.txId, lnTxId: t.lnTxId })}
+      >
+        Details
+      </button>
+    </li>
   )
 })
-
-function exportCsv(items: readonly TxView[], walletId: string, page: number) {
-  const blob = new Blob([transactionsCsv(items)], { type: 'text/csv;charset=utf-8' })
-  downloadBlob(blob, `transactions-${walletId}-page${page}.csv`)
-}

@@ -1,26 +1,59 @@
-// One page of transactions at a time: old pages are dropped, so paging never grows memory.
-import type { LnTxView, TxView } from '@shared/contract'
+// The history from main's ledger, one page at a time: old pages are dropped, so paging never
+// grows memory. The filter and the page are kept here, so coming back to the screen shows the
+// same page; the page number changes as soon as it is asked for, so it is right while loading.
+import type { EventPayload, LnTxView, OpInput, OpOutput } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
+import type { HistoryCursor, HistoryRow, TxKind } from '@shared/history'
 import { create } from 'zustand'
-import { invoke } from '../api'
+import { invoke, newRequestId } from '../api'
 import { createLatest } from '../lib/latest'
 import type { LoadStatus } from './wallets'
 
 export const PER_PAGE_CHOICES = [10, 25, 50, 100, 250] as const
 const DEFAULT_PER_PAGE = 25
 
+export interface HistoryFilter {
+  /** a wallet id or 'all' */
+  walletId: string
+  direction: 'all' | 'sent' | 'received'
+  kind: TxKind | ''
+  search: string
+  /** YYYY-MM-DD from a date field, '' for none; both days included */
+  from: string
+  to: string
+}
+const NO_FILTER: HistoryFilter = { walletId: 'all', direction: 'all', kind: '', search: '', from: '', to: '' }
+
 interface TransactionsState {
-  walletId: string | null
+  filter: HistoryFilter
   page: number
   perPage: number
   pageCount: number
-  totalCount: number
-  items: TxView[]
+  total: number
+  items: HistoryRow[]
+  next: HistoryCursor | null
   status: LoadStatus
   error: AppErrorShape | null
+  export: {
+    requestId: string | null
+    done: number
+    total: number
+    result: OpOutput<'history.exportCsv'> | null
+    error: AppErrorShape | null
+  }
   detail: { id: string | null; status: LoadStatus; value: LnTxView | null; error: AppErrorShape | null }
-  load(walletId: string, page?: number, perPage?: number): Promise<void>
+  /** how far each account's first sync has come (main's `sync.progress`), by account id */
+  syncing: Record<string, EventPayload<'sync.progress'>>
+  /** The screen opens: the page it showed last time, or the first one. */
+  open(walletId?: string): Promise<void>
+  setFilter(patch: Partial<HistoryFilter>): Promise<void>
+  setPerPage(perPage: number): Promise<void>
+  goTo(page: number): Promise<void>
   reload(): Promise<void>
+  setLabel(txId: string, label: string): Promise<AppErrorShape | null>
+  exportCsv(): Promise<void>
+  progressed(p: EventPayload<'history.progress'>): void
+  synced(p: EventPayload<'sync.progress'>): void
   loadDetail(lnTxId: string): Promise<void>
 }
 
@@ -28,45 +61,109 @@ interface TransactionsState {
 const pages = createLatest()
 const details = createLatest()
 
-export const useTransactions = create<TransactionsState>()((set, get) => ({
-  walletId: null,
-  page: 1,
-  perPage: DEFAULT_PER_PAGE,
-  pageCount: 0,
-  totalCount: 0,
-  items: [],
-  status: 'idle',
-  error: null,
-  detail: { id: null, status: 'idle', value: null, error: null },
-  async load(walletId, page = 1, perPage = get().perPage) {
-    const sameWallet = walletId === get().walletId
-    set({ walletId, page, perPage, status: 'loading', error: null, ...(sameWallet ? {} : { items: [], pageCount: 0 }) })
-    const { value: res, stale } = await pages.run(() => invoke('transactions.page', { walletId, page, perPage }))
+/** Local midnight of a YYYY-MM-DD day, in Unix seconds; `days` later for an end. */
+function dayStart(day: string, days = 0): number | undefined {
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
+  if (!m) return undefined
+  return Math.floor(new Date(Number(m[1]), Number(m[2]) - 1, Number(m[3]) + days).getTime() / 1000)
+}
+
+/** The filter as history.page and history.exportCsv take it. */
+export function filterInput(f: HistoryFilter): Omit<OpInput<'history.exportCsv'>, 'requestId'> {
+  const from = dayStart(f.from)
+  const to = dayStart(f.to, 1)
+  const search = f.search.trim()
+  return {
+    walletId: f.walletId || 'all',
+    direction: f.direction,
+    ...(f.kind ? { kind: f.kind } : {}),
+    ...(from !== undefined ? { from } : {}),
+    ...(to !== undefined ? { to } : {}),
+    ...(search ? { search } : {}),
+  }
+}
+
+export const useTransactions = create<TransactionsState>()((set, get) => {
+  async function load(page: number, after?: HistoryCursor) {
+    const { filter, perPage } = get()
+    set({ page, status: 'loading', error: null })
+    const input = { ...filterInput(filter), limit: perPage, page, ...(after ? { after } : {}) }
+    const { value: res, stale } = await pages.run(() => invoke('history.page', input))
     if (stale) return
     if (res.ok) {
       const v = res.value
-      set({
-        items: v.items,
-        page: v.page,
-        perPage: v.perPage,
-        pageCount: v.pageCount,
-        totalCount: v.totalCount,
-        status: 'ready',
-      })
+      set({ items: v.items, page: v.page, pageCount: v.pageCount, total: v.total, next: v.next, status: 'ready' })
     } else set({ status: 'error', error: res.error })
-  },
-  async reload() {
-    const { walletId, page, perPage } = get()
-    if (walletId) await get().load(walletId, page, perPage)
-  },
-  async loadDetail(id) {
-    set({ detail: { id, status: 'loading', value: null, error: null } })
-    const { value: res, stale } = await details.run(() => invoke('lntx.get', { id }))
-    if (stale) return
-    set({
-      detail: res.ok
-        ? { id, status: 'ready', value: res.value, error: null }
-        : { id, status: 'error', value: null, error: res.error },
-    })
-  },
-}))
+  }
+
+  return {
+    filter: NO_FILTER,
+    page: 1,
+    perPage: DEFAULT_PER_PAGE,
+    pageCount: 0,
+    total: 0,
+    items: [],
+    next: null,
+    status: 'idle',
+    error: null,
+    export: { requestId: null, done: 0, total: 0, result: null, error: null },
+    detail: { id: null, status: 'idle', value: null, error: null },
+    syncing: {},
+    async open(walletId) {
+      if (walletId && walletId !== get().filter.walletId) return get().setFilter({ walletId })
+      await load(get().status === 'idle' ? 1 : get().page)
+    },
+    async setFilter(patch) {
+      set({ filter: { ...get().filter, ...patch } })
+      await load(1)
+    },
+    async setPerPage(perPage) {
+      set({ perPage })
+      await load(1)
+    },
+    async goTo(page) {
+      const s = get()
+      // the next page in order: by the keyset cursor, which skips no rows and needs no OFFSET
+      const after = page === s.page + 1 && s.status === 'ready' ? (s.next ?? undefined) : undefined
+      await load(page, after)
+    },
+    async reload() {
+      if (get().status !== 'idle') await load(get().page)
+    },
+    async setLabel(txId, label) {
+      const res = await invoke('history.label', { txId, label })
+      if (!res.ok) return res.error
+      set({ items: get().items.map((t) => (t.txId === txId ? { ...t, label: res.value.label } : t)) })
+      return null
+    },
+    async exportCsv() {
+      if (get().export.requestId) return // one export at a time: a double click saves one file
+      const requestId = newRequestId()
+      set({ export: { requestId, done: 0, total: 0, result: null, error: null } })
+      const res = await invoke('history.exportCsv', { ...filterInput(get().filter), requestId })
+      const done = get().export
+      set({
+        export: res.ok
+          ? { ...done, requestId: null, result: res.value, error: null }
+          : { ...done, requestId: null, result: null, error: res.error },
+      })
+    },
+    progressed(p) {
+      const e = get().export
+      if (p.requestId === e.requestId) set({ export: { ...e, done: p.done, total: p.total } })
+    },
+    synced(p) {
+      set({ syncing: { ...get().syncing, [p.accountId]: p } })
+    },
+    async loadDetail(id) {
+      set({ detail: { id, status: 'loading', value: null, error: null } })
+      const { value: res, stale } = await details.run(() => invoke('lntx.get', { id }))
+      if (stale) return
+      set({
+        detail: res.ok
+          ? { id, status: 'ready', value: res.value, error: null }
+          : { id, status: 'error', value: null, error: res.error },
+      })
+    },
+  }
+})

@@ -5,6 +5,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { syncNow } from '../../support/syncNow'
 import { type OpenedApp, openApp } from '../harness'
 import { navTo, waitVisible } from './support'
 
@@ -50,8 +51,10 @@ for (const size of SIZES) {
       )
       await shoot(o, `home-${tag}`, files)
 
+      // the demo history in the ledger, as the sync loop's first sync brings it
+      await syncNow(o.app)
       await navTo(p, 'Transactions')
-      await p.locator('table.tx tbody tr').first().waitFor()
+      await p.locator('li.history-row').first().waitFor()
       await shoot(o, `transactions-${tag}`, files)
 
       await navTo(p, 'Receive')

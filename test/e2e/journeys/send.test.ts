@@ -3,6 +3,7 @@
 // is unknown (never re-sent).
 import { formatMsat } from '@shared/units'
 import { afterAll, beforeAll, beforeEach, expect, test } from 'vitest'
+import { syncNow } from '../../support/syncNow'
 import { type OpenedApp, openApp } from '../harness'
 import { alertText, navTo, waitVisible } from './support'
 
@@ -116,9 +117,11 @@ test('unknown outcome: said plainly, a way to check the transactions, and never 
   expect(payPosts()).toBe(posts + 1)
   await o.page.getByRole('button', { name: 'Check transactions' }).click()
   await waitVisible(o.page, 'Transactions')
+  // the sync loop's next tick, now: it stores the payment and announces ledger.updated
+  await syncNow(o.app)
   // the payment did go through on the service: the list shows it
   await expect
-    .poll(() => o.page.locator('table.tx').textContent(), { timeout: 15_000 })
+    .poll(() => o.page.locator('ul.history').textContent(), { timeout: 15_000 })
     .toContain(formatMsat(-321_000, { signed: true }))
   expect(payPosts()).toBe(posts + 1)
 })

@@ -42,6 +42,16 @@ const CASES: Record<string, { input: (w: SimWallet, requestId: string) => unknow
     input: (w, requestId) => ({ walletId: w.id, count: 1, amountSat: 21, note: '', requestId }),
     path: /^\/v1\/wallet\/[^/]+\/lnurl\/withdraw$/,
   },
+  'wallets.transfer': {
+    input: (w, requestId) => ({
+      fromWalletId: w.id,
+      toWalletId: t.sim.keys.wallets[0]!.id,
+      amountSat: 21,
+      memo: '',
+      requestId,
+    }),
+    path: /^\/v1\/wallet\/[^/]+\/transfer$/,
+  },
   // claiming another service's voucher: the service call is the invoice it hands over
   'claim.run': {
     input: (w, requestId) => ({

@@ -71,6 +71,10 @@ it('10,001 transactions: synced once in the background, resumed after a stop, th
     page: 20,
     total: total.pageCount,
   })
+  // told as an event in rows: the other wallets whole, 2,000 of the large one
+  const allRows = sizes.reduce((n, x) => n + x.totalCount, 0)
+  const progress = () => rec.of('sync.progress') as Array<{ accountId: string; loaded: number; total: number }>
+  expect(progress().at(-1)).toEqual({ accountId: ACCOUNT, loaded: allRows - total.totalCount + 2_000, total: allRows })
   await l.stop() // interrupted (a quit, a crash after the last commit)
   closeLedgers()
 
@@ -82,6 +86,11 @@ it('10,001 transactions: synced once in the background, resumed after a stop, th
   // every page read once: the resumed run went on from page 21
   expect(pagesRead()).toBe(total.pageCount)
   expect(rec.shown).toEqual([]) // history, not news
+  // the progress only grew, and ends at every row; once done, no more of it
+  const loaded = progress().map((p) => p.loaded)
+  expect(loaded).toEqual([...loaded].sort((x, y) => x - y))
+  expect(progress().at(-1)).toEqual({ accountId: ACCOUNT, loaded: allRows, total: allRows })
+  const told = progress().length
 
   // Everything is there: the rows (fees folded) add up to the wallet's balance.
   const db = new DatabaseSync(ledgerIn(store).path, { readOnly: true })
@@ -100,4 +109,5 @@ it('10,001 transactions: synced once in the background, resumed after a stop, th
   await vt.advance(15_000)
   expect(pagesRead()).toBe(1)
   expect(rec.shown.map((n) => n.title)).toEqual(['Received 42 sats'])
+  expect(progress()).toHaveLength(told)
 })

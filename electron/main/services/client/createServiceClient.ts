@@ -4,12 +4,14 @@
 // and refuses redirects, so ky and this file only ever see bodies already in memory.
 import { AppError } from '@shared/errors'
 import {
+  CreatedWallet,
   DecodedInvoice,
   LnTx,
   LnTxFields,
-  PaginationHeaders,
+  type PaginationHeaders,
   ProbeResult,
   StaticLnurlPay,
+  TransferResult,
   Wallet,
   WalletList,
   WalletTransaction,
@@ -23,7 +25,8 @@ import { MAX_BODY_BYTES } from '../http/readBody'
 import { authParts } from './auth'
 import { checkBaseUrl } from './baseUrl'
 import { type CallKind, errorFromThrown, ROUTE_NOT_FOUND_MESSAGE, unreadableBody } from './errors'
-import type { InvoiceRoute, NewInvoice, ServiceClient, ServiceClientOptions } from './types'
+import { parsePagination } from './pagination'
+import type { InvoiceRoute, NewInvoice, NewTransfer, ServiceClient, ServiceClientOptions } from './types'
 
 const sharedInvoiceRoutes = new Map<string, InvoiceRoute>()
 
@@ -241,22 +244,13 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
       })
       return data
     },
+    async transfer(walletKey, input) {
+      const path = `v1/wallet/${seg(walletKey)}/transfer`
+      return (await call({ method: 'post', path, kind: 'money', schema: TransferResult, json: { ...input } })).data
+    },
+    async createWallet(label) {
+      const json = { user_label: label }
+      return (await call({ method: 'post', path: 'v1/wallet', kind: 'create', schema: CreatedWallet, json })).data
+    },
   }
-}
-
-/** Yii2 pagination headers; when absent, what the page itself shows. */
-export function parsePagination(headers: Headers, count: number, page: number, perPage: number): PaginationHeaders {
-  const num = (name: string) => {
-    const v = headers.get(name)
-    if (v === null || !/^\d+$/.test(v.trim())) return undefined
-    return Number(v)
-  }
-  const parsed = PaginationHeaders.safeParse({
-    totalCount: num('X-Pagination-Total-Count') ?? count,
-    pageCount: num('X-Pagination-Page-Count') ?? (count > 0 ? page : 0),
-    currentPage: num('X-Pagination-Current-Page') ?? page,
-    perPage: num('X-Pagination-Per-Page') ?? perPage,
-  })
-  if (!parsed.success) throw new AppError('service_error', 'The service sent page information the app could not read.')
-  return parsed.data
 }

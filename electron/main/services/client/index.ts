@@ -1,4 +1,5 @@
 export { checkBaseUrl } from './baseUrl'
-export { createServiceClient, parsePagination } from './createServiceClient'
+export { createServiceClient } from './createServiceClient'
 export { UNKNOWN_OUTCOME_MESSAGE } from './errors'
-export type { InvoiceRoute, NewInvoice, ServiceClient, ServiceClientOptions } from './types'
+export { parsePagination } from './pagination'
+export type { InvoiceRoute, NewInvoice, NewTransfer, ServiceClient, ServiceClientOptions } from './types'

@@ -1,12 +1,14 @@
 // What the service client offers and what it is made from (createServiceClient.ts makes it).
 import type { AuthMethod } from '@shared/contract'
 import type {
+  CreatedWallet,
   DecodedInvoice,
   LnTx,
   LnTxFields,
   PaginationHeaders,
   ProbeResult,
   StaticLnurlPay,
+  TransferResult,
   Wallet,
   WalletTransaction,
   WithdrawLink,
@@ -46,6 +48,17 @@ export interface ServiceClient {
     input: { payment_request: string; fee_limit_msat: number; passThru?: Record<string, string> },
   ): Promise<WalletTransaction>
   mintWithdrawLink(walletKey: string, input: { num_satoshis: number; memo?: string }): Promise<WithdrawLink>
+  /** Moves sats to another wallet of the account; sent once, never retried. */
+  transfer(walletKey: string, input: NewTransfer): Promise<TransferResult>
+  /** Its `access_keys` are shown once by the service: the caller must not keep or log them. */
+  createWallet(label: string): Promise<CreatedWallet>
+}
+
+export interface NewTransfer {
+  dest_wallet_id: string
+  num_satoshis: number
+  memo?: string
+  passThru?: Record<string, string>
 }
 
 export interface NewInvoice {

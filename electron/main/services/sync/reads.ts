@@ -80,6 +80,18 @@ export async function backfill(c: ReadContext, walletId: string): Promise<boolea
   return false
 }
 
+/** Rows of an account's history its first sync has stored, of the service's count, over its wallets. */
+export function historyProgress(cursors: SyncCursor[], perPage: number): { loaded: number; total: number } {
+  let loaded = 0
+  let total = 0
+  for (const c of cursors) {
+    const count = c.backfillTotal ?? 0
+    total += count
+    loaded += c.backfillDoneAt !== null ? count : Math.min(count, (c.backfillNextPage - 1) * perPage)
+  }
+  return { loaded, total }
+}
+
 function seen(prev: SyncCursor | null, newest: WalletTransaction): CursorPatch {
   if (prev?.lastSeenAt != null && prev.lastSeenAt > newest.created_at) return {}
   return { lastSeenAt: newest.created_at, lastSeenTxId: newest.id }

@@ -14,6 +14,7 @@ import {
   type Batch,
   backfill,
   FeedUnusableError,
+  historyProgress,
   type ReadContext,
   readNewOfWallet,
   readNewViaFeed,
@@ -216,6 +217,8 @@ export async function syncAccount(l: Loop, a: AccountState, force: boolean): Pro
       break
     }
   }
+  if (plan.backfill.length > 0)
+    l.deps.emit('sync.progress', { accountId: a.id, ...historyProgress(cursors.list(a.id), l.opts.backfillPerPage) })
   for (const id of explained) {
     const bal = balances?.get(id)
     if (bal !== undefined) a.explained.set(id, bal)

@@ -1,0 +1,169 @@
+// The history from the local ledger (a page, a label, the whole filtered history as CSV) and the
+// management of one's own wallets (a transfer between two, a new wallet). The ledger is filled by
+// the sync loop; these only read it, except for a transfer's own two rows (docs/ledger.md).
+import type { Emit } from '@shared/contract'
+import { AppError } from '@shared/errors'
+import { type HistoryFilterInput, type HistoryRow, TX_KINDS } from '@shared/history'
+import type { Logger } from '../log'
+import type { AccountsService } from '../services/accounts'
+import type { ServiceClient } from '../services/client'
+import type { HistoryFilter, Journal, Ledger, LedgerTx } from '../services/ledger'
+import type { SaveFile } from '../services/vouchers'
+import { createWallet, transferBetweenWallets } from '../services/walletAdmin'
+import type { OpIn, OpOut } from './router'
+
+export interface HistoryDeps {
+  accounts: Pick<AccountsService, 'active'>
+  ledger: () => Ledger
+  journal: () => Journal
+  emit: Emit
+  now: () => number
+  saveFile?: SaveFile
+  /** asks the service for the wallets (and announces them) */
+  listWallets: () => Promise<{ wallets: ReadonlyArray<{ id: string; label: string }> }>
+  /** work the answer does not wait for */
+  background: (task: Promise<unknown>) => void
+  log?: Pick<Logger, 'warn'>
+}
+
+interface Context {
+  client(accountId?: string): ServiceClient
+}
+
+/** The renderer's filter as the ledger takes it, for the active account. */
+function ledgerFilter(accountId: string, f: HistoryFilterInput): HistoryFilter {
+  const search = f.search?.trim()
+  return {
+    accountId,
+    walletId: f.walletId ?? 'all',
+    direction: f.direction ?? 'all',
+    ...(f.kind ? { types: [...TX_KINDS[f.kind].types] } : {}),
+    ...(f.from !== undefined ? { from: f.from } : {}),
+    ...(f.to !== undefined ? { to: f.to } : {}),
+    ...(search ? { search } : {}),
+  }
+}
+
+function historyRow(t: LedgerTx): HistoryRow {
+  return {
+    rowId: t.rowId,
+    txId: t.txId,
+    walletId: t.walletId,
+    walletLabel: t.walletLabel,
+    typeName: t.typeName,
+    words: t.words,
+    amountMsat: t.amountMsat,
+    feeMsat: t.feeMsat,
+    memo: t.memo,
+    comment: t.comment,
+    payee: t.payee,
+    label: t.label,
+    lnTxId: t.lnTxId,
+    paymentHash: t.paymentHash,
+    createdAt: t.createdAt,
+  }
+}
+
+/** `transactions-2026-11-23.csv` */
+const csvName = (ms: number) => `transactions-${new Date(ms).toISOString().slice(0, 10)}.csv`
+
+export function historyHandlers(d: HistoryDeps) {
+  /**
+   * The balances moved: the wallets asked for again and their names kept for "Moved from
+   * Savings", then the history told to read again (`walletIds`: whose rows changed).
+   */
+  const refreshWallets = (accountId: string, walletIds: string[]) =>
+    d.background(
+      d
+        .listWallets()
+        .then(({ wallets }) =>
+          d.ledger().setWallets(
+            accountId,
+            wallets.map((w) => ({ id: w.id, label: w.label.slice(0, 200) })),
+          ),
+        )
+        .finally(() => d.emit('ledger.updated', { accountId, walletIds })),
+    )
+
+  function page(q: OpIn<'history.page'>): OpOut<'history.page'> {
+    const ledger = d.ledger()
+    const filter = ledgerFilter(d.accounts.active().id, q)
+    const at = (n: number) =>
+      ledger.page({ ...filter, limit: q.limit, ...(q.after ? { after: q.after } : { offset: (n - 1) * q.limit }) })
+    let n = q.page
+    let p = at(n)
+    // a page past the end (the filter or the history shrank since): the last page, as the service does
+    if (!q.after && p.items.length === 0 && p.total > 0) {
+      n = Math.ceil(p.total / q.limit)
+      p = at(n)
+    }
+    return {
+      items: p.items.map(historyRow),
+      total: p.total,
+      page: n,
+      pageCount: Math.ceil(p.total / q.limit),
+      limit: q.limit,
+      next: p.next,
+    }
+  }
+
+  async function exportCsv({ requestId, ...f }: OpIn<'history.exportCsv'>): Promise<OpOut<'history.exportCsv'>> {
+    const saveFile = d.saveFile
+    if (!saveFile) throw new AppError('internal', 'Saving files is not available here.', { retryable: false })
+    const chunks: string[] = []
+    const { rows } = await d.ledger().exportCsv(ledgerFilter(d.accounts.active().id, f), {
+      write: (chunk) => {
+        chunks.push(chunk)
+      },
+      onProgress: (done, total) => d.emit('history.progress', { requestId, done, total }),
+    })
+    try {
+      const file = await saveFile({
+        defaultName: csvName(d.now()),
+        bytes: new TextEncoder().encode(chunks.join('')),
+        filters: [{ name: 'CSV', extensions: ['csv'] }],
+      })
+      return { rows, file }
+    } catch (err) {
+      const code = (err as { code?: unknown } | null)?.code
+      d.log?.warn('history CSV not saved', { code })
+      return {
+        rows,
+        file: {
+          status: 'failed',
+          message: `The file could not be saved${typeof code === 'string' ? ` (${code})` : ''}.`,
+        },
+      }
+    }
+  }
+
+  async function transfer(input: OpIn<'wallets.transfer'>, op: Context): Promise<OpOut<'wallets.transfer'>> {
+    const accountId = d.accounts.active().id
+    // the journal first: if it cannot be opened, nothing is sent
+    const journal = d.journal()
+    const view = await transferBetweenWallets(input, {
+      client: op.client(accountId),
+      journal,
+      ledger: d.ledger(),
+      accountId,
+    })
+    refreshWallets(accountId, [input.fromWalletId, input.toWalletId])
+    return view
+  }
+
+  return {
+    'history.page': async (q: OpIn<'history.page'>) => page(q),
+    'history.label': async ({ txId, label }: OpIn<'history.label'>): Promise<OpOut<'history.label'>> => {
+      d.ledger().setLabel(d.accounts.active().id, txId, label || null, Math.floor(d.now() / 1000))
+      return { txId, label: label || null }
+    },
+    'history.exportCsv': exportCsv,
+    'wallets.transfer': transfer,
+    'wallets.create': async ({ name, showKeys }: OpIn<'wallets.create'>, op: Context) => {
+      const accountId = d.accounts.active().id
+      const made = await createWallet(op.client(accountId), name, showKeys)
+      refreshWallets(accountId, [made.walletId])
+      return made
+    },
+  }
+}

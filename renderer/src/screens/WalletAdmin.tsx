@@ -1,0 +1,157 @@
+// Settings' wallet section: move sats between one's own wallets (reviewed, then confirmed once)
+// and make a new wallet. A new wallet's access keys are shown only when asked, once.
+import { WALLET_NAME_MAX } from '@shared/history'
+import { formatMsat } from '@shared/units'
+import { useEffect, useState } from 'react'
+import { ErrorMessage } from '../components/ErrorMessage'
+import { SelectField } from '../components/SelectField'
+import { TextField } from '../components/TextField'
+import { useUi } from '../stores/ui'
+import { useWalletAdmin } from '../stores/walletAdmin'
+import { useWallets } from '../stores/wallets'
+
+export function WalletAdmin() {
+  return (
+    <section className="wallet-admin" aria-labelledby="wallets-heading">
+      <h2 id="wallets-heading">Wallets</h2>
+      <MoveSats />
+      <NewWallet />
+    </section>
+  )
+}
+
+function MoveSats() {
+  const wallets = useWallets((s) => s.wallets)
+  const review = useWalletAdmin((s) => s.review)
+  const moving = useWalletAdmin((s) => s.moving)
+  const moved = useWalletAdmin((s) => s.moved)
+  const moveError = useWalletAdmin((s) => s.moveError)
+  const [from, setFrom] = useState('')
+  const [to, setTo] = useState('')
+  const [amount, setAmount] = useState('')
+  const [memo, setMemo] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const name = (id: string) => wallets.find((w) => w.id === id)?.label ?? id
+  const fromId = from || wallets[0]?.id || ''
+  const toId = to || wallets.find((w) => w.id !== fromId)?.id || ''
+
+  if (wallets.length < 2) return <p className="muted">Sats can be moved once the account has two wallets.</p>
+
+  if (review)
+    return (
+      <section aria-labelledby="move-confirm-heading">
+        <h3 id="move-confirm-heading">Confirm the move</h3>
+        <p>
+          Move {formatMsat(review.amountSat * 1000)} from {name(review.fromWalletId)} to {name(review.toWalletId)}
+          {review.memo ? ` (“${review.memo}”)` : ''}?
+        </p>
+        <button type="button" onClick={() => void useWalletAdmin.getState().confirm()} disabled={moving}>
+          {moving ? 'Moving…' : 'Confirm move'}
+        </button>{' '}
+        <button type="button" onClick={() => useWalletAdmin.getState().back()} disabled={moving}>
+          Back
+        </button>
+      </section>
+    )
+
+  return (
+    <form
+      aria-label="Move sats"
+      onSubmit={(e) => {
+        e.preventDefault()
+        const balanceMsat = wallets.find((w) => w.id === fromId)?.balanceMsat ?? null
+        setProblem(
+          useWalletAdmin
+            .getState()
+            .reviewTransfer({ fromWalletId: fromId, toWalletId: toId, amount, memo, balanceMsat }),
+        )
+      }}
+    >
+      <h3>Move sats</h3>
+      <SelectField id="move-from" label="From" value={fromId} onValue={setFrom}>
+        {wallets.map((w) => (
+          <option key={w.id} value={w.id}>
+            {w.label} — {formatMsat(w.balanceMsat)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField id="move-to" label="To" value={toId} onValue={setTo}>
+        {wallets.map((w) => (
+          <option key={w.id} value={w.id}>
+            {w.label}
+          </option>
+        ))}
+      </SelectField>
+      <TextField id="move-amount" label="Amount (sats)" inputMode="numeric" value={amount} onValue={setAmount} />
+      <TextField id="move-memo" label="Memo (optional)" value={memo} maxLength={255} onValue={setMemo} />
+      <button type="submit">Review move</button>
+      {problem && <p role="alert">{problem}</p>}
+      {moved && (
+        <p role="status">
+          Moved {formatMsat(moved.amountSat * 1000)} from {name(moved.fromWalletId)} to {name(moved.toWalletId)}.
+        </p>
+      )}
+      {moveError?.code === 'unknown_outcome' ? (
+        <p role="alert">
+          {moveError.message}{' '}
+          <button type="button" className="link" onClick={() => useUi.getState().go({ to: 'transactions' })}>
+            Check the transactions
+          </button>
+        </p>
+      ) : (
+        moveError && <ErrorMessage error={moveError} />
+      )}
+    </form>
+  )
+}
+
+function NewWallet() {
+  const creating = useWalletAdmin((s) => s.creating)
+  const created = useWalletAdmin((s) => s.created)
+  const createError = useWalletAdmin((s) => s.createError)
+  const [name, setName] = useState('')
+  const [showKeys, setShowKeys] = useState(false)
+  // keys shown once are let go when the person leaves the screen
+  useEffect(() => () => useWalletAdmin.getState().hideKeys(), [])
+  return (
+    <form
+      aria-label="New wallet"
+      onSubmit={(e) => {
+        e.preventDefault()
+        if (name.trim()) void useWalletAdmin.getState().createWallet(name.trim(), showKeys)
+      }}
+    >
+      <h3>New wallet</h3>
+      <TextField id="new-wallet-name" label="Wallet name" value={name} maxLength={WALLET_NAME_MAX} onValue={setName} />
+      <label>
+        <input type="checkbox" checked={showKeys} onChange={(e) => setShowKeys(e.target.checked)} /> Show its access
+        keys once (the app does not keep them)
+      </label>
+      <button type="submit" disabled={creating || !name.trim()}>
+        {creating ? 'Making…' : 'Make wallet'}
+      </button>
+      {created && <p role="status">Made the wallet {created.label}.</p>}
+      {created?.keys && (
+        <div className="keys">
+          <p>These keys are shown this once and are not kept. Store them safely, then hide them.</p>
+          <dl>
+            {created.keys.map((k) => (
+              <div key={k.role} className="field-row">
+                <dt>{k.role}</dt>
+                <dd>
+                  {k.keys.map((key) => (
+                    <code key={key}>{key}</code>
+                  ))}
+                </dd>
+              </div>
+            ))}
+          </dl>
+          <button type="button" onClick={() => useWalletAdmin.getState().hideKeys()}>
+            Hide keys
+          </button>
+        </div>
+      )}
+      {createError && <ErrorMessage error={createError} />}
+    </form>
+  )
+}

@@ -1,0 +1,91 @@
+// Managing one's own wallets: a move of sats between two of them (reviewed, then confirmed once:
+// the request id is made at review, and `confirm` runs once per review whatever happens, so a
+// double click moves the sats once) and a new wallet, whose access keys are held only while shown.
+
+import type { AppErrorShape } from '@shared/errors'
+import type { CreatedWalletView, TransferView } from '@shared/history'
+import { TRANSFER_MEMO_MAX } from '@shared/history'
+import { formatMsat, parseSatInput } from '@shared/units'
+import { create } from 'zustand'
+import { invoke, newRequestId } from '../api'
+
+export interface TransferReview {
+  fromWalletId: string
+  toWalletId: string
+  amountSat: number
+  memo: string
+  requestId: string
+}
+
+interface WalletAdminState {
+  review: TransferReview | null
+  moving: boolean
+  moved: TransferView | null
+  moveError: AppErrorShape | null
+  creating: boolean
+  created: CreatedWalletView | null
+  createError: AppErrorShape | null
+  /** Checks the form; on success shows the confirmation with a new request id. Returns what is wrong. */
+  reviewTransfer(input: {
+    fromWalletId: string
+    toWalletId: string
+    amount: string
+    memo: string
+    balanceMsat: number | null
+  }): string | null
+  back(): void
+  confirm(): Promise<void>
+  createWallet(name: string, showKeys: boolean): Promise<void>
+  /** forgets the shown access keys (they were never stored anywhere) */
+  hideKeys(): void
+}
+
+export const useWalletAdmin = create<WalletAdminState>()((set, get) => ({
+  review: null,
+  moving: false,
+  moved: null,
+  moveError: null,
+  creating: false,
+  created: null,
+  createError: null,
+  reviewTransfer({ fromWalletId, toWalletId, amount, memo, balanceMsat }) {
+    if (!fromWalletId || !toWalletId) return 'Choose both wallets.'
+    if (fromWalletId === toWalletId) return 'Choose two different wallets.'
+    const msat = parseSatInput(amount)
+    if (msat === null || msat === 0 || msat % 1000 !== 0) return 'Enter a whole number of sats above zero.'
+    if (balanceMsat !== null && msat > balanceMsat)
+      return `That is more than the wallet holds (${formatMsat(balanceMsat)}).`
+    if (memo.length > TRANSFER_MEMO_MAX) return `The memo is too long (${TRANSFER_MEMO_MAX} characters at most).`
+    set({
+      review: { fromWalletId, toWalletId, amountSat: msat / 1000, memo: memo.trim(), requestId: newRequestId() },
+      moved: null,
+      moveError: null,
+    })
+    return null
+  },
+  back() {
+    if (!get().moving) set({ review: null, moveError: null })
+  },
+  async confirm() {
+    const review = get().review
+    if (!review || get().moving) return
+    set({ moving: true, moveError: null })
+    const res = await invoke('wallets.transfer', review)
+    // the review is used up either way: another move is another review, with another request id
+    set(
+      res.ok
+        ? { moving: false, review: null, moved: res.value }
+        : { moving: false, review: null, moveError: res.error },
+    )
+  },
+  async createWallet(name, showKeys) {
+    if (get().creating) return
+    set({ creating: true, created: null, createError: null })
+    const res = await invoke('wallets.create', { name, showKeys })
+    set(res.ok ? { creating: false, created: res.value } : { creating: false, createError: res.error })
+  },
+  hideKeys() {
+    const c = get().created
+    if (c) set({ created: { ...c, keys: null } })
+  },
+}))

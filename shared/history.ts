@@ -1,0 +1,104 @@
+// The history and wallet-management views the renderer sees (issue 11): a page of the local
+// ledger, its filter, a transfer between one's own wallets and a new wallet. Schemas only; the
+// operations that use them are in contract.ts, the reading side is described in docs/ledger.md.
+import { z } from 'zod'
+
+const int = z.number().int()
+const id = z.string().min(1).max(200)
+
+/** Kinds of transaction a person filters by, each a few of the service's type names. */
+export const TX_KINDS = {
+  lightning: { label: 'Lightning payments', types: ['ln_deposit', 'ln_withdrawal', 'ln_keysend'] },
+  address: { label: 'Lightning address', types: ['ln_lnurl_pay_inbound', 'ln_lnurl_pay_outbound'] },
+  withdraw: { label: 'Withdraw links', types: ['ln_lnurl_withdraw'] },
+  transfer: { label: 'Moves between wallets', types: ['ln_transfer_in', 'ln_transfer_out'] },
+  fee: { label: 'Fees', types: ['network_fee', 'service_fee'] },
+} as const
+export type TxKind = keyof typeof TX_KINDS
+const TxKindName = z.enum(Object.keys(TX_KINDS) as [TxKind, ...TxKind[]])
+
+/** What the person narrows the history to; the account is the active one. */
+export const HistoryFilterInput = z.object({
+  /** a wallet id, or 'all' */
+  walletId: id.default('all'),
+  direction: z.enum(['all', 'sent', 'received']).default('all'),
+  kind: TxKindName.optional(),
+  /** Unix seconds, inclusive */
+  from: int.nonnegative().optional(),
+  /** Unix seconds, exclusive */
+  to: int.nonnegative().optional(),
+  /** words found in memo, comment, payee or label, or an amount in sats */
+  search: z.string().max(200, 'Search for at most 200 characters.').optional(),
+})
+export type HistoryFilterInput = z.input<typeof HistoryFilterInput>
+
+const Cursor = z.object({ createdAt: int.nonnegative(), rowId: int.nonnegative() }).strict()
+export type HistoryCursor = z.infer<typeof Cursor>
+
+export const HistoryQuery = HistoryFilterInput.extend({
+  limit: int.min(1).max(500).default(25),
+  /** 1-based; with `after`, the number of the page `after` opens (for display only) */
+  page: int.min(1).max(10_000_000).default(1),
+  /** keyset cursor: the `next` of the page before (no OFFSET) */
+  after: Cursor.optional(),
+}).strict()
+
+/** One payment as the history shows it: its fee folded in, what happened in plain words. */
+export const HistoryRow = z.object({
+  rowId: int,
+  txId: id,
+  walletId: id,
+  walletLabel: z.string().nullable(),
+  typeName: z.string(),
+  /** "Received", "Sent to alice@…", "Moved from Savings" */
+  words: z.string(),
+  /** signed, without the fee */
+  amountMsat: int,
+  /** signed like the amount (≤ 0); amount + fee is what the balance moved */
+  feeMsat: int,
+  memo: z.string().nullable(),
+  comment: z.string().nullable(),
+  payee: z.string().nullable(),
+  label: z.string().nullable(),
+  lnTxId: z.string().nullable(),
+  paymentHash: z.string().nullable(),
+  createdAt: int,
+})
+export type HistoryRow = z.infer<typeof HistoryRow>
+
+export const HistoryPage = z.object({
+  items: z.array(HistoryRow),
+  /** rows matching the filter */
+  total: int.nonnegative(),
+  page: int.positive(),
+  pageCount: int.nonnegative(),
+  limit: int.positive(),
+  /** pass as `after` (with page + 1) for the next page; null on the last */
+  next: Cursor.nullable(),
+})
+export type HistoryPage = z.infer<typeof HistoryPage>
+
+export const LABEL_MAX = 200
+
+export const TransferView = z.object({
+  fromWalletId: id,
+  toWalletId: id,
+  amountSat: int.positive(),
+  memo: z.string(),
+  outTxId: id,
+  inTxId: id,
+  createdAt: int,
+})
+export type TransferView = z.infer<typeof TransferView>
+
+/** The service's transfer memo is at most 255 characters. */
+export const TRANSFER_MEMO_MAX = 255
+export const WALLET_NAME_MAX = 255
+
+export const CreatedWalletView = z.object({
+  walletId: id,
+  label: z.string(),
+  /** the access keys, shown once, only when the person asked for them (never stored) */
+  keys: z.array(z.object({ role: z.string(), keys: z.array(z.string()) })).nullable(),
+})
+export type CreatedWalletView = z.infer<typeof CreatedWalletView>
