@@ -63,7 +63,7 @@ function LinkRow({ link, wallet, nowSec }: { link: WithdrawLinkView; wallet: str
         {/* named by what it opens, and the amount it shows is part of the name (for voice control) */}
         <span className="sr-only">Show withdraw link {id}: </span>
         <strong>{formatSat(link.amountSat)}</strong>
-      </button>{' '}
+      </button>
       <Fiat msat={link.amountSat * 1000} />
       {link.memo && <span> · {link.memo}</span>}
       <span className="muted">

@@ -7,7 +7,9 @@ import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { TEXT_MAX } from '../../../electron/main/services/ledger/rows'
 import { type Loopback, serve } from '../../electron/services/loopback'
+import { syncNow } from '../../support/syncNow'
 import { type OpenedApp, openApp, readQrFromPage } from '../harness'
 import { navTo, waitVisible } from './support'
 
@@ -111,14 +113,18 @@ for (const size of SIZES) {
       await check(p, where('Home'), theme)
 
       await navTo(p, 'Transactions')
-      await p.locator('table.tx tbody tr').first().waitFor()
+      await syncNow(o.app) // the ledger has every row, the long memo's too
+      await p.locator('li.history-row', { hasText: LONG_MEMO.slice(0, 50) }).waitFor()
       await check(p, where('Transactions'), theme)
       // the long memo, in full, on its own page
       await p
-        .locator('table.tx tbody tr', { hasText: LONG_MEMO.slice(0, 50) })
-        .getByRole('button')
+        .locator('li.history-row', { hasText: LONG_MEMO.slice(0, 50) })
+        .getByRole('button', { name: /^Details of/ })
         .click()
-      await waitVisible(p, LONG_MEMO)
+      // the memo as the ledger keeps it, its first TEXT_MAX characters (docs/ledger.md), wrapped
+      const kept = LONG_MEMO.slice(0, TEXT_MAX)
+      await p.locator('dl.details dd', { hasText: kept }).waitFor()
+      expect(await p.locator('dl.details dd', { hasText: kept }).textContent()).toBe(kept)
       await p.getByTestId('tx-fiat').waitFor()
       await check(p, where('Transaction'), theme)
 
