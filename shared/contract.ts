@@ -132,6 +132,18 @@ export const RecipientView = z.object({
 })
 export type RecipientView = z.infer<typeof RecipientView>
 
+/**
+ * What the payee's LNURL server asks the wallet to show after paying (LUD-09, docs/service.md,
+ * "Success actions"), already checked by main: text to show as text, never as HTML; a link opened
+ * only when the person asks (`link.open`); an `aes` secret decrypted, or `text` null when it could not be.
+ */
+export const SuccessActionView = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('message'), message: z.string().max(144) }),
+  z.object({ kind: z.literal('url'), description: z.string().max(144), url: z.string().max(2048) }),
+  z.object({ kind: z.literal('aes'), description: z.string().max(144), text: z.string().max(4096).nullable() }),
+])
+export type SuccessActionView = z.infer<typeof SuccessActionView>
+
 export const PaymentView = z.object({
   txId: id,
   amountMsat: msat,
@@ -139,6 +151,8 @@ export const PaymentView = z.object({
   preimage: z.string().nullable(),
   paymentHash: z.string().nullable(),
   createdAt: int,
+  /** a lightning address's success action, when its server gave a valid one */
+  successAction: SuccessActionView.optional(),
 })
 export type PaymentView = z.infer<typeof PaymentView>
 
