@@ -31,8 +31,9 @@ export const OP_NAMES = [
   'payments.unfinished',
   'payments.check',
   'payments.recipients',
-  // shell: the tray popover
+  // shell: the tray popover, links opened in the browser
   'window.pin',
+  'link.open',
   'settings.get',
   'settings.update',
   'rates.get',

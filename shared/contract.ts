@@ -525,6 +525,8 @@ export const operations = {
     z.object({ pinned: z.boolean().optional() }).strict(),
     z.object({ pinned: z.boolean(), available: z.boolean() }),
   ),
+  /** Opens a link (a success action's) in the person's browser when asked; https only, checked in main. */
+  'link.open': op('local', z.object({ url: z.string().max(2048) }).strict(), z.object({ opened: z.literal(true) })),
 
   'settings.get': op('read', none, Settings),
   'settings.update': op('local', Settings.partial().strict(), Settings),
