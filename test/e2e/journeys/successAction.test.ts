@@ -1,5 +1,5 @@
-// A lightning address's success action on the Send receipt (LUD-09): a message shown as text (HTML
-// in it stays text), a link shown with its description and opened only on "Open link", through main.
+// A lightning address's success action on the Send receipt (LUD-09): a message and a decrypted
+// secret shown as text (HTML in it stays text), a link shown with its description and opened only on "Open link", through main.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type OpenedApp, openApp } from '../harness'
 import { navTo, waitVisible } from './support'
@@ -53,6 +53,12 @@ test('the receipt shows a link with its description, opened only on request', as
   expect(o.booted.openedLinks).toEqual([])
   await receipt.getByRole('button', { name: 'Open link' }).click()
   await expect.poll(() => o.booted.openedLinks).toEqual(['https://tickets.example/t/12'])
+  await o.page.getByRole('button', { name: 'Done' }).click()
+})
+
+test('the receipt shows a secret decrypted with the preimage as text', async () => {
+  const receipt = await payTo('door@sim.example', { tag: 'aes', description: 'Door code', plaintext: '4711#' })
+  expect(await receipt.textContent()).toContain('Door code4711#')
   await o.page.getByRole('button', { name: 'Done' }).click()
 })
 
