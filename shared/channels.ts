@@ -31,8 +31,10 @@ export const OP_NAMES = [
   'payments.unfinished',
   'payments.check',
   'payments.recipients',
-  // shell: the tray popover
+  // shell: the tray popover, links opened in the browser
   'window.pin',
+  'link.open',
+  // history (the ledger) and wallet management
   'history.page',
   'history.label',
   'history.exportCsv',

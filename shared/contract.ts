@@ -142,6 +142,18 @@ export const RecipientView = z.object({
 })
 export type RecipientView = z.infer<typeof RecipientView>
 
+/**
+ * What the payee's LNURL server asks the wallet to show after paying (LUD-09, docs/service.md,
+ * "Success actions"), already checked by main: text to show as text, never as HTML; a link opened
+ * only when the person asks (`link.open`); an `aes` secret decrypted, or `text` null when it could not be.
+ */
+export const SuccessActionView = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('message'), message: z.string().max(144) }),
+  z.object({ kind: z.literal('url'), description: z.string().max(144), url: z.string().max(2048) }),
+  z.object({ kind: z.literal('aes'), description: z.string().max(144), text: z.string().max(4096).nullable() }),
+])
+export type SuccessActionView = z.infer<typeof SuccessActionView>
+
 export const PaymentView = z.object({
   txId: id,
   amountMsat: msat,
@@ -149,6 +161,8 @@ export const PaymentView = z.object({
   preimage: z.string().nullable(),
   paymentHash: z.string().nullable(),
   createdAt: int,
+  /** a lightning address's success action, when its server gave a valid one */
+  successAction: SuccessActionView.optional(),
 })
 export type PaymentView = z.infer<typeof PaymentView>
 
@@ -565,6 +579,8 @@ export const operations = {
     z.object({ pinned: z.boolean().optional() }).strict(),
     z.object({ pinned: z.boolean(), available: z.boolean() }),
   ),
+  /** Opens a link (a success action's) in the person's browser when asked; https only, checked in main. */
+  'link.open': op('local', z.object({ url: z.string().max(2048) }).strict(), z.object({ opened: z.literal(true) })),
 
   'settings.get': op('read', none, Settings),
   'settings.update': op('local', Settings.partial().strict(), Settings),

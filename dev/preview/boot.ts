@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type App, createApp } from '../../electron/main/app/createApp'
 import { createKeytarStore, createMemoryStore, type SecretStore } from '../../electron/main/services/secrets'
+import { openAllowedExternal } from '../../electron/main/shell/security'
 import { createEventHub, type EventHub } from './events'
 import { createFolderSaveFile } from './saveFile'
 import { APP_VERSION } from './version'
@@ -41,6 +42,8 @@ export interface BootedApp {
   logs: string[]
   /** paths of the files saved so far (voucher sheets), oldest first */
   savedFiles: string[]
+  /** links main was asked to open in the browser and let through (https only), oldest first; none is opened */
+  openedLinks: string[]
   dispose(): Promise<void>
 }
 
@@ -51,6 +54,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
   const notifications: ShownNotification[] = []
   const logs: string[] = []
   const savedFiles: string[] = []
+  const openedLinks: string[] = []
   const keychain = opts.secretStore === 'keychain'
   const keychainService = keychain ? (opts.keychainService ?? `lightning-tray-test-${process.pid}-${Date.now()}`) : null
   const secretStore = keychainService ? createKeytarStore(keychainService) : createMemoryStore()
@@ -65,6 +69,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     logSink: opts.logSink ?? ((line) => logs.push(line)),
     saveFile: createFolderSaveFile(opts.saveDir ?? join(userDataDir, 'saved'), (path) => savedFiles.push(path)),
     rates: { sourceUrl: opts.rateSource ?? null },
+    openLink: openAllowedExternal((url) => openedLinks.push(url)),
   })
   const dispose = async () => {
     await app.dispose()
@@ -89,5 +94,16 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     await dispose()
     throw err
   }
-  return { app, events, notifications, userDataDir, secretStore, keychainService, logs, savedFiles, dispose }
+  return {
+    app,
+    events,
+    notifications,
+    userDataDir,
+    secretStore,
+    keychainService,
+    logs,
+    savedFiles,
+    openedLinks,
+    dispose,
+  }
 }

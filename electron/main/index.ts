@@ -41,7 +41,7 @@ import { APP_SCHEME, resolveAppUrls } from './shell/origins'
 import { loadMenubar, type Popover, startTray } from './shell/popover'
 import { watchPowerAndNetwork } from './shell/power'
 import { createSaveFile, saveDialogOver } from './shell/saveFile'
-import { guardWebContents, hardenSession } from './shell/security'
+import { guardWebContents, hardenSession, openAllowedExternal } from './shell/security'
 import { claimSingleInstance, registerProtocolClient } from './shell/singleInstance'
 import { type TrayController, trayIcon } from './shell/tray'
 import { countPending, INITIAL_TRAY_STATE, reduceTrayState } from './shell/trayState'
@@ -105,7 +105,6 @@ async function main(): Promise<void> {
   const icons = app.isPackaged ? join(process.resourcesPath, 'icons') : join(root, 'resources')
   const iconPath = join(icons, 'icon.png')
   const preloadPath = join(root, 'out', 'preload', 'index.cjs')
-
   for (const scheme of PROTOCOLS)
     registerProtocolClient(app, {
       scheme,
@@ -167,6 +166,7 @@ async function main(): Promise<void> {
     rates: { sourceUrl: RATE_SOURCE_URL },
     visible: () => isSeen(currentWindow()),
     popover: () => popover,
+    openLink: openAllowedExternal(openExternal),
   })
   const wallet = core
   // The window opens at once; messages wait until settings are loaded and the sync loop runs.

@@ -97,6 +97,8 @@ export const WalletTransaction = z.object({
   wtxType: TypeTag,
   lnTx: LnTx.nullable().optional(),
   passThru: PassThru,
+  /** a pay-to-address answer's LNURL success action, unchecked here (docs/service.md, "Success actions") */
+  successAction: z.unknown().optional(),
 })
 export type WalletTransaction = z.infer<typeof WalletTransaction>
 export const WalletTransactionList = z.array(WalletTransaction)

@@ -107,6 +107,7 @@ export function registerControl(app: FastifyInstance, control: SimControl, keys:
       minSendableMsat: intField(b, 'minSendableMsat', { required: true, min: 1 }) as number,
       maxSendableMsat: intField(b, 'maxSendableMsat', { required: true, min: 1 }) as number,
       commentAllowed: intField(b, 'commentAllowed', { min: 0 }) ?? 0,
+      ...(b.successAction !== undefined ? { successAction: b.successAction } : {}),
     })
     return { ok: true }
   })

@@ -15,6 +15,7 @@ import {
   SimError,
   WRONG_NETWORK,
 } from './state'
+import { withSuccessAction } from './success-action'
 import { decodedView, wtxView } from './views'
 
 type Params = { key: string }
@@ -62,9 +63,9 @@ export function registerPay(app: FastifyInstance, ledger: Ledger): void {
     }
     const r = resolveRecipient(ledger, address)
     if (!r) throw new SimError(400, 'Invalid Address / LNURL')
-    const { wtx } = ledger.payAddress(w.id, { address: r.address, amtMsat, comment, passThru })
+    const { wtx, lnTx } = ledger.payAddress(w.id, { address: r.address, amtMsat, comment, passThru })
     reply.code(201)
-    return wtxView(ledger, wtx)
+    return withSuccessAction(wtxView(ledger, wtx), r.successAction, lnTx.preimage)
   })
 
   // Pays a BOLT 11 request. `fee_limit_msat` caps the routing fee (default 5 % of the amount);

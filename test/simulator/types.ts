@@ -119,6 +119,12 @@ export interface Recipient {
   minSendableMsat: number
   maxSendableMsat: number
   commentAllowed: number
+  /**
+   * What the payee's server answers the callback with (LUD-09), handed back on the pay answer.
+   * Any JSON, so a test can send a hostile one; `{ tag: 'aes', description, plaintext }` is
+   * sealed with the payment's preimage first (success-action.ts).
+   */
+  successAction?: unknown
 }
 
 export interface WithdrawToken {

@@ -59,6 +59,8 @@ export interface AppDeps {
   paymentStep?: HandlerDeps['paymentStep']
   /** the tray popover's pin (macOS, Windows); without it `window.pin` says it is not available */
   popover?: HandlerDeps['popover']
+  /** opens an https link in the browser (`link.open`); without it no link is opened */
+  openLink?: HandlerDeps['openLink']
 }
 
 export interface App {
@@ -198,6 +200,7 @@ export function createApp(deps: AppDeps): App {
     journal,
     claims: createClaimService({ get: createRemoteGet({ fetch: deps.fetch }) }),
     popover: deps.popover,
+    openLink: deps.openLink,
     log,
     paymentStep: deps.paymentStep,
     paying,

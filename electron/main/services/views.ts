@@ -21,6 +21,7 @@ import {
 } from '@shared/schemas/service'
 import { satToMsat } from '@shared/units'
 import { decode as decodeBolt11 } from 'light-bolt11-decoder'
+import { successActionView } from './payments/successAction'
 
 /** Only when neither the service nor the payment request says when the invoice expires. */
 const FALLBACK_EXPIRY_SEC = 86_400
@@ -132,6 +133,7 @@ export function paymentView(t: WalletTransaction, sentMsat?: number): PaymentVie
     preimage: ln?.payment_preimage || null,
     paymentHash: ln?.r_hash_decoded ?? null,
     createdAt: t.created_at,
+    successAction: successActionView(t.successAction, ln?.payment_preimage || null),
   }
 }
 

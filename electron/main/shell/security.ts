@@ -66,9 +66,19 @@ export function guardWebContents(
 export function windowOpenHandler(
   openExternal: (url: string) => unknown,
 ): (details: Pick<HandlerDetails, 'url'>) => WindowOpenHandlerResponse {
+  const open = openAllowedExternal(openExternal)
   return ({ url }) => {
-    if (isAllowedExternalUrl(url)) void Promise.resolve(openExternal(url)).catch(() => {})
+    open(url)
     return { action: 'deny' }
+  }
+}
+
+/** Opens an allow-listed link in the person's browser; any other is refused (false), nothing opened. */
+export function openAllowedExternal(openExternal: (url: string) => unknown): (url: string) => boolean {
+  return (url) => {
+    if (!isAllowedExternalUrl(url)) return false
+    void Promise.resolve(openExternal(url)).catch(() => {})
+    return true
   }
 }
 

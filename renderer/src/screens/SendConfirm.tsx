@@ -6,6 +6,7 @@ import { useEffect } from 'react'
 import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { SuccessAction } from '../components/SuccessAction'
 import { formatDate } from '../lib/format'
 import { usePayments } from '../stores/payments'
 import { type Confirmation, useSend } from '../stores/send'
@@ -127,6 +128,7 @@ function Receipt() {
         {c.comment && <Row label="Comment">{c.comment}</Row>}
         <Row label="Time">{formatDate(paidAt ? Math.floor(paidAt / 1000) : result.createdAt)}</Row>
         <CopyField label="Preimage (proof of payment)" value={result.preimage} empty="not reported" />
+        {result.successAction && <SuccessAction action={result.successAction} />}
       </dl>
       <button type="button" className="primary" onClick={done}>
         Done

@@ -114,6 +114,7 @@ function validSamples(): Record<OpName, Record<string, unknown>> {
     'settings.get': {},
     'settings.update': { theme: 'dark', pollIntervalSec: 30, notifications: false },
     'window.pin': { pinned: true },
+    'link.open': { url: 'https://tickets.example/t/12' },
   }
 }
 

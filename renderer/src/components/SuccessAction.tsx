@@ -1,0 +1,45 @@
+// What a lightning address's server asked to show after paying (LUD-09), already checked by main:
+// every text as plain text (React escapes it; never HTML), a link opened only on "Open link",
+// which main checks again (https only).
+import type { SuccessActionView } from '@shared/contract'
+import type { AppErrorShape } from '@shared/errors'
+import { useState } from 'react'
+import { invoke } from '../api'
+import { ErrorMessage } from './ErrorMessage'
+
+export function SuccessAction(props: { action: SuccessActionView }) {
+  const a = props.action
+  const [error, setError] = useState<AppErrorShape | null>(null)
+  if (a.kind === 'message')
+    return (
+      <div className="field-row success-action">
+        <dt>From the recipient</dt>
+        <dd>{a.message}</dd>
+      </div>
+    )
+  if (a.kind === 'aes')
+    return (
+      <div className="field-row success-action">
+        <dt>{a.description || 'From the recipient'}</dt>
+        <dd>{a.text ?? 'The recipient sent a secret, but it could not be decrypted, so it cannot be shown.'}</dd>
+      </div>
+    )
+  const open = () => {
+    setError(null)
+    void invoke('link.open', { url: a.url }).then((r) => {
+      if (!r.ok) setError(r.error)
+    })
+  }
+  return (
+    <div className="field-row success-action">
+      <dt>{a.description || 'From the recipient'}</dt>
+      <dd>
+        <span className="mono">{a.url}</span>
+        <button type="button" onClick={open}>
+          Open link
+        </button>
+        {error && <ErrorMessage error={error} />}
+      </dd>
+    </div>
+  )
+}
