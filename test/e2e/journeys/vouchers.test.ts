@@ -53,7 +53,9 @@ test('a sheet of 3: the total confirmed, a double click makes one sheet, 3 links
   const rows = page.locator('.withdraw-links li')
   for (const l of links) {
     const row = rows.filter({ hasText: voucherShortId(l.ott) })
-    await expect.poll(() => row.textContent()).toMatch(/^Show withdraw link [A-Z0-9]+: 1,000 sats · Meetup <b>thanks<\/b>.*Waiting$/)
+    await expect
+      .poll(() => row.textContent())
+      .toMatch(/^Show withdraw link [A-Z0-9]+: 1,000 sats · Meetup <b>thanks<\/b>.*Waiting$/)
   }
 
   // the saved PDF reads back, card by card, to exactly these links
