@@ -182,22 +182,28 @@ const Row = memo(function Row({ tx: t }: { tx: HistoryRow }) {
   const note = [t.memo, t.comment].filter(Boolean).join(' · ')
   return (
     <li className="history-row">
+      {/* what and how much on the first line; when, where and the notes under it (they wrap) */}
       <span className="words">{t.words}</span> <span className={t.amountMsat < 0 ? 'num out' : 'num in'}>{amount}</span>
-      {t.feeMsat !== 0 && <span className="fee"> fee {formatMsat(-t.feeMsat)}</span>}
-      <br />
-      <span className="date">{date}</span>
-      {t.walletLabel && <span className="wallet"> · {t.walletLabel}</span>}
-      {note && <span className="memo"> · {note}</span>}
-      {t.label && <span className="label"> · {t.label}</span>}{' '}
-      <button
-        type="button"
-        className="link"
-        // a page has many rows: "Details" alone would not say which one in a screen reader's list
-        aria-label={`Details of ${t.words}, ${amount}, ${date}`}
-        onClick={() => useUi.getState().go({ to: 'transaction', walletId: t.walletId, txId: t.txId, lnTxId: t.lnTxId })}
-      >
-        Details
-      </button>
+      <span className="meta">
+        {date}
+        {t.walletLabel && ` · ${t.walletLabel}`}
+        {note && ` · ${note}`}
+        {t.label && ` · ${t.label}`}
+      </span>
+      <span className="side">
+        {t.feeMsat !== 0 && <span className="fee">fee {formatMsat(-t.feeMsat)} </span>}
+        <button
+          type="button"
+          className="link"
+          // a page has many rows: "Details" alone would not say which one in a screen reader's list
+          aria-label={`Details of ${t.words}, ${amount}, ${date}`}
+          onClick={() =>
+            useUi.getState().go({ to: 'transaction', walletId: t.walletId, txId: t.txId, lnTxId: t.lnTxId })
+          }
+        >
+          Details
+        </button>
+      </span>
     </li>
   )
 })
