@@ -52,6 +52,7 @@ export const EVENT_NAMES = [
   // sync loop: rows were added to the ledger
   'ledger.updated',
   'payments.updated',
+  'clipboard.offer',
 ] as const
 
 export type OpName = (typeof OP_NAMES)[number]

@@ -281,6 +281,8 @@ export const Settings = z.object({
   shortcut: Shortcut,
   /** start the app when the person logs in */
   openAtLogin: z.boolean(),
+  /** when the window opens, offer to pay what is on the clipboard (read only at that moment) */
+  offerClipboard: z.boolean(),
 })
 export type Settings = z.infer<typeof Settings>
 export const DEFAULT_SETTINGS: Settings = {
@@ -292,6 +294,7 @@ export const DEFAULT_SETTINGS: Settings = {
   // none by default: a global shortcut takes the keys from every other app
   shortcut: '',
   openAtLogin: false,
+  offerClipboard: true,
 }
 
 export const AppInfo = z.object({
@@ -539,6 +542,13 @@ export const NavigateTarget = z.discriminatedUnion('to', [
 ])
 export type NavigateTarget = z.infer<typeof NavigateTarget>
 
+/** something payable found on the clipboard as the window opened: its kind and normalized value */
+export const ClipboardOffer = z.object({
+  kind: z.enum(['invoice', 'address', 'withdraw']),
+  value: z.string().min(1).max(8192),
+})
+export type ClipboardOffer = z.infer<typeof ClipboardOffer>
+
 export const events = {
   'invoice.updated': PendingInvoice,
   'withdraw.updated': WithdrawLinkView,
@@ -557,6 +567,8 @@ export const events = {
   'ledger.updated': z.object({ accountId: id, walletIds: z.array(id) }),
   /** payments in flight or of unknown outcome changed (the journal) */
   'payments.updated': JournalList,
+  /** the clipboard holds something payable as the window opened (see ClipboardOffer) */
+  'clipboard.offer': ClipboardOffer,
 } as const satisfies Record<EventName, z.ZodType>
 
 export type Events = typeof events

@@ -1,5 +1,6 @@
 // The screen switch. Home is in the first chunk; every other screen loads on demand.
 import { Component, lazy, type ReactNode, Suspense } from 'react'
+import { ClipboardOfferBanner } from './components/ClipboardOfferBanner'
 import { Pending } from './components/ErrorMessage'
 import { Home } from './screens/Home'
 import { type Screen, useUi } from './stores/ui'
@@ -45,6 +46,7 @@ export function App() {
       )}
       <ConnectionBanner />
       <Notices />
+      {showNav && <ClipboardOfferBanner />}
       <main>
         <ScreenBoundary key={screen.to}>
           <Suspense fallback={<Pending>Loading…</Pending>}>{renderScreen(screen)}</Suspense>

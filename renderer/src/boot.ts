@@ -2,6 +2,7 @@
 // route main's events into the stores.
 import { on } from './api'
 import { useAccounts } from './stores/accounts'
+import { useClipboardOffer } from './stores/clipboardOffer'
 import { useInvoices } from './stores/invoices'
 import { usePayments } from './stores/payments'
 import { useRates } from './stores/rates'
@@ -39,6 +40,7 @@ export function subscribe(): () => void {
     on('invoice.updated', (inv) => useInvoices.getState().apply(inv)),
     on('withdraw.updated', (link) => useWithdraw.getState().apply(link)),
     on('payments.updated', (p) => usePayments.getState().apply(p)),
+    on('clipboard.offer', (o) => useClipboardOffer.getState().show(o)),
     // whichever way the active account changes (event, Settings, connect, remove)
     useAccounts.subscribe((s, prev) => {
       if (s.activeId !== prev.activeId) useWithdraw.getState().accountChanged()

@@ -11,6 +11,7 @@ import { createLogger, type Logger } from '../log'
 import { type AccountsService, createAccountsService } from '../services/accounts'
 import { createClaimService, createRemoteGet } from '../services/claim'
 import { createServiceClient, type InvoiceRoute } from '../services/client'
+import { type ClipboardSource, createClipboardOffers } from '../services/clipboard'
 import { createConnectionMonitor } from '../services/connection'
 import { type Journal, type Ledger, openJournal, openLedger } from '../services/ledger'
 import type { Notifier } from '../services/notify'
@@ -59,6 +60,8 @@ export interface AppDeps {
   paymentStep?: HandlerDeps['paymentStep']
   /** the tray popover's pin (macOS, Windows); without it `window.pin` says it is not available */
   popover?: HandlerDeps['popover']
+  /** Electron's clipboard, read only as a window is shown (services/clipboard); none: never read */
+  clipboard?: ClipboardSource
 }
 
 export interface App {
@@ -73,6 +76,8 @@ export interface App {
   journal: () => Journal
   log: Logger
   start(): Promise<void>
+  /** a window was shown: once settings are loaded, offer what is payable on the clipboard */
+  windowShown(): void
   /** resolves when the work handlers started in the background (balance refreshes) is done */
   idle(): Promise<void>
   dispose(): Promise<void>
@@ -212,6 +217,15 @@ export function createApp(deps: AppDeps): App {
     log,
   })
 
+  // the setting is known only once settings are loaded: until then a show waits, reading nothing
+  let loaded: () => void = () => {}
+  const settingsLoaded = new Promise<void>((resolve) => {
+    loaded = resolve
+  })
+  const clipboard = deps.clipboard
+  const offers =
+    clipboard && createClipboardOffers({ clipboard, enabled: () => settings.current().settings.offerClipboard, emit })
+
   return {
     router,
     accounts,
@@ -223,6 +237,7 @@ export function createApp(deps: AppDeps): App {
     log,
     async start() {
       await settings.load()
+      loaded()
       await rates.start()
       keychain = (await deps.secretStore.available()) ? 'available' : 'unavailable'
       if (keychain === 'unavailable')
@@ -235,6 +250,12 @@ export function createApp(deps: AppDeps): App {
       // what became of payments a crash or a lost answer left unfinished; never re-sent
       if (accounts.list().accounts.length > 0) payments.start()
       log.info('app started', { ops: OP_NAMES.length, keychain })
+    },
+    windowShown() {
+      if (offers)
+        void settingsLoaded
+          .then(() => offers.windowShown())
+          .catch((err: unknown) => log.warn('clipboard offer failed', { error: err }))
     },
     async idle() {
       await Promise.allSettled([...pending])

@@ -1,5 +1,5 @@
-// Settings the desktop carries out: the tray's total, a global shortcut, start at login, and the
-// popover's pin (shown only where there is a popover: macOS and Windows).
+// Settings the desktop carries out: the tray's total, start at login, the clipboard offer, a global
+// shortcut, and the popover's pin (shown only where there is a popover: macOS and Windows).
 import type { Settings as SettingsT } from '@shared/contract'
 import { type FormEvent, useEffect, useState } from 'react'
 import { invoke } from '../api'
@@ -35,6 +35,15 @@ export function DesktopPrefs({ settings }: { settings: SettingsT }) {
           onChange={(e) => void update({ openAtLogin: e.target.checked })}
         />
         Open the app when I log in
+      </label>
+      <label className="check" htmlFor="offer-clipboard">
+        <input
+          id="offer-clipboard"
+          type="checkbox"
+          checked={settings.offerClipboard}
+          onChange={(e) => void update({ offerClipboard: e.target.checked })}
+        />
+        Offer to pay what is on the clipboard when the window opens
       </label>
       <form onSubmit={saveShortcut} noValidate className="inline">
         <TextField
