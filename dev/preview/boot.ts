@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type App, createApp } from '../../electron/main/app/createApp'
+import { type App, type AppDeps, createApp } from '../../electron/main/app/createApp'
 import { createKeytarStore, createMemoryStore, type SecretStore } from '../../electron/main/services/secrets'
 import { createEventHub, type EventHub } from './events'
 import { createFolderSaveFile } from './saveFile'
@@ -26,6 +26,8 @@ export interface BootOptions {
   saveDir?: string
   /** the fiat price source (docs/rates.md); none by default, so nothing leaves the machine */
   rateSource?: string
+  /** a clipboard for the offer made as a window is shown (app.windowShown); none by default */
+  clipboard?: AppDeps['clipboard']
 }
 
 export interface BootedApp {
@@ -65,6 +67,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     logSink: opts.logSink ?? ((line) => logs.push(line)),
     saveFile: createFolderSaveFile(opts.saveDir ?? join(userDataDir, 'saved'), (path) => savedFiles.push(path)),
     rates: { sourceUrl: opts.rateSource ?? null },
+    clipboard: opts.clipboard,
   })
   const dispose = async () => {
     await app.dispose()

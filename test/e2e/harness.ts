@@ -38,6 +38,8 @@ export interface OpenAppOptions {
   path?: string
   /** a fiat price source (a loopback server); none by default */
   rateSource?: string
+  /** a clipboard main reads when `booted.app.windowShown()` is called */
+  clipboard?: { readText(): string | Promise<string> }
 }
 
 export interface OpenedApp {
@@ -68,6 +70,7 @@ export async function openApp(opts: OpenAppOptions = {}): Promise<OpenedApp> {
       secretStore: opts.secretStore ?? 'memory',
       connect: opts.connect === false ? undefined : { baseUrl: sim.url, apiKey: sim.keys.secret },
       rateSource: opts.rateSource,
+      clipboard: opts.clipboard,
     })
     closers.push(() => booted.dispose())
     const preview = await startPreviewServer({ app: booted.app, events: booted.events, rendererDir: RENDERER_DIR })
