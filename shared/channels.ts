@@ -62,6 +62,7 @@ export const EVENT_NAMES = [
   'history.progress',
   // sync loop: how much of an account's history its first sync has stored
   'sync.progress',
+  'clipboard.offer',
 ] as const
 
 export type OpName = (typeof OP_NAMES)[number]

@@ -305,6 +305,8 @@ export const Settings = z.object({
   shortcut: Shortcut,
   /** start the app when the person logs in */
   openAtLogin: z.boolean(),
+  /** when the window opens, offer to pay what is on the clipboard (read only at that moment) */
+  offerClipboard: z.boolean(),
 })
 export type Settings = z.infer<typeof Settings>
 export const DEFAULT_SETTINGS: Settings = {
@@ -316,6 +318,7 @@ export const DEFAULT_SETTINGS: Settings = {
   // none by default: a global shortcut takes the keys from every other app
   shortcut: '',
   openAtLogin: false,
+  offerClipboard: true,
 }
 
 export const AppInfo = z.object({
@@ -609,6 +612,13 @@ export const NavigateTarget = z.discriminatedUnion('to', [
 ])
 export type NavigateTarget = z.infer<typeof NavigateTarget>
 
+/** something payable found on the clipboard as the window opened: its kind and normalized value */
+export const ClipboardOffer = z.object({
+  kind: z.enum(['invoice', 'address', 'withdraw']),
+  value: z.string().min(1).max(8192),
+})
+export type ClipboardOffer = z.infer<typeof ClipboardOffer>
+
 export const events = {
   'invoice.updated': PendingInvoice,
   'withdraw.updated': WithdrawLinkView,
@@ -631,6 +641,8 @@ export const events = {
   'history.progress': z.object({ requestId: z.string(), done: int.nonnegative(), total: int.nonnegative() }),
   /** rows of the account's history its first sync has stored, of the service's count (`loaded === total`: all) */
   'sync.progress': z.object({ accountId: id, loaded: int.nonnegative(), total: int.nonnegative() }),
+  /** the clipboard holds something payable as the window opened (see ClipboardOffer) */
+  'clipboard.offer': ClipboardOffer,
 } as const satisfies Record<EventName, z.ZodType>
 
 export type Events = typeof events

@@ -4,7 +4,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { type App, createApp } from '../../electron/main/app/createApp'
+import { type App, type AppDeps, createApp } from '../../electron/main/app/createApp'
 import { createKeytarStore, createMemoryStore, type SecretStore } from '../../electron/main/services/secrets'
 import { openAllowedExternal } from '../../electron/main/shell/security'
 import { createEventHub, type EventHub } from './events'
@@ -27,6 +27,8 @@ export interface BootOptions {
   saveDir?: string
   /** the fiat price source (docs/rates.md); none by default, so nothing leaves the machine */
   rateSource?: string
+  /** a clipboard for the offer made as a window is shown (app.windowShown); none by default */
+  clipboard?: AppDeps['clipboard']
 }
 
 export interface BootedApp {
@@ -70,6 +72,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     saveFile: createFolderSaveFile(opts.saveDir ?? join(userDataDir, 'saved'), (path) => savedFiles.push(path)),
     rates: { sourceUrl: opts.rateSource ?? null },
     openLink: openAllowedExternal((url) => openedLinks.push(url)),
+    clipboard: opts.clipboard,
   })
   const dispose = async () => {
     await app.dispose()

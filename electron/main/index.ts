@@ -7,6 +7,7 @@ import { APP_NAME, type Emit, type EventName, type Settings } from '@shared/cont
 import {
   app,
   BrowserWindow,
+  clipboard,
   dialog,
   globalShortcut,
   ipcMain,
@@ -34,7 +35,7 @@ import { connectDemoAccount } from './shell/demo'
 import { createDesktopSettings } from './shell/desktopSettings'
 import { createEventSink } from './shell/events'
 import { registerOpHandlers } from './shell/ipc'
-import { closeAction, createShutdown, quitWhenAllClosed, trayExpected } from './shell/lifecycle'
+import { createShutdown, quitWhenAllClosed, trayExpected } from './shell/lifecycle'
 import { lightningLinkFromArgv, linkAction, PROTOCOLS } from './shell/links'
 import { buildAppMenuTemplate } from './shell/menu'
 import { APP_SCHEME, resolveAppUrls } from './shell/origins'
@@ -167,6 +168,7 @@ async function main(): Promise<void> {
     visible: () => isSeen(currentWindow()),
     popover: () => popover,
     openLink: openAllowedExternal(openExternal),
+    clipboard,
   })
   const wallet = core
   // The window opens at once; messages wait until settings are loaded and the sync loop runs.
@@ -199,6 +201,7 @@ async function main(): Promise<void> {
       hasTray: () => tray !== null,
       log: (message, fields) => wallet.log.warn(message, fields),
       onClosed,
+      onShown: () => wallet.windowShown(),
     })
 
   function ensureWindow(): BrowserWindow {
@@ -219,11 +222,8 @@ async function main(): Promise<void> {
     return w
   }
 
-  const onTrayCommand = (command: TrayCommand) => {
-    if (command.kind === 'quit') return app.quit()
-    if (command.navigate) navigate(command.navigate)
-    else showApp()
-  }
+  const onTrayCommand = (c: TrayCommand) =>
+    c.kind === 'quit' ? app.quit() : c.navigate ? navigate(c.navigate) : showApp()
 
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(

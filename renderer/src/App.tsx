@@ -8,6 +8,7 @@ import ScanLine from 'lucide-react/icons/scan-line'
 import SettingsIcon from 'lucide-react/icons/settings'
 import Ticket from 'lucide-react/icons/ticket'
 import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react'
+import { ClipboardOfferBanner } from './components/ClipboardOfferBanner'
 import { Skeleton } from './components/Skeleton'
 import { Home } from './screens/Home'
 import { type Screen, useUi } from './stores/ui'
@@ -57,6 +58,7 @@ export function App() {
       )}
       <ConnectionBanner />
       <Notices />
+      {showNav && <ClipboardOfferBanner />}
       <main>
         <ScreenBoundary key={screen.to}>
           <Suspense fallback={<Skeleton label="Opening the screen…" />}>{renderScreen(screen)}</Suspense>

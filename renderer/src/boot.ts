@@ -2,6 +2,7 @@
 // route main's events into the stores.
 import { on } from './api'
 import { useAccounts } from './stores/accounts'
+import { useClipboardOffer } from './stores/clipboardOffer'
 import { useInvoices } from './stores/invoices'
 import { usePayments } from './stores/payments'
 import { useRates } from './stores/rates'
@@ -43,6 +44,7 @@ export function subscribe(): () => void {
     on('ledger.updated', () => void useTransactions.getState().reload()),
     on('history.progress', (p) => useTransactions.getState().progressed(p)),
     on('sync.progress', (p) => useTransactions.getState().synced(p)),
+    on('clipboard.offer', (o) => useClipboardOffer.getState().show(o)),
     // whichever way the active account changes (event, Settings, connect, remove)
     useAccounts.subscribe((s, prev) => {
       if (s.activeId !== prev.activeId) useWithdraw.getState().accountChanged()

@@ -40,6 +40,8 @@ export interface OpenAppOptions {
   rateSource?: string
   /** a browser to open the page in (left open by close()); a new one by default */
   browser?: Browser
+  /** a clipboard main reads when `booted.app.windowShown()` is called */
+  clipboard?: { readText(): string | Promise<string> }
 }
 
 export interface OpenedApp {
@@ -70,6 +72,7 @@ export async function openApp(opts: OpenAppOptions = {}): Promise<OpenedApp> {
       secretStore: opts.secretStore ?? 'memory',
       connect: opts.connect === false ? undefined : { baseUrl: sim.url, apiKey: sim.keys.secret },
       rateSource: opts.rateSource,
+      clipboard: opts.clipboard,
     })
     closers.push(() => booted.dispose())
     const preview = await startPreviewServer({ app: booted.app, events: booted.events, rendererDir: RENDERER_DIR })

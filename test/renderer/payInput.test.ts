@@ -1,7 +1,7 @@
 // What Scan and Send do with what a person hands them: a recipient to look up, or words saying why not.
 import { encodeLnurl } from '@shared/lnurl'
+import { routePayInput } from '@shared/payment/route'
 import { describe, expect, it } from 'vitest'
-import { routePayInput } from '../../renderer/src/lib/payInput'
 import { BOLT11_SPEC } from '../shared/fixtures/bolt11Spec'
 
 const P2WPKH = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'

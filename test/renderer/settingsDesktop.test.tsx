@@ -26,3 +26,11 @@ test('the fields show the stored settings', () => {
   expect(checkedOf(off, 'open-at-login')).toBe(false)
   expect(off).toMatch(/id="shortcut"[^>]*value=""/)
 })
+
+test('the clipboard offer is on by default and shows off when turned off', () => {
+  const on = renderToString(<DesktopPrefs settings={DEFAULT_SETTINGS} />)
+  expect(checkedOf(on, 'offer-clipboard')).toBe(true)
+  expect(on).toContain('Offer to pay what is on the clipboard when the window opens')
+  const off = renderToString(<DesktopPrefs settings={{ ...DEFAULT_SETTINGS, offerClipboard: false }} />)
+  expect(checkedOf(off, 'offer-clipboard')).toBe(false)
+})

@@ -40,6 +40,7 @@ describe('IPC contract', () => {
           trayTotal: true,
           shortcut: '',
           openAtLogin: false,
+          offerClipboard: true,
         },
       }).success,
     ).toBe(true)

@@ -11,6 +11,7 @@ import { createLogger, type Logger } from '../log'
 import { type AccountsService, createAccountsService } from '../services/accounts'
 import { createClaimService, createRemoteGet } from '../services/claim'
 import { createServiceClient, type InvoiceRoute } from '../services/client'
+import { type ClipboardSource, createClipboardOffers } from '../services/clipboard'
 import { createConnectionMonitor } from '../services/connection'
 import { type Journal, type Ledger, openJournal, openLedger } from '../services/ledger'
 import type { Notifier } from '../services/notify'
@@ -61,6 +62,8 @@ export interface AppDeps {
   popover?: HandlerDeps['popover']
   /** opens an https link in the browser (`link.open`); without it no link is opened */
   openLink?: HandlerDeps['openLink']
+  /** Electron's clipboard, read only as a window is shown (services/clipboard); none: never read */
+  clipboard?: ClipboardSource
 }
 
 export interface App {
@@ -75,6 +78,8 @@ export interface App {
   journal: () => Journal
   log: Logger
   start(): Promise<void>
+  /** a window was shown: once settings are loaded, offer what is payable on the clipboard */
+  windowShown(): void
   /** resolves when the work handlers started in the background (balance refreshes) is done */
   idle(): Promise<void>
   dispose(): Promise<void>
@@ -217,6 +222,15 @@ export function createApp(deps: AppDeps): App {
     log,
   })
 
+  // the setting is known only once settings are loaded: until then a show waits, reading nothing
+  let loaded: () => void = () => {}
+  const settingsLoaded = new Promise<void>((resolve) => {
+    loaded = resolve
+  })
+  const clipboard = deps.clipboard
+  const offers =
+    clipboard && createClipboardOffers({ clipboard, enabled: () => settings.current().settings.offerClipboard, emit })
+
   return {
     router,
     accounts,
@@ -229,6 +243,7 @@ export function createApp(deps: AppDeps): App {
     async start() {
       await settings.load()
       hadAccounts = accounts.list().accounts.length > 0
+      loaded()
       await rates.start()
       keychain = (await deps.secretStore.available()) ? 'available' : 'unavailable'
       if (keychain === 'unavailable')
@@ -241,6 +256,12 @@ export function createApp(deps: AppDeps): App {
       // what became of payments a crash or a lost answer left unfinished; never re-sent
       if (accounts.list().accounts.length > 0) payments.start()
       log.info('app started', { ops: OP_NAMES.length, keychain })
+    },
+    windowShown() {
+      if (offers)
+        void settingsLoaded
+          .then(() => offers.windowShown())
+          .catch((err: unknown) => log.warn('clipboard offer failed', { error: err }))
     },
     async idle() {
       await Promise.allSettled([...pending])

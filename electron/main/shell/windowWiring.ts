@@ -16,6 +16,8 @@ export function wireWindow(
     hasTray: () => boolean
     log: (message: string, fields: Record<string, unknown>) => void
     onClosed: () => void
+    /** the window was shown (the clipboard offer reads the clipboard then) */
+    onShown?: () => void
     hideOnClose: boolean
   },
 ): void {
@@ -41,6 +43,7 @@ export function wireWindow(
     isQuitting: deps.isQuitting,
     log: deps.log,
   })
+  w.on('show', () => deps.onShown?.())
   w.on('close', (event) => {
     if (deps.hideOnClose && closeAction({ quitting: deps.isQuitting(), hasTray: deps.hasTray() }) === 'hide') {
       event.preventDefault()

@@ -1,9 +1,10 @@
 // Scan a QR code from an image file, the clipboard or the camera, then route what it says.
+
+import { routePayInput } from '@shared/payment/route'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
-import { routePayInput } from '../lib/payInput'
 import { decodeImageBlob, decodePixels } from '../lib/scan'
 import { visibleInterval } from '../lib/visibleTimers'
 import { useUi } from '../stores/ui'

@@ -12,7 +12,7 @@ import { useRates } from '../stores/rates'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
-import { DesktopPrefs } from './SettingsDesktop'
+import { DesktopPrefs, SettingCheck } from './SettingsDesktop'
 import { WalletAdmin } from './WalletAdmin'
 
 export default function Settings() {
@@ -240,15 +240,9 @@ function Preferences({ settings }: { settings: SettingsT }) {
         </button>
       </form>
       <Problem>{pollProblem}</Problem>
-      <label className="check" htmlFor="notifications">
-        <input
-          id="notifications"
-          type="checkbox"
-          checked={settings.notifications}
-          onChange={(e) => void update({ notifications: e.target.checked })}
-        />
+      <SettingCheck id="notifications" name="notifications" settings={settings}>
         Notify me when a payment arrives
-      </label>
+      </SettingCheck>
       <fieldset>
         <legend>Theme</legend>
         {(['system', 'light', 'dark'] as const).map((t) => (

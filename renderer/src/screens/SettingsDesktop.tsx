@@ -1,7 +1,7 @@
-// Settings the desktop carries out: the tray's total, a global shortcut, start at login, and the
-// popover's pin (shown only where there is a popover: macOS and Windows).
+// Settings the desktop carries out: the tray's total, start at login, the clipboard offer, a global
+// shortcut, and the popover's pin (shown only where there is a popover: macOS and Windows).
 import type { Settings as SettingsT } from '@shared/contract'
-import { type FormEvent, useEffect, useState } from 'react'
+import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
 import { invoke } from '../api'
 import { TextField } from '../components/TextField'
 import { useSettings } from '../stores/settings'
@@ -18,24 +18,15 @@ export function DesktopPrefs({ settings }: { settings: SettingsT }) {
   return (
     <fieldset>
       <legend>Desktop</legend>
-      <label className="check" htmlFor="tray-total">
-        <input
-          id="tray-total"
-          type="checkbox"
-          checked={settings.trayTotal}
-          onChange={(e) => void update({ trayTotal: e.target.checked })}
-        />
+      <SettingCheck id="tray-total" name="trayTotal" settings={settings}>
         Show the total balance on the tray icon
-      </label>
-      <label className="check" htmlFor="open-at-login">
-        <input
-          id="open-at-login"
-          type="checkbox"
-          checked={settings.openAtLogin}
-          onChange={(e) => void update({ openAtLogin: e.target.checked })}
-        />
+      </SettingCheck>
+      <SettingCheck id="open-at-login" name="openAtLogin" settings={settings}>
         Open the app when I log in
-      </label>
+      </SettingCheck>
+      <SettingCheck id="offer-clipboard" name="offerClipboard" settings={settings}>
+        Offer to pay what is on the clipboard when the window opens
+      </SettingCheck>
       <form onSubmit={saveShortcut} noValidate className="inline">
         <TextField
           id="shortcut"
@@ -53,6 +44,24 @@ export function DesktopPrefs({ settings }: { settings: SettingsT }) {
       </form>
       <PinToggle />
     </fieldset>
+  )
+}
+
+type OnOff = { [K in keyof SettingsT]: SettingsT[K] extends boolean ? K : never }[keyof SettingsT]
+
+/** A checkbox for one on/off setting, saved as it is clicked. */
+export function SettingCheck(props: { id: string; name: OnOff; settings: SettingsT; children: ReactNode }) {
+  const update = useSettings((s) => s.update)
+  return (
+    <label className="check" htmlFor={props.id}>
+      <input
+        id={props.id}
+        type="checkbox"
+        checked={props.settings[props.name]}
+        onChange={(e) => void update({ [props.name]: e.target.checked })}
+      />
+      {props.children}
+    </label>
   )
 }
 

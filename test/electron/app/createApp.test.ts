@@ -207,6 +207,7 @@ describe('createApp', () => {
       trayTotal: true,
       shortcut: '',
       openAtLogin: false,
+      offerClipboard: true,
     })
     const next = value(await app.router.handle('settings.update', { theme: 'dark', pollIntervalSec: 60 }))
     expect(next).toEqual({
@@ -217,6 +218,7 @@ describe('createApp', () => {
       trayTotal: true,
       shortcut: '',
       openAtLogin: false,
+      offerClipboard: true,
     })
     expect(events.find((e) => e.name === 'settings.updated')?.payload).toEqual(next)
     expect((await readdir(dir)).sort()).toEqual(['settings.json', 'settings.json.corrupt-1700000000000'])

@@ -188,6 +188,16 @@ export const globalShortcut = {
   },
 }
 
+/** the clipboard counts its reads: the offer must read it only as a window is shown */
+export const clipboard = {
+  text: '',
+  reads: 0,
+  async readText() {
+    clipboard.reads++
+    return clipboard.text
+  },
+}
+
 export const net = { online: true, isOnline: () => net.online }
 
 export const powerMonitor = new EventEmitter()
@@ -235,5 +245,6 @@ const electron = {
   BrowserWindow,
   dialog,
   globalShortcut,
+  clipboard,
 }
 export default electron

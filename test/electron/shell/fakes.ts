@@ -57,7 +57,10 @@ export class FakeBrowserWindow extends EventEmitter {
     return Promise.resolve()
   }
   show() {
+    // as Electron: 'show' when a hidden window becomes visible
+    const was = this.visible
     this.visible = true
+    if (!was) this.emit('show')
   }
   hide() {
     this.visible = false

@@ -372,6 +372,32 @@ describe('main entry (electron faked)', () => {
     await vi.waitFor(() => expect(wc.reloads).toBe(4))
   })
 
+  it('a shown window reads the clipboard once and offers an invoice on it; the setting off reads nothing', async () => {
+    const w = mainWindow()
+    const offers = () => w.webContents.sent.filter((m) => m.channel === 'wallet:event:clipboard.offer')
+    const showAgain = () => {
+      w.hide()
+      w.show()
+    }
+    electron.clipboard.text = BOLT11_SPEC.coffee60s
+    const before = electron.clipboard.reads
+    showAgain()
+    await vi.waitFor(() => expect(offers()).toHaveLength(1))
+    expect(electron.clipboard.reads).toBe(before + 1)
+    expect(offers()[0]?.payload).toEqual({ kind: 'invoice', value: BOLT11_SPEC.coffee60s })
+    // focusing an already visible window is no new opening: nothing read
+    electron.app.emit('activate')
+    expect(electron.clipboard.reads).toBe(before + 1)
+    expect((await invoke('settings.update', { offerClipboard: false })).ok).toBe(true)
+    electron.clipboard.text = 'alice@sim.example'
+    showAgain()
+    await new Promise((r) => setTimeout(r, 50))
+    expect(electron.clipboard.reads).toBe(before + 1)
+    expect(offers()).toHaveLength(1)
+    expect(stderr).not.toContain(BOLT11_SPEC.coffee60s.slice(0, 40))
+    expect((await invoke('settings.update', { offerClipboard: true })).ok).toBe(true)
+  })
+
   it('closing the window hides it while a tray exists', () => {
     const w = mainWindow()
     w.show()

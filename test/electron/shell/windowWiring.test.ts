@@ -47,3 +47,31 @@ describe('loadMenubar', () => {
     expect(await loadMenubar('win32')).toBeNull()
   })
 })
+
+describe('the clipboard offer reaches the page', () => {
+  it('a window calls onShown as it is shown, and an offer made before the page loaded waits for it', () => {
+    const w = new FakeBrowserWindow({})
+    const sink = createEventSink()
+    let shown = 0
+    wireWindow(w as never, {
+      sink,
+      showMessageBox: async () => ({ response: 0 }),
+      quit: () => {},
+      isQuitting: () => false,
+      hasTray: () => true,
+      log: () => {},
+      onClosed: () => {},
+      onShown: () => shown++,
+      hideOnClose: true,
+    })
+    w.show()
+    w.show()
+    expect(shown).toBe(1)
+    sink.emit('clipboard.offer', { kind: 'address', value: 'alice@example.com' })
+    expect(w.webContents.sent).toEqual([])
+    w.webContents.emit('did-finish-load')
+    expect(w.webContents.sent).toEqual([
+      { channel: 'wallet:event:clipboard.offer', payload: { kind: 'address', value: 'alice@example.com' } },
+    ])
+  })
+})

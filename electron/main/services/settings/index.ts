@@ -26,6 +26,7 @@ const StoredSettings = Settings.extend({
   trayTotal: Settings.shape.trayTotal.catch(DEFAULT_SETTINGS.trayTotal),
   shortcut: Settings.shape.shortcut.catch(DEFAULT_SETTINGS.shortcut),
   openAtLogin: Settings.shape.openAtLogin.catch(DEFAULT_SETTINGS.openAtLogin),
+  offerClipboard: Settings.shape.offerClipboard.catch(DEFAULT_SETTINGS.offerClipboard),
 })
 
 export const SettingsFile = z.object({

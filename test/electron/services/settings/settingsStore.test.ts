@@ -99,6 +99,7 @@ describe('settings store', () => {
       trayTotal: true,
       shortcut: '',
       openAtLogin: false,
+      offerClipboard: true,
     })
     expect(loaded.accounts).toEqual([account])
     expect(notices).toEqual([])
@@ -128,8 +129,9 @@ describe('settings store', () => {
       trayTotal: DEFAULT_SETTINGS.trayTotal,
       shortcut: DEFAULT_SETTINGS.shortcut,
       openAtLogin: DEFAULT_SETTINGS.openAtLogin,
+      offerClipboard: DEFAULT_SETTINGS.offerClipboard,
     })
-    expect(DEFAULT_SETTINGS).toMatchObject({ trayTotal: true, shortcut: '', openAtLogin: false })
+    expect(DEFAULT_SETTINGS).toMatchObject({ trayTotal: true, shortcut: '', openAtLogin: false, offerClipboard: true })
     expect(notices).toEqual([])
     expect(await readdir(dir)).toEqual([SETTINGS_FILE])
   })

@@ -1,5 +1,5 @@
-// What Send can do with whatever a person hands it (shared/payment/parse.ts says what it is).
-import { lightningTargetOf, type ParsedInput, parsePaymentInput } from '@shared/payment/parse'
+// What Send (and the clipboard offer) can do with whatever a person hands it (parse.ts says what it is).
+import { lightningTargetOf, type ParsedInput, parsePaymentInput } from './parse'
 
 /** The recipient Send looks up, the invoice main reads, the withdraw link to claim, or why none. */
 export type PayRoute =
