@@ -105,6 +105,7 @@ describe('router', () => {
         trayTotal: true,
         shortcut: '',
         openAtLogin: false,
+        offerClipboard: true,
         apiKey: 'sak_x',
       }),
     })
@@ -118,6 +119,7 @@ describe('router', () => {
         trayTotal: true,
         shortcut: '',
         openAtLogin: false,
+        offerClipboard: true,
       },
     })
   })
