@@ -3,7 +3,7 @@
 import { formatMsat } from '@shared/units'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type OpenedApp, openApp } from '../harness'
-import { fastPolling, waitVisible } from './support'
+import { fastPolling, navTo, waitVisible } from './support'
 
 let o: OpenedApp
 beforeAll(async () => {
@@ -35,4 +35,22 @@ test('a deposit from outside shows on Home within one tick, and is announced onc
   expect(shown?.body).toBe(`from outside\nTo ${w.label}`)
   await new Promise((r) => setTimeout(r, 6_000)) // another tick: not told again
   expect(o.booted.notifications.length - before).toBe(1)
+})
+
+test('a payment from outside shows at the top of Transactions within one tick, while the list is open', async () => {
+  const w = o.sim.keys.wallets[1]!
+  await navTo(o.page, 'Transactions')
+  await o.page.locator('li.history-row').first().waitFor()
+  await o.app.sync.idle()
+  await o.sim.control.payInbound(w.id, 2_468, 'seen in the list')
+  const paidAt = Date.now()
+  // the list is read again on ledger.updated: no Refresh, no navigation
+  await expect
+    .poll(() => o.page.locator('li.history-row').first().textContent(), { timeout: 9_000, interval: 100 })
+    .toContain('seen in the list')
+  expect(Date.now() - paidAt).toBeLessThan(9_000)
+  const row = await o.page.locator('li.history-row').first().textContent()
+  expect(row).toMatch(/^Received/)
+  expect(row).toContain(formatMsat(2_468_000, { signed: true }))
+  expect(row).toContain(w.label)
 })

@@ -146,6 +146,20 @@ for (const size of SIZES) {
 
       await navTo(p, 'Send')
       await check(p, where('Send'), theme)
+      // an outside invoice with a long description: the invoice, the confirmation and the receipt
+      const pr = o.sim.control.outside.payee({ amountSat: 1_000, memo: LONG_TEXT.slice(0, 600) }).payment_request
+      await p.getByLabel('Lightning address or invoice').fill(pr)
+      await p.getByRole('button', { name: 'Look up' }).click()
+      await p.getByRole('region', { name: 'Invoice' }).waitFor()
+      await check(p, where('Send invoice'), theme)
+      await p.getByLabel('Wallet').selectOption(o.sim.keys.wallets[0]!.id)
+      await p.getByRole('button', { name: 'Review' }).click()
+      await p.getByText('Confirm payment').waitFor()
+      await check(p, where('Send confirmation'), theme)
+      await p.getByRole('button', { name: 'Send now' }).click()
+      await p.getByRole('status').filter({ hasText: /^Sent/ }).waitFor()
+      await check(p, where('Send receipt'), theme)
+      await p.getByRole('button', { name: 'Done' }).click()
 
       await navTo(p, 'Withdraw')
       const anotherLink = p.getByRole('button', { name: 'New withdraw link' })
