@@ -3,7 +3,8 @@
 //   raw HTTP reads of the same pages (what the loop adds: parsing into rows, folding, SQLite);
 // - settle → notify of an invoice paid in its first minutes (p50/p95; goals ≤ 2 s and ≤ 5 s);
 // - a payment from outside → notify (p95; goal ≤ interval + 1 s);
-// - requests per minute per account at idle, and main-process CPU per idle minute, three wallets.
+// - requests per minute per account at idle and while an invoice just made waits to be paid (the
+//   loop's attention), and main-process CPU per idle minute, three wallets.
 // Delays and idle figures run on simulated time (test/electron/sync/harness.ts: a virtual timer
 // queue whose clock is the simulator's), so each delay is what the schedule gives, not what a busy
 // machine adds; the CPU figure is the process's CPU (loop, client and the in-process simulator
@@ -38,6 +39,7 @@ export interface SyncBench {
   'outside payment→notify p95 s': number
   'interval + 1 s': number
   'idle req/min/account': number
+  'req/min/account, invoice waiting (first 3 min)': number
   'idle CPU ms/min (3 wallets)': number
   'load 1 min': number
 }
@@ -144,11 +146,44 @@ async function idle() {
   }
 }
 
+/** Requests a minute while an invoice just made is waiting to be paid (its first 3 minutes: the loop's attention). */
+async function paying() {
+  const sim = await startSimulator({ seed: 'empty' })
+  try {
+    const client = makeClient(sim)
+    const vt = createVirtualTimers(sim)
+    const wallets = ['A', 'B', 'C'].map((name) => sim.control.createWallet(name, 1_000).id)
+    const loop = makeLoop({
+      sim,
+      client,
+      vt,
+      rec: createRecorder(),
+      store: tempStore(),
+      options: { freshWindowSec: 180 },
+    })
+    loop.start()
+    await loop.idle()
+    await vt.advance(60_000)
+    const inv = await createInvoice(client, wallets[0]!, 500, 'being paid')
+    await loop.track(inv)
+    sim.control.resetRequests()
+    const minutes = 3
+    await vt.advance(minutes * 60_000)
+    const requests = sim.control.requests().length
+    await loop.stop()
+    closeLedgers()
+    return { reqPerMin: requests / minutes }
+  } finally {
+    await sim.close()
+  }
+}
+
 export async function runSyncBench(): Promise<SyncBench> {
   const first = await firstSync()
   const inv = await delays('invoice')
   const outside = await delays('outside')
   const i = await idle()
+  const p = await paying()
   return {
     'first sync rows': first.rows,
     'first sync s': round(first.s),
@@ -160,6 +195,7 @@ export async function runSyncBench(): Promise<SyncBench> {
     'outside payment→notify p95 s': round(percentile(outside, 95), 1),
     'interval + 1 s': DEFAULT_SETTINGS.pollIntervalSec + 1,
     'idle req/min/account': round(i.reqPerMin),
+    'req/min/account, invoice waiting (first 3 min)': round(p.reqPerMin),
     'idle CPU ms/min (3 wallets)': round(i.cpuMsPerMin, 1),
     'load 1 min': round(loadavg()[0] ?? 0, 1),
   }
