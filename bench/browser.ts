@@ -95,10 +95,11 @@ export async function measureFirstScreens(browser: Browser, appUrl: string, floo
 /**
  * Timed inside the page: click Next → the new rows are in the DOM → the next frame has painted
  * them. A string, not a function: tsx's keepNames would wrap named inner functions in a helper
- * that does not exist in the page.
+ * that does not exist in the page. `rows`/`list`: the app's history list or the floor's table;
+ * `op`: the operation whose round trip is part of the change.
  */
-const CLICK_NEXT_AND_WAIT = `(async () => {
-  const first = () => document.querySelector('table.tx tbody tr')?.textContent ?? ''
+const clickNextAndWait = (rows: string, list: string, op: string) => `(async () => {
+  const first = () => document.querySelector(${JSON.stringify(rows)})?.textContent ?? ''
   const before = first()
   const next = Array.from(document.querySelectorAll('nav.pager button')).find((b) => b.textContent.trim() === 'Next')
   if (!next) throw new Error('no Next button')
@@ -106,8 +107,8 @@ const CLICK_NEXT_AND_WAIT = `(async () => {
   next.click()
   await new Promise((done, fail) => {
     const check = () => {
-      const table = document.querySelector('table.tx')
-      if (first() !== before && table?.getAttribute('aria-busy') !== 'true') done()
+      const box = document.querySelector(${JSON.stringify(list)})
+      if (first() !== before && box?.getAttribute('aria-busy') !== 'true') done()
       else if (performance.now() - t0 > 20000) fail(new Error('rows did not change'))
       else requestAnimationFrame(check)
     }
@@ -115,11 +116,13 @@ const CLICK_NEXT_AND_WAIT = `(async () => {
   })
   await new Promise((r) => requestAnimationFrame(r))
   const total = performance.now() - t0
-  // how much of it was the operation's round trip (bridge → router → client → service)
-  const rpc = performance.getEntriesByType('resource').filter((e) => e.name.includes('/__rpc/transactions.page') && e.startTime >= t0)
+  // how much of it was the operation's round trip (bridge → router → ledger)
+  const rpc = performance.getEntriesByType('resource').filter((e) => e.name.includes('/__rpc/${op}') && e.startTime >= t0)
   performance.clearResourceTimings()
   return { total, rpc: rpc.length ? rpc[rpc.length - 1].duration : 0 }
 })()`
+const FLOOR_NEXT = clickNextAndWait('table.tx tbody tr', 'table.tx', 'none')
+const APP_NEXT = clickNextAndWait('li.history-row', 'ul.history', 'history.page')
 
 const WATCH_LONG_TASKS = `window.__longest = 0
 new PerformanceObserver((list) => {
@@ -135,7 +138,7 @@ export async function measureFloorPaging(browser: Browser, floorOrigin: string, 
     await page.waitForSelector('table.tx tbody tr')
     await page.evaluate(WATCH_LONG_TASKS)
     const times: number[] = []
-    for (let i = 0; i < clicks; i++) times.push(((await page.evaluate(CLICK_NEXT_AND_WAIT)) as Click).total)
+    for (let i = 0; i < clicks; i++) times.push(((await page.evaluate(FLOOR_NEXT)) as Click).total)
     return { times, longestTaskMs: (await page.evaluate('window.__longest')) as number }
   } finally {
     await context.close()
@@ -157,7 +160,10 @@ export interface PagingResult {
   rowsPerPage: number
 }
 
-/** On the transactions screen of a wallet with ≥ 5,000 transactions: Next, 50 times. */
+/**
+ * On the Transactions screen (read from the ledger, which the sync loop has filled) of a wallet
+ * with ≥ 5,000 transactions: Next, 50 times.
+ */
 export async function measurePaging(browser: Browser, url: string, walletLabel: string): Promise<PagingResult> {
   const context = await browser.newContext({ viewport: { width: 900, height: 900 } })
   const page = await context.newPage()
@@ -165,7 +171,7 @@ export async function measurePaging(browser: Browser, url: string, walletLabel: 
     await page.goto(url)
     await page.getByRole('button', { name: `Transactions of ${walletLabel}` }).click()
     await page.locator('#per-page').selectOption('100')
-    await page.waitForFunction(() => document.querySelectorAll('table.tx tbody tr').length >= 100, undefined, {
+    await page.waitForFunction(() => document.querySelectorAll('li.history-row').length >= 100, undefined, {
       timeout: 60_000,
     })
     await page.evaluate(WATCH_LONG_TASKS)
@@ -175,14 +181,14 @@ export async function measurePaging(browser: Browser, url: string, walletLabel: 
     let heapPage50 = 0
     for (let p = 2; p <= 51; p++) {
       // timed inside the page: click → the new rows are in the DOM → the next frame has painted them
-      const click = (await page.evaluate(CLICK_NEXT_AND_WAIT)) as Click
+      const click = (await page.evaluate(APP_NEXT)) as Click
       times.push(click.total)
       rpcTimes.push(click.rpc)
       if (p === 10) heapPage10 = await heapAfterGcBytes(context, page)
       if (p === 50) heapPage50 = await heapAfterGcBytes(context, page)
     }
     const longestTaskMs = (await page.evaluate('window.__longest')) as number
-    const rowsPerPage = await page.locator('table.tx tbody tr').count()
+    const rowsPerPage = await page.locator('li.history-row').count()
     return {
       clicks: times.length,
       times,

@@ -8,6 +8,7 @@ import { startPreviewServer } from '../dev/preview/server'
 import { RENDERER_DIR, ROOT } from '../scripts/lib/build'
 import { launchChromium } from '../test/e2e/harness'
 import { startSimulator } from '../test/simulator/index'
+import { syncNow } from '../test/support/syncNow'
 import { measureFirstScreens, measureFloorPaging, measurePaging } from './browser'
 import { measureHiddenTimers } from './hiddenTimers'
 import { runHistoryBench } from './history'
@@ -226,6 +227,8 @@ async function main() {
       unit: 'ms',
       goal: 'report',
     })
+    // the Transactions screen reads the ledger: the sync loop's first sync fills it first
+    await syncNow(bigApp.app)
     const paging = await measurePaging(browser, bigPreview.url, largest.label)
     const floorPaging = await measureFloorPaging(browser, floor.origin)
     row({
@@ -237,7 +240,7 @@ async function main() {
       goal: 'report',
     })
     row({
-      figure: '  of which transactions.page round trip, p50',
+      figure: '  of which history.page round trip, p50',
       value: paging.rpcP50,
       reference: paging.p50,
       referenceName: 'the whole page change, p50',
@@ -245,13 +248,13 @@ async function main() {
       goal: 'report',
     })
     row({
-      figure: 'page change → rows painted, p95',
+      figure: 'page change → rows painted, p95 (from the ledger)',
       value: paging.p95,
       reference: percentile(floorPaging.times, 95),
       referenceName: 'floor: 100 rows from memory, p95',
       unit: 'ms',
-      goal: 'p95 < 100 ms',
-      maxValue: 100,
+      goal: 'p95 < 50 ms',
+      maxValue: 50,
     })
     row({
       figure: 'longest long task while paging',
