@@ -28,15 +28,15 @@ test('no banner without an offer', () => {
   expect(renderToString(<ClipboardOfferBanner />)).toBe('')
 })
 
-test('Pay opens Send prefilled, or Claim for a withdraw link; Dismiss only removes the offer', () => {
+test('Pay opens Send prefilled, or Claim for a withdraw link; Dismiss only removes the offer', async () => {
   useClipboardOffer.getState().show({ kind: 'invoice', value: BOLT11_SPEC.coffee60s })
-  useClipboardOffer.getState().pay()
+  await useClipboardOffer.getState().pay()
   expect(useUi.getState().screen).toEqual({ to: 'send', address: BOLT11_SPEC.coffee60s })
   expect(useClipboardOffer.getState().offer).toBeNull()
 
   const lnurl = encodeLnurl('https://service.example/withdraw?tag=withdrawRequest&k1=abc')
   useClipboardOffer.getState().show({ kind: 'withdraw', value: lnurl })
-  useClipboardOffer.getState().pay()
+  await useClipboardOffer.getState().pay()
   expect(useUi.getState().screen).toMatchObject({ to: 'claim' })
 
   useUi.setState({ screen: { to: 'home' } })

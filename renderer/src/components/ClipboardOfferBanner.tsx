@@ -9,7 +9,7 @@ export function ClipboardOfferBanner() {
     <section className="banner info offer" aria-label="Clipboard">
       <span>{question}</span>
       <span className="actions">
-        <button type="button" onClick={() => useClipboardOffer.getState().pay()}>
+        <button type="button" onClick={() => void useClipboardOffer.getState().pay()}>
           {offer.kind === 'withdraw' ? 'Claim' : 'Pay'}
         </button>
         <button type="button" className="link" onClick={() => useClipboardOffer.getState().dismiss()}>
