@@ -7,10 +7,12 @@ import { useInvoices } from './stores/invoices'
 import { usePayments } from './stores/payments'
 import { useRates } from './stores/rates'
 import { useSettings } from './stores/settings'
-import { useTransactions } from './stores/transactions'
 import { useUi } from './stores/ui'
 import { useWallets } from './stores/wallets'
 import { useWithdraw } from './stores/withdraw'
+
+/** History's store is loaded with its screen, not before the first balance; its events wait for it. */
+const transactions = () => import('./stores/transactions').then((m) => m.useTransactions.getState())
 
 export function subscribe(): () => void {
   const ui = useUi.getState()
@@ -23,7 +25,7 @@ export function subscribe(): () => void {
       // back online: refresh what is on screen so nothing stays stale or stuck in an error
       if (c.online && !wasOnline) {
         void useWallets.getState().load()
-        void useTransactions.getState().reload()
+        void transactions().then((t) => t.reload())
       }
     }),
     on('wallets.updated', (p) => useWallets.getState().apply(p)),
@@ -41,9 +43,9 @@ export function subscribe(): () => void {
     on('withdraw.updated', (link) => useWithdraw.getState().apply(link)),
     on('payments.updated', (p) => usePayments.getState().apply(p)),
     // new rows in the ledger: the page on screen (if any was loaded) is read again
-    on('ledger.updated', () => void useTransactions.getState().reload()),
-    on('history.progress', (p) => useTransactions.getState().progressed(p)),
-    on('sync.progress', (p) => useTransactions.getState().synced(p)),
+    on('ledger.updated', () => void transactions().then((t) => t.reload())),
+    on('history.progress', (p) => void transactions().then((t) => t.progressed(p))),
+    on('sync.progress', (p) => void transactions().then((t) => t.synced(p))),
     on('clipboard.offer', (o) => useClipboardOffer.getState().show(o)),
     // whichever way the active account changes (event, Settings, connect, remove)
     useAccounts.subscribe((s, prev) => {
