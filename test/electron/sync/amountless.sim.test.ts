@@ -6,17 +6,15 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ServiceClient } from '../../../electron/main/services/client'
 import type { SyncLoop } from '../../../electron/main/services/sync'
 import { pendingInvoiceView } from '../../../electron/main/services/views'
-import { type SimulatorHandle, startSimulator } from '../../simulator'
+import type { SimulatorHandle } from '../../simulator'
 import {
   ACCOUNT,
-  closeLedgers,
+  closeWorld,
   createInvoice,
-  createRecorder,
-  createVirtualTimers,
-  makeClient,
   makeLoop,
+  openWorld,
   type Recorder,
-  tempStore,
+  type SyncWorld,
   type VirtualTimers,
 } from './harness'
 
@@ -26,18 +24,15 @@ let vt: VirtualTimers
 let rec: Recorder
 let w: SyncLoop
 
+let world: SyncWorld
+
 beforeEach(async () => {
-  sim = await startSimulator({ seed: 'empty' })
-  client = makeClient(sim)
-  vt = createVirtualTimers(sim)
-  rec = createRecorder()
-  w = makeLoop({ sim, client, vt, rec, store: tempStore() })
+  world = await openWorld()
+  ;({ sim, client, vt, rec } = world)
+  w = makeLoop({ sim, client, vt, rec, store: world.store })
+  world.loops.push(w)
 })
-afterEach(async () => {
-  await w.stop()
-  await sim.close()
-  closeLedgers()
-})
+afterEach(() => closeWorld(world))
 
 /** An invoice without an amount, as the invoices.create handler makes one. */
 async function anyAmount(walletId: string, memo: string): Promise<PendingInvoice> {

@@ -10,7 +10,7 @@ import { type Ledger, type LedgerOptions, openLedger } from '../../../electron/m
 import type { NotificationInput } from '../../../electron/main/services/notify'
 import { createSyncLoop, type SyncLoop, type SyncOptions, type Timers } from '../../../electron/main/services/sync'
 import { pendingInvoiceView } from '../../../electron/main/services/views'
-import type { SimulatorHandle } from '../../simulator'
+import { type SimulatorHandle, startSimulator } from '../../simulator'
 import { handOverInvoice, type LnurlAnswer, readWithdrawRequest } from '../../support/lud03Client'
 
 export const ACCOUNT = 'acc_test'
@@ -168,4 +168,35 @@ export async function claimAsOutsider(sim: SimulatorHandle, lnurl: string, amoun
   const req = await readWithdrawRequest(lnurl)
   if ('status' in req) return req
   return handOverInvoice(req, sim.control.outsideInvoice(amountSat))
+}
+
+/** One test's world: the simulator over HTTP, the real client, virtual time, a recorder, a store folder. */
+export interface SyncWorld {
+  sim: SimulatorHandle
+  client: ServiceClient
+  vt: VirtualTimers
+  rec: Recorder
+  store: string
+  /** loops the test started; closeWorld stops them */
+  loops: SyncLoop[]
+}
+
+export async function openWorld(seed: 'empty' | 'large' = 'empty'): Promise<SyncWorld> {
+  const sim = await startSimulator({ seed })
+  return {
+    sim,
+    client: makeClient(sim),
+    vt: createVirtualTimers(sim),
+    rec: createRecorder(),
+    store: tempStore(),
+    loops: [],
+  }
+}
+
+/** Stops the world's loops, then the simulator, then closes every ledger the test opened. */
+export async function closeWorld(w: SyncWorld | undefined): Promise<void> {
+  if (!w) return
+  for (const l of w.loops.splice(0)) await l.stop()
+  await w.sim.close()
+  closeLedgers()
 }

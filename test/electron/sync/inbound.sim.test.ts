@@ -4,20 +4,18 @@
 import { writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ServiceClient } from '../../../electron/main/services/client'
-import type { SyncLoop } from '../../../electron/main/services/sync'
 import { withdrawLinkView } from '../../../electron/main/services/views'
-import { type SimulatorHandle, startSimulator } from '../../simulator'
+import type { SimulatorHandle } from '../../simulator'
 import {
   claimAsOutsider,
   closeLedgers,
+  closeWorld,
   createInvoice,
-  createRecorder,
-  createVirtualTimers,
   ledgerIn,
-  makeClient,
   makeLoop,
+  openWorld,
   type Recorder,
-  tempStore,
+  type SyncWorld,
   type VirtualTimers,
 } from './harness'
 
@@ -26,24 +24,17 @@ let client: ServiceClient
 let vt: VirtualTimers
 let rec: Recorder
 let store: string
-const loops: SyncLoop[] = []
+let world: SyncWorld
 
 beforeEach(async () => {
-  sim = await startSimulator({ seed: 'empty' })
-  client = makeClient(sim)
-  vt = createVirtualTimers(sim)
-  rec = createRecorder()
-  store = tempStore()
+  world = await openWorld()
+  ;({ sim, client, vt, rec, store } = world)
 })
-afterEach(async () => {
-  for (const l of loops.splice(0)) await l.stop()
-  await sim.close()
-  closeLedgers()
-})
+afterEach(() => closeWorld(world))
 
 async function started(o: Parameters<typeof makeLoop>[0]['options'] = {}) {
   const l = makeLoop({ sim, client, vt, rec, store, options: o })
-  loops.push(l)
+  world.loops.push(l)
   l.start()
   await l.idle()
   return l

@@ -3,22 +3,19 @@
 import type { Emit, PendingInvoice } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ServiceClient } from '../../../electron/main/services/client'
-import type { SyncLoop } from '../../../electron/main/services/sync'
 import type { TrayState } from '../../../electron/main/services/tray'
 import { INITIAL_TRAY_STATE, reduceTrayState } from '../../../electron/main/shell/trayState'
-import { type SimulatorHandle, startSimulator } from '../../simulator'
+import type { SimulatorHandle } from '../../simulator'
 import { prng } from '../../simulator/seed'
 import {
   ACCOUNT,
-  closeLedgers,
+  closeWorld,
   createInvoice,
-  createRecorder,
-  createVirtualTimers,
   ledgerIn,
-  makeClient,
   makeLoop,
+  openWorld,
   type Recorder,
-  tempStore,
+  type SyncWorld,
   type VirtualTimers,
 } from './harness'
 
@@ -27,24 +24,17 @@ let client: ServiceClient
 let vt: VirtualTimers
 let rec: Recorder
 let store: string
-const watchers: SyncLoop[] = []
+let world: SyncWorld
 
 beforeEach(async () => {
-  sim = await startSimulator({ seed: 'empty' })
-  client = makeClient(sim)
-  vt = createVirtualTimers(sim)
-  rec = createRecorder()
-  store = tempStore()
+  world = await openWorld()
+  ;({ sim, client, vt, rec, store } = world)
 })
-afterEach(async () => {
-  for (const w of watchers.splice(0)) await w.stop()
-  await sim.close()
-  closeLedgers()
-})
+afterEach(() => closeWorld(world))
 
 function watcher(o: Parameters<typeof makeLoop>[0]['options'] = {}, settings = {}) {
   const w = makeLoop({ sim, client, vt, rec, store, options: o, settings })
-  watchers.push(w)
+  world.loops.push(w)
   return w
 }
 
@@ -282,7 +272,7 @@ describe('settlement watching against the simulator', () => {
       },
       store,
     })
-    watchers.push(w)
+    world.loops.push(w)
     await w.track(inv)
     w.start()
     await w.idle()
@@ -457,7 +447,7 @@ describe('settlement watching against the simulator', () => {
       updates.push(tray)
     }
     const w = makeLoop({ sim, client, vt, rec: { ...rec, emit: toTray }, store })
-    watchers.push(w)
+    world.loops.push(w)
     const invs = [
       await createInvoice(client, wallets[0]!, 1, 'T1'),
       await createInvoice(client, wallets[0]!, 2, 'T2'),
@@ -491,7 +481,7 @@ describe('settlement watching against the simulator', () => {
     await makeWallets(1)
     const settings = { pollIntervalSec: 60 }
     const w = makeLoop({ sim, client, vt, rec, store, settings })
-    watchers.push(w)
+    world.loops.push(w)
     w.start()
     await w.idle()
     sim.control.resetRequests()

@@ -5,18 +5,17 @@
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import type { ServiceClient } from '../../../electron/main/services/client'
-import { DEFAULT_SYNC_OPTIONS, type SyncLoop } from '../../../electron/main/services/sync'
-import { type SimulatorHandle, startSimulator } from '../../simulator'
+import { DEFAULT_SYNC_OPTIONS } from '../../../electron/main/services/sync'
+import type { SimulatorHandle } from '../../simulator'
 import {
   ACCOUNT,
   closeLedgers,
-  createRecorder,
-  createVirtualTimers,
+  closeWorld,
   ledgerIn,
-  makeClient,
   makeLoop,
+  openWorld,
   type Recorder,
-  tempStore,
+  type SyncWorld,
   type VirtualTimers,
 } from './harness'
 
@@ -25,24 +24,17 @@ let client: ServiceClient
 let vt: VirtualTimers
 let rec: Recorder
 let store: string
-const loops: SyncLoop[] = []
+let world: SyncWorld
 
 beforeEach(async () => {
-  sim = await startSimulator({ seed: 'large' })
-  client = makeClient(sim)
-  vt = createVirtualTimers(sim)
-  rec = createRecorder()
-  store = tempStore()
+  world = await openWorld('large')
+  ;({ sim, client, vt, rec, store } = world)
 })
-afterEach(async () => {
-  for (const l of loops.splice(0)) await l.stop()
-  await sim.close()
-  closeLedgers()
-})
+afterEach(() => closeWorld(world))
 
 function loop() {
   const l = makeLoop({ sim, client, vt, rec, store })
-  loops.push(l)
+  world.loops.push(l)
   return l
 }
 

@@ -5,21 +5,19 @@ import { join } from 'node:path'
 import { DEFAULT_SETTINGS } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ServiceClient } from '../../../electron/main/services/client'
-import { createSyncLoop, type LegacyWatcherFile, type SyncLoop } from '../../../electron/main/services/sync'
+import { createSyncLoop, type LegacyWatcherFile } from '../../../electron/main/services/sync'
 import { withdrawLinkView } from '../../../electron/main/services/views'
-import { type SimulatorHandle, startSimulator } from '../../simulator'
+import type { SimulatorHandle } from '../../simulator'
 import {
   ACCOUNT,
   claimAsOutsider,
-  closeLedgers,
+  closeWorld,
   createInvoice,
-  createRecorder,
-  createVirtualTimers,
   ledgerIn,
-  makeClient,
   makeLoop,
+  openWorld,
   type Recorder,
-  tempStore,
+  type SyncWorld,
   type VirtualTimers,
 } from './harness'
 
@@ -28,25 +26,18 @@ let client: ServiceClient
 let vt: VirtualTimers
 let rec: Recorder
 let store: string
-const watchers: SyncLoop[] = []
+let world: SyncWorld
 const legacy = () => join(store, 'watcher.json')
 
 beforeEach(async () => {
-  sim = await startSimulator({ seed: 'empty' })
-  client = makeClient(sim)
-  vt = createVirtualTimers(sim)
-  rec = createRecorder()
-  store = tempStore()
+  world = await openWorld()
+  ;({ sim, client, vt, rec, store } = world)
 })
-afterEach(async () => {
-  for (const w of watchers.splice(0)) await w.stop()
-  await sim.close()
-  closeLedgers()
-})
+afterEach(() => closeWorld(world))
 
 function watcher() {
   const w = makeLoop({ sim, client, vt, rec, store })
-  watchers.push(w)
+  world.loops.push(w)
   return w
 }
 
