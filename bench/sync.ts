@@ -14,14 +14,17 @@
 import { loadavg } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { DEFAULT_SETTINGS } from '@shared/contract'
-import { DEFAULT_SYNC_OPTIONS, type SyncLoop } from '../electron/main/services/sync'
+import { DEFAULT_SYNC_OPTIONS, type SyncLoop, type SyncOptions } from '../electron/main/services/sync'
 import {
   closeLedgers,
+  closeWorld,
   createInvoice,
   createRecorder,
   createVirtualTimers,
   makeClient,
   makeLoop,
+  openWorld,
+  type SyncWorld,
   tempStore,
 } from '../test/electron/sync/harness'
 import { startSimulator } from '../test/simulator/index'
@@ -89,92 +92,74 @@ async function firstSync() {
 
 /** Seconds (simulated) from each payment to its notification. */
 async function delays(kind: 'invoice' | 'outside') {
-  const sim = await startSimulator({ seed: 'empty' })
+  const w = await openWorld()
   try {
-    const client = makeClient(sim)
-    const vt = createVirtualTimers(sim)
-    const rec = createRecorder()
-    const wallet = sim.control.createWallet('Bench', 1_000).id
+    const wallet = w.sim.control.createWallet('Bench', 1_000).id
     // the loop's real timing: fresh invoices are polled faster (harness default turns that off)
-    const loop: SyncLoop = makeLoop({ sim, client, vt, rec, store: tempStore(), options: { freshWindowSec: 180 } })
+    const loop: SyncLoop = makeLoop({ ...w, options: { freshWindowSec: 180 } })
+    w.loops.push(loop)
     loop.start()
     await loop.idle()
     const rand = prng(kind === 'invoice' ? 11 : 12)
     const out: number[] = []
     for (let i = 0; i < RUNS; i++) {
-      const before = rec.shown.length
-      const inv = kind === 'invoice' ? await createInvoice(client, wallet, 100 + i, `bench ${i}`) : null
+      const before = w.rec.shown.length
+      const inv = kind === 'invoice' ? await createInvoice(w.client, wallet, 100 + i, `bench ${i}`) : null
       if (inv) await loop.track(inv)
       // paid within its first two minutes (an invoice), or at any moment of a tick (outside)
-      await vt.advance(Math.floor(rand() * (inv ? 120_000 : 15_000)))
-      if (inv) await sim.control.settleInvoice(inv.id)
-      else await sim.control.payInbound(wallet, 100 + i, `outside ${i}`)
-      const paidAt = vt.elapsedMs()
-      while (rec.shown.length === before) await vt.advance(100)
-      out.push((vt.elapsedMs() - paidAt) / 1000)
-      await vt.advance(200_000) // past the fresh window before the next one
+      await w.vt.advance(Math.floor(rand() * (inv ? 120_000 : 15_000)))
+      if (inv) await w.sim.control.settleInvoice(inv.id)
+      else await w.sim.control.payInbound(wallet, 100 + i, `outside ${i}`)
+      const paidAt = w.vt.elapsedMs()
+      while (w.rec.shown.length === before) await w.vt.advance(100)
+      out.push((w.vt.elapsedMs() - paidAt) / 1000)
+      await w.vt.advance(200_000) // past the fresh window before the next one
     }
-    await loop.stop()
-    closeLedgers()
     return out.sort((a, b) => a - b)
   } finally {
-    await sim.close()
+    await closeWorld(w)
   }
+}
+
+/** Three wallets and their loop, started and left alone a minute: where requests are counted. */
+async function threeWallets(options: Partial<SyncOptions> = {}) {
+  const w = await openWorld()
+  const wallets = ['A', 'B', 'C'].map((name) => w.sim.control.createWallet(name, 1_000).id)
+  const loop = makeLoop({ ...w, options })
+  w.loops.push(loop)
+  loop.start()
+  await loop.idle()
+  await w.vt.advance(60_000)
+  return { w, loop, wallets }
+}
+
+/** The loop's requests a minute over the next `minutes` of simulated time. */
+async function requestsPerMinute(w: SyncWorld, minutes: number): Promise<number> {
+  w.sim.control.resetRequests()
+  await w.vt.advance(minutes * 60_000)
+  return w.sim.control.requests().length / minutes
 }
 
 async function idle() {
-  const sim = await startSimulator({ seed: 'empty' })
+  const { w } = await threeWallets()
   try {
-    const client = makeClient(sim)
-    const vt = createVirtualTimers(sim)
-    for (const name of ['A', 'B', 'C']) sim.control.createWallet(name, 1_000)
-    const loop = makeLoop({ sim, client, vt, rec: createRecorder(), store: tempStore() })
-    loop.start()
-    await loop.idle()
-    await vt.advance(60_000)
-    sim.control.resetRequests()
-    const minutes = 60
     const cpu = process.cpuUsage()
-    await vt.advance(minutes * 60_000)
+    const reqPerMin = await requestsPerMinute(w, 60)
     const used = process.cpuUsage(cpu)
-    const requests = sim.control.requests().length
-    await loop.stop()
-    closeLedgers()
-    return { reqPerMin: requests / minutes, cpuMsPerMin: (used.user + used.system) / 1000 / minutes }
+    return { reqPerMin, cpuMsPerMin: (used.user + used.system) / 1000 / 60 }
   } finally {
-    await sim.close()
+    await closeWorld(w)
   }
 }
 
-/** Requests a minute while an invoice just made is waiting to be paid (its first 3 minutes: the loop's attention). */
+/** While an invoice just made waits to be paid (its first 3 minutes: the loop's attention). */
 async function paying() {
-  const sim = await startSimulator({ seed: 'empty' })
+  const { w, loop, wallets } = await threeWallets({ freshWindowSec: 180 })
   try {
-    const client = makeClient(sim)
-    const vt = createVirtualTimers(sim)
-    const wallets = ['A', 'B', 'C'].map((name) => sim.control.createWallet(name, 1_000).id)
-    const loop = makeLoop({
-      sim,
-      client,
-      vt,
-      rec: createRecorder(),
-      store: tempStore(),
-      options: { freshWindowSec: 180 },
-    })
-    loop.start()
-    await loop.idle()
-    await vt.advance(60_000)
-    const inv = await createInvoice(client, wallets[0]!, 500, 'being paid')
-    await loop.track(inv)
-    sim.control.resetRequests()
-    const minutes = 3
-    await vt.advance(minutes * 60_000)
-    const requests = sim.control.requests().length
-    await loop.stop()
-    closeLedgers()
-    return { reqPerMin: requests / minutes }
+    await loop.track(await createInvoice(w.client, wallets[0]!, 500, 'being paid'))
+    return { reqPerMin: await requestsPerMinute(w, 3) }
   } finally {
-    await sim.close()
+    await closeWorld(w)
   }
 }
 
