@@ -8,7 +8,7 @@ import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
 import type { AccountsService, CallPolicy } from '../services/accounts'
 import type { ServiceClient } from '../services/client'
 import type { Journal, JournalEntryInput, Ledger } from '../services/ledger'
-import { type PaymentStep, paymentError, readInvoice, reconcile, sendJournaled } from '../services/payments'
+import { checkPayments, type PaymentStep, paymentError, readInvoice, sendJournaled } from '../services/payments'
 import { paymentView, walletView } from '../services/views'
 import type { OpIn, OpOut } from './router'
 
@@ -24,7 +24,7 @@ export interface PayDeps {
   refreshWallets: () => void
   /** the crash tests stop the process at a step of a payment */
   at?: (step: PaymentStep, requestId: string) => void
-  /** request ids this process is sending now, shared with followPayments: never reconciled */
+  /** request ids this process is sending now, shared with followPayments (services/payments/follow.ts): never reconciled */
   paying?: Set<string>
 }
 
@@ -136,72 +136,4 @@ function balanceOf(client: ServiceClient, walletId: string): Promise<WalletView>
   // a refused read must not be reported unhandled while other work goes on
   asked.catch(() => {})
   return asked
-}
-
-/**
- * Reconciles every unfinished payment with the service and announces the list (at start-up and
- * on "Check again"); payments this process is sending are left alone.
- */
-export async function checkPayments(
-  d: Pick<PayDeps, 'journal' | 'clientFor' | 'emit' | 'now'>,
-  inFlight?: ReadonlySet<string>,
-  accountId?: string,
-): Promise<JournalView[]> {
-  const journal = d.journal()
-  const before = JSON.stringify(journal.unfinished())
-  await reconcile({
-    journal,
-    accountId,
-    clientFor: (accountId) => {
-      try {
-        return d.clientFor(accountId, 'retry')
-      } catch {
-        return null // a removed account
-      }
-    },
-    nowSec: () => Math.floor(d.now() / 1000),
-    inFlight,
-  })
-  const payments = journal.unfinished()
-  // after a sync, told only when something changed; at start-up and on "Check again", always
-  if (!accountId || JSON.stringify(payments) !== before) d.emit('payments.updated', { payments })
-  return payments
-}
-
-export interface FollowDeps extends Pick<PayDeps, 'journal' | 'clientFor' | 'emit' | 'now'> {
-  paying: ReadonlySet<string>
-  background: (task: Promise<unknown>) => void
-}
-
-/**
- * Reconciles the journal at start-up and after each sync of an account that has unfinished
- * payments (the sync loop's afterSync), one check at a time and none queued twice. It only asks
- * and marks: nothing is ever sent again.
- */
-export function followPayments(d: FollowDeps) {
-  let chain: Promise<unknown> = Promise.resolve()
-  const queued = new Set<string>()
-  const queue = (accountId?: string) => {
-    const key = accountId ?? '*'
-    if (queued.has(key) || queued.has('*')) return // a check of all is on its way
-    queued.add(key)
-    const run = chain.then(() => {
-      queued.delete(key)
-      return checkPayments(d, d.paying, accountId)
-    })
-    chain = run.catch(() => undefined)
-    d.background(run)
-  }
-  return {
-    start: () => queue(),
-    afterSync(accountId: string) {
-      if (
-        d
-          .journal()
-          .unfinished(accountId)
-          .some((e) => !d.paying.has(e.requestId))
-      )
-        queue(accountId)
-    },
-  }
 }
