@@ -147,10 +147,8 @@ export const useSend = create<SendState>()((set, get) => ({
     const { recipient: r, invoice: inv } = get()
     const problem = reviewProblem(r, inv, walletId, amountMsat, comment)
     if (problem) {
-      // the balance check gets the balance's next step (a smaller amount, another wallet)
-      const code = problem.startsWith('Not enough in ') ? 'insufficient_funds' : 'invalid_input'
-      set({ formError: problemOf(problem, code) })
-      return problem
+      set({ formError: problem })
+      return problem.message
     }
     const amount = (inv ? inv.amountMsat : amountMsat) as number
     set({
@@ -213,17 +211,19 @@ function reviewProblem(
   walletId: string,
   amountMsat: number | null,
   comment: string,
-): string | null {
-  if (!r && !inv) return 'Look up the recipient first.'
+): AppErrorShape | null {
+  if (!r && !inv) return problemOf('Look up the recipient first.')
   if (r) {
     const problem = checkSend(r, amountMsat, comment)
-    if (problem) return problem
+    if (problem) return problemOf(problem)
   }
-  if (!walletId) return 'Choose the wallet to pay from.'
+  if (!walletId) return problemOf('Choose the wallet to pay from.')
   const amount = inv ? inv.amountMsat : amountMsat
-  if (amount === null) return 'This invoice has no amount, and the service cannot pay such invoices.'
+  if (amount === null) return problemOf('This invoice has no amount, and the service cannot pay such invoices.')
   const wallet = useWallets.getState().wallets.find((w) => w.id === walletId)
-  return wallet ? fundsProblem(wallet.label, wallet.balanceMsat, amount) : null
+  const short = wallet ? fundsProblem(wallet.label, wallet.balanceMsat, amount) : null
+  // a balance problem, whose next step is a smaller amount or another wallet (errorWords)
+  return short ? problemOf(short, 'insufficient_funds') : null
 }
 
 /** Why this amount and comment cannot go to this recipient, or null when they can. */
