@@ -133,13 +133,10 @@ function ShowInvoice({ id }: { id: string }) {
       </p>
       <p className="amount">
         {invoiceAmountText(inv)}
+        {/* .fiat keeps its own margin, so nothing is added here when prices are off */}
+        {!isAnyAmount(inv) && <Fiat msat={inv.amountSat * 1000} testId="invoice-fiat" />}
         {inv.memo && <span className="muted"> · {inv.memo}</span>}
       </p>
-      {!isAnyAmount(inv) && (
-        <p>
-          <Fiat msat={inv.amountSat * 1000} testId="invoice-fiat" />
-        </p>
-      )}
       {status === 'pending' && isAnyAmount(inv) && <p className="muted">The payer chooses how much to send.</p>}
       {status === 'pending' && <Qr text={lightningUri(inv.paymentRequest)} label="QR code of the invoice" />}
       {status === 'pending' && (

@@ -159,7 +159,7 @@ function InvoiceCard({ invoice }: { invoice: InvoiceView }) {
   return (
     <section className="card recipient" aria-label="Invoice">
       <p>
-        <strong>{invoice.amountMsat === null ? 'No amount' : formatMsat(invoice.amountMsat)}</strong>{' '}
+        <strong>{invoice.amountMsat === null ? 'No amount' : formatMsat(invoice.amountMsat)}</strong>
         {invoice.amountMsat !== null && <Fiat msat={invoice.amountMsat} />}
       </p>
       <p className="description">{invoice.description ?? '(no description)'}</p>

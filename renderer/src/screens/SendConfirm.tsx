@@ -78,11 +78,13 @@ export function Confirm() {
       <dl className="details">
         <Payee c={c} />
         <Row label="Amount">
-          {formatMsat(c.amountMsat)} <Fiat msat={c.amountMsat} />
+          {formatMsat(c.amountMsat)}
+          <Fiat msat={c.amountMsat} />
         </Row>
         <Row label="Fee">at most {formatMsat(c.feeLimitMsat)}</Row>
         <Row label="Total">
-          up to {formatMsat(totalMsat(c.amountMsat))} <Fiat msat={totalMsat(c.amountMsat)} />
+          up to {formatMsat(totalMsat(c.amountMsat))}
+          <Fiat msat={totalMsat(c.amountMsat)} />
         </Row>
         <Row label="From">{wallet ? `${wallet.label} (${formatMsat(wallet.balanceMsat)})` : c.walletId}</Row>
         {c.comment && <Row label="Comment">{c.comment}</Row>}
@@ -119,10 +121,12 @@ function Receipt() {
       <p className="status paid">Sent</p>
       <dl className="details">
         <Row label="Amount">
-          {formatMsat(result.amountMsat)} <Fiat msat={result.amountMsat} />
+          {formatMsat(result.amountMsat)}
+          <Fiat msat={result.amountMsat} />
         </Row>
         <Row label="Fee">
-          {formatMsat(result.feeMsat)} <Fiat msat={result.feeMsat} />
+          {formatMsat(result.feeMsat)}
+          <Fiat msat={result.feeMsat} />
         </Row>
         <Payee c={c} />
         {c.comment && <Row label="Comment">{c.comment}</Row>}
