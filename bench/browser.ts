@@ -116,7 +116,7 @@ const clickNextAndWait = (rows: string, list: string, op: string) => `(async () 
   })
   await new Promise((r) => requestAnimationFrame(r))
   const total = performance.now() - t0
-  // how much of it was the operation's round trip (bridge → router → ledger)
+  // the operation's round trip (bridge → router → ledger) started after the click
   const rpc = performance.getEntriesByType('resource').filter((e) => e.name.includes('/__rpc/${op}') && e.startTime >= t0)
   performance.clearResourceTimings()
   return { total, rpc: rpc.length ? rpc[rpc.length - 1].duration : 0 }
@@ -150,7 +150,7 @@ type Click = { total: number; rpc: number }
 export interface PagingResult {
   clicks: number
   times: number[]
-  /** median round trip of transactions.page itself, as the page saw it */
+  /** median round trip of history.page started after a click (the read-ahead), as the page saw it */
   rpcP50: number
   p50: number
   p95: number

@@ -240,7 +240,8 @@ async function main() {
       goal: 'report',
     })
     row({
-      figure: '  of which history.page round trip, p50',
+      // the next page is read ahead once a page shows, so this round trip is no longer waited for
+      figure: '  history.page round trip (read ahead, not waited for), p50',
       value: paging.rpcP50,
       reference: paging.p50,
       referenceName: 'the whole page change, p50',

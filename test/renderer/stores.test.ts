@@ -1,5 +1,5 @@
 // Store transitions on ok and error envelopes, against a fake `window.wallet`.
-import type { PendingInvoice, RecipientView, TxView, WalletView } from '@shared/contract'
+import type { PendingInvoice, RecipientView, WalletView } from '@shared/contract'
 import { DEFAULT_FIAT, DEFAULT_SETTINGS } from '@shared/contract'
 import type { HistoryRow } from '@shared/history'
 import { beforeEach, describe, expect, test } from 'vitest'
@@ -86,23 +86,83 @@ describe('wallets', () => {
   })
 })
 
+/** the next page is read ahead in a task of its own, after the page shown has painted */
+const readAhead = () => new Promise((r) => setTimeout(r, 1))
+
 describe('transactions', () => {
+  // the store keeps neighbours of the page on show outside its state: a reload forgets them
+  beforeEach(() => useTransactions.getState().reload())
+
   test('a page replaces the previous one (no growth); the next page in order goes by the keyset cursor', async () => {
     useTransactions.setState({ perPage: 2 })
     fake.ok('history.page', histPage([tx('a', 9), tx('b', 8)], 1, 5, 9, { createdAt: 1, rowId: 8 }))
+    fake.ok('history.page', histPage([tx('c', 7)], 2, 5, 9, { createdAt: 1, rowId: 7 }))
     await useTransactions.getState().open()
-    fake.ok('history.page', histPage([tx('c', 7)], 2, 5, 9))
+    await readAhead()
+    fake.ok('history.page', histPage([tx('d', 6)], 3, 5, 9))
     await useTransactions.getState().goTo(2)
     const s = useTransactions.getState()
     expect(s.items.map((t) => t.txId)).toEqual(['c'])
     expect(s).toMatchObject({ page: 2, pageCount: 5, total: 9, status: 'ready' })
-    fake.ok('history.page', histPage([tx('a', 9), tx('b', 8)], 1, 5, 9))
+    await readAhead()
     await useTransactions.getState().goTo(1)
+    expect(useTransactions.getState().items.map((t) => t.txId)).toEqual(['a', 'b'])
     expect(fake.callsOf('history.page').map((c) => c.input)).toEqual([
       { walletId: 'all', direction: 'all', limit: 2, page: 1 },
+      // read ahead as soon as page 1 shows, so Next paints without waiting for main
       { walletId: 'all', direction: 'all', limit: 2, page: 2, after: { createdAt: 1, rowId: 8 } },
-      { walletId: 'all', direction: 'all', limit: 2, page: 1 },
+      { walletId: 'all', direction: 'all', limit: 2, page: 3, after: { createdAt: 1, rowId: 7 } },
     ])
+  })
+
+  test('Next and Previous show the kept neighbours at once; a sync or a label forgets them', async () => {
+    useTransactions.setState({ perPage: 2 })
+    fake.ok('history.page', histPage([tx('a', 9)], 1, 3, 5, { createdAt: 1, rowId: 9 }))
+    fake.ok('history.page', histPage([tx('b', 8)], 2, 3, 5))
+    await useTransactions.getState().open()
+    await readAhead()
+    const going = useTransactions.getState().goTo(2)
+    // no round trip: the rows change in the same task as the click
+    expect(useTransactions.getState()).toMatchObject({ page: 2, status: 'ready', items: [{ txId: 'b' }] })
+    await going
+    const calls = fake.callsOf('history.page').length
+    // a sync says the ledger changed: page 2 is read again, and page 1 is no longer kept
+    fake.ok('history.page', histPage([tx('new', 10)], 2, 3, 6))
+    await useTransactions.getState().reload()
+    expect(useTransactions.getState().items[0]?.txId).toBe('new')
+    fake.ok('history.page', histPage([tx('a2', 9)], 1, 3, 6, { createdAt: 1, rowId: 9 }))
+    await useTransactions.getState().goTo(1)
+    expect(useTransactions.getState().items[0]?.txId).toBe('a2')
+    // the page left (2, as read after the sync) is kept: no read-ahead of it, and Next shows it
+    expect(fake.callsOf('history.page').length).toBe(calls + 2)
+    await useTransactions.getState().goTo(2)
+    expect(useTransactions.getState().items[0]?.txId).toBe('new')
+    expect(fake.callsOf('history.page').length).toBe(calls + 2)
+  })
+
+  test('Next pressed while the read-ahead is on its way waits for it; a failed read-ahead is asked again', async () => {
+    useTransactions.setState({ perPage: 2 })
+    fake.ok('history.page', histPage([tx('a', 9)], 1, 3, 5, { createdAt: 1, rowId: 9 }))
+    const releaseAhead = fake.deferred('history.page')
+    await useTransactions.getState().open()
+    await readAhead()
+    const going = useTransactions.getState().goTo(2)
+    expect(useTransactions.getState()).toMatchObject({ page: 2, status: 'loading' })
+    releaseAhead({ ok: true, value: histPage([tx('b', 8)], 2, 3, 5) })
+    await going
+    expect(useTransactions.getState().items[0]?.txId).toBe('b')
+    expect(fake.callsOf('history.page')).toHaveLength(2) // the read-ahead was used, not sent twice
+    // page 2 read again (a sync) with a read-ahead of page 3 that fails: nothing shows until page 3
+    // is asked for, and then it is read again
+    fake.ok('history.page', histPage([tx('b', 8)], 2, 3, 5, { createdAt: 1, rowId: 8 }))
+    fake.fail('history.page', 'internal')
+    await useTransactions.getState().reload()
+    await readAhead()
+    expect(useTransactions.getState()).toMatchObject({ page: 2, status: 'ready', error: null })
+    fake.ok('history.page', histPage([tx('c', 7)], 3, 3, 5))
+    await useTransactions.getState().goTo(3)
+    expect(useTransactions.getState().items[0]?.txId).toBe('c')
+    expect(fake.callsOf('history.page')).toHaveLength(5)
   })
 
   test('the asked page number shows while it loads, and the page is remembered when the screen opens again', async () => {

@@ -1,6 +1,7 @@
 // The history from main's ledger: search, filters, one row per payment (its fee folded in) in
-// plain words, pages, and the whole filtered history as CSV. Rows are keyed list items with
-// formatting only, so a page of 100 paints fast; long memos wrap instead of scrolling sideways.
+// plain words, pages, and the whole filtered history as CSV. Rows are list items with formatting
+// only, keyed by place, so a page of 100 paints fast (docs/ledger.md, "The history screen"); long
+// memos wrap instead of scrolling sideways.
 import type { HistoryRow } from '@shared/history'
 import { TX_KINDS, type TxKind } from '@shared/history'
 import { formatMsat } from '@shared/units'
@@ -40,8 +41,11 @@ export default function Transactions(props: { walletId?: string }) {
       {status === 'ready' && total === 0 && <Empty>No transactions match.</Empty>}
       {items.length > 0 && (
         <ul className="history" aria-busy={loading}>
-          {items.map((t) => (
-            <Row key={t.rowId} tx={t} />
+          {items.map((t, i) => (
+            // keyed by place, not by row: a new page rewrites the same 100 rows' text instead of
+            // removing and creating them, which is most of a page change's cost
+            // biome-ignore lint/suspicious/noArrayIndexKey: rows are text and a button, no state of their own
+            <Row key={i} tx={t} />
           ))}
         </ul>
       )}

@@ -1,12 +1,15 @@
-// The history from main's ledger, one page at a time: old pages are dropped, so paging never
-// grows memory. The filter and the page are kept here, so coming back to the screen shows the
-// same page; the page number changes as soon as it is asked for, so it is right while loading.
+// The history from main's ledger, one page at a time: besides the page on show, only its two
+// neighbours are kept (the page just left and the next one, read ahead), so paging never grows
+// memory and Next or Previous paint without waiting for main. The filter and the page are kept
+// here, so coming back to the screen shows the same page; the page number changes as soon as it
+// is asked for, so it is right while loading.
 import type { EventPayload, LnTxView, OpInput, OpOutput } from '@shared/contract'
-import type { AppErrorShape } from '@shared/errors'
-import type { HistoryCursor, HistoryRow, TxKind } from '@shared/history'
+import type { AppErrorShape, Result } from '@shared/errors'
+import type { HistoryCursor, HistoryPage, HistoryRow, TxKind } from '@shared/history'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
 import { createLatest } from '../lib/latest'
+import { visibleTimeout } from '../lib/visibleTimers'
 import type { LoadStatus } from './wallets'
 
 export const PER_PAGE_CHOICES = [10, 25, 50, 100, 250] as const
@@ -61,6 +64,23 @@ interface TransactionsState {
 const pages = createLatest()
 const details = createLatest()
 
+/**
+ * A neighbour of the page on show, for the same filter and page size (`query`): the page just left,
+ * or the next one read ahead. Dropped whenever the history may have changed (a sync, a label).
+ */
+interface Near {
+  query: string
+  page: number
+  answer: Promise<Result<HistoryPage>>
+  value?: HistoryPage
+}
+let near: Near[] = []
+/** stops a read-ahead that has not started yet */
+let cancelAhead = () => {}
+/** the query of the page on show */
+let shownQuery = ''
+const queryOf = (s: { filter: HistoryFilter; perPage: number }) => JSON.stringify([s.filter, s.perPage])
+
 /** Local midnight of a YYYY-MM-DD day, in Unix seconds; `days` later for an end. */
 function dayStart(day: string, days = 0): number | undefined {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day)
@@ -84,16 +104,60 @@ export function filterInput(f: HistoryFilter): Omit<OpInput<'history.exportCsv'>
 }
 
 export const useTransactions = create<TransactionsState>()((set, get) => {
-  async function load(page: number, after?: HistoryCursor) {
+  function read(page: number, after?: HistoryCursor) {
     const { filter, perPage } = get()
+    return invoke('history.page', { ...filterInput(filter), limit: perPage, page, ...(after ? { after } : {}) })
+  }
+
+  /** The page on show, if it is ready and of `query`: kept as a neighbour when another replaces it. */
+  function onShow(query: string): HistoryPage | null {
+    const s = get()
+    return s.status === 'ready' && shownQuery === query ? pageOf(s) : null
+  }
+
+  /** Puts a page on show; keeps the one it replaces (`was`) and reads the next one ahead. */
+  function show(v: HistoryPage, query: string, was: HistoryPage | null) {
+    set({ items: v.items, page: v.page, pageCount: v.pageCount, total: v.total, next: v.next, status: 'ready' })
+    shownQuery = query
+    near =
+      was && was.page !== v.page
+        ? [{ query, page: was.page, answer: Promise.resolve({ ok: true, value: was }), value: was }]
+        : []
+    cancelAhead()
+    if (v.next && v.page < v.pageCount && was?.page !== v.page + 1) {
+      const after = v.next
+      // after this task, so the read does not delay painting the page just shown
+      cancelAhead = visibleTimeout(() => {
+        const ahead: Near = { query, page: v.page + 1, answer: read(v.page + 1, after) }
+        near.push(ahead)
+        void ahead.answer.then((res) => {
+          if (res.ok) ahead.value = res.value
+          else near = near.filter((n) => n !== ahead) // asked for, it is read again and its error shown
+        })
+      }, 0)
+    }
+  }
+
+  async function load(page: number, after?: HistoryCursor) {
+    const query = queryOf(get())
+    const was = onShow(query)
+    const kept = near.find((n) => n.query === query && n.page === page)
+    if (kept?.value) {
+      pages.drop() // a slower page on its way must not replace this one
+      return show(kept.value, query, was)
+    }
+    cancelAhead()
     set({ page, status: 'loading', error: null })
-    const input = { ...filterInput(filter), limit: perPage, page, ...(after ? { after } : {}) }
-    const { value: res, stale } = await pages.run(() => invoke('history.page', input))
+    const { value: res, stale } = await pages.run(() => kept?.answer ?? read(page, after))
     if (stale) return
-    if (res.ok) {
-      const v = res.value
-      set({ items: v.items, page: v.page, pageCount: v.pageCount, total: v.total, next: v.next, status: 'ready' })
-    } else set({ status: 'error', error: res.error })
+    if (res.ok) show(res.value, query, was)
+    else set({ status: 'error', error: res.error })
+  }
+
+  /** the history may have changed: no neighbour kept from before is trusted */
+  function forget() {
+    cancelAhead()
+    near = []
   }
 
   return {
@@ -111,6 +175,7 @@ export const useTransactions = create<TransactionsState>()((set, get) => {
     syncing: {},
     async open(walletId) {
       if (walletId && walletId !== get().filter.walletId) return get().setFilter({ walletId })
+      forget() // the ledger may have changed while the screen was closed
       await load(get().status === 'idle' ? 1 : get().page)
     },
     async setFilter(patch) {
@@ -128,9 +193,11 @@ export const useTransactions = create<TransactionsState>()((set, get) => {
       await load(page, after)
     },
     async reload() {
+      forget()
       if (get().status !== 'idle') await load(get().page)
     },
     async setLabel(txId, label) {
+      forget()
       const res = await invoke('history.label', { txId, label })
       if (!res.ok) return res.error
       set({ items: get().items.map((t) => (t.txId === txId ? { ...t, label: res.value.label } : t)) })
@@ -167,3 +234,7 @@ export const useTransactions = create<TransactionsState>()((set, get) => {
     },
   }
 })
+
+function pageOf(s: TransactionsState): HistoryPage {
+  return { items: s.items, page: s.page, pageCount: s.pageCount, total: s.total, limit: s.perPage, next: s.next }
+}

@@ -79,6 +79,24 @@ test('pages of ten: count from the ledger, next and previous, the page kept when
   await waitVisible(o.page, `Page 2 of ${pageCount}`)
   await o.page.getByRole('button', { name: 'Previous' }).click()
   await waitVisible(o.page, `Page 1 of ${pageCount}`)
+
+  // Page 2 was read ahead and kept. A payment arriving now moves every row down one: Next must
+  // show page 2 as it is after the payment (the old tenth row first), not the copy kept before it.
+  await o.sim.control.payInbound(w.id, 2_222, 'arrived while paging')
+  await syncNow(o.app)
+  await expect.poll(() => rows().first().textContent()).toContain('arrived while paging')
+  const after = await historyOf(w.id)
+  expect(after[10]?.id).toBe(service[9]?.id)
+  await o.page.getByRole('button', { name: 'Next' }).click()
+  await waitVisible(o.page, `Page 2 of ${Math.ceil(after.length / 10)} · ${after.length} transactions`)
+  await expect
+    .poll(() => rows().first().textContent())
+    .toContain(formatMsat(after[10]!.num_satoshis * 1000, { signed: true }))
+  const page2 = await rows().allTextContents()
+  expect(page2).toHaveLength(10)
+  expect(page2.some((t) => t.includes('arrived while paging'))).toBe(false)
+  await o.page.getByRole('button', { name: 'Previous' }).click()
+  await waitVisible(o.page, `Page 1 of ${Math.ceil(after.length / 10)}`)
 })
 
 test('search and filters: words, direction, type; a label added in the detail is found', async () => {
