@@ -45,15 +45,28 @@ export function satsToFiat(msat: number, satPrice: number, currency: string, loc
   if (!Number.isFinite(value)) return null
   const small = value !== 0 && Math.abs(value) < 1
   try {
-    return new Intl.NumberFormat(locale, {
-      style: 'currency',
-      currency,
-      ...(small ? { minimumSignificantDigits: 2, maximumSignificantDigits: 2 } : {}),
-    }).format(value)
+    return formatter(locale, currency, small).format(value)
   } catch {
     // an unknown currency code or locale
     return null
   }
+}
+
+/** Made once per locale, currency and precision: a history page formats 100 amounts at a time. */
+const formatters = new Map<string, Intl.NumberFormat>()
+function formatter(locale: string | undefined, currency: string, small: boolean): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${currency}|${small}`
+  let f = formatters.get(key)
+  if (!f) {
+    f = new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      ...(small ? { minimumSignificantDigits: 2, maximumSignificantDigits: 2 } : {}),
+    })
+    if (formatters.size >= 32) formatters.clear() // a few currencies in practice; never unbounded
+    formatters.set(key, f)
+  }
+  return f
 }
 
 export type FiatInput = { ok: true; msat: number } | { ok: false; error: string }

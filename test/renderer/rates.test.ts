@@ -3,7 +3,7 @@
 // event does not bring back the older view.
 import type { RatesView } from '@shared/contract'
 import { beforeEach, describe, expect, test } from 'vitest'
-import { fiatBeside, rateAge, useRates } from '../../renderer/src/stores/rates'
+import { fiatBeside, fiatTexts, rateAge, useRates } from '../../renderer/src/stores/rates'
 import { installFakeWallet } from './fakeWallet'
 
 const T = 1_700_000_000_000
@@ -47,6 +47,16 @@ describe('fiatBeside', () => {
     ['off with a price left in it', { ...fresh, status: 'off' }],
   ])('nothing for %s', (_, view) => {
     expect(fiatBeside(100_000_000, view, T)).toBeNull()
+    // nor on a history page's rows
+    expect(fiatTexts(view)).toBeNull()
+  })
+
+  test("a history page's amounts: the same text as beside any amount, at one price", () => {
+    const each = fiatTexts(fresh)
+    for (const msat of [1_000, 100_000_000, 2_100_000_000_000]) {
+      expect(each?.(msat)).toBe(fiatBeside(msat, fresh, T)?.text)
+    }
+    expect(each?.(Number.NaN)).toBeNull()
   })
 
   test.each([

@@ -30,6 +30,12 @@ describe('satsToFiat', () => {
     expect(satsToFiat(msat, price, 'USD', 'en-US')).toBeNull()
   })
 
+  it('formats in the locale asked, each time (formatters are kept per locale and currency)', () => {
+    expect(satsToFiat(100_000_000, USD_SAT, 'USD', 'de-DE')).toBe('60,00\u00a0$')
+    expect(satsToFiat(100_000_000, USD_SAT, 'USD', 'en-US')).toBe('$60.00')
+    expect(satsToFiat(1_000, USD_SAT, 'USD', 'de-DE')).toBe('0,00060\u00a0$')
+  })
+
   it('shows nothing for a currency code Intl does not know', () => {
     expect(satsToFiat(1000, USD_SAT, 'not a code', 'en-US')).toBeNull()
   })

@@ -4,13 +4,14 @@ import type { ClaimOffer, PendingInvoice } from '@shared/contract'
 import { formatSat, MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect, useState } from 'react'
 import { invoke } from '../api'
-import { Amount, Fiat } from '../components/Amount'
+import { Amount, Fiat, FiatBeside } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { useClaim } from '../stores/claim'
 import { invoiceStatus, useInvoices } from '../stores/invoices'
+import { fiatBeside, useRates } from '../stores/rates'
 import { useUi } from '../stores/ui'
 
 export default function Claim(props: { lnurl: string }) {
@@ -48,6 +49,17 @@ function Range({ offer }: { offer: ClaimOffer }) {
   )
 }
 
+/** The offer in the person's currency: one amount, or the range's two ends at one price. */
+function OfferFiat({ offer }: { offer: ClaimOffer }) {
+  const view = useRates((s) => s.view)
+  const now = Date.now()
+  const high = fiatBeside(offer.maxSat * MSAT_PER_SAT, view, now)
+  const low = fiatBeside(offer.minSat * MSAT_PER_SAT, view, now)
+  if (!high || !low) return null
+  const shown = offer.minSat === offer.maxSat ? high : { ...high, text: `${low.text}–${high.text.replace(/^≈ /, '')}` }
+  return <FiatBeside shown={shown} testId="claim-offer-fiat" />
+}
+
 function OfferText({ offer }: { offer: ClaimOffer }) {
   return (
     <div className="claim-offer">
@@ -56,7 +68,7 @@ function OfferText({ offer }: { offer: ClaimOffer }) {
         <strong data-testid="claim-range">
           <Range offer={offer} />
         </strong>
-        .
+        . <OfferFiat offer={offer} />
       </p>
       {/* the other side's words, shown as text */}
       {offer.description && <p className="muted">“{offer.description}”</p>}

@@ -13,6 +13,7 @@ import { Empty, Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
 import { formatDate } from '../lib/format'
 import { useAccounts } from '../stores/accounts'
+import { fiatBeside, fiatTexts, useRates } from '../stores/rates'
 import { PER_PAGE_CHOICES, useTransactions } from '../stores/transactions'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
@@ -26,6 +27,8 @@ export default function Transactions(props: { walletId?: string }) {
   const error = useTransactions((s) => s.error)
   const open = useTransactions((s) => s.open)
   const goTo = useTransactions((s) => s.goTo)
+  const rates = useRates((s) => s.view)
+  const fiat = fiatTexts(rates)
 
   useEffect(() => {
     void open(props.walletId)
@@ -39,13 +42,14 @@ export default function Transactions(props: { walletId?: string }) {
       {error && <ErrorMessage error={error} onRetry={() => void goTo(page)} />}
       {loading && items.length === 0 && <Skeleton label="Loading transactions…" />}
       {status === 'ready' && total === 0 && <Empty>No transactions match.</Empty>}
+      {items.length > 0 && fiat && <PriceNote />}
       {items.length > 0 && (
         <ul className="history" aria-busy={loading}>
           {items.map((t, i) => (
             // keyed by place, not by row: a new page rewrites the same 100 rows' text instead of
             // removing and creating them, which is most of a page change's cost
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are text and a button, no state of their own
-            <Row key={i} tx={t} />
+            <Row key={i} tx={t} fiat={fiat?.(Math.abs(t.amountMsat)) ?? null} />
           ))}
         </ul>
       )}
@@ -152,6 +156,18 @@ function FirstSync() {
   )
 }
 
+/** Said once for the page: the fiat beside each row is at today's price, not the day's. */
+function PriceNote() {
+  const view = useRates((s) => s.view)
+  const shown = fiatBeside(1, view, Date.now())
+  if (!view || !shown) return null
+  return (
+    <p className="muted small" title={shown.title} data-testid="history-price">
+      Amounts ≈ in {view.currency} at today's price · {shown.age}
+    </p>
+  )
+}
+
 /** The whole filtered history, not just this page, through the save dialog. */
 function CsvExport() {
   const exp = useTransactions((s) => s.export)
@@ -180,7 +196,7 @@ function CsvExport() {
   )
 }
 
-const Row = memo(function Row({ tx: t }: { tx: HistoryRow }) {
+const Row = memo(function Row({ tx: t, fiat }: { tx: HistoryRow; fiat: string | null }) {
   const date = formatDate(t.createdAt)
   const amount = formatMsat(t.amountMsat, { signed: true })
   const note = [t.memo, t.comment].filter(Boolean).join(' · ')
@@ -195,6 +211,12 @@ const Row = memo(function Row({ tx: t }: { tx: HistoryRow }) {
         {t.label && ` · ${t.label}`}
       </span>
       <span className="side">
+        {fiat && (
+          <span className="row-fiat">
+            {fiat}
+            {t.feeMsat !== 0 ? ' · ' : ' '}
+          </span>
+        )}
         {t.feeMsat !== 0 && <span className="fee">fee {formatMsat(-t.feeMsat)} </span>}
         <button
           type="button"

@@ -1,10 +1,12 @@
 // A voucher sheet: count, amount, note and wallet → a confirmation that states the total →
 // the vouchers made one by one → the PDF saved. The vouchers join the list of withdraw links.
 import type { SheetOutcome } from '@shared/contract'
-import { formatMsat, formatSat, parseSatInput } from '@shared/units'
+import { formatMsat, formatSat, MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { changesOnSheet, claimFeeCapSat, VOUCHER_COUNT_MAX, VOUCHER_NOTE_MAX } from '@shared/vouchers'
 import { type FormEvent, useEffect, useState } from 'react'
 import { on } from '../api'
+import { Fiat } from '../components/Amount'
+import { AmountField } from '../components/AmountField'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
@@ -51,14 +53,7 @@ function SheetForm(props: { walletId?: string }) {
         onValue={setCount}
         required
       />
-      <TextField
-        id="voucher-amount"
-        label="Amount of each voucher (sats)"
-        inputMode="numeric"
-        value={amount}
-        onValue={setAmount}
-        required
-      />
+      <AmountField id="voucher-amount" label="Amount of each voucher" value={amount} onValue={setAmount} required />
       <TextField
         id="voucher-note"
         label={`Note on each voucher (${VOUCHER_NOTE_MAX} characters at most)`}
@@ -99,6 +94,9 @@ function ConfirmSheet() {
       <p className="amount">
         {c.count} {c.count === 1 ? 'voucher' : 'vouchers'} × {formatSat(c.amountSat)} = {formatSat(totalSat)} from{' '}
         {label}
+      </p>
+      <p>
+        <Fiat msat={totalSat * MSAT_PER_SAT} testId="voucher-fiat" />
       </p>
       {c.note && <p>Note on each: {c.note}</p>}
       {wallet && (

@@ -45,12 +45,24 @@ export interface FiatShown {
 
 /** What to show beside an amount, or null when nothing should be (off, no price, too old). */
 export function fiatBeside(msat: number, view: RatesView | null, now: number): FiatShown | null {
-  if (!view || view.satPrice === null || view.fetchedAt === null) return null
-  if (view.status !== 'fresh' && view.status !== 'stale') return null
-  const value = satsToFiat(msat, view.satPrice, view.currency)
-  if (value === null) return null
+  const text = fiatTexts(view)?.(msat)
+  if (!view || view.fetchedAt === null || !text) return null
   const age = `rate ${rateAge(view.fetchedAt, now)}`
   const when = new Date(view.fetchedAt).toLocaleString()
   const why = view.reason ? ` Not updated since: ${view.reason}` : ''
-  return { text: `≈ ${value}`, age, title: `${view.currency} price from ${view.host}, fetched ${when}.${why}` }
+  return { text, age, title: `${view.currency} price from ${view.host}, fetched ${when}.${why}` }
+}
+
+/**
+ * "≈ $12.34" for amount after amount at one price (a history page of 100), or null when no price
+ * is shown at all (off, none yet, too old). The age and source are said once, not per amount.
+ */
+export function fiatTexts(view: RatesView | null): ((msat: number) => string | null) | null {
+  if (!view || view.satPrice === null || view.fetchedAt === null) return null
+  if (view.status !== 'fresh' && view.status !== 'stale') return null
+  const { satPrice, currency } = view
+  return (msat) => {
+    const value = satsToFiat(msat, satPrice, currency)
+    return value === null ? null : `≈ ${value}`
+  }
 }

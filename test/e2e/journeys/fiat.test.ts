@@ -1,6 +1,7 @@
-// Fiat beside sats on Home, from a rate server on loopback: the total and each wallet show their
-// value with the price's age, the first run names the host asked, and with prices turned off in
-// Settings nothing shows and no request reaches the server.
+// Fiat beside sats, from a rate server on loopback: on Home the total and each wallet show their
+// value with the price's age, and the first run names the host asked; the history's rows, a
+// voucher sheet and someone's withdraw link show it too; with prices turned off in Settings
+// nothing shows and no request reaches the server.
 import { satsToFiat } from '@shared/fiat'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type Loopback, serve } from '../../electron/services/loopback'
@@ -69,6 +70,45 @@ test('an amount typed in dollars on Receive asks for the sats it comes to, shown
   await o.page.getByRole('button', { name: 'New invoice' }).click()
 })
 
+const usd = (msat: number) => `≈ ${satsToFiat(msat, 60_000 / 1e8, 'USD', 'en-US')}`
+
+test('the history rows, a voucher sheet and a claim offer show dollars beside sats', async () => {
+  // each row of the history: its amount in dollars at today's price, said once above the list
+  await navTo(o.page, 'Transactions')
+  await o.page.getByTestId('history-price').waitFor()
+  expect(await o.page.getByTestId('history-price').textContent()).toBe(
+    "Amounts ≈ in USD at today's price · rate just now",
+  )
+  const r = await mainCall(o, 'history.page', { limit: 25 })
+  if (!r.ok) throw new Error(r.error.message)
+  const items = (r.value as { items: Array<{ amountMsat: number }> }).items
+  await expect.poll(() => o.page.locator('li.history-row .row-fiat').count()).toBe(items.length)
+  const shown = await o.page.locator('li.history-row .row-fiat').allTextContents()
+  expect(shown.map((t) => t.replace(/ ·\s*$|\s+$/, ''))).toEqual(items.map((t) => usd(Math.abs(t.amountMsat))))
+
+  // a voucher sheet: typed in dollars, confirmed with its total in dollars
+  await navTo(o.page, 'Withdraw')
+  await o.page.getByRole('button', { name: 'Voucher sheet' }).click()
+  await o.page.getByLabel(/^Number of vouchers/).fill('4')
+  await o.page.getByRole('button', { name: 'USD', exact: true }).click()
+  await o.page.getByLabel('Amount of each voucher (USD)').fill('0.60') // 1,000 sats at 60,000 USD per BTC
+  expect(await o.page.locator('#voucher-amount-converted').textContent()).toBe('= 1,000 sats')
+  await o.page.getByRole('button', { name: 'Review voucher sheet' }).click()
+  await o.page.getByText(/^4 vouchers × 1,000 sats = 4,000 sats from/).waitFor()
+  expect(await o.page.getByTestId('voucher-fiat').textContent()).toBe(`${usd(4_000_000)} · rate just now`)
+  await o.page.getByRole('button', { name: 'Back' }).click()
+
+  // someone else's withdraw link: its range in dollars beside the sats
+  const v = o.sim.control.outside.voucher({ minSat: 10, maxSat: 2_000, description: 'A tip' })
+  await navTo(o.page, 'Scan')
+  await o.page.getByLabel('Or paste the text').fill(v.url.replace(/^http:\/\//, 'lnurlw://'))
+  await o.page.getByRole('button', { name: 'Use this text' }).click()
+  await o.page.getByTestId('claim-offer-fiat').waitFor()
+  expect(await o.page.getByTestId('claim-offer-fiat').textContent()).toBe(
+    `${usd(10_000)}–${usd(2_000_000).replace('≈ ', '')} · rate just now`,
+  )
+})
+
 test('turned off in Settings: nothing shows on Home and nothing is fetched', async () => {
   await navTo(o.page, 'Settings')
   expect(await o.page.getByTestId('fiat-host').textContent()).toContain(`127.0.0.1:${rates.port}`)
@@ -84,6 +124,10 @@ test('turned off in Settings: nothing shows on Home and nothing is fetched', asy
   expect(await o.page.getByTestId('total-fiat').count()).toBe(0)
   expect(await o.page.getByTestId('wallet-fiat').count()).toBe(0)
   expect(await o.page.getByTestId('rates-first-run').count()).toBe(0)
+  await navTo(o.page, 'Transactions')
+  await o.page.locator('li.history-row').first().waitFor()
+  expect(await o.page.getByTestId('history-price').count()).toBe(0)
+  expect(await o.page.locator('li.history-row .row-fiat').count()).toBe(0)
   const view = await mainCall(o, 'rates.get', {})
   expect(view).toMatchObject({ ok: true, value: { status: 'off', satPrice: null } })
   await o.app.idle()

@@ -115,6 +115,7 @@ for (const size of SIZES) {
       await navTo(p, 'Transactions')
       await syncNow(o.app) // the ledger has every row, the long memo's too
       await p.locator('li.history-row', { hasText: LONG_MEMO.slice(0, 50) }).waitFor()
+      await p.getByTestId('history-price').waitFor() // rows carry their fiat value too
       await check(p, where('Transactions'), theme)
       // the long memo, in full, on its own page
       await p
@@ -184,6 +185,7 @@ for (const size of SIZES) {
       await p.getByRole('button', { name: 'Use this text' }).click()
       await p.getByRole('heading', { name: 'Claim sats' }).waitFor()
       await p.getByLabel(/^Amount/).waitFor()
+      await p.getByTestId('claim-offer-fiat').waitFor()
       await check(p, where('Claim offer'), theme)
       await p.getByLabel('Wallet').selectOption(o.sim.keys.wallets[0]!.id)
       await p.getByRole('button', { name: 'Claim', exact: true }).click()
