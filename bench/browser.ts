@@ -174,6 +174,8 @@ export async function measurePaging(browser: Browser, url: string, walletLabel: 
     await page.waitForFunction(() => document.querySelectorAll('li.history-row').length >= 100, undefined, {
       timeout: 60_000,
     })
+    // rows are measured as a person sees them, each with its fiat value (the bench serves a price)
+    await page.locator('li.history-row .row-fiat').first().waitFor({ timeout: 30_000 })
     await page.evaluate(WATCH_LONG_TASKS)
     const times: number[] = []
     const rpcTimes: number[] = []

@@ -7,6 +7,7 @@ import { bootApp } from '../dev/preview/boot'
 import { startPreviewServer } from '../dev/preview/server'
 import { RENDERER_DIR, ROOT } from '../scripts/lib/build'
 import { launchChromium } from '../test/e2e/harness'
+import { serve } from '../test/electron/services/loopback'
 import { startSimulator } from '../test/simulator/index'
 import { syncNow } from '../test/support/syncNow'
 import { measureFirstScreens, measureFloorPaging, measurePaging } from './browser'
@@ -201,7 +202,16 @@ async function main() {
     console.log('Transactions paging on the large seed (50 pages of 100)…')
     const big = await startSimulator({ seed: 'large' })
     closers.push(() => big.close())
-    const bigApp = await bootApp({ connect: { baseUrl: big.url, apiKey: big.keys.secret } })
+    // a price on loopback, so each row carries its fiat value as a person sees it
+    const rates = await serve((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' })
+      res.end(JSON.stringify({ bitcoin: { usd: 60_000 } }))
+    })
+    closers.push(() => rates.close())
+    const bigApp = await bootApp({
+      connect: { baseUrl: big.url, apiKey: big.keys.secret },
+      rateSource: `${rates.url}/api/v3/simple/price`,
+    })
     closers.push(() => bigApp.dispose())
     const bigPreview = await startPreviewServer({ app: bigApp.app, events: bigApp.events, rendererDir: RENDERER_DIR })
     closers.push(() => bigPreview.close())
@@ -232,7 +242,7 @@ async function main() {
     const paging = await measurePaging(browser, bigPreview.url, largest.label)
     const floorPaging = await measureFloorPaging(browser, floor.origin)
     row({
-      figure: `page change → ${paging.rowsPerPage} rows painted, p50 (${paging.clicks} clicks, ${largest.count} tx)`,
+      figure: `page change → ${paging.rowsPerPage} rows with fiat painted, p50 (${paging.clicks} clicks, ${largest.count} tx)`,
       value: paging.p50,
       reference: percentile(floorPaging.times, 50),
       referenceName: 'floor: 100 rows from memory, p50',
