@@ -14,7 +14,7 @@ import { TextField } from '../components/TextField'
 import { formatDate } from '../lib/format'
 import { useAccounts } from '../stores/accounts'
 import { fiatBeside, fiatTexts, useRates } from '../stores/rates'
-import { PER_PAGE_CHOICES, useTransactions } from '../stores/transactions'
+import { type HistoryFilter, PER_PAGE_CHOICES, useTransactions } from '../stores/transactions'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
 
@@ -71,12 +71,23 @@ export default function Transactions(props: { walletId?: string }) {
   )
 }
 
+/** How many filters besides the search narrow the list. */
+function activeFilters(f: HistoryFilter): number {
+  return [f.walletId !== 'all', f.direction !== 'all', f.kind !== '', f.from !== '', f.to !== ''].filter(Boolean).length
+}
+
+/**
+ * Search always shows; the other filters fold away, so at tray size the rows start near the top.
+ * Folded or not is remembered; at first it follows the window's width.
+ */
 function Filters() {
   const filter = useTransactions((s) => s.filter)
   const perPage = useTransactions((s) => s.perPage)
   const setFilter = useTransactions((s) => s.setFilter)
   const setPerPage = useTransactions((s) => s.setPerPage)
+  const open = useTransactions((s) => s.filtersOpen ?? wideWindow())
   const wallets = useWallets((s) => s.wallets)
+  const active = activeFilters(filter)
   return (
     <search className="toolbar history-filters">
       <TextField
@@ -88,59 +99,75 @@ function Filters() {
         maxLength={200}
         onValue={(search) => void setFilter({ search })}
       />
-      <SelectField
-        id="tx-wallet"
-        label="Wallet"
-        value={filter.walletId}
-        onValue={(walletId) => void setFilter({ walletId })}
+      <details
+        className="history-more"
+        open={open}
+        onToggle={(e) => useTransactions.setState({ filtersOpen: e.currentTarget.open })}
       >
-        <option value="all">All wallets</option>
-        {wallets.map((w) => (
-          <option key={w.id} value={w.id}>
-            {w.label}
-          </option>
-        ))}
-      </SelectField>
-      <SelectField
-        id="tx-direction"
-        label="Direction"
-        value={filter.direction}
-        onValue={(v) => void setFilter({ direction: v as 'all' | 'sent' | 'received' })}
-      >
-        <option value="all">Sent and received</option>
-        <option value="received">Received</option>
-        <option value="sent">Sent</option>
-      </SelectField>
-      <SelectField
-        id="tx-kind"
-        label="Type"
-        value={filter.kind}
-        onValue={(v) => void setFilter({ kind: v as TxKind | '' })}
-      >
-        <option value="">Every type</option>
-        {(Object.keys(TX_KINDS) as TxKind[]).map((k) => (
-          <option key={k} value={k}>
-            {TX_KINDS[k].label}
-          </option>
-        ))}
-      </SelectField>
-      <TextField
-        id="tx-from"
-        label="From"
-        type="date"
-        value={filter.from}
-        onValue={(from) => void setFilter({ from })}
-      />
-      <TextField id="tx-to" label="To" type="date" value={filter.to} onValue={(to) => void setFilter({ to })} />
-      <SelectField id="per-page" label="Per page" value={perPage} onValue={(v) => void setPerPage(Number(v))}>
-        {PER_PAGE_CHOICES.map((n) => (
-          <option key={n} value={n}>
-            {n}
-          </option>
-        ))}
-      </SelectField>
+        <summary>Filters{active > 0 && <span className="badge"> · {active} on</span>}</summary>
+        <div className="history-filter-grid">
+          <SelectField
+            id="tx-wallet"
+            label="Wallet"
+            value={filter.walletId}
+            onValue={(walletId) => void setFilter({ walletId })}
+          >
+            <option value="all">All wallets</option>
+            {wallets.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id="tx-direction"
+            label="Direction"
+            value={filter.direction}
+            onValue={(v) => void setFilter({ direction: v as 'all' | 'sent' | 'received' })}
+          >
+            <option value="all">Sent and received</option>
+            <option value="received">Received</option>
+            <option value="sent">Sent</option>
+          </SelectField>
+          <SelectField
+            id="tx-kind"
+            label="Type"
+            value={filter.kind}
+            onValue={(v) => void setFilter({ kind: v as TxKind | '' })}
+          >
+            <option value="">Every type</option>
+            {(Object.keys(TX_KINDS) as TxKind[]).map((k) => (
+              <option key={k} value={k}>
+                {TX_KINDS[k].label}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            id="tx-from"
+            label="From"
+            type="date"
+            value={filter.from}
+            onValue={(from) => void setFilter({ from })}
+          />
+          <TextField id="tx-to" label="To" type="date" value={filter.to} onValue={(to) => void setFilter({ to })} />
+          <SelectField id="per-page" label="Per page" value={perPage} onValue={(v) => void setPerPage(Number(v))}>
+            {PER_PAGE_CHOICES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </details>
     </search>
   )
+}
+
+/** A window wide enough to show the filters open without pushing the rows off the first screen. */
+function wideWindow(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(min-width: 40rem)').matches
+    : true
 }
 
 /** The first sync of a large history runs in the background; how far it has come, until it is through. */
@@ -163,7 +190,7 @@ function PriceNote() {
   if (!view || !shown) return null
   return (
     <p className="muted small" title={shown.title} data-testid="history-price">
-      Amounts ≈ in {view.currency} at today's price · {shown.age}
+      ≈ in {view.currency} at today's price · {shown.age}
     </p>
   )
 }

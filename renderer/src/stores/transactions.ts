@@ -45,6 +45,8 @@ interface TransactionsState {
     error: AppErrorShape | null
   }
   detail: { id: string | null; status: LoadStatus; value: LnTxView | null; error: AppErrorShape | null }
+  /** the filters besides search shown (true) or folded; null: as the window's width suggests */
+  filtersOpen: boolean | null
   /** how far each account's first sync has come (main's `sync.progress`), by account id */
   syncing: Record<string, EventPayload<'sync.progress'>>
   /** The screen opens: the page it showed last time, or the first one. */
@@ -173,6 +175,7 @@ export const useTransactions = create<TransactionsState>()((set, get) => {
     export: { requestId: null, done: 0, total: 0, result: null, error: null },
     detail: { id: null, status: 'idle', value: null, error: null },
     syncing: {},
+    filtersOpen: null,
     async open(walletId) {
       if (walletId && walletId !== get().filter.walletId) return get().setFilter({ walletId })
       forget() // the ledger may have changed while the screen was closed

@@ -117,6 +117,11 @@ for (const size of SIZES) {
       await p.locator('li.history-row', { hasText: LONG_MEMO.slice(0, 50) }).waitFor()
       await p.getByTestId('history-price').waitFor() // rows carry their fiat value too
       await check(p, where('Transactions'), theme)
+      // the filters, folded at tray size, unfolded too
+      const more = p.locator('details.history-more')
+      if ((await more.getAttribute('open')) === null) await more.locator('summary').click()
+      await p.locator('#per-page').waitFor()
+      await check(p, where('Transactions with filters'), theme)
       // the long memo, in full, on its own page
       await p
         .locator('li.history-row', { hasText: LONG_MEMO.slice(0, 50) })

@@ -57,6 +57,12 @@ test('pages of ten: count from the ledger, next and previous, the page kept when
   const pageCount = Math.ceil(service.length / 10)
   expect(pageCount).toBeGreaterThan(1)
   await navTo(o.page, 'Transactions')
+  // at this width (420 px) the filters besides search start folded, and say none is on
+  const more = o.page.locator('details.history-more')
+  expect(await more.getAttribute('open')).toBeNull()
+  expect(await more.locator('summary').textContent()).toBe('Filters')
+  expect(await o.page.locator('#tx-wallet').isVisible()).toBe(false)
+  await more.locator('summary').click()
   await o.page.locator('#tx-wallet').selectOption(w.id)
   await o.page.getByLabel('Per page').selectOption('10')
   await waitVisible(o.page, `Page 1 of ${pageCount} · ${service.length} transactions`)
@@ -73,10 +79,12 @@ test('pages of ten: count from the ledger, next and previous, the page kept when
   await expect
     .poll(() => rows().first().textContent())
     .toContain(formatMsat(eleventh.num_satoshis * 1000, { signed: true }))
-  // away and back: still page 2
+  // away and back: still page 2, the filters still unfolded, and the one that is on counted
   await navTo(o.page, 'Home')
   await navTo(o.page, 'Transactions')
   await waitVisible(o.page, `Page 2 of ${pageCount}`)
+  expect(await more.getAttribute('open')).not.toBeNull()
+  expect(await more.locator('summary').textContent()).toBe('Filters · 1 on')
   await o.page.getByRole('button', { name: 'Previous' }).click()
   await waitVisible(o.page, `Page 1 of ${pageCount}`)
 
