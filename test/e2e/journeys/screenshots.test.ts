@@ -5,6 +5,7 @@ import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { type Loopback, serve } from '../../electron/services/loopback'
 import { syncNow } from '../../support/syncNow'
 import { type OpenedApp, openApp } from '../harness'
 import { navTo, waitVisible } from './support'
@@ -30,10 +31,19 @@ const SIZES = [
 ] as const
 
 let o: OpenedApp
+let rates: Loopback
 beforeAll(async () => {
-  o = await openApp({ seed: 'demo' })
+  // a price on loopback: amounts show the person's currency beside sats, as they do by default
+  rates = await serve((_req, res) => {
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(JSON.stringify({ bitcoin: { usd: 60_000 } }))
+  })
+  o = await openApp({ seed: 'demo', rateSource: `${rates.url}/api/v3/simple/price` })
 })
-afterAll(() => o?.close())
+afterAll(async () => {
+  await o?.close()
+  await rates?.close()
+})
 
 for (const size of SIZES) {
   for (const theme of ['light', 'dark'] as const) {
@@ -49,12 +59,14 @@ for (const size of SIZES) {
       expect(await p.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
         theme === 'dark' ? 'rgb(21, 21, 26)' : 'rgb(247, 247, 245)',
       )
+      await p.getByTestId('total-fiat').waitFor()
       await shoot(o, `home-${tag}`, files)
 
       // the demo history in the ledger, as the sync loop's first sync brings it
       await syncNow(o.app)
       await navTo(p, 'Transactions')
       await p.locator('li.history-row').first().waitFor()
+      await p.getByTestId('history-price').waitFor()
       await shoot(o, `transactions-${tag}`, files)
 
       await navTo(p, 'Receive')
@@ -62,6 +74,7 @@ for (const size of SIZES) {
       await p.getByLabel('Memo (shown to the payer)').fill('Coffee beans')
       await p.getByRole('button', { name: 'Create invoice' }).click()
       await waitVisible(p, 'Waiting for payment')
+      await p.getByTestId('invoice-fiat').waitFor()
       await shoot(o, `receive-${tag}`, files)
       await p.getByRole('button', { name: 'New invoice' }).click()
 
@@ -77,6 +90,7 @@ for (const size of SIZES) {
       await p.getByLabel('Memo').fill('Birthday gift')
       await p.getByRole('button', { name: 'Create withdraw link' }).click()
       await waitVisible(p, 'Waiting to be claimed')
+      await p.getByTestId('withdraw-fiat').waitFor()
       await shoot(o, `withdraw-${tag}`, files)
       await p.getByRole('button', { name: 'New withdraw link' }).click()
 
