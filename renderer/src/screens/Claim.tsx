@@ -7,6 +7,7 @@ import { invoke } from '../api'
 import { Amount, Fiat, FiatBeside } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
+import { LongText } from '../components/LongText'
 import { Screen } from '../components/Screen'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { useClaim } from '../stores/claim'
@@ -71,7 +72,7 @@ function OfferText({ offer }: { offer: ClaimOffer }) {
         . <OfferFiat offer={offer} />
       </p>
       {/* the other side's words, shown as text */}
-      {offer.description && <p className="muted">“{offer.description}”</p>}
+      {offer.description && <LongText className="muted" text={offer.description} quoted />}
     </div>
   )
 }

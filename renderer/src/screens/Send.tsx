@@ -6,6 +6,7 @@ import { formatMsat, parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect } from 'react'
 import { Fiat } from '../components/Amount'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { LongText } from '../components/LongText'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
@@ -143,8 +144,8 @@ function RecipientCard({ recipient }: { recipient: RecipientView }) {
       <p>
         <strong>{recipient.address}</strong>
       </p>
-      <p className="description">{recipient.description}</p>
-      {recipient.longDescription && <p className="muted description">{recipient.longDescription}</p>}
+      <LongText className="description" text={recipient.description} />
+      {recipient.longDescription && <LongText className="muted description" text={recipient.longDescription} />}
       <p>
         Accepts {formatMsat(recipient.minSendableMsat)} to {formatMsat(recipient.maxSendableMsat)}.{' '}
         {recipient.commentAllowed > 0
@@ -162,7 +163,7 @@ function InvoiceCard({ invoice }: { invoice: InvoiceView }) {
         <strong>{invoice.amountMsat === null ? 'No amount' : formatMsat(invoice.amountMsat)}</strong>
         {invoice.amountMsat !== null && <Fiat msat={invoice.amountMsat} />}
       </p>
-      <p className="description">{invoice.description ?? '(no description)'}</p>
+      <LongText className="description" text={invoice.description ?? '(no description)'} />
       <dl className="details">
         <div className="field-row">
           <dt>Payee</dt>

@@ -6,6 +6,7 @@ import { useEffect } from 'react'
 import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
+import { LongText } from '../components/LongText'
 import { SuccessAction } from '../components/SuccessAction'
 import { formatDate } from '../lib/format'
 import { usePayments } from '../stores/payments'
@@ -31,7 +32,11 @@ function Payee({ c }: { c: Confirmation }) {
           {c.kind === 'invoice' ? (c.payee ?? 'the invoice’s payee') : c.address}
         </span>
       </Row>
-      {c.description && <Row label="For">{c.description}</Row>}
+      {c.description && (
+        <Row label="For">
+          <LongText text={c.description} />
+        </Row>
+      )}
     </>
   )
 }

@@ -1,0 +1,29 @@
+// Another's words (a memo, an invoice's or a link's description) can run to thousands of
+// characters. Shown whole they push the amount and the buttons off a tray-sized screen, so the
+// first part shows with a button that shows the rest; nothing is ever cut without a way to see it.
+import { useState } from 'react'
+
+/** How much shows before "Show all": about five lines at tray width. */
+export const LONG_TEXT_SHOWN = 240
+
+export function LongText(props: { text: string; className?: string; quoted?: boolean }) {
+  const [all, setAll] = useState(false)
+  const long = props.text.length > LONG_TEXT_SHOWN
+  const shown = all || !long ? props.text : `${props.text.slice(0, LONG_TEXT_SHOWN).trimEnd()}…`
+  const q = props.quoted ? ['“', '”'] : ['', '']
+  return (
+    <p className={props.className}>
+      {q[0]}
+      {shown}
+      {q[1]}
+      {long && (
+        <>
+          {' '}
+          <button type="button" className="link" aria-expanded={all} onClick={() => setAll(!all)}>
+            {all ? 'Show less' : `Show all ${props.text.length.toLocaleString('en-US')} characters`}
+          </button>
+        </>
+      )}
+    </p>
+  )
+}
