@@ -12,7 +12,7 @@ export function LongText(props: { text: string; className?: string; quoted?: boo
   const shown = all || !long ? props.text : `${props.text.slice(0, LONG_TEXT_SHOWN).trimEnd()}…`
   const q = props.quoted ? ['“', '”'] : ['', '']
   return (
-    <p className={props.className}>
+    <p className={props.className ? `long-text ${props.className}` : 'long-text'}>
       {q[0]}
       {shown}
       {q[1]}

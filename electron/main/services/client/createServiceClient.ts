@@ -8,7 +8,6 @@ import {
   DecodedInvoice,
   LnTx,
   LnTxFields,
-  type PaginationHeaders,
   ProbeResult,
   StaticLnurlPay,
   TransferResult,
@@ -26,7 +25,7 @@ import { authParts } from './auth'
 import { checkBaseUrl } from './baseUrl'
 import { type CallKind, errorFromThrown, ROUTE_NOT_FOUND_MESSAGE, unreadableBody } from './errors'
 import { parsePagination } from './pagination'
-import type { InvoiceRoute, NewInvoice, NewTransfer, ServiceClient, ServiceClientOptions } from './types'
+import type { InvoiceRoute, NewInvoice, ServiceClient, ServiceClientOptions } from './types'
 
 const sharedInvoiceRoutes = new Map<string, InvoiceRoute>()
 
