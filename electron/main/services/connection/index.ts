@@ -23,8 +23,9 @@ export const PROBLEM_MESSAGES: Record<ConnectionProblem, string> = {
 /** Errors that say the request got no answer. */
 const UNREACHED: ReadonlySet<ErrorCode> = new Set(['network', 'timeout'])
 /**
- * Answers that are the person's (or the request's) own business: the service was reached, but
- * they say nothing about whether the account works, so they never set or clear an error.
+ * Answers that show the service was reached (they end offline) but say nothing about whether the
+ * account works, so they never set or clear an error: the person's own mistakes, and the 401s and
+ * 403s that healthOf does not count as an error.
  */
 const NEUTRAL: ReadonlySet<ErrorCode> = new Set([
   'unauthorized',
