@@ -4,6 +4,7 @@
 //   tray.png / tray@2x.png        16 / 32, coloured, for Windows and Linux trays
 //   trayTemplate.png / @2x        16 / 32, black on transparent: macOS tints "Template" images itself
 //   trayOffline*.png              the same four while the service cannot be reached: faded, struck through
+//   trayError*.png                the same four while the service answers but nothing works: faded, with a "!" badge
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { chromium } from 'playwright-core'
@@ -21,15 +22,30 @@ function appIconSvg(): string {
   </svg>`
 }
 
-/** A tray icon is only the bolt: small sizes need the whole square for the shape. Offline, it fades and is struck through. */
-function traySvg(fill: string, stroke: string | null, offline = false): string {
+/** A "!" in a disc at the bottom right; with no `mark` colour the "!" is cut out (for Template images). */
+function errorBadge(disc: string, mark: string | null): string {
+  const bar = '<rect x="16.9" y="12.6" width="2.2" height="6" rx="1.1"/><circle cx="18" cy="21.3" r="1.2"/>'
+  if (mark) return `<circle cx="18" cy="18" r="6" fill="${disc}"/><g fill="${mark}">${bar}</g>`
+  return `<mask id="cut"><rect width="24" height="24" fill="white"/><g fill="black">${bar}</g></mask>
+    <circle cx="18" cy="18" r="6" fill="${disc}" mask="url(#cut)"/>`
+}
+
+type TrayLook = 'normal' | 'offline' | 'error'
+
+/**
+ * A tray icon is only the bolt: small sizes need the whole square for the shape. Offline, it fades
+ * and is struck through; in error, it fades and carries a "!" badge.
+ */
+function traySvg(fill: string, stroke: string | null, look: TrayLook = 'normal'): string {
   const s = stroke ? ` stroke="${stroke}" stroke-width="1" stroke-linejoin="round"` : ''
-  const faded = offline ? ' opacity="0.45"' : ''
-  const slash = offline
-    ? `<line x1="3" y1="3" x2="21" y2="21" stroke="${stroke ?? fill}" stroke-width="2.4" stroke-linecap="round"/>`
-    : ''
+  const faded = look !== 'normal' ? ' opacity="0.45"' : ''
+  const slash =
+    look === 'offline'
+      ? `<line x1="3" y1="3" x2="21" y2="21" stroke="${stroke ?? fill}" stroke-width="2.4" stroke-linecap="round"/>`
+      : ''
+  const badge = look === 'error' ? (stroke ? errorBadge('#d32f2f', '#ffffff') : errorBadge(fill, null)) : ''
   return `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 24 24" width="100%" height="100%">
-    <path d="${BOLT}" fill="${fill}"${s}${faded}/>${slash}</svg>`
+    <path d="${BOLT}" fill="${fill}"${s}${faded}/>${slash}${badge}</svg>`
 }
 
 const ICONS: Array<{ file: string; size: number; svg: string }> = [
@@ -38,10 +54,14 @@ const ICONS: Array<{ file: string; size: number; svg: string }> = [
   { file: 'tray@2x.png', size: 32, svg: traySvg('#ffb300', '#7a3e00') },
   { file: 'trayTemplate.png', size: 16, svg: traySvg('#000000', null) },
   { file: 'trayTemplate@2x.png', size: 32, svg: traySvg('#000000', null) },
-  { file: 'trayOffline.png', size: 16, svg: traySvg('#9e9e9e', '#424242', true) },
-  { file: 'trayOffline@2x.png', size: 32, svg: traySvg('#9e9e9e', '#424242', true) },
-  { file: 'trayOfflineTemplate.png', size: 16, svg: traySvg('#000000', null, true) },
-  { file: 'trayOfflineTemplate@2x.png', size: 32, svg: traySvg('#000000', null, true) },
+  { file: 'trayOffline.png', size: 16, svg: traySvg('#9e9e9e', '#424242', 'offline') },
+  { file: 'trayOffline@2x.png', size: 32, svg: traySvg('#9e9e9e', '#424242', 'offline') },
+  { file: 'trayOfflineTemplate.png', size: 16, svg: traySvg('#000000', null, 'offline') },
+  { file: 'trayOfflineTemplate@2x.png', size: 32, svg: traySvg('#000000', null, 'offline') },
+  { file: 'trayError.png', size: 16, svg: traySvg('#ffb300', '#7a3e00', 'error') },
+  { file: 'trayError@2x.png', size: 32, svg: traySvg('#ffb300', '#7a3e00', 'error') },
+  { file: 'trayErrorTemplate.png', size: 16, svg: traySvg('#000000', null, 'error') },
+  { file: 'trayErrorTemplate@2x.png', size: 32, svg: traySvg('#000000', null, 'error') },
 ]
 
 async function main(): Promise<void> {

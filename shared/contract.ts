@@ -619,6 +619,13 @@ export const ClipboardOffer = z.object({
 })
 export type ClipboardOffer = z.infer<typeof ClipboardOffer>
 
+/** Whether the active account's service works: `error` = it answers, but in a way that means nothing works. */
+export const ConnectionState = z.enum(['online', 'offline', 'error'])
+export type ConnectionState = z.infer<typeof ConnectionState>
+/** Why it is in error: the key was refused (401), may not read the wallets (403), or the service fails (5xx). */
+export const ConnectionProblem = z.enum(['key_refused', 'key_not_allowed', 'service_error'])
+export type ConnectionProblem = z.infer<typeof ConnectionProblem>
+
 export const events = {
   'invoice.updated': PendingInvoice,
   'withdraw.updated': WithdrawLinkView,
@@ -631,7 +638,16 @@ export const events = {
   navigate: NavigateTarget,
   /** plain notices: a corrupt settings file set aside, no keychain, service back online */
   notice: z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
-  connection: z.object({ online: z.boolean(), message: z.string().nullable() }),
+  /**
+   * the active account's service: reached, unreachable, or answering in a way that means nothing
+   * works (`reason`); `online` is true only when `state` is online (docs/architecture.md, "Connection state")
+   */
+  connection: z.object({
+    online: z.boolean(),
+    state: ConnectionState,
+    reason: ConnectionProblem.nullable(),
+    message: z.string().nullable(),
+  }),
   'rates.updated': RatesView,
   // sync loop: new rows of these wallets are in the ledger (the history screen reloads)
   'ledger.updated': z.object({ accountId: id, walletIds: z.array(id) }),

@@ -93,13 +93,17 @@ function renderScreen(s: Screen): ReactNode {
   }
 }
 
+/** Offline or in error, the same banner: main's message says which, and what to do. */
 function ConnectionBanner() {
-  const online = useUi((s) => s.online)
+  const connection = useUi((s) => s.connection)
   const message = useUi((s) => s.connectionMessage)
-  if (online) return null
+  if (connection === 'online') return null
   return (
-    <div className="banner warning" role="status">
-      {message ?? 'The wallet service cannot be reached. The app keeps trying.'}
+    <div className="banner warning" role="status" data-connection={connection}>
+      {message ??
+        (connection === 'error'
+          ? 'The wallet service is answering with errors. The app keeps trying.'
+          : 'The wallet service cannot be reached. The app keeps trying.')}
     </div>
   )
 }

@@ -21,8 +21,8 @@ export function subscribe(): () => void {
     on('notice', (n) => ui.notify(n.level, n.message)),
     on('connection', (c) => {
       const wasOnline = useUi.getState().online
-      ui.setConnection(c.online, c.message)
-      // back online: refresh what is on screen so nothing stays stale or stuck in an error
+      ui.setConnection(c)
+      // back online (from offline or an error): refresh what is on screen so nothing stays stale or stuck in an error
       if (c.online && !wasOnline) {
         void useWallets.getState().load()
         void transactions().then((t) => t.reload())

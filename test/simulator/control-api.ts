@@ -65,6 +65,8 @@ export interface SimControl {
   /** conservation: walletsMsat === inboundMsat - outboundMsat - feesMsat */
   totals(): { walletsMsat: number; inboundMsat: number; outboundMsat: number; feesMsat: number }
   createWallet(label: string, balanceSat?: number): SimWallet
+  /** revokes the account's secret key (its calls get 401 from now on) and returns the new one */
+  replaceSecretKey(): string
   /** a wallet's balance in msat (by `wal_` id or any of its keys) */
   balanceMsat(walletIdOrKey: string): number
   /** a payment request of an outside node, which the simulator pays to the outside */
@@ -150,6 +152,7 @@ export function createControl(d: ControlDeps): SimControl {
       if (balanceSat) ledger.payInbound(w.id, balanceSat, 'Opening balance')
       return simWallet(w)
     },
+    replaceSecretKey: () => ledger.replaceSecretKey(d.accountId),
     balanceMsat: (idOrKey) => resolveWallet(idOrKey).balanceMsat,
     outsideInvoice: (amountSat, memo = 'Outside invoice') => ledger.createPayee({ amountSat, memo }).pr,
     outside,

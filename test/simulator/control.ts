@@ -119,6 +119,8 @@ export function registerControl(app: FastifyInstance, control: SimControl, keys:
     return w
   })
 
+  app.post('/_sim/secret-key', async () => ({ secret: control.replaceSecretKey() }))
+
   app.get('/_sim/totals', async () => control.totals())
 
   app.post('/_sim/outside-invoice', async (req) => {

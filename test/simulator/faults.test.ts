@@ -194,6 +194,27 @@ describe('/_sim control API', () => {
     expect(near.statusCode).toBe(200)
   })
 
+  it('a new secret key revokes the old one: 401 for it, the new one works, and /_sim/state shows it', async () => {
+    const own = await startSimulator({ seed: 'empty' })
+    try {
+      const old = own.keys.secret
+      expect((await call(own, 'GET', '/v1/wallets', { key: old })).status).toBe(200)
+      const r = await fetch(`${own.url}/_sim/secret-key`, { method: 'POST' })
+      expect(r.status).toBe(200)
+      const { secret } = (await r.json()) as { secret: string }
+      expect(secret).toMatch(/^sak_/)
+      expect(secret).not.toBe(old)
+      const refused = await call(own, 'GET', '/v1/wallets', { key: old })
+      expect(refused.status).toBe(401)
+      expect(refused.data).toMatchObject({ message: 'Your request was made with invalid credentials.' })
+      expect((await call(own, 'GET', '/v1/wallets', { key: secret })).status).toBe(200)
+      const state = (await (await fetch(`${own.url}/_sim/state`)).json()) as { keys: { secret: string } }
+      expect(state.keys.secret).toBe(secret)
+    } finally {
+      await own.close()
+    }
+  })
+
   it('wallets, recipients and outside invoices over HTTP', async () => {
     const created = await post('/_sim/wallets', { label: 'Via HTTP', balanceSat: 12 })
     expect(created.status).toBe(201)

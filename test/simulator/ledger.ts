@@ -238,6 +238,17 @@ export class LedgerBase {
     return a
   }
 
+  /** Revokes the account's secret key and issues a new one, as a person does on the service's account page. */
+  replaceSecretKey(accountId: string): string {
+    const a = this.accounts.get(accountId)
+    if (!a) throw new SimError(400, `Unknown account: ${accountId}`)
+    this.accountKeys.delete(a.secretKey)
+    a.secretKey = `sak_${this.token(30)}`
+    this.accountKeys.set(a.secretKey, { accountId: a.id, kind: 'secret' })
+    this.onChange()
+    return a.secretKey
+  }
+
   createWallet(accountId: string, label: string | null, at = this.now()): WalletRec {
     const keys = {} as WalletKeys
     for (const role of Object.keys(ROLE_PREFIX) as Role[]) keys[role] = `${ROLE_PREFIX[role]}${this.token(30)}`

@@ -10,11 +10,11 @@ export type TrayLike = Pick<
 >
 
 /** Each look of the tray icon, by the start of its file names in resources/ (scripts/make-icons.ts). */
-export const TRAY_LOOKS = { normal: 'tray', offline: 'trayOffline' } as const
+export const TRAY_LOOKS = { normal: 'tray', offline: 'trayOffline', error: 'trayError' } as const
 export type TrayLook = keyof typeof TRAY_LOOKS
 
-/** Offline shows in the icon too: the menu and tooltip are seen only when asked for. */
-export const trayLook = (state: TrayState): TrayLook => (state.online ? 'normal' : 'offline')
+/** Offline and error show in the icon too: the menu and tooltip are seen only when asked for. */
+export const trayLook = (state: TrayState): TrayLook => (state.error ? 'error' : state.online ? 'normal' : 'offline')
 
 export interface TrayController {
   update(state: TrayState): void

@@ -1,6 +1,6 @@
 // Navigation and app-wide UI state: which screen shows, notices, the connection banner.
 // A tiny screen switch instead of a router library keeps the first screen light.
-import type { NavigateTarget } from '@shared/contract'
+import type { ConnectionState, EventPayload, NavigateTarget } from '@shared/contract'
 import { create } from 'zustand'
 
 export type Screen =
@@ -17,12 +17,15 @@ export interface Notice {
 interface UiState {
   screen: Screen
   notices: Notice[]
+  /** true only while `connection` is online */
   online: boolean
+  /** the active account's service: reached, unreachable, or answering so that nothing works */
+  connection: ConnectionState
   connectionMessage: string | null
   go(screen: Screen): void
   notify(level: Notice['level'], message: string): void
   dismiss(id: number): void
-  setConnection(online: boolean, message: string | null): void
+  setConnection(c: EventPayload<'connection'>): void
 }
 
 let nextNotice = 1
@@ -33,10 +36,11 @@ export const useUi = create<UiState>()((set) => ({
   screen: { to: 'home' },
   notices: [],
   online: true,
+  connection: 'online',
   connectionMessage: null,
   go: (screen) => set({ screen }),
   notify: (level, message) =>
     set((s) => ({ notices: [...s.notices, { id: nextNotice++, level, message }].slice(-MAX_NOTICES) })),
   dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
-  setConnection: (online, connectionMessage) => set({ online, connectionMessage }),
+  setConnection: (c) => set({ online: c.online, connection: c.state, connectionMessage: c.message }),
 }))

@@ -28,11 +28,16 @@ test('a notice is shown as text and can be dismissed', async () => {
 })
 
 test('offline shows a banner; back online removes it and refreshes the balances', async () => {
-  o.booted.events.emit('connection', { online: false, message: 'The wallet service cannot be reached.' })
+  o.booted.events.emit('connection', {
+    online: false,
+    state: 'offline',
+    reason: null,
+    message: 'The wallet service cannot be reached.',
+  })
   await waitVisible(o.page, 'The wallet service cannot be reached.')
   const w = o.sim.keys.wallets[0]!
   await o.sim.control.payInbound(w.id, 4321, 'while offline')
-  o.booted.events.emit('connection', { online: true, message: null })
+  o.booted.events.emit('connection', { online: true, state: 'online', reason: null, message: null })
   await expect.poll(() => o.page.getByText('The wallet service cannot be reached.').count()).toBe(0)
   const card = o.page.getByRole('listitem', { name: `Wallet ${w.label}` })
   await expect

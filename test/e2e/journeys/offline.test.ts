@@ -1,6 +1,7 @@
 // The service goes away while the app is open and comes back: the page says it cannot be reached,
 // and once the service answers again the banner goes and the balances are fresh, with nothing
 // clicked. The simulator really stops and starts again on the same port (same seed, same keys).
+// A service that answers 5xx shows its own words in the same banner, gone once it recovers.
 import { formatMsat } from '@shared/units'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
@@ -41,5 +42,22 @@ test('offline banner while the service is down; back online it goes and the bala
   expect(await card.textContent()).not.toContain(fresh)
   await expect.poll(() => banner.count(), { timeout: 20_000 }).toBe(0)
   await expect.poll(() => card.textContent(), { timeout: 15_000 }).toContain(fresh)
+  expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
+})
+
+test('error banner while the service answers 5xx, in the same place as offline; it goes once the service recovers', async () => {
+  const sim = back as SimulatorHandle
+  const banner = o.page.getByRole('status').filter({ hasText: 'answering with errors' })
+  expect(await banner.count()).toBe(0)
+  sim.control.injectFault({ path: /^\/v1\/wallets$/, kind: 'status', status: 503 })
+  await o.page.getByRole('button', { name: 'Refresh' }).click()
+  await banner.waitFor({ timeout: 15_000 })
+  expect(await banner.textContent()).toBe(
+    'The wallet service is answering with errors. Balances may be out of date; the app keeps trying.',
+  )
+  expect(await banner.getAttribute('class')).toBe('banner warning')
+  // nothing clicked: the probe finds the service working again
+  sim.control.clearFaults()
+  await expect.poll(() => banner.count(), { timeout: 20_000 }).toBe(0)
   expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
 })

@@ -18,13 +18,14 @@ function setup(check: boolean, to?: () => void) {
 describe('createEmitter', () => {
   it('passes a payload that matches the contract', () => {
     const { emit, sent } = setup(true)
-    emit('connection', { online: false, message: 'down' })
-    expect(sent).toEqual([{ event: 'connection', payload: { online: false, message: 'down' } }])
+    const down = { online: false, state: 'offline', reason: null, message: 'down' } as const
+    emit('connection', down)
+    expect(sent).toEqual([{ event: 'connection', payload: down }])
   })
 
   it('checking: throws on a payload off the contract, naming the event and the field, and sends nothing', () => {
     const { emit, sent } = setup(true)
-    expect(() => emit('connection', { online: 'yes', message: null } as never)).toThrow(
+    expect(() => emit('connection', { online: 'yes', state: 'online', reason: null, message: null } as never)).toThrow(
       /event 'connection' does not match the contract: online: /,
     )
     expect(() => emit('wallets.updated', { wallets: [{ id: '' }], totalMsat: 0 } as never)).toThrow(/wallets\.0\./)

@@ -1,6 +1,7 @@
 // The connection state, from the outcomes of real calls to the simulator, which is stopped and
-// started again on the same port: offline on a network error or a timeout, online on the next
-// answer, per account, announced only on a change of the active account's state.
+// started again on the same port, revokes its key or fails with 5xx: offline on a network error
+// or a timeout, error on a refused key or a failing service, online on the next answer (an error
+// only on the next success), per account, announced only on a change of the active account's state.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -14,12 +15,24 @@ import {
   type ConnectionMonitor,
   createConnectionMonitor,
   OFFLINE_MESSAGE,
+  PROBLEM_MESSAGES,
 } from '../../../electron/main/services/connection'
 import { createMemoryStore } from '../../../electron/main/services/secrets'
+import { buildTrayMenu } from '../../../electron/main/services/tray'
+import { trayLook } from '../../../electron/main/shell/tray'
+import { INITIAL_TRAY_STATE, reduceTrayState } from '../../../electron/main/shell/trayState'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
 
-const OFFLINE = { online: false, message: OFFLINE_MESSAGE }
-const ONLINE = { online: true, message: null }
+const OFFLINE = { online: false, state: 'offline', reason: null, message: OFFLINE_MESSAGE }
+const ONLINE = { online: true, state: 'online', reason: null, message: null }
+const KEY_REFUSED = { online: false, state: 'error', reason: 'key_refused', message: PROBLEM_MESSAGES.key_refused }
+const KEY_NOT_ALLOWED = {
+  online: false,
+  state: 'error',
+  reason: 'key_not_allowed',
+  message: PROBLEM_MESSAGES.key_not_allowed,
+}
+const FAILING = { online: false, state: 'error', reason: 'service_error', message: PROBLEM_MESSAGES.service_error }
 
 const cleanups: Array<() => Promise<unknown> | unknown> = []
 afterEach(async () => {
@@ -71,24 +84,33 @@ const codeOf = (p: Promise<unknown>) =>
     (err: unknown) => (err instanceof AppError ? err.code : String(err)),
   )
 
-describe('connection monitor (one account, real client)', () => {
-  function monitor(o: { probeEveryMs?: number; probe?: () => Promise<unknown> } = {}) {
-    const events = connectionEvents()
-    let probe: () => Promise<unknown> = () => Promise.resolve()
-    const m: ConnectionMonitor = createConnectionMonitor({
-      emit: events.emit,
-      activeAccountId: () => 'acc_a',
-      probe: () => (o.probe ?? probe)(),
-      probeEveryMs: () => o.probeEveryMs ?? 60_000,
-    })
-    cleanups.push(() => m.stop())
-    return { m, seen: events.seen, setProbe: (p: () => Promise<unknown>) => (probe = p) }
+/** a monitor of one account, acc_a, whose probe reads the wallets through `client` (as the app's does) */
+function monitor(o: { probeEveryMs?: number } = {}) {
+  const events = connectionEvents()
+  let client: ServiceClient | null = null
+  const probes = { runs: 0 }
+  const m: ConnectionMonitor = createConnectionMonitor({
+    emit: events.emit,
+    activeAccountId: () => 'acc_a',
+    probe: async () => {
+      probes.runs++
+      await client?.listWallets()
+    },
+    probeEveryMs: () => o.probeEveryMs ?? 60_000,
+  })
+  cleanups.push(() => m.stop())
+  const observe = (c: ServiceClient) => {
+    client = m.observe('acc_a', c)
+    return client
   }
+  return { m, seen: events.seen, observe, probes }
+}
 
+describe('connection monitor (one account, real client)', () => {
   it('offline once on network errors, online again on the next answer', async () => {
     const s = await restartable()
-    const { m, seen } = monitor()
-    const client = m.observe('acc_a', clientOf(s.sim))
+    const { seen, observe } = monitor()
+    const client = observe(clientOf(s.sim))
     expect(await codeOf(client.listWallets())).toBe('ok')
     expect(seen).toEqual([]) // online from the start: nothing to say
     await s.down()
@@ -103,37 +125,139 @@ describe('connection monitor (one account, real client)', () => {
 
   it('while offline, a probe finds out when the service is back, with no other call made', async () => {
     const s = await restartable()
-    const { m, seen, setProbe } = monitor({ probeEveryMs: 20 })
-    const client = m.observe('acc_a', clientOf(s.sim))
-    let probes = 0
-    setProbe(() => {
-      probes++
-      return client.listWallets()
-    })
+    const { seen, observe, probes } = monitor({ probeEveryMs: 20 })
+    const client = observe(clientOf(s.sim))
     await s.down()
     expect(await codeOf(client.listWallets())).toBe('network')
     // the probe keeps failing while the service is down, and says nothing new
-    await expect.poll(() => probes).toBeGreaterThan(2)
+    await expect.poll(() => probes.runs).toBeGreaterThan(2)
     expect(seen).toEqual([OFFLINE])
     await s.up()
     await expect.poll(() => seen).toEqual([OFFLINE, ONLINE])
     // online: the probing stops
-    const after = probes
+    const after = probes.runs
     await new Promise((r) => setTimeout(r, 100))
-    expect(probes).toBe(after)
+    expect(probes.runs).toBe(after)
   })
 
-  it('a timeout counts as offline; an error the service answered with counts as reached', async () => {
+  it('a timeout counts as offline; a refusal the service answered with counts as reached', async () => {
     const s = await restartable()
-    const { m, seen } = monitor()
-    const client = m.observe('acc_a', clientOf(s.sim, { timeoutMs: 300 }))
+    const { seen, observe } = monitor()
+    const client = observe(clientOf(s.sim, { timeoutMs: 300 }))
     s.sim.control.injectFault({ path: '/v1/wallets', kind: 'latency', ms: 2_000, times: 1 })
     expect(await codeOf(client.listWallets())).toBe('timeout')
     expect(seen).toEqual([OFFLINE])
-    // a wrong key is the service's own answer: it can be reached
-    const wrongKey = m.observe('acc_a', clientOf(s.sim, { apiKey: 'sak_notthekey123' }))
-    expect(await codeOf(wrongKey.listWallets())).toBe('unauthorized')
+    // an unknown wallet is the service's own answer: it can be reached
+    expect(await codeOf(client.getWallet('wal_nosuchwallet'))).toBe('not_found')
     expect(seen).toEqual([OFFLINE, ONLINE])
+    // a wrong key is its answer too, and one that means nothing works: out of offline, into error
+    s.sim.control.injectFault({ path: '/v1/wallets', kind: 'latency', ms: 2_000, times: 1 })
+    expect(await codeOf(client.listWallets())).toBe('timeout')
+    const wrongKey = observe(clientOf(s.sim, { apiKey: 'sak_notthekey123' }))
+    expect(await codeOf(wrongKey.listWallets())).toBe('unauthorized')
+    expect(seen).toEqual([OFFLINE, ONLINE, OFFLINE, KEY_REFUSED])
+  })
+})
+
+describe('connection monitor: the error state (one account, real client)', () => {
+  /** a client whose key can be replaced, as the person does in Settings */
+  function rekeyable(sim: SimulatorHandle) {
+    let key = sim.keys.secret
+    const client = createServiceClient({
+      baseUrl: sim.url,
+      getApiKey: () => key,
+      authMethod: 'header',
+      retries: 0,
+      timeoutMs: 2_000,
+    })
+    return { client, setKey: (k: string) => (key = k) }
+  }
+
+  it('a revoked key: error once on the 401 of a wallets read, online again on the next success', async () => {
+    const s = await restartable('demo')
+    const { seen, observe } = monitor()
+    const k = rekeyable(s.sim)
+    const client = observe(k.client)
+    expect(await codeOf(client.listWallets())).toBe('ok')
+    const fresh = s.sim.control.replaceSecretKey()
+    expect(await codeOf(client.listWallets())).toBe('unauthorized')
+    expect(await codeOf(client.getWallet(s.sim.keys.wallets[0]!.id))).toBe('unauthorized')
+    expect(await codeOf(client.listWallets())).toBe('unauthorized')
+    expect(seen).toEqual([KEY_REFUSED])
+    k.setKey(fresh)
+    expect(await codeOf(client.listWallets())).toBe('ok')
+    expect(await codeOf(client.listWallets())).toBe('ok')
+    expect(seen).toEqual([KEY_REFUSED, ONLINE])
+  })
+
+  it("the account-wide feed's 403 or 401 says nothing; a 403 on the wallets read is an error", async () => {
+    const s = await restartable('demo')
+    const { seen, observe } = monitor()
+    const client = observe(clientOf(s.sim))
+    for (const status of [403, 401]) {
+      s.sim.control.injectFault({ path: '/v1/wallet-transactions', kind: 'status', status, times: 1 })
+      expect(await codeOf(client.listAccountTransactions(1, 10))).toBe(status === 403 ? 'forbidden' : 'unauthorized')
+    }
+    expect(seen).toEqual([])
+    // the same refusal of a wallet's own read is no fallback: nothing the app shows can be read
+    s.sim.control.injectFault({ path: /^\/v1\/wallets$/, kind: 'status', status: 403, times: 1 })
+    expect(await codeOf(client.listWallets())).toBe('forbidden')
+    expect(seen).toEqual([KEY_NOT_ALLOWED])
+    // while in error, the feed's refusal does not count as the success that would clear it
+    s.sim.control.injectFault({ path: '/v1/wallet-transactions', kind: 'status', status: 403, times: 1 })
+    expect(await codeOf(client.listAccountTransactions(1, 10))).toBe('forbidden')
+    expect(seen).toEqual([KEY_NOT_ALLOWED])
+    expect(await codeOf(client.listAccountTransactions(1, 10))).toBe('ok')
+    expect(seen).toEqual([KEY_NOT_ALLOWED, ONLINE])
+  })
+
+  it("the person's own errors change nothing, online or in error; from offline they show it is reached", async () => {
+    const s = await restartable('empty')
+    const { seen, observe } = monitor()
+    const client = observe(clientOf(s.sim))
+    const wallet = s.sim.keys.wallets[0]!.id
+    const tooDear = s.sim.control.outsideInvoice(50_000)
+    const mistakes = async () => {
+      expect(await codeOf(client.payInvoice(wallet, { payment_request: tooDear, fee_limit_msat: 0 }))).toBe(
+        'insufficient_funds',
+      )
+      expect(await codeOf(client.payInvoice(wallet, { payment_request: 'lnbc1notarequest', fee_limit_msat: 0 }))).toBe(
+        'invalid_input',
+      )
+    }
+    await mistakes()
+    expect(seen).toEqual([])
+    // the service fails (5xx): an error, and the person's mistakes neither clear it nor repeat it
+    s.sim.control.injectFault({ path: /^\/v1\/wallets$/, kind: 'status', status: 503, times: 1 })
+    expect(await codeOf(client.listWallets())).toBe('service_error')
+    expect(seen).toEqual([FAILING])
+    await mistakes()
+    expect(seen).toEqual([FAILING])
+    expect(await codeOf(client.listWallets())).toBe('ok')
+    expect(seen).toEqual([FAILING, ONLINE])
+    // offline, the same answers show the service is reached again
+    await s.down()
+    expect(await codeOf(client.listWallets())).toBe('network')
+    await s.up()
+    expect(await codeOf(client.payInvoice(wallet, { payment_request: 'lnbc1notarequest', fee_limit_msat: 0 }))).toBe(
+      'invalid_input',
+    )
+    expect(seen).toEqual([FAILING, ONLINE, OFFLINE, ONLINE])
+  })
+
+  it('while in error, a probe every poll interval finds out when the service works again', async () => {
+    const s = await restartable('demo')
+    const { seen, observe, probes } = monitor({ probeEveryMs: 20 })
+    const client = observe(clientOf(s.sim))
+    s.sim.control.injectFault({ path: /^\/v1\/wallets$/, kind: 'status', status: 500 })
+    expect(await codeOf(client.listWallets())).toBe('service_error')
+    await expect.poll(() => probes.runs).toBeGreaterThan(2)
+    expect(seen).toEqual([FAILING])
+    s.sim.control.clearFaults()
+    await expect.poll(() => seen).toEqual([FAILING, ONLINE])
+    const after = probes.runs
+    await new Promise((r) => setTimeout(r, 100))
+    expect(probes.runs).toBe(after)
   })
 })
 
@@ -141,11 +265,16 @@ describe('connection state in the app (two accounts)', () => {
   async function boot() {
     const dir = await mkdtemp(join(tmpdir(), 'lt-conn-'))
     const events = connectionEvents()
+    // what the tray shows, folded from every event as the Electron shell does
+    const tray = { state: INITIAL_TRAY_STATE }
     const app: App = createApp({
       userDataDir: dir,
       secretStore: createMemoryStore(),
       notifier: { show() {}, isSupported: () => true },
-      emit: events.emit,
+      emit: (event, payload) => {
+        events.emit(event, payload)
+        tray.state = reduceTrayState(tray.state, event, payload, () => [])
+      },
       appVersion: APP_VERSION,
       logSink: () => {},
       client: { retries: 0, timeoutMs: 2_000 },
@@ -155,7 +284,7 @@ describe('connection state in the app (two accounts)', () => {
       await rm(dir, { recursive: true, force: true })
     })
     await app.start()
-    return { app, seen: events.seen }
+    return { app, seen: events.seen, tray }
   }
   const ok = async (app: App, name: string, input: unknown = {}) => {
     const r = await app.router.handle(name, input)
@@ -198,6 +327,35 @@ describe('connection state in the app (two accounts)', () => {
     await ok(app, 'accounts.remove', { id: accA.id })
     expect(seen.at(-1)).toEqual(ONLINE)
     expect(app.accounts.active().id).toBe(accB.id)
+  })
+
+  it('a revoked key puts the tray and the page in error with the key message; a new key brings them back', async () => {
+    const a = await restartable('demo')
+    const { app, seen, tray } = await boot()
+    const old = await ok(app, 'accounts.connect', { baseUrl: a.sim.url, apiKey: a.sim.keys.secret, label: 'Main' })
+    await ok(app, 'wallets.list')
+    expect(trayLook(tray.state)).toBe('normal')
+    const fresh = a.sim.control.replaceSecretKey()
+    // the sync loop meets the refusal first, with no click
+    app.sync.onResume()
+    await app.sync.idle()
+    expect(seen).toEqual([KEY_REFUSED])
+    const failed = await app.router.handle('wallets.list', {})
+    expect(failed).toMatchObject({ ok: false, error: { code: 'unauthorized' } })
+    expect(seen).toEqual([KEY_REFUSED])
+    const menu = buildTrayMenu(tray.state)
+    expect(menu.tooltip).toMatch(/ · error: key refused$/)
+    expect(menu.title).toMatch(/ · error: key refused$/)
+    expect(menu.items).toContainEqual({ kind: 'label', text: 'Error: key refused; add a new key in Settings' })
+    expect(trayLook(tray.state)).toBe('error')
+    // the person adds the new key, as Settings does, and removes the old account
+    await ok(app, 'accounts.connect', { baseUrl: a.sim.url, apiKey: fresh, label: 'Main' })
+    expect(seen).toEqual([KEY_REFUSED, ONLINE])
+    await ok(app, 'accounts.remove', { id: old.id })
+    await ok(app, 'wallets.list')
+    expect(seen).toEqual([KEY_REFUSED, ONLINE])
+    expect(buildTrayMenu(tray.state).tooltip).not.toMatch(/error/)
+    expect(trayLook(tray.state)).toBe('normal')
   })
 
   it('a key being tested is no account: an unreachable address in the form says nothing', async () => {

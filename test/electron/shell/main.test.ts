@@ -292,7 +292,7 @@ describe('main entry (electron faked)', () => {
     expect(tray.menu?.template.map((i) => i.label)).toContain('Offline: balances may be out of date')
     expect((tray.icon as { path: string }).path).toMatch(/\/trayOffline@2x\.png$/)
     expect(sent.filter((m) => m.channel === 'wallet:event:connection').map((m) => m.payload)).toEqual([
-      { online: false, message: expect.stringMatching(/cannot be reached/) },
+      { online: false, state: 'offline', reason: null, message: expect.stringMatching(/cannot be reached/) },
     ])
     sim = await startSimulator({ port, host: '127.0.0.1', seed: 'demo' })
     electron.powerMonitor.emit('resume')
@@ -300,8 +300,37 @@ describe('main entry (electron faked)', () => {
     expect((tray.icon as { path: string }).path).toMatch(/\/tray@2x\.png$/)
     expect(sent.filter((m) => m.channel === 'wallet:event:connection').at(-1)?.payload).toEqual({
       online: true,
+      state: 'online',
+      reason: null,
       message: null,
     })
+  })
+
+  it('the tray and the page say error while the service answers 5xx, and not once it recovers', async () => {
+    const tray = electron.Tray.instances[0] as electron.Tray
+    const sent = mainWindow().webContents.sent
+    const connection = () => sent.filter((m) => m.channel === 'wallet:event:connection').map((m) => m.payload)
+    const before = connection().length
+    sim.control.injectFault({ path: /^\/v1\/wallets$/, kind: 'status', status: 502 })
+    electron.powerMonitor.emit('resume')
+    await vi.waitFor(() => expect(tray.tooltip).toMatch(/ · error: service error$/), { timeout: 10_000 })
+    expect(tray.menu?.template.map((i) => i.label)).toContain(
+      'Error: the service is failing; balances may be out of date',
+    )
+    expect((tray.icon as { path: string }).path).toMatch(/\/trayError@2x\.png$/)
+    expect(connection().slice(before)).toEqual([
+      {
+        online: false,
+        state: 'error',
+        reason: 'service_error',
+        message: expect.stringMatching(/answering with errors/),
+      },
+    ])
+    sim.control.clearFaults()
+    electron.powerMonitor.emit('resume')
+    await vi.waitFor(() => expect(tray.tooltip).not.toMatch(/error/), { timeout: 10_000 })
+    expect((tray.icon as { path: string }).path).toMatch(/\/tray@2x\.png$/)
+    expect(connection().slice(before).at(-1)).toEqual({ online: true, state: 'online', reason: null, message: null })
   })
 
   it('settings carry out the global shortcut and start at login; Linux has no popover to pin', async () => {

@@ -116,8 +116,8 @@ describe('icons', () => {
     }
   })
 
-  it('has every look of the tray icon (normal, offline) at 1x and 2x, coloured and as a template', async () => {
-    expect(Object.keys(TRAY_LOOKS)).toEqual(['normal', 'offline'])
+  it('has every look of the tray icon (normal, offline, error) at 1x and 2x, coloured and as a template', async () => {
+    expect(Object.keys(TRAY_LOOKS)).toEqual(['normal', 'offline', 'error'])
     const seen = new Set<string>()
     for (const name of Object.values(TRAY_LOOKS)) {
       for (const [suffix, size] of [

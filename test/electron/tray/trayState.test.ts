@@ -1,9 +1,9 @@
-// What the tray shows beyond the menu: the total (a setting), the pending count and offline, in
-// the menu bar's title on macOS; and the popover's tray, whose menu moves to the right click.
+// What the tray shows beyond the menu: the total (a setting), the pending count and offline or
+// error, in the menu bar's title on macOS; and the popover's tray, whose menu moves to the right click.
 import type { WalletView } from '@shared/contract'
 import { describe, expect, it } from 'vitest'
 import { buildTitle, buildTooltip, buildTrayMenu, type TrayItem } from '../../../electron/main/services/tray'
-import { createTrayController, type TRAY_LOOKS, trayIcon } from '../../../electron/main/shell/tray'
+import { createTrayController, type TRAY_LOOKS, trayIcon, trayLook } from '../../../electron/main/shell/tray'
 import { INITIAL_TRAY_STATE, reduceTrayState } from '../../../electron/main/shell/trayState'
 import { nativeImage } from '../shell/electronFake'
 
@@ -46,6 +46,44 @@ describe('tray total, pending and offline', () => {
     s = reduceTrayState(s, 'settings.updated', { trayTotal: true }, () => [])
     s = reduceTrayState(s, 'connection', { online: true, message: null }, () => [])
     expect(s).toMatchObject({ online: true, showTotal: true })
+  })
+})
+
+describe('tray error state', () => {
+  const refused = { ...connected, online: false, error: 'key_refused' as const }
+  const failing = { ...connected, online: false, error: 'service_error' as const }
+
+  it('title, tooltip and menu say error with a short reason, and what it means', () => {
+    expect(buildTitle(refused)).toBe('101,234.5 sats · 2 pending · error: key refused')
+    expect(buildTooltip(refused)).toBe('Lightning Tray: 101,234.5 sats · 2 invoices pending · error: key refused')
+    expect(buildTitle({ ...failing, showTotal: false })).toBe('2 pending · error: service error')
+    expect(buildTooltip({ ...connected, online: false, error: 'key_not_allowed' })).toMatch(
+      / · error: key not allowed$/,
+    )
+    const items = texts(buildTrayMenu(refused).items)
+    expect(items.slice(3, 5)).toEqual(['2 invoices pending', 'Error: key refused; add a new key in Settings'])
+    expect(items).not.toContain('Offline: balances may be out of date')
+    expect(texts(buildTrayMenu(failing).items)).toContain('Error: the service is failing; balances may be out of date')
+    // never both words at once
+    expect(buildTooltip(failing)).not.toMatch(/offline/)
+  })
+
+  it('follows the connection event: error with its reason, then offline, then online', () => {
+    const event = (state: 'online' | 'offline' | 'error', reason: 'key_refused' | null) => ({
+      online: state === 'online',
+      state,
+      reason,
+      message: state === 'online' ? null : 'words',
+    })
+    let s = reduceTrayState(INITIAL_TRAY_STATE, 'connection', event('error', 'key_refused'), () => [])
+    expect(s).toMatchObject({ online: false, error: 'key_refused' })
+    expect(trayLook(s)).toBe('error')
+    s = reduceTrayState(s, 'connection', event('offline', null), () => [])
+    expect(s).toMatchObject({ online: false, error: null })
+    expect(trayLook(s)).toBe('offline')
+    s = reduceTrayState(s, 'connection', event('online', null), () => [])
+    expect(s).toMatchObject({ online: true, error: null })
+    expect(trayLook(s)).toBe('normal')
   })
 })
 
@@ -138,6 +176,9 @@ describe('tray controller', () => {
     expect(t.images).toEqual(['/icons/normal@2x.png'])
     controller.update({ ...connected, online: false })
     expect(t.images).toEqual(['/icons/normal@2x.png', '/icons/offline@2x.png'])
+    controller.update({ ...connected, online: false, error: 'service_error' })
+    controller.update({ ...connected, online: false, error: 'key_refused' })
+    expect(t.images).toEqual(['/icons/normal@2x.png', '/icons/offline@2x.png', '/icons/error@2x.png'])
   })
 
   it("each platform gets each look's own file; macOS's as a template image", () => {
@@ -148,5 +189,8 @@ describe('tray controller', () => {
     expect(file('linux', 'offline').path).toBe('/r/trayOffline@2x.png')
     expect(file('linux', 'normal').path).toBe('/r/tray@2x.png')
     expect(file('darwin', 'normal')).toMatchObject({ path: '/r/trayTemplate.png', template: true })
+    expect(file('darwin', 'error')).toMatchObject({ path: '/r/trayErrorTemplate.png', template: true })
+    expect(file('win32', 'error')).toMatchObject({ path: '/r/trayError.png', template: false })
+    expect(file('linux', 'error').path).toBe('/r/trayError@2x.png')
   })
 })

@@ -1,27 +1,68 @@
-// Whether the wallet service can be reached, per account, learnt from the calls the app makes
-// anyway (handlers, the sync loop): a network error or a timeout marks the account offline, the
-// next answer marks it online again. The renderer and the tray hear the active account's state,
-// once per change. While the active account is offline, one balance read per poll interval finds
-// out when it is back, since nothing else may be asking (docs/architecture.md, "Connection state").
-import type { Emit } from '@shared/contract'
+// Whether the wallet service works, per account, learnt from the calls the app makes anyway
+// (handlers, the sync loop): a network error or a timeout marks the account offline; a refused
+// key, a key no longer allowed to read the wallets, or the service failing (5xx) marks it in
+// error; the next successful answer marks it online again. The renderer and the tray hear the
+// active account's state, once per change. While the active account is offline or in error, one
+// balance read per poll interval finds out when it works again, since nothing else may be asking
+// (docs/architecture.md, "Connection state").
+import type { ConnectionProblem, Emit, EventPayload } from '@shared/contract'
 import { AppError, type ErrorCode } from '@shared/errors'
 import type { ServiceClient } from '../client'
 
 export const OFFLINE_MESSAGE =
   'The wallet service cannot be reached. Balances may be out of date; the app keeps trying.'
 
+/** What the banner says for each problem, with what to do about it. */
+export const PROBLEM_MESSAGES: Record<ConnectionProblem, string> = {
+  key_refused: "The service refused this account's API key. It may have been revoked: add a new key in Settings.",
+  key_not_allowed:
+    "The service no longer lets this account's API key read its wallets. Make a key with that permission on the wallet service, then add it in Settings.",
+  service_error: 'The wallet service is answering with errors. Balances may be out of date; the app keeps trying.',
+}
+
 /** Errors that say the request got no answer. */
 const UNREACHED: ReadonlySet<ErrorCode> = new Set(['network', 'timeout'])
-/** Errors that are the service's own answer (an HTTP status or a body): it was reached. */
-const ANSWERED: ReadonlySet<ErrorCode> = new Set([
+/**
+ * Answers that show the service was reached (they end offline) but say nothing about whether the
+ * account works, so they never set or clear an error: the person's own mistakes, and the 401s and
+ * 403s that healthOf does not count as an error.
+ */
+const NEUTRAL: ReadonlySet<ErrorCode> = new Set([
   'unauthorized',
   'forbidden',
   'not_found',
   'invalid_input',
   'insufficient_funds',
-  'service_error',
   'lnurl_error',
 ])
+/** Reads of the wallets themselves: a 403 there means the key can no longer do the app's job. */
+const WALLET_READS: ReadonlySet<string> = new Set(['listWallets', 'getWallet'])
+/**
+ * The account-wide feed may be refused to a key that works otherwise (the sync loop then reads
+ * wallet by wallet): its 401 and 403 say nothing about the account.
+ */
+const FEED = 'listAccountTransactions'
+
+type Health = { state: 'offline' } | { state: 'error'; reason: ConnectionProblem }
+
+/** What a call's outcome says about the account: a new health, 'online', or nothing (null). */
+export function healthOf(method: string, err: unknown): Health | 'online' | null {
+  if (err === null) return 'online'
+  if (!(err instanceof AppError)) return null // a bug, a missing key: says nothing about the service
+  if (UNREACHED.has(err.code)) return { state: 'offline' }
+  if (err.code === 'service_error') return { state: 'error', reason: 'service_error' }
+  if (err.code === 'unauthorized' && method !== FEED) return { state: 'error', reason: 'key_refused' }
+  if (err.code === 'forbidden' && WALLET_READS.has(method)) return { state: 'error', reason: 'key_not_allowed' }
+  // the service answered: it can be reached (an error stays until a success clears it)
+  if (NEUTRAL.has(err.code)) return 'online'
+  return null // unknown_outcome and the like
+}
+
+export function connectionEvent(h: Health | null): EventPayload<'connection'> {
+  if (h === null) return { online: true, state: 'online', reason: null, message: null }
+  if (h.state === 'offline') return { online: false, state: 'offline', reason: null, message: OFFLINE_MESSAGE }
+  return { online: false, state: 'error', reason: h.reason, message: PROBLEM_MESSAGES[h.reason] }
+}
 
 export interface ConnectionMonitor {
   /** the same client, each call's outcome counted for this account */
@@ -34,29 +75,31 @@ export interface ConnectionMonitor {
 export function createConnectionMonitor(deps: {
   emit: Emit
   activeAccountId(): string | null
-  /** a read that tells whether an offline account is back (its outcome is observed) */
+  /** a read that tells whether an offline or failing account works again (its outcome is observed) */
   probe(accountId: string): Promise<unknown>
   /** how long to wait between two probes */
   probeEveryMs(): number
 }): ConnectionMonitor {
-  const offline = new Set<string>()
+  /** accounts not online, and how; an account missing here is online */
+  const health = new Map<string, Health>()
   /** what the renderer was last told; it starts out assuming online */
-  let announced = true
+  let announced = JSON.stringify(null)
   let timer: ReturnType<typeof setTimeout> | null = null
   let stopped = false
 
-  const activeOnline = () => {
+  const activeHealth = (): Health | null => {
     const id = deps.activeAccountId()
-    return id === null || !offline.has(id)
+    return id === null ? null : (health.get(id) ?? null)
   }
 
   function announce() {
-    const now = activeOnline()
-    if (now !== announced) {
-      announced = now
-      deps.emit('connection', { online: now, message: now ? null : OFFLINE_MESSAGE })
+    const now = activeHealth()
+    const key = JSON.stringify(now)
+    if (key !== announced) {
+      announced = key
+      deps.emit('connection', connectionEvent(now))
     }
-    if (now) cancelProbe()
+    if (now === null) cancelProbe()
     else scheduleProbe()
   }
 
@@ -71,8 +114,8 @@ export function createConnectionMonitor(deps: {
       const id = deps.activeAccountId()
       const done = () => {
         timer = null
-        // still offline (or the probe could not tell): ask again later
-        if (id !== null && !activeOnline()) scheduleProbe()
+        // still offline or in error (or the probe could not tell): ask again later
+        if (id !== null && activeHealth() !== null) scheduleProbe()
       }
       if (id === null) return done()
       deps.probe(id).then(done, done)
@@ -81,37 +124,42 @@ export function createConnectionMonitor(deps: {
     timer.unref?.()
   }
 
-  function report(accountId: string, err: unknown) {
-    if (err === null || (err instanceof AppError && ANSWERED.has(err.code))) {
-      if (!offline.delete(accountId)) return
-    } else if (err instanceof AppError && UNREACHED.has(err.code)) {
-      if (offline.has(accountId)) return
-      offline.add(accountId)
-    } else return // unknown_outcome, a bug, a missing key: says nothing about the service
+  function report(accountId: string, method: string, err: unknown) {
+    const next = healthOf(method, err)
+    if (next === null) return
+    const before = health.get(accountId)
+    if (next === 'online') {
+      // an error stays until a call succeeds; an answer of any kind ends offline
+      if (!before || (before.state === 'error' && err !== null)) return
+      health.delete(accountId)
+    } else {
+      if (JSON.stringify(before) === JSON.stringify(next)) return
+      health.set(accountId, next)
+    }
     announce()
   }
 
   return {
     observe(accountId, client) {
-      // made once per client, not per call: every call of it goes through these two
-      const answered = <T>(value: T) => {
-        report(accountId, null)
-        return value
-      }
-      const failed = (err: unknown): never => {
-        report(accountId, err)
-        throw err
-      }
       const observed: Record<string, unknown> = { ...client }
       for (const [name, fn] of Object.entries(client)) {
         if (typeof fn !== 'function') continue
+        // made once per client, not per call: every call of this method goes through these two
+        const answered = <T>(value: T) => {
+          report(accountId, name, null)
+          return value
+        }
+        const failed = (err: unknown): never => {
+          report(accountId, name, err)
+          throw err
+        }
         observed[name] = (...args: unknown[]) =>
           (fn as (...a: unknown[]) => Promise<unknown>).apply(client, args).then(answered, failed)
       }
       return observed as unknown as ServiceClient
     },
     accountsChanged(accountIds) {
-      for (const id of offline) if (!accountIds.includes(id)) offline.delete(id)
+      for (const id of health.keys()) if (!accountIds.includes(id)) health.delete(id)
       announce()
     },
     stop() {

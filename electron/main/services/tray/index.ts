@@ -1,7 +1,7 @@
 // The tray's menu as plain data: built from the app's state by a pure function, turned into an
 // Electron menu by the shell. The tray is not guaranteed on Linux (vanilla GNOME has none), so
 // everything here is also reachable from the window; the menu is a shortcut, never the only way.
-import { APP_NAME, type NavigateTarget, type WalletView } from '@shared/contract'
+import { APP_NAME, type ConnectionProblem, type NavigateTarget, type WalletView } from '@shared/contract'
 import { formatMsat } from '@shared/units'
 
 export interface TrayState {
@@ -11,8 +11,10 @@ export interface TrayState {
   accountId?: string | null
   wallets: readonly WalletView[]
   pendingCount: number
-  /** false while the service cannot be reached: balances shown are the last known */
+  /** false while the service cannot be reached or fails: balances shown are the last known */
   online: boolean
+  /** set while the service answers in a way that means nothing works (not online, not offline) */
+  error?: ConnectionProblem | null
   /** the person's setting: off, no amount shows on the tray at all (default on) */
   showTotal?: boolean
 }
@@ -41,21 +43,43 @@ function pendingText(n: number): string {
 
 const showsTotal = (state: TrayState) => state.showTotal !== false
 
+/** A few words on why nothing works, for the tooltip and the menu bar. */
+export const PROBLEM_WORDS: Record<ConnectionProblem, string> = {
+  key_refused: 'key refused',
+  key_not_allowed: 'key not allowed',
+  service_error: 'service error',
+}
+
+/** The connection's part of the tooltip and title: '' when online. */
+function connectionWords(state: TrayState): string {
+  if (state.error) return `error: ${PROBLEM_WORDS[state.error]}`
+  return state.online ? '' : 'offline'
+}
+
+/** The menu's line about the connection, with what it means for the balances shown. */
+function connectionLine(state: TrayState): string | null {
+  if (state.error === 'service_error') return 'Error: the service is failing; balances may be out of date'
+  if (state.error) return `Error: ${PROBLEM_WORDS[state.error]}; add a new key in Settings`
+  return state.online ? null : 'Offline: balances may be out of date'
+}
+
 export function buildTooltip(state: TrayState): string {
   if (state.accountLabel === null) return `${APP_NAME}: not connected`
   const parts = [showsTotal(state) ? `${APP_NAME}: ${formatMsat(totalMsat(state.wallets))}` : APP_NAME]
   if (state.pendingCount > 0) parts.push(pendingText(state.pendingCount))
-  if (!state.online) parts.push('offline')
+  const connection = connectionWords(state)
+  if (connection) parts.push(connection)
   return parts.join(' · ')
 }
 
-/** Short, for the menu bar: the total if shown, the pending count, and offline. */
+/** Short, for the menu bar: the total if shown, the pending count, and offline or error. */
 export function buildTitle(state: TrayState): string {
   if (state.accountLabel === null) return ''
   const parts: string[] = []
   if (showsTotal(state)) parts.push(formatMsat(totalMsat(state.wallets)))
   if (state.pendingCount > 0) parts.push(`${state.pendingCount} pending`)
-  if (!state.online) parts.push('offline')
+  const connection = connectionWords(state)
+  if (connection) parts.push(connection)
   return parts.join(' · ')
 }
 
@@ -86,7 +110,8 @@ export function buildTrayMenu(state: TrayState): TrayMenuModel {
     items.push({ kind: 'action', action: 'wallet', walletId: w.id, label })
   }
   items.push({ kind: 'label', text: state.pendingCount > 0 ? pendingText(state.pendingCount) : 'No invoices pending' })
-  if (!state.online) items.push({ kind: 'label', text: 'Offline: balances may be out of date' })
+  const connection = connectionLine(state)
+  if (connection) items.push({ kind: 'label', text: connection })
   items.push(
     { kind: 'separator' },
     { kind: 'action', action: 'receive', label: 'Receive…' },
