@@ -245,6 +245,26 @@ describe('connection monitor: the error state (one account, real client)', () =>
     expect(seen).toEqual([FAILING, ONLINE, OFFLINE, ONLINE])
   })
 
+  it("a 5xx from a call that goes to someone else's server (a probe) is not the account's error", async () => {
+    const s = await restartable('demo')
+    const { seen, observe } = monitor()
+    const client = observe(clientOf(s.sim))
+    // a proxy's page, not the service's error shape: what a failing server behind it may give
+    s.sim.control.injectFault({
+      path: /^\/v1\/lnurlp\/probe\//,
+      kind: 'status',
+      status: 502,
+      body: '<h1>Bad gateway</h1>',
+      times: 1,
+    })
+    expect(await codeOf(client.probe('bob@elsewhere.example'))).toBe('service_error')
+    expect(seen).toEqual([])
+    // the same status on the account's own read is
+    s.sim.control.injectFault({ path: /^\/v1\/wallets$/, kind: 'status', status: 502, times: 1 })
+    expect(await codeOf(client.listWallets())).toBe('service_error')
+    expect(seen).toEqual([FAILING])
+  })
+
   it('while in error, a probe every poll interval finds out when the service works again', async () => {
     const s = await restartable('demo')
     const { seen, observe, probes } = monitor({ probeEveryMs: 20 })

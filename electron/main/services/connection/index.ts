@@ -34,6 +34,8 @@ const NEUTRAL: ReadonlySet<ErrorCode> = new Set([
   'invalid_input',
   'insufficient_funds',
   'lnurl_error',
+  // (from a call that involves a third party only; see THIRD_PARTY)
+  'service_error',
 ])
 /** Reads of the wallets themselves: a 403 there means the key can no longer do the app's job. */
 const WALLET_READS: ReadonlySet<string> = new Set(['listWallets', 'getWallet'])
@@ -43,6 +45,12 @@ const WALLET_READS: ReadonlySet<string> = new Set(['listWallets', 'getWallet'])
  */
 const FEED = 'listAccountTransactions'
 
+/**
+ * Calls whose answer depends on someone else too (an address's or LNURL's server, the payee's
+ * route): a 5xx there may be that party failing, not the service, so it is not the account's error.
+ */
+const THIRD_PARTY: ReadonlySet<string> = new Set(['probe', 'payLightningAddress', 'payInvoice', 'decodeInvoice'])
+
 type Health = { state: 'offline' } | { state: 'error'; reason: ConnectionProblem }
 
 /** What a call's outcome says about the account: a new health, 'online', or nothing (null). */
@@ -50,7 +58,7 @@ export function healthOf(method: string, err: unknown): Health | 'online' | null
   if (err === null) return 'online'
   if (!(err instanceof AppError)) return null // a bug, a missing key: says nothing about the service
   if (UNREACHED.has(err.code)) return { state: 'offline' }
-  if (err.code === 'service_error') return { state: 'error', reason: 'service_error' }
+  if (err.code === 'service_error' && !THIRD_PARTY.has(method)) return { state: 'error', reason: 'service_error' }
   if (err.code === 'unauthorized' && method !== FEED) return { state: 'error', reason: 'key_refused' }
   if (err.code === 'forbidden' && WALLET_READS.has(method)) return { state: 'error', reason: 'key_not_allowed' }
   // the service answered: it can be reached (an error stays until a success clears it)
