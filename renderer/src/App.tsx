@@ -93,17 +93,31 @@ function renderScreen(s: Screen): ReactNode {
   }
 }
 
-/** Offline or in error, the same banner: main's message says which, and what to do. */
+/**
+ * Offline or in error, the same banner: main's message says which, and what to do. A key problem
+ * can only be fixed in Settings, so the banner takes the person there.
+ */
 function ConnectionBanner() {
   const connection = useUi((s) => s.connection)
+  const reason = useUi((s) => s.connectionReason)
   const message = useUi((s) => s.connectionMessage)
+  const onSettings = useUi((s) => s.screen.to === 'settings')
   if (connection === 'online') return null
+  const keyProblem = reason === 'key_refused' || reason === 'key_not_allowed'
   return (
     <div className="banner warning" role="status" data-connection={connection}>
       {message ??
         (connection === 'error'
           ? 'The wallet service is answering with errors. The app keeps trying.'
           : 'The wallet service cannot be reached. The app keeps trying.')}
+      {keyProblem && !onSettings && (
+        <>
+          {' '}
+          <button type="button" className="link" onClick={() => useUi.getState().go({ to: 'settings' })}>
+            Open Settings
+          </button>
+        </>
+      )}
     </div>
   )
 }

@@ -1,6 +1,6 @@
 // Navigation and app-wide UI state: which screen shows, notices, the connection banner.
 // A tiny screen switch instead of a router library keeps the first screen light.
-import type { ConnectionState, EventPayload, NavigateTarget } from '@shared/contract'
+import type { ConnectionProblem, ConnectionState, EventPayload, NavigateTarget } from '@shared/contract'
 import { create } from 'zustand'
 
 export type Screen =
@@ -21,6 +21,8 @@ interface UiState {
   online: boolean
   /** the active account's service: reached, unreachable, or answering so that nothing works */
   connection: ConnectionState
+  /** why it is in error, if it is */
+  connectionReason: ConnectionProblem | null
   connectionMessage: string | null
   go(screen: Screen): void
   notify(level: Notice['level'], message: string): void
@@ -37,10 +39,12 @@ export const useUi = create<UiState>()((set) => ({
   notices: [],
   online: true,
   connection: 'online',
+  connectionReason: null,
   connectionMessage: null,
   go: (screen) => set({ screen }),
   notify: (level, message) =>
     set((s) => ({ notices: [...s.notices, { id: nextNotice++, level, message }].slice(-MAX_NOTICES) })),
   dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
-  setConnection: (c) => set({ online: c.online, connection: c.state, connectionMessage: c.message }),
+  setConnection: (c) =>
+    set({ online: c.online, connection: c.state, connectionReason: c.reason, connectionMessage: c.message }),
 }))

@@ -61,3 +61,19 @@ test('error banner while the service answers 5xx, in the same place as offline; 
   await expect.poll(() => banner.count(), { timeout: 20_000 }).toBe(0)
   expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
 })
+
+test('a revoked key: the banner says so and takes the person to Settings, where the fix is', async () => {
+  const sim = back as SimulatorHandle
+  const banner = o.page.getByRole('status').filter({ hasText: 'refused' })
+  sim.control.replaceSecretKey() // revoked at the service; the app still holds the old one
+  await o.page.getByRole('button', { name: 'Refresh' }).click()
+  await banner.waitFor({ timeout: 15_000 })
+  expect(await banner.textContent()).toBe(
+    "The service refused this account's API key. It may have been revoked: add a new key in Settings. Open Settings",
+  )
+  await banner.getByRole('button', { name: 'Open Settings' }).click()
+  await o.page.getByRole('heading', { name: 'Settings' }).waitFor()
+  // on Settings the banner stays, without a button to where the person already is
+  expect(await banner.textContent()).not.toContain('Open Settings')
+  expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
+})
