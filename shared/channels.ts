@@ -7,6 +7,7 @@ export const OP_NAMES = [
   'accounts.connect',
   'accounts.switch',
   'accounts.update',
+  'accounts.replaceKey',
   'accounts.remove',
   'wallets.list',
   'wallets.get',

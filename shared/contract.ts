@@ -401,6 +401,11 @@ export const operations = {
     z.object({ id, label: z.string().trim().min(1).max(80).optional(), authMethod: AuthMethod.optional() }).strict(),
     AccountView,
   ),
+  /**
+   * Gives an account a new key (the old one was revoked or lost), kept where the old one was. Main
+   * checks that the key works and opens the same wallets, so the account's history stays its own.
+   */
+  'accounts.replaceKey': op('local', z.object({ id, apiKey: ApiKeyInput }).strict(), AccountView),
   /** Disconnects: deletes the key from where it is kept (keychain or memory) and forgets the account. */
   'accounts.remove': op('local', z.object({ id }).strict(), z.object({ removed: z.literal(true) })),
 

@@ -127,6 +127,10 @@ export function createApp(deps: AppDeps): App {
       connection.accountsChanged(list.accounts.map((a) => a.id))
       sync.accountsChanged()
     },
+    knownWallets: (id) =>
+      ledger()
+        .cursors.list(id)
+        .map((c) => c.walletId),
     log,
     now,
   })

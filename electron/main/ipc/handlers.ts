@@ -142,6 +142,13 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return account
     },
     'accounts.update': (input) => d.accounts.update(input),
+    'accounts.replaceKey': async (input) => {
+      const account = await d.accounts.replaceKey(input)
+      d.sync.keyReplaced(account.id)
+      // the banner and the tray learn from this read that the account works again
+      if (d.accounts.list().activeId === account.id) d.background(listWallets())
+      return account
+    },
     'accounts.remove': async ({ id }) => {
       await d.accounts.remove(id)
       return { removed: true as const }

@@ -5,8 +5,8 @@ import type { AppErrorShape, ErrorCode } from '@shared/errors'
 
 export const NEXT_STEP: Record<ErrorCode, string> = {
   unauthorized:
-    'Check the API key in Settings: it starts with sak_ and comes from your account page on the wallet service. Paste a new one if it was revoked.',
-  forbidden: 'Make a key with this permission on the wallet service, then add it in Settings.',
+    'Check the API key in Settings: it starts with sak_ and comes from your account page on the wallet service. If it was revoked, make a new one and use Replace key in Settings.',
+  forbidden: 'Make a key with this permission on the wallet service, then use Replace key in Settings.',
   not_found: 'It may have been removed or belong to another account. Refresh, or go back and choose again.',
   invalid_input: 'Check what you entered and try again.',
   insufficient_funds: 'Choose a smaller amount or another wallet, or receive funds first.',

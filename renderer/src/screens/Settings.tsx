@@ -1,4 +1,5 @@
 import type { AccountView, AuthMethod, Settings as SettingsT } from '@shared/contract'
+import type { AppErrorShape } from '@shared/errors'
 import { FIAT_CURRENCIES } from '@shared/fiat'
 import { type FormEvent, useEffect, useState } from 'react'
 import { ErrorMessage, Problem } from '../components/ErrorMessage'
@@ -110,6 +111,7 @@ function AccountRow(props: {
         {a.baseUrl} · {a.keyHint} · {`key ${keyPlace(a.storage)}`}
       </p>
       <RenameAccount account={a} busy={busy} />
+      <ReplaceKey account={a} busy={busy} />
       <SelectField
         id={`auth-${a.id}`}
         label="How the key is sent"
@@ -209,6 +211,89 @@ function RenameAccount({ account: a, busy }: { account: AccountView; busy: boole
       </form>
       <Problem>{problem}</Problem>
     </>
+  )
+}
+
+/**
+ * A new key for this account, after the service revoked the old one (or it went missing from the
+ * keychain): kept where the old one was, with the history, labels and invoices the account has.
+ */
+function ReplaceKey({ account: a, busy }: { account: AccountView; busy: boolean }) {
+  const [open, setOpen] = useState(false)
+  const [apiKey, setApiKey] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [error, setError] = useState<AppErrorShape | null>(null)
+  const [done, setDone] = useState(false)
+  const replace = useAccounts((s) => s.replaceKey)
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    const key = apiKey.trim()
+    setProblem(key.length < 8 ? 'Paste the new API key (it starts with sak_).' : null)
+    if (key.length < 8) return
+    setError(null)
+    const res = await replace(a.id, key)
+    if (res.ok) {
+      setApiKey('') // the key leaves the page as soon as main has it
+      setOpen(false)
+      setDone(true)
+    } else if (res.error) setError(res.error)
+  }
+  if (!open)
+    return (
+      <p className="inline">
+        <button
+          type="button"
+          disabled={busy}
+          aria-label={`Replace key for ${a.label}…`}
+          onClick={() => {
+            setOpen(true)
+            setDone(false)
+          }}
+        >
+          Replace key…
+        </button>{' '}
+        <span className="muted" role="status">
+          {done ? `Key replaced: ${a.keyHint}.` : ''}
+        </span>
+      </p>
+    )
+  return (
+    <form onSubmit={submit} noValidate className="replace-key">
+      <p className="muted">
+        Make a new key on the wallet service if the old one was revoked, then paste it here. It takes the old key's
+        place ({keyPlace(a.storage)}); this account's history stays as it is.
+      </p>
+      <TextField
+        id={`new-key-${a.id}`}
+        label="New API key"
+        type="password"
+        value={apiKey}
+        autoComplete="off"
+        spellCheck={false}
+        onValue={(v) => {
+          setApiKey(v)
+          setProblem(null)
+        }}
+      />
+      <Problem>{problem}</Problem>
+      {error && <ErrorMessage error={error} />}
+      <div className="actions">
+        <button type="submit" className="primary" disabled={busy}>
+          {busy ? 'Checking the key…' : 'Replace key'}
+        </button>
+        <button
+          type="button"
+          onClick={() => {
+            setOpen(false)
+            setApiKey('')
+            setProblem(null)
+            setError(null)
+          }}
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
   )
 }
 

@@ -25,6 +25,11 @@ interface AccountsState {
   switchTo(id: string): Promise<boolean>
   remove(id: string): Promise<boolean>
   update(id: string, patch: { label?: string; authMethod?: AuthMethod }): Promise<boolean>
+  /**
+   * A new key for an account whose key was revoked or lost (main checks it opens the same
+   * wallets). The error comes back to the form that asked, not to `actionError`.
+   */
+  replaceKey(id: string, apiKey: string): Promise<{ ok: true } | { ok: false; error: AppErrorShape | null }>
   resetForm(): void
   /** the form's input changed: the last test (or one on its way) is about other input */
   clearTest(): void
@@ -103,6 +108,16 @@ export const useAccounts = create<AccountsState>()((set, get) => ({
       if (res.ok) set((s) => ({ accounts: s.accounts.map((a) => (a.id === id ? res.value : a)) }))
       return res
     })
+  },
+  async replaceKey(id, apiKey) {
+    if (get().busyId !== null) return { ok: false, error: null } // a press while one is on its way
+    set({ busyId: id, actionError: null })
+    const res = await invoke('accounts.replaceKey', { id, apiKey })
+    set((s) => ({
+      busyId: null,
+      ...(res.ok ? { accounts: s.accounts.map((a) => (a.id === id ? res.value : a)) } : {}),
+    }))
+    return res.ok ? { ok: true } : { ok: false, error: res.error }
   },
   resetForm: () => {
     tests.drop()

@@ -211,6 +211,10 @@ for (const size of SIZES) {
       await navTo(p, 'Settings')
       await waitVisible(p, 'Preferences')
       await check(p, where('Settings'), theme)
+      await p.getByRole('button', { name: /^Replace key for / }).click()
+      await p.getByLabel('New API key').waitFor()
+      await check(p, where('Settings, replacing a key'), theme)
+      await p.getByRole('button', { name: 'Cancel' }).click()
 
       await p.getByRole('button', { name: 'Add an account' }).click()
       await p.getByLabel('API key').waitFor()

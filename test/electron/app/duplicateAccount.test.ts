@@ -1,7 +1,6 @@
 // The same address and key connected twice: refused with the existing account's name, whether its
 // key is in the keychain or in memory, and before anything is sent. Another key on the same
 // address, or the same key on another address, stays allowed.
-import { readFileSync, writeFileSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -10,28 +9,22 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
 import { createMemoryStore, type SecretStore } from '../../../electron/main/services/secrets'
-import { type SimulatorHandle, startSimulator } from '../../simulator/index'
+import type { SimulatorHandle } from '../../simulator/index'
+import { startSimWithSecondAccount } from './secondAccountSim'
 
 const SECOND_KEY = 'sak_secondAccountOnTheSameService0001'
 let sim: SimulatorHandle
-let simDir: string
+let second: Awaited<ReturnType<typeof startSimWithSecondAccount>>
 let dir: string
 let app: App
 let store: SecretStore
 
 beforeAll(async () => {
-  // A simulator whose service knows a second account key: its state file gets one more account.
-  simDir = await mkdtemp(join(tmpdir(), 'lt-dup-sim-'))
-  const file = join(simDir, 'state.json')
-  await (await startSimulator({ seed: 'demo', dataFile: file })).close()
-  const state = JSON.parse(readFileSync(file, 'utf8')) as { accounts: Array<Record<string, unknown>> }
-  state.accounts.push({ id: 'acct_second', secretKey: SECOND_KEY, publicKey: 'pak_secondAccount0001', createdAt: 1 })
-  writeFileSync(file, JSON.stringify(state))
-  sim = await startSimulator({ dataFile: file })
+  second = await startSimWithSecondAccount(SECOND_KEY)
+  sim = second.sim
 })
 afterAll(async () => {
-  await sim?.close()
-  await rm(simDir, { recursive: true, force: true })
+  await second?.close()
 })
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lt-dup-'))

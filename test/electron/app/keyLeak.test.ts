@@ -37,11 +37,8 @@ beforeAll(async () => {
   await app.start()
 })
 afterAll(async () => {
-  console.log('a')
   await app.dispose()
-  console.log('b')
   await sim.close()
-  console.log('c')
   await rm(dir, { recursive: true, force: true })
 })
 
@@ -156,6 +153,14 @@ describe('the API key leaks nowhere', () => {
     await ok('accounts.update', { id: accounts[0]!.id, authMethod: 'query' })
     await ok('wallets.list')
     await ok('accounts.remove', { id: accounts[1]!.id })
+    // the key revoked at the service and replaced: the new one (sent in the address, the account
+    // now uses `query`) leaks nowhere either, nor does a wrong one tried first
+    const newKey = sim.control.replaceSecretKey()
+    await fails('wallets.list', {}, 'unauthorized')
+    await fails('accounts.replaceKey', { id: accounts[0]!.id, apiKey: `${newKey}x` }, 'unauthorized')
+    const replaced = await ok<{ keyHint: string }>('accounts.replaceKey', { id: accounts[0]!.id, apiKey: newKey })
+    expect(replaced.keyHint).toBe(`sak_…${newKey.slice(-4)}`)
+    await ok('wallets.list')
     await ok('app.info')
     await app.dispose()
 
@@ -170,7 +175,12 @@ describe('the API key leaks nowhere', () => {
     expect(results.join('\n')).toContain(hint)
     expect(files.find((f) => f.path.endsWith('settings.json'))?.text).toContain(JSON.stringify(hint).slice(1, 5))
 
-    const forms = [key, Buffer.from(`${key}:`).toString('base64'), encodeURIComponent(key), key.slice(4)]
+    const forms = [key, newKey].flatMap((k) => [
+      k,
+      Buffer.from(`${k}:`).toString('base64'),
+      encodeURIComponent(k),
+      k.slice(4),
+    ])
     const corpus: Array<[string, string]> = [
       ...events.map((e) => ['event', e] as [string, string]),
       ...results.map((r) => ['result', r] as [string, string]),

@@ -65,6 +65,7 @@ function validSamples(): Record<OpName, Record<string, unknown>> {
     'accounts.connect': { ...connect, label: 'Fuzz', storage: 'memory' },
     'accounts.switch': { id: 'acc_1' },
     'accounts.update': { id: 'acc_1', label: 'New name', authMethod: 'basic' },
+    'accounts.replaceKey': { id: 'acc_1', apiKey: sim.keys.secret },
     'accounts.remove': { id: 'acc_1' },
     'wallets.list': {},
     'wallets.get': { walletId },

@@ -366,7 +366,7 @@ describe('connection state in the app (two accounts)', () => {
     const menu = buildTrayMenu(tray.state)
     expect(menu.tooltip).toMatch(/ · error: key refused$/)
     expect(menu.title).toMatch(/ · error: key refused$/)
-    expect(menu.items).toContainEqual({ kind: 'label', text: 'Error: key refused; add a new key in Settings' })
+    expect(menu.items).toContainEqual({ kind: 'label', text: 'Error: key refused; replace the key in Settings' })
     expect(trayLook(tray.state)).toBe('error')
     // the person adds the new key, as Settings does, and removes the old account
     await ok(app, 'accounts.connect', { baseUrl: a.sim.url, apiKey: fresh, label: 'Main' })

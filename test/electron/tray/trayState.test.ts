@@ -61,7 +61,7 @@ describe('tray error state', () => {
       / · error: key not allowed$/,
     )
     const items = texts(buildTrayMenu(refused).items)
-    expect(items.slice(3, 5)).toEqual(['2 invoices pending', 'Error: key refused; add a new key in Settings'])
+    expect(items.slice(3, 5)).toEqual(['2 invoices pending', 'Error: key refused; replace the key in Settings'])
     expect(items).not.toContain('Offline: balances may be out of date')
     expect(texts(buildTrayMenu(failing).items)).toContain('Error: the service is failing; balances may be out of date')
     // never both words at once

@@ -29,6 +29,8 @@ export interface AccountsService {
   connect(input: unknown): Promise<AccountView>
   switch(id: string): Promise<AccountView>
   update(input: unknown): Promise<AccountView>
+  /** A new key for an account (the old one revoked or lost), checked to open the same wallets. */
+  replaceKey(input: unknown): Promise<AccountView>
   remove(id: string): Promise<void>
   /** the active account, or `not_connected` */
   active(): AccountView
@@ -64,6 +66,11 @@ export function createAccountsService(deps: {
   makeClient: ClientFactory
   onChange: (list: { accounts: AccountView[]; activeId: string | null }) => void
   log: Logger
+  /**
+   * The wallets the app has seen of an account (the ledger's): a new key must open at least one
+   * of them, so one account's history never mixes with another's. Empty: nothing to compare.
+   */
+  knownWallets?: (accountId: string) => readonly string[]
   now?: () => number
   newId?: () => string
 }): AccountsService {
@@ -77,7 +84,7 @@ export function createAccountsService(deps: {
   /** per account id, one client per call policy */
   const clients = new Map<string, Partial<Record<CallPolicy, ServiceClient>>>()
   const keys = new Map<string, string>()
-  // Connects run one at a time, so two at once with one key cannot both pass the check below.
+  // see serial()
   let connecting: Promise<unknown> = Promise.resolve()
 
   const all = (): AccountMeta[] => [...deps.settings.current().accounts, ...session]
@@ -113,16 +120,19 @@ export function createAccountsService(deps: {
     const store = meta.storage === 'memory' ? deps.memory : deps.keychain
     const key = await store.get(meta.id)
     if (!key)
-      throw new AppError('unauthorized', 'The key for this account is missing. Remove the account and connect again.')
+      throw new AppError(
+        'unauthorized',
+        'The key for this account is missing. Give it its key again with Replace key in Settings.',
+      )
     deps.log.addSecret(key)
     keys.set(meta.id, key)
     return key
   }
 
   /** The account on this address that holds this very key, if any. Keys are compared here only. */
-  async function holderOf(baseUrl: string, apiKey: string): Promise<AccountMeta | undefined> {
+  async function holderOf(baseUrl: string, apiKey: string, except?: string): Promise<AccountMeta | undefined> {
     for (const meta of all()) {
-      if (meta.baseUrl !== baseUrl) continue
+      if (meta.baseUrl !== baseUrl || meta.id === except) continue
       // a key that cannot be read (gone, keychain down) holds nothing to compare with
       const stored = await readKey(meta).catch(() => null)
       if (stored !== null && sameKey(stored, apiKey)) return meta
@@ -158,6 +168,37 @@ export function createAccountsService(deps: {
     return view(meta)
   }
 
+  async function replaceKey(raw: unknown): Promise<AccountView> {
+    const input = operations['accounts.replaceKey'].input.parse(raw)
+    const meta = mustFind(input.id)
+    const holder = await holderOf(meta.baseUrl, input.apiKey, meta.id)
+    if (holder) throw new AppError('invalid_input', `This key is already connected as '${holder.label}'.`)
+    const wallets = await checkClient({ ...meta, apiKey: input.apiKey }).listWallets()
+    const known = new Set(deps.knownWallets?.(meta.id) ?? [])
+    if (known.size > 0 && !wallets.some((w) => known.has(w.id)))
+      throw new AppError(
+        'invalid_input',
+        `This key opens another account: none of its wallets are ones '${meta.label}' had. Add it as a new account instead.`,
+      )
+    // Kept where the old key was: the keychain entry (or the memory one) is overwritten in place.
+    await (meta.storage === 'memory' ? deps.memory : deps.keychain).set(meta.id, input.apiKey)
+    keys.set(meta.id, input.apiKey)
+    const next: AccountMeta = { ...meta, keyHint: keyHint(input.apiKey) }
+    const i = session.findIndex((a) => a.id === meta.id)
+    if (i >= 0) session[i] = next
+    await persist((accounts) => accounts.map((a) => (a.id === next.id ? next : a)))
+    clients.delete(meta.id) // (after the save, as in update)
+    deps.log.info('account key replaced', { id: meta.id, storage: meta.storage })
+    return view(next)
+  }
+
+  /** Connects and key replacements run one at a time: two at once with one key cannot both pass. */
+  function serial<T>(run: () => Promise<T>): Promise<T> {
+    const result = connecting.then(run)
+    connecting = result.catch(() => {})
+    return result
+  }
+
   function checkClient(input: { baseUrl: string; authMethod: AuthMethod; apiKey: string }) {
     deps.log.addSecret(input.apiKey)
     return deps.makeClient({ baseUrl: input.baseUrl, authMethod: input.authMethod, getApiKey: () => input.apiKey })
@@ -169,11 +210,8 @@ export function createAccountsService(deps: {
       const input = operations['accounts.test'].input.parse(raw)
       return checkClient(input).listWallets()
     },
-    connect(raw) {
-      const result = connecting.then(() => connect(raw))
-      connecting = result.catch(() => {})
-      return result
-    },
+    connect: (raw) => serial(() => connect(raw)),
+    replaceKey: (raw) => serial(() => replaceKey(raw)),
     async switch(id) {
       const meta = mustFind(id)
       activeId = meta.id

@@ -14,9 +14,10 @@ export const OFFLINE_MESSAGE =
 
 /** What the banner says for each problem, with what to do about it. */
 export const PROBLEM_MESSAGES: Record<ConnectionProblem, string> = {
-  key_refused: "The service refused this account's API key. It may have been revoked: add a new key in Settings.",
+  key_refused:
+    "The service refused this account's API key. It may have been revoked: make a new key on the wallet service, then use Replace key in Settings.",
   key_not_allowed:
-    "The service no longer lets this account's API key read its wallets. Make a key with that permission on the wallet service, then add it in Settings.",
+    "The service no longer lets this account's API key read its wallets. Make a key with that permission on the wallet service, then use Replace key in Settings.",
   service_error: 'The wallet service is answering with errors. Balances may be out of date; the app keeps trying.',
 }
 

@@ -286,6 +286,11 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       for (const id of accountIdsWithWork())
         if (started && !schedule.has(id) && !loop.accounts.get(id)?.running) void tick(id, true)
     },
+    keyReplaced(id) {
+      const a = loop.accounts.get(id)
+      if (a) a.failures = 0
+      if (started) void tick(id, true)
+    },
     settingsChanged() {
       for (const id of accountIdsWithWork()) if (schedule.has(id)) reschedule(id)
     },

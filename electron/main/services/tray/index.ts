@@ -59,7 +59,7 @@ function connectionWords(state: TrayState): string {
 /** The menu's line about the connection, with what it means for the balances shown. */
 function connectionLine(state: TrayState): string | null {
   if (state.error === 'service_error') return 'Error: the service is failing; balances may be out of date'
-  if (state.error) return `Error: ${PROBLEM_WORDS[state.error]}; add a new key in Settings`
+  if (state.error) return `Error: ${PROBLEM_WORDS[state.error]}; replace the key in Settings`
   return state.online ? null : 'Offline: balances may be out of date'
 }
 
