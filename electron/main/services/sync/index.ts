@@ -15,12 +15,11 @@ import {
   type SyncOptions,
 } from './context'
 import { SyncNotSavedError } from './errors'
-import { CLOCK_SLACK_SEC } from './outcomes'
 import { nextTickMs } from './plan'
 import { latestClient, type SyncClient } from './reads'
 import { createRecords } from './records'
 import { createSchedule, realTimers } from './schedule'
-import { describe, drainOutbox, expire, readInvoice, saveRecords, settle, syncAccount } from './tick'
+import { describe, drainOutbox, expire, readInvoice, saveRecords, settle, settledInLedger, syncAccount } from './tick'
 import type { SyncLoop } from './types'
 
 export { DEFAULT_SYNC_OPTIONS, type SyncDeps, type SyncOptions } from './context'
@@ -150,13 +149,16 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
 
   const accountIdsWithWork = () => [...new Set([...deps.accountIds(), ...records.pending().map((i) => i.accountId)])]
 
+  /** a tick now, the backoff of earlier failures forgotten */
+  function pollNow(id: string) {
+    const a = loop.accounts.get(id)
+    if (a) a.failures = 0
+    void tick(id, true)
+  }
+
   function pollAllNow() {
     offline = false
-    for (const id of accountIdsWithWork()) {
-      const a = loop.accounts.get(id)
-      if (a) a.failures = 0
-      void tick(id, true)
-    }
+    for (const id of accountIdsWithWork()) pollNow(id)
     scheduleFast()
   }
 
@@ -196,13 +198,6 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     return records.invoice(id) ?? inv
   }
 
-  /** Paid before it was tracked, and its row already synced: settled from the ledger. */
-  function settledInLedger(inv: PendingInvoiceSchema) {
-    const row = deps.ledger().byLnTxId(inv.accountId, inv.id)
-    if (!row || row.amountMsat <= 0 || row.createdAt < inv.createdAt - CLOCK_SLACK_SEC) return
-    settle(loop, [{ invoice: inv, settledAt: row.createdAt, amountSat: Math.floor(row.amountMsat / 1000) }])
-  }
-
   function storeOrReport(): SyncNotSavedError | null {
     try {
       records.save()
@@ -221,7 +216,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       if (cur && cur.status !== 'pending') return // finished already: never watched (or announced) again
       records.setInvoice(inv)
       if (!cur) deps.emit('invoice.updated', inv) // the tray's pending count follows this event
-      settledInLedger(inv)
+      settledInLedger(loop, inv)
       const notSaved = storeOrReport()
       drainOutbox(loop)
       loop.accounts.get(inv.accountId)?.explained.delete(inv.walletId) // it may be paid already
@@ -286,11 +281,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       for (const id of accountIdsWithWork())
         if (started && !schedule.has(id) && !loop.accounts.get(id)?.running) void tick(id, true)
     },
-    keyReplaced(id) {
-      const a = loop.accounts.get(id)
-      if (a) a.failures = 0
-      if (started) void tick(id, true)
-    },
+    keyReplaced: (id) => started && pollNow(id),
     settingsChanged() {
       for (const id of accountIdsWithWork()) if (schedule.has(id)) reschedule(id)
     },

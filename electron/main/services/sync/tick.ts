@@ -8,7 +8,7 @@ import { fromServiceTx } from '../ledger'
 import { showNotification } from '../notify'
 import { walletsView, walletView } from '../views'
 import type { AccountState, Loop } from './context'
-import { announcement, matchTransactions, type Settlement } from './outcomes'
+import { announcement, CLOCK_SLACK_SEC, matchTransactions, type Settlement } from './outcomes'
 import { planReads, splitExpired } from './plan'
 import {
   type Batch,
@@ -89,6 +89,13 @@ export function settle(l: Loop, found: readonly Settlement[]): number {
     n++
   }
   return n
+}
+
+/** Paid before it was tracked, and its row already synced: settled from the ledger. */
+export function settledInLedger(l: Loop, inv: PendingInvoice): void {
+  const row = l.deps.ledger().byLnTxId(inv.accountId, inv.id)
+  if (!row || row.amountMsat <= 0 || row.createdAt < inv.createdAt - CLOCK_SLACK_SEC) return
+  settle(l, [{ invoice: inv, settledAt: row.createdAt, amountSat: Math.floor(row.amountMsat / 1000) }])
 }
 
 export function expire(l: Loop, list: readonly PendingInvoice[]): void {
