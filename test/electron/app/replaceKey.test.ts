@@ -40,6 +40,10 @@ beforeEach(async () => {
   keychain = createKeytarStore(service)
   events = []
   connected = []
+  await openApp()
+})
+/** the app on this test's userData, as at a start of the app */
+async function openApp() {
   app = createApp({
     userDataDir: dir,
     secretStore: keychain,
@@ -50,7 +54,7 @@ beforeEach(async () => {
     client: { retries: 0 },
   })
   await app.start()
-})
+}
 afterEach(async () => {
   // the keychain is the machine's: leave no entry of this run behind
   for (const id of connected) await keychain.delete(id)
@@ -176,6 +180,26 @@ test('a key kept in memory is replaced in memory; the keychain is not touched', 
   expect(replaced.keyHint).toBe(`sak_…${newKey.slice(-4)}`)
   expect(await keychain.get(a.id)).toBeNull()
   value(await app.router.handle('wallets.list', {}))
+})
+
+test('a key gone from the keychain (found at the next start) is given back to the same account', async () => {
+  const a = await connect(secret, 'Everyday')
+  const rows = await synced(a.id)
+  await app.dispose()
+  await keychain.delete(a.id) // the person cleaned up the keychain, or another tool did
+  await openApp()
+  const r = await app.router.handle('wallets.list', {})
+  expect(r).toMatchObject({
+    ok: false,
+    error: {
+      code: 'unauthorized',
+      message: 'The key for this account is missing. Give it its key again with Replace key in Settings.',
+    },
+  })
+  value(await replaceKey(a.id, secret))
+  expect(await keychain.get(a.id)).toBe(secret)
+  value(await app.router.handle('wallets.list', {}))
+  expect(historyCount(a.id)).toBe(rows)
 })
 
 test('an account that is gone cannot get a key', async () => {
