@@ -1,6 +1,7 @@
-// The browser side of the preview bridge, served as /__bridge.js (an external same-origin script,
-// so the renderer's CSP `script-src 'self'` allows it). It defines `window.wallet` (WalletApi from
-// @shared/api) before the app's module script runs. Plain ES2020, no build step: it is sent as is.
+// The browser side of the preview bridge, served at the head of the page's first classic script
+// (the app's early.js), or as /__bridge.js for a page without one: same-origin either way, so the
+// renderer's CSP `script-src 'self'` allows it. It defines `window.wallet` (WalletApi from
+// @shared/api) before any script of the page runs. Plain ES2020, no build step: it is sent as is.
 export const BRIDGE_PATH = '/__bridge.js'
 export const TOKEN_HEADER = 'x-preview-token'
 const STORAGE_KEY = 'lightning-tray-preview-token'

@@ -6,9 +6,11 @@ import { request } from 'node:http'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Result } from '@shared/errors'
+import type { Browser, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
 import { type BootedApp, bootApp } from '../../dev/preview/boot'
-import { injectBridge, type PreviewServer, startPreviewServer } from '../../dev/preview/server'
+import { bridgeScript } from '../../dev/preview/bridgeScript'
+import { bridgeCarrier, injectBridge, type PreviewServer, startPreviewServer } from '../../dev/preview/server'
 import { launchChromium } from '../e2e/harness'
 import { type SimulatorHandle, startSimulator } from '../simulator/index'
 
@@ -18,6 +20,12 @@ const INDEX = `<!doctype html><html><head>
 <meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; connect-src 'self'">
 <script type="module" src="./app.js"></script></head><body><div id="root"></div></body></html>`
 const APP_JS = `window.sawWallet = typeof window.wallet; document.getElementById('root').textContent = 'ready'`
+// A page with a classic script first, as the real renderer has (early.js): the bridge travels in it.
+const CARRIED = `<!doctype html><html><head>
+<meta http-equiv="Content-Security-Policy" content="default-src 'none'; script-src 'self'; connect-src 'self'">
+<script type="module" src="./app.js"></script></head><body><div id="root"></div>
+<script src="./first.js"></script></body></html>`
+const FIRST_JS = `window.firstSawWallet = typeof window.wallet`
 
 let sim: SimulatorHandle
 let booted: BootedApp
@@ -31,6 +39,8 @@ beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lt-preview-test-'))
   await writeFile(join(dir, 'index.html'), INDEX)
   await writeFile(join(dir, 'app.js'), APP_JS)
+  await writeFile(join(dir, 'carried.html'), CARRIED)
+  await writeFile(join(dir, 'first.js'), FIRST_JS)
   // Counts what reaches the real router, to prove refused requests never do.
   const router = booted.app.router
   const app = {
@@ -208,6 +218,25 @@ describe('static files', () => {
     expect(encoded.body).not.toContain('root:')
   })
 
+  test('a page with a classic script carries the bridge in it, not in a script of its own', async () => {
+    const page = await raw({ path: '/carried.html', headers: { host: hostHeader() } })
+    expect(page.status).toBe(200)
+    expect(page.body).not.toContain('__bridge.js')
+    const first = await raw({ path: '/first.js', headers: { host: hostHeader() } })
+    expect(first.body.startsWith(`${bridgeScript};\n`)).toBe(true)
+    expect(first.body.endsWith(FIRST_JS)).toBe(true)
+    // other scripts come as they are
+    expect((await raw({ path: '/app.js', headers: { host: hostHeader() } })).body).toBe(APP_JS)
+  })
+
+  test('bridgeCarrier finds the first classic script, never a module', () => {
+    expect(bridgeCarrier(CARRIED)).toBe('./first.js')
+    expect(bridgeCarrier(INDEX)).toBeNull()
+    expect(bridgeCarrier(`<script type='module' src="/m.js"></script><script defer src="/c.js"></script>`)).toBe(
+      '/c.js',
+    )
+  })
+
   test('injectBridge falls back to </head> when a page has no script', () => {
     expect(injectBridge('<html><head></head></html>')).toBe(
       '<html><head><script src="/__bridge.js"></script>\n</head></html>',
@@ -251,16 +280,22 @@ describe('events', () => {
   })
 })
 
+/** A new page whose console errors and uncaught errors are collected. */
+async function pageWithProblems(browser: Browser): Promise<{ page: Page; problems: string[] }> {
+  const page = await browser.newPage()
+  const problems: string[] = []
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text())
+  })
+  page.on('pageerror', (e) => problems.push(e.message))
+  return { page, problems }
+}
+
 describe('in Chromium', () => {
   test('window.wallet exists before the app runs, calls the router and receives events, under the CSP', async () => {
     const browser = await launchChromium()
     try {
-      const page = await browser.newPage()
-      const problems: string[] = []
-      page.on('console', (m) => {
-        if (m.type() === 'error') problems.push(m.text())
-      })
-      page.on('pageerror', (e) => problems.push(e.message))
+      const { page, problems } = await pageWithProblems(browser)
       await page.goto(preview.url)
       await page.waitForFunction(() => document.getElementById('root')?.textContent === 'ready')
       expect(await page.evaluate(() => (window as unknown as { sawWallet: string }).sawWallet)).toBe('object')
@@ -302,6 +337,25 @@ describe('in Chromium', () => {
       await page.reload()
       await page.waitForFunction(() => document.getElementById('root')?.textContent === 'ready')
       expect(await page.evaluate(() => window.wallet.invoke('app.info', {}))).toMatchObject({ ok: true })
+      expect(problems).toEqual([])
+    } finally {
+      await browser.close()
+    }
+  })
+
+  test('carried in the first classic script, window.wallet exists for it and for the app, under the CSP', async () => {
+    const browser = await launchChromium()
+    try {
+      const { page, problems } = await pageWithProblems(browser)
+      await page.goto(`${preview.origin}/carried.html#token=${preview.token}`)
+      await page.waitForFunction(() => document.getElementById('root')?.textContent === 'ready')
+      const saw = await page.evaluate(() => {
+        const w = window as unknown as { firstSawWallet: string; sawWallet: string }
+        return [w.firstSawWallet, w.sawWallet]
+      })
+      expect(saw).toEqual(['object', 'object'])
+      expect(await page.evaluate(() => window.wallet.invoke('app.info', {}))).toMatchObject({ ok: true })
+      expect(await page.evaluate(() => location.hash)).toBe('')
       expect(problems).toEqual([])
     } finally {
       await browser.close()
