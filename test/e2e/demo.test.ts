@@ -7,6 +7,7 @@ import { join, resolve } from 'node:path'
 import type { Readable } from 'node:stream'
 import { WalletList } from '@shared/schemas/service'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { bridgeScript } from '../../dev/preview/bridgeScript'
 import { assertRendererBuilt } from './harness'
 
 const ROOT = resolve(import.meta.dirname, '../..')
@@ -73,7 +74,11 @@ test('without the Electron binary the demo says so in one line and serves the pr
   const token = hash.slice('#token='.length)
   const page = await fetch(origin)
   expect(page.status).toBe(200)
-  expect(await page.text()).toContain('<script src="/__bridge.js"></script>')
+  expect(await page.text()).toContain('<script src="./early.js"></script>')
+  // the bridge travels at the head of the page's first classic script (dev/preview/server.ts)
+  const early = await fetch(`${origin}/early.js`).then((r) => r.text())
+  expect(early.startsWith(bridgeScript)).toBe(true)
+  expect(early).toContain("window.wallet.invoke('wallets.list', {})")
 
   // the preview's app is connected to the printed simulator with the printed key
   const viaApp = await fetch(`${origin}/__rpc/wallets.list`, {
