@@ -144,9 +144,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'accounts.update': (input) => d.accounts.update(input),
     'accounts.replaceKey': async (input) => {
       const account = await d.accounts.replaceKey(input)
+      // its tick reads the balances at once: their success ends the error state (banner, tray)
       d.sync.keyReplaced(account.id)
-      // the banner and the tray learn from this read that the account works again
-      if (d.accounts.list().activeId === account.id) d.background(listWallets())
       return account
     },
     'accounts.remove': async ({ id }) => {

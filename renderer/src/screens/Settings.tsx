@@ -233,10 +233,15 @@ function ReplaceKey({ account: a, busy }: { account: AccountView; busy: boolean 
     setError(null)
     const res = await replace(a.id, key)
     if (res.ok) {
-      setApiKey('') // the key leaves the page as soon as main has it
-      setOpen(false)
+      close() // the key leaves the page as soon as main has it
       setDone(true)
     } else if (res.error) setError(res.error)
+  }
+  function close() {
+    setOpen(false)
+    setApiKey('')
+    setProblem(null)
+    setError(null)
   }
   if (!open)
     return (
@@ -281,15 +286,7 @@ function ReplaceKey({ account: a, busy }: { account: AccountView; busy: boolean 
         <button type="submit" className="primary" disabled={busy}>
           {busy ? 'Checking the key…' : 'Replace key'}
         </button>
-        <button
-          type="button"
-          onClick={() => {
-            setOpen(false)
-            setApiKey('')
-            setProblem(null)
-            setError(null)
-          }}
-        >
+        <button type="button" onClick={close}>
           Cancel
         </button>
       </div>

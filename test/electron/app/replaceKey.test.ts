@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest
 import { type App, createApp } from '../../../electron/main/app/createApp'
 import { createKeytarStore, type SecretStore } from '../../../electron/main/services/secrets'
 import type { SimulatorHandle } from '../../simulator/index'
+import { syncNow } from '../../support/syncNow'
 import { startSimWithSecondAccount } from './secondAccountSim'
 
 /** the key of a second account at the same service, one with no wallets of the first */
@@ -111,7 +112,8 @@ test('a revoked key replaced: the same account, its history, its keychain entry,
   })
   // the same keychain entry now holds the new key (read by a fresh store, as after a restart)
   expect(await createKeytarStore(service).get(a.id)).toBe(newKey)
-  await app.idle()
+  // the sync loop's tick, started by the replacement, reads the balances with the new key
+  await app.sync.idle()
   expect(lastConnection()).toMatchObject({ state: 'online', reason: null })
   const list = value<{ accounts: Account[]; activeId: string }>(await app.router.handle('accounts.list', {}))
   expect(list.accounts.map((x) => [x.id, x.keyHint])).toEqual([[a.id, replaced.keyHint]])
@@ -120,8 +122,8 @@ test('a revoked key replaced: the same account, its history, its keychain entry,
   expect(historyCount(a.id)).toBe(rows)
   const wallet = sim.keys.wallets[0]!.id
   await sim.control.payInbound(wallet, 777, 'after the new key')
-  value(await app.router.handle('wallets.list', {}))
-  await expect.poll(() => historyCount(a.id), { timeout: 10_000 }).toBe(rows + 1)
+  await syncNow(app)
+  expect(historyCount(a.id)).toBe(rows + 1)
   // and the settings file names only the hint
   expect(readFileSync(join(dir, 'settings.json'), 'utf8')).not.toContain(newKey)
 })

@@ -114,11 +114,24 @@ export function createAccountsService(deps: {
     deps.onChange(list())
   }
 
+  /** where an account's key is kept */
+  const storeOf = (meta: AccountMeta) => (meta.storage === 'memory' ? deps.memory : deps.keychain)
+
+  /**
+   * Saves an account's new settings. Its clients are dropped once they are in: a client made while
+   * they were being saved (the sync loop reads all the time) would otherwise keep the old ones.
+   */
+  async function replaceMeta(next: AccountMeta) {
+    const i = session.findIndex((a) => a.id === next.id)
+    if (i >= 0) session[i] = next
+    await persist((accounts) => accounts.map((a) => (a.id === next.id ? next : a)))
+    clients.delete(next.id)
+  }
+
   async function readKey(meta: AccountMeta): Promise<string> {
     const cached = keys.get(meta.id)
     if (cached) return cached
-    const store = meta.storage === 'memory' ? deps.memory : deps.keychain
-    const key = await store.get(meta.id)
+    const key = await storeOf(meta).get(meta.id)
     if (!key)
       throw new AppError(
         'unauthorized',
@@ -181,13 +194,10 @@ export function createAccountsService(deps: {
         `This key opens another account: none of its wallets are ones '${meta.label}' had. Add it as a new account instead.`,
       )
     // Kept where the old key was: the keychain entry (or the memory one) is overwritten in place.
-    await (meta.storage === 'memory' ? deps.memory : deps.keychain).set(meta.id, input.apiKey)
+    await storeOf(meta).set(meta.id, input.apiKey)
     keys.set(meta.id, input.apiKey)
     const next: AccountMeta = { ...meta, keyHint: keyHint(input.apiKey) }
-    const i = session.findIndex((a) => a.id === meta.id)
-    if (i >= 0) session[i] = next
-    await persist((accounts) => accounts.map((a) => (a.id === next.id ? next : a)))
-    clients.delete(meta.id) // (after the save, as in update)
+    await replaceMeta(next)
     deps.log.info('account key replaced', { id: meta.id, storage: meta.storage })
     return view(next)
   }
@@ -226,18 +236,13 @@ export function createAccountsService(deps: {
         ...(input.label !== undefined ? { label: input.label } : {}),
         ...(input.authMethod !== undefined ? { authMethod: input.authMethod } : {}),
       }
-      const i = session.findIndex((a) => a.id === meta.id)
-      if (i >= 0) session[i] = next
-      await persist((accounts) => accounts.map((a) => (a.id === next.id ? next : a)))
-      // Dropped once the new settings are in: a client made while they were being saved (the sync
-      // loop reads all the time) would otherwise keep the old auth method.
-      clients.delete(meta.id)
+      await replaceMeta(next)
       return view(next)
     },
     async remove(id) {
       const meta = mustFind(id)
       // The key goes first: an account that is gone from the list must not leave a key behind.
-      await (meta.storage === 'memory' ? deps.memory : deps.keychain).delete(meta.id)
+      await storeOf(meta).delete(meta.id)
       keys.delete(meta.id)
       clients.delete(meta.id)
       const i = session.findIndex((a) => a.id === meta.id)
