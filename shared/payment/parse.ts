@@ -103,7 +103,7 @@ export function parsePaymentInput(raw: string): ParsedInput {
     case 'lightning': {
       const rest = stripLightningPrefix(text)
       if (!rest) return invalid('link', 'This lightning: link is empty.')
-      return parseTarget(rest) ?? unknown(NOT_RECOGNISED)
+      return parseTarget(rest) ?? onchainOrUnknown(rest)
     }
     case 'bitcoin':
       return bip21(text)
@@ -131,8 +131,11 @@ export function lightningTargetOf(p: ParsedInput): LightningTarget | null {
 function bare(text: string): ParsedInput {
   if (/^ln[oir]1/i.test(text))
     return unknown('This is a BOLT 12 offer. This app cannot pay offers; ask for a Lightning invoice instead.')
-  const target = parseTarget(text)
-  if (target) return target
+  return parseTarget(text) ?? onchainOrUnknown(text)
+}
+
+/** An on-chain address says so (also inside a `lightning:` link, where some apps put one); else not recognised. */
+function onchainOrUnknown(text: string): ParsedInput {
   const onchain = parseOnchainAddress(text)
   if (onchain) return { kind: 'onchain', ...onchain, amountSat: null, label: null, message: null, reason: ONCHAIN_ONLY }
   return unknown(NOT_RECOGNISED)

@@ -47,9 +47,15 @@ describe('pay.decode', () => {
 
   it('refuses an expired request, one for another network, and explains an amountless one', async () => {
     const expired = await run('pay.decode', { invoice: payee({ amountSat: 10, expired: true }) })
-    expect(expired).toMatchObject({ ok: false, error: { code: 'invalid_input', message: /has expired/ } })
+    expect(expired).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input', message: expect.stringMatching(/has expired/) },
+    })
     const amountless = await run('pay.decode', { invoice: payee({ amountSat: null }) })
-    expect(amountless).toMatchObject({ ok: false, error: { message: /no amount.*cannot pay such invoices/ } })
+    expect(amountless).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/no amount.*cannot pay such invoices/) },
+    })
     const mainnet = encodeInvoice(
       {
         amountMsat: 1_000_000,
@@ -63,7 +69,10 @@ describe('pay.decode', () => {
       { prefix: 'lnbc' },
     )
     const other = await run('pay.decode', { invoice: mainnet })
-    expect(other).toMatchObject({ ok: false, error: { message: /real bitcoin \(mainnet\).*not the network/ } })
+    expect(other).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/real bitcoin \(mainnet\).*not the network/) },
+    })
   })
 })
 
@@ -95,7 +104,10 @@ describe('pay.invoice', () => {
     const balance = t.sim.control.balanceMsat(t.w.id)
     const amountSat = Math.floor(balance / 1000) - 1 // fits the balance, not with its fee
     const r = await pay(payee({ amountSat }))
-    expect(r).toMatchObject({ ok: false, error: { code: 'insufficient_funds', message: /^Not enough in Everyday: / } })
+    expect(r).toMatchObject({
+      ok: false,
+      error: { code: 'insufficient_funds', message: expect.stringMatching(/^Not enough in Everyday: /) },
+    })
     const message = (r as { error: { message: string } }).error.message
     expect(message).toContain('with the fee')
     expect(message).not.toMatch(/Invoice too large|Max balance/)
@@ -104,7 +116,10 @@ describe('pay.invoice', () => {
 
   it('one paid already elsewhere: the service refuses, said in plain words, the journal says failed', async () => {
     const r = await pay(payee({ amountSat: 10, paidElsewhere: true }))
-    expect(r).toMatchObject({ ok: false, error: { message: /someone may have paid this invoice already/ } })
+    expect(r).toMatchObject({
+      ok: false,
+      error: { message: expect.stringMatching(/someone may have paid this invoice already/) },
+    })
     expect((r as { error: { message: string } }).error.message).not.toMatch(/FAILURE_REASON/)
     expect(t.app.journal().get(`req-invoice-${n}`)).toMatchObject({ state: 'failed' })
   })
@@ -114,7 +129,7 @@ describe('pay.invoice', () => {
     const before = t.sim.control.balanceMsat(t.w.id)
     expect((await pay(pr)).ok).toBe(true)
     const again = await pay(pr)
-    expect(again).toMatchObject({ ok: false, error: { message: /paid already/ } })
+    expect(again).toMatchObject({ ok: false, error: { message: expect.stringMatching(/paid already/) } })
     expect(t.sim.control.balanceMsat(t.w.id)).toBe(before - 21_000)
   })
 
