@@ -51,7 +51,7 @@ function regexpsIn(node: Node, found: number[]): void {
 }
 
 /** Every line where a RegExp stands inside an object given to one of MATCHERS. */
-export function findRegexpsInObjectMatchers(source: string, jsx = false): number[] {
+function findRegexpsInObjectMatchers(source: string, jsx = false): number[] {
   const ast = parse(source, {
     sourceType: 'module',
     plugins: jsx ? ['typescript', 'jsx'] : ['typescript'],
