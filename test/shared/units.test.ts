@@ -43,4 +43,15 @@ describe('units', () => {
     expect(parseSatInput('abc')).toBeNull()
     expect(parseSatInput('99999999999999999999')).toBeNull()
   })
+
+  it('takes separators only where they group thousands', () => {
+    expect(parseSatInput('12,345')).toBe(12_345_000)
+    expect(parseSatInput('123,456,789.5')).toBe(123_456_789_500)
+    expect(parseSatInput('1_000')).toBe(1_000_000)
+    expect(parseSatInput('1234,567')).toBeNull()
+    expect(parseSatInput('1,2345')).toBeNull()
+    expect(parseSatInput('12,34')).toBeNull()
+    expect(parseSatInput('0,5')).toBeNull()
+    expect(parseSatInput(',123')).toBeNull()
+  })
 })

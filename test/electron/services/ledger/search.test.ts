@@ -1,0 +1,56 @@
+// Search terms are text, never patterns: %, _ and \ match only themselves, in both search modes
+// (FTS5 trigram and plain LIKE); an amount term also matches the amount; at most eight terms count.
+import { afterEach, describe, expect, it } from 'vitest'
+import { type Ledger, openLedger } from '../../../../electron/main/services/ledger'
+import { row, withTempDir } from './helpers'
+
+const memos = ['50% off', '500 sats back', 'a_b', 'axb', 'back\\slash', 'backslash', 'w1 w2 w3 w4 w5 w6 w7 w8']
+
+describe.each([
+  ['fts5', true],
+  ['like', false],
+] as const)('search terms (%s)', (mode, fts) => {
+  let l: Ledger
+  let cleanup: () => Promise<void>
+  afterEach(async () => {
+    l.close()
+    await cleanup()
+  })
+  const open = async () => {
+    const tmp = await withTempDir()
+    cleanup = tmp.cleanup
+    l = openLedger({ dir: tmp.dir, fts })
+    expect(l.searchMode).toBe(mode)
+    l.insertBatch(
+      'acc_1',
+      memos.map((memo, i) => row({ txId: `wtx_m${i}`, memo, amountMsat: (i + 1) * 7_000 })),
+    )
+  }
+  const found = (search: string) =>
+    l
+      .page({ accountId: 'acc_1', search, limit: 50 })
+      .items.map((t) => t.memo)
+      .sort()
+
+  it('takes % _ and \\ literally', async () => {
+    await open()
+    expect(found('50%')).toEqual(['50% off'])
+    expect(found('a_b')).toEqual(['a_b'])
+    expect(found('k\\s')).toEqual(['back\\slash'])
+    expect(found('%')).toEqual(['50% off'])
+    expect(found('_')).toEqual(['a_b'])
+  })
+
+  it('matches an amount in sats as well as text', async () => {
+    await open()
+    // 14 sats is the second row's amount; no memo holds "14"
+    expect(found('14')).toEqual(['500 sats back'])
+  })
+
+  it('counts at most eight terms: a ninth that matches nothing is not applied', async () => {
+    await open()
+    expect(found('w1 w2 w3 w4 w5 w6 w7 w8')).toEqual(['w1 w2 w3 w4 w5 w6 w7 w8'])
+    expect(found('w1 w2 w3 w4 w5 w6 w7 w8 nothing')).toEqual(['w1 w2 w3 w4 w5 w6 w7 w8'])
+    expect(found('w1 w2 w3 w4 w5 w6 w7 nothing w8')).toEqual([])
+  })
+})
