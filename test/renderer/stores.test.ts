@@ -254,6 +254,7 @@ describe('send', () => {
     minSendableMsat: 1_000_000,
     maxSendableMsat: 50_000_000,
     commentAllowed: 0,
+    wholeSats: false,
   }
   const payment = { txId: 'wtx_1', amountMsat: 2_000_000, feeMsat: 0, preimage: 'ab', paymentHash: 'cd', createdAt: 1 }
 
