@@ -275,6 +275,15 @@ describe('send', () => {
     expect(checkSend(recipient, 50_000_000, '')).toBeNull()
   })
 
+  test('a link that makes whole-sat invoices takes no fraction of a sat', () => {
+    const whole = { ...recipient, wholeSats: true }
+    expect(checkSend(whole, 1_500_500, '')).toBe(
+      'This link makes invoices in whole sats only, so 1,500.5 sats cannot be sent to it. Enter 1,500 or 1,501 sats.',
+    )
+    expect(checkSend(whole, 1_500_000, '')).toBeNull()
+    expect(checkSend(recipient, 1_500_500, '')).toBeNull()
+  })
+
   test('many clicks while sending make one payment request', async () => {
     await toConfirmation()
     const release = fake.deferred('pay.lightningAddress')
