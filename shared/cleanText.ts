@@ -6,8 +6,8 @@
 // breaks and tabs become one space, so the text is one line; a text longer than `max` characters
 // (code points: an emoji is never cut in half) ends with "…".
 
-/** Enough for any memo (the service keeps 639 characters) or description a screen shows. */
-export const CLEAN_TEXT_MAX = 1000
+/** Enough for any memo (the service keeps 639 characters; the ledger 1,024) or description. */
+export const CLEAN_TEXT_MAX = 1024
 
 /** Format characters, lone surrogates, and control characters other than whitespace. */
 const INVISIBLE = /[\p{Cf}\p{Cs}]|[^\P{Cc}\s]/gu

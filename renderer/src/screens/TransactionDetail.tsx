@@ -8,7 +8,6 @@ import { type ReactNode, useEffect, useState } from 'react'
 import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
 import { ErrorMessage } from '../components/ErrorMessage'
-import { LongText } from '../components/LongText'
 import { Screen } from '../components/Screen'
 import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
@@ -50,8 +49,8 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
             )}
             {tx.feeMsat !== 0 && field('Network fee', formatMsat(-tx.feeMsat))}
             {field('Wallet', tx.walletLabel ?? tx.walletId)}
-            {field('Memo', tx.memo && <LongText text={tx.memo} />)}
-            {field('Comment', tx.comment && <LongText text={tx.comment} />)}
+            {field('Memo', tx.memo)}
+            {field('Comment', tx.comment)}
             {field('Paid to', tx.payee)}
           </>
         )}
