@@ -139,6 +139,8 @@ export const RecipientView = z.object({
   maxSendableMsat: msat,
   /** max comment length; 0 = no comment allowed */
   commentAllowed: int.nonnegative(),
+  /** the link makes invoices in whole sats only (a wallet's permanent QR): no fractions */
+  wholeSats: z.boolean(),
 })
 export type RecipientView = z.infer<typeof RecipientView>
 

@@ -1,7 +1,8 @@
 // On-chain bitcoin addresses and BIP 21 `bitcoin:` URIs (docs/payment-input.md). This app pays
 // over Lightning only: an address is recognised so the person is told so, never paid to.
 import { bech32, bech32m } from 'bech32'
-import { displayText, type Invalid } from './text'
+import { cleanText } from '../cleanText'
+import type { Invalid } from './text'
 
 /** `testnet` also covers signet (same address prefixes) and, for base58 addresses, regtest. */
 export type BitcoinNetwork = 'mainnet' | 'testnet' | 'regtest'
@@ -94,7 +95,7 @@ export function parseBip21(uri: string): Bip21Fields | Invalid {
   if (typeof amountSat === 'string') return bad(amountSat)
   const text = (k: string) => {
     const v = seen.get(k)
-    return v === undefined ? null : displayText(v)
+    return v === undefined ? null : cleanText(v)
   }
   const lightning = seen.get('lightning') ?? null
   if (!address && !lightning) return bad('This bitcoin: link names no address and no Lightning request.')

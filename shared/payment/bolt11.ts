@@ -3,7 +3,8 @@
 import { decode } from 'light-bolt11-decoder'
 // zod/mini: the same checks without pulling all of zod into Send's and Scan's chunk
 import { z } from 'zod/mini'
-import { displayText, type Invalid } from './text'
+import { cleanOptional } from '../cleanText'
+import type { Invalid } from './text'
 
 export type LightningNetwork = 'mainnet' | 'testnet' | 'signet' | 'regtest' | 'simnet'
 
@@ -107,7 +108,7 @@ export function decodeBolt11(input: string): Bolt11Request | Invalid {
     invoice,
     network: NETWORKS[hrp[1] as string] as LightningNetwork,
     amountMsat,
-    description: description === null ? null : displayText(description),
+    description: cleanOptional(description),
     descriptionHash: first('description_hash', Hex32),
     paymentHash,
     payee: first('payee', Hex33),

@@ -24,11 +24,3 @@ export function characterProblem(s: string): string | null {
     return 'This text contains letters that are not plain Latin letters or digits. Look-alike letters from other alphabets can disguise an address, so it is not used.'
   return null
 }
-
-/** Text from a request, fit to show: line breaks and control characters become spaces, hidden ones go. */
-export function displayText(s: string): string {
-  return s
-    .replace(/\p{Cf}/gu, '')
-    .replace(/[\p{Cc}\u2028\u2029]+/gu, ' ')
-    .trim()
-}

@@ -38,6 +38,8 @@ export interface OpenAppOptions {
   path?: string
   /** a fiat price source (a loopback server); none by default */
   rateSource?: string
+  /** main's userData folder, prepared by the test (left in place by close()); a fresh one by default */
+  userDataDir?: string
   /** a browser to open the page in (left open by close()); a new one by default */
   browser?: Browser
   /** a clipboard main reads when `booted.app.windowShown()` is called */
@@ -73,6 +75,7 @@ export async function openApp(opts: OpenAppOptions = {}): Promise<OpenedApp> {
       connect: opts.connect === false ? undefined : { baseUrl: sim.url, apiKey: sim.keys.secret },
       rateSource: opts.rateSource,
       clipboard: opts.clipboard,
+      userDataDir: opts.userDataDir,
     })
     closers.push(() => booted.dispose())
     const preview = await startPreviewServer({ app: booted.app, events: booted.events, rendererDir: RENDERER_DIR })

@@ -36,6 +36,7 @@ describe('fiatBeside', () => {
       T,
     )
     expect(shown?.text).toMatch(/^≈ \$0\.00060$/)
+    expect(shown?.age).toBe('rate just now · stale')
     expect(shown?.title).toContain('HTTP 500')
   })
 

@@ -37,6 +37,7 @@ const recipient: RecipientView = {
   minSendableMsat: 1000,
   maxSendableMsat: 100_000_000,
   commentAllowed: 20,
+  wholeSats: false,
 }
 const payment = { txId: 'wtx_1', amountMsat: 2_000_000, feeMsat: 2000, preimage: 'ab', paymentHash: 'cd', createdAt: 1 }
 

@@ -254,6 +254,7 @@ describe('send', () => {
     minSendableMsat: 1_000_000,
     maxSendableMsat: 50_000_000,
     commentAllowed: 0,
+    wholeSats: false,
   }
   const payment = { txId: 'wtx_1', amountMsat: 2_000_000, feeMsat: 0, preimage: 'ab', paymentHash: 'cd', createdAt: 1 }
 
@@ -272,6 +273,15 @@ describe('send', () => {
     expect(checkSend({ ...recipient, commentAllowed: 3 }, 2_000_000, 'abc')).toBeNull()
     expect(checkSend(recipient, 1_000_000, '')).toBeNull()
     expect(checkSend(recipient, 50_000_000, '')).toBeNull()
+  })
+
+  test('a link that makes whole-sat invoices takes no fraction of a sat', () => {
+    const whole = { ...recipient, wholeSats: true }
+    expect(checkSend(whole, 1_500_500, '')).toBe(
+      'This link makes invoices in whole sats only, so 1,500.5 sats cannot be sent to it. Enter 1,500 or 1,501 sats.',
+    )
+    expect(checkSend(whole, 1_500_000, '')).toBeNull()
+    expect(checkSend(recipient, 1_500_500, '')).toBeNull()
   })
 
   test('many clicks while sending make one payment request', async () => {

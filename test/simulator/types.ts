@@ -119,6 +119,8 @@ export interface Recipient {
   minSendableMsat: number
   maxSendableMsat: number
   commentAllowed: number
+  /** LUD-06 `text/long-desc`, when the payee's server sends one */
+  longDescription?: string
   /**
    * What the payee's server answers the callback with (LUD-09), handed back on the pay answer.
    * Any JSON, so a test can send a hostile one; `{ tag: 'aes', description, plaintext }` is
@@ -276,6 +278,7 @@ export function metadataFor(r: Recipient): string {
   return JSON.stringify([
     ['text/plain', r.description],
     ['text/identifier', r.address],
+    ...(r.longDescription === undefined ? [] : [['text/long-desc', r.longDescription]]),
   ])
 }
 

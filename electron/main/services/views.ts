@@ -1,4 +1,8 @@
-// Service objects → the contract's views (what the renderer may see).
+// Service objects → the contract's views (what the renderer may see). Every text in them that
+// others wrote (memos, descriptions, labels, LNURL metadata) goes through the one cleaner here, so
+// the renderer only ever gets clean text (docs/architecture.md, "Text from others").
+
+import { cleanOptional, cleanText } from '@shared/cleanText'
 import type {
   LnTxView,
   PaymentView,
@@ -9,7 +13,8 @@ import type {
   WalletView,
   WithdrawLinkView,
 } from '@shared/contract'
-import { lightningUri, parseLightningAddress } from '@shared/lnurl'
+import { AppError } from '@shared/errors'
+import { decodeLnurl, lightningUri, lud17ToUrl, parseLightningAddress } from '@shared/lnurl'
 import {
   type LnTx,
   type ProbeResult,
@@ -19,7 +24,7 @@ import {
   type WithdrawLink,
   walletBalanceMsat,
 } from '@shared/schemas/service'
-import { satToMsat } from '@shared/units'
+import { formatMsat, MSAT_PER_SAT, satToMsat } from '@shared/units'
 import { decode as decodeBolt11 } from 'light-bolt11-decoder'
 import { successActionView } from './payments/successAction'
 
@@ -29,7 +34,12 @@ const FALLBACK_EXPIRY_SEC = 86_400
 const BOLT11_DEFAULT_EXPIRY_SEC = 3600
 
 export function walletView(w: Wallet): WalletView {
-  return { id: w.id, label: w.user_label || w.id, balanceMsat: walletBalanceMsat(w), createdAt: w.created_at }
+  return {
+    id: w.id,
+    label: cleanText(w.user_label ?? '') || w.id,
+    balanceMsat: walletBalanceMsat(w),
+    createdAt: w.created_at,
+  }
 }
 
 export function walletsView(ws: Wallet[]): { wallets: WalletView[]; totalMsat: number } {
@@ -44,8 +54,8 @@ export function txView(t: WalletTransaction): TxView {
     amountMsat: satToMsat(t.num_satoshis),
     typeName: t.wtxType.name,
     typeDisplay: t.wtxType.display_name || t.wtxType.name,
-    memo: t.lnTx?.memo ?? null,
-    label: t.user_label ?? null,
+    memo: cleanOptional(t.lnTx?.memo),
+    label: cleanOptional(t.user_label),
     lnTxId: t.lnTx?.id ?? null,
     feeMsat: t.lnTx?.fee_msat ?? null,
   }
@@ -82,7 +92,7 @@ export function lnTxView(l: LnTx): LnTxView {
     preimage: l.settled ? (l.payment_preimage ?? null) : null,
     amountSat: l.num_satoshis,
     feeMsat: l.fee_msat ?? null,
-    memo: l.memo ?? null,
+    memo: cleanOptional(l.memo),
     settled: l.settled,
     settledAt: l.settled_at ?? null,
     expiresAt: l.expires_at ?? (l.expiry != null ? l.created_at + l.expiry : null),
@@ -99,7 +109,7 @@ export function pendingInvoiceView(
     walletId: o.walletId,
     accountId: o.accountId,
     amountSat: l.num_satoshis,
-    memo: l.memo ?? o.memo,
+    memo: cleanText(l.memo ?? o.memo),
     paymentRequest: l.payment_request,
     paymentHash: l.r_hash_decoded,
     createdAt: l.created_at,
@@ -109,15 +119,49 @@ export function pendingInvoiceView(
   }
 }
 
+/**
+ * A lightning address or LNURL-pay link, as looked up. Limits that cannot both hold are refused
+ * in words (as Claim does for a withdraw offer). A wallet's permanent-QR link at a service like
+ * this one makes invoices in whole sats only (docs/service.md, "Static LNURL-pay"): its limits are
+ * the whole sats inside them, and `wholeSats` tells Send to refuse fractions at Review.
+ */
 export function recipientView(input: string, p: ProbeResult): RecipientView {
   const meta = (mime: string) => p.metadata.find((e) => e[0] === mime)?.[1] ?? null
+  const address = parseLightningAddress(input)?.address ?? input.trim()
+  const wholeSats = isWholeSatLink(address)
+  const min = wholeSats ? Math.ceil(p.minSendable / MSAT_PER_SAT) * MSAT_PER_SAT : p.minSendable
+  const max = wholeSats ? Math.floor(p.maxSendable / MSAT_PER_SAT) * MSAT_PER_SAT : p.maxSendable
+  if (min > max) {
+    const limits =
+      p.minSendable > p.maxSendable
+        ? `at least ${formatMsat(p.minSendable)} and at most ${formatMsat(p.maxSendable)}`
+        : 'less than one whole sat'
+    throw new AppError(
+      'lnurl_error',
+      `This recipient asks for ${limits}, which no amount can be, so nothing can be sent to it. Ask the recipient for a working address or link.`,
+      { retryable: false },
+    )
+  }
   return {
-    address: parseLightningAddress(input)?.address ?? input.trim(),
-    description: meta('text/plain') ?? '',
-    longDescription: meta('text/long-desc'),
-    minSendableMsat: p.minSendable,
-    maxSendableMsat: p.maxSendable,
+    address,
+    description: cleanText(meta('text/plain') ?? ''),
+    longDescription: cleanOptional(meta('text/long-desc')),
+    minSendableMsat: min,
+    maxSendableMsat: max,
     commentAllowed: p.commentAllowed,
+    wholeSats,
+  }
+}
+
+/** The path of a wallet's permanent-QR link at this service's kind of server. */
+const STATIC_LINK_PATH = /^\/v1\/wallet\/[^/]+\/lnurlp\/[^/]+\/?$/
+
+/** Whether this LNURL is such a link, whose invoices are whole sats (its amount is rounded up). */
+export function isWholeSatLink(lnurl: string): boolean {
+  try {
+    return STATIC_LINK_PATH.test(new URL(lud17ToUrl(lnurl) ?? decodeLnurl(lnurl)).pathname)
+  } catch {
+    return false
   }
 }
 
@@ -165,6 +209,6 @@ export function staticLinkView(walletId: string, l: StaticLnurlPay): StaticLinkV
     uri: lightningUri(lnurl),
     minSat: Math.max(1, Math.ceil(l.lnurlp_minSendable_msat / 1000)),
     maxSat: Math.max(1, Math.floor(l.lnurlp_maxSendable_msat / 1000)),
-    description: l.lnurlp_short_desc ?? '',
+    description: cleanText(l.lnurlp_short_desc ?? ''),
   }
 }

@@ -6,6 +6,7 @@ import type { AppErrorShape } from '@shared/errors'
 import { useState } from 'react'
 import { invoke } from '../api'
 import { ErrorMessage } from './ErrorMessage'
+import { LongText } from './LongText'
 
 export function SuccessAction(props: { action: SuccessActionView }) {
   const a = props.action
@@ -21,7 +22,13 @@ export function SuccessAction(props: { action: SuccessActionView }) {
     return (
       <div className="field-row success-action">
         <dt>{a.description || 'From the recipient'}</dt>
-        <dd>{a.text ?? 'The recipient sent a secret, but it could not be decrypted, so it cannot be shown.'}</dd>
+        <dd>
+          {a.text === null ? (
+            'The recipient sent a secret, but it could not be decrypted, so it cannot be shown.'
+          ) : (
+            <LongText text={a.text} />
+          )}
+        </dd>
       </div>
     )
   const open = () => {

@@ -51,6 +51,11 @@ export function Home() {
           Prices in {rates.currency} come from {rates.host}. You can turn them off in Settings.
         </p>
       )}
+      {rates?.status === 'stale' && rates.reason && (
+        <p className="muted small" data-testid="rates-stale">
+          The {rates.currency} price shown is stale. {rates.reason}
+        </p>
+      )}
       {status === 'loading' && wallets.length === 0 && <Skeleton label="Loading wallets…" shape="cards" />}
       {error && <ErrorMessage error={error} onRetry={() => void load()} />}
       {status === 'ready' && wallets.length === 0 && (

@@ -37,7 +37,7 @@ export function rateAge(fetchedAt: number, now: number): string {
 export interface FiatShown {
   /** "≈ $12.34" */
   text: string
-  /** "rate 3 min old" */
+  /** "rate 3 min old", "rate 20 min old · stale" */
   age: string
   /** where the price is from and when, for a title */
   title: string
@@ -47,7 +47,8 @@ export interface FiatShown {
 export function fiatBeside(msat: number, view: RatesView | null, now: number): FiatShown | null {
   const text = fiatTexts(view)?.(msat)
   if (!view || view.fetchedAt === null || !text) return null
-  const age = `rate ${rateAge(view.fetchedAt, now)}`
+  // a price the last attempt did not renew says so beside every amount, not only in the title
+  const age = `rate ${rateAge(view.fetchedAt, now)}${view.status === 'stale' ? ' · stale' : ''}`
   const when = new Date(view.fetchedAt).toLocaleString()
   const why = view.reason ? ` Not updated since: ${view.reason}` : ''
   return { text, age, title: `${view.currency} price from ${view.host}, fetched ${when}.${why}` }

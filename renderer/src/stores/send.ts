@@ -8,7 +8,7 @@ import type { AppErrorShape } from '@shared/errors'
 import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
 import { routePayInput } from '@shared/payment/route'
-import { formatMsat } from '@shared/units'
+import { formatMsat, MSAT_PER_SAT } from '@shared/units'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
 import { createLatest } from '../lib/latest'
@@ -232,6 +232,12 @@ export function checkSend(r: RecipientView, amountMsat: number | null, comment: 
   if (amountMsat <= 0) return 'Enter an amount above zero.'
   if (amountMsat < r.minSendableMsat) return `The recipient accepts at least ${formatMsat(r.minSendableMsat)}.`
   if (amountMsat > r.maxSendableMsat) return `The recipient accepts at most ${formatMsat(r.maxSendableMsat)}.`
+  if (r.wholeSats && amountMsat % MSAT_PER_SAT !== 0) {
+    const down = Math.max(Math.floor(amountMsat / MSAT_PER_SAT) * MSAT_PER_SAT, r.minSendableMsat)
+    const up = Math.min(Math.ceil(amountMsat / MSAT_PER_SAT) * MSAT_PER_SAT, r.maxSendableMsat)
+    const choice = down === up ? formatMsat(down) : `${formatMsat(down, { unit: false })} or ${formatMsat(up)}`
+    return `This link makes invoices in whole sats only, so ${formatMsat(amountMsat)} cannot be sent to it. Enter ${choice}.`
+  }
   if (comment && r.commentAllowed === 0) return 'This recipient does not accept a comment.'
   if (comment.length > r.commentAllowed) return `The comment is too long (${r.commentAllowed} characters at most).`
   return null

@@ -1,6 +1,7 @@
 // The LUD-03 answers of a withdraw link's server, checked with zod before anything is believed:
 // the offer (first GET) and the callback's OK or ERROR. Text from the server is cleaned and
 // clipped here, and the renderer shows it as text.
+import { cleanText as clean } from '@shared/cleanText'
 import { isAllowedLnurlUrl } from '@shared/lnurl'
 import { z } from 'zod'
 
@@ -24,14 +25,8 @@ export const LnurlAnswer = z.discriminatedUnion('status', [
   z.object({ status: z.literal('ERROR'), reason: z.string().max(10_000).optional().default('') }),
 ])
 
-/** Server text for the person: no control characters, one line, at most `max` characters. */
-export function cleanText(s: string, max = 300): string {
-  const one = s
-    .replace(/[\p{Cc}\p{Cf}]+/gu, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
-  return one.length > max ? `${one.slice(0, max - 1)}…` : one
-}
+/** Server text for the person, through the one cleaner (@shared/cleanText), at most `max` characters. */
+export const cleanText = (s: string, max = 300): string => clean(s, max)
 
 /** A refusal in plain words, the server's own words quoted after them. */
 export function refusal(host: string, reason: string): string {

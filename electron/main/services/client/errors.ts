@@ -3,6 +3,7 @@
 // and with the `access-token` auth method the URL has the key, so it is never reused here).
 // Words that come from the server (its error message, a redirect's address) have the key cut
 // out in every form it was sent in.
+import { cleanText } from '@shared/cleanText'
 import { AppError } from '@shared/errors'
 import { ErrorBody } from '@shared/schemas/service'
 import { isHTTPError, isTimeoutError } from 'ky'
@@ -53,7 +54,8 @@ export function serviceMessage(bodyText: string): string | null {
 }
 
 function clip(s: string, secret: string): string {
-  let safe = s
+  // cleaned first: a key split by a zero-width character must still be found and cut
+  let safe = cleanText(s, 4096)
   for (const form of keyForms(secret)) safe = safe.split(form).join('[redacted]')
   return safe.length > 300 ? `${safe.slice(0, 297)}…` : safe
 }

@@ -1,5 +1,8 @@
 // A stored row as the rest of the app sees it: one payment with its fee folded in, the person's
-// label, the wallets' names and what happened in plain words.
+// label, the wallets' names and what happened in plain words. The rows keep what the service
+// sent; the texts others wrote (memos, payers' comments, wallet labels) are cleaned on the way
+// out (@shared/cleanText), so rows stored before a change of the cleaner show clean too.
+import { cleanOptional } from '@shared/cleanText'
 import { txWords } from '@shared/txWords'
 
 export interface LedgerTx {
@@ -55,27 +58,29 @@ export interface TxRow {
 }
 
 export function toLedgerTx(r: TxRow): LedgerTx {
-  const counterparty = r.counterparty_label || r.counterparty_wallet_id
+  const counterpartyLabel = cleanOptional(r.counterparty_label)
+  const counterparty = counterpartyLabel || r.counterparty_wallet_id
+  const payee = cleanOptional(r.payee)
   return {
     rowId: r.id,
     accountId: r.account_id,
     walletId: r.wallet_id,
-    walletLabel: r.wallet_label,
+    walletLabel: cleanOptional(r.wallet_label),
     txId: r.tx_id,
     typeName: r.type,
-    words: txWords({ typeName: r.type, amountMsat: r.amount_msat, payee: r.payee, counterparty }),
+    words: txWords({ typeName: r.type, amountMsat: r.amount_msat, payee, counterparty }),
     amountMsat: r.amount_msat,
     feeMsat: r.fee_msat,
-    memo: r.memo,
-    comment: r.comment,
-    payee: r.payee,
+    memo: cleanOptional(r.memo),
+    comment: cleanOptional(r.comment),
+    payee,
     counterpartyWalletId: r.counterparty_wallet_id,
-    counterpartyLabel: r.counterparty_label,
+    counterpartyLabel,
     lnTxId: r.lntx_id,
     paymentHash: r.payment_hash,
     preimage: r.preimage,
     requestId: r.request_id,
-    label: r.label,
+    label: cleanOptional(r.label),
     createdAt: r.created_at,
     announced: r.announced === 1,
   }

@@ -7,24 +7,23 @@
 // escaping them as entities instead would show a literal "&lt;" wherever markup is not read
 // (daemons without it, macOS, Windows).
 
+import { cleanText } from '@shared/cleanText'
+
 /** Enough for any line shown; a hostile megabyte memo is cut before any other work. */
 const MAX_INPUT = 4096
 /** A tag as the spec's markup would read it: `<b>`, `</a>`, `<img src=…>`, `<a href="…">`. */
 const TAG = /<\/?[A-Za-z][^<>]*>/g
-/**
- * Control characters (Cc) and format characters (Cf): the invisible ones that reorder or hide text,
- * such as bidirectional overrides and isolates, zero-width marks and the BOM. Tab and newline stay.
- */
-const INVISIBLE = /[\p{Cc}\p{Cf}]/gu
 const LOOK_ALIKE: Record<string, string> = { '<': '\u2039', '>': '\u203A', '&': '\uFF06' }
+
+/** One line through the one cleaner (controls and invisible characters out), then no markup. */
+const inertLine = (line: string) =>
+  cleanText(line, MAX_INPUT)
+    .replace(TAG, '')
+    .replace(/[<>&]/g, (c) => LOOK_ALIKE[c] as string)
 
 /** `text` with no markup left for a notification daemon to read, newlines kept. */
 export function inertText(text: string): string {
-  return text
-    .slice(0, MAX_INPUT)
-    .replace(INVISIBLE, (c) => (c === '\n' || c === '\t' ? c : ''))
-    .replace(TAG, '')
-    .replace(/[<>&]/g, (c) => LOOK_ALIKE[c] as string)
+  return text.slice(0, MAX_INPUT).split('\n').map(inertLine).join('\n')
 }
 
 /**
@@ -32,7 +31,5 @@ export function inertText(text: string): string {
  * (code points, so an emoji is never cut in half) ends with `…`.
  */
 export function notificationLine(text: string, max: number): string {
-  const line = inertText(text).replace(/\s+/g, ' ').trim()
-  const chars = Array.from(line)
-  return chars.length > max ? `${chars.slice(0, max - 1).join('')}…` : line
+  return cleanText(inertLine(text.slice(0, MAX_INPUT)), max)
 }

@@ -1,6 +1,7 @@
 // Reading a BOLT 11 request before paying it: the service's node decodes it where it can (that is
 // the reading the payment will follow), the app's own decoder otherwise; then the checks that
 // refuse what cannot be paid: an expired request, one for another network, one without an amount.
+import { cleanOptional } from '@shared/cleanText'
 import type { InvoiceView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { feeLimitMsat } from '@shared/payment/fees'
@@ -40,7 +41,8 @@ export async function readInvoice(
     view = {
       ...view,
       amountMsat,
-      description: d.description ?? view.description,
+      // the node's reading is the other side's text, cleaned as the app's own reading is
+      description: cleanOptional(d.description) ?? view.description,
       payee: d.destination.toLowerCase(),
       paymentHash: d.payment_hash.toLowerCase(),
       expiresAt: d.timestamp + (d.expiry || 3600),

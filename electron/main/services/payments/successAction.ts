@@ -1,14 +1,17 @@
 // A lightning address's success action (LUD-09, LUD-10 for `aes`): what its LNURL server asks the
-// wallet to show once paid. It is untrusted text from a third party, so it is checked here and
-// turned into a SuccessActionView, or dropped: the payment stays paid either way. See
-// docs/service.md, "Success actions".
+// wallet to show once paid. It is untrusted text from a third party, so it is checked and cleaned
+// (@shared/cleanText) here and turned into a SuccessActionView, or dropped: the payment stays
+// paid either way. See docs/service.md, "Success actions".
 import { createDecipheriv } from 'node:crypto'
+import { cleanOptional, cleanText } from '@shared/cleanText'
 import type { SuccessActionView } from '@shared/contract'
 import { isLoopbackHost } from '@shared/lnurl'
 import { z } from 'zod'
 
 const TEXT_MAX = 144
 const URL_MAX = 2048
+/** the decrypted secret of an `aes` action, in characters (LUD-10) */
+const SECRET_MAX = 4096
 /** the base64 text of the ciphertext, at most 4 KiB */
 const CIPHERTEXT_MAX = 4096
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/
@@ -68,10 +71,14 @@ export function successActionView(raw: unknown, preimageHex: string | null): Suc
   const a = parsed.data
   switch (a.tag) {
     case 'message':
-      return { kind: 'message', message: a.message }
+      return { kind: 'message', message: cleanText(a.message) }
     case 'url':
-      return { kind: 'url', description: a.description, url: a.url }
+      return { kind: 'url', description: cleanText(a.description), url: a.url }
     case 'aes':
-      return { kind: 'aes', description: a.description, text: decryptAes(a, preimageHex) }
+      return {
+        kind: 'aes',
+        description: cleanText(a.description),
+        text: cleanOptional(decryptAes(a, preimageHex), SECRET_MAX),
+      }
   }
 }

@@ -1,12 +1,13 @@
 // The price beside amounts (docs/rates.md): fetched by main from one public source, at most every
 // five minutes while the window is visible, never while prices are off, with a longer wait after
 // each failure. Only prices that pass sanity.ts are kept; a refused or failed answer keeps the
-// last good price (with its age) and says why. The last good prices are kept on disk.
+// last good price (with its age), shows it as stale and says why. The last good prices and the
+// day's prices they are judged against are kept on disk.
 import { join } from 'node:path'
 import { FIAT_CURRENCIES, type FiatCurrency, type FiatSettings, type RatesView } from '@shared/contract'
 import type { Logger } from '../../log'
-import { type Cached, loadCache, RATES_FILE, saveCache } from './cache'
-import { judgePrice, MAX_AGE_MS } from './sanity'
+import { type Cached, type Days, loadCache, RATES_FILE, saveCache } from './cache'
+import { anchorOf, judgePrice, MAX_AGE_MS, remember } from './sanity'
 import { fetchPrices } from './source'
 
 export { RATES_FILE } from './cache'
@@ -16,7 +17,7 @@ export { RATE_SOURCE_URL } from './source'
 export const REFRESH_MS = 5 * 60 * 1000
 /** the longest wait after failures (the wait doubles from REFRESH_MS on each one) */
 export const MAX_BACKOFF_MS = 60 * 60 * 1000
-/** a price older than this is shown as stale (with its age) */
+/** a price older than this is shown as stale (with its age); so is one the last attempt did not renew */
 const FRESH_MS = 15 * 60 * 1000
 const SATS_PER_BTC = 100_000_000
 
@@ -53,6 +54,8 @@ export function createRatesService(d: RatesDeps): RatesService {
   const path = join(d.userDataDir, RATES_FILE)
   const host = d.sourceUrl ? new URL(d.sourceUrl).host : ''
   let accepted: Cached = {}
+  /** the day's accepted prices, what a new one is judged against */
+  let day: Days = {}
   let firstRun = false
   /** why the last attempt gave a currency no new price */
   let reasons: Partial<Record<FiatCurrency, string>> = {}
@@ -78,7 +81,7 @@ export function createRatesService(d: RatesDeps): RatesService {
       ...base,
       satPrice: r.price / SATS_PER_BTC,
       fetchedAt: r.fetchedAt,
-      status: age <= FRESH_MS ? 'fresh' : 'stale',
+      status: age <= FRESH_MS && !reason ? 'fresh' : 'stale',
       reason,
     }
   }
@@ -98,13 +101,14 @@ export function createRatesService(d: RatesDeps): RatesService {
       let changed = false
       reasons = {}
       for (const c of FIAT_CURRENCIES) {
-        const judged = judgePrice(c, got.prices[c], accepted[c], at)
+        const judged = judgePrice(c, got.prices[c], anchorOf(day[c] ?? [], accepted[c], at))
         if (judged.ok) {
           accepted[c] = { price: judged.price, fetchedAt: at }
+          day[c] = remember(day[c] ?? [], accepted[c])
           changed = true
         } else reasons[c] = judged.reason
       }
-      if (changed) await saveCache(path, accepted).catch((err) => d.log?.warn('rates not saved', { error: err }))
+      if (changed) await saveCache(path, accepted, day).catch((err) => d.log?.warn('rates not saved', { error: err }))
     }
     failures = reasons[currency] ? failures + 1 : 0
     nextAt = started + Math.min(REFRESH_MS * 2 ** failures, MAX_BACKOFF_MS)
@@ -126,7 +130,8 @@ export function createRatesService(d: RatesDeps): RatesService {
     async start() {
       const cached = await loadCache(path, d.now())
       firstRun = cached === null
-      accepted = cached ?? {}
+      accepted = cached?.rates ?? {}
+      day = cached?.day ?? {}
       // a restart does not ask again before the last price is due
       const newest = Math.max(0, ...Object.values(accepted).map((r) => r.fetchedAt))
       nextAt = newest ? newest + REFRESH_MS : 0

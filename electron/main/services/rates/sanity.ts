@@ -1,15 +1,20 @@
 // Which prices may reach an amount (docs/rates.md, "Which prices are used"). A price outside its
-// currency's bounds is a wrong answer, whoever sent it. A price more than 50 % away from the last
-// one accepted less than a day ago is refused too: bitcoin has not moved that far within a day,
-// so such a jump is far likelier a wrong unit, a broken or lying source than the market. Past a
-// day there is nothing recent to compare with, and only the bounds apply.
+// currency's bounds is a wrong answer, whoever sent it. A price more than 50 % away from the
+// day's anchor is refused too: the oldest price accepted within the last 24 hours, not the newest,
+// so a source cannot walk the price step by step (−49 % a refresh took 67,000 to 1,000 in half
+// an hour when each step was compared with the one before). Bitcoin has not moved 50 % within a
+// day; such a jump is far likelier a wrong unit, a broken or lying source than the market. With
+// no price accepted in the last day there is nothing to compare with, and only the bounds apply.
+// A reason never quotes the source's number: 1e308 would be a 309-digit line on screen.
 import type { FiatCurrency } from '@shared/contract'
 import { PRICE_BOUNDS } from '@shared/fiat'
 
-/** how far a new price may be from the last accepted one, as a fraction of it */
+/** how far a new price may be from the day's anchor, as a fraction of it */
 const MAX_JUMP = 0.5
 /** how long an accepted price is a reference for the next (and shown at all) */
 export const MAX_AGE_MS = 24 * 60 * 60 * 1000
+/** the day's prices keep one entry an hour at most: enough to know the oldest of the day */
+const KEEP_EVERY_MS = 60 * 60 * 1000
 
 export interface Accepted {
   /** fiat per BTC */
@@ -18,25 +23,48 @@ export interface Accepted {
   fetchedAt: number
 }
 
+/** Prices accepted within the last day, oldest first (at most one an hour, see `remember`). */
+export type DayPrices = Accepted[]
+
 export type Judgement = { ok: true; price: number } | { ok: false; reason: string }
 
+/** Our own prices only (bounded, at most 13 characters with separators), never the source's number. */
 const fmt = (n: number) => n.toLocaleString('en-US', { maximumFractionDigits: 2 })
 
-export function judgePrice(currency: FiatCurrency, price: unknown, last: Accepted | undefined, now: number): Judgement {
-  if (typeof price !== 'number' || !Number.isFinite(price)) {
-    return { ok: false, reason: `The price source gave no usable ${currency} price.` }
-  }
+/** `price` is a number within the currency's bounds. */
+export function inBounds(currency: FiatCurrency, price: unknown): price is number {
   const [low, high] = PRICE_BOUNDS[currency]
-  if (price < low || price > high) {
-    return {
-      ok: false,
-      reason: `The price source said 1 BTC = ${fmt(price)} ${currency}, outside ${fmt(low)} to ${fmt(high)}; it was not used.`,
-    }
+  return typeof price === 'number' && Number.isFinite(price) && price >= low && price <= high
+}
+
+/**
+ * The price a new one is judged against: the oldest of the day's prices and the last accepted
+ * one that are less than a day old (and not in the future); null when there is none.
+ */
+export function anchorOf(day: DayPrices, last: Accepted | undefined, now: number): Accepted | null {
+  const recent = (p: Accepted) => p.fetchedAt <= now && now - p.fetchedAt < MAX_AGE_MS
+  const candidates = [...day, ...(last ? [last] : [])].filter(recent)
+  return candidates.reduce<Accepted | null>((a, p) => (a && a.fetchedAt <= p.fetchedAt ? a : p), null)
+}
+
+/** The day's prices with `p` accepted: older than a day dropped, one kept an hour at most. */
+export function remember(day: DayPrices, p: Accepted): DayPrices {
+  const kept = day.filter((q) => q.fetchedAt <= p.fetchedAt && p.fetchedAt - q.fetchedAt < MAX_AGE_MS)
+  const newest = kept.at(-1)
+  return newest && p.fetchedAt - newest.fetchedAt < KEEP_EVERY_MS ? kept : [...kept, p]
+}
+
+export function judgePrice(currency: FiatCurrency, price: unknown, anchor: Accepted | null): Judgement {
+  if (typeof price !== 'number' || !Number.isFinite(price)) {
+    return { ok: false, reason: `The price source gave no usable ${currency} price; it was not used.` }
   }
-  if (last && now - last.fetchedAt < MAX_AGE_MS && Math.abs(price - last.price) > MAX_JUMP * last.price) {
+  if (!inBounds(currency, price)) {
+    return { ok: false, reason: `The price source gave a ${currency} price far from any real one; it was not used.` }
+  }
+  if (anchor && Math.abs(price - anchor.price) > MAX_JUMP * anchor.price) {
     return {
       ok: false,
-      reason: `The ${currency} price jumped from ${fmt(last.price)} to ${fmt(price)} within a day; it was not used.`,
+      reason: `The price source's ${currency} price is more than 50 % away from the day's price (${fmt(anchor.price)}); it was not used.`,
     }
   }
   return { ok: true, price }

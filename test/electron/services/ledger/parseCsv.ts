@@ -40,3 +40,50 @@ export function sumColumn(rows: string[][], name: string): number {
   }
   return sum
 }
+
+/**
+ * Reads the file as a spreadsheet whose locale splits on `sep` would (`;` in de, fr, nl; a tab in
+ * some): a quote opens a quoted field only at the start of a field; elsewhere it is a character.
+ * A line break outside a quoted field ends the row.
+ */
+export function splitAs(text: string, sep: string): string[][] {
+  const rows: string[][] = []
+  let row: string[] = []
+  let i = 0
+  const endRow = () => {
+    rows.push(row)
+    row = []
+  }
+  while (i < text.length) {
+    let cell = ''
+    if (text[i] === '"') {
+      i++
+      for (; i < text.length; i++) {
+        if (text[i] === '"' && text[i + 1] === '"') {
+          cell += '"'
+          i++
+        } else if (text[i] === '"') {
+          i++
+          break
+        } else cell += text[i]
+      }
+    }
+    // unquoted, or what follows a closing quote (spreadsheets keep it)
+    while (i < text.length && text[i] !== sep && text[i] !== '\r' && text[i] !== '\n') cell += text[i++]
+    row.push(cell)
+    if (text[i] === sep) i++
+    else {
+      if (text[i] === '\r' && text[i + 1] === '\n') i++
+      i++
+      endRow()
+    }
+  }
+  if (row.length) endRow()
+  return rows
+}
+
+/** What a spreadsheet would run as a formula: = + - @ first (after spaces and quotes), not a plain number. */
+export function looksLikeFormula(cell: string): boolean {
+  const start = cell.replace(/^[\s"]+/, '')
+  return /^[=+\-@]/.test(start) && !/^-?\d+(\.\d+)?$/.test(start.trim())
+}

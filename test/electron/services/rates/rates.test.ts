@@ -70,6 +70,9 @@ async function start(o: { timeoutMs?: number; tickMs?: number } = {}) {
 const later = (ms: number) => {
   clock += ms
 }
+/** the longest run of digits (with separators, a sign or an exponent) in a text */
+const longestNumber = (text: string | null) =>
+  Math.max(0, ...(text?.match(/[-+]?[\d][\d.,]*(e[-+]?\d+)?/gi) ?? []).map((n) => n.length))
 
 describe('rates service', () => {
   it('asks for every currency at once and shows the price per sat with its age', async () => {
@@ -163,15 +166,16 @@ describe('rates service', () => {
     ['HTTP 500', json({ error: 'down' }, 500), /HTTP 500/],
     ['garbage JSON', json('{"bitcoin": {"usd": 6'), /could not be read/],
     ['the wrong shape', json({ prices: [60_000] }), /could not be read/],
-    ['a price of 0', prices(0), /outside 1,000 to 10,000,000/],
-    ['a negative price', prices(-60_000), /outside/],
-    ['a price of 1e12', prices(1e12), /outside/],
+    ['a price of 0', prices(0), /far from any real one/],
+    ['a negative price', prices(-60_000), /far from any real one/],
+    ['a price of 1e12', prices(1e12), /far from any real one/],
+    ['a price of 1e308', prices(1e308), /far from any real one/],
     ['a price as a string', prices('60000'), /no usable USD price/],
     ['"NaN"', prices('NaN'), /no usable USD price/],
     ['"Infinity"', prices('Infinity'), /no usable USD price/],
     ['null', prices(null), /no usable USD price/],
-    ['a ×10 jump', prices(600_000), /jumped from 60,000 to 600,000/],
-    ['a fall to a third', prices(20_000), /jumped from 60,000 to 20,000/],
+    ['a ×10 jump', prices(600_000), /more than 50 % away from the day's price \(60,000\)/],
+    ['a fall to a third', prices(20_000), /more than 50 % away from the day's price \(60,000\)/],
     [
       'a redirect',
       (res) => {
@@ -183,14 +187,15 @@ describe('rates service', () => {
     ['a 50 MB body', (res) => void streamHuge(res, 200), /too large/],
     ['a 50 MB body it declares', (res) => void streamHuge(res, 200, { contentLength: true }), /too large/],
   ]
-  it.each(refused)('refuses %s, keeps the last good price and says why', async (_, bad, why) => {
+  it.each(refused)('refuses %s, keeps the last good price as stale and says why', async (_, bad, why) => {
     const s = await start()
     const good = s.view()
     later(REFRESH_MS)
     answer = bad
     await s.refreshIfDue()
     expect(server.seen).toHaveLength(2)
-    expect(s.view()).toEqual({ ...good, reason: expect.stringMatching(why) })
+    expect(s.view()).toEqual({ ...good, status: 'stale', reason: expect.stringMatching(why) })
+    expect(longestNumber(s.view().reason)).toBeLessThanOrEqual(20)
     expect(s.view().satPrice).toBe(0.0006)
     expect(views.at(-1)).toEqual(s.view())
     // the cache holds only the good price
@@ -225,7 +230,7 @@ describe('rates service', () => {
     answer = prices(0)
     const s = await start()
     expect(s.view()).toMatchObject({ satPrice: null, fetchedAt: null, status: 'unavailable' })
-    expect(s.view().reason).toMatch(/outside/)
+    expect(s.view().reason).toMatch(/far from any real one/)
   })
 
   it('waits longer after each failure, up to an hour, and back to five minutes after a success', async () => {
@@ -299,4 +304,73 @@ describe('rates service', () => {
     expect(t.view()).toMatchObject({ satPrice: null, firstRun: false })
     expect(server.seen).toHaveLength(0)
   })
+})
+
+describe('a source that walks the price', () => {
+  /** the next request: the wait after a refusal doubles, so the clock runs until one is made */
+  async function nextAnswer(s: RatesService) {
+    const before = server.seen.length
+    while (server.seen.length === before) {
+      later(60_000)
+      await s.refreshIfDue()
+    }
+  }
+
+  it.each([
+    ['down 49 % a refresh', 0.51],
+    ['up 49 % a refresh', 1.49],
+  ])('%s: refused from the second step on, the last good price kept as stale', async (_, step) => {
+    let said = 67_000
+    answer = prices(said)
+    const s = await start()
+    const shown: Array<number | null> = []
+    for (let i = 1; i <= 8; i++) {
+      said = Math.round(said * step)
+      answer = prices(said)
+      await nextAnswer(s)
+      shown.push(s.view().satPrice === null ? null : Math.round((s.view().satPrice as number) * 1e8))
+      if (i >= 2) {
+        // far enough down, under the bounds too: refused either way
+        const why = i === 2 ? /more than 50 % away/ : /more than 50 % away|far from any real one/
+        expect(s.view()).toMatchObject({ status: 'stale', reason: expect.stringMatching(why) })
+        expect(longestNumber(s.view().reason)).toBeLessThanOrEqual(20)
+      }
+    }
+    const first = Math.round(67_000 * step)
+    expect(shown).toEqual([first, ...Array(7).fill(first)])
+    // a restart judges against the same day's price, not the last one accepted
+    await s.stop()
+    // asked again with the second step: close to the last price accepted, not to the day's
+    answer = prices(Math.round(first * step))
+    later(REFRESH_MS)
+    const again = await start()
+    expect(again.view()).toMatchObject({ satPrice: first / 1e8, reason: expect.stringMatching(/not used/) })
+    const file = JSON.parse(await readFile(join(dir, RATES_FILE), 'utf8'))
+    expect(file.day.USD[0]).toMatchObject({ price: 67_000 })
+  })
+
+  it("a day later the day's oldest price is the next one kept: at most 50 % a day", async () => {
+    const s = await start() // 60,000
+    later(2 * 60 * 60 * 1000)
+    answer = prices(40_000)
+    await s.refreshIfDue()
+    expect(s.view()).toMatchObject({ satPrice: 0.0004, status: 'fresh' })
+    later(22 * 60 * 60 * 1000 + 60_000) // 60,000 is now more than a day old; 40,000 is not
+    answer = prices(19_000)
+    await s.refreshIfDue()
+    expect(s.view()).toMatchObject({ satPrice: 0.0004, status: 'stale', reason: expect.stringMatching(/\(40,000\)/) })
+    answer = prices(21_000)
+    await nextAnswer(s)
+    expect(s.view()).toMatchObject({ satPrice: 0.00021, status: 'fresh', reason: null })
+  })
+
+  it.each([1e308, -1e308, 1e21, Number.MAX_VALUE, 123_456_789_012_345_680_000])(
+    'the reason for %d quotes no long number',
+    async (huge) => {
+      answer = prices(huge)
+      const s = await start()
+      expect(s.view().reason).toMatch(/far from any real one/)
+      expect(longestNumber(s.view().reason)).toBeLessThanOrEqual(20)
+    },
+  )
 })
