@@ -406,8 +406,16 @@ export const operations = {
    * checks that the key works and opens the same wallets, so the account's history stays its own.
    */
   'accounts.replaceKey': op('local', z.object({ id, apiKey: ApiKeyInput }).strict(), AccountView),
-  /** Disconnects: deletes the key from where it is kept (keychain or memory) and forgets the account. */
-  'accounts.remove': op('local', z.object({ id }).strict(), z.object({ removed: z.literal(true) })),
+  /**
+   * Disconnects: deletes the key from where it is kept (keychain or memory) and forgets the
+   * account. Answers the accounts left and the active one, which main chooses (another account
+   * when the active one was removed; null only when none is left).
+   */
+  'accounts.remove': op(
+    'local',
+    z.object({ id }).strict(),
+    z.object({ removed: z.literal(true), accounts: z.array(AccountView), activeId: id.nullable() }),
+  ),
 
   'wallets.list': op('read', none, z.object({ wallets: z.array(WalletView), totalMsat: int })),
   'wallets.get': op('read', z.object({ walletId: id }).strict(), WalletView),
