@@ -105,6 +105,8 @@ export function createOnceGuard(o: OnceGuardOptions) {
     }
     if (!begun.created) {
       const seen = begun.record
+      // a record that cannot be read says it ran once, not how: never run again
+      if (!seen) return fail('unknown_outcome', WHERE_TO_LOOK[name as MoneyOp])
       if (seen.fingerprint !== fingerprint) return fail('invalid_input', OTHER_INPUT)
       // started, and not running here: the process that ran it stopped before the answer was kept
       if (seen.state === 'started') return fail('unknown_outcome', WHERE_TO_LOOK[name as MoneyOp])

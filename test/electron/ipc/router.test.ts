@@ -267,6 +267,21 @@ describe('double-click guard', () => {
     expect(calls).toEqual(['pay.lightningAddress'])
   })
 
+  it('a record that no longer reads at all (damaged) is an unknown outcome too, never "nothing was sent"', async () => {
+    const journal = journalIn()
+    const { router, calls } = setup({ 'pay.lightningAddress': async () => payment }, () => journal)
+    await router.handle('pay.lightningAddress', payInput())
+    const { DatabaseSync } = await import('node:sqlite')
+    const db = new DatabaseSync(journal.path)
+    db.prepare("UPDATE operations SET state = 'done', fingerprint = ''").run()
+    db.close()
+    expect(await router.handle('pay.lightningAddress', payInput())).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_outcome' },
+    })
+    expect(calls).toEqual(['pay.lightningAddress'])
+  })
+
   it('when the record cannot be written, nothing runs', async () => {
     const { router, calls } = setup({ 'pay.lightningAddress': async () => payment }, () => {
       throw new Error('disk full')

@@ -55,13 +55,14 @@ export const SELECT_OPERATIONS = `SELECT ${selectAs(COLUMNS)} FROM operations`
 export interface OperationLog {
   /**
    * Writes `started` for an operation not seen before (`created: true`: run it now). Otherwise
-   * the record already there, whatever its state: the caller must not run it again.
+   * the record already there, whatever its state (null when it cannot be read: damaged): the
+   * caller must not run it again.
    */
   begin(
     op: string,
     requestId: string,
     fingerprint: string,
-  ): { created: true } | { created: false; record: OperationRecord }
+  ): { created: true } | { created: false; record: OperationRecord | null }
   /** the operation's answer, stored once it is known */
   finish(op: string, requestId: string, result: string): void
   get(op: string, requestId: string): OperationRecord | null
@@ -85,7 +86,8 @@ export function createOperationLog(db: DatabaseSync, nowSec: () => number): Oper
       const at = nowSec()
       if (put({ op, requestId, fingerprint, state: 'started', result: null, createdAt: at, updatedAt: at }))
         return { created: true }
-      return { created: false, record: get(op, requestId) as OperationRecord }
+      const seen = OperationRecord.safeParse(getOne.get(op, requestId))
+      return { created: false, record: seen.success ? seen.data : null }
     },
     finish(op, requestId, result) {
       if (result.length > RESULT_MAX) throw new Error('operation result too large to keep')
