@@ -251,29 +251,18 @@ describe('double-click guard', () => {
     expect(stopped.calls).toEqual(['withdraw.create'])
   })
 
-  it('a stored answer that no longer reads (damaged) is an unknown outcome, never a second run', async () => {
-    const journal = journalIn()
-    const { router, calls } = setup({ 'pay.lightningAddress': async () => payment }, () => journal)
-    await router.handle('pay.lightningAddress', payInput())
-    // the stored answer damaged, as a bad disk or an older app's file could leave it
-    const { DatabaseSync } = await import('node:sqlite')
-    const db = new DatabaseSync(journal.path)
-    db.prepare('UPDATE operations SET result = \'{"ok":true,"value":{"txId":5}}\'').run()
-    db.close()
-    expect(await router.handle('pay.lightningAddress', payInput())).toMatchObject({
-      ok: false,
-      error: { code: 'unknown_outcome' },
-    })
-    expect(calls).toEqual(['pay.lightningAddress'])
-  })
-
-  it('a record that no longer reads at all (damaged) is an unknown outcome too, never "nothing was sent"', async () => {
+  // a record damaged, as a bad disk or an older app's file could leave it: the answer stored, or
+  // the record itself (its fingerprint) no longer reads
+  it.each([
+    ['a stored answer that no longer reads', 'UPDATE operations SET result = \'{"ok":true,"value":{"txId":5}}\''],
+    ['a record that no longer reads at all', "UPDATE operations SET state = 'done', fingerprint = ''"],
+  ])('%s is an unknown outcome, never a second run nor "nothing was sent"', async (_what, damage) => {
     const journal = journalIn()
     const { router, calls } = setup({ 'pay.lightningAddress': async () => payment }, () => journal)
     await router.handle('pay.lightningAddress', payInput())
     const { DatabaseSync } = await import('node:sqlite')
     const db = new DatabaseSync(journal.path)
-    db.prepare("UPDATE operations SET state = 'done', fingerprint = ''").run()
+    db.prepare(damage).run()
     db.close()
     expect(await router.handle('pay.lightningAddress', payInput())).toMatchObject({
       ok: false,
