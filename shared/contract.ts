@@ -363,9 +363,9 @@ const PayTarget = z.string().trim().min(3).max(2000)
  * - `read`: asks the service or the app, changes nothing; service GETs may be retried.
  * - `local`: changes the app's own state (settings, accounts, what is watched).
  * - `create`: makes something at the service that moves no money (an invoice): never retried.
- * - `money`: moves money or mints something spendable (a payment, a withdraw link): never
- *   retried, run once per `requestId`, and a bug in main after its handler ran reads as
- *   `unknown_outcome`, never as "try again".
+ * - `money`: moves money or makes something spendable (a payment, a transfer, a claim, a withdraw
+ *   link, a voucher sheet, a wallet): never retried, run once per `requestId` for good (kept on
+ *   disk), and a bug in main after its handler ran reads as `unknown_outcome`, never as "try again".
  */
 export type OpKind = 'read' | 'local' | 'create' | 'money'
 
@@ -408,8 +408,16 @@ export const operations = {
    * checks that the key works and opens the same wallets, so the account's history stays its own.
    */
   'accounts.replaceKey': op('local', z.object({ id, apiKey: ApiKeyInput }).strict(), AccountView),
-  /** Disconnects: deletes the key from where it is kept (keychain or memory) and forgets the account. */
-  'accounts.remove': op('local', z.object({ id }).strict(), z.object({ removed: z.literal(true) })),
+  /**
+   * Disconnects: deletes the key from where it is kept (keychain or memory) and forgets the
+   * account. Answers the accounts left and the active one, which main chooses (another account
+   * when the active one was removed; null only when none is left).
+   */
+  'accounts.remove': op(
+    'local',
+    z.object({ id }).strict(),
+    z.object({ removed: z.literal(true), accounts: z.array(AccountView), activeId: id.nullable() }),
+  ),
 
   'wallets.list': op('read', none, z.object({ wallets: z.array(WalletView), totalMsat: int })),
   'wallets.get': op('read', z.object({ walletId: id }).strict(), WalletView),
@@ -543,13 +551,17 @@ export const operations = {
       .refine((t) => t.fromWalletId !== t.toWalletId, 'Choose two different wallets.'),
     TransferView,
   ),
-  /** Makes a wallet; its access keys come back only with `showKeys` and are never kept. */
+  /**
+   * Makes a wallet (a spendable thing, so once per `requestId`); its access keys come back only
+   * with `showKeys`, once, and are never kept: the same request again answers without them.
+   */
   'wallets.create': op(
-    'create',
+    'money',
     z
       .object({
         name: z.string().trim().min(1, 'Give the wallet a name.').max(WALLET_NAME_MAX),
         showKeys: z.boolean().default(false),
+        requestId: RequestId,
       })
       .strict(),
     CreatedWalletView,

@@ -458,10 +458,13 @@ describe('accounts', () => {
     expect(useAccounts.getState().connectError?.code).toBe('keychain_unavailable')
     expect(useAccounts.getState().activeId).toBeNull()
   })
-  test('removing the active account leaves none active', async () => {
-    useAccounts.setState({ accounts: [{ id: 'a1' } as never], activeId: 'a1' })
-    fake.ok('accounts.remove', { removed: true })
+  test('removing the active account: the one main makes active is active, none only when none is left', async () => {
+    useAccounts.setState({ accounts: [{ id: 'a1' }, { id: 'a2' }] as never, activeId: 'a1' })
+    fake.ok('accounts.remove', { removed: true, accounts: [{ id: 'a2' }], activeId: 'a2' })
     expect(await useAccounts.getState().remove('a1')).toBe(true)
+    expect(useAccounts.getState()).toMatchObject({ accounts: [{ id: 'a2' }], activeId: 'a2', busyId: null })
+    fake.ok('accounts.remove', { removed: true, accounts: [], activeId: null })
+    expect(await useAccounts.getState().remove('a2')).toBe(true)
     expect(useAccounts.getState()).toMatchObject({ accounts: [], activeId: null, busyId: null })
   })
 })

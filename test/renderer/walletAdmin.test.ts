@@ -58,7 +58,12 @@ test('an unknown outcome is kept to show, and the review is used up (no silent s
 test("a new wallet's keys are held only while shown", async () => {
   fake.ok('wallets.create', { walletId: 'w9', label: 'Gifts', keys: [{ role: 'Wallet Admin', keys: ['waka_x'] }] })
   await useWalletAdmin.getState().createWallet('Gifts', true)
-  expect(fake.callsOf('wallets.create')[0]?.input).toEqual({ name: 'Gifts', showKeys: true })
+  // one request id per press: main makes the wallet once for it
+  expect(fake.callsOf('wallets.create')[0]?.input).toEqual({
+    name: 'Gifts',
+    showKeys: true,
+    requestId: expect.stringMatching(/^.{8,100}$/),
+  })
   expect(useWalletAdmin.getState().created?.keys).toHaveLength(1)
   useWalletAdmin.getState().hideKeys()
   expect(useWalletAdmin.getState().created).toEqual({ walletId: 'w9', label: 'Gifts', keys: null })

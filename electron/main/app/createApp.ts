@@ -224,6 +224,8 @@ export function createApp(deps: AppDeps): App {
   const router = createRouter(handlers, {
     isTrustedSender: deps.isTrustedSender ?? ((s) => s === undefined || s.trusted === true),
     log,
+    // in the journal's file: a ledger rebuild must not forget which requests ran
+    operations: () => journal().operations,
   })
 
   // the setting is known only once settings are loaded: until then a show waits, reading nothing

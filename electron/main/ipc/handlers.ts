@@ -150,7 +150,8 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
     'accounts.remove': async ({ id }) => {
       await d.accounts.remove(id)
-      return { removed: true as const }
+      // main's choice of the active account, the one the renderer follows
+      return { removed: true as const, ...d.accounts.list() }
     },
 
     'wallets.list': () => listWallets(),

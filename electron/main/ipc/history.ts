@@ -24,6 +24,8 @@ export interface HistoryDeps {
   /** work the answer does not wait for */
   background: (task: Promise<unknown>) => void
   log?: Pick<Logger, 'warn'>
+  /** request ids being sent now, shared with the reconciling of the journal: a transfer joins them */
+  paying?: Set<string>
 }
 
 interface Context {
@@ -146,6 +148,8 @@ export function historyHandlers(d: HistoryDeps) {
       journal,
       ledger: d.ledger(),
       accountId,
+      inFlight: d.paying,
+      changed: () => d.emit('payments.updated', { payments: journal.unfinished() }),
     })
     refreshWallets(accountId, [input.fromWalletId, input.toWalletId])
     return view

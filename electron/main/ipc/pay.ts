@@ -49,9 +49,8 @@ export function payHandlers(d: PayDeps) {
     send: (passThru: Record<string, string>) => Promise<Parameters<typeof paymentView>[0]>,
   ) {
     let wallet: { label: string; balanceMsat: number } | null = null
-    inFlight.add(entry.requestId)
     try {
-      const wtx = await sendJournaled({ journal: d.journal(), at: d.at, changed }, entry, send, async () => {
+      const wtx = await sendJournaled({ journal: d.journal(), at: d.at, changed, inFlight }, entry, send, async () => {
         wallet = await asked
         const problem = fundsProblem(wallet.label, wallet.balanceMsat, entry.amountMsat)
         if (problem) throw new AppError('insufficient_funds', problem)
@@ -61,8 +60,6 @@ export function payHandlers(d: PayDeps) {
     } catch (err) {
       const w = wallet ?? { label: 'this wallet', balanceMsat: 0 }
       throw paymentError(err, { name: w.label, balanceMsat: w.balanceMsat, amountMsat: entry.amountMsat })
-    } finally {
-      inFlight.delete(entry.requestId)
     }
   }
 

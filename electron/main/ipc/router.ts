@@ -1,11 +1,14 @@
 // The IPC router, derived from the contract: every message is checked (name, sender, input),
 // handled, its output checked, and answered with a Result envelope. It never throws. Operations
-// of kind `money` run once per request id (docs/architecture.md, "Money rules").
+// of kind `money` run once per request id for good, kept on disk (once.ts; docs/architecture.md,
+// "Money rules").
 import { OP_NAMES, type Operations, type OpName, operations, opKind } from '@shared/contract'
 import { AppError, type AppErrorShape, type Result } from '@shared/errors'
 import type { z } from 'zod'
 import type { Logger } from '../log'
 import { UNKNOWN_OUTCOME_MESSAGE } from '../services/client/errors'
+import type { OperationLog } from '../services/ledger'
+import { createOnceGuard } from './once'
 
 /** Who sent a message: the shell decides `trusted` from the sender frame; the preview bridge likewise. */
 export interface SenderInfo {
@@ -24,11 +27,11 @@ export interface Router {
 export interface RouterOptions {
   isTrustedSender: (sender: SenderInfo | undefined) => boolean
   log: Logger
-  /** how many finished payment/withdraw results are kept to answer a repeated request id */
-  guardSize?: number
+  /** the on-disk record of money operations (the journal's); opened on first use */
+  operations: () => OperationLog
 }
 
-/** Operations that move money (or mint a claimable link): one result per request id. */
+/** Operations that move money or make something spendable: one result per request id, for good. */
 const GUARDED: ReadonlySet<OpName> = new Set(OP_NAMES.filter((name) => opKind(name) === 'money'))
 
 const fail = (code: AppErrorShape['code'], message: string, retryable = false): Result<never> => ({
@@ -47,9 +50,7 @@ export function describeIssues(err: z.ZodError): string {
 }
 
 export function createRouter(handlers: Handlers, opts: RouterOptions): Router {
-  const guardSize = opts.guardSize ?? 256
-  // requestId → the first call's input and its (pending or finished) result.
-  const guard = new Map<string, { input: string; done: boolean; result: Promise<Result<unknown>> }>()
+  const once = createOnceGuard({ log: opts.operations, logger: opts.log })
 
   async function run(name: OpName, input: unknown): Promise<Result<unknown>> {
     const op = operations[name]
@@ -57,30 +58,8 @@ export function createRouter(handlers: Handlers, opts: RouterOptions): Router {
     if (!parsed.success) return fail('invalid_input', describeIssues(parsed.error))
     const handler = handlers[name] as (i: unknown) => Promise<unknown>
     if (!GUARDED.has(name)) return call(name, handler, parsed.data)
-
     const data = parsed.data as { requestId: string }
-    const key = `${name}:${data.requestId}`
-    const fingerprint = JSON.stringify(data)
-    const seen = guard.get(key)
-    if (seen) {
-      if (seen.input !== fingerprint)
-        return fail('invalid_input', 'This request was already used for a different amount or recipient.')
-      if (!seen.done) return fail('busy', 'This is already being sent. Wait for the result.', true)
-      // Finished: the same answer again, never a second payment.
-      return seen.result
-    }
-    const entry = { input: fingerprint, done: false, result: call(name, handler, data) }
-    guard.set(key, entry)
-    if (guard.size > guardSize) {
-      // Oldest finished entries go first; one still in flight is never dropped.
-      for (const [k, v] of guard) {
-        if (guard.size <= guardSize) break
-        if (v.done) guard.delete(k)
-      }
-    }
-    const result = await entry.result
-    entry.done = true
-    return result
+    return once(name, data, () => call(name, handler, data))
   }
 
   // A bug after a money-moving call ran may hide a payment that went out: never invite a retry then.

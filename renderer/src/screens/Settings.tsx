@@ -155,9 +155,13 @@ function AccountRow(props: {
               aria-label={`Remove ${a.label}`}
               onClick={async () => {
                 if (await remove(a.id)) {
-                  if (active) {
+                  // main chose what is active now: first run only when no account is left
+                  if (useAccounts.getState().activeId === null) {
                     useWallets.getState().clear()
                     useUi.getState().go({ to: 'onboarding' })
+                  } else if (active) {
+                    void useWallets.getState().load()
+                    useUi.getState().go({ to: 'home' })
                   }
                 } else setConfirmRemove(false)
               }}

@@ -23,6 +23,7 @@ interface AccountsState {
   testConnection(input: { baseUrl: string; apiKey: string; authMethod: AuthMethod }): Promise<boolean>
   connect(input: ConnectInput): Promise<AccountView | null>
   switchTo(id: string): Promise<boolean>
+  /** removes an account; the active one afterwards is main's choice (null only when none is left) */
   remove(id: string): Promise<boolean>
   update(id: string, patch: { label?: string; authMethod?: AuthMethod }): Promise<boolean>
   /**
@@ -94,11 +95,8 @@ export const useAccounts = create<AccountsState>()((set, get) => ({
   async remove(id) {
     return act(set, id, async () => {
       const res = await invoke('accounts.remove', { id })
-      if (res.ok)
-        set((s) => ({
-          accounts: s.accounts.filter((a) => a.id !== id),
-          activeId: s.activeId === id ? null : s.activeId,
-        }))
+      // main chooses the account that is active now (another one while any is left)
+      if (res.ok) set({ accounts: res.value.accounts, activeId: res.value.activeId })
       return res
     })
   },

@@ -81,7 +81,8 @@ export const useWalletAdmin = create<WalletAdminState>()((set, get) => ({
   async createWallet(name, showKeys) {
     if (get().creating) return
     set({ creating: true, created: null, createError: null })
-    const res = await invoke('wallets.create', { name, showKeys })
+    // one press is one wallet: main makes it once for this id, whatever repeats the message
+    const res = await invoke('wallets.create', { name, showKeys, requestId: newRequestId() })
     set(res.ok ? { creating: false, created: res.value } : { creating: false, createError: res.error })
   },
   hideKeys() {

@@ -1,4 +1,6 @@
 // Journey 8: accounts (add, switch, remove), poll interval, notifications, theme, auth method, about.
+// Removing the active account while another remains makes that one active and shows its Home
+// (field report N1); the first-run screen is only for when no account is left.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
@@ -21,6 +23,8 @@ async function settings() {
   if (!r.ok) throw new Error(r.error.message)
   return r.value as { pollIntervalSec: number; notifications: boolean; theme: string }
 }
+const heading = () => o.page.locator('h1').first().textContent()
+const tabBar = () => o.page.getByRole('navigation', { name: 'Main' })
 async function accounts() {
   const r = await mainCall(o, 'accounts.list', {})
   if (!r.ok) throw new Error(r.error.message)
@@ -126,6 +130,38 @@ test('add a second account, switch between them, remove one (its key goes too)',
   expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
 })
 
+test('removing the active account makes the other one active and shows its Home, not the first run', async () => {
+  const first = (await accounts()).activeId!
+  const demoWallet = o.sim.keys.wallets[0]!.label
+  await navTo(o.page, 'Settings')
+  await o.page.getByRole('button', { name: 'Add an account' }).click()
+  await o.page.getByLabel('Service address').fill(other.url)
+  await o.page.getByLabel('API key').fill(other.keys.secret)
+  await o.page.getByLabel('Name for this account (optional)').fill('Second')
+  await o.page.getByRole('button', { name: 'Save and connect' }).click()
+  await waitVisible(o.page, other.keys.wallets[0]!.label)
+  const second = (await accounts()).activeId!
+  expect(second).not.toBe(first)
+
+  await navTo(o.page, 'Settings')
+  await o.page.getByRole('button', { name: 'Remove Second…', exact: true }).click()
+  await o.page.getByRole('button', { name: 'Remove Second', exact: true }).click()
+
+  await expect.poll(async () => (await accounts()).accounts.map((a) => a.id)).toEqual([first])
+  expect((await accounts()).activeId).toBe(first)
+  // Home of the account left, with the tab bar: never the first-run form
+  await expect.poll(heading, { timeout: 15_000 }).not.toMatch(/Connect your wallet service|Settings/)
+  await waitVisible(o.page, demoWallet)
+  expect(await tabBar().isVisible()).toBe(true)
+  expect(await o.page.getByText('Connect your wallet service').count()).toBe(0)
+  expect(await tabBar().getByRole('button', { name: 'Home', exact: true }).getAttribute('aria-current')).toBe('page')
+  // and it stays so after a reload
+  await o.page.reload()
+  await waitVisible(o.page, demoWallet)
+  expect(await tabBar().isVisible()).toBe(true)
+  expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
+})
+
 test('desktop: tray total and start at login are saved; a malformed shortcut is refused with a reason', async () => {
   await navTo(o.page, 'Settings')
   await o.page.getByLabel('Show the total balance on the tray icon').uncheck()
@@ -141,4 +177,15 @@ test('desktop: tray total and start at login are saved; a malformed shortcut is 
   await expect.poll(settings).toMatchObject({ shortcut: 'CommandOrControl+Alt+K' })
   // the browser preview has no popover: no pin is offered
   expect(await o.page.getByLabel('Keep this window open when I click elsewhere').count()).toBe(0)
+})
+
+test('removing the last account leads to the first-run screen', async () => {
+  const { activeId } = await accounts()
+  await navTo(o.page, 'Settings')
+  const label = (await accounts()).accounts.find((a) => a.id === activeId)!.label
+  await o.page.getByRole('button', { name: `Remove ${label}…`, exact: true }).click()
+  await o.page.getByRole('button', { name: `Remove ${label}`, exact: true }).click()
+  await expect.poll(heading, { timeout: 15_000 }).toBe('Connect your wallet service')
+  expect((await accounts()).activeId).toBeNull()
+  expect(await tabBar().count()).toBe(0)
 })

@@ -112,7 +112,11 @@ describe('createApp', () => {
       simA.keys.wallets.length,
     )
 
-    expect(value(await app.router.handle('accounts.remove', { id: a.id }))).toEqual({ removed: true })
+    expect(value(await app.router.handle('accounts.remove', { id: a.id }))).toMatchObject({
+      removed: true,
+      accounts: [{ id: b.id }],
+      activeId: b.id,
+    })
     expect(await store.get(a.id)).toBeNull()
     expect(value<{ activeId: string }>(await app.router.handle('accounts.list', {})).activeId).toBe(b.id)
     const r = await app.router.handle('accounts.switch', { id: a.id })

@@ -22,6 +22,8 @@ export interface ConnectedApp {
   saved: SaveFileRequest[]
   /** an operation's value; its error thrown */
   call<T>(name: string, input?: unknown): Promise<T>
+  /** stops the app and starts a new one over the same userData and keys (`app` is then the new one) */
+  restart(): Promise<void>
   close(): Promise<void>
 }
 
@@ -45,35 +47,44 @@ export async function startConnectedApp(o: ConnectedAppOptions): Promise<Connect
   const dir = await mkdtemp(join(tmpdir(), 'lt-app-'))
   const events: ConnectedApp['events'] = []
   const saved: SaveFileRequest[] = []
-  const app = createApp({
-    userDataDir: dir,
-    secretStore: createMemoryStore(),
-    notifier: { show() {}, isSupported: () => true },
-    emit: (name, payload) => events.push({ name, payload }),
-    appVersion: APP_VERSION,
-    logSink: () => {},
-    saveFile:
-      o.saveFile ??
-      (async (req) => {
-        saved.push(req)
-        return { status: 'saved', fileName: req.defaultName }
-      }),
-    ...(o.fetch ? { fetch: o.fetch(sim) } : {}),
-  })
+  const secretStore = createMemoryStore()
+  const make = () =>
+    createApp({
+      userDataDir: dir,
+      secretStore,
+      notifier: { show() {}, isSupported: () => true },
+      emit: (name, payload) => events.push({ name, payload }),
+      appVersion: APP_VERSION,
+      logSink: () => {},
+      saveFile:
+        o.saveFile ??
+        (async (req) => {
+          saved.push(req)
+          return { status: 'saved', fileName: req.defaultName }
+        }),
+      ...(o.fetch ? { fetch: o.fetch(sim) } : {}),
+    })
+  const app = make()
   await app.start()
   value(await app.router.handle('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
-  return {
+  const t: ConnectedApp = {
     sim,
     app,
     dir,
     w,
     events,
     saved,
-    call: (name, input = {}) => app.router.handle(name, input).then((r) => value(r)),
+    call: (name, input = {}) => t.app.router.handle(name, input).then((r) => value(r)),
+    async restart() {
+      await t.app.dispose()
+      t.app = make()
+      await t.app.start()
+    },
     async close() {
-      await app.dispose()
+      await t.app.dispose()
       await sim.close()
       await rm(dir, { recursive: true, force: true })
     },
   }
+  return t
 }

@@ -215,13 +215,19 @@ describe('wallets.transfer', () => {
 
 describe('wallets.create', () => {
   it('makes a wallet; its keys come back only when asked, and are kept nowhere', async () => {
-    const quiet = await t.call<OpOutput<'wallets.create'>>('wallets.create', { name: 'Holidays' })
+    const quiet = await t.call<OpOutput<'wallets.create'>>('wallets.create', {
+      name: 'Holidays',
+      requestId: 'make-00000001',
+    })
     expect(quiet.keys).toBeNull()
-    const shown = await t.call<OpOutput<'wallets.create'>>('wallets.create', { name: 'Gifts', showKeys: true })
+    const gifts = { name: 'Gifts', showKeys: true, requestId: 'make-00000002' }
+    const shown = await t.call<OpOutput<'wallets.create'>>('wallets.create', gifts)
     expect(shown.label).toBe('Gifts')
     const keys = shown.keys!.flatMap((k) => k.keys)
     expect(keys.length).toBeGreaterThanOrEqual(5)
     expect(shown.keys!.map((k) => k.role)).toContain('Wallet Admin')
+    // the same request again: the same wallet, not a second one, and its keys are not shown twice
+    expect(await t.call('wallets.create', gifts)).toEqual({ ...shown, keys: null })
     await t.app.idle()
     const listed = await t.call<OpOutput<'wallets.list'>>('wallets.list')
     expect(listed.wallets.map((w) => w.label)).toEqual(expect.arrayContaining(['Holidays', 'Gifts']))

@@ -52,6 +52,11 @@ const CASES: Record<string, { input: (w: SimWallet, requestId: string) => unknow
     }),
     path: /^\/v1\/wallet\/[^/]+\/transfer$/,
   },
+  // a new wallet is a spendable thing too (its keys open it): made once per request id
+  'wallets.create': {
+    input: (_w, requestId) => ({ name: 'Made once', requestId }),
+    path: /^\/v1\/wallet$/,
+  },
   // claiming another service's voucher: the service call is the invoice it hands over
   'claim.run': {
     input: (w, requestId) => ({
@@ -84,7 +89,7 @@ async function seen(path: RegExp): Promise<number> {
 const run = (name: OpName, input: unknown) => t.app.router.handle(name, input) as Promise<Result<unknown>>
 
 describe('operations of kind money', () => {
-  it('are the payments and the withdraw links, and each has a case here', () => {
+  it('are the payments, transfers, claims, withdraw links, voucher sheets and new wallets; each has a case here', () => {
     expect(MONEY.length).toBeGreaterThan(0)
     expect(Object.keys(CASES).sort()).toEqual([...MONEY].sort())
   })

@@ -1,8 +1,22 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { OP_NAMES } from '@shared/contract'
 import { AppError } from '@shared/errors'
-import { describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { createRouter, type Handlers } from '../../../electron/main/ipc/router'
 import { createLogger } from '../../../electron/main/log'
+import { type Journal, openJournal } from '../../../electron/main/services/ledger'
+
+const dirs: string[] = []
+afterAll(() => {
+  for (const d of dirs) rmSync(d, { recursive: true, force: true })
+})
+/** a real journal file in a folder of its own: the money guard's record lives there */
+function journalIn(dir = mkdtempSync(join(tmpdir(), 'lt-router-'))): Journal {
+  dirs.push(dir)
+  return openJournal({ dir })
+}
 
 const payment = { txId: 'wtx_1', amountMsat: 1000, feeMsat: 0, preimage: null, paymentHash: null, createdAt: 1 }
 const payInput = (requestId = 'req-00000001') => ({
@@ -12,7 +26,13 @@ const payInput = (requestId = 'req-00000001') => ({
   requestId,
 })
 
-function setup(overrides: Partial<Record<string, (input: never) => Promise<unknown>>> = {}) {
+function setup(
+  overrides: Partial<Record<string, (input: never) => Promise<unknown>>> = {},
+  journal: () => Journal = (() => {
+    const j = journalIn()
+    return () => j
+  })(),
+) {
   const calls: string[] = []
   const lines: string[] = []
   const handlers = new Proxy({} as Handlers, {
@@ -26,9 +46,9 @@ function setup(overrides: Partial<Record<string, (input: never) => Promise<unkno
   const router = createRouter(handlers, {
     isTrustedSender: (s) => s === undefined || s.trusted,
     log: createLogger({ sink: (l) => lines.push(l) }),
-    guardSize: 4,
+    operations: () => journal().operations,
   })
-  return { router, calls, lines }
+  return { router, calls, lines, journal }
 }
 
 describe('router', () => {
@@ -178,22 +198,100 @@ describe('double-click guard', () => {
     expect(r).toMatchObject({ ok: false, error: { code: 'invalid_input' } })
   })
 
-  it('keeps a bounded number of finished results', async () => {
+  it('keeps every finished result: the oldest request id after 300 others is answered, not run again', async () => {
     let count = 0
     const { router } = setup({
       'pay.lightningAddress': async () => {
         count++
-        return payment
+        return { ...payment, txId: `wtx_${count}` }
       },
     })
-    for (let i = 0; i < 10; i++) await router.handle('pay.lightningAddress', payInput(`req-bound-${i}`))
-    expect(count).toBe(10)
-    // The newest are remembered (no new call)...
-    await router.handle('pay.lightningAddress', payInput('req-bound-9'))
-    expect(count).toBe(10)
-    // ...the oldest were let go (guardSize 4).
-    await router.handle('pay.lightningAddress', payInput('req-bound-0'))
-    expect(count).toBe(11)
+    const first = await router.handle('pay.lightningAddress', payInput('req-bound-0'))
+    for (let i = 1; i <= 300; i++) await router.handle('pay.lightningAddress', payInput(`req-bound-${i}`))
+    expect(count).toBe(301)
+    expect(await router.handle('pay.lightningAddress', payInput('req-bound-0'))).toEqual(first)
+    expect(first).toMatchObject({ ok: true, value: { txId: 'wtx_1' } })
+    expect(count).toBe(301)
+  })
+
+  it('a new router over the same journal (a restart) answers the first result and runs nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'lt-router-'))
+    let count = 0
+    const handler = async () => {
+      count++
+      return payment
+    }
+    const one = journalIn(dir)
+    const before = setup({ 'pay.lightningAddress': handler }, () => one)
+    const first = await before.router.handle('pay.lightningAddress', payInput())
+    one.close()
+    const two = journalIn(dir)
+    const after = setup({ 'pay.lightningAddress': handler }, () => two)
+    expect(await after.router.handle('pay.lightningAddress', payInput())).toEqual(first)
+    expect(await after.router.handle('pay.lightningAddress', { ...payInput(), amountMsat: 2000 })).toMatchObject({
+      ok: false,
+      error: { code: 'invalid_input' },
+    })
+    expect(count).toBe(1)
+    two.close()
+  })
+
+  it('one left started (the app stopped while it ran) is an unknown outcome with where to look, never run', async () => {
+    const journal = journalIn()
+    const input = { walletId: 'wal_1', amountSat: 10, requestId: 'req-crashed-1' }
+    // the first process never hears back: its record stays `started`, as a kill would leave it
+    const stopped = setup({ 'withdraw.create': () => new Promise(() => {}) }, () => journal)
+    void stopped.router.handle('withdraw.create', input)
+    await new Promise((r) => setTimeout(r, 5))
+    const { router, calls } = setup({ 'withdraw.create': async () => ({}) }, () => journal)
+    const r = await router.handle('withdraw.create', input)
+    expect(r).toMatchObject({ ok: false, error: { code: 'unknown_outcome', retryable: false } })
+    expect(r.ok ? '' : r.error.message).toContain('withdraw links on Withdraw')
+    expect(calls).toEqual([])
+    expect(stopped.calls).toEqual(['withdraw.create'])
+  })
+
+  // a record damaged, as a bad disk or an older app's file could leave it: the answer stored, or
+  // the record itself (its fingerprint) no longer reads
+  it.each([
+    ['a stored answer that no longer reads', 'UPDATE operations SET result = \'{"ok":true,"value":{"txId":5}}\''],
+    ['a record that no longer reads at all', "UPDATE operations SET state = 'done', fingerprint = ''"],
+  ])('%s is an unknown outcome, never a second run nor "nothing was sent"', async (_what, damage) => {
+    const journal = journalIn()
+    const { router, calls } = setup({ 'pay.lightningAddress': async () => payment }, () => journal)
+    await router.handle('pay.lightningAddress', payInput())
+    const { DatabaseSync } = await import('node:sqlite')
+    const db = new DatabaseSync(journal.path)
+    db.prepare(damage).run()
+    db.close()
+    expect(await router.handle('pay.lightningAddress', payInput())).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_outcome' },
+    })
+    expect(calls).toEqual(['pay.lightningAddress'])
+  })
+
+  it('when the record cannot be written, nothing runs', async () => {
+    const { router, calls } = setup({ 'pay.lightningAddress': async () => payment }, () => {
+      throw new Error('disk full')
+    })
+    const r = await router.handle('pay.lightningAddress', payInput())
+    expect(r).toMatchObject({ ok: false, error: { code: 'internal' } })
+    expect(r.ok ? '' : r.error.message).toContain('nothing was sent')
+    expect(calls).toEqual([])
+  })
+
+  it("a new wallet's access keys are answered once and never kept: the repeat answers without them", async () => {
+    const journal = journalIn()
+    const made = { walletId: 'wal_9', label: 'Gifts', keys: [{ role: 'Wallet Admin', keys: ['waka_secretKey123'] }] }
+    const { router, calls } = setup({ 'wallets.create': async () => made }, () => journal)
+    const input = { name: 'Gifts', showKeys: true, requestId: 'req-wallet-1' }
+    expect(await router.handle('wallets.create', input)).toEqual({ ok: true, value: made })
+    expect(await router.handle('wallets.create', input)).toEqual({ ok: true, value: { ...made, keys: null } })
+    expect(calls).toEqual(['wallets.create'])
+    const { readFileSync, existsSync } = await import('node:fs')
+    for (const f of [journal.path, `${journal.path}-wal`].filter((p) => existsSync(p)))
+      expect(readFileSync(f, 'latin1').includes('waka_secretKey123')).toBe(false)
   })
 
   it('a bug after a payment ran reads as unknown outcome, never as "try again"', async () => {

@@ -111,7 +111,7 @@ function validSamples(): Record<OpName, Record<string, unknown>> {
       memo: 'Savings',
       requestId: 'req-00000007',
     },
-    'wallets.create': { name: 'Savings', showKeys: false },
+    'wallets.create': { name: 'Savings', showKeys: false, requestId: 'req-00000008' },
     'settings.get': {},
     'settings.update': { theme: 'dark', pollIntervalSec: 30, notifications: false },
     'window.pin': { pinned: true },

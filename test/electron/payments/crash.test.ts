@@ -151,3 +151,27 @@ describe('a payment whose process was killed', { timeout: 120_000 }, () => {
     expect(await atService(r.requestId)).toBe(0)
   })
 })
+
+describe('a withdraw link whose process was killed while it was being made', { timeout: 120_000 }, () => {
+  it('is never made again for the same request id: the restart answers unknown outcome, with where to look', async () => {
+    const dir = await connected()
+    const requestId = `req-crash-link-${process.pid}`
+    const links = () =>
+      [...sim.control.ledger.tokens.values()].filter((k) => k.memo === requestId && k.kind === 'withdraw')
+    const mints = () => sim.control.requests({ path: /\/lnurl\/withdraw$/ }).length
+    const before = mints()
+    // the service makes the link at once but holds its answer; the process dies while waiting for it
+    sim.control.injectFault({ path: '/lnurl/withdraw', kind: 'latency', ms: 5000, when: 'after', times: 1 })
+    const env = { LT_DIR: dir, LT_MODE: 'withdraw', LT_WALLET: w.id, LT_REQUEST_ID: requestId }
+    const first = await child(env, () => links().length === 1)
+    expect(first.signal).toBe('SIGKILL')
+    expect(links()).toHaveLength(1)
+    const again = await child(env)
+    expect(again.report?.out).toMatchObject({
+      ok: false,
+      error: { code: 'unknown_outcome', message: expect.stringContaining('withdraw links on Withdraw') },
+    })
+    expect(links()).toHaveLength(1)
+    expect(mints() - before).toBe(1)
+  })
+})

@@ -1,7 +1,7 @@
 // The app's main-process core in a process of its own, against a simulator the test runs: it
 // connects, pays, or starts and reports, and can be made to stop dead (SIGKILL, no clean-up) at a
 // step of a payment. The test kills it, starts it again and reads what it reports.
-// env: LT_DIR (userData), LT_SERVICE (keychain service), LT_MODE (connect | pay | start | check),
+// env: LT_DIR (userData), LT_SERVICE (keychain service), LT_MODE (connect | pay | withdraw | start | check),
 // LT_SIM_URL, LT_SIM_KEY, LT_WALLET, LT_INVOICE, LT_REQUEST_ID, LT_KILL_AT (a PaymentStep),
 // LT_NOW_OFFSET_SEC (the app's clock ahead of the real one).
 import { APP_VERSION } from '../../../dev/preview/version'
@@ -32,6 +32,14 @@ else if (mode === 'pay')
     accountId: app.accounts.list().activeId,
     walletId: env('LT_WALLET'),
     invoice: env('LT_INVOICE'),
+    requestId: env('LT_REQUEST_ID'),
+  })
+else if (mode === 'withdraw')
+  // a withdraw link (no journal entry of its own: only the router's record guards it)
+  out = await app.router.handle('withdraw.create', {
+    walletId: env('LT_WALLET'),
+    amountSat: 21,
+    memo: env('LT_REQUEST_ID'),
     requestId: env('LT_REQUEST_ID'),
   })
 else if (mode === 'check') {

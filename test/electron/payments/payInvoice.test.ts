@@ -135,8 +135,9 @@ describe('pay.invoice', () => {
 
   it('goes out from the account on the confirmation even when another one is active', async () => {
     const first = accountId()
-    // a second account at another service made active meanwhile: this wallet is unknown there
-    const elsewhere = await startSimulator({ seed: 'demo' })
+    // a second account at another service made active meanwhile: this wallet is unknown there (a
+    // seed of its own: two simulators of one seed share their wallet ids, and would be one service)
+    const elsewhere = await startSimulator({ seed: 'empty' })
     await t.call('accounts.connect', { baseUrl: elsewhere.url, apiKey: elsewhere.keys.secret, label: 'Second' })
     expect(accountId()).not.toBe(first)
     const r = await run('pay.invoice', {

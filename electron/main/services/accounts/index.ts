@@ -8,6 +8,7 @@ import type { Logger } from '../../log'
 import { checkBaseUrl, type ServiceClient } from '../client'
 import type { SecretStore } from '../secrets'
 import type { AccountMeta, SettingsStore } from '../settings'
+import { sameService, walletHolder } from './sameService'
 
 export type ClientFactory = (o: {
   baseUrl: string
@@ -142,10 +143,13 @@ export function createAccountsService(deps: {
     return key
   }
 
-  /** The account on this address that holds this very key, if any. Keys are compared here only. */
+  /**
+   * The account at this service (its address written any way: sameService.ts) that holds this
+   * very key, if any. Keys are compared here only.
+   */
   async function holderOf(baseUrl: string, apiKey: string, except?: string): Promise<AccountMeta | undefined> {
     for (const meta of all()) {
-      if (meta.baseUrl !== baseUrl || meta.id === except) continue
+      if (!sameService(meta.baseUrl, baseUrl) || meta.id === except) continue
       // a key that cannot be read (gone, keychain down) holds nothing to compare with
       const stored = await readKey(meta).catch(() => null)
       if (stored !== null && sameKey(stored, apiKey)) return meta
@@ -158,7 +162,17 @@ export function createAccountsService(deps: {
     const baseUrl = checkBaseUrl(input.baseUrl)
     const holder = await holderOf(baseUrl, input.apiKey)
     if (holder) throw new AppError('invalid_input', `This key is already connected as '${holder.label}'.`)
-    await checkClient({ ...input, baseUrl }).listWallets()
+    const wallets = await checkClient({ ...input, baseUrl }).listWallets()
+    const sharing = walletHolder(
+      all(),
+      wallets.map((w) => w.id),
+      deps.knownWallets,
+    )
+    if (sharing)
+      throw new AppError(
+        'invalid_input',
+        `This key opens wallets of '${sharing.label}', which is already connected. To give it a new key, use Replace key in Settings.`,
+      )
     const meta: AccountMeta = {
       id: newId(),
       label: input.label || new URL(baseUrl).host,

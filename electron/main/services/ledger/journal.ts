@@ -7,6 +7,7 @@
 import { z } from 'zod'
 import { type Columns, insertSql, selectAs, valuesOf } from './columns'
 import { inTransaction, type Migration } from './migrate'
+import { createOperationLog, OPERATIONS_MIGRATION, type OperationLog, SELECT_OPERATIONS } from './operations'
 import { readAside, restore } from './salvage'
 import { openSqliteFile } from './sqliteFile'
 
@@ -87,6 +88,7 @@ CREATE TABLE payments (
 ) WITHOUT ROWID;
 CREATE INDEX payments_unfinished ON payments (account_id, created_at) WHERE state IN ('pending', 'sent', 'unknown');`),
   },
+  OPERATIONS_MIGRATION,
 ]
 
 const COLUMNS: Columns<keyof JournalEntry> = {
@@ -111,6 +113,8 @@ export interface Journal {
   readonly path: string
   /** where a journal that could not be used was kept; its unfinished payments have an unknown outcome */
   readonly lost: { path: string; recovered: number } | null
+  /** every money operation once per request id (operations.ts), in the same file */
+  readonly operations: OperationLog
   /**
    * Records a payment before it leaves. `created: false` means this request id is known already
    * (a double click): the caller must not send it again.
@@ -145,6 +149,7 @@ export function openJournal(opts: JournalOptions): Journal {
     return Number(res.changes) === 1
   }
 
+  const operations = createOperationLog(db, nowSec)
   let lost: Journal['lost'] = null
   if (opened.setAside) {
     // Carried over as they were, except that nothing unfinished can be trusted to be where it was.
@@ -154,6 +159,10 @@ export function openJournal(opts: JournalOptions): Journal {
       const { state, txId, error, updatedAt: _, ...entry } = r as unknown as JournalEntry
       const was = PaymentState.parse(state)
       if (!put(entry, UNFINISHED.includes(was) ? 'unknown' : was, { txId, error })) throw new Error('duplicate')
+    })
+    // as they were: one left `started` keeps answering "unknown outcome", never runs again
+    restore(readAside(opened.setAside, SELECT_OPERATIONS), (r) => {
+      if (!operations.restore(r as never)) throw new Error('duplicate')
     })
     lost = { path: opened.setAside, recovered }
     notify({
@@ -180,6 +189,7 @@ export function openJournal(opts: JournalOptions): Journal {
   return {
     path: opened.path,
     lost,
+    operations,
     add(input) {
       const created = put(input, 'pending')
       return { entry: get(input.requestId) as JournalEntry, created }

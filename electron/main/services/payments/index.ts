@@ -2,6 +2,6 @@
 // unfinished payments reconciled against the service (docs/architecture.md, "Money rules").
 export { checkPayments, followPayments } from './follow'
 export { readInvoice } from './invoice'
-export { type PaymentStep, sendJournaled } from './journaled'
+export { type JournaledDeps, type PaymentStep, sendJournaled } from './journaled'
 export { reconcile } from './reconcile'
 export { paymentError } from './words'

@@ -1,6 +1,8 @@
 // A payment sent under the journal (docs/architecture.md, "Money rules"): its entry is written
 // before the request leaves and carries the request id the payment's passThru also carries, so
-// whatever happens to this process, the next start can find out what became of it.
+// whatever happens to this process, the next start can find out what became of it. Payments and
+// transfers between one's own wallets alike: while one is on its way its request id is in the
+// in-flight set, which the reconciling (after a sync, "Check again") leaves alone.
 import { AppError } from '@shared/errors'
 import type { WalletTransaction } from '@shared/schemas/service'
 import { type Journal, type JournalEntryInput, REQUEST_ID_KEY } from '../ledger'
@@ -14,6 +16,10 @@ export interface JournaledDeps {
   at?: (step: PaymentStep, requestId: string) => void
   /** the journal changed (the renderer's list of payments in progress) */
   changed?: () => void
+  /** request ids this process is sending now (shared with followPayments): never reconciled meanwhile */
+  inFlight?: Set<string>
+  /** what a request id the journal knows already is told (it is not sent again) */
+  already?: string
 }
 
 const ALREADY =
@@ -21,18 +27,36 @@ const ALREADY =
 
 /**
  * `check` runs after the entry is written and before the request leaves (the balance check, whose
- * answer is on its way meanwhile); when it throws, the entry is failed: nothing was sent.
+ * answer is on its way meanwhile); when it throws, the entry is failed: nothing was sent. `send`
+ * answers with the service's row of the money leaving (its id is the entry's `txId`).
  */
-export async function sendJournaled(
+export async function sendJournaled<T extends { id: string } = WalletTransaction>(
   d: JournaledDeps,
   entry: JournalEntryInput,
-  send: (passThru: Record<string, string>) => Promise<WalletTransaction>,
+  send: (passThru: Record<string, string>) => Promise<T>,
   check: () => Promise<void> = async () => {},
-): Promise<WalletTransaction> {
+): Promise<T> {
+  const { requestId } = entry
+  // before the entry exists: a reconcile between the two must not take it for a lost payment
+  const mine = !d.inFlight?.has(requestId)
+  if (mine) d.inFlight?.add(requestId)
+  try {
+    return await journaled(d, entry, send, check)
+  } finally {
+    if (mine) d.inFlight?.delete(requestId)
+  }
+}
+
+async function journaled<T extends { id: string }>(
+  d: JournaledDeps,
+  entry: JournalEntryInput,
+  send: (passThru: Record<string, string>) => Promise<T>,
+  check: () => Promise<void>,
+): Promise<T> {
   const { requestId } = entry
   const { created } = d.journal.add(entry)
   // the same request id after a restart: the journal, not memory, says it was tried
-  if (!created) throw new AppError('unknown_outcome', ALREADY, { retryable: false })
+  if (!created) throw new AppError('unknown_outcome', d.already ?? ALREADY, { retryable: false })
   d.at?.('journaled', requestId)
   try {
     await check()
@@ -44,9 +68,9 @@ export async function sendJournaled(
   d.journal.mark(requestId, 'sent')
   d.changed?.()
   d.at?.('sent', requestId)
-  let wtx: WalletTransaction
+  let sent: T
   try {
-    wtx = await send({ [REQUEST_ID_KEY]: requestId })
+    sent = await send({ [REQUEST_ID_KEY]: requestId })
   } catch (err) {
     const unknown = !(err instanceof AppError) || err.code === 'unknown_outcome'
     d.journal.mark(requestId, unknown ? 'unknown' : 'failed', {
@@ -56,7 +80,7 @@ export async function sendJournaled(
     throw err
   }
   d.at?.('answered', requestId)
-  d.journal.mark(requestId, 'paid', { txId: wtx.id })
+  d.journal.mark(requestId, 'paid', { txId: sent.id })
   d.changed?.()
-  return wtx
+  return sent
 }

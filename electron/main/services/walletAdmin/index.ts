@@ -1,10 +1,12 @@
 // Managing one's own wallets: moving sats between two of them, and making a new one.
 //
-// A transfer moves money, so it follows the payment rules (docs/architecture.md, "Money rules"):
-// it is written to the journal before its request leaves, a request id the journal already
-// knows is never sent again (a double click, or a retry after a restart), and an answer that
-// never came is recorded as `unknown`, never re-sent. Its two rows go into the ledger at once,
-// marked announced (moving one's own money is not news).
+// A transfer moves money, so it is sent like a payment (docs/architecture.md, "Money rules"):
+// through the same journaled send (payments/journaled.ts), so it is written to the journal before
+// its request leaves, a request id the journal already knows is never sent again (a double click,
+// or a retry after a restart), an answer that never came is recorded as `unknown`, never re-sent,
+// and while it is on its way it is in the in-flight set the reconciling leaves alone (a sync
+// meanwhile must not call it unknown). Its two rows go into the ledger at once, marked announced
+// (moving one's own money is not news).
 //
 // A new wallet's access keys are shown once by the service. They are secrets: never logged,
 // never stored, and passed on only when the person asked to see them.
@@ -12,7 +14,8 @@
 import { AppError } from '@shared/errors'
 import type { CreatedWalletView, TransferView } from '@shared/history'
 import type { ServiceClient } from '../client'
-import { fromServiceTx, type Journal, type Ledger, REQUEST_ID_KEY } from '../ledger'
+import { fromServiceTx, type Journal, type Ledger } from '../ledger'
+import { type JournaledDeps, sendJournaled } from '../payments'
 
 export interface TransferInput {
   fromWalletId: string
@@ -24,10 +27,14 @@ export interface TransferInput {
 
 export interface TransferDeps {
   client: Pick<ServiceClient, 'transfer'>
-  journal: Pick<Journal, 'add' | 'mark'>
+  journal: Journal
   /** the rows are stored here too when given (the history shows the move at once) */
   ledger?: Pick<Ledger, 'insertBatch'>
   accountId: string
+  /** request ids being sent now, shared with the reconciling (services/payments/follow.ts) */
+  inFlight?: Set<string>
+  /** the journal changed (the list of payments in progress) */
+  changed?: JournaledDeps['changed']
 }
 
 export const ALREADY_SENT =
@@ -35,36 +42,28 @@ export const ALREADY_SENT =
 
 export async function transferBetweenWallets(t: TransferInput, d: TransferDeps): Promise<TransferView> {
   if (t.fromWalletId === t.toWalletId) throw new AppError('invalid_input', 'Choose two different wallets.')
-  const { created } = d.journal.add({
+  const entry = {
     requestId: t.requestId,
     accountId: d.accountId,
     walletId: t.fromWalletId,
-    kind: 'transfer',
+    kind: 'transfer' as const,
     amountMsat: t.amountSat * 1000,
     feeLimitMsat: null,
     target: t.toWalletId,
-  })
-  if (!created) throw new AppError('busy', ALREADY_SENT, { retryable: false })
-  d.journal.mark(t.requestId, 'sent')
-  let res: Awaited<ReturnType<ServiceClient['transfer']>>
-  try {
-    res = await d.client.transfer(t.fromWalletId, {
+  }
+  const journaled = { journal: d.journal, inFlight: d.inFlight, changed: d.changed, already: ALREADY_SENT }
+  const { res } = await sendJournaled(journaled, entry, async (passThru) => {
+    const res = await d.client.transfer(t.fromWalletId, {
       dest_wallet_id: t.toWalletId,
       num_satoshis: t.amountSat,
       ...(t.memo ? { memo: t.memo } : {}),
-      // the sync finds the app's own transfer by this id (docs/ledger.md)
-      passThru: { [REQUEST_ID_KEY]: t.requestId },
+      // the sync and the reconciling find the app's own transfer by this id (docs/ledger.md)
+      passThru,
     })
-  } catch (err) {
-    const unknown = !(err instanceof AppError) || err.code === 'unknown_outcome'
-    d.journal.mark(t.requestId, unknown ? 'unknown' : 'failed', {
-      error: err instanceof Error ? err.message.slice(0, 500) : 'failed',
-    })
-    throw err
-  }
+    return { id: res.wtx_transfer_out.id, res }
+  })
   const out = res.wtx_transfer_out
   const inn = res.wtx_transfer_in
-  d.journal.mark(t.requestId, 'paid', { txId: out.id })
   try {
     d.ledger?.insertBatch(d.accountId, [fromServiceTx(t.fromWalletId, out), fromServiceTx(t.toWalletId, inn)], {
       announce: false,
