@@ -63,6 +63,11 @@ export const AccountView = z.object({
   /** e.g. `sak_…9f2c` */
   keyHint: z.string(),
   storage: KeyStorage,
+  /**
+   * The service's clock minus the computer's, in seconds, as main estimates it (null: not known
+   * yet). Expiry is judged on the service's clock: the renderer adds this to its own.
+   */
+  clockOffsetSec: z.number().int().nullable().optional(),
 })
 export type AccountView = z.infer<typeof AccountView>
 
@@ -245,6 +250,11 @@ export const InvoiceView = z.object({
   feeLimitMsat: msat.nullable(),
   /** who read it: the service's node, or the app's own decoder where the service could not */
   decodedBy: z.enum(['service', 'app']),
+  /** the journal has paid this invoice before, or tried to with an outcome not known: warn first */
+  earlier: z
+    .object({ state: z.enum(['paid', 'unknown']), at: int })
+    .nullable()
+    .optional(),
 })
 export type InvoiceView = z.infer<typeof InvoiceView>
 export const JournalView = z.object({
@@ -587,8 +597,11 @@ export const operations = {
   ),
   /** Payments whose outcome is not known yet (a crash, a lost answer), as the journal has them. */
   'payments.unfinished': op('read', none, JournalList),
-  /** "Check again": asks the service what became of every unfinished payment; sends nothing. */
-  'payments.check': op('local', none, JournalList),
+  /**
+   * "Check again": asks the service what became of every unfinished payment; sends nothing.
+   * `settled`: what this check found (paid, or failed with nothing taken); the rest is still unknown.
+   */
+  'payments.check': op('local', none, JournalList.extend({ settled: z.array(JournalView) })),
   /** The active account's recently paid lightning addresses and LNURLs, most recent first. */
   'payments.recipients': op('read', none, z.object({ recipients: z.array(z.string()) })),
   // ── Shell: the tray popover (docs/architecture.md, "Shell") ──

@@ -29,6 +29,8 @@ export interface BootOptions {
   rateSource?: string
   /** a clipboard for the offer made as a window is shown (app.windowShown); none by default */
   clipboard?: AppDeps['clipboard']
+  /** main's clock (a computer whose clock is off, in tests); Date.now by default */
+  now?: AppDeps['now']
 }
 
 export interface BootedApp {
@@ -73,6 +75,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     rates: { sourceUrl: opts.rateSource ?? null },
     openLink: openAllowedExternal((url) => openedLinks.push(url)),
     clipboard: opts.clipboard,
+    now: opts.now,
   })
   const dispose = async () => {
     await app.dispose()

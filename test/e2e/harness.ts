@@ -44,6 +44,8 @@ export interface OpenAppOptions {
   browser?: Browser
   /** a clipboard main reads when `booted.app.windowShown()` is called */
   clipboard?: { readText(): string | Promise<string> }
+  /** the computer's clock this far off the true one, in main and in the page alike (the simulator keeps the true time) */
+  clockOffsetMs?: number
 }
 
 export interface OpenedApp {
@@ -76,6 +78,7 @@ export async function openApp(opts: OpenAppOptions = {}): Promise<OpenedApp> {
       rateSource: opts.rateSource,
       clipboard: opts.clipboard,
       userDataDir: opts.userDataDir,
+      ...(opts.clockOffsetMs ? { now: () => Date.now() + (opts.clockOffsetMs as number) } : {}),
     })
     closers.push(() => booted.dispose())
     const preview = await startPreviewServer({ app: booted.app, events: booted.events, rendererDir: RENDERER_DIR })
@@ -87,6 +90,8 @@ export async function openApp(opts: OpenAppOptions = {}): Promise<OpenedApp> {
       colorScheme: opts.theme ?? 'light',
     })
     closers.push(() => context.close())
+    // the page's Date on the same wrong clock as main's; its timers keep running
+    if (opts.clockOffsetMs) await context.clock.install({ time: Date.now() + opts.clockOffsetMs })
     const page = await context.newPage()
     const pageErrors: string[] = []
     page.on('pageerror', (err) => pageErrors.push(err.message))

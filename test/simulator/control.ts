@@ -9,7 +9,16 @@ import { bodyOf, carriesApiKey, errorBody, intField, queryOf, stringField } from
 import type { SimulatorHandle } from './index'
 import { SimError } from './state'
 
-const KINDS: readonly FaultKind[] = ['latency', 'status', 'malformed', 'truncated', 'reset', 'wrongShape', 'busy']
+const KINDS: readonly FaultKind[] = [
+  'latency',
+  'status',
+  'malformed',
+  'truncated',
+  'reset',
+  'wrongShape',
+  'busy',
+  'hold',
+]
 
 export function registerControl(app: FastifyInstance, control: SimControl, keys: () => SimulatorHandle['keys']): void {
   app.addHook('onRequest', async (req, reply) => {

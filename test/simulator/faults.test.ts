@@ -40,6 +40,23 @@ describe('fault injection', () => {
     expect(r.status).toBe(200)
   })
 
+  it('hold: the request is read whole and handled late, even once the caller has given up', async () => {
+    const w = sim.control.createWallet('Held', 5_000)
+    const payee = sim.control.outside.payee({ amountSat: 100, expiry: 3600 })
+    const pr = payee.payment_request
+    sim.control.injectFault({ path: '/withdraw', kind: 'hold', ms: 1_000, times: 1 })
+    const paid = () => sim.control.outside.book().filter((e) => e.paymentHash === payee.paymentHash).length
+    const pay = fetch(`${sim.url}/v1/wallet/${w.id}/withdraw`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': sim.keys.secret, 'content-type': 'application/json' },
+      body: JSON.stringify({ payment_request: pr }),
+      signal: AbortSignal.timeout(200),
+    })
+    await expect(pay).rejects.toThrow()
+    expect(paid()).toBe(0) // not yet: the service is still at it
+    await expect.poll(paid, { timeout: 5_000 }).toBe(1)
+  })
+
   it.each([500, 502, 503])('status %i in the error shape', async (status) => {
     sim.control.injectFault({ path: '/v1/wallets', kind: 'status', status, times: 1 })
     const r = await get()
@@ -279,6 +296,18 @@ describe('/_sim control API', () => {
 })
 
 describe('clock and auto-settle', () => {
+  it("every answer is dated by the simulator's clock, as created_at is", async () => {
+    const dated = async () => Date.parse((await get()).headers.get('date') ?? '') / 1000
+    expect(Math.abs((await dated()) - sim.control.clock.now())).toBeLessThanOrEqual(1)
+    sim.control.clock.advance(25 * 3600)
+    try {
+      expect(Math.abs((await dated()) - sim.control.clock.now())).toBeLessThanOrEqual(1)
+      expect((await dated()) - Date.now() / 1000).toBeGreaterThan(25 * 3600 - 5)
+    } finally {
+      sim.control.clock.reset()
+    }
+  })
+
   it('an invoice past its expiry cannot be settled, by an outside payer or another wallet', async () => {
     const [w] = sim.keys.wallets
     const other = sim.control.createWallet('Payer', 1000)

@@ -9,7 +9,12 @@ import { WALLET_BUSY } from './types'
  * `busy`: the published server's refusal when a payment of the same wallet holds its lock,
  * HTTP 400 "Wallet busy try again soon" ("…soon..." on a transfer); nothing happens.
  */
-export type FaultKind = 'latency' | 'status' | 'malformed' | 'truncated' | 'reset' | 'wrongShape' | 'busy'
+/**
+ * `hold`: the service takes `ms` to do it: the request is read whole, the handler runs after `ms`
+ * whether or not the caller is still waiting, and answers then (a payment that goes out 40 s
+ * after it was asked for, while the caller's own request has long given up).
+ */
+export type FaultKind = 'latency' | 'status' | 'malformed' | 'truncated' | 'reset' | 'wrongShape' | 'busy' | 'hold'
 
 export interface FaultSpec {
   method?: string
@@ -89,6 +94,8 @@ export class Faults {
 }
 
 const entries = new WeakMap<FastifyRequest, RequestLogEntry>()
+/** requests a `hold` fault keeps back for this many ms before their handler runs */
+const held = new WeakMap<FastifyRequest, number>()
 
 function pathOf(req: FastifyRequest): string {
   return req.url.split('?')[0] ?? req.url
@@ -106,6 +113,10 @@ export function registerFaults(app: FastifyInstance, faults: Faults): void {
     if (!f) return
     entry.fault = f.kind
     if (f.kind === 'latency') return sleep(f.ms ?? 1000)
+    if (f.kind === 'hold') {
+      held.set(req, f.ms ?? 1000)
+      return
+    }
     if (f.kind === 'reset' || f.kind === 'truncated')
       return drop(req, reply, entry, f.kind === 'truncated' ? '{"id": "wal_truncated", "bal' : null)
     const r = replacement(f, path)
@@ -113,6 +124,12 @@ export function registerFaults(app: FastifyInstance, faults: Faults): void {
       .code(r.status ?? 200)
       .header('content-type', r.type)
       .send(r.body)
+  })
+
+  // after the body is read, so the handler runs on whole input even once the caller has gone
+  app.addHook('preHandler', async (req) => {
+    const ms = held.get(req)
+    if (ms !== undefined) await sleep(ms)
   })
 
   app.addHook('onSend', async (req, reply, payload) => {

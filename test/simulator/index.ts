@@ -124,6 +124,12 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   })
   app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody(404, 'Page not found.')))
   registerFaults(app, faults)
+  // The service's Date header and its created_at come from one clock: a test that moves the
+  // simulator's clock moves both (after a fault's delay, as a real answer is dated when sent).
+  app.addHook('onSend', async (_req, reply, payload) => {
+    reply.header('date', new Date(clock.now() * 1000).toUTCString())
+    return payload
+  })
   registerV1(app, ledger, { legacyInvoiceRoute: opts.legacyInvoiceRoute ?? true })
   registerPay(app, ledger)
   registerLnurl(app, ledger)

@@ -17,11 +17,13 @@ import type { Notifier } from '../services/notify'
 import { followPayments } from '../services/payments'
 import { createRatesService, type RatesService } from '../services/rates'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
+import { createServiceTime } from '../services/serviceTime'
 import { createSettingsStore, type SettingsStore } from '../services/settings'
 import { createSyncLoop, LEGACY_WATCHER_FILE, type SyncLoop } from '../services/sync'
 import { walletsView } from '../services/views'
 import type { SaveFile } from '../services/vouchers'
 import { createEmitter } from './emit'
+import { once } from './once'
 
 export interface AppDeps {
   userDataDir: string
@@ -107,6 +109,9 @@ export function createApp(deps: AppDeps): App {
     openJournal({ dir: deps.userDataDir, now, onNotice: ({ level, message }) => emit('notice', { level, message }) }),
   )
   const invoiceRoutes = new Map<string, InvoiceRoute>()
+  // The service's clock, per account, learnt from every answer: it decides every expiry (services/serviceTime).
+  const serviceTime = createServiceTime({ now, onChange: () => emit('accounts.updated', accounts.list()) })
+  const fetchOf = deps.fetch ?? ((input, init) => fetch(input, init))
   const accounts = createAccountsService({
     settings,
     keychain: deps.secretStore,
@@ -114,7 +119,7 @@ export function createApp(deps: AppDeps): App {
     makeClient: ({ accountId, retries, ...o }) => {
       const client = createServiceClient({
         ...o,
-        fetch: deps.fetch,
+        fetch: accountId ? serviceTime.observe(accountId, fetchOf) : deps.fetch,
         invoiceRoutes,
         ...deps.client,
         ...(retries === 0 ? { retries } : {}),
@@ -133,6 +138,7 @@ export function createApp(deps: AppDeps): App {
         .map((c) => c.walletId),
     log,
     now,
+    clockOffsetSec: serviceTime.offsetSec,
   })
   const activeAccountId = () => accounts.list().activeId
   const connection = createConnectionMonitor({
@@ -160,6 +166,7 @@ export function createApp(deps: AppDeps): App {
     emit,
     settings: () => settings.current().settings,
     now,
+    serviceNow: serviceTime.nowMs,
     log,
     activeAccountId,
     afterSync: (accountId) => payments.afterSync(accountId),
@@ -191,6 +198,10 @@ export function createApp(deps: AppDeps): App {
     clientFor: (id, p) => accounts.client(id, p),
     emit,
     now,
+    serviceNowSec: serviceTime.nowSec,
+    ledger,
+    notifier: deps.notifier,
+    notificationsOn: () => settings.current().settings.notifications,
     paying,
     background,
   })
@@ -203,6 +214,8 @@ export function createApp(deps: AppDeps): App {
     sync,
     emit,
     now,
+    serviceTime,
+    checkPayments: payments.check,
     background,
     saveFile: deps.saveFile,
     ledger,
@@ -283,15 +296,4 @@ export function createApp(deps: AppDeps): App {
       journal.forget()
     },
   }
-}
-
-/** A value made on first call; `opened` peeks without making it, `forget` lets the next call make a new one. */
-function once<T>(make: () => T): (() => T) & { opened(): T | null; forget(): void } {
-  let value: T | null = null
-  return Object.assign(() => (value ??= make()), {
-    opened: () => value,
-    forget: () => {
-      value = null
-    },
-  })
 }

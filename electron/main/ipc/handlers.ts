@@ -11,6 +11,7 @@ import { type ClaimService, createClaimService, createRemoteGet } from '../servi
 import type { ServiceClient } from '../services/client'
 import type { Journal, Ledger } from '../services/ledger'
 import type { RatesService } from '../services/rates'
+import type { ServiceTime } from '../services/serviceTime'
 import type { SettingsStore } from '../services/settings'
 import { type SyncLoop, SyncNotSavedError } from '../services/sync'
 import {
@@ -43,6 +44,8 @@ export interface HandlerDeps extends ShellDeps {
   sync: SyncLoop
   emit: Emit
   now: () => number
+  /** each account's service clock: every expiry and age of a service object is judged on it */
+  serviceTime: Pick<ServiceTime, 'nowSec' | 'offsetMs' | 'created'>
   info: () => Promise<z.input<typeof AppInfo>>
   /** work started by a handler that its answer does not wait for (a balance refresh) */
   background: (task: Promise<unknown>) => void
@@ -57,6 +60,8 @@ export interface HandlerDeps extends ShellDeps {
   /** the crash tests stop the process at a step of a payment */
   paymentStep?: PayDeps['at']
   paying?: PayDeps['paying']
+  /** "Check again": the journal's follower (services/payments/follow.ts) */
+  checkPayments: PayDeps['checkPayments']
 }
 
 /** Service calls of an operation that creates or moves something are made once, never retried. */
@@ -72,7 +77,7 @@ interface OpContext {
 type Impl = { [K in OpName]: (input: OpIn<K>, op: OpContext) => Promise<OpOut<K>> }
 
 export function createHandlers(d: HandlerDeps): Handlers {
-  const nowSec = () => Math.floor(d.now() / 1000)
+  const nowSec = (accountId: string) => d.serviceTime.nowSec(accountId)
   const contextOf = (name: OpName): OpContext => {
     const policy = callPolicy(name)
     return { client: (id) => d.clientFor(id, policy) }
@@ -116,12 +121,14 @@ export function createHandlers(d: HandlerDeps): Handlers {
     op: OpContext,
   ): Promise<OpOut<'invoices.create'>> {
     const account = d.accounts.active()
-    const lnTx = await op.client(account.id).createInvoice(walletId, {
-      ...(amountSat !== undefined ? { num_satoshis: amountSat } : {}),
-      memo,
-      ...(expirySec ? { expiry: expirySec } : {}),
-    })
-    const inv = pendingInvoiceView(lnTx, { walletId, accountId: account.id, memo, nowSec: nowSec() })
+    const make = () =>
+      op.client(account.id).createInvoice(walletId, {
+        ...(amountSat !== undefined ? { num_satoshis: amountSat } : {}),
+        memo,
+        ...(expirySec ? { expiry: expirySec } : {}),
+      })
+    const lnTx = await d.serviceTime.created(account.id, make, (l) => l.created_at)
+    const inv = pendingInvoiceView(lnTx, { walletId, accountId: account.id, memo, nowSec: nowSec(account.id) })
     await watch(d.sync.track(inv))
     return inv
   }
@@ -189,7 +196,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'withdraw.create': async ({ walletId, amountSat, memo }, op) => {
       const account = d.accounts.active()
       const link = await op.client(account.id).mintWithdrawLink(walletId, { num_satoshis: amountSat, memo })
-      const view = withdrawLinkView(link, { walletId, amountSat, memo: memo ?? '', nowSec: nowSec() })
+      const view = withdrawLinkView(link, { walletId, amountSat, memo: memo ?? '', nowSec: nowSec(account.id) })
       await watch(d.sync.trackWithdraw(view, account.id))
       return view
     },

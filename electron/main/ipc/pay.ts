@@ -8,7 +8,8 @@ import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
 import type { AccountsService, CallPolicy } from '../services/accounts'
 import type { ServiceClient } from '../services/client'
 import type { Journal, JournalEntryInput, Ledger } from '../services/ledger'
-import { checkPayments, type PaymentStep, paymentError, readInvoice, sendJournaled } from '../services/payments'
+import { type CheckResult, type PaymentStep, paymentError, readInvoice, sendJournaled } from '../services/payments'
+import type { ServiceTime } from '../services/serviceTime'
 import { paymentView, walletView } from '../services/views'
 import type { OpIn, OpOut } from './router'
 
@@ -20,6 +21,10 @@ export interface PayDeps {
   ledger?: () => Pick<Ledger, 'recordRecipient' | 'recentRecipients'>
   emit: Emit
   now: () => number
+  /** each account's service clock: an invoice's expiry and a journal entry's time are on it */
+  serviceTime: Pick<ServiceTime, 'nowSec' | 'offsetMs'>
+  /** "Check again" (services/payments/follow.ts): reconciles, tells, and says what it found */
+  checkPayments: () => Promise<CheckResult>
   /** the balance refresh after a payment */
   refreshWallets: () => void
   /** the crash tests stop the process at a step of a payment */
@@ -73,8 +78,11 @@ export function payHandlers(d: PayDeps) {
   }
 
   return {
-    'pay.decode': async ({ invoice }: OpIn<'pay.decode'>, op: Context): Promise<OpOut<'pay.decode'>> =>
-      readInvoice(op.client(), invoice, { nowSec: nowSec() }),
+    'pay.decode': async ({ invoice }: OpIn<'pay.decode'>, op: Context): Promise<OpOut<'pay.decode'>> => {
+      const accountId = d.accounts.active().id
+      const view = await readInvoice(op.client(accountId), invoice, { nowSec: () => d.serviceTime.nowSec(accountId) })
+      return { ...view, earlier: earlierPayment(d.journal(), view.invoice) }
+    },
 
     'pay.invoice': async (input: OpIn<'pay.invoice'>, op: Context): Promise<OpOut<'pay.invoice'>> => {
       const { walletId, requestId } = input
@@ -82,12 +90,23 @@ export function payHandlers(d: PayDeps) {
       // the account on the confirmation, whichever is active now
       const client = op.client(accountId)
       const asked = balanceOf(client, walletId)
+      // the service's clock not known yet (nothing asked since start): the balance's answer tells it
+      if (d.serviceTime.offsetMs(accountId) === null) await asked.catch(() => {})
       // Read again here (the renderer's word is not taken), by the app's own decoder: the service's
       // node checks it once more when it pays, and a second round trip would only slow the payment.
-      const inv = await readInvoice(null, input.invoice, { nowSec: nowSec() })
+      const inv = await readInvoice(null, input.invoice, { nowSec: () => d.serviceTime.nowSec(accountId) })
       const amountMsat = inv.amountMsat as number
       const fee = feeLimitMsat(amountMsat)
-      const entry = { requestId, accountId, walletId, kind: 'invoice' as const, amountMsat, feeLimitMsat: fee }
+      const createdAt = d.serviceTime.nowSec(accountId)
+      const entry = {
+        requestId,
+        accountId,
+        walletId,
+        kind: 'invoice' as const,
+        amountMsat,
+        feeLimitMsat: fee,
+        createdAt,
+      }
       return pay(asked, { ...entry, target: inv.invoice }, (passThru) =>
         client.payInvoice(walletId, { payment_request: inv.invoice, fee_limit_msat: fee, passThru }),
       )
@@ -102,9 +121,10 @@ export function payHandlers(d: PayDeps) {
       const client = op.client(accountId)
       // the service takes no fee limit here: the journal keeps the app's figure, shown before confirming
       const entry = { requestId, accountId, walletId, kind: 'address' as const, amountMsat }
+      const createdAt = d.serviceTime.nowSec(accountId)
       const paid = await pay(
         balanceOf(client, walletId),
-        { ...entry, feeLimitMsat: feeLimitMsat(amountMsat), target: address },
+        { ...entry, feeLimitMsat: feeLimitMsat(amountMsat), target: address, createdAt },
         (passThru) =>
           client.payLightningAddress(walletId, {
             ln_address: address,
@@ -123,7 +143,7 @@ export function payHandlers(d: PayDeps) {
       if (!ledger) return { recipients: [] }
       return { recipients: ledger.recentRecipients(d.accounts.active().id).map((r) => r.address) }
     },
-    'payments.check': async () => ({ payments: await checkPayments(d, inFlight) }),
+    'payments.check': () => d.checkPayments(),
   }
 }
 
@@ -133,4 +153,12 @@ function balanceOf(client: ServiceClient, walletId: string): Promise<WalletView>
   // a refused read must not be reported unhandled while other work goes on
   asked.catch(() => {})
   return asked
+}
+
+/** What the journal knows of paying this invoice before: paid, or tried with an outcome not known (N8). */
+function earlierPayment(journal: Journal, invoice: string): OpOut<'pay.decode'>['earlier'] {
+  const tried = journal.byTarget(invoice).filter((e) => e.state !== 'failed')
+  const paid = tried.find((e) => e.state === 'paid')
+  const e = paid ?? tried[0]
+  return e ? { state: paid ? 'paid' : 'unknown', at: e.createdAt } : null
 }

@@ -6,6 +6,7 @@ import { AppError } from '@shared/errors'
 import type { Logger } from '../log'
 import type { AccountsService } from '../services/accounts'
 import type { ServiceClient } from '../services/client'
+import type { ServiceTime } from '../services/serviceTime'
 import type { SyncLoop } from '../services/sync'
 import { walletView, withdrawLinkView } from '../services/views'
 import { checkVoucherFunds, mintVouchers, type SaveFile, saveVoucherSheet } from '../services/vouchers'
@@ -16,6 +17,8 @@ export interface VoucherDeps {
   sync: Pick<SyncLoop, 'listWithdraws'>
   emit: Emit
   now: () => number
+  /** a link's age is the service's to judge (services/serviceTime); absent: the computer's clock */
+  serviceTime?: Pick<ServiceTime, 'nowSec'>
   /** absent where no file can be saved: then no voucher is minted either */
   saveFile?: SaveFile
   log?: Pick<Logger, 'warn'>
@@ -30,7 +33,7 @@ interface Context {
 const NO_SAVING = 'Saving files is not available here, so no vouchers were made.'
 
 export function voucherHandlers(d: VoucherDeps) {
-  const nowSec = () => Math.floor(d.now() / 1000)
+  const nowSec = (accountId: string) => d.serviceTime?.nowSec(accountId) ?? Math.floor(d.now() / 1000)
 
   async function create(input: OpIn<'vouchers.create'>, op: Context): Promise<OpOut<'vouchers.create'>> {
     const { walletId, count, amountSat, note, requestId } = input
@@ -48,7 +51,7 @@ export function voucherHandlers(d: VoucherDeps) {
             walletId,
             amountSat,
             memo: note,
-            nowSec: nowSec(),
+            nowSec: nowSec(account.id),
           },
         ),
       keep: async (link) => {

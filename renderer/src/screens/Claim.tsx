@@ -10,6 +10,7 @@ import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { LongText } from '../components/LongText'
 import { Screen } from '../components/Screen'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { useClockOffset } from '../lib/serviceClock'
 import { useClaim } from '../stores/claim'
 import { invoiceStatus, useInvoices } from '../stores/invoices'
 import { fiatBeside, useRates } from '../stores/rates'
@@ -122,8 +123,10 @@ function Following(props: { invoiceId: string; message: string | null; host: str
     void invoke('invoices.focus', { id: props.invoiceId })
     return () => void invoke('invoices.focus', { id: null })
   }, [props.invoiceId])
+  const offset = useClockOffset(inv?.accountId)
   if (!inv) return null
-  const status = invoiceStatus(inv, Math.floor(Date.now() / 1000))
+  // the service's clock decides expiry, not the computer's
+  const status = invoiceStatus(inv, Math.floor(Date.now() / 1000) + offset)
   return (
     <div className="claim-result" role="status" aria-live="polite">
       {props.message && <p className="warning-text">{props.message}</p>}

@@ -26,6 +26,7 @@ import {
   invoiceInput,
   isAnyAmount,
 } from '../lib/invoiceForm'
+import { useServiceNow } from '../lib/serviceClock'
 import { visibleInterval } from '../lib/visibleTimers'
 import { useAccounts } from '../stores/accounts'
 import { invoiceStatus, recentInvoices, useInvoices } from '../stores/invoices'
@@ -109,7 +110,8 @@ function ShowInvoice({ id }: { id: string }) {
   const startOver = useInvoices((s) => s.startOver)
   const checking = useInvoices((s) => s.checking[id] === true)
   const checkError = useInvoices((s) => (s.checkError?.id === id ? s.checkError.error : null))
-  const now = useNow()
+  // the service's clock decides expiry, not the computer's
+  const now = useServiceNow(inv.accountId, useNow())
   const left = inv.expiresAt - now
   const status = invoiceStatus(inv, now)
   const box = useRef<HTMLElement>(null)
@@ -176,7 +178,8 @@ function RecentInvoices() {
   const listError = useInvoices((s) => s.listError)
   const load = useInvoices((s) => s.load)
   const accountId = useAccounts((s) => s.activeId)
-  const now = useNow()
+  // the active account's invoices, on its service's clock
+  const now = useServiceNow(accountId, useNow())
   const all = recentInvoices(byId, accountId, now)
   const list = all.slice(0, SHOWN)
   return (

@@ -1,5 +1,6 @@
 // Send's confirmation (amount, the most the fee can be, total), its receipt, the unknown outcome,
 // and the list of payments whose outcome is not known yet, with "Check again".
+import type { JournalView } from '@shared/contract'
 import { totalMsat } from '@shared/payment/fees'
 import { formatMsat } from '@shared/units'
 import { useEffect } from 'react'
@@ -9,7 +10,7 @@ import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { LongText } from '../components/LongText'
 import { SuccessAction } from '../components/SuccessAction'
 import { formatDate } from '../lib/format'
-import { usePayments } from '../stores/payments'
+import { type CheckFound, usePayments } from '../stores/payments'
 import { type Confirmation, useSend } from '../stores/send'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
@@ -80,6 +81,7 @@ export function Confirm() {
   return (
     <div className="card confirm">
       <h2>Confirm payment</h2>
+      {c.earlier && <PaidBefore earlier={c.earlier} />}
       <dl className="details">
         <Payee c={c} />
         <Row label="Amount">
@@ -99,13 +101,28 @@ export function Confirm() {
       <div className="actions">
         {!error && (
           <button type="button" className="primary" disabled={sending} onClick={() => void send()}>
-            {sending ? 'Sending…' : 'Send now'}
+            {sending ? 'Sending…' : c.earlier ? 'Pay it again' : 'Send now'}
           </button>
         )}
         <button type="button" disabled={sending} onClick={back}>
           {error ? 'Back to edit' : 'Back'}
         </button>
       </div>
+    </div>
+  )
+}
+
+/** The journal has this invoice as paid, or as tried with an unknown outcome: said before paying again. */
+function PaidBefore({ earlier }: { earlier: NonNullable<Confirmation['earlier']> }) {
+  return (
+    <div className="warning" role="alert">
+      <p>
+        <strong>You may already have paid this invoice.</strong>{' '}
+        {earlier.state === 'paid'
+          ? `The app paid it on ${formatDate(earlier.at)}.`
+          : `A payment of it on ${formatDate(earlier.at)} has an unknown outcome (see "Payments in progress").`}{' '}
+        Check the wallet's transactions before paying it again.
+      </p>
     </div>
   )
 }
@@ -155,6 +172,7 @@ const STATE_WORDS: Record<string, string> = {
 /** Payments a crash or a lost answer left unfinished: never re-sent, checked on request. */
 export function Unfinished() {
   const list = usePayments((s) => s.unfinished)
+  const found = usePayments((s) => s.found)
   const checking = usePayments((s) => s.checking)
   const error = usePayments((s) => s.error)
   const sending = useSend((s) => s.sending)
@@ -163,24 +181,54 @@ export function Unfinished() {
   }, [])
   // the payment this screen is sending is shown by the screen itself
   const shown = sending ? list.filter((p) => p.requestId !== useSend.getState().confirmation?.requestId) : list
-  if (shown.length === 0) return null
+  // what "Check again" found stays said, even when nothing is left in progress
+  if (shown.length === 0 && !found) return null
   return (
-    <section className="card warning" aria-label="Payments in progress">
+    <section className={`card ${shown.length > 0 ? 'warning' : ''}`} aria-label="Payments in progress">
       <h2>Payments in progress</h2>
-      <p>These were not confirmed as paid or failed. They are never sent again by the app.</p>
+      {shown.length > 0 && <p>These were not confirmed as paid or failed. They are never sent again by the app.</p>}
       <ul>
         {shown.map((p) => (
           <li key={p.requestId}>
-            {formatMsat(p.amountMsat)} to{' '}
-            <span className="mono">{p.kind === 'invoice' ? `${p.target.slice(0, 24)}…` : p.target}</span> —{' '}
+            {formatMsat(p.amountMsat)} to <span className="mono">{targetText(p)}</span> —{' '}
             {STATE_WORDS[p.state] ?? p.state} ({formatDate(p.createdAt)})
+            {p.state === 'unknown' && p.error && <span className="muted"> {p.error}</span>}
           </li>
         ))}
       </ul>
+      {found && <CheckResult found={found} />}
       {error && <ErrorMessage error={error} />}
-      <button type="button" disabled={checking} onClick={() => void usePayments.getState().check()}>
-        {checking ? 'Checking…' : 'Check again'}
-      </button>
+      {shown.length > 0 && (
+        <button type="button" disabled={checking} onClick={() => void usePayments.getState().check()}>
+          {checking ? 'Checking…' : 'Check again'}
+        </button>
+      )}
     </section>
+  )
+}
+
+const targetText = (p: JournalView) => (p.kind === 'invoice' ? `${p.target.slice(0, 24)}…` : p.target)
+
+/** What "Check again" found, in words: paid, failed with nothing taken, or still unknown. */
+function CheckResult({ found }: { found: CheckFound }) {
+  const lines: Array<[string, string]> = found.settled.map((p) => [
+    p.requestId,
+    p.state === 'paid'
+      ? `It was paid: ${formatMsat(p.amountMsat)} to ${targetText(p)}.`
+      : `It failed, nothing was taken: ${formatMsat(p.amountMsat)} to ${targetText(p)}.`,
+  ])
+  if (found.still > 0)
+    lines.push([
+      'still',
+      found.still === 1
+        ? 'Still unknown: the service has no payment of it yet. Check again later.'
+        : `Still unknown: ${found.still} payments. The service has no payment of them yet. Check again later.`,
+    ])
+  return (
+    <div role="status" data-testid="check-result">
+      {lines.map(([key, text]) => (
+        <p key={key}>{text}</p>
+      ))}
+    </div>
   )
 }

@@ -8,6 +8,7 @@ import { SelectField } from '../components/SelectField'
 import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
 import { keyPlace, removeQuestion } from '../lib/keyStorage'
+import { clockWarning } from '../lib/serviceClock'
 import { useAccounts } from '../stores/accounts'
 import { useRates } from '../stores/rates'
 import { useSettings } from '../stores/settings'
@@ -110,6 +111,7 @@ function AccountRow(props: {
       <p className="muted">
         {a.baseUrl} · {a.keyHint} · {`key ${keyPlace(a.storage)}`}
       </p>
+      {clockWarning(a.clockOffsetSec) && <p className="warning-text">{clockWarning(a.clockOffsetSec)}</p>}
       <RenameAccount account={a} busy={busy} />
       <ReplaceKey account={a} busy={busy} />
       <SelectField

@@ -11,6 +11,7 @@ import { QrImage } from '../components/QrImage'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { useActiveClockOffset } from '../lib/serviceClock'
 import { useVouchers } from '../stores/vouchers'
 import { useWallets } from '../stores/wallets'
 import { checkWithdraw, useWithdraw } from '../stores/withdraw'
@@ -90,7 +91,8 @@ function WithdrawForm(props: { walletId?: string }) {
 function ShowLink({ ott }: { ott: string }) {
   const link = useWithdraw((s) => s.links[ott])!
   const startOver = useWithdraw((s) => s.startOver)
-  const state = withdrawLinkState(link, Math.floor(Date.now() / 1000))
+  // a link's age is the service's to judge: its clock, not the computer's
+  const state = withdrawLinkState(link, Math.floor(Date.now() / 1000) + useActiveClockOffset())
   const claimed = state === 'claimed'
 
   return (

@@ -8,6 +8,7 @@ import { useEffect, useMemo } from 'react'
 import { Fiat } from '../components/Amount'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { Skeleton } from '../components/Skeleton'
+import { useActiveClockOffset } from '../lib/serviceClock'
 import { useWallets } from '../stores/wallets'
 import { useWithdraw } from '../stores/withdraw'
 
@@ -25,7 +26,8 @@ export function WithdrawLinks() {
     const list = Object.values(links).filter((l) => labels.has(l.walletId))
     return { list: list.sort((a, b) => b.createdAt - a.createdAt), labels }
   }, [links, wallets])
-  const nowSec = Math.floor(Date.now() / 1000)
+  // a link's age is the service's to judge: its clock, not the computer's
+  const nowSec = Math.floor(Date.now() / 1000) + useActiveClockOffset()
   const count = (state: string) => mine.list.filter((l) => withdrawLinkState(l, nowSec) === state).length
   return (
     <section aria-labelledby="withdraw-links">

@@ -32,6 +32,8 @@ export interface Confirmation {
   /** what the invoice says it is for, and whom it pays */
   description: string | null
   payee: string | null
+  /** the journal paid this invoice before, or tried to with an outcome not known (main says) */
+  earlier: InvoiceView['earlier'] | null
   requestId: string
 }
 
@@ -163,6 +165,7 @@ export const useSend = create<SendState>()((set, get) => ({
         comment: inv ? '' : comment,
         description: inv ? inv.description : (r as RecipientView).description,
         payee: inv ? inv.payee : (r as RecipientView).address,
+        earlier: inv?.earlier ?? null,
         requestId: newRequestId(),
       },
       result: null,

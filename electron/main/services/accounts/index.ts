@@ -74,6 +74,8 @@ export function createAccountsService(deps: {
   knownWallets?: (accountId: string) => readonly string[]
   now?: () => number
   newId?: () => string
+  /** the service's clock minus the computer's, seconds (services/serviceTime), shown in each view */
+  clockOffsetSec?: (accountId: string) => number | null
 }): AccountsService {
   const now = deps.now ?? Date.now
   const newId = deps.newId ?? (() => `acc_${randomBytes(6).toString('hex')}`)
@@ -99,7 +101,8 @@ export function createAccountsService(deps: {
     const accounts = all()
     const want = activeId === undefined ? deps.settings.current().activeId : activeId
     const active = want && accounts.some((a) => a.id === want) ? want : (accounts[0]?.id ?? null)
-    return { accounts: accounts.map(view), activeId: active }
+    const shown = (m: AccountMeta) => ({ ...view(m), clockOffsetSec: deps.clockOffsetSec?.(m.id) ?? null })
+    return { accounts: accounts.map(shown), activeId: active }
   }
 
   async function persist(mutate: (accounts: AccountMeta[]) => AccountMeta[]) {

@@ -17,13 +17,17 @@ const PaymentKind = z.enum(['invoice', 'address', 'transfer'])
 export const PaymentState = z.enum(['pending', 'sent', 'paid', 'failed', 'unknown'])
 export type PaymentState = z.infer<typeof PaymentState>
 
-/** Where a state may go: paid and failed are final; unknown waits to be reconciled, never re-sent. */
+/**
+ * Where a state may go: paid is final; unknown waits to be reconciled, never re-sent. Failed is
+ * not final: a payment the service is later seen to have made becomes paid (and the person is
+ * told, once: `recoveredUntold`), since a journal that says "failed" invites paying again.
+ */
 const NEXT: Record<PaymentState, readonly PaymentState[]> = {
   pending: ['sent', 'paid', 'failed', 'unknown'],
   sent: ['paid', 'failed', 'unknown'],
   unknown: ['paid', 'failed'],
   paid: [],
-  failed: [],
+  failed: ['paid'],
 }
 const UNFINISHED: readonly PaymentState[] = ['pending', 'sent', 'unknown']
 
@@ -89,6 +93,14 @@ CREATE TABLE payments (
 CREATE INDEX payments_unfinished ON payments (account_id, created_at) WHERE state IN ('pending', 'sent', 'unknown');`),
   },
   OPERATIONS_MIGRATION,
+  {
+    // 1: once failed, then seen paid at the service, not told yet; 2: told
+    name: 'failed payments found paid later, and the invoices paid',
+    up: (db) =>
+      db.exec(`
+ALTER TABLE payments ADD COLUMN recovered INTEGER NOT NULL DEFAULT 0;
+CREATE INDEX payments_target ON payments (target);`),
+  },
 ]
 
 const COLUMNS: Columns<keyof JournalEntry> = {
@@ -123,6 +135,14 @@ export interface Journal {
   mark(requestId: string, state: PaymentState, o?: { txId?: string | null; error?: string | null }): JournalEntry
   get(requestId: string): JournalEntry | null
   unfinished(accountId?: string): JournalEntry[]
+  /** failed payments changed at or after `sinceSec` (Unix seconds): the ones worth looking for at the service */
+  failedSince(sinceSec: number, accountId?: string): JournalEntry[]
+  /** every entry paying this target (an invoice, lower case), newest first */
+  byTarget(target: string): JournalEntry[]
+  /** payments once failed that the service was then seen to have made, not told to the person yet */
+  recoveredUntold(): JournalEntry[]
+  /** the person was told about this recovered payment: never again */
+  markRecoveredTold(requestId: string): void
   /** drops finished entries last changed before `before` (Unix seconds); how many */
   prune(before: number): number
   close(): void
@@ -136,8 +156,10 @@ export function openJournal(opts: JournalOptions): Journal {
   const { db } = opened
   const insert = db.prepare(insertSql('INSERT OR IGNORE INTO payments', COLUMNS))
   const getOne = db.prepare(`${SELECT} WHERE request_id = ?`)
+  // failed → paid marks the entry recovered (the old state is what CASE reads), in the same statement
   const update = db.prepare(
-    'UPDATE payments SET state = ?, tx_id = coalesce(?, tx_id), error = ?, updated_at = ? WHERE request_id = ?',
+    `UPDATE payments SET state = ?1, tx_id = coalesce(?2, tx_id), error = ?3, updated_at = ?4,
+       recovered = CASE WHEN state = 'failed' AND ?1 = 'paid' THEN 1 ELSE recovered END WHERE request_id = ?5`,
   )
   const get = (requestId: string) => (getOne.get(requestId) as JournalEntry | undefined) ?? null
   const put = (e: JournalEntryInput, state: PaymentState, extra: { txId?: unknown; error?: unknown } = {}) => {
@@ -199,8 +221,10 @@ export function openJournal(opts: JournalOptions): Journal {
       return inTransaction(db, () => {
         const cur = get(requestId)
         if (!cur) throw new JournalStateError(`No payment ${requestId} in the journal`)
-        if (cur.state === next) return cur
-        if (!NEXT[cur.state].includes(next))
+        // the same state again changes nothing but newer words about it (an unknown checked again)
+        if (cur.state === next) {
+          if (o.error === undefined || o.error === cur.error) return cur
+        } else if (!NEXT[cur.state].includes(next))
           throw new JournalStateError(`A payment that is ${cur.state} cannot become ${next}`)
         update.run(next, o.txId ?? null, o.error?.slice(0, 1000) ?? null, nowSec(), requestId)
         return get(requestId) as JournalEntry
@@ -213,6 +237,22 @@ export function openJournal(opts: JournalOptions): Journal {
         ? db.prepare(`${SELECT} WHERE account_id = ? AND state IN (${states}) ORDER BY created_at`).all(accountId)
         : db.prepare(`${SELECT} WHERE state IN (${states}) ORDER BY created_at`).all()
       return rows as unknown as JournalEntry[]
+    },
+    failedSince(sinceSec, accountId) {
+      const where = `state = 'failed' AND updated_at >= ?${accountId ? ' AND account_id = ?' : ''}`
+      const rows = db
+        .prepare(`${SELECT} WHERE ${where} ORDER BY created_at`)
+        .all(sinceSec, ...(accountId ? [accountId] : []))
+      return rows as unknown as JournalEntry[]
+    },
+    byTarget(target) {
+      return db.prepare(`${SELECT} WHERE target = ? ORDER BY created_at DESC`).all(target) as unknown as JournalEntry[]
+    },
+    recoveredUntold() {
+      return db.prepare(`${SELECT} WHERE recovered = 1 ORDER BY updated_at`).all() as unknown as JournalEntry[]
+    },
+    markRecoveredTold(requestId) {
+      db.prepare('UPDATE payments SET recovered = 2 WHERE request_id = ? AND recovered = 1').run(requestId)
     },
     prune(before) {
       const res = db.prepare("DELETE FROM payments WHERE state IN ('paid', 'failed') AND updated_at < ?").run(before)

@@ -1,17 +1,38 @@
 // Following payments the journal left unfinished: reconciled at start-up, on "Check again" and
 // after each sync of an account that has some. Only asks the service and marks the journal;
-// nothing is ever sent again (docs/architecture.md, "Money rules").
+// nothing is ever sent again (docs/architecture.md, "Money rules"). A payment found made is
+// written into the ledger at once, so Transactions lists it before the next sync; a payment once
+// failed that the service turns out to have made becomes paid, and the person is told, once.
 import type { Emit, JournalView } from '@shared/contract'
+import { formatMsat } from '@shared/units'
 import type { CallPolicy } from '../accounts'
 import type { ServiceClient } from '../client'
-import type { Journal } from '../ledger'
-import { reconcile } from './reconcile'
+import { fromServiceTx, type Journal, type JournalEntry, type Ledger } from '../ledger'
+import { type Notifier, notificationLine, showNotification } from '../notify'
+import { type Found, RECHECK_FAILED_SEC, reconcile } from './reconcile'
+
+export const RECOVERED_TITLE = 'A payment thought failed went through'
 
 export interface CheckDeps {
   journal: () => Journal
   clientFor: (accountId: string | undefined, policy: CallPolicy) => ServiceClient
   emit: Emit
+  /** the computer's clock, ms */
   now: () => number
+  /** the service's time of an account, Unix seconds (services/serviceTime); the computer's when absent */
+  serviceNowSec?: (accountId: string) => number
+  /** where a payment found made is written at once (docs/ledger.md); absent: the next sync brings it */
+  ledger?: () => Pick<Ledger, 'insertBatch' | 'byRequestId'>
+  /** tells the person about a payment once failed that went through (and whether notifications are on) */
+  notifier?: Notifier
+  notificationsOn?: () => boolean
+}
+
+export interface CheckResult {
+  /** what is still unfinished */
+  payments: JournalView[]
+  /** what this check settled: paid, or failed with nothing taken */
+  settled: JournalView[]
 }
 
 /**
@@ -22,10 +43,10 @@ export async function checkPayments(
   d: CheckDeps,
   inFlight?: ReadonlySet<string>,
   accountId?: string,
-): Promise<JournalView[]> {
+): Promise<CheckResult> {
   const journal = d.journal()
-  const before = JSON.stringify(journal.unfinished())
-  await reconcile({
+  const before = journal.unfinished()
+  const found = await reconcile({
     journal,
     accountId,
     clientFor: (accountId) => {
@@ -35,13 +56,85 @@ export async function checkPayments(
         return null // a removed account
       }
     },
-    nowSec: () => Math.floor(d.now() / 1000),
+    nowSec: (id) => d.serviceNowSec?.(id) ?? Math.floor(d.now() / 1000),
+    computerSec: () => Math.floor(d.now() / 1000),
     inFlight,
   })
+  store(d, found)
+  tellRecovered(d)
   const payments = journal.unfinished()
+  const still = new Set(payments.map((p) => p.requestId))
+  const settled = before.flatMap((e) => (still.has(e.requestId) ? [] : (journal.get(e.requestId) ?? [])))
   // after a sync, told only when something changed; at start-up and on "Check again", always
-  if (!accountId || JSON.stringify(payments) !== before) d.emit('payments.updated', { payments })
-  return payments
+  if (!accountId || JSON.stringify(payments) !== JSON.stringify(before)) d.emit('payments.updated', { payments })
+  return { payments, settled }
+}
+
+/** The rows of payments found made go into the ledger now: Transactions need not wait for a sync. */
+function store(d: CheckDeps, found: readonly Found[]) {
+  const ledger = d.ledger?.()
+  if (!ledger) return
+  for (const { entry, rows } of found) {
+    try {
+      // oldest first, as the sync stores them; a row synced already changes nothing (unique id)
+      const res = ledger.insertBatch(entry.accountId, rows.map((t) => fromServiceTx(entry.walletId, t)).reverse(), {
+        announce: false,
+      })
+      if (res.inserted > 0) d.emit('ledger.updated', { accountId: entry.accountId, walletIds: [entry.walletId] })
+    } catch {
+      // the ledger is a cache: the next sync brings the row
+    }
+  }
+}
+
+/**
+ * Each payment once failed and then seen made is told once: marked told, then shown, so a crash
+ * between the two loses that one word rather than saying it twice (as the sync's outbox does).
+ */
+export function tellRecovered(d: CheckDeps): void {
+  const journal = d.journal()
+  for (const e of journal.recoveredUntold()) {
+    journal.markRecoveredTold(e.requestId)
+    const to = e.kind === 'invoice' ? `${e.target.slice(0, 24)}…` : e.target
+    const message = `${RECOVERED_TITLE}: ${formatMsat(e.amountMsat)} to ${notificationLine(to, 80)}. It is paid; do not pay it again.`
+    d.emit('notice', { level: 'warning', message })
+    if (d.notifier)
+      showNotification(
+        { notifier: d.notifier, emit: d.emit, enabled: d.notificationsOn?.() ?? true },
+        {
+          title: RECOVERED_TITLE,
+          body: message.slice(RECOVERED_TITLE.length + 2),
+          target: { to: 'transactions', walletId: e.walletId },
+        },
+      )
+  }
+}
+
+/** Payments of this account the ledger already holds (a sync stored their rows): paid, no request needed. */
+function paidInLedger(d: CheckDeps, accountId: string, inFlight: ReadonlySet<string>): boolean {
+  const ledger = d.ledger?.()
+  if (!ledger) return false
+  const journal = d.journal()
+  const since = Math.floor(d.now() / 1000) - RECHECK_FAILED_SEC
+  let changed = false
+  for (const e of [...journal.unfinished(accountId), ...journal.failedSince(since, accountId)]) {
+    // never left: it cannot be there; being sent: its own answer decides
+    if (e.state === 'pending' || inFlight.has(e.requestId)) continue
+    const row = ledgerRow(ledger, e)
+    if (!row) continue
+    journal.mark(e.requestId, 'paid', { txId: row })
+    changed = true
+  }
+  return changed
+}
+
+function ledgerRow(ledger: Pick<Ledger, 'byRequestId'>, e: JournalEntry): string | null {
+  try {
+    const row = ledger.byRequestId(e.accountId, e.requestId)
+    return row && row.amountMsat <= 0 ? row.txId : null
+  } catch {
+    return null
+  }
 }
 
 export interface FollowDeps extends CheckDeps {
@@ -70,7 +163,14 @@ export function followPayments(d: FollowDeps) {
   }
   return {
     start: () => queue(),
+    /** "Check again": every unfinished payment, now; what it found */
+    check: () => checkPayments(d, d.paying),
     afterSync(accountId: string) {
+      // the sync may have stored the row of a payment thought unknown or failed
+      if (paidInLedger(d, accountId, d.paying)) {
+        tellRecovered(d)
+        d.emit('payments.updated', { payments: d.journal().unfinished() })
+      }
       if (
         d
           .journal()

@@ -1,6 +1,6 @@
 // Paying: BOLT 11 requests read before they are paid, every payment sent under the journal, and
 // unfinished payments reconciled against the service (docs/architecture.md, "Money rules").
-export { checkPayments, followPayments } from './follow'
+export { type CheckResult, checkPayments, followPayments, RECOVERED_TITLE } from './follow'
 export { readInvoice } from './invoice'
 export { type JournaledDeps, type PaymentStep, sendJournaled } from './journaled'
 export { reconcile } from './reconcile'

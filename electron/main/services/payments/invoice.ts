@@ -13,11 +13,15 @@ export type NodeNetwork = InvoiceView['network']
 
 const refuse = (message: string) => new AppError('invalid_input', message, { retryable: false })
 
-/** `client` null: the app's own reading only (the service decodes again when it pays). */
+/**
+ * `client` null: the app's own reading only (the service decodes again when it pays). `nowSec`:
+ * the service's time (services/serviceTime), asked after the service's decoding, whose answer
+ * teaches it; an invoice's timestamp + expiry is compared with it, never with the computer's clock.
+ */
 export async function readInvoice(
   client: Pick<ServiceClient, 'decodeInvoice'> | null,
   text: string,
-  o: { nowSec: number; network?: NodeNetwork },
+  o: { nowSec: () => number; network?: NodeNetwork },
 ): Promise<InvoiceView> {
   const parsed = parsePaymentInput(text)
   const local = lightningTargetOf(parsed)
@@ -54,7 +58,7 @@ export async function readInvoice(
     // no decoding at this service (or it failed): the app's own reading stands
   }
   if (o.network && view.network !== o.network) throw refuse(otherNetwork(view.network))
-  if (view.expiresAt <= o.nowSec) throw refuse('This invoice has expired. Ask the payee for a new one.')
+  if (view.expiresAt <= o.nowSec()) throw refuse('This invoice has expired. Ask the payee for a new one.')
   if (view.amountMsat === null)
     throw refuse(
       'This invoice has no amount: the payer would choose it, and the service cannot pay such invoices. Ask the payee for an invoice with an amount.',

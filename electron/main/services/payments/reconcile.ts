@@ -1,7 +1,10 @@
 // Finding out what became of payments the journal left unfinished (a crash, a lost answer): each
 // is looked for in its wallet's recent transactions by the request id its passThru carries.
-// Found: paid. Proven absent: failed. Anything else stays unknown, to be checked again; nothing
-// is ever sent again from here.
+// Found: paid. Never sent (the process stopped before the request left): failed, nothing taken.
+// Anything else stays unknown, to be checked again: an absence is not the service's word, since a
+// payment may still be on its way there (an answer 40 s late), so it never makes a payment failed.
+// Failed payments of the last days are looked for too: one the service made after all becomes
+// paid. Nothing is ever sent again from here.
 import { decodeBolt11 } from '@shared/payment/bolt11'
 import type { WalletTransaction } from '@shared/schemas/service'
 import type { ServiceClient } from '../client'
@@ -9,9 +12,11 @@ import { type Journal, type JournalEntry, REQUEST_ID_KEY } from '../ledger'
 
 /** How many of a wallet's newest transactions are searched. */
 const RECENT = 200
+/** Failed payments changed this recently are looked for too (the service may have made them after all). */
+export const RECHECK_FAILED_SEC = 7 * 86_400
 /**
- * An address payment absent this long after it was sent is no longer on its way: the app's own
- * request gave up long before (its timeout is seconds), and the service pays in one request.
+ * An address payment absent this long after it was sent is most likely not on its way: the app's
+ * own request gave up long before (its timeout is seconds), and the service pays in one request.
  */
 const GIVE_UP_SEC = 3600
 
@@ -19,54 +24,83 @@ export interface ReconcileDeps {
   journal: Journal
   /** a reading client for the account the payment went out from; null when it is gone */
   clientFor(accountId: string): Pick<ServiceClient, 'listTransactions'> | null
-  nowSec(): number
+  /** the service's time of an account, Unix seconds (services/serviceTime): never the computer's */
+  nowSec(accountId: string): number
+  /** the computer's clock, Unix seconds: the journal's own `updatedAt` is on it */
+  computerSec(): number
   /** payments this process is sending right now: not for reconciling */
   inFlight?: ReadonlySet<string>
   /** only this account's payments (after its sync); all of them when absent */
   accountId?: string
 }
 
-export async function reconcile(d: ReconcileDeps): Promise<JournalEntry[]> {
-  for (const e of d.journal.unfinished(d.accountId)) {
+/** A payment the service was found to have made: its row and its fee rows, for the ledger. */
+export interface Found {
+  entry: JournalEntry
+  rows: WalletTransaction[]
+}
+
+export async function reconcile(d: ReconcileDeps): Promise<Found[]> {
+  const found: Found[] = []
+  // one read per wallet and run, however many of its payments are looked for
+  const lists = new Map<string, Promise<{ items: WalletTransaction[]; pagination: { pageCount: number } }>>()
+  const read = (client: Pick<ServiceClient, 'listTransactions'>, e: JournalEntry) => {
+    const key = `${e.accountId}\n${e.walletId}`
+    const list = lists.get(key) ?? client.listTransactions(e.walletId, 1, RECENT)
+    lists.set(key, list)
+    return list
+  }
+  const failed = d.journal.failedSince(d.computerSec() - RECHECK_FAILED_SEC, d.accountId)
+  for (const e of [...d.journal.unfinished(d.accountId), ...failed]) {
     if (d.inFlight?.has(e.requestId)) continue
     const client = d.clientFor(e.accountId)
     if (!client) {
-      if (e.state !== 'unknown') d.journal.mark(e.requestId, 'unknown', { error: 'Its account is no longer here.' })
+      if (e.state === 'pending') neverSent(d.journal, e)
+      else if (e.state !== 'failed') d.journal.mark(e.requestId, 'unknown', { error: 'Its account is no longer here.' })
       continue
     }
-    let seen: { items: WalletTransaction[]; coversEntry: boolean }
+    let items: WalletTransaction[]
+    let covers: boolean
     try {
-      seen = await recent(client, e)
+      const { items: list, pagination } = await read(client, e)
+      items = list
+      const oldest = list.at(-1)?.created_at
+      covers = pagination.pageCount <= 1 || (oldest !== undefined && oldest < e.createdAt)
     } catch {
       // the service could not be asked: nothing is proven either way
-      if (e.state !== 'unknown') d.journal.mark(e.requestId, 'unknown', { error: 'The service could not be asked.' })
+      if (e.state !== 'failed') d.journal.mark(e.requestId, 'unknown', { error: 'The service could not be asked.' })
       continue
     }
-    const found = seen.items.find((t) => t.passThru[REQUEST_ID_KEY] === e.requestId && t.num_satoshis <= 0)
-    if (found) d.journal.mark(e.requestId, 'paid', { txId: found.id })
-    else if (e.state === 'pending')
-      // written, but the process stopped before the request could leave
-      d.journal.mark(e.requestId, 'failed', { error: 'It was never sent.' })
-    else if (seen.coversEntry && cannotArrive(e, d.nowSec()))
-      d.journal.mark(e.requestId, 'failed', { error: 'It was not paid, and can no longer be.' })
-    else if (e.state !== 'unknown') d.journal.mark(e.requestId, 'unknown')
+    const tx = items.find((t) => t.passThru[REQUEST_ID_KEY] === e.requestId && t.num_satoshis <= 0)
+    if (tx) {
+      const entry = d.journal.mark(e.requestId, 'paid', { txId: tx.id })
+      found.push({ entry, rows: [tx, ...items.filter((t) => isFeeOf(t, tx))] })
+    } else if (e.state === 'pending') neverSent(d.journal, e)
+    else if (e.state !== 'failed') d.journal.mark(e.requestId, 'unknown', { error: absentWords(e, covers, d) })
   }
-  return d.journal.unfinished()
+  return found
 }
 
-/** The wallet's newest transactions, and whether they reach back to before the entry was made. */
-async function recent(client: Pick<ServiceClient, 'listTransactions'>, e: JournalEntry) {
-  const { items, pagination } = await client.listTransactions(e.walletId, 1, RECENT)
-  const oldest = items.at(-1)?.created_at
-  const coversEntry = pagination.pageCount <= 1 || (oldest !== undefined && oldest < e.createdAt)
-  return { items, coversEntry }
+/** Written, but the process stopped before the request could leave: nothing was taken, for certain. */
+function neverSent(journal: Journal, e: JournalEntry) {
+  journal.mark(e.requestId, 'failed', { error: 'It was never sent: nothing was taken.' })
 }
 
-/** An invoice past its expiry cannot be paid any more; an address payment is given up after an hour. */
-function cannotArrive(e: JournalEntry, nowSec: number): boolean {
+/** A fee row of `payment`: the service writes it beside the payment, on the same lnTx (docs/ledger.md). */
+function isFeeOf(t: WalletTransaction, payment: WalletTransaction): boolean {
+  return t.id !== payment.id && t.wtxType.name === 'network_fee' && !!t.lnTx && t.lnTx.id === payment.lnTx?.id
+}
+
+/** What an absence says: still on its way, or most likely not paid (never "failed": that is the service's word). */
+function absentWords(e: JournalEntry, covers: boolean, d: ReconcileDeps): string {
+  const now = d.nowSec(e.accountId)
+  let over = now - e.createdAt > GIVE_UP_SEC
   if (e.kind === 'invoice') {
     const inv = decodeBolt11(e.target)
-    if (inv.kind === 'bolt11') return inv.expiresAt < nowSec
+    if (inv.kind === 'bolt11') over = inv.expiresAt < now
   }
-  return nowSec - e.createdAt > GIVE_UP_SEC
+  if (!covers || !over) return 'Not found at the service yet. It may still be on its way.'
+  return e.kind === 'invoice'
+    ? 'Not found at the service, and the invoice has expired by the service’s clock: most likely nothing was taken. Check the wallet’s transactions before paying again.'
+    : 'Not found at the service an hour on: most likely nothing was taken. Check the wallet’s transactions before paying again.'
 }

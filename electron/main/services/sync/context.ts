@@ -34,6 +34,11 @@ export interface SyncDeps {
   settings(): Settings
   /** ms since the epoch */
   now(): number
+  /**
+   * The service's time of an account, ms (services/serviceTime): every expiry and age of an
+   * invoice or link is judged on it, never on the computer's clock. Absent: the computer's.
+   */
+  serviceNow?(accountId: string): number
   timers?: Timers
   log?: Pick<Logger, 'info' | 'warn' | 'error'>
   /** the account whose wallets the renderer and tray show; withdraw links are tracked under it */
@@ -74,6 +79,8 @@ export interface Loop {
   accounts: Map<string, AccountState>
   log?: SyncDeps['log']
   nowSec(): number
+  /** the service's time of an account, Unix seconds */
+  serviceSec(accountId: string): number
   /** invoices found paid by a direct read whose row is not stored yet: their row is told even in bulk */
   awaitingRow: Set<string>
   readDirect(client: SyncClient, inv: PendingInvoice): Promise<Settlement | null>

@@ -36,10 +36,11 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
   const opts: SyncOptions = { ...DEFAULT_SYNC_OPTIONS, ...deps.options }
   const schedule = createSchedule(deps.timers ?? realTimers)
   const log = deps.log
-  const nowSec = () => Math.floor(deps.now() / 1000)
+  const serviceSec = (id: string) => Math.floor((deps.serviceNow?.(id) ?? deps.now()) / 1000)
   const records = createRecords({
     ledger: deps.ledger,
     now: deps.now,
+    serviceSec,
     legacyPath: deps.legacyFile,
     keepFinishedSec: opts.keepFinishedSec,
     onUnreadable: (path) => {
@@ -69,9 +70,10 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     records,
     accounts: new Map(),
     log,
-    nowSec,
+    nowSec: () => Math.floor(deps.now() / 1000),
+    serviceSec,
     awaitingRow: new Set(),
-    readDirect: (client, inv) => readInvoice(client, inv, nowSec),
+    readDirect: (client, inv) => readInvoice(client, inv, () => serviceSec(inv.accountId)),
     async foundDirectly(a, found) {
       if (settle(loop, found) === 0) return
       saveRecords(loop)
@@ -93,10 +95,10 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
   const wanted = (id: string) => deps.accountIds().includes(id) || records.pending(id).length > 0
 
   function delayFor(id: string): number {
-    const a = loop.accounts.get(id)
+    const failures = loop.accounts.get(id)?.failures ?? 0
     const intervalMs = deps.settings().pollIntervalSec * 1000
     const pendingCreatedAt = records.pending(id).map((i) => i.createdAt)
-    return nextTickMs({ intervalMs, failures: a?.failures ?? 0, offline, pendingCreatedAt, nowSec: nowSec() }, opts)
+    return nextTickMs({ intervalMs, failures, offline, pendingCreatedAt, nowSec: serviceSec(id) }, opts)
   }
 
   function reschedule(id: string) {
@@ -105,7 +107,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
 
   /** An account whose client is gone: nobody can ask about its invoices, which stop at expiry. */
   function expireGone(id: string): Promise<void> {
-    const over = records.pending(id).filter((i) => nowSec() > i.expiresAt + opts.expiryGraceSec)
+    const over = records.pending(id).filter((i) => serviceSec(id) > i.expiresAt + opts.expiryGraceSec)
     if (over.length > 0) expire(loop, over)
     reschedule(id)
     return Promise.resolve()
@@ -187,7 +189,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     const client = deps.getClient(inv.accountId)
     if (!client) throw new AppError('not_connected', 'The account of this invoice is not connected.')
     const a = account(inv.accountId, client)
-    if (nowSec() > inv.expiresAt + opts.expiryGraceSec) await tick(inv.accountId, false)
+    if (serviceSec(inv.accountId) > inv.expiresAt + opts.expiryGraceSec) await tick(inv.accountId, false)
     else {
       const s = await loop.readDirect(client, inv)
       if (s) {

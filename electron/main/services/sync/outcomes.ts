@@ -8,7 +8,10 @@ import { formatMsat } from '@shared/units'
 import type { LedgerTx, StoredWithdrawLink } from '../ledger'
 import { type NotificationModel, notificationLine, settlementNotification, withdrawNotification } from '../notify'
 
-/** Service and local clocks may differ a little; a claim may be stamped just before the link. */
+/**
+ * A link's time is the app's estimate of the service's clock when it was minted (services/serviceTime),
+ * right to within a second or two; a claim may be stamped just before the link.
+ */
 export const CLOCK_SLACK_SEC = 60
 
 export interface Settlement {

@@ -11,6 +11,8 @@ export interface RecordsDeps {
   ledger: () => Ledger
   /** ms since the epoch */
   now: () => number
+  /** the service's time of an account, Unix seconds: the ages of its invoices and links are its (services/serviceTime) */
+  serviceSec?: (accountId: string) => number
   /** the old watcher file to import once, if there is one */
   legacyPath?: string
   warn: (message: string, fields?: Record<string, unknown>) => void
@@ -59,7 +61,7 @@ export function createRecords(d: RecordsDeps) {
       })
   }
 
-  const nowSec = () => Math.floor(d.now() / 1000)
+  const nowSec = (accountId: string) => d.serviceSec?.(accountId) ?? Math.floor(d.now() / 1000)
 
   return {
     load,
@@ -67,20 +69,21 @@ export function createRecords(d: RecordsDeps) {
     link: (ott: string) => links.get(ott),
     /** invoices, newest first; finished ones only while they are recent */
     listInvoices(): PendingInvoice[] {
-      const cutoff = nowSec() - d.keepFinishedSec
+      const kept = (i: PendingInvoice) => (i.settledAt ?? i.expiresAt) >= nowSec(i.accountId) - d.keepFinishedSec
       return [...invoices.values()]
-        .filter((i) => i.status === 'pending' || (i.settledAt ?? i.expiresAt) >= cutoff)
+        .filter((i) => i.status === 'pending' || kept(i))
         .sort((a, b) => b.createdAt - a.createdAt)
     },
     listLinks(): StoredWithdrawLink[] {
-      const cutoff = nowSec() - d.keepFinishedSec
-      return [...links.values()].filter((l) => l.createdAt >= cutoff).sort((a, b) => b.createdAt - a.createdAt)
+      return [...links.values()]
+        .filter((l) => l.createdAt >= nowSec(l.accountId) - d.keepFinishedSec)
+        .sort((a, b) => b.createdAt - a.createdAt)
     },
     pending(accountId?: string): PendingInvoice[] {
       return [...invoices.values()].filter((i) => i.status === 'pending' && (!accountId || i.accountId === accountId))
     },
     waitingLinks(accountId: string, maxAgeSec: number): StoredWithdrawLink[] {
-      const t = nowSec()
+      const t = nowSec(accountId)
       return [...links.values()].filter(
         (l) => l.accountId === accountId && l.status === 'waiting' && t - l.createdAt <= maxAgeSec,
       )

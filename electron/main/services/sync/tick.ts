@@ -239,7 +239,7 @@ export async function syncAccount(l: Loop, a: AccountState, force: boolean): Pro
 
 /** The last word on invoices past their expiry: paid after all, or expired. */
 async function finalChecks(l: Loop, a: AccountState) {
-  const { expiring } = splitExpired(l.records.pending(a.id), l.nowSec(), l.opts)
+  const { expiring } = splitExpired(l.records.pending(a.id), l.serviceSec(a.id), l.opts)
   for (const inv of expiring) {
     try {
       const s = await l.readDirect(a.client, inv)

@@ -55,7 +55,7 @@ describe('journal', () => {
     j.close()
   })
 
-  it('moves pending → sent → paid/failed/unknown; final states stay final; unknown is reconciled, not re-sent', () => {
+  it('moves pending → sent → paid/failed/unknown; paid stays paid, failed never goes back; unknown is reconciled, not re-sent', () => {
     const j = open()
     for (const n of [1, 2, 3, 4]) j.add(entry(n, { createdAt: 100 + n }))
     j.mark('req_00000001', 'sent')
@@ -77,6 +77,42 @@ describe('journal', () => {
     expect(j.prune(NOW / 1000 + 1)).toBe(3)
     expect(j.unfinished().map((e) => e.requestId)).toEqual(['req_00000004'])
     j.close()
+  })
+
+  it('failed is not final: seen paid later, it becomes paid, once marked to be told; told once', () => {
+    const j = open()
+    j.add(entry(1, { kind: 'invoice', target: 'lnbcrt1first' }))
+    j.add(entry(2, { kind: 'invoice', target: 'lnbcrt1first' }))
+    j.add(entry(3))
+    j.mark('req_00000001', 'failed', { error: 'The service refused this: route not found' })
+    j.mark('req_00000002', 'unknown', { error: 'lost' })
+    // newer words about the same state are kept; the same words change nothing
+    expect(j.mark('req_00000002', 'unknown', { error: 'Not found at the service yet.' }).error).toBe(
+      'Not found at the service yet.',
+    )
+    expect(j.failedSince(NOW / 1000).map((e) => e.requestId)).toEqual(['req_00000001'])
+    expect(j.failedSince(NOW / 1000 + 1)).toEqual([])
+    expect(j.failedSince(0, 'acc_other')).toEqual([])
+    // every attempt at one invoice, for the warning before paying it again
+    expect(
+      j
+        .byTarget('lnbcrt1first')
+        .map((e) => e.state)
+        .sort(),
+    ).toEqual(['failed', 'unknown'])
+    expect(j.recoveredUntold()).toEqual([])
+    expect(j.mark('req_00000001', 'paid', { txId: 'wtx_late' })).toMatchObject({ state: 'paid', txId: 'wtx_late' })
+    // a payment never failed, paid: nothing to tell
+    j.mark('req_00000002', 'paid', { txId: 'wtx_2' })
+    expect(j.recoveredUntold().map((e) => e.requestId)).toEqual(['req_00000001'])
+    j.close()
+    // across a restart, until told
+    const again = open()
+    expect(again.recoveredUntold().map((e) => e.requestId)).toEqual(['req_00000001'])
+    again.markRecoveredTold('req_00000001')
+    expect(again.recoveredUntold()).toEqual([])
+    expect(() => again.mark('req_00000001', 'failed')).toThrow(/paid cannot become failed/)
+    again.close()
   })
 
   it('survives a ledger rebuild: the ledger is set aside, the journal is not touched', async () => {

@@ -1,0 +1,32 @@
+// The service's clock, as main estimates it for each account (AccountView.clockOffsetSec): an
+// invoice's or a link's expiry is the service's to judge, so the page adds the offset to its own
+// clock before it says "Expired" or counts down. A computer whose clock is a day off then still
+// shows a fresh invoice as pending (docs/service.md, "The service's time").
+import { useAccounts } from '../stores/accounts'
+
+/** service minus computer, whole seconds; 0 while main knows nothing yet */
+export function useClockOffset(accountId: string | null | undefined): number {
+  return useAccounts((s) => s.accounts.find((a) => a.id === accountId)?.clockOffsetSec ?? 0)
+}
+
+/** the service's time of this account, Unix seconds, from the page's clock `nowSec` */
+export function useServiceNow(accountId: string | null | undefined, nowSec: number): number {
+  return nowSec + useClockOffset(accountId)
+}
+
+/** the active account's offset (withdraw links are listed for it) */
+export function useActiveClockOffset(): number {
+  return useAccounts((s) => s.accounts.find((a) => a.id === s.activeId)?.clockOffsetSec ?? 0)
+}
+
+/** Above this, Settings says the computer's clock is off (it blocks nothing: the service's clock is used). */
+export const CLOCK_WARN_SEC = 5 * 60
+
+/** The one line Settings shows for an account whose service's clock is far from the computer's, or null. */
+export function clockWarning(offsetSec: number | null | undefined): string | null {
+  if (offsetSec == null || Math.abs(offsetSec) <= CLOCK_WARN_SEC) return null
+  const off = Math.abs(offsetSec)
+  const size = off < 7200 ? `${Math.round(off / 60)} minutes` : `${Math.round(off / 3600)} hours`
+  // the offset is the service's clock minus the computer's: positive means the computer is behind
+  return `This computer's clock is ${size} ${offsetSec > 0 ? 'behind' : 'ahead of'} this service's; the app goes by the service's clock.`
+}
