@@ -80,9 +80,11 @@ describe('operations', () => {
       target: 'alice@sim.example',
     })
     j.close()
-    // as the previous version of the app left it: schema 1, no operations table
+    // as the previous version of the app left it: schema 1, no operations table, no later columns
     const db = new DatabaseSync(join(dir, 'journal.sqlite'))
-    db.exec('DROP TABLE operations; PRAGMA user_version = 1')
+    db.exec(
+      'DROP TABLE operations; DROP INDEX payments_target; ALTER TABLE payments DROP COLUMN recovered; PRAGMA user_version = 1',
+    )
     db.close()
     const notices: JournalNotice[] = []
     const again = open(notices)
