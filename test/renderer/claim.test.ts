@@ -90,6 +90,19 @@ describe('claim store', () => {
     expect(fake.callsOf('claim.read')).toHaveLength(1)
   })
 
+  test('Send: the link’s own refusal is said, not the service’s failed look-up (N2)', async () => {
+    fake.fail('lnurl.probe', 'lnurl_error', 'Nothing that takes payments was found at that address or link.')
+    fake.fail('claim.read', 'lnurl_error', 'This withdraw link has expired (sats.example says: “expired”).')
+    await useSend.getState().probe(LNURL)
+    expect(useSend.getState().formError?.message).toBe('This withdraw link has expired (sats.example says: “expired”).')
+    expect(useUi.getState().screen).toEqual({ to: 'home' })
+    // a pay link the service could not use: the service's words stay
+    fake.fail('lnurl.probe', 'lnurl_error', 'Nothing that takes payments was found at that address or link.')
+    fake.fail('claim.read', 'invalid_input', 'This link asks to be paid; it offers no sats. Use Send to pay it.')
+    await useSend.getState().probe(LNURL)
+    expect(useSend.getState().formError?.message).toBe('Nothing that takes payments was found at that address or link.')
+  })
+
   test('Send: a link on a private address opens Claim to warn, having asked nothing more', async () => {
     fake.fail('lnurl.probe', 'lnurl_error', 'Nothing that takes payments was found at that address or link.')
     fake.fail('claim.read', 'private_host', '127.0.0.1:9 is on this computer.')

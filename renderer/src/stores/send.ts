@@ -156,6 +156,9 @@ export const useSend = create<SendState>()((set, get) => ({
         set({ probeStatus: 'idle' })
         return useUi.getState().go({ to: 'claim', lnurl: address })
       }
+      // the link's own answer ("expired", "already claimed", unreachable) says more than the
+      // service's failed look-up; one that is a pay link leaves the service's words
+      if (linkSaid && linkSaid.code !== 'invalid_input') return set({ probeStatus: 'error', formError: linkSaid })
     }
     set({ probeStatus: 'error', formError: res.error })
   },

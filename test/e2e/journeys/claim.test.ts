@@ -119,6 +119,28 @@ test('spent, expired and refused vouchers are said in plain words', async () => 
   expect(claimsOf(v.id)).toEqual([])
 })
 
+test('an expired or spent voucher typed into Send says its own answer, never the service’s look-up (N2)', async () => {
+  for (const [spec, words] of [
+    [{ expiresIn: -60 }, /^This withdraw link has expired/],
+    [{ uses: 0 }, /^This withdraw link has already been claimed/],
+  ] as const) {
+    const v = voucher(spec)
+    await navTo(o.page, 'Send')
+    await o.page.getByLabel('Lightning address').fill(v.lnurl)
+    await o.page.getByRole('button', { name: 'Look up' }).click()
+    // the service knows no such pay link; the link itself is asked, after its warning
+    await contactAnyway(o.page, host())
+    await expect.poll(() => alertText(o.page)).toMatch(words)
+    // asked again from Send (the host confirmed now): Send says the voucher's answer itself
+    await navTo(o.page, 'Send')
+    await o.page.getByLabel('Lightning address').fill(v.lnurl)
+    await o.page.getByRole('button', { name: 'Look up' }).click()
+    await expect.poll(() => alertText(o.page)).toMatch(words)
+    expect(await o.page.getByRole('heading', { name: 'Send' }).count()).toBe(1)
+    expect(await o.page.locator('body').textContent()).not.toMatch(/Invalid Address|could not be used/)
+  }
+})
+
 test('a voucher server that never answers is given up on, with a way to try again', async () => {
   const v = voucher({ descriptor: 'stall' })
   await pasteIntoScan(lnurlw(v.url))
