@@ -468,6 +468,8 @@ export const operations = {
     WithdrawLinkView,
   ),
   'withdraw.list': op('read', none, z.object({ links: z.array(WithdrawLinkView) })),
+  /** The Withdraw screen shows this link: its claim is noticed within seconds until `ott: null`. */
+  'withdraw.focus': op('local', z.object({ ott: z.string().max(200).nullable() }).strict(), z.object({})),
 
   /**
    * Mints `count` withdraw links of one amount, one after another, each watched like any withdraw

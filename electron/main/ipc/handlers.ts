@@ -183,6 +183,10 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return { focused: id !== null }
     },
     'invoices.check': ({ id }) => d.sync.check(id),
+    'withdraw.focus': async ({ ott }) => {
+      d.sync.focusLink(ott)
+      return {}
+    },
 
     'lnurl.probe': async ({ address }, op) => recipientView(address, await op.client().probe(address)),
     'withdraw.create': async ({ walletId, amountSat, memo }, op) => {
