@@ -81,10 +81,17 @@ export function createRemote(o: RemoteOptions = {}): Remote {
       }
     },
     async privateRange(url) {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      // a resolver that hangs says nothing: the GET itself checks again as it connects
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), timeoutMs)
+      })
       try {
-        return await privateRangeOfHost(new URL(url), o.resolve)
+        return await Promise.race([privateRangeOfHost(new URL(url), o.resolve), late])
       } catch {
         return null // a name that does not resolve is reached by nobody; its GET says so
+      } finally {
+        clearTimeout(timer)
       }
     },
   }

@@ -117,3 +117,17 @@ describe('createRemote: plain http only where the demo and tests allow it', () =
     expect(plainHttpWhen(false, () => undefined)()).toBe(false)
   })
 })
+
+describe('createRemote: where a callback resolves', () => {
+  it('says the range, null for a public or unknown name, and gives up on a resolver that hangs', async () => {
+    const remote = createRemote({ timeoutMs: 200, resolve: async () => [{ address: '10.1.2.3', family: 4 }] })
+    expect(await remote.privateRange('https://lan.example/cb')).toBe('private')
+    expect(await remote.privateRange('https://[fe80::1]/cb')).toBe('link-local')
+    const failing = createRemote({ resolve: () => Promise.reject(new Error('ENOTFOUND')) })
+    expect(await failing.privateRange('https://nowhere.example/cb')).toBeNull()
+    const hanging = createRemote({ timeoutMs: 200, resolve: () => new Promise(() => {}) })
+    const started = Date.now()
+    expect(await hanging.privateRange('https://slow.example/cb')).toBeNull()
+    expect(Date.now() - started).toBeLessThan(2_000)
+  })
+})
