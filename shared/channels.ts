@@ -22,6 +22,7 @@ export const OP_NAMES = [
   'pay.lightningAddress',
   'withdraw.create',
   'withdraw.list',
+  'withdraw.focus',
   'vouchers.create',
   'vouchers.save',
   'claim.read',

@@ -216,6 +216,10 @@ export const ClaimOffer = z.object({
   /** whole sats the link allows (its msat limits rounded inwards) */
   minSat: int.positive(),
   maxSat: int.positive(),
+  /** where the money request (the invoice) goes: may be another host than the link's */
+  callbackHost: z.string(),
+  /** that host is on this computer or a private network (null: neither): warned about before a claim */
+  callbackRange: z.enum(['loopback', 'private', 'link-local']).nullable(),
 })
 export type ClaimOffer = z.infer<typeof ClaimOffer>
 /**
@@ -231,6 +235,8 @@ export const ClaimResult = z.object({
 export type ClaimResult = z.infer<typeof ClaimResult>
 /** An LNURL-withdraw as handed over: bech32, `lightning:…` or `lnurlw://…` (shared/payment/parse.ts). */
 const LnurlInput = z.string().trim().min(8).max(2100)
+/** Hosts the person allowed to be contacted although on a private address (the link's, the callback's). */
+const ConfirmedHosts = z.array(z.string().max(300)).max(2).optional()
 
 // ── Payments: BOLT 11 invoices and the journal of payments in flight (docs/payment-input.md) ─
 export const InvoiceView = z.object({
@@ -482,6 +488,8 @@ export const operations = {
     WithdrawLinkView,
   ),
   'withdraw.list': op('read', none, z.object({ links: z.array(WithdrawLinkView) })),
+  /** The Withdraw screen shows this link: its claim is noticed within seconds until `ott: null`. */
+  'withdraw.focus': op('local', z.object({ ott: z.string().max(200).nullable() }).strict(), z.object({})),
 
   /**
    * Mints `count` withdraw links of one amount, one after another, each watched like any withdraw
@@ -518,14 +526,22 @@ export const operations = {
 
   // ── Claiming someone else's LNURL-withdraw link (docs/service.md, "Claiming a withdraw link") ──
   /** Reads the link's offer from its own server (not the service): who offers how much. */
-  'claim.read': op('read', z.object({ lnurl: LnurlInput }).strict(), ClaimOffer),
+  'claim.read': op('read', z.object({ lnurl: LnurlInput, confirmed: ConfirmedHosts }).strict(), ClaimOffer),
   /**
    * Reads the offer again, makes an invoice for `amountSat` in `walletId` and hands it to the
    * link's server, which pays it (or says why not). Once per `requestId`: a double click claims once.
    */
   'claim.run': op(
     'money',
-    z.object({ lnurl: LnurlInput, walletId: id, amountSat: AmountSat, requestId: RequestId }).strict(),
+    z
+      .object({
+        lnurl: LnurlInput,
+        walletId: id,
+        amountSat: AmountSat,
+        requestId: RequestId,
+        confirmed: ConfirmedHosts,
+      })
+      .strict(),
     ClaimResult,
   ),
   // ─────────────────────────────────────────────────────────────────────────────────────────
@@ -648,6 +664,8 @@ export type NavigateTarget = z.infer<typeof NavigateTarget>
 export const ClipboardOffer = z.object({
   kind: z.enum(['invoice', 'address', 'withdraw']),
   value: z.string().min(1).max(8192),
+  /** the server a look-up would reach, named before the person presses anything; none for an invoice */
+  host: z.string().max(300).optional(),
 })
 export type ClipboardOffer = z.infer<typeof ClipboardOffer>
 

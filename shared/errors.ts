@@ -14,6 +14,7 @@ export const ErrorCode = z.enum([
   'keychain_unavailable',
   'not_connected', // no account yet
   'lnurl_error', // a third-party LNURL service said no
+  'private_host', // a link's server is on this computer or a private network: contacted only once confirmed
   'busy', // the same request is already in flight (double click)
   'internal',
 ])

@@ -161,8 +161,8 @@ async function main(): Promise<void> {
     appVersion: app.getVersion(),
     platform: process.platform,
     preview: false,
-    // a packaged app does not check event payloads at run time (their types are checked at build)
-    checkEvents: !app.isPackaged,
+    // packaged: no event payload checked at run time (types are, at build), no plain-http LNURL
+    isPackaged: app.isPackaged,
     saveFile: createSaveFile(saveDialogOver(dialog, currentWindow, (ask) => (popover ? popover.holdOpen(ask) : ask()))),
     rates: { sourceUrl: RATE_SOURCE_URL },
     visible: () => isSeen(currentWindow()),

@@ -81,7 +81,14 @@ function renderScreen(s: Screen): ReactNode {
     case 'receive':
       return <Receive walletId={s.walletId} />
     case 'send':
-      return <Send key={s.address ?? ''} address={s.address} walletId={'walletId' in s ? s.walletId : undefined} />
+      return (
+        <Send
+          key={s.address ?? ''}
+          address={s.address}
+          walletId={'walletId' in s ? s.walletId : undefined}
+          lookUp={'lookUp' in s ? s.lookUp : undefined}
+        />
+      )
     case 'withdraw':
       return <Withdraw walletId={s.walletId} />
     case 'scan':

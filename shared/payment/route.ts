@@ -1,4 +1,5 @@
-// What Send (and the clipboard offer) can do with whatever a person hands it (parse.ts says what it is).
+// What Send (and the clipboard offer) can do with whatever a person hands it (parse.ts says what it
+// is), and how to name it before anything is asked.
 import { lightningTargetOf, type ParsedInput, parsePaymentInput } from './parse'
 
 /** The recipient Send looks up, the invoice main reads, the withdraw link to claim, or why none. */
@@ -28,4 +29,28 @@ function explain(p: ParsedInput): string {
       return 'This is an LNURL login or channel request. This app cannot use it.'
   }
   return 'reason' in p ? p.reason : 'This could not be used.'
+}
+
+/**
+ * What a text from outside (a link, the clipboard, a scan) is and which host it names: shown
+ * before anything is asked of anybody, in words such as "a withdraw link from sats.example".
+ */
+export interface LinkSummary {
+  kind: 'invoice' | 'address' | 'pay' | 'withdraw' | 'lnurl'
+  /** the server a look-up would reach (`URL.host`); null for an invoice */
+  host: string | null
+  /** e.g. "a withdraw link from sats.example" */
+  words: string
+}
+
+export function summarize(text: string): LinkSummary | null {
+  const t = lightningTargetOf(parsePaymentInput(text))
+  if (!t) return null
+  if (t.kind === 'bolt11') return { kind: 'invoice', host: null, words: 'a Lightning invoice' }
+  if (t.kind === 'lightning-address')
+    return { kind: 'address', host: t.domain, words: `the lightning address ${t.address}` }
+  const host = new URL(t.url).host
+  if (t.tag === 'withdraw') return { kind: 'withdraw', host, words: `a withdraw link from ${host}` }
+  if (t.tag === 'pay') return { kind: 'pay', host, words: `a payment link to ${host}` }
+  return { kind: 'lnurl', host, words: `an LNURL link to ${host}` }
 }

@@ -21,7 +21,15 @@ beforeEach(() => {
 })
 
 const LNURL = encodeLnurl('https://sats.example/w/1')
-const offer: ClaimOffer = { lnurl: LNURL, host: 'sats.example', description: 'Gift', minSat: 1, maxSat: 3000 }
+const offer: ClaimOffer = {
+  lnurl: LNURL,
+  host: 'sats.example',
+  description: 'Gift',
+  minSat: 1,
+  maxSat: 3000,
+  callbackHost: 'sats.example',
+  callbackRange: null,
+}
 const invoice: PendingInvoice = {
   id: 'lntx_1',
   walletId: 'w1',
@@ -80,5 +88,59 @@ describe('claim store', () => {
     await useSend.getState().probe('bob@sats.example')
     expect(useSend.getState().formError?.message).toBe('No such user')
     expect(fake.callsOf('claim.read')).toHaveLength(1)
+  })
+
+  test('Send: the link’s own refusal is said, not the service’s failed look-up (N2)', async () => {
+    fake.fail('lnurl.probe', 'lnurl_error', 'Nothing that takes payments was found at that address or link.')
+    fake.fail('claim.read', 'lnurl_error', 'This withdraw link has expired (sats.example says: “expired”).')
+    await useSend.getState().probe(LNURL)
+    expect(useSend.getState().formError?.message).toBe('This withdraw link has expired (sats.example says: “expired”).')
+    expect(useUi.getState().screen).toEqual({ to: 'home' })
+    // a pay link the service could not use: the service's words stay
+    fake.fail('lnurl.probe', 'lnurl_error', 'Nothing that takes payments was found at that address or link.')
+    fake.fail('claim.read', 'invalid_input', 'This link asks to be paid; it offers no sats. Use Send to pay it.')
+    await useSend.getState().probe(LNURL)
+    expect(useSend.getState().formError?.message).toBe('Nothing that takes payments was found at that address or link.')
+  })
+
+  test('Send: a link on a private address opens Claim to warn, having asked nothing more', async () => {
+    fake.fail('lnurl.probe', 'lnurl_error', 'Nothing that takes payments was found at that address or link.')
+    fake.fail('claim.read', 'private_host', '127.0.0.1:9 is on this computer.')
+    await useSend.getState().probe(LNURL)
+    expect(useUi.getState().screen).toEqual({ to: 'claim', lnurl: LNURL })
+    expect(useClaim.getState().readError?.code).toBe('private_host')
+    // Claim shows it as it is: not read again on arrival
+    useClaim.getState().show(LNURL)
+    expect(fake.callsOf('claim.read')).toHaveLength(1)
+    fake.ok('claim.read', offer)
+    await useClaim.getState().open(LNURL, 'sats.example')
+    expect(fake.callsOf('claim.read')[1]?.input).toEqual({ lnurl: LNURL, confirmed: ['sats.example'] })
+  })
+})
+
+describe('a link from outside asks nobody before a press', () => {
+  test('Claim shows a link without reading it; the press reads it, the confirmed hosts go along', async () => {
+    useClaim.getState().show(LNURL)
+    expect(useClaim.getState()).toMatchObject({ lnurl: LNURL, readStatus: 'idle' })
+    expect(fake.calls).toHaveLength(0)
+    fake.ok('claim.read', { ...offer, callbackHost: '10.0.0.2', callbackRange: 'private' })
+    await useClaim.getState().open(LNURL)
+    expect(fake.callsOf('claim.read')[0]?.input).toEqual({ lnurl: LNURL, confirmed: [] })
+    useClaim.getState().confirm('10.0.0.2')
+    fake.ok('claim.run', result)
+    await useClaim.getState().claim({ walletId: 'w1', amountSat: 10 })
+    expect(fake.callsOf('claim.run')[0]?.input).toMatchObject({ confirmed: ['10.0.0.2'] })
+  })
+
+  test('Send shows an address or LNURL from outside and asks nothing; an invoice is read by the service', async () => {
+    await useSend.getState().arrive(LNURL)
+    await useSend.getState().arrive('bob@sats.example')
+    expect(fake.calls).toHaveLength(0)
+    expect(useSend.getState().arrived).toMatchObject({ kind: 'address', host: 'sats.example' })
+    expect(useSend.getState().form.input).toBe('bob@sats.example')
+    // the clipboard offer's Pay named it already: looked up at once
+    fake.ok('lnurl.probe', { address: 'bob@sats.example' })
+    await useSend.getState().arrive('bob@sats.example', true)
+    expect(fake.callsOf('lnurl.probe')).toHaveLength(1)
   })
 })

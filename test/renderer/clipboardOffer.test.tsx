@@ -1,5 +1,6 @@
-// The clipboard offer's banner: the question names a lightning address but not a long invoice or
-// link, Pay goes to Send prefilled (Claim for a withdraw link), and either button removes it.
+// The clipboard offer's banner: the question names a lightning address, or a link's host, but not
+// a long invoice or link; Pay (the press after that question) goes to Send prefilled and looked up
+// (Claim for a withdraw link), and either button removes it.
 import { encodeLnurl } from '@shared/lnurl'
 import { renderToString } from 'react-dom/server'
 import { beforeEach, expect, test } from 'vitest'
@@ -18,8 +19,12 @@ test('the question says what is on the clipboard', () => {
   expect(offerQuestion({ kind: 'address', value: 'alice@example.com' })).toBe(
     'Pay alice@example.com from your clipboard?',
   )
-  expect(offerQuestion({ kind: 'address', value: 'LNURL1DP68GURN8GHJ7' })).toBe('Pay the link on your clipboard?')
-  expect(offerQuestion({ kind: 'withdraw', value: 'lnurl1x' })).toBe('Claim the withdraw link on your clipboard?')
+  expect(offerQuestion({ kind: 'address', value: 'LNURL1DP68GURN8GHJ7', host: 'pay.example' })).toBe(
+    'Pay the link to pay.example on your clipboard?',
+  )
+  expect(offerQuestion({ kind: 'withdraw', value: 'lnurl1x', host: '127.0.0.1:8080' })).toBe(
+    'Claim the withdraw link from 127.0.0.1:8080 on your clipboard?',
+  )
 })
 
 // (the banner's region, its buttons and its fit at 360 px are checked in Chromium:
@@ -31,7 +36,7 @@ test('no banner without an offer', () => {
 test('Pay opens Send prefilled, or Claim for a withdraw link; Dismiss only removes the offer', async () => {
   useClipboardOffer.getState().show({ kind: 'invoice', value: BOLT11_SPEC.coffee60s })
   await useClipboardOffer.getState().pay()
-  expect(useUi.getState().screen).toEqual({ to: 'send', address: BOLT11_SPEC.coffee60s })
+  expect(useUi.getState().screen).toEqual({ to: 'send', address: BOLT11_SPEC.coffee60s, lookUp: true })
   expect(useClipboardOffer.getState().offer).toBeNull()
 
   const lnurl = encodeLnurl('https://service.example/withdraw?tag=withdrawRequest&k1=abc')

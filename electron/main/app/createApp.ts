@@ -8,7 +8,7 @@ import { createHandlers, type HandlerDeps } from '../ipc/handlers'
 import { createRouter, type Router, type SenderInfo } from '../ipc/router'
 import { createLogger, type Logger } from '../log'
 import { type AccountsService, createAccountsService } from '../services/accounts'
-import { createClaimService, createRemoteGet } from '../services/claim'
+import { createAppClaims } from '../services/claim'
 import { createServiceClient, type InvoiceRoute } from '../services/client'
 import { type ClipboardSource, createClipboardOffers } from '../services/clipboard'
 import { createConnectionMonitor } from '../services/connection'
@@ -31,11 +31,13 @@ export interface AppDeps {
   notifier: Notifier
   emit: Emit
   /**
-   * Check every event against the contract's schema and throw on a mismatch. Default true; the
-   * packaged app turns it off.
+   * Check every event against the contract's schema and throw on a mismatch. Default: true unless
+   * packaged.
    */
   checkEvents?: boolean
   fetch?: typeof fetch
+  /** Electron's app.isPackaged: then no plain-http LNURL is ever fetched, nor events checked */
+  isPackaged?: boolean
   now?: () => number
   preview?: boolean
   /** Electron's app.getVersion(); package.json's version elsewhere (dev/preview/version.ts) */
@@ -90,7 +92,7 @@ export interface App {
 export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now
   const log = createLogger({ sink: deps.logSink, now })
-  const emit = createEmitter({ to: deps.emit, check: deps.checkEvents ?? true, log })
+  const emit = createEmitter({ to: deps.emit, check: deps.checkEvents ?? !deps.isPackaged, log })
   const settings = createSettingsStore({ dir: deps.userDataDir, now, onNotice: (n) => emit('notice', n) })
   // Opened on first use (no file before the person has an account), and never blocking the app: a
   // file that cannot be used is set aside and the person told (docs/ledger.md).
@@ -141,6 +143,7 @@ export function createApp(deps: AppDeps): App {
     clockOffsetSec: serviceTime.offsetSec,
   })
   const activeAccountId = () => accounts.list().activeId
+  const activeUrl = () => accounts.list().accounts.find((a) => a.id === activeAccountId())?.baseUrl
   const connection = createConnectionMonitor({
     emit,
     activeAccountId,
@@ -220,7 +223,7 @@ export function createApp(deps: AppDeps): App {
     saveFile: deps.saveFile,
     ledger,
     journal,
-    claims: createClaimService({ get: createRemoteGet({ fetch: deps.fetch }) }),
+    claims: createAppClaims(deps.isPackaged === true, activeUrl),
     popover: deps.popover,
     openLink: deps.openLink,
     log,

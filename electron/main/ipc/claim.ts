@@ -14,10 +14,11 @@ export interface ClaimHandlerDeps {
 
 export function claimHandlers(d: ClaimHandlerDeps) {
   return {
-    'claim.read': ({ lnurl }: OpIn<'claim.read'>): Promise<OpOut<'claim.read'>> => d.claims.read(lnurl),
-    'claim.run': ({ lnurl, walletId, amountSat }: OpIn<'claim.run'>): Promise<OpOut<'claim.run'>> =>
+    'claim.read': ({ lnurl, confirmed }: OpIn<'claim.read'>): Promise<OpOut<'claim.read'>> =>
+      d.claims.read(lnurl, confirmed),
+    'claim.run': ({ lnurl, walletId, amountSat, confirmed }: OpIn<'claim.run'>): Promise<OpOut<'claim.run'>> =>
       d.claims.claim(
-        { lnurl, walletId, amountSat },
+        { lnurl, walletId, amountSat, confirmed },
         {
           createInvoice: (walletId, amountSat, memo) => d.createInvoice({ walletId, amountSat, memo }),
           check: (id) => d.sync.check(id),

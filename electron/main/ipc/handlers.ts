@@ -7,7 +7,7 @@ import { AppError } from '@shared/errors'
 import type { z } from 'zod'
 import type { Logger } from '../log'
 import type { AccountsService, CallPolicy } from '../services/accounts'
-import { type ClaimService, createClaimService, createRemoteGet } from '../services/claim'
+import { type ClaimService, createClaimService, createRemote } from '../services/claim'
 import type { ServiceClient } from '../services/client'
 import type { Journal, Ledger } from '../services/ledger'
 import type { RatesService } from '../services/rates'
@@ -54,7 +54,7 @@ export interface HandlerDeps extends ShellDeps {
   /** the local ledger and the payments journal (docs/ledger.md), opened on first use */
   ledger: () => Ledger
   journal: () => Journal
-  /** claims of other people's withdraw links; by default their servers are reached with fetch */
+  /** claims of other people's withdraw links; by default https only, no private address unconfirmed */
   claims?: ClaimService
   log?: Pick<Logger, 'warn'>
   /** the crash tests stop the process at a step of a payment */
@@ -191,6 +191,10 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return { focused: id !== null }
     },
     'invoices.check': ({ id }) => d.sync.check(id),
+    'withdraw.focus': async ({ ott }) => {
+      d.sync.focusLink(ott)
+      return {}
+    },
 
     'lnurl.probe': async ({ address }, op) => recipientView(address, await op.client().probe(address)),
     'withdraw.create': async ({ walletId, amountSat, memo }, op) => {
@@ -209,7 +213,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     }),
 
     ...claimHandlers({
-      claims: d.claims ?? createClaimService({ get: createRemoteGet() }),
+      claims: d.claims ?? createClaimService({ remote: createRemote() }),
       sync: d.sync,
       createInvoice: (input) => createInvoice(input, contextOf('claim.run')),
     }),

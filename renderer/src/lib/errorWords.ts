@@ -19,6 +19,7 @@ export const NEXT_STEP: Record<ErrorCode, string> = {
     'Unlock or set up your system keychain and try again, or keep the key in memory for this session only.',
   not_connected: 'Connect an account: add the service address and your API key.',
   lnurl_error: 'The other side refused. Check the code or link, or ask whoever gave it to you.',
+  private_host: 'Go on only if you trust whoever gave you this link and know what runs at that address.',
   busy: 'This is already under way. Wait for it to finish.',
   internal: 'Try again. If it keeps happening, restart the app.',
 }

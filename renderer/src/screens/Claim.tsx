@@ -1,6 +1,9 @@
-// Claiming a withdraw link someone handed over (a voucher, a refund, a faucet): who offers how
-// much, the amount and the wallet, then the invoice followed until the other side pays it.
+// Claiming a withdraw link someone handed over (a voucher, a refund, a faucet): what it is and
+// whose, asked only at the person's press; who offers how much, the amount and the wallet, then
+// the invoice followed until the other side pays it.
 import type { ClaimOffer, PendingInvoice } from '@shared/contract'
+import { privateRangeOfHostname } from '@shared/netAddress'
+import { summarize } from '@shared/payment/route'
 import { formatSat, MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect, useState } from 'react'
 import { invoke } from '../api'
@@ -8,6 +11,7 @@ import { Amount, Fiat, FiatBeside } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { LongText } from '../components/LongText'
+import { PrivateHostWarning } from '../components/PrivateHost'
 import { Screen } from '../components/Screen'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { useClockOffset } from '../lib/serviceClock'
@@ -21,19 +25,43 @@ export default function Claim(props: { lnurl: string }) {
   const offer = useClaim((s) => s.offer)
   const readError = useClaim((s) => s.readError)
   const result = useClaim((s) => s.result)
-  useEffect(() => {
-    const s = useClaim.getState()
-    // arriving from Send with the offer read already: not read twice
-    if (s.lnurl !== props.lnurl || s.readStatus === 'idle' || s.readStatus === 'error') void s.open(props.lnurl)
-  }, [props.lnurl])
+  // a link from outside is shown, never read on arrival (what Send read already stays)
+  useEffect(() => useClaim.getState().show(props.lnurl), [props.lnurl])
+  const host = summarize(props.lnurl)?.host ?? null
+  const open = (confirm?: string) => void useClaim.getState().open(props.lnurl, confirm)
   return (
     <Screen title="Claim sats">
+      {readStatus === 'idle' && <Arrived host={host} onAsk={open} />}
       {readStatus === 'loading' && <Pending>Asking the link what it offers…</Pending>}
-      {readError && <ErrorMessage error={readError} onRetry={() => void useClaim.getState().open(props.lnurl)} />}
+      {readError?.code === 'private_host' && host ? (
+        <PrivateHostWarning host={host} message={readError.message} onConfirm={() => open(host)} />
+      ) : (
+        readError && <ErrorMessage error={readError} onRetry={() => open()} />
+      )}
       {offer && <OfferText offer={offer} />}
       {offer && !result && <ClaimForm offer={offer} />}
       {result && <Following invoiceId={result.invoice.id} message={result.message} host={result.offer.host} />}
     </Screen>
+  )
+}
+
+/** What arrived, and whose it is, before anybody is asked: one press asks (after a warning if private). */
+function Arrived({ host, onAsk }: { host: string | null; onAsk: (confirm?: string) => void }) {
+  if (!host) return <Problem>This is not an LNURL withdraw link.</Problem>
+  const range = privateRangeOfHostname(new URL(`http://${host}`).hostname)
+  return (
+    <div className="claim-arrived" data-testid="claim-arrived">
+      <p>
+        A withdraw link from <strong>{host}</strong>. Nothing has been asked of {host} yet.
+      </p>
+      {range ? (
+        <PrivateHostWarning host={host} range={range} onConfirm={() => onAsk(host)} />
+      ) : (
+        <button type="button" className="primary" onClick={() => onAsk()}>
+          Ask {host} what it offers
+        </button>
+      )}
+    </div>
   )
 }
 
@@ -72,6 +100,12 @@ function OfferText({ offer }: { offer: ClaimOffer }) {
         </strong>
         . <OfferFiat offer={offer} />
       </p>
+      {offer.callbackHost !== offer.host && (
+        <p className="warning-text" data-testid="claim-hosts">
+          The link is from <strong>{offer.host}</strong>; the money request goes to{' '}
+          <strong>{offer.callbackHost}</strong>.
+        </p>
+      )}
       {/* the other side's words, shown as text */}
       {offer.description && <LongText className="muted" text={offer.description} quoted />}
     </div>
@@ -84,6 +118,13 @@ function ClaimForm({ offer }: { offer: ClaimOffer }) {
   const [problem, setProblem] = useState<string | null>(null)
   const claiming = useClaim((s) => s.claiming)
   const error = useClaim((s) => s.error)
+  const confirmed = useClaim((s) => s.confirmed)
+  // the invoice would go to a private address: said, and confirmed, before the Claim press
+  const unconfirmed = [offer.host, offer.callbackHost].find((h) => !confirmed.includes(h))
+  const warnFor =
+    (offer.callbackRange && !confirmed.includes(offer.callbackHost) && offer.callbackHost) ||
+    (error?.code === 'private_host' && unconfirmed) ||
+    null
 
   function submit(e: FormEvent) {
     e.preventDefault()
@@ -107,8 +148,16 @@ function ClaimForm({ offer }: { offer: ClaimOffer }) {
       />
       <WalletSelect value={walletId} onChange={setWalletId} />
       <Problem>{problem}</Problem>
-      {error && <ErrorMessage error={error} />}
-      <button type="submit" className="primary" disabled={claiming}>
+      {warnFor && (
+        <PrivateHostWarning
+          host={warnFor}
+          range={warnFor === offer.callbackHost ? (offer.callbackRange ?? undefined) : undefined}
+          message={error?.code === 'private_host' ? error.message : undefined}
+          onConfirm={() => useClaim.getState().confirm(warnFor)}
+        />
+      )}
+      {error && error.code !== 'private_host' && <ErrorMessage error={error} />}
+      <button type="submit" className="primary" disabled={claiming || warnFor !== null}>
         {claiming ? 'Claiming…' : 'Claim'}
       </button>
     </form>

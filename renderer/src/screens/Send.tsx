@@ -16,17 +16,18 @@ import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
 import { Confirm, Unfinished } from './SendConfirm'
 
-export default function Send(props: { address?: string; walletId?: string }) {
+export default function Send(props: { address?: string; walletId?: string; lookUp?: boolean }) {
   const confirmation = useSend((s) => s.confirmation)
   useEffect(() => {
     const s = useSend.getState()
-    // arriving with an address or invoice (scan, link) starts a fresh send
-    if (props.address) void s.probe(props.address)
+    // arriving with an address or invoice (scan, link, clipboard) starts a fresh send; an
+    // address or link is looked up only at the person's press
+    if (props.address) void s.arrive(props.address, props.lookUp)
     // a finished send is not shown again; an unknown outcome stays until the person acts on it
     else if (s.result || (s.error && s.error.code !== 'unknown_outcome')) s.reset()
     const form = useSend.getState().form
     if (!form.walletId) useSend.getState().setForm({ walletId: initialWalletId(props.walletId) })
-  }, [props.address, props.walletId])
+  }, [props.address, props.walletId, props.lookUp])
   return (
     <Screen title="Send">
       <Unfinished />
@@ -42,6 +43,7 @@ function SendForm() {
   const recipient = useSend((s) => s.recipient)
   const invoice = useSend((s) => s.invoice)
   const formError = useSend((s) => s.formError)
+  const arrived = useSend((s) => s.arrived)
   const probe = useSend((s) => s.probe)
   const review = useSend((s) => s.review)
   const recents = useSend((s) => s.recents)
@@ -106,6 +108,14 @@ function SendForm() {
             <option key={r} value={r} />
           ))}
         </datalist>
+        {arrived && (
+          <section className="card" aria-label="What arrived" data-testid="send-arrived">
+            <p>
+              This is {arrived.words}. Nothing has been asked of {arrived.host ?? 'anybody'} yet: press Look up to see
+              what it asks for.
+            </p>
+          </section>
+        )}
         <div className="actions">
           <button type="submit" disabled={probeStatus === 'loading'}>
             Look up

@@ -56,11 +56,11 @@ export function Confirm() {
   if (error?.code === 'unknown_outcome')
     return (
       <div className="card warning" role="alert">
+        {/* said once: main's message says the same, and Payments in progress leaves this one out */}
         <p>
           <strong>The outcome of this payment is unknown.</strong> It may or may not have been sent. It was not sent
           again. Check the wallet's transactions before trying again.
         </p>
-        <p className="muted">{error.message}</p>
         <div className="actions">
           <button
             type="button"
@@ -176,11 +176,13 @@ export function Unfinished() {
   const checking = usePayments((s) => s.checking)
   const error = usePayments((s) => s.error)
   const sending = useSend((s) => s.sending)
+  const unknownHere = useSend((s) => s.error?.code === 'unknown_outcome')
   useEffect(() => {
     void usePayments.getState().load()
   }, [])
-  // the payment this screen is sending is shown by the screen itself
-  const shown = sending ? list.filter((p) => p.requestId !== useSend.getState().confirmation?.requestId) : list
+  // the payment this screen is sending, or says is of unknown outcome, is shown by the screen itself
+  const mine = sending || unknownHere ? useSend.getState().confirmation?.requestId : undefined
+  const shown = mine ? list.filter((p) => p.requestId !== mine) : list
   // what "Check again" found stays said, even when nothing is left in progress
   if (shown.length === 0 && !found) return null
   return (

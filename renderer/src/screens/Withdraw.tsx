@@ -1,7 +1,8 @@
 // A one-time LNURL-withdraw link as a QR code: whoever holds it can take the amount.
 import { formatMsat, formatSat, parseSatInput } from '@shared/units'
 import { withdrawLinkState } from '@shared/vouchers'
-import { type FormEvent, useState } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
+import { invoke } from '../api'
 import { Fiat } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
 import { Choice } from '../components/Choice'
@@ -94,6 +95,12 @@ function ShowLink({ ott }: { ott: string }) {
   // a link's age is the service's to judge: its clock, not the computer's
   const state = withdrawLinkState(link, Math.floor(Date.now() / 1000) + useActiveClockOffset())
   const claimed = state === 'claimed'
+  // while it shows, its claim is told within seconds (main polls its account as for a fresh link)
+  useEffect(() => {
+    if (claimed) return
+    void invoke('withdraw.focus', { ott })
+    return () => void invoke('withdraw.focus', { ott: null })
+  }, [ott, claimed])
 
   return (
     <div className="invoice">

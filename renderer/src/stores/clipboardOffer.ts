@@ -1,5 +1,6 @@
 // The clipboard offer main makes as the window opens (docs/architecture.md): at most one, shown
-// until the person pays or dismisses it. Pay goes where Send or Scan would go with the same text.
+// until the person pays or dismisses it. Its question names what it is and the host it leads to,
+// so Pay is the press that lets Send look it up (or Claim ask the link); nothing is asked before.
 import type { ClipboardOffer } from '@shared/contract'
 import { create } from 'zustand'
 import { useUi } from './ui'
@@ -23,14 +24,20 @@ export const useClipboardOffer = create<ClipboardOfferState>()((set, get) => ({
     // the payment parser (bolt11, bech32, zod) is not part of the first screen's bundle
     const { routePayInput } = await import('@shared/payment/route')
     const route = routePayInput(offer.value)
-    if ('to' in route && route.to === 'claim') useUi.getState().go({ to: 'claim', lnurl: route.lnurl })
-    else useUi.getState().go({ to: 'send', address: offer.value })
+    if ('to' in route && route.to === 'claim') {
+      const { useClaim } = await import('./claim')
+      void useClaim.getState().open(route.lnurl)
+      useUi.getState().go({ to: 'claim', lnurl: route.lnurl })
+    } else useUi.getState().go({ to: 'send', address: offer.value, lookUp: true })
   },
 }))
 
-/** The banner's question, naming a lightning address but not a long invoice or link. */
+/** The banner's question, naming a lightning address, or the host of a link (not a long invoice or link). */
 export function offerQuestion(offer: ClipboardOffer): string {
   if (offer.kind === 'invoice') return 'Pay the invoice on your clipboard?'
-  if (offer.kind === 'withdraw') return 'Claim the withdraw link on your clipboard?'
-  return offer.value.includes('@') ? `Pay ${offer.value} from your clipboard?` : 'Pay the link on your clipboard?'
+  const host = offer.host ?? 'an unnamed host'
+  if (offer.kind === 'withdraw') return `Claim the withdraw link from ${host} on your clipboard?`
+  return offer.value.includes('@')
+    ? `Pay ${offer.value} from your clipboard?`
+    : `Pay the link to ${host} on your clipboard?`
 }

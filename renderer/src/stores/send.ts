@@ -7,7 +7,7 @@ import type { InvoiceView, PaymentView, RecipientView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
-import { routePayInput } from '@shared/payment/route'
+import { type LinkSummary, routePayInput, summarize } from '@shared/payment/route'
 import { formatMsat, MSAT_PER_SAT } from '@shared/units'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
@@ -47,6 +47,8 @@ export interface SendForm {
 
 interface SendState {
   form: SendForm
+  /** an address or link from outside, shown as what it is until the person presses Look up */
+  arrived: LinkSummary | null
   probeStatus: LoadStatus
   recipient: RecipientView | null
   invoice: InvoiceView | null
@@ -64,6 +66,12 @@ interface SendState {
   setForm(patch: Partial<SendForm>): void
   /** Looks up a lightning address or LNURL, or reads an invoice. */
   probe(text: string): Promise<void>
+  /**
+   * Text from outside (a link, a scan, the clipboard): an invoice is read by the account's own
+   * service, which asks nobody else; an address or LNURL names a server elsewhere, so it is only
+   * shown until the person presses Look up (or `lookUp`: a press that named it already).
+   */
+  arrive(text: string, lookUp?: boolean): Promise<void>
   /** Checks the form; on success moves to the confirmation step. Returns the problem, or null. */
   review(input: { walletId: string; amountMsat: number | null; comment: string }): string | null
   back(): void
@@ -74,6 +82,7 @@ interface SendState {
 const emptyForm: SendForm = { input: '', walletId: '', amount: '', comment: '' }
 const initial = {
   form: emptyForm,
+  arrived: null,
   probeStatus: 'idle' as LoadStatus,
   recipient: null,
   invoice: null,
@@ -105,7 +114,7 @@ export const useSend = create<SendState>()((set, get) => ({
     if (patch.input !== undefined && patch.input !== get().form.input) {
       // what was looked up is no longer what the field says
       probes.drop()
-      set({ form, probeStatus: 'idle', recipient: null, invoice: null, formError: null })
+      set({ form, arrived: null, probeStatus: 'idle', recipient: null, invoice: null, formError: null })
     } else set({ form })
   },
   async probe(text) {
@@ -134,16 +143,34 @@ export const useSend = create<SendState>()((set, get) => ({
       else set({ probeStatus: 'error', formError: res.error })
       return
     }
-    const { value: res, stale } = await probes.run(() => invoke('lnurl.probe', { address: route.address.trim() }))
+    const address = route.address.trim()
+    const { value: res, stale } = await probes.run(() => invoke('lnurl.probe', { address }))
     if (stale) return
     if (res.ok) return set({ probeStatus: 'ready', recipient: res.value })
     // most withdraw links (vouchers, faucets) do not say what they are, and the service looks
     // up pay links only: such a link is asked itself, and claimed if it offers sats
-    if (lnurlOfUnknownKind(route.address) && (await useClaim.getState().open(route.address.trim()))) {
-      set({ probeStatus: 'idle' })
-      return useUi.getState().go({ to: 'claim', lnurl: route.address.trim() })
+    if (lnurlOfUnknownKind(address)) {
+      const offer = await useClaim.getState().open(address)
+      if (get().form.input !== text) return // edited meanwhile
+      const linkSaid = useClaim.getState().readError
+      // an offer, or a private host to warn about first: the Claim screen shows it
+      if (offer || linkSaid?.code === 'private_host') {
+        set({ probeStatus: 'idle' })
+        return useUi.getState().go({ to: 'claim', lnurl: address })
+      }
+      // the link's own answer ("expired", "already claimed", unreachable) says more than the
+      // service's failed look-up; one that is a pay link leaves the service's words
+      if (linkSaid && linkSaid.code !== 'invalid_input') return set({ probeStatus: 'error', formError: linkSaid })
     }
     set({ probeStatus: 'error', formError: res.error })
+  },
+  async arrive(text, lookUp = false) {
+    const s = get()
+    if (s.sending || s.error?.code === 'unknown_outcome') return
+    const arrived = summarize(text)
+    if (lookUp || !arrived || arrived.kind === 'invoice' || arrived.kind === 'withdraw') return get().probe(text)
+    probes.drop()
+    set({ ...initial, form: { ...s.form, input: text }, arrived })
   },
   review({ walletId, amountMsat, comment }) {
     const { recipient: r, invoice: inv } = get()

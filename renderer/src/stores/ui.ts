@@ -5,7 +5,8 @@ import { create } from 'zustand'
 
 export type Screen =
   | NavigateTarget
-  | { to: 'send'; address?: string; walletId?: string }
+  /** `lookUp`: the person pressed a button that named what it is (the clipboard offer's Pay) */
+  | { to: 'send'; address?: string; walletId?: string; lookUp?: boolean }
   | { to: 'onboarding'; adding?: boolean }
 
 export interface Notice {

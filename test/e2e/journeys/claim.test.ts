@@ -1,6 +1,7 @@
 // Journey: claiming someone else's withdraw link (another service's voucher, served by the
-// simulator on loopback): scanned, pasted or typed, in full or in part; spent, expired, refused
-// with a reason, or never answered; a double click claims once. Then the app's own withdraw
+// simulator on loopback, so each is asked only after its warning is confirmed): scanned, pasted
+// or typed, in full or in part; spent, expired, refused with a reason, or never answered; a
+// double click claims once. Then the app's own withdraw
 // links: one claimed for less than its amount says what was taken, and a waiting one opens to
 // show its QR code again, read back from a screenshot.
 import { LnTx } from '@shared/schemas/service'
@@ -11,7 +12,7 @@ import { linkAction } from '../../../electron/main/shell/links'
 import type { VoucherSpec } from '../../simulator/outside'
 import { handOverInvoice, readWithdrawRequest } from '../../support/lud03Client'
 import { type OpenedApp, openApp, readQrFromPage } from '../harness'
-import { alertText, fastPolling, mainCall, navTo, service, waitVisible } from './support'
+import { alertText, contactAnyway, dropImage, fastPolling, mainCall, navTo, service, waitVisible } from './support'
 
 let o: OpenedApp
 beforeAll(async () => {
@@ -30,6 +31,8 @@ async function pasteIntoScan(text: string) {
   await navTo(o.page, 'Scan')
   await o.page.getByLabel('Or paste the text').fill(text)
   await o.page.getByRole('button', { name: 'Use this text' }).click()
+  // the voucher's server is on this computer: asked only once its warning is confirmed
+  await contactAnyway(o.page, host())
 }
 
 async function claim(amount: string) {
@@ -45,7 +48,9 @@ test('a scanned voucher QR shows who offers how much, and claims it in full', as
   // a bech32 LNURL that does not say what it is: Send's look-up fails, the link itself is asked
   const png = await QRCode.toBuffer(v.lnurl, { errorCorrectionLevel: 'M', margin: 4, scale: 6 })
   await o.page.locator('#scan-file').setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: png })
+  await o.page.getByRole('button', { name: 'Look up' }).click({ timeout: 30_000 })
   await o.page.getByRole('heading', { name: 'Claim sats' }).waitFor({ timeout: 30_000 })
+  await contactAnyway(o.page, host())
   await waitVisible(o.page, `${host()} offers 10–3,000 sats.`)
   // the other side's text is shown as text
   await waitVisible(o.page, '“Meetup <b>gift</b>”')
@@ -75,12 +80,8 @@ test('a voucher QR dropped on Scan, and a lightning: link from the system, open 
   const dropped = voucher({ maxSat: 250 })
   await navTo(o.page, 'Scan')
   const png = await QRCode.toBuffer(lnurlw(dropped.url), { errorCorrectionLevel: 'M', margin: 4, scale: 6 })
-  await o.page.getByTestId('scan-drop').evaluate((el, b64) => {
-    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))
-    const dt = new DataTransfer()
-    dt.items.add(new File([bytes], 'voucher.png', { type: 'image/png' }))
-    el.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
-  }, png.toString('base64'))
+  await dropImage(o.page, png)
+  await contactAnyway(o.page, host())
   await waitVisible(o.page, `${host()} offers 1–250 sats.`)
 
   // what the shell does with lightning:LNURL1… from the OS (a bech32 LNURL that does not say its kind)
@@ -88,6 +89,8 @@ test('a voucher QR dropped on Scan, and a lightning: link from the system, open 
   const action = linkAction(`lightning:${linked.lnurl}`)
   if (action.kind !== 'navigate') throw new Error('the link was not opened')
   o.booted.events.emit('navigate', action.target)
+  await o.page.getByRole('button', { name: 'Look up' }).click({ timeout: 30_000 })
+  await contactAnyway(o.page, host())
   await waitVisible(o.page, `${host()} offers 1–260 sats.`, 30_000)
 })
 
@@ -114,6 +117,28 @@ test('spent, expired and refused vouchers are said in plain words', async () => 
   await claim('50')
   await expect.poll(() => alertText(o.page)).toContain('“Come back tomorrow”')
   expect(claimsOf(v.id)).toEqual([])
+})
+
+test('an expired or spent voucher typed into Send says its own answer, never the service’s look-up (N2)', async () => {
+  for (const [spec, words] of [
+    [{ expiresIn: -60 }, /^This withdraw link has expired/],
+    [{ uses: 0 }, /^This withdraw link has already been claimed/],
+  ] as const) {
+    const v = voucher(spec)
+    await navTo(o.page, 'Send')
+    await o.page.getByLabel('Lightning address').fill(v.lnurl)
+    await o.page.getByRole('button', { name: 'Look up' }).click()
+    // the service knows no such pay link; the link itself is asked, after its warning
+    await contactAnyway(o.page, host())
+    await expect.poll(() => alertText(o.page)).toMatch(words)
+    // asked again from Send (the host confirmed now): Send says the voucher's answer itself
+    await navTo(o.page, 'Send')
+    await o.page.getByLabel('Lightning address').fill(v.lnurl)
+    await o.page.getByRole('button', { name: 'Look up' }).click()
+    await expect.poll(() => alertText(o.page)).toMatch(words)
+    expect(await o.page.getByRole('heading', { name: 'Send' }).count()).toBe(1)
+    expect(await o.page.locator('body').textContent()).not.toMatch(/Invalid Address|could not be used/)
+  }
 })
 
 test('a voucher server that never answers is given up on, with a way to try again', async () => {

@@ -12,8 +12,13 @@ beforeAll(async () => {
 })
 afterAll(() => o?.close())
 
-test('navigate from main opens Send for a lightning: link, probed and ready', async () => {
+test('navigate from main opens Send for a lightning: link, shown, and looked up at the press', async () => {
+  const probes = () => o.sim.control.requests({ path: /\/lnurlp\/probe\// }).length
+  const before = probes()
   o.booted.events.emit('navigate', { to: 'send', address: 'alice@sim.example' })
+  await o.page.getByRole('region', { name: 'What arrived' }).waitFor({ timeout: 15_000 })
+  expect(probes()).toBe(before)
+  await o.page.getByRole('button', { name: 'Look up' }).click()
   await o.page.getByRole('region', { name: 'Recipient' }).waitFor({ timeout: 15_000 })
   expect(await o.page.getByLabel('Lightning address').inputValue()).toBe('alice@sim.example')
   o.booted.events.emit('navigate', { to: 'home' })

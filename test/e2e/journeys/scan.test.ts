@@ -1,5 +1,6 @@
 // Journey 7: read a QR code from an image file or a clipboard image (jsqr loaded only then) and
-// route it; what cannot be used (an invoice, for now) is explained. The camera: its clear error
+// route it: an address or link is shown with its host and looked up only at the person's press;
+// what cannot be used is explained. The camera: its clear error
 // without one, and a code read from Chromium's fake camera.
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -9,7 +10,7 @@ import QRCode from 'qrcode'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { BOLT11_SPEC } from '../../shared/fixtures/bolt11Spec'
 import { launchChromium, type OpenedApp, openApp } from '../harness'
-import { alertText, navTo, waitVisible } from './support'
+import { alertText, contactAnyway, navTo, waitVisible } from './support'
 
 let o: OpenedApp
 const requested: string[] = []
@@ -22,6 +23,14 @@ afterAll(() => o?.close())
 const qrPng = (text: string) => QRCode.toBuffer(text, { errorCorrectionLevel: 'M', margin: 4, scale: 6 })
 const jsqrLoaded = () => requested.some((u) => /jsQR-[^/]*\.js$/.test(u))
 
+/** Send shows what was read and whose it is; nothing is looked up before the press */
+async function lookUp(words: string) {
+  const arrived = o.page.getByRole('region', { name: 'What arrived' })
+  await arrived.waitFor({ timeout: 15_000 })
+  expect(await arrived.textContent()).toContain(`This is ${words}.`)
+  await o.page.getByRole('button', { name: 'Look up' }).click()
+}
+
 async function scanFile(text: string) {
   await o.page
     .locator('#scan-file')
@@ -33,6 +42,7 @@ test('jsqr is not loaded until a code is read; a lightning address QR opens Send
   await waitVisible(o.page, 'Open an image file')
   expect(jsqrLoaded()).toBe(false)
   await scanFile('lightning:ALICE@SIM.EXAMPLE')
+  await lookUp('the lightning address alice@sim.example')
   await o.page.getByRole('region', { name: 'Recipient' }).waitFor({ timeout: 15_000 })
   expect(jsqrLoaded()).toBe(true)
   expect(await o.page.getByLabel('Lightning address').inputValue()).toBe('alice@sim.example')
@@ -50,8 +60,10 @@ test('anything else is explained, not ignored', async () => {
 
   const withdrawLink = encodeLnurl(`${o.sim.url}/v1/wallet/x/lnurl-process?tag=withdraw&ott=abc`)
   await scanFile(`lightning:${withdrawLink}`)
-  // a withdraw link opens Claim, which asks the link itself: this one answers no offer
+  // a withdraw link opens Claim, which asks the link itself (on this computer: after the
+  // warning): this one answers no offer
   await o.page.getByRole('heading', { name: 'Claim sats' }).waitFor({ timeout: 15_000 })
+  await contactAnyway(o.page, new URL(o.sim.url).host)
   await expect.poll(() => alertText(o.page)).toContain('answered something that is not a withdraw offer')
   await navTo(o.page, 'Scan')
 
@@ -72,6 +84,7 @@ test('an invoice QR opens Send, which refuses one for another network; a bitcoin
   // a unified QR, upper case as wallets print them: the lightning= request wins over the address
   const pay = encodeLnurl('https://sim.example/.well-known/lnurlp/alice')
   await scanFile(`BITCOIN:BC1QW508D6QEJXTDG4Y5R3ZARVARY0C5XW7KV8F3T4?AMOUNT=0.00001&LIGHTNING=${pay}`)
+  await lookUp('a payment link to sim.example')
   await o.page.getByRole('region', { name: 'Recipient' }).waitFor({ timeout: 15_000 })
   expect(await o.page.getByLabel('Lightning address').inputValue()).toBe(pay)
   const alice = o.sim.control.recipients().find((r) => r.address === 'alice@sim.example')!
@@ -87,6 +100,7 @@ test('a clipboard image is read the same way', async () => {
     await navigator.clipboard.write([new ClipboardItem({ 'image/png': new Blob([bytes], { type: 'image/png' }) })])
   }, b64)
   await o.page.getByRole('button', { name: 'Paste image from clipboard' }).click()
+  await lookUp('the lightning address bob@sim.example')
   await o.page.getByRole('region', { name: 'Recipient' }).waitFor({ timeout: 15_000 })
   expect(await o.page.getByLabel('Lightning address').inputValue()).toBe('bob@sim.example')
 })
@@ -95,6 +109,7 @@ test('pasted text is routed too', async () => {
   await navTo(o.page, 'Scan')
   await o.page.getByLabel('Or paste the text').fill('shop@sim.example')
   await o.page.getByRole('button', { name: 'Use this text' }).click()
+  await lookUp('the lightning address shop@sim.example')
   await o.page.getByRole('region', { name: 'Recipient' }).waitFor({ timeout: 15_000 })
   expect(await o.page.getByLabel('Lightning address').inputValue()).toBe('shop@sim.example')
 })
@@ -146,6 +161,8 @@ test('the camera reads a code shown to it (Chromium fake camera)', async () => {
     await page.goto(`${o.preview.origin}/#token=${o.preview.token}`)
     await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Scan', exact: true }).click()
     await page.getByRole('button', { name: 'Use camera' }).click()
+    await page.getByRole('region', { name: 'What arrived' }).waitFor({ timeout: 20_000 })
+    await page.getByRole('button', { name: 'Look up' }).click()
     await page.getByRole('region', { name: 'Recipient' }).waitFor({ timeout: 20_000 })
     expect(await page.getByLabel('Lightning address').inputValue()).toBe('alice@sim.example')
   } finally {

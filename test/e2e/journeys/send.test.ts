@@ -115,6 +115,14 @@ test('unknown outcome: said plainly, a way to check the transactions, and never 
   expect(await o.page.getByRole('button', { name: 'Send now' }).count()).toBe(0)
   await new Promise((r) => setTimeout(r, 1000))
   expect(payPosts()).toBe(posts + 1)
+  // said once, also when Send is opened again and its list of payments in progress is read: one
+  // card, not a second list of the same payment, nor main's words repeating it
+  await navTo(o.page, 'Home')
+  await navTo(o.page, 'Send')
+  await waitVisible(o.page, 'The outcome of this payment is unknown.')
+  await new Promise((r) => setTimeout(r, 1000))
+  expect(await o.page.getByText(/may or may not have been sent/).count()).toBe(1)
+  expect(await o.page.getByRole('region', { name: 'Payments in progress' }).count()).toBe(0)
   await o.page.getByRole('button', { name: 'Check transactions' }).click()
   await waitVisible(o.page, 'Transactions')
   // the sync loop's next tick, now: it stores the payment and announces ledger.updated

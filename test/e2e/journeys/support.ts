@@ -44,3 +44,23 @@ export async function alertText(page: Page): Promise<string> {
   await alert.waitFor({ timeout: 15_000 })
   return (await alert.textContent()) ?? ''
 }
+
+/** The warning about a link's server on this computer or a private network, confirmed as a person does. */
+export async function contactAnyway(page: Page, host: string) {
+  const warning = page.getByTestId('private-host-warning').filter({ hasText: host })
+  await warning.first().waitFor({ timeout: 15_000 })
+  await warning
+    .first()
+    .getByRole('button', { name: `Contact ${host} anyway` })
+    .click()
+}
+
+/** An image dropped on Scan, as a file dragged from the desktop. */
+export async function dropImage(page: Page, png: Buffer) {
+  await page.getByTestId('scan-drop').evaluate((el, b64) => {
+    const bytes = Uint8Array.from(atob(b64), (c) => c.charCodeAt(0))
+    const dt = new DataTransfer()
+    dt.items.add(new File([bytes], 'voucher.png', { type: 'image/png' }))
+    el.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
+  }, png.toString('base64'))
+}

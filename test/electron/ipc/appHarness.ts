@@ -39,6 +39,8 @@ export interface ConnectedAppOptions {
   saveFile?: SaveFile
   /** how the service is reached (the simulator's URL is known only inside, so a factory) */
   fetch?: (sim: SimulatorHandle) => typeof fetch
+  /** Electron's app.isPackaged, as the shell passes it */
+  isPackaged?: boolean
 }
 
 export async function startConnectedApp(o: ConnectedAppOptions): Promise<ConnectedApp> {
@@ -63,6 +65,7 @@ export async function startConnectedApp(o: ConnectedAppOptions): Promise<Connect
           return { status: 'saved', fileName: req.defaultName }
         }),
       ...(o.fetch ? { fetch: o.fetch(sim) } : {}),
+      isPackaged: o.isPackaged,
     })
   const app = make()
   await app.start()

@@ -86,6 +86,7 @@ function validSamples(): Record<OpName, Record<string, unknown>> {
     },
     'withdraw.create': { walletId, amountSat: 10, memo: 'Gift', requestId: 'req-00000002' },
     'withdraw.list': {},
+    'withdraw.focus': { ott: 'ott_1' },
     'vouchers.create': { walletId, count: 12, amountSat: 1000, note: 'Meetup', requestId: 'req-00000003' },
     'vouchers.save': { otts: ['ott_1', 'ott_2'], note: 'Meetup' },
     // a closed port on loopback: the claim's read fails at once, reaching nobody

@@ -20,6 +20,11 @@ describe('nextTickMs', () => {
     expect(nextTickMs({ ...idle, intervalMs: 1_000, pendingCreatedAt: [10_000] }, o)).toBe(1_000)
   })
 
+  it('a withdraw link on screen, however old: every 2.5 s, as for a fresh one', () => {
+    expect(nextTickMs({ ...idle, linkOnScreen: true }, o)).toBe(2_500)
+    expect(nextTickMs({ ...idle, linkOnScreen: false, pendingCreatedAt: [1_000] }, o)).toBe(15_000)
+  })
+
   it('failures back off, doubling, capped at 5 minutes, fresh invoices or not', () => {
     const fresh = [10_000]
     expect([1, 2, 3, 4, 5, 9].map((failures) => nextTickMs({ ...idle, failures, pendingCreatedAt: fresh }, o))).toEqual(

@@ -4,11 +4,12 @@
 // loop, which says when it is paid. Every answer of the other side becomes plain words.
 import type { ClaimOffer, ClaimResult, PendingInvoice } from '@shared/contract'
 import { AppError } from '@shared/errors'
+import { privateHostWords } from '@shared/netAddress'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
 import { cleanText, LnurlAnswer, refusal, WithdrawOffer } from './offer'
-import { hostOf, RemoteError, type RemoteGet } from './remote'
+import { createRemote, hostOf, plainHttpWhen, type Remote, RemoteError } from './remote'
 
-export { createRemoteGet, LNURL_TIMEOUT_MS, MAX_LNURL_BYTES, RemoteError, type RemoteGet } from './remote'
+export { createRemote, LNURL_TIMEOUT_MS, MAX_LNURL_BYTES, plainHttpWhen, type Remote, RemoteError } from './remote'
 
 /** An invoice's memo at the service is at most this long. */
 const MEMO_MAX = 639
@@ -21,9 +22,17 @@ export interface ClaimSteps {
   check(id: string): Promise<PendingInvoice>
 }
 
+/** `confirmed`: the hosts the person allowed to be contacted although they are private addresses. */
+export interface ClaimInput {
+  lnurl: string
+  walletId: string
+  amountSat: number
+  confirmed?: readonly string[]
+}
+
 export interface ClaimService {
-  read(lnurl: string): Promise<ClaimOffer>
-  claim(input: { lnurl: string; walletId: string; amountSat: number }, steps: ClaimSteps): Promise<ClaimResult>
+  read(lnurl: string, confirmed?: readonly string[]): Promise<ClaimOffer>
+  claim(input: ClaimInput, steps: ClaimSteps): Promise<ClaimResult>
 }
 
 interface Read {
@@ -32,8 +41,8 @@ interface Read {
   k1: string
 }
 
-export function createClaimService(d: { get: RemoteGet }): ClaimService {
-  async function readOffer(input: string): Promise<Read> {
+export function createClaimService(d: { remote: Remote }): ClaimService {
+  async function readOffer(input: string, confirmed: readonly string[]): Promise<Read> {
     const parsed = parsePaymentInput(input)
     const target = lightningTargetOf(parsed)
     if (target?.kind !== 'lnurl')
@@ -44,7 +53,7 @@ export function createClaimService(d: { get: RemoteGet }): ClaimService {
     if (target.tag !== 'withdraw' && target.tag !== 'unknown')
       throw new AppError('invalid_input', 'This LNURL does not offer sats; it is not a withdraw link.')
     const host = hostOf(target.url)
-    const body = await ask(d.get, target.url)
+    const body = await ask(d.remote, target.url, confirmed)
     const status = LnurlAnswer.safeParse(body)
     if (status.success && status.data.status === 'ERROR')
       throw new AppError('lnurl_error', refusal(host, status.data.reason), { retryable: false })
@@ -67,21 +76,27 @@ export function createClaimService(d: { get: RemoteGet }): ClaimService {
       throw new AppError('lnurl_error', `${host} offers less than one whole sat, which cannot be claimed.`, {
         retryable: false,
       })
+    const description = cleanText(o.defaultDescription, MEMO_MAX)
+    // the money request may go elsewhere: the person is told where, and warned if it is private
+    const callbackHost = hostOf(o.callback)
+    const callbackRange = await d.remote.privateRange(o.callback)
     return {
-      offer: { lnurl: target.lnurl, host, description: cleanText(o.defaultDescription, MEMO_MAX), minSat, maxSat },
+      offer: { lnurl: target.lnurl, host, description, minSat, maxSat, callbackHost, callbackRange },
       callback: o.callback,
       k1: o.k1,
     }
   }
 
-  async function claim(
-    input: { lnurl: string; walletId: string; amountSat: number },
-    steps: ClaimSteps,
-  ): Promise<ClaimResult> {
+  async function claim(input: ClaimInput, steps: ClaimSteps): Promise<ClaimResult> {
+    const confirmed = input.confirmed ?? []
     // read again: the k1 and limits of now, never ones the renderer hands back
-    const { offer, callback, k1 } = await readOffer(input.lnurl)
+    const { offer, callback, k1 } = await readOffer(input.lnurl, confirmed)
     if (input.amountSat < offer.minSat || input.amountSat > offer.maxSat)
       throw new AppError('invalid_input', `Choose an amount from ${offer.minSat} to ${offer.maxSat} sats.`)
+    // before any invoice is made: the request would go to a private address nobody confirmed
+    const range = await d.remote.privateRange(callback)
+    if (range && !confirmed.includes(offer.callbackHost))
+      throw new AppError('private_host', privateHostWords(offer.callbackHost, range), { retryable: false })
     const memo = (offer.description || `Claimed from ${offer.host}`).slice(0, MEMO_MAX)
     const invoice = await steps.createInvoice(input.walletId, input.amountSat, memo)
 
@@ -90,9 +105,11 @@ export function createClaimService(d: { get: RemoteGet }): ClaimService {
     url.searchParams.set('pr', invoice.paymentRequest)
     let body: unknown
     try {
-      body = await d.get(url.toString())
+      body = await d.remote.get(url.toString(), confirmed)
     } catch (err) {
       if (!(err instanceof RemoteError)) throw err
+      // refused before anything was sent: the invoice was never handed over
+      if (err.problem === 'private' || err.problem === 'unsafe') throw appError(err)
       return { outcome: 'unanswered', message: unanswered(err.message), offer, invoice }
     }
     const answer = LnurlAnswer.safeParse(body)
@@ -110,7 +127,15 @@ export function createClaimService(d: { get: RemoteGet }): ClaimService {
     return { outcome: 'accepted', message: null, offer, invoice: now }
   }
 
-  return { read: async (lnurl) => (await readOffer(lnurl)).offer, claim }
+  return { read: async (lnurl, confirmed = []) => (await readOffer(lnurl, confirmed)).offer, claim }
+}
+
+/**
+ * The app's claims: plain http never when packaged, else only while the active account's service
+ * (`serviceUrl`) is on loopback; private hosts only confirmed (docs/architecture.md).
+ */
+export function createAppClaims(packaged: boolean, serviceUrl: () => string | undefined): ClaimService {
+  return createClaimService({ remote: createRemote({ plainHttp: plainHttpWhen(packaged, serviceUrl) }) })
 }
 
 function unanswered(why: string): string {
@@ -118,12 +143,23 @@ function unanswered(why: string): string {
 }
 
 /** The server's JSON, or its failure as an AppError the person can read. */
-async function ask(get: RemoteGet, url: string): Promise<unknown> {
+async function ask(remote: Remote, url: string, confirmed: readonly string[]): Promise<unknown> {
   try {
-    return await get(url)
+    return await remote.get(url, confirmed)
   } catch (err) {
-    if (!(err instanceof RemoteError)) throw err
-    const code = err.problem === 'timeout' ? 'timeout' : err.problem === 'unreachable' ? 'network' : 'lnurl_error'
-    throw new AppError(code, err.message, { cause: err })
+    throw err instanceof RemoteError ? appError(err) : err
   }
+}
+
+/** `private_host` is the Claim screen's cue for its warning naming the host. */
+function appError(err: RemoteError): AppError {
+  const code =
+    err.problem === 'timeout'
+      ? 'timeout'
+      : err.problem === 'unreachable'
+        ? 'network'
+        : err.problem === 'private'
+          ? 'private_host'
+          : 'lnurl_error'
+  return new AppError(code, err.message, { cause: err, retryable: code === 'timeout' || code === 'network' })
 }

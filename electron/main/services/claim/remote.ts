@@ -1,15 +1,20 @@
-// GETs to an LNURL server the app does not control (a voucher's issuer): https only (http on
-// loopback), no redirect followed, the answer size-capped and time-limited by boundedFetch, and
-// every failure named in words for the person. Never sends the API key: it knows none.
-import { isAllowedLnurlUrl } from '@shared/lnurl'
+// GETs to an LNURL server the app does not control (a voucher's issuer), reached because of a
+// link from outside: https only (plain http to loopback only in the demo and tests, never in a
+// packaged app), nothing on this computer or a private network unless the person confirmed that
+// host (guardedFetch), no redirect followed, the answer size-capped and time-limited by
+// boundedFetch, and every failure named in words for the person. Never sends the API key: it
+// knows none.
+import { isAllowedLnurlUrl, isLoopbackHost } from '@shared/lnurl'
+import { type PrivateRange, privateHostWords } from '@shared/netAddress'
 import { boundedFetch, RedirectError } from '../http/boundedFetch'
+import { guardedFetch, PrivateHostError, privateRangeOfHost, type ResolveAll } from '../http/guardedFetch'
 import { BodyTooLargeError } from '../http/readBody'
 
 /** A withdraw offer is a few hundred bytes; anything near this is not one. */
 export const MAX_LNURL_BYTES = 64 * 1024
 export const LNURL_TIMEOUT_MS = 10_000
 
-export type RemoteProblem = 'unsafe' | 'unreachable' | 'timeout' | 'too_large' | 'redirect' | 'garbage'
+export type RemoteProblem = 'unsafe' | 'private' | 'unreachable' | 'timeout' | 'too_large' | 'redirect' | 'garbage'
 
 /** The other side could not be read; `message` is for the person and names the host. */
 export class RemoteError extends Error {
@@ -22,9 +27,21 @@ export class RemoteError extends Error {
 }
 
 export interface RemoteOptions {
-  fetch?: typeof fetch
   timeoutMs?: number
   maxBytes?: number
+  /**
+   * Plain http to a loopback host may be used: only for the demo and tests, where the account's
+   * own service is on loopback too, and never in a packaged app. Default: never.
+   */
+  plainHttp?: () => boolean
+  resolve?: ResolveAll
+}
+
+export interface Remote {
+  /** A GET whose answer is JSON (whatever its HTTP status: LNURL refusals come as 4xx too). */
+  get(url: string, confirmed?: readonly string[]): Promise<unknown>
+  /** Where the URL's host resolves: a private range, or null (public, or it does not resolve). */
+  privateRange(url: string): Promise<PrivateRange | null>
 }
 
 /** The host a person recognises, e.g. `sats.example` (with its port on loopback). */
@@ -36,36 +53,74 @@ export function hostOf(url: string): string {
   }
 }
 
-export type RemoteGet = (url: string) => Promise<unknown>
-
-/** A GET whose answer is JSON (whatever its HTTP status: LNURL refusals come as 4xx too). */
-export function createRemoteGet(o: RemoteOptions = {}): RemoteGet {
+export function createRemote(o: RemoteOptions = {}): Remote {
   const timeoutMs = o.timeoutMs ?? LNURL_TIMEOUT_MS
-  const get = boundedFetch(o.fetch ?? ((input, init) => fetch(input, init)), {
-    timeoutMs,
-    maxBytes: o.maxBytes ?? MAX_LNURL_BYTES,
-  })
-  return async (url) => {
-    const host = hostOf(url)
-    if (!isAllowedLnurlUrl(url))
-      throw new RemoteError('unsafe', `The link leads to ${host} without https, so the app does not open it.`)
-    let text: string
-    try {
-      // no cookies, no referrer: nothing of the app goes along
-      const res = await get(url, { headers: { accept: 'application/json' }, credentials: 'omit', referrer: '' })
-      text = await res.text()
-    } catch (err) {
-      throw describe(err, host, timeoutMs)
-    }
-    try {
-      return JSON.parse(text) as unknown
-    } catch {
-      throw new RemoteError('garbage', `${host} answered something that is not a withdraw offer.`)
-    }
+  const maxBytes = o.maxBytes ?? MAX_LNURL_BYTES
+  const plainHttp = o.plainHttp ?? (() => false)
+  return {
+    async get(url, confirmed = []) {
+      const host = hostOf(url)
+      if (!allowed(url, plainHttp()))
+        throw new RemoteError('unsafe', `The link leads to ${host} without https, so the app does not open it.`)
+      const get = boundedFetch(guardedFetch({ confirmed: new Set(confirmed), resolve: o.resolve }), {
+        timeoutMs,
+        maxBytes,
+      })
+      let text: string
+      try {
+        // no cookies, no referrer: nothing of the app goes along
+        const res = await get(url, { headers: { accept: 'application/json' } })
+        text = await res.text()
+      } catch (err) {
+        throw describe(err, host, timeoutMs)
+      }
+      try {
+        return JSON.parse(text) as unknown
+      } catch {
+        throw new RemoteError('garbage', `${host} answered something that is not a withdraw offer.`)
+      }
+    },
+    async privateRange(url) {
+      let timer: ReturnType<typeof setTimeout> | undefined
+      // a resolver that hangs says nothing: the GET itself checks again as it connects
+      const late = new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), timeoutMs)
+      })
+      try {
+        return await Promise.race([privateRangeOfHost(new URL(url), o.resolve), late])
+      } catch {
+        return null // a name that does not resolve is reached by nobody; its GET says so
+      } finally {
+        clearTimeout(timer)
+      }
+    },
   }
 }
 
+/**
+ * When plain http may be used: never in a packaged app; elsewhere only while the active
+ * account's own service is on loopback (the demo, the tests and their simulator).
+ */
+export function plainHttpWhen(packaged: boolean, serviceUrl: () => string | undefined): () => boolean {
+  return () => {
+    if (packaged) return false
+    const url = serviceUrl()
+    return url !== undefined && isLoopbackHost(new URL(url).hostname)
+  }
+}
+
+/** https; plain http only to a loopback host, and only where the demo and tests allow it. */
+function allowed(url: string, plainHttp: boolean): boolean {
+  // the forms a link may take at all (no `user@`, which shows one host and goes to another)
+  if (!isAllowedLnurlUrl(url)) return false
+  const u = new URL(url)
+  return u.protocol === 'https:' || (plainHttp && isLoopbackHost(u.hostname))
+}
+
 function describe(err: unknown, host: string, timeoutMs: number): RemoteError {
+  const cause = (err as { cause?: unknown } | null)?.cause
+  const blocked = err instanceof PrivateHostError ? err : cause instanceof PrivateHostError ? cause : null
+  if (blocked) return new RemoteError('private', privateHostWords(host, blocked.range))
   if (err instanceof RedirectError)
     return new RemoteError('redirect', `${host} sent the app elsewhere (a redirect), which is not followed.`)
   if (err instanceof BodyTooLargeError)

@@ -20,6 +20,10 @@ export const UNKNOWN_OUTCOME_MESSAGE =
 /** A 404: this service has no such route (an unknown wallet or lnTx is a 401 here). */
 export const ROUTE_NOT_FOUND_MESSAGE = 'The service does not offer this at this address. Check the service address.'
 
+/** A look-up of an address or LNURL the service could not use (its 500), in plain words. */
+export const PROBE_FAILED =
+  'Nothing that takes payments was found at that address or link. Check it for typos, or ask the recipient for an invoice instead.'
+
 export const unknownOutcome = () => new AppError('unknown_outcome', UNKNOWN_OUTCOME_MESSAGE, { retryable: false })
 
 /** Errors of the network stack that happen before a request leaves this computer. */
@@ -79,8 +83,8 @@ export function errorFromStatus(status: number, bodyText: string, kind: CallKind
   }
   if (status === 404) return new AppError('not_found', ROUTE_NOT_FOUND_MESSAGE)
   if (kind === 'money' && (status >= 500 || status === 408)) return unknownOutcome()
-  if (kind === 'probe' && status >= 500 && msg)
-    return new AppError('lnurl_error', `That recipient could not be used: ${msg}`, { retryable: false })
+  // the service's own words ("Invalid Address / LNURL") say nothing to a person
+  if (kind === 'probe' && status >= 500 && msg) return new AppError('lnurl_error', PROBE_FAILED, { retryable: false })
   if (status === 400 || status === 422) {
     if (msg && /insufficient|invoice too large|max balance/i.test(msg))
       return new AppError('insufficient_funds', `Not enough funds in this wallet. The service said: ${msg}`)

@@ -4,7 +4,7 @@
 // only a hash of the last text offered is kept, in memory, so the same text is offered once.
 import { createHash } from 'node:crypto'
 import type { ClipboardOffer, Emit } from '@shared/contract'
-import { routePayInput } from '@shared/payment/route'
+import { routePayInput, summarize } from '@shared/payment/route'
 
 /** the most text read from the clipboard that is looked at; anything larger is not an invoice */
 export const CLIPBOARD_MAX_BYTES = 8 * 1024
@@ -47,6 +47,7 @@ export function offerOf(text: string): ClipboardOffer | null {
   const route = routePayInput(text)
   if ('problem' in route) return null
   if (route.to === 'invoice') return { kind: 'invoice', value: route.invoice }
-  if (route.to === 'claim') return { kind: 'withdraw', value: route.lnurl }
-  return { kind: 'address', value: route.address.trim() }
+  const value = route.to === 'claim' ? route.lnurl : route.address.trim()
+  const host = summarize(value)?.host ?? undefined
+  return { kind: route.to === 'claim' ? 'withdraw' : 'address', value, ...(host ? { host } : {}) }
 }

@@ -95,10 +95,10 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
   const wanted = (id: string) => deps.accountIds().includes(id) || records.pending(id).length > 0
 
   function delayFor(id: string): number {
-    const failures = loop.accounts.get(id)?.failures ?? 0
     const intervalMs = deps.settings().pollIntervalSec * 1000
-    const pendingCreatedAt = records.pending(id).map((i) => i.createdAt)
-    return nextTickMs({ intervalMs, failures, offline, pendingCreatedAt, nowSec: serviceSec(id) }, opts)
+    const failures = loop.accounts.get(id)?.failures ?? 0
+    const waiting = records.waiting(id, opts.withdrawMaxAgeSec)
+    return nextTickMs({ intervalMs, failures, offline, nowSec: serviceSec(id), ...waiting }, opts)
   }
 
   function reschedule(id: string) {
@@ -249,6 +249,10 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     focus(id) {
       focused = id
       scheduleFast()
+    },
+    focusLink(ott) {
+      const acc = records.focusLink(ott)
+      if (acc && !loop.accounts.get(acc)?.running) reschedule(acc) // the next tick comes sooner
     },
     check,
     pendingCount() {

@@ -8,8 +8,9 @@
 // - A wallet never synced (or whose first sync was interrupted) gets its history in bulk, a few
 //   pages a tick. The others get their rows newer than the last one seen: through the account-wide
 //   feed when two or more are due and the key allows it, else one wallet at a time.
-// - Attention: an invoice made in the last `freshWindowSec` is probably being paid right now, so
-//   ticks come every `freshPollMs`; the invoice on screen is read directly every `fastPollMs`.
+// - Attention: an invoice or withdraw link made in the last `freshWindowSec` is probably being paid
+//   or claimed right now, and so is a link on screen, so ticks come every `freshPollMs`; the
+//   invoice on screen is read directly every `fastPollMs`.
 //   Otherwise one tick per `settings.pollIntervalSec`. Failures back off, doubling, capped.
 
 export interface PlanOptions {
@@ -36,16 +37,18 @@ export interface DelayInput {
   intervalMs: number
   failures: number
   offline: boolean
-  /** creation times (s) of the account's pending invoices */
+  /** creation times (s) of what the account waits for: pending invoices, unclaimed withdraw links */
   pendingCreatedAt: readonly number[]
   nowSec: number
+  /** a withdraw link of the account is on screen: its claim is told as soon as a fresh one's */
+  linkOnScreen?: boolean
 }
 
 export function nextTickMs(s: DelayInput, o: PlanOptions): number {
   // Offline: the OS said so, but that signal is not always right; poll rarely rather than never.
   if (s.offline) return o.backoffCapMs
   if (s.failures > 0) return Math.min(s.intervalMs * 2 ** s.failures, o.backoffCapMs)
-  const fresh = s.pendingCreatedAt.some((t) => s.nowSec - t < o.freshWindowSec)
+  const fresh = s.linkOnScreen || s.pendingCreatedAt.some((t) => s.nowSec - t < o.freshWindowSec)
   return fresh ? Math.min(o.freshPollMs, s.intervalMs) : s.intervalMs
 }
 

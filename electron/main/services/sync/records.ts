@@ -62,6 +62,16 @@ export function createRecords(d: RecordsDeps) {
   }
 
   const nowSec = (accountId: string) => d.serviceSec?.(accountId) ?? Math.floor(d.now() / 1000)
+  let onScreen: string | null = null
+  function pending(accountId?: string): PendingInvoice[] {
+    return [...invoices.values()].filter((i) => i.status === 'pending' && (!accountId || i.accountId === accountId))
+  }
+  function waitingLinks(accountId: string, maxAgeSec: number): StoredWithdrawLink[] {
+    const t = nowSec(accountId)
+    return [...links.values()].filter(
+      (l) => l.accountId === accountId && l.status === 'waiting' && t - l.createdAt <= maxAgeSec,
+    )
+  }
 
   return {
     load,
@@ -79,14 +89,18 @@ export function createRecords(d: RecordsDeps) {
         .filter((l) => l.createdAt >= nowSec(l.accountId) - d.keepFinishedSec)
         .sort((a, b) => b.createdAt - a.createdAt)
     },
-    pending(accountId?: string): PendingInvoice[] {
-      return [...invoices.values()].filter((i) => i.status === 'pending' && (!accountId || i.accountId === accountId))
+    pending,
+    waitingLinks,
+    /** the link on screen (null: none), watched as closely as a fresh one; its account, if known */
+    focusLink(ott: string | null): string | undefined {
+      onScreen = ott
+      return ott === null ? undefined : links.get(ott)?.accountId
     },
-    waitingLinks(accountId: string, maxAgeSec: number): StoredWithdrawLink[] {
-      const t = nowSec(accountId)
-      return [...links.values()].filter(
-        (l) => l.accountId === accountId && l.status === 'waiting' && t - l.createdAt <= maxAgeSec,
-      )
+    /** what an account waits for, for the plan: creation times, and whether its link is on screen */
+    waiting(accountId: string, maxAgeSec: number) {
+      const open = waitingLinks(accountId, maxAgeSec)
+      const pendingCreatedAt = [...pending(accountId), ...open].map((x) => x.createdAt)
+      return { pendingCreatedAt, linkOnScreen: open.some((l) => l.ott === onScreen) }
     },
     takenTxIds(): Set<string> {
       return new Set([...links.values()].flatMap((l) => (l.claimTxId ? [l.claimTxId] : [])))

@@ -12,6 +12,8 @@ export interface SyncLoop {
   listWithdraws(): WithdrawLinkView[]
   /** the Receive screen shows this invoice (null: none): poll it faster */
   focus(id: string | null): void
+  /** the Withdraw screen shows this link (null: none): its account ticks as often as for a fresh one */
+  focusLink(ott: string | null): void
   check(id: string): Promise<PendingInvoice>
   pendingCount(): number
   /** where the first sync of each wallet of an account is: pages read of pages known */

@@ -1,9 +1,10 @@
 // Claiming other people's withdraw links, through the whole app against the simulator's outside
-// vouchers (real HTTP on loopback), and the claim service against hostile loopback servers.
+// vouchers (real HTTP on loopback, so each call confirms that host, as the person does after the
+// warning), and the claim service against hostile loopback servers.
 import type { ClaimOffer, ClaimResult, OpOutput } from '@shared/contract'
 import { encodeLnurl } from '@shared/lnurl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createClaimService, createRemoteGet } from '../../../../electron/main/services/claim'
+import { createClaimService, createRemote } from '../../../../electron/main/services/claim'
 import type { VoucherSpec } from '../../../simulator/outside'
 import { type ConnectedApp, startConnectedApp } from '../../ipc/appHarness'
 import { type Loopback, serve, streamHuge } from '../loopback'
@@ -17,20 +18,25 @@ afterAll(() => t.close())
 let n = 0
 const rid = () => `req-claim-${++n}-${Date.now()}`
 const voucher = (spec: VoucherSpec) => t.sim.control.outside.voucher(spec)
-const run = (name: 'claim.read' | 'claim.run', input: unknown) => t.app.router.handle(name, input)
+/** the simulator's host, on loopback: confirmed as the person does after the warning */
+const confirmed = () => [new URL(t.sim.url).host]
+const run = (name: 'claim.read' | 'claim.run', input: object) =>
+  t.app.router.handle(name, { ...input, confirmed: confirmed() })
 const claimOf = (id: string) => t.sim.control.outside.vouchers().find((v) => v.id === id)!
 const invoicesMade = () => t.sim.control.requests({ method: 'POST', path: /\/invoice$/ }).length
 
 describe('claiming an outside voucher through the app', () => {
   it('shows who offers how much, then claims it in full and the invoice is paid', async () => {
     const v = voucher({ maxSat: 3_000, minSat: 10, description: 'Meetup <b>gift</b>\u0007' })
-    const offer = await t.call<ClaimOffer>('claim.read', { lnurl: v.lnurl })
+    const offer = await t.call<ClaimOffer>('claim.read', { lnurl: v.lnurl, confirmed: confirmed() })
     expect(offer).toEqual({
       lnurl: v.lnurl.toUpperCase(),
       host: new URL(t.sim.url).host,
       description: 'Meetup <b>gift</b>',
       minSat: 10,
       maxSat: 3_000,
+      callbackHost: new URL(t.sim.url).host,
+      callbackRange: 'loopback',
     })
     const before = t.sim.control.balanceMsat(t.w.id)
     const r = await t.call<ClaimResult>('claim.run', {
@@ -38,6 +44,7 @@ describe('claiming an outside voucher through the app', () => {
       walletId: t.w.id,
       amountSat: 3_000,
       requestId: rid(),
+      confirmed: confirmed(),
     })
     expect(r.outcome).toBe('accepted')
     expect(r.invoice).toMatchObject({ status: 'paid', amountSat: 3_000, walletId: t.w.id })
@@ -56,6 +63,7 @@ describe('claiming an outside voucher through the app', () => {
       walletId: t.w.id,
       amountSat: 1_000,
       requestId: rid(),
+      confirmed: confirmed(),
     })
     expect(r.invoice).toMatchObject({ status: 'paid', amountSat: 1_000 })
     expect(t.sim.control.balanceMsat(t.w.id) - before).toBe(1_000_000)
@@ -63,7 +71,7 @@ describe('claiming an outside voucher through the app', () => {
 
   it('a double click claims once', async () => {
     const v = voucher({ maxSat: 500, uses: 5 })
-    const input = { lnurl: v.lnurl, walletId: t.w.id, amountSat: 500, requestId: rid() }
+    const input = { lnurl: v.lnurl, walletId: t.w.id, amountSat: 500, requestId: rid(), confirmed: confirmed() }
     const [a, b] = await Promise.all([run('claim.run', input), run('claim.run', input)])
     expect(a.ok).toBe(true)
     expect(b).toMatchObject({ ok: false, error: { code: 'busy' } })
@@ -116,6 +124,7 @@ describe('claiming an outside voucher through the app', () => {
       walletId: t.w.id,
       amountSat: 20,
       requestId: rid(),
+      confirmed: confirmed(),
     })
     expect(r.outcome).toBe('unanswered')
     expect(r.message).toMatch(/It may still pay: the invoice is watched until it expires\.$/)
@@ -129,6 +138,7 @@ describe('claiming an outside voucher through the app', () => {
       walletId: t.w.id,
       amountSat: 20,
       requestId: rid(),
+      confirmed: confirmed(),
     })
     expect(r).toMatchObject({ outcome: 'accepted', invoice: { status: 'pending' } })
   })
@@ -137,8 +147,10 @@ describe('claiming an outside voucher through the app', () => {
 describe('the claim service against hostile servers on loopback', () => {
   const servers: Loopback[] = []
   afterAll(() => Promise.all(servers.map((s) => s.close())))
-  const get = createRemoteGet({ timeoutMs: 400, maxBytes: 16 * 1024 })
-  const claims = createClaimService({ get })
+  // plain http on loopback, as in the tests and the demo; each server's host confirmed
+  const remote = createRemote({ timeoutMs: 400, maxBytes: 16 * 1024, plainHttp: () => true })
+  const claims = createClaimService({ remote })
+  const hostOf = (url: string) => [new URL(url).host]
   async function server(handler: Parameters<typeof serve>[0]) {
     const s = await serve(handler)
     servers.push(s)
@@ -157,7 +169,7 @@ describe('the claim service against hostile servers on loopback', () => {
     ...o,
   })
   const readError = (url: string) =>
-    claims.read(encodeLnurl(url)).then(
+    claims.read(encodeLnurl(url), hostOf(url)).then(
       () => null,
       (e: Error) => e,
     )
@@ -198,7 +210,7 @@ describe('the claim service against hostile servers on loopback', () => {
 
   it('reads an offer in msat as whole sats inside its limits', async () => {
     const s = await server((q, res) => json(offerFrom(s, { minWithdrawable: 1_500, maxWithdrawable: 4_900 }))(q, res))
-    expect(await claims.read(encodeLnurl(`${s.url}/w`))).toMatchObject({ minSat: 2, maxSat: 4 })
+    expect(await claims.read(encodeLnurl(`${s.url}/w`), hostOf(s.url))).toMatchObject({ minSat: 2, maxSat: 4 })
   })
 
   it('never fetches a plain-http link off loopback, nor a pay link as a withdraw', async () => {
@@ -228,7 +240,7 @@ describe('the claim service against hostile servers on loopback', () => {
       settledAt: null,
     }
     const r = await claims.claim(
-      { lnurl: encodeLnurl(`${s.url}/w`), walletId: 'w', amountSat: 3 },
+      { lnurl: encodeLnurl(`${s.url}/w`), walletId: 'w', amountSat: 3, confirmed: hostOf(s.url) },
       { createInvoice: async () => invoice, check: async () => invoice },
     )
     expect(r).toMatchObject({ outcome: 'unanswered', invoice })

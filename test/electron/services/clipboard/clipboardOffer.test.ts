@@ -58,7 +58,8 @@ describe('clipboard offer', () => {
     await t.o.windowShown()
     await t.o.windowShown()
     expect(t.clipboard.reads).toBe(2)
-    expect(t.sent).toEqual([{ kind: 'address', value: 'alice@example.com' }])
+    // the host a look-up would reach is named before any press
+    expect(t.sent).toEqual([{ kind: 'address', value: 'alice@example.com', host: 'example.com' }])
     t.clipboard.text = BOLT11_SPEC.coffee60s
     await t.o.windowShown()
     expect(t.sent.map((s) => s.kind)).toEqual(['address', 'invoice'])
@@ -79,13 +80,13 @@ describe('clipboard offer', () => {
     }
     // exactly at the cap is looked at; one byte over is not
     const pad = 'alice@example.com'.padStart(CLIPBOARD_MAX_BYTES, ' ')
-    expect(offerOf(pad)).toEqual({ kind: 'address', value: 'alice@example.com' })
+    expect(offerOf(pad)).toEqual({ kind: 'address', value: 'alice@example.com', host: 'example.com' })
     expect(offerOf(` ${pad}`)).toBeNull()
   })
 
   it('a withdraw link is offered to claim', () => {
     const lnurl = encodeLnurl('https://service.example/withdraw?tag=withdrawRequest&k1=abc')
-    expect(offerOf(lnurl)).toEqual({ kind: 'withdraw', value: expect.any(String) })
+    expect(offerOf(lnurl)).toEqual({ kind: 'withdraw', value: expect.any(String), host: 'service.example' })
     expect(offerOf('lnurlw://service.example/withdraw?k1=abc')?.kind).toBe('withdraw')
   })
 })

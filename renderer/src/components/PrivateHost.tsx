@@ -1,0 +1,23 @@
+// A link's server on this computer or a private network: contacted only once the person has read
+// this, naming the host, and pressed its button. Main refuses the host until then (`private_host`).
+import { type PrivateRange, privateHostWords } from '@shared/netAddress'
+
+export function PrivateHostWarning(props: {
+  host: string
+  /** main's words when it refused; else said from the range */
+  message?: string
+  range?: PrivateRange
+  onConfirm(): void
+  disabled?: boolean
+}) {
+  const words = props.message ?? privateHostWords(props.host, props.range ?? 'private')
+  return (
+    <div className="card warning" role="alert" data-testid="private-host-warning">
+      <p>{words}</p>
+      <p>Go on only if you trust whoever gave you this link and know what runs at {props.host}.</p>
+      <button type="button" onClick={props.onConfirm} disabled={props.disabled}>
+        Contact {props.host} anyway
+      </button>
+    </div>
+  )
+}

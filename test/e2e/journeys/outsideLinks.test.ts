@@ -1,0 +1,139 @@
+// Journey: a link from outside (a lightning: link from the system, a clipboard offer, a dropped
+// QR image) says what it is and whose it is, and nothing is asked of its server before the
+// person presses a button; a server on this computer is asked only after its warning, naming the
+// host, is confirmed; a link whose money request goes to another host names both. The requests
+// that reach each voucher are counted at the simulator, which serves them on 127.0.0.1.
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { encodeLnurl } from '@shared/lnurl'
+import QRCode from 'qrcode'
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { linkAction } from '../../../electron/main/shell/links'
+import { type OpenedApp, openApp } from '../harness'
+import { contactAnyway, dropImage, fastPolling, navTo, waitVisible } from './support'
+
+const clipboard = { text: '', readText: async () => clipboard.text }
+let o: OpenedApp
+beforeAll(async () => {
+  o = await openApp({ seed: 'demo', clipboard })
+  await o.page.getByRole('listitem', { name: `Wallet ${o.sim.keys.wallets[0]!.label}` }).waitFor()
+  await fastPolling(o)
+})
+afterAll(() => o?.close())
+
+const host = () => new URL(o.sim.url).host
+const voucher = (maxSat: number) => o.sim.control.outside.voucher({ maxSat, description: 'Outside gift' })
+const callsOf = (id: string) => o.sim.control.outside.vouchers().find((v) => v.id === id)!.calls
+/** look-ups at the account's own service (it would fetch the link from its side) */
+const probes = () => o.sim.control.requests({ path: /\/lnurlp\/probe\// }).length
+/** long enough for a read on mount to have reached the simulator */
+const settle = () => new Promise((r) => setTimeout(r, 1_500))
+const arrived = () => o.page.getByRole('region', { name: 'What arrived' })
+
+/** Send shows the link and its host; Look up asks the service, then the link: a warning first */
+async function lookUpThenConfirm(id: string, probesBefore: number) {
+  expect(probes()).toBe(probesBefore)
+  await o.page.getByRole('button', { name: 'Look up' }).click()
+  await o.page.getByRole('heading', { name: 'Claim sats' }).waitFor({ timeout: 15_000 })
+  await o.page.getByTestId('private-host-warning').waitFor()
+  expect(await o.page.getByTestId('private-host-warning').textContent()).toContain(`${host()} is on this computer`)
+  await settle()
+  expect(callsOf(id)).toEqual([])
+  await contactAnyway(o.page, host())
+}
+
+test('a lightning: link from the system: shown, nothing asked before a press, then only after the warning', async () => {
+  const v = voucher(310)
+  const probed = probes()
+  const action = linkAction(`lightning:${v.lnurl}`)
+  if (action.kind !== 'navigate') throw new Error('the link was not opened')
+  o.booted.events.emit('navigate', action.target)
+  await arrived().waitFor({ timeout: 15_000 })
+  expect(await arrived().textContent()).toContain(`This is an LNURL link to ${host()}.`)
+  await settle()
+  expect(callsOf(v.id)).toEqual([])
+  await lookUpThenConfirm(v.id, probed)
+  await waitVisible(o.page, `${host()} offers 1–310 sats.`)
+  expect(callsOf(v.id)).toHaveLength(1)
+
+  // a link that says it is a withdraw link opens Claim, which asks nobody before the press either
+  const w = voucher(320)
+  const tagged = linkAction(`lightning:${encodeLnurl(`${w.url}?tag=withdrawRequest`)}`)
+  if (tagged.kind !== 'navigate') throw new Error('the link was not opened')
+  o.booted.events.emit('navigate', tagged.target)
+  await o.page.getByTestId('claim-arrived').waitFor({ timeout: 15_000 })
+  expect(await o.page.getByTestId('claim-arrived').textContent()).toContain(`A withdraw link from ${host()}.`)
+  await settle()
+  expect(callsOf(w.id)).toEqual([])
+  await contactAnyway(o.page, host())
+  await waitVisible(o.page, `${host()} offers 1–320 sats.`)
+  expect(callsOf(w.id)).toHaveLength(1)
+})
+
+test('a clipboard offer names the host; its Pay is the press, and the warning comes before the request', async () => {
+  await navTo(o.page, 'Home')
+  const v = voucher(330)
+  const probed = probes()
+  clipboard.text = v.lnurl
+  o.app.windowShown()
+  const banner = o.page.getByRole('region', { name: 'Clipboard' })
+  await banner.waitFor({ timeout: 15_000 })
+  expect(await banner.textContent()).toContain(`Pay the link to ${host()} on your clipboard?`)
+  await settle()
+  expect(callsOf(v.id)).toEqual([])
+  expect(probes()).toBe(probed)
+  await banner.getByRole('button', { name: 'Pay' }).click()
+  await o.page.getByRole('heading', { name: 'Claim sats' }).waitFor({ timeout: 15_000 })
+  await o.page.getByTestId('private-host-warning').waitFor()
+  await settle()
+  expect(callsOf(v.id)).toEqual([])
+  await contactAnyway(o.page, host())
+  await waitVisible(o.page, `${host()} offers 1–330 sats.`)
+  expect(callsOf(v.id)).toHaveLength(1)
+})
+
+test('a dropped QR image: shown, nothing asked until Look up and the warning', async () => {
+  const v = voucher(340)
+  const probed = probes()
+  await navTo(o.page, 'Scan')
+  const png = await QRCode.toBuffer(v.lnurl, { errorCorrectionLevel: 'M', margin: 4, scale: 6 })
+  await dropImage(o.page, png)
+  await arrived().waitFor({ timeout: 30_000 })
+  await settle()
+  expect(callsOf(v.id)).toEqual([])
+  await lookUpThenConfirm(v.id, probed)
+  await waitVisible(o.page, `${host()} offers 1–340 sats.`)
+  expect(callsOf(v.id)).toHaveLength(1)
+})
+
+test('a link whose money request goes elsewhere names both hosts, and warns for the second before a claim', async () => {
+  const v = voucher(350)
+  // a server at localhost that hands out the voucher's own offer: its callback is on 127.0.0.1
+  const proxy: Server = createServer((_q, res) => {
+    fetch(v.url)
+      .then((r) => r.text())
+      .then((body) => res.writeHead(200, { 'content-type': 'application/json' }).end(body))
+  })
+  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r))
+  try {
+    const linkHost = `localhost:${(proxy.address() as AddressInfo).port}`
+    const action = linkAction(`lightning:${encodeLnurl(`http://${linkHost}/w?tag=withdrawRequest`)}`)
+    if (action.kind !== 'navigate') throw new Error('the link was not opened')
+    o.booted.events.emit('navigate', action.target)
+    await contactAnyway(o.page, linkHost)
+    await o.page.getByTestId('claim-hosts').waitFor({ timeout: 15_000 })
+    expect(await o.page.getByTestId('claim-hosts').textContent()).toBe(
+      `The link is from ${linkHost}; the money request goes to ${host()}.`,
+    )
+    // the claim waits for the second host's warning
+    expect(await o.page.getByRole('button', { name: 'Claim', exact: true }).isDisabled()).toBe(true)
+    expect(callsOf(v.id).filter((c) => c.stage === 'callback')).toEqual([])
+    await contactAnyway(o.page, host())
+    await o.page.getByLabel('Wallet').selectOption(o.sim.keys.wallets[0]!.id)
+    await o.page.getByRole('button', { name: 'Claim', exact: true }).click()
+    await waitVisible(o.page, 'Received 350 sats.', 30_000)
+    expect(callsOf(v.id).filter((c) => c.stage === 'callback')).toHaveLength(1)
+  } finally {
+    await new Promise((r) => proxy.close(r))
+  }
+})
