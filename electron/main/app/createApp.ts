@@ -1,7 +1,3 @@
-// The composition root: settings, secrets, accounts, the service client, the sync loop, the
-// connection state and the IPC router, wired from plain dependencies so Electron, the browser
-// preview, tests and benchmarks all run the same app.
-import { join } from 'node:path'
 import { APP_NAME, type AppInfo, type Emit, OP_NAMES } from '@shared/contract'
 import type { z } from 'zod'
 import { createHandlers, type HandlerDeps } from '../ipc/handlers'
@@ -19,7 +15,7 @@ import { createRatesService, type RatesService } from '../services/rates'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createServiceTime } from '../services/serviceTime'
 import { createSettingsStore, type SettingsStore } from '../services/settings'
-import { createSyncLoop, LEGACY_WATCHER_FILE, type SyncLoop } from '../services/sync'
+import { createSyncLoop, type SyncLoop } from '../services/sync'
 import { walletsView } from '../services/views'
 import type { SaveFile } from '../services/vouchers'
 import { createEmitter } from './emit'
@@ -155,7 +151,6 @@ export function createApp(deps: AppDeps): App {
   })
   const sync = createSyncLoop({
     ledger,
-    legacyFile: join(deps.userDataDir, LEGACY_WATCHER_FILE),
     accountIds: () => accounts.list().accounts.map((a) => a.id),
     getClient: (accountId) => {
       try {

@@ -151,7 +151,6 @@ export function makeLoop(o: {
   return createSyncLoop({
     ledger: () => ledger,
     accountIds: () => [ACCOUNT],
-    legacyFile: join(o.store, 'watcher.json'),
     getClient: (id) => (id === ACCOUNT ? o.client : null),
     notifier: o.rec.notifier,
     emit: o.rec.emit,

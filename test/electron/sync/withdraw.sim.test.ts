@@ -1,18 +1,12 @@
-// Withdraw links: a claim by a third-party wallet (the LUD-03 flow over HTTP) is noticed once,
-// with the amount it actually took; and the earlier watcher's file is imported once.
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
 import { DEFAULT_SETTINGS } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ServiceClient } from '../../../electron/main/services/client'
-import { createSyncLoop, type LegacyWatcherFile } from '../../../electron/main/services/sync'
+import { createSyncLoop } from '../../../electron/main/services/sync'
 import { withdrawLinkView } from '../../../electron/main/services/views'
 import type { SimulatorHandle } from '../../simulator'
 import {
-  ACCOUNT,
   claimAsOutsider,
   closeWorld,
-  createInvoice,
   ledgerIn,
   makeLoop,
   openWorld,
@@ -27,7 +21,6 @@ let vt: VirtualTimers
 let rec: Recorder
 let store: string
 let world: SyncWorld
-const legacy = () => join(store, 'watcher.json')
 
 beforeEach(async () => {
   world = await openWorld()
@@ -123,61 +116,5 @@ describe('withdraw link claims', () => {
     expect(w.listWithdraws()).toEqual([])
     await w.trackWithdraw(link, 'acc_other')
     expect(w.listWithdraws().map((l) => l.ott)).toEqual([link.ott])
-  })
-})
-
-describe('the earlier watcher file', () => {
-  it('sets a corrupt file aside, says so, and starts empty', async () => {
-    writeFileSync(legacy(), '{"version":1,"invoices":[{"id":')
-    const w = watcher()
-    expect(w.list()).toEqual([])
-    const notices = rec.of('notice') as Array<{ level: string; message: string }>
-    expect(notices).toHaveLength(1)
-    expect(notices[0]?.level).toBe('warning')
-    const aside = /kept as (\S+);/.exec(notices[0]?.message ?? '')?.[1]
-    expect(aside && readFileSync(aside, 'utf8')).toBe('{"version":1,"invoices":[{"id":')
-  })
-
-  it('refuses a file of the wrong shape the same way', async () => {
-    writeFileSync(
-      legacy(),
-      JSON.stringify({ version: 1, invoices: [{ id: 'lntx_1', status: 'weird' }], withdraws: [] }),
-    )
-    const w = watcher()
-    expect(w.list()).toEqual([])
-    expect(rec.of('notice')).toHaveLength(1)
-  })
-
-  it('imports a readable file once into the ledger, sets it aside, and watches what it held', async () => {
-    const wallet = sim.control.createWallet('Imported', 10_000).id
-    const inv = await createInvoice(client, wallet, 321, 'From the old file')
-    const link = await mint(wallet, 100, 'Old link')
-    const file: LegacyWatcherFile = {
-      version: 1,
-      invoices: [inv],
-      withdraws: [{ accountId: ACCOUNT, link, claimTxId: null }],
-    }
-    writeFileSync(legacy(), JSON.stringify(file))
-    const w = watcher()
-    w.start()
-    await w.idle()
-    expect(existsSync(legacy())).toBe(false)
-    expect(w.list().map((i) => i.id)).toEqual([inv.id])
-    expect(w.listWithdraws().map((l) => l.ott)).toEqual([link.ott])
-    expect(
-      ledgerIn(store)
-        .invoices()
-        .map((i) => i.id),
-    ).toEqual([inv.id])
-    await sim.control.settleInvoice(inv.id)
-    await vt.advance(15_000)
-    expect(rec.notifiedCounts().get(inv.id)).toBe(1)
-    // a second start reads the ledger, not the (set aside) file
-    await w.stop()
-    const again = watcher()
-    again.start()
-    await again.idle()
-    expect(again.list().find((i) => i.id === inv.id)?.status).toBe('paid')
-    expect(rec.shown).toHaveLength(1)
   })
 })

@@ -45,8 +45,6 @@ export interface SyncDeps {
   activeAccountId?(): string | null
   /** after a tick read this account without failing (the payments journal is reconciled then) */
   afterSync?(accountId: string): void
-  /** an earlier version's watcher file in userData, imported once */
-  legacyFile?: string
   options?: Partial<SyncOptions>
 }
 

@@ -24,7 +24,6 @@ import type { SyncLoop } from './types'
 
 export { DEFAULT_SYNC_OPTIONS, type SyncDeps, type SyncOptions } from './context'
 export { SyncNotSavedError } from './errors'
-export { LEGACY_WATCHER_FILE, LegacyWatcherFile } from './legacyFile'
 export { announcement, CLOCK_SLACK_SEC, type Claim, matchTransactions, type Settlement } from './outcomes'
 export { DEFAULT_PLAN, nextTickMs, type PlanOptions, planReads, splitExpired } from './plan'
 export type { SyncClient } from './reads'
@@ -41,15 +40,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     ledger: deps.ledger,
     now: deps.now,
     serviceSec,
-    legacyPath: deps.legacyFile,
     keepFinishedSec: opts.keepFinishedSec,
-    onUnreadable: (path) => {
-      log?.warn('old watcher file unreadable; set aside', { path })
-      deps.emit('notice', {
-        level: 'warning',
-        message: `The list of invoices being watched could not be read. It was kept as ${path}; invoices made before will not be announced.`,
-      })
-    },
     warn: (message, fields) => log?.warn(message, fields),
   })
   let loaded = false

@@ -2,10 +2,8 @@
 // out. Kept in memory (the loop reads them every tick) and stored in the ledger's app records,
 // written before anything is announced. A write that fails (the file locked or the disk full)
 // keeps the change in memory and in a "dirty" set that the next write stores with the rest.
-// An earlier version's watcher file is imported once and then set aside.
 import type { PendingInvoice } from '@shared/contract'
 import type { Ledger, StoredWithdrawLink } from '../ledger'
-import { takeLegacyFile } from './legacyFile'
 
 export interface RecordsDeps {
   ledger: () => Ledger
@@ -13,11 +11,7 @@ export interface RecordsDeps {
   now: () => number
   /** the service's time of an account, Unix seconds: the ages of its invoices and links are its (services/serviceTime) */
   serviceSec?: (accountId: string) => number
-  /** the old watcher file to import once, if there is one */
-  legacyPath?: string
   warn: (message: string, fields?: Record<string, unknown>) => void
-  /** the old file could not be read: it was moved to `path` */
-  onUnreadable: (path: string) => void
   /** finished invoices and claimed links stay listed this long */
   keepFinishedSec: number
 }
@@ -28,25 +22,8 @@ export function createRecords(d: RecordsDeps) {
   const dirtyInvoices = new Set<string>()
   const dirtyLinks = new Set<string>()
 
-  function importLegacy(ledger: Ledger) {
-    if (!d.legacyPath) return
-    const found = takeLegacyFile(d.legacyPath, d.now)
-    if (!found.data) {
-      if (found.setAside) d.onUnreadable(found.setAside)
-      return
-    }
-    for (const inv of found.data.invoices) ledger.putInvoice(inv)
-    for (const w of found.data.withdraws)
-      ledger.putWithdrawLink({ ...w.link, accountId: w.accountId, claimedMsat: null, claimTxId: w.claimTxId })
-  }
-
   function load() {
     const ledger = d.ledger()
-    try {
-      importLegacy(ledger)
-    } catch (err) {
-      d.warn('old watcher file not imported', { message: String(err) })
-    }
     for (const inv of ledger.invoices()) invoices.set(inv.id, inv)
     for (const l of ledger.withdrawLinks()) links.set(l.ott, l)
   }
