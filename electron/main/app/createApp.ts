@@ -21,9 +21,11 @@ import { createSettingsStore, type SettingsStore } from '../services/settings'
 import { createSyncLoop, LEGACY_WATCHER_FILE, type SyncLoop } from '../services/sync'
 import { walletsView } from '../services/views'
 import type { SaveFile } from '../services/vouchers'
+import { createDesk, type Desk, type DeskDeps } from './desk'
 import { createEmitter } from './emit'
+import { once } from './once'
 
-export interface AppDeps {
+export interface AppDeps extends DeskDeps {
   userDataDir: string
   secretStore: SecretStore
   notifier: Notifier
@@ -66,7 +68,7 @@ export interface AppDeps {
   clipboard?: ClipboardSource
 }
 
-export interface App {
+export interface App extends Omit<Desk, 'load'> {
   router: Router
   accounts: AccountsService
   settings: SettingsStore
@@ -122,11 +124,7 @@ export function createApp(deps: AppDeps): App {
       // A key being tested is no account's: whether its service answers is the form's business.
       return accountId ? connection.observe(accountId, client) : client
     },
-    onChange: (list) => {
-      emit('accounts.updated', list)
-      connection.accountsChanged(list.accounts.map((a) => a.id))
-      sync.accountsChanged()
-    },
+    onChange: (list) => accountsChanged(list),
     knownWallets: (id) =>
       ledger()
         .cursors.list(id)
@@ -134,7 +132,13 @@ export function createApp(deps: AppDeps): App {
     log,
     now,
   })
+  function accountsChanged(list = accounts.list()) {
+    emit('accounts.updated', list)
+    connection.accountsChanged(list.accounts.map((a) => a.id))
+    sync.accountsChanged()
+  }
   const activeAccountId = () => accounts.list().activeId
+
   const connection = createConnectionMonitor({
     emit,
     activeAccountId,
@@ -195,7 +199,10 @@ export function createApp(deps: AppDeps): App {
     background,
   })
 
+  const desk = createDesk(deps, { now, emit, settings, accounts, ledger, journal, sync, rates, accountsChanged })
+
   const handlers = createHandlers({
+    ...desk,
     accounts,
     clientFor: (id, policy) => accounts.client(id, policy),
     settings,
@@ -243,9 +250,12 @@ export function createApp(deps: AppDeps): App {
     rates,
     ledger,
     journal,
+    spending: desk.spending,
+    backup: desk.backup,
     log,
     async start() {
       await settings.load()
+      await desk.load()
       hadAccounts = accounts.list().accounts.length > 0
       loaded()
       await rates.start()
@@ -281,15 +291,4 @@ export function createApp(deps: AppDeps): App {
       journal.forget()
     },
   }
-}
-
-/** A value made on first call; `opened` peeks without making it, `forget` lets the next call make a new one. */
-function once<T>(make: () => T): (() => T) & { opened(): T | null; forget(): void } {
-  let value: T | null = null
-  return Object.assign(() => (value ??= make()), {
-    opened: () => value,
-    forget: () => {
-      value = null
-    },
-  })
 }

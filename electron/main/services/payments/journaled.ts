@@ -14,6 +14,11 @@ export interface JournaledDeps {
   at?: (step: PaymentStep, requestId: string) => void
   /** the journal changed (the renderer's list of payments in progress) */
   changed?: () => void
+  /**
+   * The spending rules (services/spending): run in the journal's transaction just before the entry
+   * is written, so the check and the write are one step; a throw refuses the payment unwritten.
+   */
+  admit?: (entry: JournalEntryInput) => void
 }
 
 const ALREADY =
@@ -30,7 +35,8 @@ export async function sendJournaled(
   check: () => Promise<void> = async () => {},
 ): Promise<WalletTransaction> {
   const { requestId } = entry
-  const { created } = d.journal.add(entry)
+  const admit = d.admit
+  const { created } = d.journal.add(entry, admit && (() => admit(entry)))
   // the same request id after a restart: the journal, not memory, says it was tried
   if (!created) throw new AppError('unknown_outcome', ALREADY, { retryable: false })
   d.at?.('journaled', requestId)
@@ -56,7 +62,9 @@ export async function sendJournaled(
     throw err
   }
   d.at?.('answered', requestId)
-  d.journal.mark(requestId, 'paid', { txId: wtx.id })
+  // the fee actually paid replaces the fee limit reserved in a daily limit's sum
+  const feeMsat = wtx.lnTx?.fee_msat
+  d.journal.mark(requestId, 'paid', { txId: wtx.id, ...(typeof feeMsat === 'number' ? { feeMsat } : {}) })
   d.changed?.()
   return wtx
 }
