@@ -60,6 +60,13 @@ async function boot(passphrase: string | null = PASS, connect = true) {
   }
 }
 
+/** a booted app whose account may spend at most `sat` a day */
+async function withDailyLimit(sat: number) {
+  const a = await boot()
+  ok(await a.call('spending.set', { accountId: a.app.accounts.active().id, confirmAboveSat: null, dailyLimitSat: sat }))
+  return a
+}
+
 function ok<T = Record<string, unknown>>(r: Result<unknown>): T {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`)
   return r.value as T
@@ -83,14 +90,7 @@ const spent = async (call: (n: string, i?: unknown) => Promise<Result<unknown>>)
 
 describe('the daily limit', () => {
   it('holds across a restart, says what is left today, and frees up 24 hours later', async () => {
-    const a = await boot()
-    ok(
-      await a.call('spending.set', {
-        accountId: a.app.accounts.active().id,
-        confirmAboveSat: null,
-        dailyLimitSat: 1000,
-      }),
-    )
+    const a = await withDailyLimit(1000)
     ok(await a.call('pay.lightningAddress', address(600)))
     // an address payment's fee here is 1 sat: 601 sats out, 399 left
     expect(await spent(a.call)).toMatchObject({ spentMsat: 601_000, leftMsat: 399_000 })
@@ -112,14 +112,7 @@ describe('the daily limit', () => {
   })
 
   it('holds against two windows paying at once: exactly what fits goes out, and the simulator shows only that', async () => {
-    const a = await boot()
-    ok(
-      await a.call('spending.set', {
-        accountId: a.app.accounts.active().id,
-        confirmAboveSat: null,
-        dailyLimitSat: 1000,
-      }),
-    )
+    const a = await withDailyLimit(1000)
     const before = sim.control.totals()
     // ten confirmations from two windows at the same moment, 301 sats each with the fee: 3 fit
     const results = await Promise.all(Array.from({ length: 10 }, () => a.call('pay.lightningAddress', address(300))))
@@ -133,14 +126,7 @@ describe('the daily limit', () => {
   })
 
   it('counts the fee actually paid where known, else the fee limit reserved', async () => {
-    const a = await boot()
-    ok(
-      await a.call('spending.set', {
-        accountId: a.app.accounts.active().id,
-        confirmAboveSat: null,
-        dailyLimitSat: 5000,
-      }),
-    )
+    const a = await withDailyLimit(5000)
     // a simulated wallet's invoice settles inside the service with no fee: 1,000 sats, not 1,001
     const other = sim.control.createWallet('Friend', 0)
     const inv = ok<{ paymentRequest: string }>(
