@@ -42,6 +42,12 @@ export interface OpenAppOptions {
   browser?: Browser
   /** a clipboard main reads when `booted.app.windowShown()` is called */
   clipboard?: { readText(): string | Promise<string> }
+  /** where saved files go (and the open dialog looks); `saved` in userData by default */
+  saveDir?: string
+  /** scrypt's cost for backups made here */
+  backupCost?: { logN: number; r: number; p: number }
+  /** the app's passphrase (the lock's service; a test stand-in until it is merged) */
+  passphrase?: import('../../electron/main/services/spending').PassphraseCheck
 }
 
 export interface OpenedApp {
@@ -73,6 +79,9 @@ export async function openApp(opts: OpenAppOptions = {}): Promise<OpenedApp> {
       connect: opts.connect === false ? undefined : { baseUrl: sim.url, apiKey: sim.keys.secret },
       rateSource: opts.rateSource,
       clipboard: opts.clipboard,
+      saveDir: opts.saveDir,
+      backupCost: opts.backupCost,
+      passphrase: opts.passphrase,
     })
     closers.push(() => booted.dispose())
     const preview = await startPreviewServer({ app: booted.app, events: booted.events, rendererDir: RENDERER_DIR })

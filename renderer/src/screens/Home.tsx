@@ -10,6 +10,7 @@ import { useAccounts } from '../stores/accounts'
 import { type FiatShown, fiatBeside, useRates } from '../stores/rates'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
+import { BackupNudge } from './SettingsSafety'
 
 let firstBalanceMarked = false
 
@@ -51,6 +52,7 @@ export function Home() {
           Prices in {rates.currency} come from {rates.host}. You can turn them off in Settings.
         </p>
       )}
+      <BackupNudge />
       {status === 'loading' && wallets.length === 0 && <Skeleton label="Loading wallets…" shape="cards" />}
       {error && <ErrorMessage error={error} onRetry={() => void load()} />}
       {status === 'ready' && wallets.length === 0 && (
