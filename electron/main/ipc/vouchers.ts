@@ -45,7 +45,8 @@ export function voucherHandlers(d: VoucherDeps) {
     const wallet = walletView(await client.getWallet(walletId))
     checkVoucherFunds({ count, amountSat, balanceMsat: wallet.balanceMsat, walletName: wallet.label })
     const what = 'These vouchers'
-    const reserved = d.reserve({ requestId, accountId: account.id, walletId, count, amountSat, confirmToken, what })
+    const spend = { requestId, accountId: account.id, walletId, count, amountSat, confirmToken, what, plural: true }
+    const reserved = d.reserve(spend)
     let unanswered = 0
     const mint = async () => {
       try {

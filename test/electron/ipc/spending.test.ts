@@ -2,7 +2,7 @@
 // "Spending rules"): the daily limit across a restart and against two windows paying at once, the
 // confirm limit's passphrase, links and vouchers counted, own transfers not, and the simulator
 // showing exactly the payments that were let through.
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Result } from '@shared/errors'
@@ -192,6 +192,22 @@ describe('the confirm limit', () => {
     expect(sent).toHaveLength(2) // 500 and 600: nothing refused reached the service
   })
 
+  it('a withdraw link or a voucher sheet over it needs a token too (a sheet counts all its vouchers)', async () => {
+    const a = await boot()
+    const accountId = a.app.accounts.active().id
+    ok(await a.call('spending.set', { accountId, confirmAboveSat: 1000, dailyLimitSat: null }))
+    const link = { walletId: w.id, amountSat: 1001, requestId: rid() }
+    expect(refused(await a.call('withdraw.create', link))).toContain('This withdraw link is over 1,000 sats')
+    const sheet = { walletId: w.id, count: 3, amountSat: 400, note: '', requestId: rid() }
+    expect(refused(await a.call('vouchers.create', sheet))).toContain('These vouchers are over 1,000 sats')
+    expect(ok<{ links: unknown[] }>(await a.call('withdraw.list')).links).toHaveLength(0)
+    const token = async (amountMsat: number) =>
+      ok<{ confirmToken: string }>(await a.call('spending.confirm', { amountMsat, passphrase: PASS })).confirmToken
+    ok(await a.call('withdraw.create', { ...link, requestId: rid(), confirmToken: await token(1_001_000) }))
+    ok(await a.call('vouchers.create', { ...sheet, requestId: rid(), confirmToken: await token(1_200_000) }))
+    expect(ok<{ links: unknown[] }>(await a.call('withdraw.list')).links).toHaveLength(4)
+  })
+
   it('needs a passphrase to exist; raising or removing a limit needs the passphrase, lowering does not', async () => {
     const none = await boot(null)
     const accountId = none.app.accounts.active().id
@@ -209,6 +225,24 @@ describe('the confirm limit', () => {
       confirmAboveSat: null,
       dailyLimitSat: null,
     })
+  })
+})
+
+describe('a damaged rules file', () => {
+  it('is kept aside and nothing is sent until the rules are set again, with the passphrase', async () => {
+    const a = await withDailyLimit(1000)
+    const accountId = a.app.accounts.active().id
+    const b = await a.restart()
+    await b.app.dispose()
+    apps = []
+    await writeFile(join(dir, 'spending.json'), '{"version":1,"accounts":{"x":')
+    const c = await boot(PASS, false)
+    expect(ok(await c.call('spending.get'))).toMatchObject({ readable: false, leftMsat: 0 })
+    expect(refused(await c.call('pay.lightningAddress', address(10)))).toContain('could not be read')
+    expect((await readdir(dir)).some((f) => f.startsWith('spending.json.corrupt-'))).toBe(true)
+    refused(await c.call('spending.set', { accountId, confirmAboveSat: null, dailyLimitSat: 1000 }))
+    ok(await c.call('spending.set', { accountId, confirmAboveSat: null, dailyLimitSat: 1000, passphrase: PASS }))
+    ok(await c.call('pay.lightningAddress', address(10)))
   })
 })
 

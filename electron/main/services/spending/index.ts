@@ -25,6 +25,8 @@ export interface Spend {
   accountId: string
   /** "This payment", "These vouchers": said when refused */
   what: string
+  /** `what` takes a plural verb */
+  plural?: boolean
   amountMsat: number
   /** the most its fees can be */
   feeLimitMsat: number
@@ -101,7 +103,7 @@ export function createSpending(d: SpendingDeps): Spending {
     if (!t || t.accountId !== s.accountId || t.expiresAt < d.now() || t.maxMsat < s.amountMsat)
       throw new AppError(
         'limit',
-        `${s.what} is over ${formatSat(rulesOf(s.accountId).confirmAboveSat ?? 0)}, so it needs your passphrase. Confirm it again with the passphrase.`,
+        `${s.what} ${s.plural ? 'are' : 'is'} over ${formatSat(rulesOf(s.accountId).confirmAboveSat ?? 0)}, so ${s.plural ? 'they need' : 'it needs'} your passphrase. Confirm again with the passphrase.`,
       )
     tokens.delete(s.confirmToken as string)
   }
@@ -151,7 +153,7 @@ export function createSpending(d: SpendingDeps): Spending {
             'limit',
             `${s.what} would go over the daily limit of ${formatSat(r.dailyLimitSat)}: ` +
               `${formatMsat(out)} went out in the last 24 hours (fees included), so ${formatMsat(left)} can still be spent today. ` +
-              `${s.what} needs up to ${formatMsat(need)} with its fee.`,
+              `${s.what} ${s.plural ? 'need' : 'needs'} up to ${formatMsat(need)} with ${s.plural ? 'their fees' : 'its fee'}.`,
           )
         }
       }

@@ -17,6 +17,7 @@ export interface LinkSpend {
   confirmToken?: string
   /** "This withdraw link", "These vouchers" */
   what: string
+  plural?: boolean
 }
 
 const linksMsat = (n: number, amountSat: number) => ({
@@ -32,7 +33,14 @@ export function reserveLinks(d: { journal: Journal; spending: Pick<Spending, 'ad
   const all = linksMsat(s.count, s.amountSat)
   const created = d.journal.addLinks(
     { requestId: s.requestId, accountId: s.accountId, walletId: s.walletId, ...all },
-    () => d.spending.admit({ accountId: s.accountId, what: s.what, confirmToken: s.confirmToken, ...all }),
+    () =>
+      d.spending.admit({
+        accountId: s.accountId,
+        what: s.what,
+        plural: s.plural,
+        confirmToken: s.confirmToken,
+        ...all,
+      }),
   )
   if (!created)
     throw new AppError(
