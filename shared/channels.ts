@@ -45,6 +45,14 @@ export const OP_NAMES = [
   'settings.get',
   'settings.update',
   'rates.get',
+  // spending rules per account, and the encrypted backup (issue 24; docs/security.md)
+  'spending.get',
+  'spending.set',
+  'spending.confirm',
+  'backup.status',
+  'backup.export',
+  'backup.restore',
+  'backup.dismissNudge',
 ] as const
 
 export const EVENT_NAMES = [

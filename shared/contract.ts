@@ -281,6 +281,45 @@ export const JournalView = z.object({
 export type JournalView = z.infer<typeof JournalView>
 const JournalList = z.object({ payments: z.array(JournalView) })
 
+// ── Spending rules per account (docs/security.md, "Spending rules") ──────────────────────────
+const SatLimit = int.nonnegative().max(2_100_000_000_000_000 / 1000)
+export const SpendingRules = z.object({
+  /** any payment or link over this many sats needs the app's passphrase; null: never asked */
+  confirmAboveSat: SatLimit.nullable(),
+  /** the most that may go out in any 24 hours, fees included; null: no limit */
+  dailyLimitSat: SatLimit.nullable(),
+})
+export const SpendingView = SpendingRules.extend({
+  accountId: id,
+  /** what went out (or was reserved) in the last 24 hours, fees included */
+  spentMsat: msat,
+  /** what may still go out now; null without a daily limit */
+  leftMsat: msat.nullable(),
+  /** the app has a passphrase: only then can a confirm limit be set */
+  passphraseSet: z.boolean(),
+  /** false when the rules file could not be read: nothing is sent until they are set again */
+  readable: z.boolean(),
+})
+export type SpendingView = z.infer<typeof SpendingView>
+/** from `spending.confirm`: one spend over the confirm limit, within two minutes */
+const ConfirmToken = z.string().min(16).max(100)
+
+// ── Encrypted backups (docs/security.md, "Backups") ──────────────────────────────────────────
+export const BACKUP_PASSPHRASE_MIN = 10
+const BackupPassphrase = z
+  .string()
+  .min(BACKUP_PASSPHRASE_MIN, `Choose a passphrase of at least ${BACKUP_PASSPHRASE_MIN} characters.`)
+  .max(1024)
+export const BackupStatus = z.object({
+  /** the nudge shows: accounts exist and no backup was made (or the nudge put off) for 30 days */
+  due: z.boolean(),
+  /** when the last backup was saved (Unix seconds) */
+  lastBackupAt: int.nullable(),
+  /** the app has a passphrase: exporting keys asks for it */
+  passphraseSet: z.boolean(),
+})
+export type BackupStatus = z.infer<typeof BackupStatus>
+
 // ── Fiat rates (docs/rates.md) ───────────────────────────────────────────────────────────
 export { FIAT_CURRENCIES } from './fiat'
 export const FiatCurrency = z.enum(FIAT_CURRENCIES)
@@ -477,6 +516,7 @@ export const operations = {
         amountMsat: int.positive().max(2 ** 52),
         comment: z.string().max(2000).optional(),
         requestId: RequestId,
+        confirmToken: ConfirmToken.optional(),
       })
       .strict(),
     PaymentView,
@@ -484,7 +524,15 @@ export const operations = {
 
   'withdraw.create': op(
     'money',
-    z.object({ walletId: id, amountSat: AmountSat, memo: Memo.optional(), requestId: RequestId }).strict(),
+    z
+      .object({
+        walletId: id,
+        amountSat: AmountSat,
+        memo: Memo.optional(),
+        requestId: RequestId,
+        confirmToken: ConfirmToken.optional(),
+      })
+      .strict(),
     WithdrawLinkView,
   ),
   'withdraw.list': op('read', none, z.object({ links: z.array(WithdrawLinkView) })),
@@ -507,6 +555,7 @@ export const operations = {
         amountSat: AmountSat,
         note: VoucherNote,
         requestId: RequestId,
+        confirmToken: ConfirmToken.optional(),
       })
       .strict(),
     z.object({
@@ -607,6 +656,7 @@ export const operations = {
         walletId: id,
         invoice: z.string().trim().min(1).max(8192),
         requestId: RequestId,
+        confirmToken: ConfirmToken.optional(),
       })
       .strict(),
     PaymentView,
@@ -632,6 +682,61 @@ export const operations = {
   ),
   /** Opens a link (a success action's) in the person's browser when asked; https only, checked in main. */
   'link.open': op('local', z.object({ url: z.string().max(2048) }).strict(), z.object({ opened: z.literal(true) })),
+
+  /** an account's spending rules (the active one by default) and what it may still spend today */
+  'spending.get': op('read', z.object({ accountId: id.optional() }).strict(), SpendingView),
+  /** Sets an account's rules; raising or removing a limit needs the passphrase when one is set. */
+  'spending.set': op(
+    'local',
+    SpendingRules.extend({ accountId: id, passphrase: z.string().max(1024).optional() }).strict(),
+    SpendingView,
+  ),
+  /** The passphrase, checked in main, gives a token for one spend of at most `amountMsat` (two minutes). */
+  'spending.confirm': op(
+    'local',
+    z
+      .object({ accountId: id.optional(), amountMsat: int.positive().max(2 ** 53), passphrase: z.string().max(1024) })
+      .strict(),
+    z.object({ confirmToken: z.string(), expiresAt: int }),
+  ),
+
+  /** Whether a backup is due (the nudge), and when the last one was made. */
+  'backup.status': op('read', none, BackupStatus),
+  /**
+   * Writes every account, label, recipient, setting, link and pending invoice to one file, encrypted
+   * with `passphrase`, through the save dialog; API keys only with `includeKeys` (which needs the
+   * app's passphrase too when one is set).
+   */
+  'backup.export': op(
+    'local',
+    z
+      .object({
+        passphrase: BackupPassphrase,
+        includeKeys: z.boolean(),
+        appPassphrase: z.string().max(1024).optional(),
+      })
+      .strict(),
+    z.object({ file: SheetOutcome, accounts: int.nonnegative(), keys: int.nonnegative() }),
+  ),
+  /**
+   * Asks for a backup file, decrypts and checks all of it, then (only then) brings it all back into
+   * this profile, which must have no accounts yet. A bad file changes nothing and says why.
+   */
+  'backup.restore': op(
+    'local',
+    z.object({ passphrase: z.string().min(1).max(1024) }).strict(),
+    z.discriminatedUnion('status', [
+      z.object({ status: z.literal('cancelled') }),
+      z.object({
+        status: z.literal('restored'),
+        fileName: z.string(),
+        accounts: int.nonnegative(),
+        keys: int.nonnegative(),
+      }),
+    ]),
+  ),
+  /** "Not now" on the backup nudge: asked again in 30 days. */
+  'backup.dismissNudge': op('local', none, BackupStatus),
 
   'settings.get': op('read', none, Settings),
   'settings.update': op('local', Settings.partial().strict(), Settings),

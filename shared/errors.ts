@@ -16,6 +16,7 @@ export const ErrorCode = z.enum([
   'lnurl_error', // a third-party LNURL service said no
   'private_host', // a link's server is on this computer or a private network: contacted only once confirmed
   'busy', // the same request is already in flight (double click)
+  'limit', // the person's own spending rules refuse it (a daily limit, a confirm limit)
   'internal',
 ])
 export type ErrorCode = z.infer<typeof ErrorCode>

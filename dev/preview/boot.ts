@@ -8,6 +8,7 @@ import { type App, type AppDeps, createApp } from '../../electron/main/app/creat
 import { createKeytarStore, createMemoryStore, type SecretStore } from '../../electron/main/services/secrets'
 import { openAllowedExternal } from '../../electron/main/shell/security'
 import { createEventHub, type EventHub } from './events'
+import { createFolderOpenFile, type FolderOpenFile } from './openFile'
 import { createFolderSaveFile } from './saveFile'
 import { APP_VERSION } from './version'
 
@@ -31,6 +32,10 @@ export interface BootOptions {
   clipboard?: AppDeps['clipboard']
   /** main's clock (a computer whose clock is off, in tests); Date.now by default */
   now?: AppDeps['now']
+  /** the app's passphrase (the lock's service); none by default */
+  passphrase?: AppDeps['passphrase']
+  /** scrypt's cost for backups made here (lower in tests) */
+  backupCost?: AppDeps['backupCost']
 }
 
 export interface BootedApp {
@@ -48,6 +53,8 @@ export interface BootedApp {
   savedFiles: string[]
   /** links main was asked to open in the browser and let through (https only), oldest first; none is opened */
   openedLinks: string[]
+  /** the "open dialog": the newest backup in the save folder, or the file a test picks */
+  opener: FolderOpenFile
   dispose(): Promise<void>
 }
 
@@ -62,6 +69,8 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
   const keychain = opts.secretStore === 'keychain'
   const keychainService = keychain ? (opts.keychainService ?? `lightning-tray-test-${process.pid}-${Date.now()}`) : null
   const secretStore = keychainService ? createKeytarStore(keychainService) : createMemoryStore()
+  const saveDir = opts.saveDir ?? join(userDataDir, 'saved')
+  const opener = createFolderOpenFile(saveDir)
   const app = createApp({
     userDataDir,
     secretStore,
@@ -71,7 +80,10 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     appVersion: APP_VERSION,
     platform: process.platform,
     logSink: opts.logSink ?? ((line) => logs.push(line)),
-    saveFile: createFolderSaveFile(opts.saveDir ?? join(userDataDir, 'saved'), (path) => savedFiles.push(path)),
+    saveFile: createFolderSaveFile(saveDir, (path) => savedFiles.push(path)),
+    openFile: opener.openFile,
+    passphrase: opts.passphrase,
+    backupCost: opts.backupCost,
     rates: { sourceUrl: opts.rateSource ?? null },
     openLink: openAllowedExternal((url) => openedLinks.push(url)),
     clipboard: opts.clipboard,
@@ -110,6 +122,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     logs,
     savedFiles,
     openedLinks,
+    opener,
     dispose,
   }
 }

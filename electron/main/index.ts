@@ -38,10 +38,10 @@ import { registerOpHandlers } from './shell/ipc'
 import { createShutdown, quitWhenAllClosed, trayExpected } from './shell/lifecycle'
 import { lightningLinkFromArgv, linkAction, PROTOCOLS } from './shell/links'
 import { buildAppMenuTemplate } from './shell/menu'
+import { fileDialogs } from './shell/openFile'
 import { APP_SCHEME, resolveAppUrls } from './shell/origins'
 import { loadMenubar, type Popover, startTray } from './shell/popover'
 import { watchPowerAndNetwork } from './shell/power'
-import { createSaveFile, saveDialogOver } from './shell/saveFile'
 import { guardWebContents, hardenSession, openAllowedExternal } from './shell/security'
 import { claimSingleInstance, registerProtocolClient } from './shell/singleInstance'
 import { type TrayController, trayIcon } from './shell/tray'
@@ -163,7 +163,7 @@ async function main(): Promise<void> {
     preview: false,
     // packaged: no event payload checked at run time (types are, at build), no plain-http LNURL
     isPackaged: app.isPackaged,
-    saveFile: createSaveFile(saveDialogOver(dialog, currentWindow, (ask) => (popover ? popover.holdOpen(ask) : ask()))),
+    ...fileDialogs(dialog, currentWindow, (ask) => (popover ? popover.holdOpen(ask) : ask())),
     rates: { sourceUrl: RATE_SOURCE_URL },
     visible: () => isSeen(currentWindow()),
     popover: () => popover,

@@ -46,6 +46,12 @@ export interface OpenAppOptions {
   clipboard?: { readText(): string | Promise<string> }
   /** the computer's clock this far off the true one, in main and in the page alike (the simulator keeps the true time) */
   clockOffsetMs?: number
+  /** where saved files go (and the open dialog looks); `saved` in userData by default */
+  saveDir?: string
+  /** scrypt's cost for backups made here */
+  backupCost?: { logN: number; r: number; p: number }
+  /** the app's passphrase (the lock's service; a test stand-in until it is merged) */
+  passphrase?: import('../../electron/main/services/spending').PassphraseCheck
 }
 
 export interface OpenedApp {
@@ -79,6 +85,9 @@ export async function openApp(opts: OpenAppOptions = {}): Promise<OpenedApp> {
       clipboard: opts.clipboard,
       userDataDir: opts.userDataDir,
       ...(opts.clockOffsetMs ? { now: () => Date.now() + (opts.clockOffsetMs as number) } : {}),
+      saveDir: opts.saveDir,
+      backupCost: opts.backupCost,
+      passphrase: opts.passphrase,
     })
     closers.push(() => booted.dispose())
     const preview = await startPreviewServer({ app: booted.app, events: booted.events, rendererDir: RENDERER_DIR })

@@ -18,10 +18,11 @@ import { createSettingsStore, type SettingsStore } from '../services/settings'
 import { createSyncLoop, type SyncLoop } from '../services/sync'
 import { walletsView } from '../services/views'
 import type { SaveFile } from '../services/vouchers'
+import { createDesk, type Desk, type DeskDeps } from './desk'
 import { createEmitter } from './emit'
 import { once } from './once'
 
-export interface AppDeps {
+export interface AppDeps extends DeskDeps {
   userDataDir: string
   secretStore: SecretStore
   notifier: Notifier
@@ -66,7 +67,7 @@ export interface AppDeps {
   clipboard?: ClipboardSource
 }
 
-export interface App {
+export interface App extends Omit<Desk, 'load'> {
   router: Router
   accounts: AccountsService
   settings: SettingsStore
@@ -125,11 +126,7 @@ export function createApp(deps: AppDeps): App {
       // A key being tested is no account's: whether its service answers is the form's business.
       return accountId ? connection.observe(accountId, client) : client
     },
-    onChange: (list) => {
-      emit('accounts.updated', list)
-      connection.accountsChanged(list.accounts.map((a) => a.id))
-      sync.accountsChanged()
-    },
+    onChange: (list) => accountsChanged(list),
     knownWallets: (id) =>
       ledger()
         .cursors.list(id)
@@ -138,6 +135,11 @@ export function createApp(deps: AppDeps): App {
     now,
     clockOffsetSec: serviceTime.offsetSec,
   })
+  function accountsChanged(list = accounts.list()) {
+    emit('accounts.updated', list)
+    connection.accountsChanged(list.accounts.map((a) => a.id))
+    sync.accountsChanged()
+  }
   const activeAccountId = () => accounts.list().activeId
   const activeUrl = () => accounts.list().accounts.find((a) => a.id === activeAccountId())?.baseUrl
   const connection = createConnectionMonitor({
@@ -204,7 +206,10 @@ export function createApp(deps: AppDeps): App {
     background,
   })
 
+  const desk = createDesk(deps, { now, emit, settings, accounts, ledger, journal, sync, rates, accountsChanged })
+
   const handlers = createHandlers({
+    ...desk,
     accounts,
     clientFor: (id, policy) => accounts.client(id, policy),
     settings,
@@ -256,9 +261,12 @@ export function createApp(deps: AppDeps): App {
     rates,
     ledger,
     journal,
+    spending: desk.spending,
+    backup: desk.backup,
     log,
     async start() {
       await settings.load()
+      await desk.load()
       hadAccounts = accounts.list().accounts.length > 0
       loaded()
       await rates.start()

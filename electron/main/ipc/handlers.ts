@@ -7,12 +7,15 @@ import { AppError } from '@shared/errors'
 import type { z } from 'zod'
 import type { Logger } from '../log'
 import type { AccountsService, CallPolicy } from '../services/accounts'
+import type { BackupService } from '../services/backup'
 import { type ClaimService, createClaimService, createRemote } from '../services/claim'
 import type { ServiceClient } from '../services/client'
 import type { Journal, Ledger } from '../services/ledger'
 import type { RatesService } from '../services/rates'
 import type { ServiceTime } from '../services/serviceTime'
 import type { SettingsStore } from '../services/settings'
+import type { Spending } from '../services/spending'
+import { mayExist, reserveLinks } from '../services/spending/links'
 import { type SyncLoop, SyncNotSavedError } from '../services/sync'
 import {
   lnTxView,
@@ -25,11 +28,13 @@ import {
   withdrawLinkView,
 } from '../services/views'
 import type { SaveFile } from '../services/vouchers'
+import { backupHandlers } from './backup'
 import { claimHandlers } from './claim'
 import { historyHandlers } from './history'
 import { type PayDeps, payHandlers } from './pay'
 import type { Handlers, OpIn, OpOut } from './router'
 import { type ShellDeps, shellHandlers } from './shell'
+import { spendingHandlers } from './spending'
 import { voucherHandlers } from './vouchers'
 
 export const NOT_SAVED_NOTICE =
@@ -54,6 +59,10 @@ export interface HandlerDeps extends ShellDeps {
   /** the local ledger and the payments journal (docs/ledger.md), opened on first use */
   ledger: () => Ledger
   journal: () => Journal
+  /** the spending rules per account, enforced where money leaves (docs/security.md) */
+  spending: Spending
+  /** encrypted backup and restore (docs/security.md) */
+  backup: BackupService
   /** claims of other people's withdraw links; by default https only, no private address unconfirmed */
   claims?: ClaimService
   log?: Pick<Logger, 'warn'>
@@ -197,9 +206,18 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
 
     'lnurl.probe': async ({ address }, op) => recipientView(address, await op.client().probe(address)),
-    'withdraw.create': async ({ walletId, amountSat, memo }, op) => {
+    'withdraw.create': async ({ walletId, amountSat, memo, requestId, confirmToken }, op) => {
       const account = d.accounts.active()
-      const link = await op.client(account.id).mintWithdrawLink(walletId, { num_satoshis: amountSat, memo })
+      const what = 'This withdraw link'
+      const spend = { requestId, accountId: account.id, walletId, count: 1, amountSat, confirmToken, what }
+      const reserved = reserveLinks({ journal: d.journal(), spending: d.spending }, spend)
+      const link = await op
+        .client(account.id)
+        .mintWithdrawLink(walletId, { num_satoshis: amountSat, memo })
+        .catch((err: unknown) => {
+          if (!mayExist(err)) reserved.settle(0)
+          throw err
+        })
       const view = withdrawLinkView(link, { walletId, amountSat, memo: memo ?? '', nowSec: nowSec(account.id) })
       await watch(d.sync.trackWithdraw(view, account.id))
       return view
@@ -207,8 +225,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
     'withdraw.list': async () => ({ links: d.sync.listWithdraws() }),
     ...payHandlers({ ...d, at: d.paymentStep, refreshWallets: () => d.background(listWallets()) }),
     ...shellHandlers(d),
+    ...spendingHandlers(d),
+    ...backupHandlers(d),
     ...voucherHandlers({
       ...d,
+      reserve: (spend) => reserveLinks({ journal: d.journal(), spending: d.spending }, spend),
       trackWithdraw: (link, accountId) => watch(d.sync.trackWithdraw(link, accountId)),
     }),
 

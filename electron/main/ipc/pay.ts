@@ -10,6 +10,7 @@ import type { ServiceClient } from '../services/client'
 import type { Journal, JournalEntryInput, Ledger } from '../services/ledger'
 import { type CheckResult, type PaymentStep, paymentError, readInvoice, sendJournaled } from '../services/payments'
 import type { ServiceTime } from '../services/serviceTime'
+import type { Spending } from '../services/spending'
 import { paymentView, walletView } from '../services/views'
 import type { OpIn, OpOut } from './router'
 
@@ -31,6 +32,8 @@ export interface PayDeps {
   at?: (step: PaymentStep, requestId: string) => void
   /** request ids this process is sending now, shared with followPayments (services/payments/follow.ts): never reconciled */
   paying?: Set<string>
+  /** the spending rules, checked as the journal entry is written (absent: none) */
+  spending?: Pick<Spending, 'admit'>
 }
 
 interface Context {
@@ -51,11 +54,24 @@ export function payHandlers(d: PayDeps) {
   async function pay(
     asked: Promise<WalletView>,
     entry: JournalEntryInput,
+    confirmToken: string | undefined,
     send: (passThru: Record<string, string>) => Promise<Parameters<typeof paymentView>[0]>,
   ) {
     let wallet: { label: string; balanceMsat: number } | null = null
+    const rules = d.spending
+    const admit =
+      rules &&
+      ((e: JournalEntryInput) =>
+        rules.admit({
+          accountId: e.accountId,
+          what: 'This payment',
+          amountMsat: e.amountMsat,
+          feeLimitMsat: e.feeLimitMsat ?? 0,
+          confirmToken,
+        }))
     try {
-      const wtx = await sendJournaled({ journal: d.journal(), at: d.at, changed, inFlight }, entry, send, async () => {
+      const deps = { journal: d.journal(), at: d.at, changed, inFlight, admit }
+      const wtx = await sendJournaled(deps, entry, send, async () => {
         wallet = await asked
         const problem = fundsProblem(wallet.label, wallet.balanceMsat, entry.amountMsat)
         if (problem) throw new AppError('insufficient_funds', problem)
@@ -107,7 +123,7 @@ export function payHandlers(d: PayDeps) {
         feeLimitMsat: fee,
         createdAt,
       }
-      return pay(asked, { ...entry, target: inv.invoice }, (passThru) =>
+      return pay(asked, { ...entry, target: inv.invoice }, input.confirmToken, (passThru) =>
         client.payInvoice(walletId, { payment_request: inv.invoice, fee_limit_msat: fee, passThru }),
       )
     },
@@ -125,6 +141,7 @@ export function payHandlers(d: PayDeps) {
       const paid = await pay(
         balanceOf(client, walletId),
         { ...entry, feeLimitMsat: feeLimitMsat(amountMsat), target: address, createdAt },
+        input.confirmToken,
         (passThru) =>
           client.payLightningAddress(walletId, {
             ln_address: address,

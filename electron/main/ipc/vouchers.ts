@@ -7,6 +7,8 @@ import type { Logger } from '../log'
 import type { AccountsService } from '../services/accounts'
 import type { ServiceClient } from '../services/client'
 import type { ServiceTime } from '../services/serviceTime'
+import type { LinkSpend } from '../services/spending/links'
+import { mayExist } from '../services/spending/links'
 import type { SyncLoop } from '../services/sync'
 import { walletView, withdrawLinkView } from '../services/views'
 import { checkVoucherFunds, mintVouchers, type SaveFile, saveVoucherSheet } from '../services/vouchers'
@@ -24,6 +26,8 @@ export interface VoucherDeps {
   log?: Pick<Logger, 'warn'>
   /** hands a new link to the sync loop (a failed save of it is a notice, not a failure) */
   trackWithdraw(link: WithdrawLinkView, accountId: string): Promise<void>
+  /** the spending rules: the whole sheet is admitted and reserved before the first mint */
+  reserve(spend: LinkSpend): { settle(made: number): void }
 }
 
 interface Context {
@@ -36,24 +40,27 @@ export function voucherHandlers(d: VoucherDeps) {
   const nowSec = (accountId: string) => d.serviceTime?.nowSec(accountId) ?? Math.floor(d.now() / 1000)
 
   async function create(input: OpIn<'vouchers.create'>, op: Context): Promise<OpOut<'vouchers.create'>> {
-    const { walletId, count, amountSat, note, requestId } = input
+    const { walletId, count, amountSat, note, requestId, confirmToken } = input
     const saveFile = d.saveFile
     if (!saveFile) throw new AppError('internal', NO_SAVING, { retryable: false })
     const account = d.accounts.active()
     const client = op.client(account.id)
     const wallet = walletView(await client.getWallet(walletId))
     checkVoucherFunds({ count, amountSat, balanceMsat: wallet.balanceMsat, walletName: wallet.label })
-    const { links, problem } = await mintVouchers(count, {
-      mint: async () =>
-        withdrawLinkView(
-          await client.mintWithdrawLink(walletId, { num_satoshis: amountSat, memo: note || undefined }),
-          {
-            walletId,
-            amountSat,
-            memo: note,
-            nowSec: nowSec(account.id),
-          },
-        ),
+    const what = 'These vouchers'
+    const spend = { requestId, accountId: account.id, walletId, count, amountSat, confirmToken, what, plural: true }
+    const reserved = d.reserve(spend)
+    let unanswered = 0
+    const mint = async () => {
+      try {
+        return await client.mintWithdrawLink(walletId, { num_satoshis: amountSat, memo: note || undefined })
+      } catch (err) {
+        if (mayExist(err)) unanswered = 1
+        throw err
+      }
+    }
+    const minted = mintVouchers(count, {
+      mint: async () => withdrawLinkView(await mint(), { walletId, amountSat, memo: note, nowSec: nowSec(account.id) }),
       keep: async (link) => {
         await d.trackWithdraw(link, account.id)
         // the renderer's list of links grows as the sheet is made
@@ -61,6 +68,17 @@ export function voucherHandlers(d: VoucherDeps) {
       },
       progress: (made) => d.emit('vouchers.progress', { requestId, made, count }),
     })
+    // what was made stays counted against the daily limit, and a link that may exist unseen too
+    const { links, problem } = await minted.then(
+      (out) => {
+        reserved.settle(out.links.length + unanswered)
+        return out
+      },
+      (err: unknown) => {
+        reserved.settle(unanswered)
+        throw err
+      },
+    )
     const sheet = await saveVoucherSheet(
       saveFile,
       { links, amountSat, note, walletName: wallet.label, createdAt: d.now() },

@@ -21,6 +21,7 @@ export const NEXT_STEP: Record<ErrorCode, string> = {
   lnurl_error: 'The other side refused. Check the code or link, or ask whoever gave it to you.',
   private_host: 'Go on only if you trust whoever gave you this link and know what runs at that address.',
   busy: 'This is already under way. Wait for it to finish.',
+  limit: 'Choose a smaller amount, or change the spending limits in Settings.',
   internal: 'Try again. If it keeps happening, restart the app.',
 }
 

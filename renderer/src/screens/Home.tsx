@@ -10,6 +10,7 @@ import { useAccounts } from '../stores/accounts'
 import { type FiatShown, fiatBeside, useRates } from '../stores/rates'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
+import { BackupNudge } from './SettingsSafety'
 
 let firstBalanceMarked = false
 
@@ -56,6 +57,7 @@ export function Home() {
           The {rates.currency} price shown is stale. {rates.reason}
         </p>
       )}
+      <BackupNudge />
       {status === 'loading' && wallets.length === 0 && <Skeleton label="Loading wallets…" shape="cards" />}
       {error && <ErrorMessage error={error} onRetry={() => void load()} />}
       {status === 'ready' && wallets.length === 0 && (

@@ -11,6 +11,7 @@ import { useAccounts } from '../stores/accounts'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
+import { RestoreBackup } from './SettingsSafety'
 
 export default function Onboarding({ adding }: { adding: boolean }) {
   const [baseUrl, setBaseUrl] = useState('')
@@ -189,6 +190,12 @@ export default function Onboarding({ adding }: { adding: boolean }) {
             Keep the key in memory for this session
           </button>
         </div>
+      )}
+      {!adding && (
+        <details className="card">
+          <summary>Restore a backup</summary>
+          <RestoreBackup />
+        </details>
       )}
     </Screen>
   )

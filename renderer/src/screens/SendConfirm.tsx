@@ -8,6 +8,7 @@ import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { LongText } from '../components/LongText'
+import { useSpendCheck } from '../components/SpendCheck'
 import { SuccessAction } from '../components/SuccessAction'
 import { formatDate } from '../lib/format'
 import { type CheckFound, usePayments } from '../stores/payments'
@@ -51,6 +52,7 @@ export function Confirm() {
   const back = useSend((s) => s.back)
   const reset = useSend((s) => s.reset)
   const wallet = useWallets((s) => s.wallets.find((w) => w.id === c?.walletId))
+  const rules = useSpendCheck(c?.accountId, c?.amountMsat ?? 0)
   if (!c) return null
   if (result) return <Receipt />
   if (error?.code === 'unknown_outcome')
@@ -96,11 +98,20 @@ export function Confirm() {
         <Row label="From">{wallet ? `${wallet.label} (${formatMsat(wallet.balanceMsat)})` : c.walletId}</Row>
         {c.comment && <Row label="Comment">{c.comment}</Row>}
       </dl>
+      {!error && rules.fields}
       {sending && <Pending>Sending…</Pending>}
       {error && <ErrorMessage error={error} />}
       <div className="actions">
         {!error && (
-          <button type="button" className="primary" disabled={sending} onClick={() => void send()}>
+          <button
+            type="button"
+            className="primary"
+            disabled={sending}
+            onClick={async () => {
+              const token = await rules.confirm()
+              if (token !== null) void send(token)
+            }}
+          >
             {sending ? 'Sending…' : c.earlier ? 'Pay it again' : 'Send now'}
           </button>
         )}

@@ -15,6 +15,7 @@ import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
 import { DesktopPrefs, SettingCheck } from './SettingsDesktop'
+import { BackupSection, SpendingLimits } from './SettingsSafety'
 import { WalletAdmin } from './WalletAdmin'
 
 export default function Settings() {
@@ -25,6 +26,7 @@ export default function Settings() {
   const load = useSettings((s) => s.load)
   const loadInfo = useSettings((s) => s.loadInfo)
   const accounts = useAccounts((s) => s.accounts)
+  const active = useAccounts((s) => s.accounts.find((a) => a.id === s.activeId))
   useEffect(() => {
     if (!useSettings.getState().settings) void load()
     void loadInfo()
@@ -33,6 +35,8 @@ export default function Settings() {
     <Screen title="Settings">
       <Accounts />
       {accounts.length > 0 && <WalletAdmin />}
+      {active && <SpendingLimits account={active} />}
+      <BackupSection />
       <h2>Preferences</h2>
       {status === 'loading' && !settings && <Skeleton label="Loading settings…" />}
       {error && <ErrorMessage error={error} onRetry={() => void load()} />}

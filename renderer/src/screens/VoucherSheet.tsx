@@ -8,6 +8,7 @@ import { on } from '../api'
 import { Fiat } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
+import { useSpendCheck } from '../components/SpendCheck'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { useVouchers } from '../stores/vouchers'
@@ -81,6 +82,7 @@ function ConfirmSheet() {
   const wallet = useWallets((s) => s.wallets.find((w) => w.id === c?.walletId))
   // main counts the vouchers as it makes them; only this screen shows that
   useEffect(() => on('vouchers.progress', (p) => useVouchers.getState().progressed(p)), [])
+  const rules = useSpendCheck(null, c ? c.count * c.amountSat * MSAT_PER_SAT : 0)
   if (!c) return null
   const label = wallet?.label ?? c.walletId
   if (result) return <SheetResult />
@@ -119,6 +121,7 @@ function ConfirmSheet() {
           <progress max={progress.count} value={progress.made} aria-label="Vouchers made" />
         </>
       )}
+      {!error && !making && rules.fields}
       {error && <ErrorMessage error={error} />}
       {error?.code === 'unknown_outcome' && (
         <p>Some vouchers may have been made: they are in the list of withdraw links below.</p>
@@ -129,7 +132,10 @@ function ConfirmSheet() {
             type="button"
             className="primary"
             disabled={making}
-            onClick={() => void useVouchers.getState().make()}
+            onClick={async () => {
+              const token = await rules.confirm()
+              if (token !== null) void useVouchers.getState().make(token)
+            }}
           >
             {making ? 'Making vouchers…' : `Make ${c.count} ${c.count === 1 ? 'voucher' : 'vouchers'}`}
           </button>

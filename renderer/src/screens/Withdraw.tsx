@@ -10,6 +10,7 @@ import { CopyButton } from '../components/CopyButton'
 import { ErrorMessage, Problem } from '../components/ErrorMessage'
 import { QrImage } from '../components/QrImage'
 import { Screen } from '../components/Screen'
+import { useSpendCheck } from '../components/SpendCheck'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { useActiveClockOffset } from '../lib/serviceClock'
@@ -58,6 +59,7 @@ function WithdrawForm(props: { walletId?: string }) {
   const error = useWithdraw((s) => s.error)
   const create = useWithdraw((s) => s.create)
   const wallet = useWallets((s) => s.wallets.find((w) => w.id === walletId))
+  const rules = useSpendCheck(null, parseSatInput(amount) ?? 0)
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -65,7 +67,9 @@ function WithdrawForm(props: { walletId?: string }) {
     const p = wallet ? checkWithdraw(msat, wallet.balanceMsat) : 'Choose a wallet.'
     setProblem(p)
     if (p || msat === null) return
-    await create({ walletId, amountSat: msat / 1000, memo: memo.trim() })
+    const confirmToken = await rules.confirm()
+    if (confirmToken === null) return
+    await create({ walletId, amountSat: msat / 1000, memo: memo.trim(), confirmToken })
   }
 
   return (
@@ -80,6 +84,7 @@ function WithdrawForm(props: { walletId?: string }) {
         required
       />
       <TextField id="withdraw-memo" label="Memo" value={memo} maxLength={639} onValue={setMemo} />
+      {rules.fields}
       <Problem>{problem}</Problem>
       {error && <ErrorMessage error={error} />}
       <button type="submit" className="primary" disabled={creating}>

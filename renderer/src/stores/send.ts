@@ -75,7 +75,8 @@ interface SendState {
   /** Checks the form; on success moves to the confirmation step. Returns the problem, or null. */
   review(input: { walletId: string; amountMsat: number | null; comment: string }): string | null
   back(): void
-  send(): Promise<void>
+  /** `confirmToken`: from spending.confirm, when the amount is over the confirm limit */
+  send(confirmToken?: string): Promise<void>
   reset(): void
 }
 
@@ -205,12 +206,12 @@ export const useSend = create<SendState>()((set, get) => ({
     // the form stays as it was; only the confirmation goes
     set({ confirmation: null, error: null, result: null })
   },
-  async send() {
+  async send(confirmToken) {
     const s = get()
     const c = s.confirmation
     if (!c || s.sending || s.result || s.error) return
     set({ sending: true })
-    const account = c.accountId ? { accountId: c.accountId } : {}
+    const account = { ...(c.accountId ? { accountId: c.accountId } : {}), ...(confirmToken ? { confirmToken } : {}) }
     const res =
       c.kind === 'invoice'
         ? await invoke('pay.invoice', {

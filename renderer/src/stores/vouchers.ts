@@ -36,7 +36,8 @@ interface VouchersState {
     balanceMsat: number | null
   }): string | null
   back(): void
-  make(): Promise<void>
+  /** `confirmToken`: from spending.confirm, when the sheet is over the confirm limit */
+  make(confirmToken?: string): Promise<void>
   saveAgain(): Promise<void>
   progressed(p: EventPayload<'vouchers.progress'>): void
   reset(): void
@@ -79,12 +80,14 @@ export const useVouchers = create<VouchersState>()((set, get) => ({
     if (get().making) return
     set({ ...initial })
   },
-  async make() {
+  async make(confirmToken) {
     const s = get()
     const c = s.confirmation
     if (!c || s.making || s.result || s.error) return
     set({ making: true, progress: { made: 0, count: c.count } })
-    const { value: res, stale } = await makes.run(() => invoke('vouchers.create', c))
+    const { value: res, stale } = await makes.run(() =>
+      invoke('vouchers.create', { ...c, ...(confirmToken ? { confirmToken } : {}) }),
+    )
     if (res.ok) useWithdraw.getState().apply(...res.value.links)
     if (stale) return
     set(res.ok ? { making: false, result: res.value } : { making: false, error: res.error })

@@ -15,7 +15,13 @@ interface WithdrawState {
   listStatus: LoadStatus
   listError: AppErrorShape | null
   load(): Promise<void>
-  create(input: { walletId: string; amountSat: number; memo: string }): Promise<WithdrawLinkView | null>
+  /** `confirmToken`: from spending.confirm, when the amount is over the confirm limit */
+  create(input: {
+    walletId: string
+    amountSat: number
+    memo: string
+    confirmToken?: string
+  }): Promise<WithdrawLinkView | null>
   /** merges links main announced or listed, in one update however many there are */
   apply(...links: WithdrawLinkView[]): void
   startOver(): void
@@ -46,11 +52,17 @@ export const useWithdraw = create<WithdrawState>()((set, get) => ({
     get().apply(...res.value.links)
     set({ listStatus: 'ready' })
   },
-  async create({ walletId, amountSat, memo }) {
+  async create({ walletId, amountSat, memo, confirmToken }) {
     if (get().creating) return null
     set({ creating: true, error: null })
     const { value: res, stale } = await creates.run(() =>
-      invoke('withdraw.create', { walletId, amountSat, ...(memo ? { memo } : {}), requestId: newRequestId() }),
+      invoke('withdraw.create', {
+        walletId,
+        amountSat,
+        ...(memo ? { memo } : {}),
+        ...(confirmToken ? { confirmToken } : {}),
+        requestId: newRequestId(),
+      }),
     )
     if (!res.ok) {
       set({ creating: false, error: stale ? null : res.error })

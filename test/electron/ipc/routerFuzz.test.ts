@@ -117,6 +117,13 @@ function validSamples(): Record<OpName, Record<string, unknown>> {
     'settings.update': { theme: 'dark', pollIntervalSec: 30, notifications: false },
     'window.pin': { pinned: true },
     'link.open': { url: 'https://tickets.example/t/12' },
+    'spending.get': { accountId: 'acc_1' },
+    'spending.set': { accountId: 'acc_1', confirmAboveSat: 1000, dailyLimitSat: 50_000, passphrase: 'horse battery' },
+    'spending.confirm': { accountId: 'acc_1', amountMsat: 2_000_000, passphrase: 'horse battery' },
+    'backup.status': {},
+    'backup.export': { passphrase: 'correct horse battery', includeKeys: true, appPassphrase: 'horse battery' },
+    'backup.restore': { passphrase: 'correct horse battery' },
+    'backup.dismissNudge': {},
   }
 }
 

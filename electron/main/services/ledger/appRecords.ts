@@ -119,6 +119,14 @@ export function createAppRecords(db: DatabaseSync) {
       const r = Recipient.parse({ address: address.trim(), lastUsedAt: at, useCount: count })
       upsertRecipient.run(accountId, r.address, r.lastUsedAt, r.useCount)
     },
+    /** every account's recipients, for a backup */
+    recipients(): Array<Recipient & { accountId: string }> {
+      const rows = db
+        .prepare(`SELECT account_id AS accountId, address, last_used_at AS lastUsedAt, use_count AS useCount
+          FROM recipients ORDER BY account_id, last_used_at`)
+        .all()
+      return rows as unknown as Array<Recipient & { accountId: string }>
+    },
     recentRecipients(accountId: string, limit = 10): Recipient[] {
       const rows = db
         .prepare(`SELECT address, last_used_at AS lastUsedAt, use_count AS useCount FROM recipients

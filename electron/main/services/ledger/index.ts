@@ -19,7 +19,7 @@ import { createSearchIndex } from './searchIndex'
 import { type OpenedFile, type OpenStatus, openSqliteFile } from './sqliteFile'
 import type { LedgerTx } from './view'
 
-export type { StoredWithdrawLink } from './appRecords'
+export { Recipient, StoredWithdrawLink } from './appRecords'
 export type { CursorPatch, SyncCursor } from './cursors'
 export { CSV_HEADER } from './exportCsv'
 export type { InsertOptions, InsertResult } from './insert'
@@ -54,7 +54,7 @@ export interface LedgerOptions {
   fts?: boolean
 }
 
-export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'setWallets'>, AppRecords {
+export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'labels' | 'setWallets'>, AppRecords {
   readonly path: string
   readonly status: OpenStatus
   /** the file is new (created, rebuilt or empty): every wallet's history must be synced again */
@@ -169,6 +169,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
     plan: reader.plan,
     setLabel: labels.setLabel,
     label: labels.label,
+    labels: labels.labels,
     setWallets: labels.setWallets,
     ...records,
     forgetAccount(accountId) {

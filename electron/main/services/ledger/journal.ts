@@ -9,6 +9,7 @@ import { type Columns, insertSql, selectAs, valuesOf } from './columns'
 import { inTransaction, type Migration } from './migrate'
 import { createOperationLog, OPERATIONS_MIGRATION, type OperationLog, SELECT_OPERATIONS } from './operations'
 import { readAside, restore } from './salvage'
+import { createSpends, type LinksInput, SPENDS_MIGRATION } from './spends'
 import { openSqliteFile } from './sqliteFile'
 
 const JOURNAL_NAME = 'journal'
@@ -101,6 +102,7 @@ CREATE INDEX payments_unfinished ON payments (account_id, created_at) WHERE stat
 ALTER TABLE payments ADD COLUMN recovered INTEGER NOT NULL DEFAULT 0;
 CREATE INDEX payments_target ON payments (target);`),
   },
+  SPENDS_MIGRATION,
 ]
 
 const COLUMNS: Columns<keyof JournalEntry> = {
@@ -129,10 +131,22 @@ export interface Journal {
   readonly operations: OperationLog
   /**
    * Records a payment before it leaves. `created: false` means this request id is known already
-   * (a double click): the caller must not send it again.
+   * (a double click): the caller must not send it again. `admit` (the spending rules) runs in the
+   * same transaction, just before a new entry is written: when it throws, nothing is written.
    */
-  add(input: JournalEntryInput): { entry: JournalEntry; created: boolean }
-  mark(requestId: string, state: PaymentState, o?: { txId?: string | null; error?: string | null }): JournalEntry
+  add(input: JournalEntryInput, admit?: () => void): { entry: JournalEntry; created: boolean }
+  /** `feeMsat`: the routing fee a payment actually paid (counted against a daily limit) */
+  mark(
+    requestId: string,
+    state: PaymentState,
+    o?: { txId?: string | null; error?: string | null; feeMsat?: number },
+  ): JournalEntry
+  /** msat an account spent or reserved since `since` (Unix seconds): docs/security.md, "Spending rules" */
+  spentSince(accountId: string, since: number): number
+  /** Reserves withdraw links before they are minted, `admit` first, in one transaction; false: known already. */
+  addLinks(input: LinksInput, admit?: () => void): boolean
+  /** the links really made: their reservation shrinks to it */
+  settleLinks(requestId: string, made: { amountMsat: number; feeLimitMsat: number }): void
   get(requestId: string): JournalEntry | null
   unfinished(accountId?: string): JournalEntry[]
   /** failed payments changed at or after `sinceSec` (Unix seconds): the ones worth looking for at the service */
@@ -208,14 +222,29 @@ export function openJournal(opts: JournalOptions): Journal {
         `Payments that were in progress have an unknown outcome: check the wallets' transactions before paying again.`,
     })
 
+  const spends = createSpends(db, nowSec)
+  /** a known request id is never admitted again: its first answer stands */
+  const admitted = <T>(known: boolean, admit: (() => void) | undefined, write: () => T): T | false =>
+    inTransaction(db, () => {
+      if (known) return false
+      admit?.()
+      return write()
+    })
+  const linksKnown = db.prepare('SELECT 1 FROM links_made WHERE request_id = ?')
+
   return {
     path: opened.path,
     lost,
     operations,
-    add(input) {
-      const created = put(input, 'pending')
-      return { entry: get(input.requestId) as JournalEntry, created }
+    add(input, admit) {
+      const created = admitted(get(input.requestId) !== null, admit, () => put(input, 'pending'))
+      return { entry: get(input.requestId) as JournalEntry, created: created === true }
     },
+    addLinks(input, admit) {
+      return admitted(linksKnown.get(input.requestId) !== undefined, admit, () => spends.addLinks(input)) === true
+    },
+    settleLinks: spends.settleLinks,
+    spentSince: spends.spentSince,
     mark(requestId, state, o = {}) {
       const next = PaymentState.parse(state)
       return inTransaction(db, () => {
@@ -227,6 +256,7 @@ export function openJournal(opts: JournalOptions): Journal {
         } else if (!NEXT[cur.state].includes(next))
           throw new JournalStateError(`A payment that is ${cur.state} cannot become ${next}`)
         update.run(next, o.txId ?? null, o.error?.slice(0, 1000) ?? null, nowSec(), requestId)
+        if (o.feeMsat !== undefined) spends.setFeePaid(requestId, o.feeMsat)
         return get(requestId) as JournalEntry
       })
     },

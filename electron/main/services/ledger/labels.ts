@@ -28,6 +28,13 @@ export function createLabels(db: DatabaseSync, search: SearchIndex) {
         search.relabelled(accountId, txId)
       })
     },
+    /** every label, for a backup */
+    labels(): Array<{ accountId: string; txId: string; label: string; updatedAt: number }> {
+      const rows = db
+        .prepare('SELECT account_id AS accountId, tx_id AS txId, label, updated_at AS updatedAt FROM labels')
+        .all()
+      return rows as unknown as Array<{ accountId: string; txId: string; label: string; updatedAt: number }>
+    },
     label(accountId: string, txId: string): string | null {
       return (getOne.get(accountId, txId) as { label: string } | undefined)?.label ?? null
     },

@@ -20,6 +20,11 @@ export interface JournaledDeps {
   inFlight?: Set<string>
   /** what a request id the journal knows already is told (it is not sent again) */
   already?: string
+  /**
+   * The spending rules (services/spending): run in the journal's transaction just before the entry
+   * is written, so the check and the write are one step; a throw refuses the payment unwritten.
+   */
+  admit?: (entry: JournalEntryInput) => void
 }
 
 const ALREADY =
@@ -54,7 +59,8 @@ async function journaled<T extends { id: string }>(
   check: () => Promise<void>,
 ): Promise<T> {
   const { requestId } = entry
-  const { created } = d.journal.add(entry)
+  const admit = d.admit
+  const { created } = d.journal.add(entry, admit && (() => admit(entry)))
   // the same request id after a restart: the journal, not memory, says it was tried
   if (!created) throw new AppError('unknown_outcome', d.already ?? ALREADY, { retryable: false })
   d.at?.('journaled', requestId)
@@ -80,7 +86,9 @@ async function journaled<T extends { id: string }>(
     throw err
   }
   d.at?.('answered', requestId)
-  d.journal.mark(requestId, 'paid', { txId: sent.id })
+  // the fee actually paid replaces the fee limit reserved in a daily limit's sum
+  const feeMsat = (sent as { lnTx?: { fee_msat?: unknown } | null }).lnTx?.fee_msat
+  d.journal.mark(requestId, 'paid', { txId: sent.id, ...(typeof feeMsat === 'number' ? { feeMsat } : {}) })
   d.changed?.()
   return sent
 }

@@ -273,6 +273,9 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       await schedule.idle()
     },
     idle: () => schedule.idle(),
+    recordsRestored() {
+      if (loaded) records.load() // else the first tick loads them with the rest
+    },
     accountsChanged() {
       if (started && !loaded && ensureLoaded()) drainOutbox(loop)
       for (const id of accountIdsWithWork())

@@ -1,0 +1,77 @@
+// Safe at the desk (issue 24, docs/security.md): the spending rules and the encrypted backup, made
+// from createApp's parts. The app's passphrase comes from the lock (`passphrase`); without it none
+// is set, so no confirm limit can be made and keys are exported without asking for one.
+import type { Emit, Settings } from '@shared/contract'
+import type { AccountsService } from '../services/accounts'
+import { type BackupService, createBackupService, type DEFAULT_COST } from '../services/backup'
+import type { OpenFile } from '../services/files/openFile'
+import type { Journal, Ledger } from '../services/ledger'
+import type { SecretStore } from '../services/secrets'
+import type { SettingsStore } from '../services/settings'
+import { createSpending, NO_PASSPHRASE, type PassphraseCheck, type Spending } from '../services/spending'
+import type { SaveFile } from '../services/vouchers'
+
+export interface DeskDeps {
+  userDataDir: string
+  appVersion: string
+  secretStore: SecretStore
+  saveFile?: SaveFile
+  /** asks which file to open and reads it (a backup to restore); without it nothing is restored */
+  openFile?: OpenFile
+  /** the app's passphrase (the lock's service); none set by default */
+  passphrase?: PassphraseCheck
+  /** scrypt's cost for new backup files (tests lower it; a file names its own) */
+  backupCost?: typeof DEFAULT_COST
+}
+
+export interface Desk {
+  spending: Spending
+  backup: BackupService
+  load(): Promise<void>
+}
+
+export function createDesk(
+  deps: DeskDeps,
+  p: {
+    now: () => number
+    emit: Emit
+    settings: SettingsStore
+    accounts: AccountsService
+    ledger: () => Ledger
+    journal: () => Journal
+    sync: { recordsRestored(): void }
+    rates: { settingsChanged(): void }
+    /** announces the accounts and has them synced */
+    accountsChanged(): void
+  },
+): Desk {
+  const passphrase = deps.passphrase ?? NO_PASSPHRASE
+  const spending = createSpending({
+    ...{ dir: deps.userDataDir, journal: p.journal, passphrase, now: p.now },
+    onUnreadable: (aside) =>
+      p.emit('notice', {
+        level: 'error',
+        message: `The spending limits could not be read (kept as ${aside}). Nothing is sent until they are set again in Settings.`,
+      }),
+  })
+  const backup = createBackupService({
+    ...{ dir: deps.userDataDir, now: p.now, appVersion: deps.appVersion, passphrase, spending },
+    ...{ settings: p.settings, accounts: p.accounts, ledger: p.ledger, keychain: deps.secretStore },
+    ...{ saveFile: deps.saveFile, openFile: deps.openFile, cost: deps.backupCost },
+    // the restored invoices and links are watched, the accounts synced, the settings applied
+    restored: () => {
+      p.sync.recordsRestored()
+      p.accountsChanged()
+      p.emit('settings.updated', p.settings.current().settings as Settings)
+      p.rates.settingsChanged()
+    },
+  })
+  return {
+    spending,
+    backup,
+    async load() {
+      await spending.load()
+      await backup.load()
+    },
+  }
+}

@@ -1,0 +1,69 @@
+// What a backup holds, version 1 (docs/security.md, "Backups"), checked whole with zod before
+// anything is written: every record must belong to an account of the backup, and no list is
+// longer than the app itself could have made it.
+import { ApiKeyInput, AuthMethod, BaseUrl, PendingInvoice, SpendingRules } from '@shared/contract'
+import { z } from 'zod'
+import { Recipient, StoredWithdrawLink } from '../ledger'
+import { SettingsFile } from '../settings'
+
+export const BACKUP_KIND = 'lightning-tray-backup'
+const id = z.string().min(1).max(200)
+const sec = z.number().int().nonnegative()
+const MANY = 200_000
+
+const BackupAccount = z
+  .object({
+    id,
+    label: z.string().min(1).max(80),
+    baseUrl: BaseUrl,
+    authMethod: AuthMethod,
+    keyHint: z.string().max(40),
+    createdAt: sec,
+    /** only when the person ticked "include API keys" */
+    apiKey: ApiKeyInput.nullable(),
+  })
+  .strict()
+export type BackupAccount = z.infer<typeof BackupAccount>
+
+const Label = z.object({ accountId: id, txId: id, label: z.string().trim().min(1).max(200), updatedAt: sec }).strict()
+
+export const BackupPayload = z
+  .object({
+    kind: z.literal(BACKUP_KIND),
+    version: z.literal(1),
+    /** the profile (userData) it was made from */
+    profileId: z.string().regex(/^prof_[0-9a-f]{24}$/),
+    createdAt: sec,
+    appVersion: z.string().max(40),
+    /** read like settings.json: a setting newer than the backup takes its default */
+    settings: SettingsFile.shape.settings,
+    accounts: z.array(BackupAccount).max(100),
+    activeId: id.nullable(),
+    spending: z.record(id, SpendingRules.strict()),
+    labels: z.array(Label).max(MANY),
+    recipients: z.array(Recipient.extend({ accountId: id }).strict()).max(MANY),
+    invoices: z.array(PendingInvoice.strict()).max(MANY),
+    withdrawLinks: z.array(StoredWithdrawLink.strict()).max(MANY),
+    /** apps connected to a wallet (Nostr Wallet Connect): none yet, so always empty in version 1 */
+    connectedApps: z.array(z.never()).max(0),
+    /**
+     * access keys of wallets made in the app: the app keeps none (the service shows them once and
+     * the app hands them to the person only), so always empty in version 1
+     */
+    walletKeys: z.array(z.never()).max(0),
+  })
+  .strict()
+  .superRefine((b, ctx) => {
+    const ids = new Set(b.accounts.map((a) => a.id))
+    if (ids.size !== b.accounts.length) ctx.addIssue({ code: 'custom', message: 'two accounts share an id' })
+    if (b.activeId !== null && !ids.has(b.activeId)) ctx.addIssue({ code: 'custom', message: 'no such active account' })
+    const owners = [
+      ...Object.keys(b.spending),
+      ...b.labels.map((l) => l.accountId),
+      ...b.recipients.map((r) => r.accountId),
+      ...b.invoices.map((i) => i.accountId),
+      ...b.withdrawLinks.map((l) => l.accountId),
+    ]
+    if (owners.some((o) => !ids.has(o))) ctx.addIssue({ code: 'custom', message: 'a record of no account' })
+  })
+export type BackupPayload = z.infer<typeof BackupPayload>

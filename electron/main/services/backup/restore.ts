@@ -1,0 +1,71 @@
+// Restoring a backup in two steps. `checkBackup` decides, reading only: the file is opened with the
+// passphrase, parsed whole, every address checked, the profile found fresh and the keychain ready.
+// Only a backup that passed it reaches `writeBackup`, which writes keys first (taken back if a later
+// write fails), then the ledger's records, the spending rules, and last the settings, whose
+// accounts make the rest visible.
+
+import { checkBaseUrl } from '../client'
+import type { AccountMeta } from '../settings'
+import type { BackupDeps } from './deps'
+import { BackupFileError } from './format'
+import { BackupPayload } from './payload'
+
+export async function checkBackup(
+  d: Pick<BackupDeps, 'accounts' | 'keychain'>,
+  o: { file: Uint8Array | null; open: (bytes: Uint8Array) => Promise<Buffer>; profileId: string },
+): Promise<BackupPayload> {
+  if (!o.file) throw new BackupFileError('This file is too large to be a backup of this app.')
+  const plain = await o.open(o.file)
+  let parsed: ReturnType<typeof BackupPayload.safeParse>
+  try {
+    parsed = BackupPayload.safeParse(JSON.parse(plain.toString('utf8')))
+  } catch {
+    throw new BackupFileError('This backup is damaged: what it holds cannot be read.')
+  } finally {
+    plain.fill(0)
+  }
+  if (!parsed.success) throw new BackupFileError('This backup holds something this app would never write.')
+  const backup = parsed.data
+  try {
+    for (const a of backup.accounts) checkBaseUrl(a.baseUrl)
+  } catch {
+    throw new BackupFileError('This backup names a service address this app does not accept.')
+  }
+  if (d.accounts.list().accounts.length > 0)
+    throw new BackupFileError(
+      backup.profileId === o.profileId
+        ? 'This backup is of this profile, which still has its accounts: there is nothing to bring back.'
+        : 'This backup is of another profile, and this one has accounts of its own. Restore it where the app has no accounts yet (a new profile), or remove these accounts first.',
+    )
+  if (backup.accounts.some((a) => a.apiKey !== null) && !(await d.keychain.available()))
+    throw new BackupFileError('The system keychain is not available, so the API keys in this backup cannot be kept.')
+  return backup
+}
+
+export async function writeBackup(
+  d: Pick<BackupDeps, 'keychain' | 'ledger' | 'spending' | 'settings'>,
+  b: BackupPayload,
+): Promise<void> {
+  const written: string[] = []
+  try {
+    for (const a of b.accounts) {
+      if (a.apiKey === null) continue
+      await d.keychain.set(a.id, a.apiKey)
+      written.push(a.id)
+    }
+    if (b.accounts.length > 0) {
+      const ledger = d.ledger()
+      for (const l of b.labels) ledger.setLabel(l.accountId, l.txId, l.label, l.updatedAt)
+      for (const r of b.recipients) ledger.recordRecipient(r.accountId, r.address, r.lastUsedAt, r.useCount)
+      for (const i of b.invoices) ledger.putInvoice(i)
+      for (const l of b.withdrawLinks) ledger.putWithdrawLink(l)
+    }
+    await d.spending.rules.replace(b.spending)
+    const accounts: AccountMeta[] = b.accounts.map(({ apiKey: _, ...a }) => ({ ...a, storage: 'keychain' }))
+    await d.settings.update((s) => ({ ...s, settings: b.settings, accounts, activeId: b.activeId }))
+  } catch (err) {
+    // the accounts never appeared: keys written for them go again
+    for (const id of written) await d.keychain.delete(id).catch(() => {})
+    throw err
+  }
+}

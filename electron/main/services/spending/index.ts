@@ -1,0 +1,163 @@
+// Spending rules per account, enforced in main (docs/security.md, "Spending rules"): a payment or
+// link over the confirm limit needs a token that only the app's passphrase gets (`confirm`), and
+// the daily limit caps what goes out in any 24 hours, counted from the journal. `admit` is
+// synchronous and runs inside the journal's write transaction, so two windows paying at once are
+// checked one after the other against everything already written, whatever survived a restart.
+import { randomBytes } from 'node:crypto'
+import type { SpendingView } from '@shared/contract'
+import { AppError } from '@shared/errors'
+import { formatMsat, formatSat, satToMsat } from '@shared/units'
+import type { z } from 'zod'
+import type { Journal } from '../ledger'
+import type { PassphraseCheck } from './passphrase'
+import { createRulesStore, type Rules, type RulesStore } from './rules'
+
+export { NO_PASSPHRASE, type PassphraseCheck } from './passphrase'
+export { type Rules, type RulesStore, SPENDING_FILE, SpendingFile } from './rules'
+
+export const DAY_SEC = 86_400
+/** a confirmation is good for one spend within this time */
+const TOKEN_TTL_MS = 2 * 60_000
+const TOKENS_MAX = 64
+
+/** One spend about to be written to the journal: a payment, a withdraw link or a sheet of vouchers. */
+export interface Spend {
+  accountId: string
+  /** "This payment", "These vouchers": said when refused */
+  what: string
+  /** `what` takes a plural verb */
+  plural?: boolean
+  amountMsat: number
+  /** the most its fees can be */
+  feeLimitMsat: number
+  confirmToken?: string
+}
+
+export interface SpendingDeps {
+  dir: string
+  journal: () => Pick<Journal, 'spentSince'>
+  passphrase: PassphraseCheck
+  now: () => number
+  onUnreadable?: (aside: string) => void
+}
+
+export type SetRules = Rules & { accountId: string; passphrase?: string }
+
+export interface Spending {
+  readonly rules: RulesStore
+  load(): Promise<void>
+  status(accountId: string): z.input<typeof SpendingView>
+  /** Loosening a rule needs the passphrase when one is set; tightening never does. */
+  set(input: SetRules): Promise<z.input<typeof SpendingView>>
+  /** The passphrase, checked, buys one spend of at most `amountMsat` from the account, for two minutes. */
+  confirm(input: { accountId: string; amountMsat: number; passphrase: string }): Promise<{
+    confirmToken: string
+    expiresAt: number
+  }>
+  /** whether a spend of this amount needs a confirmation first */
+  needsConfirm(accountId: string, amountMsat: number): boolean
+  /** Throws AppError `limit` in plain words, or lets the spend be written. Synchronous on purpose. */
+  admit(spend: Spend): void
+}
+
+const looser = (now: number | null, next: number | null) => now !== null && (next === null || next > now)
+
+export function createSpending(d: SpendingDeps): Spending {
+  const rules = createRulesStore({ dir: d.dir, now: d.now, onUnreadable: d.onUnreadable })
+  const tokens = new Map<string, { accountId: string; maxMsat: number; expiresAt: number }>()
+  const nowSec = () => Math.floor(d.now() / 1000)
+  const spent = (accountId: string) => d.journal().spentSince(accountId, nowSec() - DAY_SEC)
+
+  function rulesOf(accountId: string): Rules {
+    const r = rules.of(accountId)
+    if (!r)
+      throw new AppError(
+        'limit',
+        'The spending limits could not be read, so nothing is sent until they are set again in Settings.',
+      )
+    return r
+  }
+
+  function status(accountId: string): z.input<typeof SpendingView> {
+    const r = rules.of(accountId)
+    const out = spent(accountId)
+    const limit = r?.dailyLimitSat ?? null
+    return {
+      accountId,
+      confirmAboveSat: r?.confirmAboveSat ?? null,
+      dailyLimitSat: limit,
+      spentMsat: out,
+      leftMsat: r === null ? 0 : limit === null ? null : Math.max(0, satToMsat(limit) - out),
+      passphraseSet: d.passphrase.isSet(),
+      readable: r !== null,
+    }
+  }
+
+  async function checkPassphrase(passphrase: string | undefined, why: string) {
+    if (!passphrase) throw new AppError('limit', `${why} needs the app's passphrase.`)
+    if (!(await d.passphrase.verify(passphrase))) throw new AppError('invalid_input', 'That passphrase is not right.')
+  }
+
+  function takeToken(s: Spend) {
+    const t = s.confirmToken ? tokens.get(s.confirmToken) : undefined
+    if (!t || t.accountId !== s.accountId || t.expiresAt < d.now() || t.maxMsat < s.amountMsat)
+      throw new AppError(
+        'limit',
+        `${s.what} ${s.plural ? 'are' : 'is'} over ${formatSat(rulesOf(s.accountId).confirmAboveSat ?? 0)}, so ${s.plural ? 'they need' : 'it needs'} your passphrase. Confirm again with the passphrase.`,
+      )
+    tokens.delete(s.confirmToken as string)
+  }
+
+  return {
+    rules,
+    load: () => rules.load(),
+    status,
+    async set(input) {
+      const now = rules.of(input.accountId)
+      const next: Rules = { confirmAboveSat: input.confirmAboveSat, dailyLimitSat: input.dailyLimitSat }
+      const loosens =
+        now === null ||
+        looser(now.confirmAboveSat, next.confirmAboveSat) ||
+        looser(now.dailyLimitSat, next.dailyLimitSat)
+      if (loosens && d.passphrase.isSet()) await checkPassphrase(input.passphrase, 'Raising or removing a limit')
+      if (next.confirmAboveSat !== null && !d.passphrase.isSet())
+        throw new AppError(
+          'invalid_input',
+          'Asking for the passphrase above an amount needs a passphrase: set one for the app first.',
+        )
+      await rules.set(input.accountId, next)
+      return status(input.accountId)
+    },
+    async confirm({ accountId, amountMsat, passphrase }) {
+      if (!d.passphrase.isSet()) throw new AppError('invalid_input', 'The app has no passphrase to confirm with.')
+      await checkPassphrase(passphrase, 'Confirming')
+      for (const [k, t] of tokens) if (t.expiresAt < d.now() || tokens.size >= TOKENS_MAX) tokens.delete(k)
+      const confirmToken = randomBytes(24).toString('base64url')
+      const expiresAt = d.now() + TOKEN_TTL_MS
+      tokens.set(confirmToken, { accountId, maxMsat: amountMsat, expiresAt })
+      return { confirmToken, expiresAt }
+    },
+    needsConfirm(accountId, amountMsat) {
+      const above = rules.of(accountId)?.confirmAboveSat ?? null
+      return above !== null && amountMsat > satToMsat(above)
+    },
+    admit(s) {
+      const r = rulesOf(s.accountId)
+      if (r.dailyLimitSat !== null) {
+        const limit = satToMsat(r.dailyLimitSat)
+        const out = spent(s.accountId)
+        const need = s.amountMsat + s.feeLimitMsat
+        if (out + need > limit) {
+          const left = Math.max(0, limit - out)
+          throw new AppError(
+            'limit',
+            `${s.what} would go over the daily limit of ${formatSat(r.dailyLimitSat)}: ` +
+              `${formatMsat(out)} went out in the last 24 hours (fees included), so ${formatMsat(left)} can still be spent today. ` +
+              `${s.what} ${s.plural ? 'need' : 'needs'} up to ${formatMsat(need)} with ${s.plural ? 'their fees' : 'its fee'}.`,
+          )
+        }
+      }
+      if (r.confirmAboveSat !== null && s.amountMsat > satToMsat(r.confirmAboveSat)) takeToken(s)
+    },
+  }
+}

@@ -1,0 +1,75 @@
+// The spending rules on a confirmation (docs/security.md, "Spending rules"): what is left to spend
+// today, and the app's passphrase when the amount is over the confirm limit. Main decides and
+// refuses in plain words whatever this shows; this only asks before, so nothing is refused late.
+import type { SpendingView } from '@shared/contract'
+import type { AppErrorShape } from '@shared/errors'
+import { formatMsat, formatSat } from '@shared/units'
+import { useEffect, useState } from 'react'
+import { invoke } from '../api'
+import { ErrorMessage } from './ErrorMessage'
+import { TextField } from './TextField'
+
+export interface SpendCheck {
+  /** the fields to show on the confirmation */
+  fields: React.ReactNode
+  /**
+   * Before sending: a token when the passphrase was needed (and right), undefined when it was not
+   * needed, null when it is missing or wrong (its problem is shown).
+   */
+  confirm(): Promise<string | undefined | null>
+}
+
+export function useSpendCheck(accountId: string | null | undefined, amountMsat: number): SpendCheck {
+  const [view, setView] = useState<SpendingView | null>(null)
+  const [passphrase, setPassphrase] = useState('')
+  const [problem, setProblem] = useState<AppErrorShape | null>(null)
+  useEffect(() => {
+    let live = true
+    void invoke('spending.get', accountId ? { accountId } : {}).then((r) => {
+      if (live && r.ok) setView(r.value)
+    })
+    return () => {
+      live = false
+    }
+  }, [accountId])
+  const above = view?.confirmAboveSat ?? null
+  const needed = above !== null && amountMsat > above * 1000
+  const account = accountId ? { accountId } : {}
+
+  async function confirm() {
+    if (!needed) return undefined
+    if (!passphrase) {
+      setProblem({ code: 'limit', message: 'Enter the app’s passphrase to confirm this.', retryable: false })
+      return null
+    }
+    const r = await invoke('spending.confirm', { ...account, amountMsat, passphrase })
+    setPassphrase('')
+    setProblem(r.ok ? null : r.error)
+    return r.ok ? r.value.confirmToken : null
+  }
+
+  const fields = (
+    <>
+      {view && view.leftMsat !== null && view.dailyLimitSat !== null && (
+        <p className="muted small" data-testid="left-today">
+          Left to spend today: {formatMsat(view.leftMsat)} of {formatSat(view.dailyLimitSat)} a day, fees included.
+        </p>
+      )}
+      {needed && (
+        <TextField
+          id="spend-passphrase"
+          label={`Passphrase (needed over ${formatSat(above)})`}
+          type="password"
+          autoComplete="off"
+          value={passphrase}
+          onValue={(v) => {
+            setPassphrase(v)
+            setProblem(null)
+          }}
+        />
+      )}
+      {problem && <ErrorMessage error={problem} />}
+    </>
+  )
+  return { fields, confirm }
+}
