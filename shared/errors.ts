@@ -15,6 +15,7 @@ export const ErrorCode = z.enum([
   'not_connected', // no account yet
   'lnurl_error', // a third-party LNURL service said no
   'busy', // the same request is already in flight (double click)
+  'locked', // the app is locked: unlock it first (docs/security.md)
   'internal',
 ])
 export type ErrorCode = z.infer<typeof ErrorCode>

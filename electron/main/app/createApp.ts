@@ -2,7 +2,7 @@
 // connection state and the IPC router, wired from plain dependencies so Electron, the browser
 // preview, tests and benchmarks all run the same app.
 import { join } from 'node:path'
-import { APP_NAME, type AppInfo, type Emit, OP_NAMES } from '@shared/contract'
+import { APP_NAME, type AppInfo, type Emit, type EventName, OP_NAMES } from '@shared/contract'
 import type { z } from 'zod'
 import { createHandlers, type HandlerDeps } from '../ipc/handlers'
 import { createRouter, type Router, type SenderInfo } from '../ipc/router'
@@ -13,6 +13,7 @@ import { createServiceClient, type InvoiceRoute } from '../services/client'
 import { type ClipboardSource, createClipboardOffers } from '../services/clipboard'
 import { createConnectionMonitor } from '../services/connection'
 import { type Journal, type Ledger, openJournal, openLedger } from '../services/ledger'
+import type { LockService, OsCheck } from '../services/lock'
 import type { Notifier } from '../services/notify'
 import { followPayments } from '../services/payments'
 import { createRatesService, type RatesService } from '../services/rates'
@@ -22,16 +23,15 @@ import { createSyncLoop, LEGACY_WATCHER_FILE, type SyncLoop } from '../services/
 import { walletsView } from '../services/views'
 import type { SaveFile } from '../services/vouchers'
 import { createEmitter } from './emit'
+import { once } from './once'
+import { createPrivacy } from './privacy'
 
 export interface AppDeps {
   userDataDir: string
   secretStore: SecretStore
   notifier: Notifier
   emit: Emit
-  /**
-   * Check every event against the contract's schema and throw on a mismatch. Default true; the
-   * packaged app turns it off.
-   */
+  /** check every event against the contract's schema, throwing on a mismatch (default true; off when packaged) */
   checkEvents?: boolean
   fetch?: typeof fetch
   now?: () => number
@@ -41,10 +41,7 @@ export interface AppDeps {
   platform?: string
   /** where log lines go (stderr by default); every line is redacted first */
   logSink?: (line: string) => void
-  /**
-   * Decides whether a message may be handled. Default: in-process calls (no sender) and senders
-   * the shell or the preview bridge marked trusted.
-   */
+  /** whether a message may be handled; default: in-process calls (no sender) and senders marked trusted */
   isTrustedSender?: (sender: SenderInfo | undefined) => boolean
   client?: { timeoutMs?: number; retries?: number }
   /** asks where to save a file and writes it (voucher sheets); without it no sheet can be made */
@@ -64,6 +61,8 @@ export interface AppDeps {
   openLink?: HandlerDeps['openLink']
   /** Electron's clipboard, read only as a window is shown (services/clipboard); none: never read */
   clipboard?: ClipboardSource
+  /** the system's own check of the person (Touch ID), from the shell; none in tests and the preview */
+  osCheck?: OsCheck | null
 }
 
 export interface App {
@@ -76,6 +75,8 @@ export interface App {
   ledger: () => Ledger
   /** payments in flight, in a file of its own that no ledger rebuild touches; opened on first use */
   journal: () => Journal
+  /** the app lock (docs/security.md); `lock.verifyPassphrase` for confirmations */
+  lock: LockService
   log: Logger
   start(): Promise<void>
   /** a window was shown: once settings are loaded, offer what is payable on the clipboard */
@@ -88,8 +89,12 @@ export interface App {
 export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now
   const log = createLogger({ sink: deps.logSink, now })
-  const emit = createEmitter({ to: deps.emit, check: deps.checkEvents ?? true, log })
+  // While locked, events that carry money data are dropped before they leave (docs/security.md).
+  const withhold = (event: EventName) => privacy.withholds(event)
+  const emit = createEmitter({ to: deps.emit, check: deps.checkEvents ?? true, log, withhold })
   const settings = createSettingsStore({ dir: deps.userDataDir, now, onNotice: (n) => emit('notice', n) })
+  const privacy = createPrivacy({ ...deps, settings, now, emit, log, unlocked: () => background(refreshWallets()) })
+  const { lock, notifier } = privacy
   // Opened on first use (no file before the person has an account), and never blocking the app: a
   // file that cannot be used is set aside and the person told (docs/ledger.md).
   let hadAccounts = false
@@ -135,13 +140,16 @@ export function createApp(deps: AppDeps): App {
     now,
   })
   const activeAccountId = () => accounts.list().activeId
+  /** the balances, read and announced: a connection probe, and after unlocking (the tray missed them) */
+  const refreshWallets = async (id = activeAccountId()) => {
+    if (!id) return
+    const view = walletsView(await accounts.client(id).listWallets())
+    if (activeAccountId() === id) emit('wallets.updated', view)
+  }
   const connection = createConnectionMonitor({
     emit,
     activeAccountId,
-    probe: async (id) => {
-      const view = walletsView(await accounts.client(id).listWallets())
-      if (activeAccountId() === id) emit('wallets.updated', view)
-    },
+    probe: refreshWallets,
     probeEveryMs: () => settings.current().settings.pollIntervalSec * 1000,
   })
   const sync = createSyncLoop({
@@ -156,7 +164,7 @@ export function createApp(deps: AppDeps): App {
         return null
       }
     },
-    notifier: deps.notifier,
+    notifier,
     emit,
     settings: () => settings.current().settings,
     now,
@@ -199,6 +207,7 @@ export function createApp(deps: AppDeps): App {
     accounts,
     clientFor: (id, policy) => accounts.client(id, policy),
     settings,
+    lock,
     rates,
     sync,
     emit,
@@ -224,6 +233,7 @@ export function createApp(deps: AppDeps): App {
   const router = createRouter(handlers, {
     isTrustedSender: deps.isTrustedSender ?? ((s) => s === undefined || s.trusted === true),
     log,
+    locked: () => lock.isLocked(),
   })
 
   // the setting is known only once settings are loaded: until then a show waits, reading nothing
@@ -243,9 +253,12 @@ export function createApp(deps: AppDeps): App {
     rates,
     ledger,
     journal,
+    lock,
     log,
     async start() {
       await settings.load()
+      lock.start() // an app with a lock starts locked; the tray and the page learn it first
+      emit('lock.changed', lock.status())
       hadAccounts = accounts.list().accounts.length > 0
       loaded()
       await rates.start()
@@ -281,15 +294,4 @@ export function createApp(deps: AppDeps): App {
       journal.forget()
     },
   }
-}
-
-/** A value made on first call; `opened` peeks without making it, `forget` lets the next call make a new one. */
-function once<T>(make: () => T): (() => T) & { opened(): T | null; forget(): void } {
-  let value: T | null = null
-  return Object.assign(() => (value ??= make()), {
-    opened: () => value,
-    forget: () => {
-      value = null
-    },
-  })
 }

@@ -10,6 +10,7 @@ import type { AccountsService, CallPolicy } from '../services/accounts'
 import { type ClaimService, createClaimService, createRemoteGet } from '../services/claim'
 import type { ServiceClient } from '../services/client'
 import type { Journal, Ledger } from '../services/ledger'
+import type { LockService } from '../services/lock'
 import type { RatesService } from '../services/rates'
 import type { SettingsStore } from '../services/settings'
 import { type SyncLoop, SyncNotSavedError } from '../services/sync'
@@ -26,6 +27,7 @@ import {
 import type { SaveFile } from '../services/vouchers'
 import { claimHandlers } from './claim'
 import { historyHandlers } from './history'
+import { lockHandlers } from './lock'
 import { type PayDeps, payHandlers } from './pay'
 import type { Handlers, OpIn, OpOut } from './router'
 import { type ShellDeps, shellHandlers } from './shell'
@@ -39,6 +41,8 @@ export interface HandlerDeps extends ShellDeps {
   accounts: Omit<AccountsService, 'client'>
   clientFor: (accountId: string | undefined, policy: CallPolicy) => ServiceClient
   settings: SettingsStore
+  /** the app lock (docs/security.md) */
+  lock: LockService
   rates: Pick<RatesService, 'view' | 'refreshIfDue' | 'settingsChanged'>
   sync: SyncLoop
   emit: Emit
@@ -207,6 +211,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     }),
 
     ...historyHandlers({ ...d, listWallets }),
+    ...lockHandlers(d),
 
     'settings.get': async () => d.settings.current().settings,
     'settings.update': (patch) => updateSettings(patch),

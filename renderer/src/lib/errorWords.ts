@@ -20,6 +20,7 @@ export const NEXT_STEP: Record<ErrorCode, string> = {
   not_connected: 'Connect an account: add the service address and your API key.',
   lnurl_error: 'The other side refused. Check the code or link, or ask whoever gave it to you.',
   busy: 'This is already under way. Wait for it to finish.',
+  locked: 'Unlock the app with your passphrase, then try again.',
   internal: 'Try again. If it keeps happening, restart the app.',
 }
 

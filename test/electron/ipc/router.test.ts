@@ -1,4 +1,4 @@
-import { OP_NAMES } from '@shared/contract'
+import { DEFAULT_LOCK, OP_NAMES } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { describe, expect, it } from 'vitest'
 import { createRouter, type Handlers } from '../../../electron/main/ipc/router'
@@ -106,6 +106,8 @@ describe('router', () => {
         shortcut: '',
         openAtLogin: false,
         offerClipboard: true,
+        hideBalances: false,
+        lock: { ...DEFAULT_LOCK, passphrase: 'never sent' },
         apiKey: 'sak_x',
       }),
     })
@@ -120,6 +122,8 @@ describe('router', () => {
         shortcut: '',
         openAtLogin: false,
         offerClipboard: true,
+        hideBalances: false,
+        lock: DEFAULT_LOCK,
       },
     })
   })
