@@ -1,7 +1,7 @@
 // Claiming a withdraw link someone handed over (a voucher, a refund, a faucet): who offers how
 // much, the amount and the wallet, then the invoice followed until the other side pays it.
 import type { ClaimOffer, PendingInvoice } from '@shared/contract'
-import { formatSat, MSAT_PER_SAT, parseSatInput } from '@shared/units'
+import { MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect, useState } from 'react'
 import { invoke } from '../api'
 import { Amount, Fiat, FiatBeside } from '../components/Amount'
@@ -10,6 +10,7 @@ import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { LongText } from '../components/LongText'
 import { Screen } from '../components/Screen'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { type Money, useMoney } from '../lib/money'
 import { useClaim } from '../stores/claim'
 import { invoiceStatus, useInvoices } from '../stores/invoices'
 import { fiatBeside, useRates } from '../stores/rates'
@@ -36,18 +37,15 @@ export default function Claim(props: { lnurl: string }) {
   )
 }
 
-function range(o: ClaimOffer): string {
-  return o.minSat === o.maxSat ? formatSat(o.maxSat) : `${formatSat(o.minSat, { unit: false })}–${formatSat(o.maxSat)}`
+function range(o: ClaimOffer, money: Money): string {
+  return o.minSat === o.maxSat ? money.sat(o.maxSat) : `${money.sat(o.minSat, { unit: false })}–${money.sat(o.maxSat)}`
 }
 
 /** The offer's range, in the same figures as every other amount. */
 function Range({ offer }: { offer: ClaimOffer }) {
+  const money = useMoney()
   if (offer.minSat === offer.maxSat) return <Amount msat={offer.maxSat * MSAT_PER_SAT} />
-  return (
-    <span className="amount-value">
-      {formatSat(offer.minSat, { unit: false })}–{formatSat(offer.maxSat)}
-    </span>
-  )
+  return <span className="amount-value">{range(offer, money)}</span>
 }
 
 /** The offer in the person's currency: one amount, or the range's two ends at one price. */
@@ -83,13 +81,14 @@ function ClaimForm({ offer }: { offer: ClaimOffer }) {
   const [problem, setProblem] = useState<string | null>(null)
   const claiming = useClaim((s) => s.claiming)
   const error = useClaim((s) => s.error)
+  const money = useMoney()
 
   function submit(e: FormEvent) {
     e.preventDefault()
     const msat = parseSatInput(amount)
     const sat = msat !== null && msat % 1000 === 0 ? msat / 1000 : null
     if (sat === null || sat < offer.minSat || sat > offer.maxSat)
-      return setProblem(`Choose a whole number of sats from ${range(offer)}.`)
+      return setProblem(`Choose a whole number of sats from ${range(offer, money)}.`)
     if (!walletId) return setProblem('Choose a wallet.')
     setProblem(null)
     void useClaim.getState().claim({ walletId, amountSat: sat })
@@ -101,7 +100,7 @@ function ClaimForm({ offer }: { offer: ClaimOffer }) {
         label="Amount"
         value={amount}
         onValue={setAmount}
-        hint={`From ${range(offer)}.`}
+        hint={`From ${range(offer, money)}.`}
         disabled={claiming}
       />
       <WalletSelect value={walletId} onChange={setWalletId} />

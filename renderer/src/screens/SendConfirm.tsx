@@ -1,7 +1,6 @@
 // Send's confirmation (amount, the most the fee can be, total), its receipt, the unknown outcome,
 // and the list of payments whose outcome is not known yet, with "Check again".
 import { totalMsat } from '@shared/payment/fees'
-import { formatMsat } from '@shared/units'
 import { useEffect } from 'react'
 import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
@@ -9,8 +8,10 @@ import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { LongText } from '../components/LongText'
 import { SuccessAction } from '../components/SuccessAction'
 import { formatDate } from '../lib/format'
+import { useMoney } from '../lib/money'
 import { usePayments } from '../stores/payments'
 import { type Confirmation, useSend } from '../stores/send'
+import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
 
@@ -50,6 +51,7 @@ export function Confirm() {
   const back = useSend((s) => s.back)
   const reset = useSend((s) => s.reset)
   const wallet = useWallets((s) => s.wallets.find((w) => w.id === c?.walletId))
+  const money = useMoney()
   if (!c) return null
   if (result) return <Receipt />
   if (error?.code === 'unknown_outcome')
@@ -83,17 +85,18 @@ export function Confirm() {
       <dl className="details">
         <Payee c={c} />
         <Row label="Amount">
-          {formatMsat(c.amountMsat)}
+          {money.msat(c.amountMsat)}
           <Fiat msat={c.amountMsat} />
         </Row>
-        <Row label="Fee">at most {formatMsat(c.feeLimitMsat)}</Row>
+        <Row label="Fee">at most {money.msat(c.feeLimitMsat)}</Row>
         <Row label="Total">
-          up to {formatMsat(totalMsat(c.amountMsat))}
+          up to {money.msat(totalMsat(c.amountMsat))}
           <Fiat msat={totalMsat(c.amountMsat)} />
         </Row>
-        <Row label="From">{wallet ? `${wallet.label} (${formatMsat(wallet.balanceMsat)})` : c.walletId}</Row>
+        <Row label="From">{wallet ? `${wallet.label} (${money.msat(wallet.balanceMsat)})` : c.walletId}</Row>
         {c.comment && <Row label="Comment">{c.comment}</Row>}
       </dl>
+      {money.hidden && <ShowAmounts />}
       {sending && <Pending>Sending…</Pending>}
       {error && <ErrorMessage error={error} />}
       <div className="actions">
@@ -115,6 +118,7 @@ function Receipt() {
   const result = useSend((s) => s.result)
   const paidAt = useSend((s) => s.paidAt)
   const reset = useSend((s) => s.reset)
+  const money = useMoney()
   if (!c || !result) return null
   const done = () => {
     reset()
@@ -126,11 +130,11 @@ function Receipt() {
       <p className="status paid">Sent</p>
       <dl className="details">
         <Row label="Amount">
-          {formatMsat(result.amountMsat)}
+          {money.msat(result.amountMsat)}
           <Fiat msat={result.amountMsat} />
         </Row>
         <Row label="Fee">
-          {formatMsat(result.feeMsat)}
+          {money.msat(result.feeMsat)}
           <Fiat msat={result.feeMsat} />
         </Row>
         <Payee c={c} />
@@ -146,6 +150,22 @@ function Receipt() {
   )
 }
 
+/** Balances are hidden, yet a payment is better confirmed seeing its amount: one click shows them. */
+function ShowAmounts() {
+  return (
+    <p className="muted small">
+      Amounts are hidden.{' '}
+      <button
+        type="button"
+        className="link"
+        onClick={() => void useSettings.getState().update({ hideBalances: false })}
+      >
+        Show balances
+      </button>
+    </p>
+  )
+}
+
 const STATE_WORDS: Record<string, string> = {
   pending: 'being sent',
   sent: 'sent, no answer yet',
@@ -158,6 +178,7 @@ export function Unfinished() {
   const checking = usePayments((s) => s.checking)
   const error = usePayments((s) => s.error)
   const sending = useSend((s) => s.sending)
+  const money = useMoney()
   useEffect(() => {
     void usePayments.getState().load()
   }, [])
@@ -171,7 +192,7 @@ export function Unfinished() {
       <ul>
         {shown.map((p) => (
           <li key={p.requestId}>
-            {formatMsat(p.amountMsat)} to{' '}
+            {money.msat(p.amountMsat)} to{' '}
             <span className="mono">{p.kind === 'invoice' ? `${p.target.slice(0, 24)}…` : p.target}</span> —{' '}
             {STATE_WORDS[p.state] ?? p.state} ({formatDate(p.createdAt)})
           </li>

@@ -1,5 +1,5 @@
 // A one-time LNURL-withdraw link as a QR code: whoever holds it can take the amount.
-import { formatMsat, formatSat, parseSatInput } from '@shared/units'
+import { parseSatInput } from '@shared/units'
 import { withdrawLinkState } from '@shared/vouchers'
 import { type FormEvent, useState } from 'react'
 import { Fiat } from '../components/Amount'
@@ -11,6 +11,7 @@ import { QrImage } from '../components/QrImage'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { useMoney } from '../lib/money'
 import { useVouchers } from '../stores/vouchers'
 import { useWallets } from '../stores/wallets'
 import { checkWithdraw, useWithdraw } from '../stores/withdraw'
@@ -56,6 +57,7 @@ function WithdrawForm(props: { walletId?: string }) {
   const error = useWithdraw((s) => s.error)
   const create = useWithdraw((s) => s.create)
   const wallet = useWallets((s) => s.wallets.find((w) => w.id === walletId))
+  const money = useMoney()
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -72,7 +74,7 @@ function WithdrawForm(props: { walletId?: string }) {
       <AmountField
         id="withdraw-amount"
         label="Amount"
-        note={wallet ? `at most ${formatMsat(wallet.balanceMsat)}` : undefined}
+        note={wallet ? `at most ${money.msat(wallet.balanceMsat)}` : undefined}
         value={amount}
         onValue={setAmount}
         required
@@ -90,16 +92,17 @@ function WithdrawForm(props: { walletId?: string }) {
 function ShowLink({ ott }: { ott: string }) {
   const link = useWithdraw((s) => s.links[ott])!
   const startOver = useWithdraw((s) => s.startOver)
+  const money = useMoney()
   const state = withdrawLinkState(link, Math.floor(Date.now() / 1000))
   const claimed = state === 'claimed'
 
   return (
     <div className="invoice">
       <p className={`status ${claimed ? 'paid' : 'pending'}`} role="status" aria-live="polite">
-        {state === 'waiting' ? 'Waiting to be claimed' : withdrawStatusText(link, state)}
+        {state === 'waiting' ? 'Waiting to be claimed' : withdrawStatusText(link, state, money)}
       </p>
       <p className="amount">
-        {formatSat(link.amountSat)} <Fiat msat={link.amountSat * 1000} testId="withdraw-fiat" />
+        {money.sat(link.amountSat)} <Fiat msat={link.amountSat * 1000} testId="withdraw-fiat" />
         {link.memo && <span className="muted"> · {link.memo}</span>}
       </p>
       {!claimed && (
