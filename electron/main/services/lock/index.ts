@@ -104,6 +104,8 @@ export function createLockService(deps: LockDeps): LockService {
       await save({ ...r, failures: 0, failedAt: null })
       return { ok: true }
     }
+    // the wait runs from the answer, not from the start of a check that takes its own while
+    await save({ ...r, failures: r.failures + 1, failedAt: deps.now() })
     deps.log?.warn('a wrong passphrase was given', { failures: r.failures + 1 })
     return { ok: false, reason: 'wrong', retryAt: status().retryAt }
   }

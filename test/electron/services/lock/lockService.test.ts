@@ -133,8 +133,15 @@ describe('lock service', () => {
     expect(written).toEqual([1, 0])
     written.length = 0
     lock.lock('now')
-    await lock.unlock(WRONG)
-    expect(written).toEqual([1])
+    const before = clock
+    // the check takes its while (here, 700 ms after each write): the wait runs from its answer
+    settings.update = ((update) => (f: Parameters<typeof update>[0]) => {
+      clock += 700
+      return update(f)
+    })(settings.update)
+    const wrong = await lock.unlock(WRONG)
+    expect(written).toEqual([1, 1])
+    expect(wrong.status.retryAt).toBe(before + 700 + 1000)
   })
 
   it('checks one try at a time: two sent at once, the second meets the first one’s back-off', async () => {
