@@ -1,6 +1,9 @@
 // The app lock's settings and status as they cross to the renderer (docs/security.md). The
 // passphrase's hash never leaves main: it is in the settings file beside these, not in them.
 import { z } from 'zod'
+import { PASSPHRASE_MAX, PASSPHRASE_MIN } from './lockRules'
+
+export { IDLE_MINUTES, PASSPHRASE_MAX, PASSPHRASE_MIN, waitWords } from './lockRules'
 
 const int = z.number().int()
 
@@ -9,9 +12,6 @@ export const Shortcut = z
   .string()
   .max(64)
   .regex(/^$|^(?:[A-Za-z0-9]+\+)+(?:[A-Za-z0-9]+|[=\-[\];',./`\\])$/, 'Write a shortcut like CommandOrControl+Shift+L.')
-
-/** Minutes without keyboard or mouse on the computer the person may choose from; 0 is never. */
-export const IDLE_MINUTES = [0, 1, 5, 10, 15, 30, 60] as const
 
 export const LockSettings = z.object({
   /** lock after this many minutes without keyboard or mouse anywhere on the computer; 0: never */
@@ -58,8 +58,6 @@ export const UnlockResult = z.object({
 })
 export type UnlockResult = z.infer<typeof UnlockResult>
 
-export const PASSPHRASE_MIN = 8
-export const PASSPHRASE_MAX = 1024
 /** what is typed to unlock: checked, never judged (a too short one is simply wrong) */
 export const Passphrase = z.string().min(1, 'Enter the passphrase.').max(PASSPHRASE_MAX)
 export const NewPassphrase = z
@@ -67,11 +65,3 @@ export const NewPassphrase = z
   .min(PASSPHRASE_MIN, `Use at least ${PASSPHRASE_MIN} characters.`)
   .max(PASSPHRASE_MAX, `Use at most ${PASSPHRASE_MAX} characters.`)
   .refine((p) => p.trim().length > 0, 'A passphrase of spaces only is too easy to guess.')
-
-/** A wait in words: "4 s", "2 min 5 s". */
-export function waitWords(seconds: number): string {
-  if (seconds < 60) return `${seconds} s`
-  const m = Math.floor(seconds / 60)
-  const s = seconds % 60
-  return s === 0 ? `${m} min` : `${m} min ${s} s`
-}

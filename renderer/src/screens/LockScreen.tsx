@@ -1,8 +1,8 @@
 // The whole page while the app is locked (docs/security.md): nothing else is rendered, and main
 // answers nothing about the wallets until the passphrase (or Touch ID) is given. After wrong
 // passphrases the button waits out main's back-off, counting down.
-import { APP_NAME, type LockStatus } from '@shared/contract'
-import { waitWords } from '@shared/lock'
+import type { LockStatus } from '@shared/contract'
+import { waitWords } from '@shared/lockRules'
 import { type FormEvent, useEffect, useState } from 'react'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { TextField } from '../components/TextField'
@@ -25,7 +25,8 @@ export function LockScreen() {
   }
   return (
     <main className="lock-screen" aria-labelledby="lock-title">
-      <h1 id="lock-title">{APP_NAME} is locked</h1>
+      {/* the name written out: a value from the contract would bring its schemas into the first screen */}
+      <h1 id="lock-title">Lightning Tray is locked</h1>
       <form onSubmit={submit} noValidate>
         <TextField
           id="unlock-passphrase"

@@ -1,7 +1,8 @@
 // Settings of the app lock (docs/security.md): set, change or remove the passphrase, lock now,
 // and when it locks by itself. Main checks and keeps everything; this page only asks.
 import type { Settings as SettingsT } from '@shared/contract'
-import { IDLE_MINUTES, type LockSettings, PASSPHRASE_MIN } from '@shared/lock'
+import type { LockSettings } from '@shared/lock'
+import { IDLE_MINUTES, PASSPHRASE_MIN } from '@shared/lockRules'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { ErrorMessage, Problem } from '../components/ErrorMessage'
 import { SelectField } from '../components/SelectField'

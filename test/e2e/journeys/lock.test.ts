@@ -3,10 +3,12 @@
 // Settings, lock with the header's button, reload: still locked and no amount anywhere in the DOM
 // (main refuses the page's own reads too); three wrong passphrases, then the back-off, which main
 // enforces whatever the page does and which survives a reload; then unlock, and the balances are back.
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { formatMsat } from '@shared/units'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
-import { type OpenedApp, openApp } from '../harness'
+import { assertRendererBuilt, type OpenedApp, openApp, RENDERER_DIR } from '../harness'
 import { axeViolations, navTo, waitVisible } from './support'
 
 const PASSPHRASE = 'a desk with nobody at it'
@@ -117,4 +119,15 @@ describe.each(SIZES)('app lock at $width×$height', (size) => {
     expect(await page.getByRole('navigation', { name: 'Main' }).isVisible()).toBe(true)
     expect(await bridge(page, 'wallets.list', {})).toMatchObject({ ok: true })
   })
+})
+
+test('the lock screen comes with the first screen, whose scripts carry none of the contract’s schemas', () => {
+  assertRendererBuilt()
+  const html = readFileSync(join(RENDERER_DIR, 'index.html'), 'utf8')
+  const first = [...html.matchAll(/(?:src|href)="\.\/(assets\/[^"]+\.js)"/g)].map((m) => m[1] as string)
+  expect(first.length).toBeGreaterThan(0)
+  const code = first.map((f) => readFileSync(join(RENDERER_DIR, f), 'utf8')).join('\n')
+  expect(code).toContain('Lightning Tray is locked')
+  // zod is loaded with the screens that need it, never before the first one (api.ts)
+  expect(code).not.toMatch(/ZodError/)
 })
