@@ -53,6 +53,13 @@ export const OP_NAMES = [
   'backup.export',
   'backup.restore',
   'backup.dismissNudge',
+  // the app lock (docs/security.md)
+  'lock.status',
+  'lock.unlock',
+  'lock.osUnlock',
+  'lock.lock',
+  'lock.set',
+  'lock.remove',
 ] as const
 
 export const EVENT_NAMES = [
@@ -73,6 +80,8 @@ export const EVENT_NAMES = [
   // sync loop: how much of an account's history its first sync has stored
   'sync.progress',
   'clipboard.offer',
+  // the app lock was set, removed, locked or unlocked, or a passphrase was wrong
+  'lock.changed',
 ] as const
 
 export type OpName = (typeof OP_NAMES)[number]

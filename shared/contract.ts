@@ -15,10 +15,12 @@ import {
   TransferView,
   WALLET_NAME_MAX,
 } from './history'
+import { DEFAULT_LOCK, LockSettings, LockStatus, NewPassphrase, Passphrase, Shortcut, UnlockResult } from './lock'
 import { VOUCHER_COUNT_MAX, VOUCHER_NOTE_MAX } from './vouchers'
 
 export type { EventName, OpName } from './channels'
 export { EVENT_NAMES, eventChannel, OP_NAMES, opChannel } from './channels'
+export { DEFAULT_LOCK, LockSettings, LockStatus, Shortcut, UnlockResult } from './lock'
 
 const int = z.number().int()
 const msat = int.nonnegative()
@@ -346,11 +348,6 @@ export type RatesView = z.infer<typeof RatesView>
 // ──────────────────────────────────────────────────────────────────────────────────────────
 
 export const Theme = z.enum(['system', 'light', 'dark'])
-/** e.g. CommandOrControl+Shift+L: modifiers and one key joined by '+' */
-export const Shortcut = z
-  .string()
-  .max(64)
-  .regex(/^$|^(?:[A-Za-z0-9]+\+)+(?:[A-Za-z0-9]+|[=\-[\];',./`\\])$/, 'Write a shortcut like CommandOrControl+Shift+L.')
 export const Settings = z.object({
   pollIntervalSec: int.min(5).max(3600),
   notifications: z.boolean(),
@@ -364,6 +361,10 @@ export const Settings = z.object({
   openAtLogin: z.boolean(),
   /** when the window opens, offer to pay what is on the clipboard (read only at that moment) */
   offerClipboard: z.boolean(),
+  /** every amount is masked: screens, the tray and notifications (docs/security.md) */
+  hideBalances: z.boolean(),
+  /** when and how the app lock locks; whether a passphrase is set is `lock.status` */
+  lock: LockSettings,
 })
 export type Settings = z.infer<typeof Settings>
 export const DEFAULT_SETTINGS: Settings = {
@@ -376,6 +377,8 @@ export const DEFAULT_SETTINGS: Settings = {
   shortcut: '',
   openAtLogin: false,
   offerClipboard: true,
+  hideBalances: false,
+  lock: DEFAULT_LOCK,
 }
 
 export const AppInfo = z.object({
@@ -743,6 +746,19 @@ export const operations = {
 
   /** The price to show beside amounts; asking also refreshes it in the background when due. */
   'rates.get': op('read', none, RatesView),
+
+  // ── The app lock (docs/security.md) ──
+  'lock.status': op('read', none, LockStatus),
+  /** Checks the passphrase (after any back-off from wrong ones) and unlocks. */
+  'lock.unlock': op('local', z.object({ passphrase: Passphrase }).strict(), UnlockResult),
+  /** Asks the system's own check (Touch ID) and unlocks when it passes. */
+  'lock.osUnlock': op('local', none, UnlockResult),
+  /** "Lock now": locks at once when a passphrase is set. */
+  'lock.lock': op('local', none, LockStatus),
+  /** Sets the passphrase, or changes it: then the current one is needed. */
+  'lock.set': op('local', z.object({ passphrase: NewPassphrase, current: Passphrase.optional() }).strict(), LockStatus),
+  /** Removes the lock; the current passphrase is needed. */
+  'lock.remove': op('local', z.object({ current: Passphrase }).strict(), LockStatus),
 } as const satisfies Record<OpName, { kind: OpKind; input: z.ZodType; output: z.ZodType }>
 
 export type Operations = typeof operations
@@ -750,6 +766,76 @@ export type OpInput<K extends OpName> = z.input<Operations[K]['input']>
 export type OpOutput<K extends OpName> = z.output<Operations[K]['output']>
 
 export const opKind = (name: OpName): OpKind => operations[name].kind
+
+/**
+ * What each operation may do while the app is locked (docs/security.md): `refused` is answered
+ * `locked` by the router without running it. `open` only for what shows no amount, history, link
+ * or key, changes no account and moves no money. A `money` operation cannot be `open` (its type
+ * says so) and a name missing here does not compile; test/electron/ipc/lockedRouter.test.ts also
+ * reads each output schema and fails for an `open` operation whose answer carries money data.
+ */
+export type WhileLocked = 'open' | 'refused'
+type LockRules = { [K in OpName]: Operations[K]['kind'] extends 'money' ? 'refused' : WhileLocked }
+export const whileLocked = {
+  'app.info': 'open',
+  'accounts.list': 'refused',
+  'accounts.test': 'refused',
+  'accounts.connect': 'refused',
+  'accounts.switch': 'refused',
+  'accounts.update': 'refused',
+  'accounts.replaceKey': 'refused',
+  'accounts.remove': 'refused',
+  'wallets.list': 'refused',
+  'wallets.get': 'refused',
+  'wallets.staticLink': 'refused',
+  'transactions.page': 'refused',
+  'lntx.get': 'refused',
+  'invoices.create': 'refused',
+  'invoices.list': 'refused',
+  'invoices.focus': 'refused',
+  'invoices.check': 'refused',
+  'lnurl.probe': 'refused',
+  'pay.lightningAddress': 'refused',
+  'withdraw.create': 'refused',
+  'withdraw.list': 'refused',
+  'withdraw.focus': 'refused',
+  'vouchers.create': 'refused',
+  'vouchers.save': 'refused',
+  'claim.read': 'refused',
+  'claim.run': 'refused',
+  'pay.decode': 'refused',
+  'pay.invoice': 'refused',
+  'payments.unfinished': 'refused',
+  'payments.check': 'refused',
+  'payments.recipients': 'refused',
+  'window.pin': 'open',
+  'link.open': 'refused',
+  'history.page': 'refused',
+  'history.label': 'refused',
+  'history.exportCsv': 'refused',
+  'wallets.transfer': 'refused',
+  'wallets.create': 'refused',
+  'settings.get': 'open',
+  'settings.update': 'refused',
+  'rates.get': 'refused',
+  // the spending rules show amounts; backups carry keys: only whether one is due is open
+  'spending.get': 'refused',
+  'spending.set': 'refused',
+  'spending.confirm': 'refused',
+  'backup.status': 'open',
+  'backup.export': 'refused',
+  'backup.restore': 'refused',
+  'backup.dismissNudge': 'refused',
+  'lock.status': 'open',
+  'lock.unlock': 'open',
+  'lock.osUnlock': 'open',
+  'lock.lock': 'open',
+  // changing or removing the lock needs the app unlocked as well as the current passphrase
+  'lock.set': 'refused',
+  'lock.remove': 'refused',
+} as const satisfies LockRules
+
+export const openWhileLocked = (name: OpName): boolean => whileLocked[name] === 'open'
 
 export const NavigateTarget = z.discriminatedUnion('to', [
   z.object({ to: z.literal('home') }),
@@ -814,9 +900,33 @@ export const events = {
   'sync.progress': z.object({ accountId: id, loaded: int.nonnegative(), total: int.nonnegative() }),
   /** the clipboard holds something payable as the window opened (see ClipboardOffer) */
   'clipboard.offer': ClipboardOffer,
+  'lock.changed': LockStatus,
 } as const satisfies Record<EventName, z.ZodType>
 
 export type Events = typeof events
+
+/**
+ * Which events still reach the renderer while the app is locked: `withheld` ones are dropped, not
+ * queued (the page loads what it needs again once unlocked). Every event has an entry.
+ */
+export const eventsWhileLocked = {
+  'invoice.updated': 'withheld',
+  'withdraw.updated': 'withheld',
+  'vouchers.progress': 'withheld',
+  'wallets.updated': 'withheld',
+  'settings.updated': 'sent',
+  'accounts.updated': 'withheld',
+  navigate: 'withheld',
+  notice: 'sent',
+  connection: 'sent',
+  'rates.updated': 'withheld',
+  'ledger.updated': 'withheld',
+  'payments.updated': 'withheld',
+  'history.progress': 'withheld',
+  'sync.progress': 'withheld',
+  'clipboard.offer': 'withheld',
+  'lock.changed': 'sent',
+} as const satisfies Record<EventName, 'sent' | 'withheld'>
 export type EventPayload<K extends EventName> = z.output<Events[K]>
 
 /** How main sends an event to the renderer (and the tray): the one sending signature. */

@@ -17,6 +17,7 @@ export const ErrorCode = z.enum([
   'private_host', // a link's server is on this computer or a private network: contacted only once confirmed
   'busy', // the same request is already in flight (double click)
   'limit', // the person's own spending rules refuse it (a daily limit, a confirm limit)
+  'locked', // the app is locked: unlock it first (docs/security.md)
   'internal',
 ])
 export type ErrorCode = z.infer<typeof ErrorCode>

@@ -20,6 +20,7 @@ import {
   screen,
   session,
   shell,
+  systemPreferences,
   Tray,
 } from 'electron'
 import { createApp } from './app/createApp'
@@ -28,7 +29,6 @@ import { appProgram, createAutostart } from './services/autostart'
 import { createElectronNotifier } from './services/notify'
 import { RATE_SOURCE_URL } from './services/rates'
 import { createKeytarStore } from './services/secrets'
-import type { TrayCommand } from './services/tray'
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './shell/appProtocol'
 import { CSP, DEV_CSP } from './shell/csp'
 import { connectDemoAccount } from './shell/demo'
@@ -37,14 +37,16 @@ import { createEventSink } from './shell/events'
 import { registerOpHandlers } from './shell/ipc'
 import { createShutdown, quitWhenAllClosed, trayExpected } from './shell/lifecycle'
 import { lightningLinkFromArgv, linkAction, PROTOCOLS } from './shell/links'
+import { watchForLock } from './shell/lockWatch'
 import { buildAppMenuTemplate } from './shell/menu'
 import { fileDialogs } from './shell/openFile'
 import { APP_SCHEME, resolveAppUrls } from './shell/origins'
+import { createOsCheck } from './shell/osCheck'
 import { loadMenubar, type Popover, startTray } from './shell/popover'
 import { watchPowerAndNetwork } from './shell/power'
 import { guardWebContents, hardenSession, openAllowedExternal } from './shell/security'
 import { claimSingleInstance, registerProtocolClient } from './shell/singleInstance'
-import { type TrayController, trayIcon } from './shell/tray'
+import { type TrayController, trayCommandRunner, trayIcon } from './shell/tray'
 import { countPending, INITIAL_TRAY_STATE, reduceTrayState } from './shell/trayState'
 import { createMainWindow, isSeen, showWindow } from './shell/window'
 import { wireWindow } from './shell/windowWiring'
@@ -137,6 +139,7 @@ async function main(): Promise<void> {
     setLoginItemSettings: (s) => app.setLoginItemSettings(s),
     autostart: createAutostart({ env: process.env, home: homedir(), name: APP_NAME, ...appProgram(root) }),
     onShortcut: () => showApp(),
+    onLockShortcut: () => core?.lock.lock('shortcut'),
     notice: (notice) => sink.emit('notice', notice),
   })
   const emit: Emit = (event, payload) => {
@@ -169,6 +172,7 @@ async function main(): Promise<void> {
     popover: () => popover,
     openLink: openAllowedExternal(openExternal),
     clipboard,
+    osCheck: createOsCheck(process.platform, systemPreferences),
   })
   const wallet = core
   // The window opens at once; messages wait until settings are loaded and the sync loop runs.
@@ -181,12 +185,7 @@ async function main(): Promise<void> {
   )
   const unregisterIpc = registerOpHandlers(
     ipcMain,
-    {
-      handle: async (name, input, sender) => {
-        await started
-        return wallet.router.handle(name, input, sender)
-      },
-    },
+    { handle: (name, input, sender) => started.then(() => wallet.router.handle(name, input, sender)) },
     urls.trustedOrigins,
     () => refreshTray(),
   )
@@ -222,17 +221,18 @@ async function main(): Promise<void> {
     return w
   }
 
-  const onTrayCommand = (c: TrayCommand) =>
-    c.kind === 'quit' ? app.quit() : c.navigate ? navigate(c.navigate) : showApp()
+  const onTrayCommand = trayCommandRunner({
+    quit: () => app.quit(),
+    lock: () => wallet.lock.lock('tray'),
+    hideBalances: (hide) => void wallet.router.handle('settings.update', { hideBalances: hide }),
+    navigate,
+    show: () => showApp(),
+  })
 
+  const actions = { navigate, quit: () => app.quit() }
   Menu.setApplicationMenu(
     Menu.buildFromTemplate(
-      buildAppMenuTemplate({
-        appName: APP_NAME,
-        platform: process.platform,
-        isPackaged: app.isPackaged,
-        actions: { navigate, quit: () => app.quit() },
-      }),
+      buildAppMenuTemplate({ appName: APP_NAME, platform: process.platform, isPackaged: app.isPackaged, actions }),
     ),
   )
 
@@ -268,6 +268,7 @@ async function main(): Promise<void> {
   for (const link of earlyLinks.splice(0)) onLink(link)
 
   const stopPower = watchPowerAndNetwork({ powerMonitor, isOnline: () => net.isOnline(), target: wallet.sync })
+  const stopLockWatch = watchForLock({ powerMonitor, lock: wallet.lock })
 
   app.on('activate', () => showApp())
   app.on('window-all-closed', () => {
@@ -275,7 +276,7 @@ async function main(): Promise<void> {
   })
   const shutdown = createShutdown(
     [
-      { name: 'power hooks', run: stopPower },
+      { name: 'power hooks', run: () => [stopPower(), stopLockWatch()] },
       { name: 'ipc', run: unregisterIpc },
       // stops the sync loop (the ledger is written as it goes) and waits for background work
       { name: 'app', run: () => wallet.dispose() },

@@ -10,7 +10,10 @@ import Ticket from 'lucide-react/icons/ticket'
 import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react'
 import { ClipboardOfferBanner } from './components/ClipboardOfferBanner'
 import { Skeleton } from './components/Skeleton'
+import { maskAmounts, useHidden } from './lib/money'
 import { Home } from './screens/Home'
+import { LockScreen } from './screens/LockScreen'
+import { useLock } from './stores/lock'
 import { type Screen, useUi } from './stores/ui'
 
 const Onboarding = lazy(() => import('./screens/Onboarding'))
@@ -34,6 +37,17 @@ const NAV: Array<[Screen, string, Icon]> = [
   [{ to: 'scan' }, 'Scan', ScanLine],
   [{ to: 'settings' }, 'Settings', SettingsIcon],
 ]
+
+/**
+ * What the page shows at all: nothing until main says whether the app is locked, then either the
+ * lock screen alone or the app (docs/security.md).
+ */
+export function Root() {
+  const gate = useLock((s) => s.gate)
+  if (gate === 'locked') return <LockScreen />
+  if (gate === 'checking') return null
+  return <App />
+}
 
 export function App() {
   const screen = useUi((s) => s.screen)
@@ -131,12 +145,13 @@ function ConnectionBanner() {
 
 function Notices() {
   const notices = useUi((s) => s.notices)
+  const hidden = useHidden()
   if (notices.length === 0) return null
   return (
     <ul className="notices" aria-live="polite">
       {notices.map((n) => (
         <li key={n.id} className={`banner ${n.level}`}>
-          <span>{n.message}</span>
+          <span>{maskAmounts(n.message, hidden)}</span>
           <button type="button" className="link" onClick={() => useUi.getState().dismiss(n.id)}>
             Dismiss
           </button>

@@ -17,10 +17,19 @@ declare global {
   }
 }
 
+/** Told when main refused something because the app is locked (the lock store shows the lock screen). */
+let onLocked: (() => void) | null = null
+export function whenLocked(listener: (() => void) | null): void {
+  onLocked = listener
+}
+
 async function settle<T>(pending: Promise<Result<T>>): Promise<Result<T>> {
   try {
     const res = await pending
-    if (res && typeof res === 'object' && 'ok' in res) return res
+    if (res && typeof res === 'object' && 'ok' in res) {
+      if (!res.ok && res.error?.code === 'locked') onLocked?.()
+      return res
+    }
     return { ok: false, error: BRIDGE_DOWN }
   } catch {
     return { ok: false, error: BRIDGE_DOWN }
@@ -34,6 +43,11 @@ export function invoke<K extends OpName>(name: K, input: OpInput<K>): Promise<Re
   } catch {
     return Promise.resolve({ ok: false, error: BRIDGE_DOWN })
   }
+}
+
+/** The early wallets.list is not wanted: it was sent while the app was locked. */
+export function dropEarlyWallets(): void {
+  if (typeof window !== 'undefined') window.__firstWallets = undefined
 }
 
 /** wallets.list: the one early.js sent before the bundle ran (taken once, at start-up), else a new one. */

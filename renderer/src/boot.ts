@@ -4,6 +4,7 @@ import { on } from './api'
 import { useAccounts } from './stores/accounts'
 import { useClipboardOffer } from './stores/clipboardOffer'
 import { useInvoices } from './stores/invoices'
+import { useLock } from './stores/lock'
 import { usePayments } from './stores/payments'
 import { useRates } from './stores/rates'
 import { useSettings } from './stores/settings'
@@ -47,6 +48,8 @@ export function subscribe(): () => void {
     on('history.progress', (p) => void transactions().then((t) => t.progressed(p))),
     on('sync.progress', (p) => void transactions().then((t) => t.synced(p))),
     on('clipboard.offer', (o) => useClipboardOffer.getState().show(o)),
+    // locked from anywhere: the page reloads to the lock screen; unlocked elsewhere: the app opens
+    on('lock.changed', (s) => useLock.getState().apply(s)),
     // whichever way the active account changes (event, Settings, connect, remove)
     useAccounts.subscribe((s, prev) => {
       if (s.activeId !== prev.activeId) useWithdraw.getState().accountChanged()
@@ -60,7 +63,7 @@ export function subscribe(): () => void {
 export async function boot(): Promise<void> {
   const wallets = useWallets.getState().load()
   const accounts = useAccounts.getState().load()
-  void useSettings.getState().load()
+  // settings were read before the page opened (stores/lock.ts), so amounts are known hidden or not
   void useRates.getState().load()
   void usePayments.getState().load()
   await Promise.all([wallets, accounts])

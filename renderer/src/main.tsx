@@ -1,15 +1,17 @@
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
-import { App } from './App'
+import { Root } from './App'
 import { boot, subscribe } from './boot'
+import { useLock } from './stores/lock'
 import './styles.css'
 
 subscribe()
-void boot()
+// nothing is asked for, nor shown, until main says the app is not locked
+void useLock.getState().start(() => void boot())
 const root = document.getElementById('root')
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <App />
+      <Root />
     </StrictMode>,
   )

@@ -1,4 +1,4 @@
-import { EVENT_NAMES, events, OP_NAMES, operations } from '@shared/contract'
+import { DEFAULT_LOCK, EVENT_NAMES, events, OP_NAMES, operations } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { describe, expect, it } from 'vitest'
 import { resultSchema } from './resultSchema'
@@ -41,6 +41,8 @@ describe('IPC contract', () => {
           shortcut: '',
           openAtLogin: false,
           offerClipboard: true,
+          hideBalances: true,
+          lock: DEFAULT_LOCK,
         },
       }).success,
     ).toBe(true)

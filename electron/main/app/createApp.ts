@@ -1,96 +1,42 @@
-import { APP_NAME, type AppInfo, type Emit, OP_NAMES } from '@shared/contract'
+// The composition root: settings, secrets, accounts, the service client, the sync loop, the
+// connection state, the lock, the desk's rules and the IPC router, wired from plain dependencies
+// so Electron, the browser preview, tests and benchmarks all run the same app. What it takes and
+// gives is in types.ts.
+import { APP_NAME, type AppInfo, type EventName, OP_NAMES } from '@shared/contract'
 import type { z } from 'zod'
-import { createHandlers, type HandlerDeps } from '../ipc/handlers'
-import { createRouter, type Router, type SenderInfo } from '../ipc/router'
-import { createLogger, type Logger } from '../log'
-import { type AccountsService, createAccountsService } from '../services/accounts'
+import { createHandlers } from '../ipc/handlers'
+import { createRouter } from '../ipc/router'
+import { createLogger } from '../log'
+import { createAccountsService } from '../services/accounts'
 import { createAppClaims } from '../services/claim'
 import { createServiceClient, type InvoiceRoute } from '../services/client'
-import { type ClipboardSource, createClipboardOffers } from '../services/clipboard'
+import { createClipboardOffers } from '../services/clipboard'
 import { createConnectionMonitor } from '../services/connection'
-import { type Journal, type Ledger, openJournal, openLedger } from '../services/ledger'
-import type { Notifier } from '../services/notify'
+import { openJournal, openLedger } from '../services/ledger'
 import { followPayments } from '../services/payments'
-import { createRatesService, type RatesService } from '../services/rates'
-import { createMemoryStore, type SecretStore } from '../services/secrets'
+import { createRatesService } from '../services/rates'
+import { createMemoryStore } from '../services/secrets'
 import { createServiceTime } from '../services/serviceTime'
-import { createSettingsStore, type SettingsStore } from '../services/settings'
-import { createSyncLoop, type SyncLoop } from '../services/sync'
+import { createSettingsStore } from '../services/settings'
+import { createSyncLoop } from '../services/sync'
 import { walletsView } from '../services/views'
-import type { SaveFile } from '../services/vouchers'
-import { createDesk, type Desk, type DeskDeps } from './desk'
+import { createDesk, lockPassphrase } from './desk'
 import { createEmitter } from './emit'
 import { once } from './once'
+import { createPrivacy } from './privacy'
+import type { App, AppDeps } from './types'
 
-export interface AppDeps extends DeskDeps {
-  userDataDir: string
-  secretStore: SecretStore
-  notifier: Notifier
-  emit: Emit
-  /**
-   * Check every event against the contract's schema and throw on a mismatch. Default: true unless
-   * packaged.
-   */
-  checkEvents?: boolean
-  fetch?: typeof fetch
-  /** Electron's app.isPackaged: then no plain-http LNURL is ever fetched, nor events checked */
-  isPackaged?: boolean
-  now?: () => number
-  preview?: boolean
-  /** Electron's app.getVersion(); package.json's version elsewhere (dev/preview/version.ts) */
-  appVersion: string
-  platform?: string
-  /** where log lines go (stderr by default); every line is redacted first */
-  logSink?: (line: string) => void
-  /**
-   * Decides whether a message may be handled. Default: in-process calls (no sender) and senders
-   * the shell or the preview bridge marked trusted.
-   */
-  isTrustedSender?: (sender: SenderInfo | undefined) => boolean
-  client?: { timeoutMs?: number; retries?: number }
-  /** asks where to save a file and writes it (voucher sheets); without it no sheet can be made */
-  saveFile?: SaveFile
-  /**
-   * The price source (docs/rates.md): its URL, RATE_SOURCE_URL in the app; none by default, so
-   * tests and the preview never reach the internet (nothing is fetched then).
-   */
-  rates?: { sourceUrl?: string | null; timeoutMs?: number; tickMs?: number }
-  /** whether the window can be seen: prices are fetched only then (default: always) */
-  visible?: () => boolean
-  /** the crash tests stop the process at a step of a payment (test/electron/payments/) */
-  paymentStep?: HandlerDeps['paymentStep']
-  /** the tray popover's pin (macOS, Windows); without it `window.pin` says it is not available */
-  popover?: HandlerDeps['popover']
-  /** opens an https link in the browser (`link.open`); without it no link is opened */
-  openLink?: HandlerDeps['openLink']
-  /** Electron's clipboard, read only as a window is shown (services/clipboard); none: never read */
-  clipboard?: ClipboardSource
-}
-
-export interface App extends Omit<Desk, 'load'> {
-  router: Router
-  accounts: AccountsService
-  settings: SettingsStore
-  sync: SyncLoop
-  rates: RatesService
-  /** every wallet's transactions and the app's own records (docs/ledger.md), opened on first use */
-  ledger: () => Ledger
-  /** payments in flight, in a file of its own that no ledger rebuild touches; opened on first use */
-  journal: () => Journal
-  log: Logger
-  start(): Promise<void>
-  /** a window was shown: once settings are loaded, offer what is payable on the clipboard */
-  windowShown(): void
-  /** resolves when the work handlers started in the background (balance refreshes) is done */
-  idle(): Promise<void>
-  dispose(): Promise<void>
-}
+export type { App, AppDeps } from './types'
 
 export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now
   const log = createLogger({ sink: deps.logSink, now })
-  const emit = createEmitter({ to: deps.emit, check: deps.checkEvents ?? !deps.isPackaged, log })
+  // While locked, events that carry money data are dropped before they leave (docs/security.md).
+  const withhold = (event: EventName) => privacy.withholds(event)
+  const emit = createEmitter({ to: deps.emit, check: deps.checkEvents ?? !deps.isPackaged, log, withhold })
   const settings = createSettingsStore({ dir: deps.userDataDir, now, onNotice: (n) => emit('notice', n) })
+  const privacy = createPrivacy({ ...deps, settings, now, emit, log, unlocked: () => background(refreshWallets()) })
+  const { lock, notifier } = privacy
   // Opened on first use (no file before the person has an account), and never blocking the app: a
   // file that cannot be used is set aside and the person told (docs/ledger.md).
   let hadAccounts = false
@@ -142,13 +88,16 @@ export function createApp(deps: AppDeps): App {
   }
   const activeAccountId = () => accounts.list().activeId
   const activeUrl = () => accounts.list().accounts.find((a) => a.id === activeAccountId())?.baseUrl
+  /** the balances, read and announced: a connection probe, and after unlocking (the tray missed them) */
+  const refreshWallets = async (id = activeAccountId()) => {
+    if (!id) return
+    const view = walletsView(await accounts.client(id).listWallets())
+    if (activeAccountId() === id) emit('wallets.updated', view)
+  }
   const connection = createConnectionMonitor({
     emit,
     activeAccountId,
-    probe: async (id) => {
-      const view = walletsView(await accounts.client(id).listWallets())
-      if (activeAccountId() === id) emit('wallets.updated', view)
-    },
+    probe: refreshWallets,
     probeEveryMs: () => settings.current().settings.pollIntervalSec * 1000,
   })
   const sync = createSyncLoop({
@@ -162,7 +111,7 @@ export function createApp(deps: AppDeps): App {
         return null
       }
     },
-    notifier: deps.notifier,
+    notifier,
     emit,
     settings: () => settings.current().settings,
     now,
@@ -206,13 +155,19 @@ export function createApp(deps: AppDeps): App {
     background,
   })
 
-  const desk = createDesk(deps, { now, emit, settings, accounts, ledger, journal, sync, rates, accountsChanged })
+  // the app's passphrase is the lock's: confirmations share its back-off (docs/security.md)
+  const passphrase = deps.passphrase ?? lockPassphrase(lock)
+  const desk = createDesk(
+    { ...deps, passphrase },
+    { now, emit, settings, accounts, ledger, journal, sync, rates, accountsChanged },
+  )
 
   const handlers = createHandlers({
     ...desk,
     accounts,
     clientFor: (id, policy) => accounts.client(id, policy),
     settings,
+    lock,
     rates,
     sync,
     emit,
@@ -242,6 +197,7 @@ export function createApp(deps: AppDeps): App {
     log,
     // in the journal's file: a ledger rebuild must not forget which requests ran
     operations: () => journal().operations,
+    locked: () => lock.isLocked(),
   })
 
   // the setting is known only once settings are loaded: until then a show waits, reading nothing
@@ -263,10 +219,13 @@ export function createApp(deps: AppDeps): App {
     journal,
     spending: desk.spending,
     backup: desk.backup,
+    lock,
     log,
     async start() {
       await settings.load()
       await desk.load()
+      lock.start() // an app with a lock starts locked; the tray and the page learn it first
+      emit('lock.changed', lock.status())
       hadAccounts = accounts.list().accounts.length > 0
       loaded()
       await rates.start()

@@ -6,6 +6,7 @@ import type { AccountsService } from '../services/accounts'
 import { type BackupService, createBackupService, type DEFAULT_COST } from '../services/backup'
 import type { OpenFile } from '../services/files/openFile'
 import type { Journal, Ledger } from '../services/ledger'
+import type { LockService } from '../services/lock'
 import type { SecretStore } from '../services/secrets'
 import type { SettingsStore } from '../services/settings'
 import { createSpending, NO_PASSPHRASE, type PassphraseCheck, type Spending } from '../services/spending'
@@ -73,5 +74,13 @@ export function createDesk(
       await spending.load()
       await backup.load()
     },
+  }
+}
+
+/** The lock's passphrase as the spending rules and backups ask for it (services/spending). */
+export function lockPassphrase(lock: Pick<LockService, 'status' | 'verifyPassphrase'>): PassphraseCheck {
+  return {
+    isSet: () => lock.status().set,
+    verify: async (passphrase) => (await lock.verifyPassphrase(passphrase)).ok,
   }
 }

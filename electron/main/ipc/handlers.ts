@@ -11,6 +11,7 @@ import type { BackupService } from '../services/backup'
 import { type ClaimService, createClaimService, createRemote } from '../services/claim'
 import type { ServiceClient } from '../services/client'
 import type { Journal, Ledger } from '../services/ledger'
+import type { LockService } from '../services/lock'
 import type { RatesService } from '../services/rates'
 import type { ServiceTime } from '../services/serviceTime'
 import type { SettingsStore } from '../services/settings'
@@ -31,6 +32,7 @@ import type { SaveFile } from '../services/vouchers'
 import { backupHandlers } from './backup'
 import { claimHandlers } from './claim'
 import { historyHandlers } from './history'
+import { lockHandlers } from './lock'
 import { type PayDeps, payHandlers } from './pay'
 import type { Handlers, OpIn, OpOut } from './router'
 import { type ShellDeps, shellHandlers } from './shell'
@@ -45,6 +47,8 @@ export interface HandlerDeps extends ShellDeps {
   accounts: Omit<AccountsService, 'client'>
   clientFor: (accountId: string | undefined, policy: CallPolicy) => ServiceClient
   settings: SettingsStore
+  /** the app lock (docs/security.md) */
+  lock: LockService
   rates: Pick<RatesService, 'view' | 'refreshIfDue' | 'settingsChanged'>
   sync: SyncLoop
   emit: Emit
@@ -240,6 +244,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     }),
 
     ...historyHandlers({ ...d, listWallets }),
+    ...lockHandlers(d),
 
     'settings.get': async () => d.settings.current().settings,
     'settings.update': (patch) => updateSettings(patch),

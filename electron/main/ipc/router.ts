@@ -1,8 +1,8 @@
 // The IPC router, derived from the contract: every message is checked (name, sender, input),
 // handled, its output checked, and answered with a Result envelope. It never throws. Operations
 // of kind `money` run once per request id for good, kept on disk (once.ts; docs/architecture.md,
-// "Money rules").
-import { OP_NAMES, type Operations, type OpName, operations, opKind } from '@shared/contract'
+// "Money rules"); while the app is locked only what the contract marks open runs (docs/security.md).
+import { OP_NAMES, type Operations, type OpName, openWhileLocked, operations, opKind } from '@shared/contract'
 import { AppError, type AppErrorShape, type Result } from '@shared/errors'
 import type { z } from 'zod'
 import type { Logger } from '../log'
@@ -29,7 +29,11 @@ export interface RouterOptions {
   log: Logger
   /** the on-disk record of money operations (the journal's); opened on first use */
   operations: () => OperationLog
+  /** the app lock: while true, only operations the contract marks `open` while locked run */
+  locked?: () => boolean
 }
+
+export const LOCKED_MESSAGE = 'The app is locked. Unlock it with your passphrase to go on.'
 
 /** Operations that move money or make something spendable: one result per request id, for good. */
 const GUARDED: ReadonlySet<OpName> = new Set(OP_NAMES.filter((name) => opKind(name) === 'money'))
@@ -98,6 +102,8 @@ export function createRouter(handlers: Handlers, opts: RouterOptions): Router {
         }
         if (typeof name !== 'string' || !Object.hasOwn(operations, name))
           return fail('invalid_input', 'Unknown operation.')
+        // The app lock, before the input is read or any guard entered (docs/security.md).
+        if (opts.locked?.() && !openWhileLocked(name as OpName)) return fail('locked', LOCKED_MESSAGE)
         return await run(name as OpName, input)
       } catch (err) {
         opts.log.error('router failed', { error: err })

@@ -1,6 +1,7 @@
 // The tray icon and its menu. The menu's content is the tray service's pure model
 // (services/tray); this only turns it into Electron objects and rebuilds it when the state changes.
 import { join } from 'node:path'
+import type { NavigateTarget } from '@shared/contract'
 import type { Menu, MenuItemConstructorOptions, NativeImage, nativeImage, Tray } from 'electron'
 import { buildTrayMenu, type TrayCommand, type TrayState, toMenuTemplate } from '../services/tray'
 
@@ -88,4 +89,21 @@ export function trayIcon(
     return image
   }
   return images.createFromPath(join(dir, platform === 'win32' ? `${name}.png` : `${name}@2x.png`))
+}
+
+/** What each tray command does, given the shell's ways of doing it. */
+export function trayCommandRunner(to: {
+  quit(): void
+  lock(): void
+  hideBalances(hide: boolean): void
+  navigate(target: NavigateTarget): void
+  show(): void
+}): (command: TrayCommand) => void {
+  return (c) => {
+    if (c.kind === 'quit') to.quit()
+    else if (c.kind === 'lock') to.lock()
+    else if (c.kind === 'hideBalances') to.hideBalances(c.hide)
+    else if (c.navigate) to.navigate(c.navigate)
+    else to.show()
+  }
 }

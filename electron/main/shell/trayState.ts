@@ -40,7 +40,11 @@ export function reduceTrayState(
     }
     case 'settings.updated': {
       const p = payload as EventPayload<'settings.updated'>
-      return { ...state, showTotal: p.trayTotal }
+      return { ...state, showTotal: p.trayTotal, hideAmounts: p.hideBalances }
+    }
+    case 'lock.changed': {
+      const p = payload as EventPayload<'lock.changed'>
+      return { ...state, locked: p.locked, lockSet: p.set }
     }
     default:
       return state

@@ -4,8 +4,9 @@
 // believable price (off, none, too old, or 0/negative/absurd) only sats can be typed.
 import type { RatesView } from '@shared/contract'
 import { believablePrice, fiatToMsat, satsToFiat } from '@shared/fiat'
-import { formatMsat, MSAT_PER_SAT, parseSatInput } from '@shared/units'
+import { MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { useState } from 'react'
+import { type Money, moneyNow, useHidden } from '../lib/money'
 import { useRates } from '../stores/rates'
 
 /** The price an amount may be typed with, or null: checked here again, whatever main said. */
@@ -22,13 +23,17 @@ export type FiatEntry = { sats: string; shown: string } | { sats: null; problem:
  * What a fiat amount as typed comes to: the whole sats to hand the form and the words to show, or
  * what to fix. An empty field stays empty (a form may read that as "any amount").
  */
-export function fiatEntry(text: string, price: { currency: string; satPrice: number }): FiatEntry {
+export function fiatEntry(
+  text: string,
+  price: { currency: string; satPrice: number },
+  money: Money = moneyNow(),
+): FiatEntry {
   if (text.trim() === '') return { sats: '', shown: '' }
   const r = fiatToMsat(text, price.satPrice)
   if (!r.ok) return { sats: null, problem: r.error }
   const sats = Math.floor(r.msat / MSAT_PER_SAT)
   if (sats < 1) return { sats: null, problem: `That is less than one sat at this price.` }
-  return { sats: String(sats), shown: `= ${formatMsat(sats * MSAT_PER_SAT)}` }
+  return { sats: String(sats), shown: `= ${money.msat(sats * MSAT_PER_SAT)}` }
 }
 
 interface Props {
@@ -47,7 +52,9 @@ interface Props {
 }
 
 export function AmountField(props: Props) {
-  return <AmountInput {...props} price={fieldPrice(useRates((s) => s.view))} />
+  const price = fieldPrice(useRates((s) => s.view))
+  // hidden balances: no currency either, so nothing is converted beside what is typed
+  return <AmountInput {...props} price={useHidden() ? null : price} />
 }
 
 /** The field with the price already checked (null: sats only). */

@@ -1,13 +1,16 @@
 import type { AppErrorShape } from '@shared/errors'
 import { nextStep } from '../lib/errorWords'
+import { maskAmounts, useHidden } from '../lib/money'
 
 /** Every failed wait ends here: what happened, and a way forward. */
 export function ErrorMessage(props: { error: AppErrorShape; onRetry?: () => void; retryLabel?: string }) {
   const { error, onRetry, retryLabel = 'Try again' } = props
   const next = nextStep(error)
+  // main's words may name an amount ("… holds 1,000 sats"): masked while balances are hidden
+  const hidden = useHidden()
   return (
     <div className="error" role="alert" data-code={error.code}>
-      <p>{error.message}</p>
+      <p>{maskAmounts(error.message, hidden)}</p>
       {next && <p className="next-step">{next}</p>}
       {onRetry && (
         <button type="button" onClick={onRetry}>
@@ -28,10 +31,11 @@ export function Pending(props: { children: string }) {
 
 /** A form's own check failed (before anything was sent): say what to change. */
 export function Problem(props: { children: string | null }) {
+  const hidden = useHidden()
   if (!props.children) return null
   return (
     <p className="error" role="alert">
-      {props.children}
+      {maskAmounts(props.children, hidden)}
     </p>
   )
 }

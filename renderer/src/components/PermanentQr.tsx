@@ -1,6 +1,7 @@
 // A wallet's permanent receive QR: its LNURL-pay link from the service, payable any number of
 // times by anyone, for any amount within its limits.
 import { useEffect, useState } from 'react'
+import { useMoney } from '../lib/money'
 import { linkLimitsText, useStaticLinks } from '../stores/staticLinks'
 import { CopyButton } from './CopyButton'
 import { ErrorMessage } from './ErrorMessage'
@@ -12,6 +13,7 @@ export function PermanentQr(props: { walletId?: string }) {
   const [walletId, setWalletId] = useState(() => initialWalletId(props.walletId))
   const entry = useStaticLinks((s) => (walletId ? s.byWallet[walletId] : undefined))
   const load = useStaticLinks((s) => s.load)
+  const money = useMoney()
   useEffect(() => {
     if (walletId) void load(walletId)
   }, [walletId, load])
@@ -33,7 +35,7 @@ export function PermanentQr(props: { walletId?: string }) {
             fileName={`receive-${entry.link.description || walletId}.png`.replace(/[^\w.-]+/g, '-')}
           />
           <p className="muted">
-            {linkLimitsText(entry.link)}
+            {linkLimitsText(entry.link, money)}
             {entry.link.description && ` · the payer sees "${entry.link.description}"`}
           </p>
           <div className="field-row">

@@ -1,4 +1,6 @@
+import LockIcon from 'lucide-react/icons/lock'
 import { type ReactNode, useEffect, useRef } from 'react'
+import { useLock } from '../stores/lock'
 import { useUi } from '../stores/ui'
 
 /** A screen's frame: its heading takes focus so screen readers announce the change. */
@@ -16,8 +18,21 @@ export function Screen(props: { title: string; children: ReactNode; back?: boole
         <h1 id="screen-title" ref={h} tabIndex={-1}>
           {props.title}
         </h1>
+        <LockNow />
       </div>
       {props.children}
     </section>
+  )
+}
+
+/** "Lock now" in every screen's head, once a passphrase is set. */
+function LockNow() {
+  const set = useLock((s) => s.status?.set === true)
+  if (!set) return null
+  return (
+    <button type="button" className="lock-now" title="Lock now" onClick={() => void useLock.getState().lockNow()}>
+      <LockIcon size={16} aria-hidden />
+      <span>Lock now</span>
+    </button>
   )
 }

@@ -1,10 +1,11 @@
-import { formatMsat } from '@shared/units'
 import { useEffect } from 'react'
+import { useMoney } from '../lib/money'
 import { useWallets } from '../stores/wallets'
 import { SelectField } from './SelectField'
 
 export function WalletSelect(props: { value: string; onChange: (id: string) => void; id?: string }) {
   const wallets = useWallets((s) => s.wallets)
+  const money = useMoney()
   const id = props.id ?? 'wallet'
   const { value, onChange } = props
   // opened before the wallets arrived (or the chosen one went away): take the first
@@ -16,7 +17,7 @@ export function WalletSelect(props: { value: string; onChange: (id: string) => v
     <SelectField id={id} label="Wallet" value={value} onValue={onChange}>
       {wallets.map((w) => (
         <option key={w.id} value={w.id}>
-          {w.label} — {formatMsat(w.balanceMsat)}
+          {w.label} — {money.msat(w.balanceMsat)}
         </option>
       ))}
     </SelectField>

@@ -22,6 +22,7 @@ export const NEXT_STEP: Record<ErrorCode, string> = {
   private_host: 'Go on only if you trust whoever gave you this link and know what runs at that address.',
   busy: 'This is already under way. Wait for it to finish.',
   limit: 'Choose a smaller amount, or change the spending limits in Settings.',
+  locked: 'Unlock the app with your passphrase, then try again.',
   internal: 'Try again. If it keeps happening, restart the app.',
 }
 

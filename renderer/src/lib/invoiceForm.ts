@@ -1,7 +1,8 @@
 // What the Receive form turns into an `invoices.create` input, and how an invoice's amount reads.
 // Kept out of the invoices store, which is in the first chunk.
 import type { OpInput, PendingInvoice } from '@shared/contract'
-import { formatSat, parseSatInput } from '@shared/units'
+import { parseSatInput } from '@shared/units'
+import { type Money, moneyNow } from './money'
 
 /** How long an invoice can be paid. A day is the service's own default (docs/service.md). */
 export const EXPIRY_CHOICES = [
@@ -33,8 +34,8 @@ export function isAnyAmount(inv: PendingInvoice): boolean {
 }
 
 /** "Any amount" for an amountless invoice until it is paid, then the amount received. */
-export function invoiceAmountText(inv: PendingInvoice): string {
-  if (!isAnyAmount(inv)) return formatSat(inv.amountSat)
+export function invoiceAmountText(inv: PendingInvoice, money: Money = moneyNow()): string {
+  if (!isAnyAmount(inv)) return money.sat(inv.amountSat)
   return inv.status === 'paid' ? 'Amount not reported' : 'Any amount'
 }
 

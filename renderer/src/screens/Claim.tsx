@@ -4,7 +4,7 @@
 import type { ClaimOffer, PendingInvoice } from '@shared/contract'
 import { privateRangeOfHostname } from '@shared/netAddress'
 import { summarize } from '@shared/payment/route'
-import { formatSat, MSAT_PER_SAT, parseSatInput } from '@shared/units'
+import { MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect, useState } from 'react'
 import { invoke } from '../api'
 import { Amount, Fiat, FiatBeside } from '../components/Amount'
@@ -14,6 +14,7 @@ import { LongText } from '../components/LongText'
 import { PrivateHostWarning } from '../components/PrivateHost'
 import { Screen } from '../components/Screen'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { type Money, useMoney } from '../lib/money'
 import { useClockOffset } from '../lib/serviceClock'
 import { useClaim } from '../stores/claim'
 import { invoiceStatus, useInvoices } from '../stores/invoices'
@@ -65,18 +66,15 @@ function Arrived({ host, onAsk }: { host: string | null; onAsk: (confirm?: strin
   )
 }
 
-function range(o: ClaimOffer): string {
-  return o.minSat === o.maxSat ? formatSat(o.maxSat) : `${formatSat(o.minSat, { unit: false })}–${formatSat(o.maxSat)}`
+function range(o: ClaimOffer, money: Money): string {
+  return o.minSat === o.maxSat ? money.sat(o.maxSat) : `${money.sat(o.minSat, { unit: false })}–${money.sat(o.maxSat)}`
 }
 
 /** The offer's range, in the same figures as every other amount. */
 function Range({ offer }: { offer: ClaimOffer }) {
+  const money = useMoney()
   if (offer.minSat === offer.maxSat) return <Amount msat={offer.maxSat * MSAT_PER_SAT} />
-  return (
-    <span className="amount-value">
-      {formatSat(offer.minSat, { unit: false })}–{formatSat(offer.maxSat)}
-    </span>
-  )
+  return <span className="amount-value">{range(offer, money)}</span>
 }
 
 /** The offer in the person's currency: one amount, or the range's two ends at one price. */
@@ -125,13 +123,14 @@ function ClaimForm({ offer }: { offer: ClaimOffer }) {
     (offer.callbackRange && !confirmed.includes(offer.callbackHost) && offer.callbackHost) ||
     (error?.code === 'private_host' && unconfirmed) ||
     null
+  const money = useMoney()
 
   function submit(e: FormEvent) {
     e.preventDefault()
     const msat = parseSatInput(amount)
     const sat = msat !== null && msat % 1000 === 0 ? msat / 1000 : null
     if (sat === null || sat < offer.minSat || sat > offer.maxSat)
-      return setProblem(`Choose a whole number of sats from ${range(offer)}.`)
+      return setProblem(`Choose a whole number of sats from ${range(offer, money)}.`)
     if (!walletId) return setProblem('Choose a wallet.')
     setProblem(null)
     void useClaim.getState().claim({ walletId, amountSat: sat })
@@ -143,7 +142,7 @@ function ClaimForm({ offer }: { offer: ClaimOffer }) {
         label="Amount"
         value={amount}
         onValue={setAmount}
-        hint={`From ${range(offer)}.`}
+        hint={`From ${range(offer, money)}.`}
         disabled={claiming}
       />
       <WalletSelect value={walletId} onChange={setWalletId} />

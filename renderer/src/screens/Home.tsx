@@ -1,13 +1,17 @@
 // The first screen: every wallet's balance and the total. Kept light: it is in the first chunk.
 import type { WalletView } from '@shared/contract'
+import Eye from 'lucide-react/icons/eye'
+import EyeOff from 'lucide-react/icons/eye-off'
 import { useEffect, useState } from 'react'
 import { Amount, FiatBeside } from '../components/Amount'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { Empty, Skeleton } from '../components/Skeleton'
+import { useHidden } from '../lib/money'
 import { visibleInterval } from '../lib/visibleTimers'
 import { useAccounts } from '../stores/accounts'
 import { type FiatShown, fiatBeside, useRates } from '../stores/rates'
+import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
 import { BackupNudge } from './SettingsSafety'
@@ -24,13 +28,14 @@ export function Home() {
   const rates = useRates((s) => s.view)
   const now = useNow()
   const fiat = (msat: number) => fiatBeside(msat, rates, now)
+  const hidden = useHidden()
   useEffect(() => {
-    // for the benchmark: when the first balance reached the screen
-    if (wallets.length > 0 && !firstBalanceMarked && typeof performance !== 'undefined') {
+    // for the benchmark: when the first balance reached the screen (as digits)
+    if (wallets.length > 0 && !hidden && !firstBalanceMarked && typeof performance !== 'undefined') {
       firstBalanceMarked = true
       performance.mark('lt:first-balance')
     }
-  }, [wallets.length])
+  }, [wallets.length, hidden])
   return (
     <Screen title="Wallets" back={false}>
       {account && (
@@ -43,6 +48,7 @@ export function Home() {
           Total <strong data-testid="total">{status === 'idle' ? '…' : <Amount msat={totalMsat} />}</strong>
           {status !== 'idle' && <FiatBeside shown={fiat(totalMsat)} testId="total-fiat" />}
         </p>
+        <HideToggle />
         <button type="button" onClick={() => void load()} disabled={status === 'loading'}>
           {status === 'loading' ? 'Refreshing…' : 'Refresh'}
         </button>
@@ -69,6 +75,24 @@ export function Home() {
         ))}
       </ul>
     </Screen>
+  )
+}
+
+/** "Hide balances": every amount everywhere becomes a mask, the tray's and notifications' too (main). */
+function HideToggle() {
+  const settings = useSettings((s) => s.settings)
+  if (!settings) return null
+  const hidden = settings.hideBalances
+  return (
+    <button
+      type="button"
+      aria-pressed={hidden}
+      title={hidden ? 'Show balances' : 'Hide balances'}
+      onClick={() => void useSettings.getState().update({ hideBalances: !hidden })}
+    >
+      {hidden ? <Eye size={16} aria-hidden /> : <EyeOff size={16} aria-hidden />}
+      <span>{hidden ? 'Show balances' : 'Hide balances'}</span>
+    </button>
   )
 }
 

@@ -1,11 +1,11 @@
 // Connect an account: address, key (masked), auth method under "Advanced", test, then save.
 import type { AuthMethod } from '@shared/contract'
-import { formatMsat } from '@shared/units'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
+import { useMoney } from '../lib/money'
 import { checkBaseUrl } from '../lib/validate'
 import { useAccounts } from '../stores/accounts'
 import { useSettings } from '../stores/settings'
@@ -27,6 +27,7 @@ export default function Onboarding({ adding }: { adding: boolean }) {
   const resetForm = useAccounts((s) => s.resetForm)
   const clearTest = useAccounts((s) => s.clearTest)
   const info = useSettings((s) => s.info)
+  const money = useMoney()
   const saveFailed = connectError?.code === 'keychain_unavailable'
   const keychainDown = info?.keychain === 'unavailable' || saveFailed
   const memoryOffer = useRef<HTMLButtonElement>(null)
@@ -169,7 +170,7 @@ export default function Onboarding({ adding }: { adding: boolean }) {
           <ul>
             {test.wallets.map((w) => (
               <li key={w.id}>
-                {w.label}: {formatMsat(w.balanceMsat)}
+                {w.label}: {money.msat(w.balanceMsat)}
               </li>
             ))}
           </ul>

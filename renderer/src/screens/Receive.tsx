@@ -26,6 +26,7 @@ import {
   invoiceInput,
   isAnyAmount,
 } from '../lib/invoiceForm'
+import { useMoney } from '../lib/money'
 import { useServiceNow } from '../lib/serviceClock'
 import { visibleInterval } from '../lib/visibleTimers'
 import { useAccounts } from '../stores/accounts'
@@ -112,6 +113,7 @@ function ShowInvoice({ id }: { id: string }) {
   const checkError = useInvoices((s) => (s.checkError?.id === id ? s.checkError.error : null))
   // the service's clock decides expiry, not the computer's
   const now = useServiceNow(inv.accountId, useNow())
+  const money = useMoney()
   const left = inv.expiresAt - now
   const status = invoiceStatus(inv, now)
   const box = useRef<HTMLElement>(null)
@@ -134,7 +136,7 @@ function ShowInvoice({ id }: { id: string }) {
         {status === 'paid' ? 'Paid' : status === 'expired' ? 'Expired' : 'Waiting for payment'}
       </p>
       <p className="amount">
-        {invoiceAmountText(inv)}
+        {invoiceAmountText(inv, money)}
         {/* .fiat keeps its own margin, so nothing is added here when prices are off */}
         {!isAnyAmount(inv) && <Fiat msat={inv.amountSat * 1000} testId="invoice-fiat" />}
         {inv.memo && <span className="muted"> · {inv.memo}</span>}
@@ -207,7 +209,7 @@ function InvoiceRow({ inv, now, shown }: { inv: PendingInvoice; now: number; sho
   const checking = useInvoices((s) => s.checking[inv.id] === true)
   const checkError = useInvoices((s) => (s.checkError?.id === inv.id && !shown ? s.checkError.error : null))
   const status = invoiceStatus(inv, now)
-  const amount = invoiceAmountText(inv)
+  const amount = invoiceAmountText(inv, useMoney())
   const title = `${amount}${inv.memo ? ` · ${inv.memo}` : ''}`
   const when =
     status === 'paid'

@@ -2,7 +2,7 @@
 // comment (an invoice names its own amount) → confirm with the fee and total → receipt.
 import type { InvoiceView, RecipientView } from '@shared/contract'
 import { sendAllMsat } from '@shared/payment/fees'
-import { formatMsat, parseSatInput } from '@shared/units'
+import { parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect } from 'react'
 import { Fiat } from '../components/Amount'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
@@ -11,6 +11,7 @@ import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { formatDate } from '../lib/format'
+import { useMoney } from '../lib/money'
 import { useSend } from '../stores/send'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
@@ -149,6 +150,7 @@ function SendForm() {
 }
 
 function RecipientCard({ recipient }: { recipient: RecipientView }) {
+  const money = useMoney()
   return (
     <section className="card recipient" aria-label="Recipient">
       <p>
@@ -157,7 +159,7 @@ function RecipientCard({ recipient }: { recipient: RecipientView }) {
       <LongText className="description" text={recipient.description} />
       {recipient.longDescription && <LongText className="muted description" text={recipient.longDescription} />}
       <p>
-        Accepts {formatMsat(recipient.minSendableMsat)} to {formatMsat(recipient.maxSendableMsat)}.{' '}
+        Accepts {money.msat(recipient.minSendableMsat)} to {money.msat(recipient.maxSendableMsat)}.{' '}
         {recipient.commentAllowed > 0
           ? `A comment of up to ${recipient.commentAllowed} characters is allowed.`
           : 'No comment allowed.'}
@@ -167,10 +169,11 @@ function RecipientCard({ recipient }: { recipient: RecipientView }) {
 }
 
 function InvoiceCard({ invoice }: { invoice: InvoiceView }) {
+  const money = useMoney()
   return (
     <section className="card recipient" aria-label="Invoice">
       <p>
-        <strong>{invoice.amountMsat === null ? 'No amount' : formatMsat(invoice.amountMsat)}</strong>
+        <strong>{invoice.amountMsat === null ? 'No amount' : money.msat(invoice.amountMsat)}</strong>
         {invoice.amountMsat !== null && <Fiat msat={invoice.amountMsat} />}
       </p>
       <LongText className="description" text={invoice.description ?? '(no description)'} />
@@ -192,6 +195,7 @@ function AmountFields({ recipient }: { recipient: RecipientView }) {
   const form = useSend((s) => s.form)
   const setForm = useSend((s) => s.setForm)
   const wallet = useWallets((s) => s.wallets.find((w) => w.id === form.walletId))
+  const money = useMoney()
   // "send all": the most this wallet can pay with the fee's room left, within the recipient's limit
   const all = wallet ? Math.min(sendAllMsat(wallet.balanceMsat), recipient.maxSendableMsat) : 0
   const canSendAll = all >= recipient.minSendableMsat && all > 0
@@ -207,7 +211,7 @@ function AmountFields({ recipient }: { recipient: RecipientView }) {
       />
       {canSendAll && (
         <button type="button" onClick={() => setForm({ amount: String(Math.floor(all / 1000)) })}>
-          Send all ({formatMsat(all)})
+          Send all ({money.msat(all)})
         </button>
       )}
       {recipient.commentAllowed > 0 && (

@@ -2,7 +2,6 @@
 // and the list of payments whose outcome is not known yet, with "Check again".
 import type { JournalView } from '@shared/contract'
 import { totalMsat } from '@shared/payment/fees'
-import { formatMsat } from '@shared/units'
 import { useEffect } from 'react'
 import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
@@ -11,8 +10,10 @@ import { LongText } from '../components/LongText'
 import { useSpendCheck } from '../components/SpendCheck'
 import { SuccessAction } from '../components/SuccessAction'
 import { formatDate } from '../lib/format'
+import { useMoney } from '../lib/money'
 import { type CheckFound, usePayments } from '../stores/payments'
 import { type Confirmation, useSend } from '../stores/send'
+import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
 
@@ -53,6 +54,7 @@ export function Confirm() {
   const reset = useSend((s) => s.reset)
   const wallet = useWallets((s) => s.wallets.find((w) => w.id === c?.walletId))
   const rules = useSpendCheck(c?.accountId, c?.amountMsat ?? 0)
+  const money = useMoney()
   if (!c) return null
   if (result) return <Receipt />
   if (error?.code === 'unknown_outcome')
@@ -87,18 +89,19 @@ export function Confirm() {
       <dl className="details">
         <Payee c={c} />
         <Row label="Amount">
-          {formatMsat(c.amountMsat)}
+          {money.msat(c.amountMsat)}
           <Fiat msat={c.amountMsat} />
         </Row>
-        <Row label="Fee">at most {formatMsat(c.feeLimitMsat)}</Row>
+        <Row label="Fee">at most {money.msat(c.feeLimitMsat)}</Row>
         <Row label="Total">
-          up to {formatMsat(totalMsat(c.amountMsat))}
+          up to {money.msat(totalMsat(c.amountMsat))}
           <Fiat msat={totalMsat(c.amountMsat)} />
         </Row>
-        <Row label="From">{wallet ? `${wallet.label} (${formatMsat(wallet.balanceMsat)})` : c.walletId}</Row>
+        <Row label="From">{wallet ? `${wallet.label} (${money.msat(wallet.balanceMsat)})` : c.walletId}</Row>
         {c.comment && <Row label="Comment">{c.comment}</Row>}
       </dl>
       {!error && rules.fields}
+      {money.hidden && <ShowAmounts />}
       {sending && <Pending>Sending…</Pending>}
       {error && <ErrorMessage error={error} />}
       <div className="actions">
@@ -143,6 +146,7 @@ function Receipt() {
   const result = useSend((s) => s.result)
   const paidAt = useSend((s) => s.paidAt)
   const reset = useSend((s) => s.reset)
+  const money = useMoney()
   if (!c || !result) return null
   const done = () => {
     reset()
@@ -154,11 +158,11 @@ function Receipt() {
       <p className="status paid">Sent</p>
       <dl className="details">
         <Row label="Amount">
-          {formatMsat(result.amountMsat)}
+          {money.msat(result.amountMsat)}
           <Fiat msat={result.amountMsat} />
         </Row>
         <Row label="Fee">
-          {formatMsat(result.feeMsat)}
+          {money.msat(result.feeMsat)}
           <Fiat msat={result.feeMsat} />
         </Row>
         <Payee c={c} />
@@ -171,6 +175,22 @@ function Receipt() {
         Done
       </button>
     </div>
+  )
+}
+
+/** Balances are hidden, yet a payment is better confirmed seeing its amount: one click shows them. */
+function ShowAmounts() {
+  return (
+    <p className="muted small">
+      Amounts are hidden.{' '}
+      <button
+        type="button"
+        className="link"
+        onClick={() => void useSettings.getState().update({ hideBalances: false })}
+      >
+        Show balances
+      </button>
+    </p>
   )
 }
 
@@ -188,6 +208,7 @@ export function Unfinished() {
   const error = usePayments((s) => s.error)
   const sending = useSend((s) => s.sending)
   const unknownHere = useSend((s) => s.error?.code === 'unknown_outcome')
+  const money = useMoney()
   useEffect(() => {
     void usePayments.getState().load()
   }, [])
@@ -203,7 +224,7 @@ export function Unfinished() {
       <ul>
         {shown.map((p) => (
           <li key={p.requestId}>
-            {formatMsat(p.amountMsat)} to <span className="mono">{targetText(p)}</span> —{' '}
+            {money.msat(p.amountMsat)} to <span className="mono">{targetText(p)}</span> —{' '}
             {STATE_WORDS[p.state] ?? p.state} ({formatDate(p.createdAt)})
             {p.state === 'unknown' && p.error && <span className="muted"> {p.error}</span>}
           </li>
@@ -224,11 +245,12 @@ const targetText = (p: JournalView) => (p.kind === 'invoice' ? `${p.target.slice
 
 /** What "Check again" found, in words: paid, failed with nothing taken, or still unknown. */
 function CheckResult({ found }: { found: CheckFound }) {
+  const money = useMoney()
   const lines: Array<[string, string]> = found.settled.map((p) => [
     p.requestId,
     p.state === 'paid'
-      ? `It was paid: ${formatMsat(p.amountMsat)} to ${targetText(p)}.`
-      : `It failed, nothing was taken: ${formatMsat(p.amountMsat)} to ${targetText(p)}.`,
+      ? `It was paid: ${money.msat(p.amountMsat)} to ${targetText(p)}.`
+      : `It failed, nothing was taken: ${money.msat(p.amountMsat)} to ${targetText(p)}.`,
   ])
   if (found.still > 0)
     lines.push([

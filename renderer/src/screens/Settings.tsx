@@ -15,6 +15,7 @@ import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
 import { DesktopPrefs, SettingCheck } from './SettingsDesktop'
+import { LockPrefs } from './SettingsLock'
 import { BackupSection, SpendingLimits } from './SettingsSafety'
 import { WalletAdmin } from './WalletAdmin'
 
@@ -41,6 +42,7 @@ export default function Settings() {
       {status === 'loading' && !settings && <Skeleton label="Loading settings…" />}
       {error && <ErrorMessage error={error} onRetry={() => void load()} />}
       {settings && <Preferences settings={settings} />}
+      {settings && <LockPrefs settings={settings} mac={info?.platform === 'darwin'} />}
       <h2>About</h2>
       {info ? (
         <dl className="details">
@@ -334,6 +336,9 @@ function Preferences({ settings }: { settings: SettingsT }) {
       <Problem>{pollProblem}</Problem>
       <SettingCheck id="notifications" name="notifications" settings={settings}>
         Notify me when a payment arrives
+      </SettingCheck>
+      <SettingCheck id="hide-balances" name="hideBalances" settings={settings}>
+        Hide balances: every amount shows as •••• (also on the tray and in notifications)
       </SettingCheck>
       <fieldset>
         <legend>Theme</legend>

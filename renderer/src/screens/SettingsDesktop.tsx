@@ -8,13 +8,6 @@ import { useSettings } from '../stores/settings'
 
 export function DesktopPrefs({ settings }: { settings: SettingsT }) {
   const update = useSettings((s) => s.update)
-  const saving = useSettings((s) => s.saving)
-  const [shortcut, setShortcut] = useState(settings.shortcut)
-  useEffect(() => setShortcut(settings.shortcut), [settings.shortcut])
-  function saveShortcut(e: FormEvent) {
-    e.preventDefault()
-    void update({ shortcut: shortcut.trim() })
-  }
   return (
     <fieldset>
       <legend>Desktop</legend>
@@ -27,23 +20,51 @@ export function DesktopPrefs({ settings }: { settings: SettingsT }) {
       <SettingCheck id="offer-clipboard" name="offerClipboard" settings={settings}>
         Offer to pay what is on the clipboard when the window opens
       </SettingCheck>
-      <form onSubmit={saveShortcut} noValidate className="inline">
-        <TextField
-          id="shortcut"
-          label="Shortcut to open the app from anywhere (empty for none)"
-          placeholder="CommandOrControl+Shift+L"
-          autoComplete="off"
-          spellCheck={false}
-          maxLength={64}
-          value={shortcut}
-          onValue={setShortcut}
-        />
-        <button type="submit" disabled={saving} aria-label="Save shortcut">
-          Save
-        </button>
-      </form>
+      <ShortcutForm
+        id="shortcut"
+        label="Shortcut to open the app from anywhere (empty for none)"
+        placeholder="CommandOrControl+Shift+L"
+        saved={settings.shortcut}
+        onSave={(shortcut) => void update({ shortcut })}
+        saveLabel="Save shortcut"
+      />
       <PinToggle />
     </fieldset>
+  )
+}
+
+/** A global shortcut's field: typed freely, saved (trimmed) with its button; main checks it. */
+export function ShortcutForm(props: {
+  id: string
+  label: string
+  placeholder: string
+  saved: string
+  onSave: (shortcut: string) => void
+  saveLabel: string
+}) {
+  const saving = useSettings((s) => s.saving)
+  const [shortcut, setShortcut] = useState(props.saved)
+  useEffect(() => setShortcut(props.saved), [props.saved])
+  function save(e: FormEvent) {
+    e.preventDefault()
+    props.onSave(shortcut.trim())
+  }
+  return (
+    <form onSubmit={save} noValidate className="inline">
+      <TextField
+        id={props.id}
+        label={props.label}
+        placeholder={props.placeholder}
+        autoComplete="off"
+        spellCheck={false}
+        maxLength={64}
+        value={shortcut}
+        onValue={setShortcut}
+      />
+      <button type="submit" disabled={saving} aria-label={props.saveLabel}>
+        Save
+      </button>
+    </form>
   )
 }
 

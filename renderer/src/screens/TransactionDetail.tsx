@@ -3,7 +3,6 @@
 
 import type { AppErrorShape } from '@shared/errors'
 import { LABEL_MAX } from '@shared/history'
-import { formatMsat } from '@shared/units'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
@@ -12,6 +11,7 @@ import { Screen } from '../components/Screen'
 import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
 import { formatDate } from '../lib/format'
+import { useMoney } from '../lib/money'
 import { useTransactions } from '../stores/transactions'
 import { useUi } from '../stores/ui'
 
@@ -19,6 +19,7 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
   const tx = useTransactions((s) => s.items.find((t) => t.txId === props.txId))
   const detail = useTransactions((s) => s.detail)
   const loadDetail = useTransactions((s) => s.loadDetail)
+  const money = useMoney()
   useEffect(() => {
     if (props.lnTxId) void loadDetail(props.lnTxId)
   }, [props.lnTxId, loadDetail])
@@ -44,10 +45,10 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
             {field(
               'Amount',
               <>
-                {formatMsat(tx.amountMsat, { signed: true })} <Fiat msat={tx.amountMsat} testId="tx-fiat" />
+                {money.msat(tx.amountMsat, { signed: true })} <Fiat msat={tx.amountMsat} testId="tx-fiat" />
               </>,
             )}
-            {tx.feeMsat !== 0 && field('Network fee', formatMsat(-tx.feeMsat))}
+            {tx.feeMsat !== 0 && field('Network fee', money.msat(-tx.feeMsat))}
             {field('Wallet', tx.walletLabel ?? tx.walletId)}
             {field('Memo', tx.memo)}
             {field('Comment', tx.comment)}
@@ -56,7 +57,7 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
         )}
         {ln && (
           <>
-            {!tx && field('Fee', ln.feeMsat === null ? 'not reported' : formatMsat(ln.feeMsat))}
+            {!tx && field('Fee', ln.feeMsat === null ? 'not reported' : money.msat(ln.feeMsat))}
             {field('Status', ln.settled ? 'settled' : 'not settled')}
             <CopyField label="Payment hash" value={ln.paymentHash} />
             <CopyField label="Preimage (proof of payment)" value={ln.preimage} empty="not revealed yet" />

@@ -4,7 +4,6 @@
 // memos wrap instead of scrolling sideways.
 import type { HistoryRow } from '@shared/history'
 import { TX_KINDS, type TxKind } from '@shared/history'
-import { formatMsat } from '@shared/units'
 import { memo, useEffect } from 'react'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
@@ -12,6 +11,7 @@ import { SelectField } from '../components/SelectField'
 import { Empty, Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
 import { formatDate } from '../lib/format'
+import { showMsat, useHidden } from '../lib/money'
 import { useAccounts } from '../stores/accounts'
 import { fiatBeside, fiatTexts, useRates } from '../stores/rates'
 import { type HistoryFilter, PER_PAGE_CHOICES, useTransactions } from '../stores/transactions'
@@ -28,7 +28,9 @@ export default function Transactions(props: { walletId?: string }) {
   const open = useTransactions((s) => s.open)
   const goTo = useTransactions((s) => s.goTo)
   const rates = useRates((s) => s.view)
-  const fiat = fiatTexts(rates)
+  const hidden = useHidden()
+  // no currency beside hidden amounts
+  const fiat = hidden ? null : fiatTexts(rates)
 
   useEffect(() => {
     void open(props.walletId)
@@ -49,7 +51,7 @@ export default function Transactions(props: { walletId?: string }) {
             // keyed by place, not by row: a new page rewrites the same 100 rows' text instead of
             // removing and creating them, which is most of a page change's cost
             // biome-ignore lint/suspicious/noArrayIndexKey: rows are text and a button, no state of their own
-            <Row key={i} tx={t} fiat={fiat?.(Math.abs(t.amountMsat)) ?? null} />
+            <Row key={i} tx={t} fiat={fiat?.(Math.abs(t.amountMsat)) ?? null} hidden={hidden} />
           ))}
         </ul>
       )}
@@ -223,9 +225,9 @@ function CsvExport() {
   )
 }
 
-const Row = memo(function Row({ tx: t, fiat }: { tx: HistoryRow; fiat: string | null }) {
+const Row = memo(function Row({ tx: t, fiat, hidden }: { tx: HistoryRow; fiat: string | null; hidden: boolean }) {
   const date = formatDate(t.createdAt)
-  const amount = formatMsat(t.amountMsat, { signed: true })
+  const amount = showMsat(t.amountMsat, hidden, { signed: true })
   const note = [t.memo, t.comment].filter(Boolean).join(' · ')
   return (
     <li className="history-row">
@@ -244,7 +246,7 @@ const Row = memo(function Row({ tx: t, fiat }: { tx: HistoryRow; fiat: string | 
             {t.feeMsat !== 0 ? ' · ' : ' '}
           </span>
         )}
-        {t.feeMsat !== 0 && <span className="fee">fee {formatMsat(-t.feeMsat)} </span>}
+        {t.feeMsat !== 0 && <span className="fee">fee {showMsat(-t.feeMsat, hidden)} </span>}
         <button
           type="button"
           className="link"

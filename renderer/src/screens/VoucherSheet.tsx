@@ -1,7 +1,7 @@
 // A voucher sheet: count, amount, note and wallet → a confirmation that states the total →
 // the vouchers made one by one → the PDF saved. The vouchers join the list of withdraw links.
 import type { SheetOutcome } from '@shared/contract'
-import { formatMsat, formatSat, MSAT_PER_SAT, parseSatInput } from '@shared/units'
+import { MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { changesOnSheet, claimFeeCapSat, VOUCHER_COUNT_MAX, VOUCHER_NOTE_MAX } from '@shared/vouchers'
 import { type FormEvent, useEffect, useState } from 'react'
 import { on } from '../api'
@@ -11,6 +11,7 @@ import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { useSpendCheck } from '../components/SpendCheck'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { useMoney } from '../lib/money'
 import { useVouchers } from '../stores/vouchers'
 import { useWallets } from '../stores/wallets'
 
@@ -80,6 +81,7 @@ function ConfirmSheet() {
   const result = useVouchers((s) => s.result)
   const error = useVouchers((s) => s.error)
   const wallet = useWallets((s) => s.wallets.find((w) => w.id === c?.walletId))
+  const money = useMoney()
   // main counts the vouchers as it makes them; only this screen shows that
   useEffect(() => on('vouchers.progress', (p) => useVouchers.getState().progressed(p)), [])
   const rules = useSpendCheck(null, c ? c.count * c.amountSat * MSAT_PER_SAT : 0)
@@ -94,7 +96,7 @@ function ConfirmSheet() {
     <div className="card confirm">
       <h2>Confirm voucher sheet</h2>
       <p className="amount">
-        {c.count} {c.count === 1 ? 'voucher' : 'vouchers'} × {formatSat(c.amountSat)} = {formatSat(totalSat)} from{' '}
+        {c.count} {c.count === 1 ? 'voucher' : 'vouchers'} × {money.sat(c.amountSat)} = {money.sat(totalSat)} from{' '}
         {label}
       </p>
       <p>
@@ -103,13 +105,13 @@ function ConfirmSheet() {
       {c.note && <p>Note on each: {c.note}</p>}
       {wallet && (
         <p className="muted">
-          {label} holds {formatMsat(wallet.balanceMsat)}.
+          {label} holds {money.msat(wallet.balanceMsat)}.
         </p>
       )}
       {tight && (
         <p className="warning-text">
           A claim from a wallet on another service may also cost a routing fee (at most{' '}
-          {formatSat(claimFeeCapSat(c.amountSat))} each). If {label} runs short, the last vouchers claimed will fail.
+          {money.sat(claimFeeCapSat(c.amountSat))} each). If {label} runs short, the last vouchers claimed will fail.
         </p>
       )}
       <p className="warning-text" role="note">

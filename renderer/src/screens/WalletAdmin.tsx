@@ -1,11 +1,11 @@
 // Settings' wallet section: move sats between one's own wallets (reviewed, then confirmed once)
 // and make a new wallet. A new wallet's access keys are shown only when asked, once.
 import { WALLET_NAME_MAX } from '@shared/history'
-import { formatMsat } from '@shared/units'
 import { useEffect, useState } from 'react'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
+import { maskAmounts, useMoney } from '../lib/money'
 import { useUi } from '../stores/ui'
 import { useWalletAdmin } from '../stores/walletAdmin'
 import { useWallets } from '../stores/wallets'
@@ -26,6 +26,7 @@ function MoveSats() {
   const moving = useWalletAdmin((s) => s.moving)
   const moved = useWalletAdmin((s) => s.moved)
   const moveError = useWalletAdmin((s) => s.moveError)
+  const money = useMoney()
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
   const [amount, setAmount] = useState('')
@@ -42,7 +43,7 @@ function MoveSats() {
       <section aria-labelledby="move-confirm-heading">
         <h3 id="move-confirm-heading">Confirm the move</h3>
         <p>
-          Move {formatMsat(review.amountSat * 1000)} from {name(review.fromWalletId)} to {name(review.toWalletId)}
+          Move {money.sat(review.amountSat)} from {name(review.fromWalletId)} to {name(review.toWalletId)}
           {review.memo ? ` (“${review.memo}”)` : ''}?
         </p>
         <button type="button" onClick={() => void useWalletAdmin.getState().confirm()} disabled={moving}>
@@ -71,7 +72,7 @@ function MoveSats() {
       <SelectField id="move-from" label="From" value={fromId} onValue={setFrom}>
         {wallets.map((w) => (
           <option key={w.id} value={w.id}>
-            {w.label} — {formatMsat(w.balanceMsat)}
+            {w.label} — {money.msat(w.balanceMsat)}
           </option>
         ))}
       </SelectField>
@@ -88,12 +89,12 @@ function MoveSats() {
       {problem && <p role="alert">{problem}</p>}
       {moved && (
         <p role="status">
-          Moved {formatMsat(moved.amountSat * 1000)} from {name(moved.fromWalletId)} to {name(moved.toWalletId)}.
+          Moved {money.sat(moved.amountSat)} from {name(moved.fromWalletId)} to {name(moved.toWalletId)}.
         </p>
       )}
       {moveError?.code === 'unknown_outcome' ? (
         <p role="alert">
-          {moveError.message}{' '}
+          {maskAmounts(moveError.message, money.hidden)}{' '}
           <button type="button" className="link" onClick={() => useUi.getState().go({ to: 'transactions' })}>
             Check the transactions
           </button>

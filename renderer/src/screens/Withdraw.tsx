@@ -1,5 +1,5 @@
 // A one-time LNURL-withdraw link as a QR code: whoever holds it can take the amount.
-import { formatMsat, formatSat, parseSatInput } from '@shared/units'
+import { parseSatInput } from '@shared/units'
 import { withdrawLinkState } from '@shared/vouchers'
 import { type FormEvent, useEffect, useState } from 'react'
 import { invoke } from '../api'
@@ -13,6 +13,7 @@ import { Screen } from '../components/Screen'
 import { useSpendCheck } from '../components/SpendCheck'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { useMoney } from '../lib/money'
 import { useActiveClockOffset } from '../lib/serviceClock'
 import { useVouchers } from '../stores/vouchers'
 import { useWallets } from '../stores/wallets'
@@ -60,6 +61,7 @@ function WithdrawForm(props: { walletId?: string }) {
   const create = useWithdraw((s) => s.create)
   const wallet = useWallets((s) => s.wallets.find((w) => w.id === walletId))
   const rules = useSpendCheck(null, parseSatInput(amount) ?? 0)
+  const money = useMoney()
 
   async function submit(e: FormEvent) {
     e.preventDefault()
@@ -78,7 +80,7 @@ function WithdrawForm(props: { walletId?: string }) {
       <AmountField
         id="withdraw-amount"
         label="Amount"
-        note={wallet ? `at most ${formatMsat(wallet.balanceMsat)}` : undefined}
+        note={wallet ? `at most ${money.msat(wallet.balanceMsat)}` : undefined}
         value={amount}
         onValue={setAmount}
         required
@@ -97,6 +99,7 @@ function WithdrawForm(props: { walletId?: string }) {
 function ShowLink({ ott }: { ott: string }) {
   const link = useWithdraw((s) => s.links[ott])!
   const startOver = useWithdraw((s) => s.startOver)
+  const money = useMoney()
   // a link's age is the service's to judge: its clock, not the computer's
   const state = withdrawLinkState(link, Math.floor(Date.now() / 1000) + useActiveClockOffset())
   const claimed = state === 'claimed'
@@ -110,10 +113,10 @@ function ShowLink({ ott }: { ott: string }) {
   return (
     <div className="invoice">
       <p className={`status ${claimed ? 'paid' : 'pending'}`} role="status" aria-live="polite">
-        {state === 'waiting' ? 'Waiting to be claimed' : withdrawStatusText(link, state)}
+        {state === 'waiting' ? 'Waiting to be claimed' : withdrawStatusText(link, state, money)}
       </p>
       <p className="amount">
-        {formatSat(link.amountSat)} <Fiat msat={link.amountSat * 1000} testId="withdraw-fiat" />
+        {money.sat(link.amountSat)} <Fiat msat={link.amountSat * 1000} testId="withdraw-fiat" />
         {link.memo && <span className="muted"> · {link.memo}</span>}
       </p>
       {!claimed && (

@@ -2,12 +2,12 @@
 // each turns "Claimed" (with what the claim took) when the loop sees its claim, or "Old" when
 // it is no longer watched; each opens to show its QR code again.
 import type { WithdrawLinkView } from '@shared/contract'
-import { formatMsat, formatSat } from '@shared/units'
 import { voucherShortId, withdrawLinkState } from '@shared/vouchers'
 import { useEffect, useMemo } from 'react'
 import { Fiat } from '../components/Amount'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { Skeleton } from '../components/Skeleton'
+import { type Money, moneyNow, useMoney } from '../lib/money'
 import { useActiveClockOffset } from '../lib/serviceClock'
 import { useWallets } from '../stores/wallets'
 import { useWithdraw } from '../stores/withdraw'
@@ -58,13 +58,14 @@ export function WithdrawLinks() {
 function LinkRow({ link, wallet, nowSec }: { link: WithdrawLinkView; wallet: string; nowSec: number }) {
   const id = voucherShortId(link.ott)
   const state = withdrawLinkState(link, nowSec)
+  const money = useMoney()
   return (
     <li data-status={state === 'claimed' ? 'paid' : 'pending'} aria-label={`Withdraw link ${id}`}>
       {/* the amount opens the link again (its QR code, while it can still be claimed) */}
       <button type="button" className="link" onClick={() => useWithdraw.getState().open(link.ott)}>
         {/* named by what it opens, and the amount it shows is part of the name (for voice control) */}
         <span className="sr-only">Show withdraw link {id}: </span>
-        <strong>{formatSat(link.amountSat)}</strong>
+        <strong>{money.sat(link.amountSat)}</strong>
       </button>
       <Fiat msat={link.amountSat * 1000} />
       {link.memo && <span> · {link.memo}</span>}
@@ -72,16 +73,20 @@ function LinkRow({ link, wallet, nowSec }: { link: WithdrawLinkView; wallet: str
         {' '}
         · {id} · {wallet} ·{' '}
       </span>
-      <span className="status-line">{withdrawStatusText(link, state)}</span>
+      <span className="status-line">{withdrawStatusText(link, state, money)}</span>
     </li>
   )
 }
 
 /** A claim for less than the link's amount says what it took: "Claimed for 1,000 sats". */
-export function withdrawStatusText(link: WithdrawLinkView, state: 'waiting' | 'claimed' | 'old'): string {
+export function withdrawStatusText(
+  link: WithdrawLinkView,
+  state: 'waiting' | 'claimed' | 'old',
+  money: Money = moneyNow(),
+): string {
   if (state === 'claimed')
     return link.claimedMsat === null || link.claimedMsat === link.amountSat * 1000
       ? 'Claimed'
-      : `Claimed for ${formatMsat(link.claimedMsat)}`
+      : `Claimed for ${money.msat(link.claimedMsat)}`
   return state === 'old' ? 'Old: not claimed, no longer watched' : 'Waiting'
 }

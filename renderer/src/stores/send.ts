@@ -8,10 +8,11 @@ import type { AppErrorShape } from '@shared/errors'
 import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
 import { type LinkSummary, routePayInput, summarize } from '@shared/payment/route'
-import { formatMsat, MSAT_PER_SAT } from '@shared/units'
+import { MSAT_PER_SAT } from '@shared/units'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
 import { createLatest } from '../lib/latest'
+import { type Money, moneyNow } from '../lib/money'
 import { useAccounts } from './accounts'
 import { useClaim } from './claim'
 import { useUi } from './ui'
@@ -258,16 +259,21 @@ function reviewProblem(
 }
 
 /** Why this amount and comment cannot go to this recipient, or null when they can. */
-export function checkSend(r: RecipientView, amountMsat: number | null, comment: string): string | null {
+export function checkSend(
+  r: RecipientView,
+  amountMsat: number | null,
+  comment: string,
+  money: Money = moneyNow(),
+): string | null {
   if (amountMsat === null) return 'Enter an amount in sats, such as 1,000 or 0.5.'
   if (amountMsat <= 0) return 'Enter an amount above zero.'
-  if (amountMsat < r.minSendableMsat) return `The recipient accepts at least ${formatMsat(r.minSendableMsat)}.`
-  if (amountMsat > r.maxSendableMsat) return `The recipient accepts at most ${formatMsat(r.maxSendableMsat)}.`
+  if (amountMsat < r.minSendableMsat) return `The recipient accepts at least ${money.msat(r.minSendableMsat)}.`
+  if (amountMsat > r.maxSendableMsat) return `The recipient accepts at most ${money.msat(r.maxSendableMsat)}.`
   if (r.wholeSats && amountMsat % MSAT_PER_SAT !== 0) {
     const down = Math.max(Math.floor(amountMsat / MSAT_PER_SAT) * MSAT_PER_SAT, r.minSendableMsat)
     const up = Math.min(Math.ceil(amountMsat / MSAT_PER_SAT) * MSAT_PER_SAT, r.maxSendableMsat)
-    const choice = down === up ? formatMsat(down) : `${formatMsat(down, { unit: false })} or ${formatMsat(up)}`
-    return `This link makes invoices in whole sats only, so ${formatMsat(amountMsat)} cannot be sent to it. Enter ${choice}.`
+    const choice = down === up ? money.msat(down) : `${money.msat(down, { unit: false })} or ${money.msat(up)}`
+    return `This link makes invoices in whole sats only, so ${money.msat(amountMsat)} cannot be sent to it. Enter ${choice}.`
   }
   if (comment && r.commentAllowed === 0) return 'This recipient does not accept a comment.'
   if (comment.length > r.commentAllowed) return `The comment is too long (${r.commentAllowed} characters at most).`

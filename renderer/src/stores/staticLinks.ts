@@ -2,9 +2,9 @@
 // it. The link does not change, so a wallet's answer is kept; an error is kept with a retry.
 import type { StaticLinkView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
-import { formatSat } from '@shared/units'
 import { create } from 'zustand'
 import { invoke } from '../api'
+import { type Money, moneyNow } from '../lib/money'
 
 export type StaticLinkEntry =
   | { status: 'loading' }
@@ -30,8 +30,8 @@ export const useStaticLinks = create<StaticLinksState>()((set, get) => ({
 }))
 
 /** "Between 1 sat and 100,000 sats a payment", or "Exactly 5 sats" when the two are the same. */
-export function linkLimitsText(link: Pick<StaticLinkView, 'minSat' | 'maxSat'>): string {
+export function linkLimitsText(link: Pick<StaticLinkView, 'minSat' | 'maxSat'>, money: Money = moneyNow()): string {
   return link.minSat === link.maxSat
-    ? `Exactly ${formatSat(link.minSat)} a payment`
-    : `Between ${formatSat(link.minSat)} and ${formatSat(link.maxSat)} a payment`
+    ? `Exactly ${money.sat(link.minSat)} a payment`
+    : `Between ${money.sat(link.minSat)} and ${money.sat(link.maxSat)} a payment`
 }

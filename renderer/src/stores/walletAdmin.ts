@@ -5,9 +5,10 @@
 import type { AppErrorShape } from '@shared/errors'
 import type { CreatedWalletView, TransferView } from '@shared/history'
 import { TRANSFER_MEMO_MAX } from '@shared/history'
-import { formatMsat, parseSatInput } from '@shared/units'
+import { parseSatInput } from '@shared/units'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
+import { moneyNow } from '../lib/money'
 
 export interface TransferReview {
   fromWalletId: string
@@ -54,7 +55,7 @@ export const useWalletAdmin = create<WalletAdminState>()((set, get) => ({
     const msat = parseSatInput(amount)
     if (msat === null || msat === 0 || msat % 1000 !== 0) return 'Enter a whole number of sats above zero.'
     if (balanceMsat !== null && msat > balanceMsat)
-      return `That is more than the wallet holds (${formatMsat(balanceMsat)}).`
+      return `That is more than the wallet holds (${moneyNow().msat(balanceMsat)}).`
     if (memo.length > TRANSFER_MEMO_MAX) return `The memo is too long (${TRANSFER_MEMO_MAX} characters at most).`
     set({
       review: { fromWalletId, toWalletId, amountSat: msat / 1000, memo: memo.trim(), requestId: newRequestId() },

@@ -3,15 +3,13 @@
 // with the demo data, a 2,000-character memo (and claim offer text) without spaces and prices beside amounts, nothing is
 // wider than the viewport, every QR is whole on screen and reads back, and axe-core finds nothing.
 // One browser and one page: the viewport and the colour scheme change between rounds.
-import { readFile } from 'node:fs/promises'
-import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { TEXT_MAX } from '../../../electron/main/services/ledger/rows'
 import { type Loopback, serve } from '../../electron/services/loopback'
 import { syncNow } from '../../support/syncNow'
 import { type OpenedApp, openApp, readQrFromPage } from '../harness'
-import { contactAnyway, navTo, waitVisible } from './support'
+import { axeViolations, contactAnyway, navTo, waitVisible } from './support'
 
 const LONG_MEMO = 'x'.repeat(2_000)
 /** another's words on a claim offer (unlike the memo, so each stays one row in Transactions) */
@@ -24,9 +22,7 @@ const THEMES = ['light', 'dark'] as const
 
 let o: OpenedApp
 let rates: Loopback
-let axeSource: string
 beforeAll(async () => {
-  axeSource = await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
   rates = await serve((_req, res) => {
     res.writeHead(200, { 'content-type': 'application/json' })
     res.end(JSON.stringify({ bitcoin: { usd: 60_000 } }))
@@ -57,23 +53,6 @@ function overflowing(page: Page) {
     }
     return wide
   })
-}
-
-async function axeViolations(page: Page, theme: string) {
-  const loaded = await page.evaluate(() => 'axe' in window)
-  if (!loaded) await page.evaluate(axeSource)
-  const result = await page.evaluate(async () => {
-    // biome-ignore lint/suspicious/noExplicitAny: axe is injected above, untyped in the page
-    const r = await (window as any).axe.run(document, { resultTypes: ['violations'] })
-    return {
-      rulesPassed: r.passes.length as number,
-      // biome-ignore lint/suspicious/noExplicitAny: the few fields read for the message
-      violations: r.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`),
-    }
-  })
-  // axe really looked (colour contrast, names, landmarks…), not an empty run
-  expect(result.rulesPassed).toBeGreaterThan(10)
-  return result.violations.map((v: string) => `${theme} ${v}`)
 }
 
 /** The screen as it stands: nothing too wide, no axe violation, and each QR whole and readable. */

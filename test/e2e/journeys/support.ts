@@ -1,6 +1,8 @@
 /// <reference lib="dom" />
 // Shared steps of the journey tests: a plain fetch client for asking the simulator directly (so a
 // test checks the app against the service, not against itself) and a few UI moves.
+import { readFile } from 'node:fs/promises'
+import { createRequire } from 'node:module'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import type { OpenedApp } from '../harness'
@@ -63,4 +65,25 @@ export async function dropImage(page: Page, png: Buffer) {
     dt.items.add(new File([bytes], 'voucher.png', { type: 'image/png' }))
     el.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }))
   }, png.toString('base64'))
+}
+
+let axeSource: string | null = null
+
+/** What axe-core finds wrong on the page as it stands (each line prefixed with `label`). */
+export async function axeViolations(page: Page, label: string): Promise<string[]> {
+  axeSource ??= await readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8')
+  const loaded = await page.evaluate(() => 'axe' in window)
+  if (!loaded) await page.evaluate(axeSource)
+  const result = await page.evaluate(async () => {
+    // biome-ignore lint/suspicious/noExplicitAny: axe is injected above, untyped in the page
+    const r = await (window as any).axe.run(document, { resultTypes: ['violations'] })
+    return {
+      rulesPassed: r.passes.length as number,
+      // biome-ignore lint/suspicious/noExplicitAny: the few fields read for the message
+      violations: r.violations.map((v: any) => `${v.id}: ${v.nodes.map((n: any) => n.target.join(' ')).join(', ')}`),
+    }
+  })
+  // axe really looked (colour contrast, names, landmarks…), not an empty run
+  expect(result.rulesPassed).toBeGreaterThan(10)
+  return result.violations.map((v: string) => `${label} ${v}`)
 }

@@ -3,6 +3,7 @@
 import { mkdtemp, readdir, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DEFAULT_LOCK } from '@shared/contract'
 import type { Result } from '@shared/errors'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type App, type AppDeps, createApp } from '../../../electron/main/app/createApp'
@@ -212,6 +213,8 @@ describe('createApp', () => {
       shortcut: '',
       openAtLogin: false,
       offerClipboard: true,
+      hideBalances: false,
+      lock: DEFAULT_LOCK,
     })
     const next = value(await app.router.handle('settings.update', { theme: 'dark', pollIntervalSec: 60 }))
     expect(next).toEqual({
@@ -223,6 +226,8 @@ describe('createApp', () => {
       shortcut: '',
       openAtLogin: false,
       offerClipboard: true,
+      hideBalances: false,
+      lock: DEFAULT_LOCK,
     })
     expect(events.find((e) => e.name === 'settings.updated')?.payload).toEqual(next)
     expect((await readdir(dir)).sort()).toEqual(['settings.json', 'settings.json.corrupt-1700000000000'])

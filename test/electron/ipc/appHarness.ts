@@ -6,6 +6,7 @@ import { join } from 'node:path'
 import type { Result } from '@shared/errors'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
+import type { NotificationInput } from '../../../electron/main/services/notify'
 import { createMemoryStore } from '../../../electron/main/services/secrets'
 import type { SaveFile, SaveFileRequest } from '../../../electron/main/services/vouchers'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
@@ -18,6 +19,8 @@ export interface ConnectedApp {
   /** a wallet made for this test file */
   w: SimWallet
   events: Array<{ name: string; payload: unknown }>
+  /** notifications main showed, oldest first */
+  notifications: NotificationInput[]
   /** what the app asked to save (voucher sheets), oldest first */
   saved: SaveFileRequest[]
   /** an operation's value; its error thrown */
@@ -48,13 +51,14 @@ export async function startConnectedApp(o: ConnectedAppOptions): Promise<Connect
   const w = sim.control.createWallet(o.label, o.balanceSat)
   const dir = await mkdtemp(join(tmpdir(), 'lt-app-'))
   const events: ConnectedApp['events'] = []
+  const notifications: NotificationInput[] = []
   const saved: SaveFileRequest[] = []
   const secretStore = createMemoryStore()
   const make = () =>
     createApp({
       userDataDir: dir,
       secretStore,
-      notifier: { show() {}, isSupported: () => true },
+      notifier: { show: (n) => notifications.push(n), isSupported: () => true },
       emit: (name, payload) => events.push({ name, payload }),
       appVersion: APP_VERSION,
       logSink: () => {},
@@ -76,6 +80,7 @@ export async function startConnectedApp(o: ConnectedAppOptions): Promise<Connect
     dir,
     w,
     events,
+    notifications,
     saved,
     call: (name, input = {}) => t.app.router.handle(name, input).then((r) => value(r)),
     async restart() {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { OP_NAMES } from '@shared/contract'
+import { DEFAULT_LOCK, OP_NAMES } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createRouter, type Handlers } from '../../../electron/main/ipc/router'
@@ -126,6 +126,8 @@ describe('router', () => {
         shortcut: '',
         openAtLogin: false,
         offerClipboard: true,
+        hideBalances: false,
+        lock: { ...DEFAULT_LOCK, passphrase: 'never sent' },
         apiKey: 'sak_x',
       }),
     })
@@ -140,6 +142,8 @@ describe('router', () => {
         shortcut: '',
         openAtLogin: false,
         offerClipboard: true,
+        hideBalances: false,
+        lock: DEFAULT_LOCK,
       },
     })
   })

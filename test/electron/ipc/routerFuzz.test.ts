@@ -6,7 +6,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { type OpName, operations } from '@shared/contract'
 import { AppErrorShape, type Result } from '@shared/errors'
-import { encodeLnurl } from '@shared/lnurl'
 import fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
@@ -14,6 +13,7 @@ import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
 import { createMemoryStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
+import { validSamples as samples } from './samples'
 
 let sim: SimulatorHandle
 let app: App
@@ -55,77 +55,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-function validSamples(): Record<OpName, Record<string, unknown>> {
-  const connect = { baseUrl: sim.url, apiKey: sim.keys.secret, authMethod: 'header' }
-  return {
-    'app.info': {},
-    'rates.get': {},
-    'accounts.list': {},
-    'accounts.test': connect,
-    'accounts.connect': { ...connect, label: 'Fuzz', storage: 'memory' },
-    'accounts.switch': { id: 'acc_1' },
-    'accounts.update': { id: 'acc_1', label: 'New name', authMethod: 'basic' },
-    'accounts.replaceKey': { id: 'acc_1', apiKey: sim.keys.secret },
-    'accounts.remove': { id: 'acc_1' },
-    'wallets.list': {},
-    'wallets.get': { walletId },
-    'wallets.staticLink': { walletId },
-    'transactions.page': { walletId, page: 1, perPage: 20 },
-    'lntx.get': { id: 'lntx_1' },
-    'invoices.create': { walletId, amountSat: 100, memo: 'Coffee', expirySec: 3600 },
-    'invoices.list': {},
-    'invoices.focus': { id: 'lntx_1' },
-    'invoices.check': { id: 'lntx_1' },
-    'lnurl.probe': { address: 'alice@sim.example' },
-    'pay.lightningAddress': {
-      walletId,
-      address: 'alice@sim.example',
-      amountMsat: 1000,
-      comment: 'hi',
-      requestId: 'req-00000001',
-    },
-    'withdraw.create': { walletId, amountSat: 10, memo: 'Gift', requestId: 'req-00000002' },
-    'withdraw.list': {},
-    'withdraw.focus': { ott: 'ott_1' },
-    'vouchers.create': { walletId, count: 12, amountSat: 1000, note: 'Meetup', requestId: 'req-00000003' },
-    'vouchers.save': { otts: ['ott_1', 'ott_2'], note: 'Meetup' },
-    // a closed port on loopback: the claim's read fails at once, reaching nobody
-    'claim.read': { lnurl: encodeLnurl('http://127.0.0.1:9/lnurlw/fuzz') },
-    'claim.run': {
-      lnurl: encodeLnurl('http://127.0.0.1:9/lnurlw/fuzz'),
-      walletId,
-      amountSat: 10,
-      requestId: 'req-00000004',
-    },
-    'pay.decode': { invoice: 'lnbcrt1' },
-    'pay.invoice': { accountId: 'acc_1', walletId, invoice: 'lnbcrt1', requestId: 'req-00000005' },
-    'payments.unfinished': {},
-    'payments.check': {},
-    'payments.recipients': {},
-    'history.page': { walletId, direction: 'sent', kind: 'lightning', search: 'coffee', limit: 10, page: 2 },
-    'history.label': { txId: 'wtx_1', label: 'Rent' },
-    'history.exportCsv': { walletId, search: 'coffee', requestId: 'req-00000006' },
-    'wallets.transfer': {
-      fromWalletId: walletId,
-      toWalletId: 'wal_other',
-      amountSat: 10,
-      memo: 'Savings',
-      requestId: 'req-00000007',
-    },
-    'wallets.create': { name: 'Savings', showKeys: false, requestId: 'req-00000008' },
-    'settings.get': {},
-    'settings.update': { theme: 'dark', pollIntervalSec: 30, notifications: false },
-    'window.pin': { pinned: true },
-    'link.open': { url: 'https://tickets.example/t/12' },
-    'spending.get': { accountId: 'acc_1' },
-    'spending.set': { accountId: 'acc_1', confirmAboveSat: 1000, dailyLimitSat: 50_000, passphrase: 'horse battery' },
-    'spending.confirm': { accountId: 'acc_1', amountMsat: 2_000_000, passphrase: 'horse battery' },
-    'backup.status': {},
-    'backup.export': { passphrase: 'correct horse battery', includeKeys: true, appPassphrase: 'horse battery' },
-    'backup.restore': { passphrase: 'correct horse battery' },
-    'backup.dismissNudge': {},
-  }
-}
+const validSamples = () => samples({ simUrl: sim.url, apiKey: sim.keys.secret, walletId })
 
 type Shape = Record<string, z.ZodType>
 const shapeOf = (name: OpName) => (operations[name].input as unknown as { shape: Shape }).shape

@@ -107,3 +107,60 @@ describe('desktop settings', () => {
     expect(t.notices).toHaveLength(2)
   })
 })
+
+describe('the lock shortcut', () => {
+  function lockSetup() {
+    const registered = new Map<string, () => void>()
+    const notices: string[] = []
+    let opened = 0
+    let locked = 0
+    const desktop = createDesktopSettings({
+      platform: 'linux',
+      globalShortcut: {
+        register: (accel: string, fn: () => void) => {
+          if (registered.has(accel)) return false
+          registered.set(accel, fn)
+          return true
+        },
+        unregister: (accel: string) => void registered.delete(accel),
+      },
+      setLoginItemSettings: () => {},
+      autostart: { set: async () => {} },
+      onShortcut: () => opened++,
+      onLockShortcut: () => locked++,
+      notice: (n) => notices.push(n.message),
+    })
+    return { desktop, registered, notices, counts: () => [opened, locked] }
+  }
+  const apply = (d: ReturnType<typeof lockSetup>['desktop'], open: string, lock: string) =>
+    d.apply({ shortcut: open, openAtLogin: false, lock: { shortcut: lock } })
+
+  it('registers beside the open shortcut; each key locks or opens; swapped and dropped like the other', async () => {
+    const t = lockSetup()
+    await apply(t.desktop, 'Alt+L', 'Alt+K')
+    t.registered.get('Alt+K')?.()
+    t.registered.get('Alt+L')?.()
+    expect(t.counts()).toEqual([1, 1])
+    await apply(t.desktop, 'Alt+L', 'Alt+J')
+    expect([...t.registered.keys()].sort()).toEqual(['Alt+J', 'Alt+L'])
+    await apply(t.desktop, 'Alt+L', '')
+    expect([...t.registered.keys()]).toEqual(['Alt+L'])
+    t.desktop.dispose()
+    expect(t.registered.size).toBe(0)
+    expect(t.notices).toEqual([])
+  })
+
+  it('the same keys for both: opening keeps them and the lock shortcut is refused in words', async () => {
+    const t = lockSetup()
+    await apply(t.desktop, 'Alt+L', 'Alt+L')
+    expect([...t.registered.keys()]).toEqual(['Alt+L'])
+    t.registered.get('Alt+L')?.()
+    expect(t.counts()).toEqual([1, 0])
+    expect(t.notices).toEqual([shortcutRefused('Alt+L', 'taken', 'lock')])
+    expect(t.notices[0]).toMatch(/^The lock shortcut Alt\+L could not be set up/)
+    // the open shortcut moves away: the lock takes the keys it was refused before
+    await apply(t.desktop, 'Alt+O', 'Alt+L')
+    t.registered.get('Alt+L')?.()
+    expect(t.counts()).toEqual([1, 1])
+  })
+})

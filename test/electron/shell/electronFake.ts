@@ -200,7 +200,21 @@ export const clipboard = {
 
 export const net = { online: true, isOnline: () => net.online }
 
-export const powerMonitor = new EventEmitter()
+/** sleep, wake and screen lock are emitted by the test; the idle time is whatever it sets */
+export const powerMonitor = Object.assign(new EventEmitter(), {
+  idleSeconds: 0,
+  getSystemIdleTime: () => powerMonitor.idleSeconds,
+})
+
+/** Touch ID, off unless a test turns it on (only macOS asks it at all) */
+export const systemPreferences = {
+  touchId: false,
+  passes: true,
+  canPromptTouchID: () => systemPreferences.touchId,
+  promptTouchID: async (_reason: string) => {
+    if (!systemPreferences.passes) throw new Error('Touch ID was cancelled')
+  },
+}
 
 export class Notification extends EventEmitter {
   static shown: Notification[] = []
@@ -241,6 +255,7 @@ const electron = {
   nativeImage,
   net,
   powerMonitor,
+  systemPreferences,
   Notification,
   BrowserWindow,
   dialog,

@@ -1,10 +1,15 @@
 // The notification calls, with Electron's Notification class replaced by a fake.
 import type { EventName, PendingInvoice, WithdrawLinkView } from '@shared/contract'
+import { DEFAULT_LOCK, DEFAULT_SETTINGS } from '@shared/contract'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { masksAmounts } from '../../../electron/main/app/privacy'
+import type { LedgerTx } from '../../../electron/main/services/ledger'
 import {
   createElectronNotifier,
   inertText,
+  MASKED_FALLBACK,
+  maskingNotifier,
   type NotificationInput,
   type Notifier,
   notificationLine,
@@ -12,6 +17,7 @@ import {
   showNotification,
   withdrawNotification,
 } from '../../../electron/main/services/notify'
+import { announcement } from '../../../electron/main/services/sync'
 
 const inv: PendingInvoice = {
   id: 'lntx_1',
@@ -25,6 +31,19 @@ const inv: PendingInvoice = {
   expiresAt: 200,
   status: 'paid',
   settledAt: 150,
+}
+
+const link: WithdrawLinkView = {
+  walletId: 'wal_b',
+  lnurl: 'LNURL1…',
+  uri: 'lightning:LNURL1…',
+  ott: 'ott1',
+  amountSat: 2500,
+  memo: 'Refund',
+  createdAt: 100,
+  status: 'claimed',
+  claimedAt: 120,
+  claimedMsat: 2_500_000,
 }
 
 function fakeNotifier(supported = true) {
@@ -150,18 +169,6 @@ describe('notification text (the Linux daemon reads body markup)', () => {
 })
 
 describe('withdraw notification', () => {
-  const link: WithdrawLinkView = {
-    walletId: 'wal_b',
-    lnurl: 'LNURL1…',
-    uri: 'lightning:LNURL1…',
-    ott: 'ott1',
-    amountSat: 2500,
-    memo: 'Refund',
-    createdAt: 100,
-    status: 'claimed',
-    claimedAt: 120,
-    claimedMsat: 2_500_000,
-  }
   it('names the amount and opens the claim transaction when known', () => {
     expect(withdrawNotification({ ...link, memo: '<img src=x>Refund' }, '<i>Savings</i>', null).body).toBe(
       'Refund\nFrom Savings',
@@ -245,5 +252,92 @@ describe('createElectronNotifier (Electron faked)', () => {
     failed({}, 'the app is not code-signed')
     expect(notifier.live()).toBe(0)
     expect(failures).toEqual(['the app is not code-signed'])
+  })
+})
+
+// amounts and memos whose digits are easy to look for
+const rent = { ...inv, amountSat: 4321, memo: 'rent for 9876' }
+const refund = { ...link, memo: 'Refund of 777' }
+const row = {
+  rowId: 1,
+  accountId: 'acc_1',
+  walletId: 'wal_a',
+  walletLabel: 'Spending',
+  txId: 'wtx_1',
+  typeName: 'ln_deposit',
+  words: 'Received',
+  amountMsat: 6_543_000,
+  feeMsat: 0,
+  memo: 'salary 5555',
+  comment: null,
+  payee: 'boss@example.com',
+  counterpartyWalletId: null,
+  counterpartyLabel: null,
+  lnTxId: null,
+  paymentHash: null,
+  preimage: null,
+  requestId: null,
+  label: null,
+  createdAt: 1,
+  announced: false,
+} satisfies LedgerTx
+const noRecords = { invoice: () => undefined, claimedBy: () => undefined }
+
+describe('plain words of each notification', () => {
+  it('say what happened and where, with no amount and no memo', () => {
+    const models = [
+      settlementNotification(rent, 'Spending'),
+      withdrawNotification(refund, 'Savings', 'wtx_9'),
+      announcement(row, noRecords, 'Spending'),
+    ]
+    expect(models.map((m) => m?.plain)).toEqual([
+      { title: 'Payment received', body: 'To Spending' },
+      { title: 'Withdraw link claimed', body: 'From Savings' },
+      { title: 'Payment received', body: 'To Spending' },
+    ])
+    // the full words do carry them: that is what is masked
+    expect(JSON.stringify(models.map((m) => [m?.title, m?.body]))).toMatch(/4,321.*9876.*2,500.*777.*6,543.*5555/s)
+  })
+})
+
+describe('the masking notifier', () => {
+  function setup() {
+    const shown: NotificationInput[] = []
+    let masked = false
+    const notifier = maskingNotifier({ show: (n) => shown.push(n), isSupported: () => true }, () => masked)
+    return { shown, notifier, mask: (m: boolean) => (masked = m) }
+  }
+
+  it('passes the full words while nothing is masked, and only the plain ones (and the click) once it is', () => {
+    const { shown, notifier, mask } = setup()
+    const m = settlementNotification(rent, 'Spending')
+    let clicked = 0
+    notifier.show({ title: m.title, body: m.body, plain: m.plain, onClick: () => clicked++ })
+    mask(true)
+    notifier.show({ title: m.title, body: m.body, plain: m.plain, onClick: () => clicked++ })
+    expect(shown.map((n) => [n.title, n.body])).toEqual([
+      ['Received 4,321 sats', 'rent for 9876\nTo Spending'],
+      ['Payment received', 'To Spending'],
+    ])
+    expect(Object.keys(shown[1] ?? {}).sort()).toEqual(['body', 'onClick', 'title'])
+    shown[1]?.onClick?.()
+    expect(clicked).toBe(1)
+  })
+
+  it('a notification without plain words says only that there is news', () => {
+    const { shown, notifier, mask } = setup()
+    mask(true)
+    notifier.show({ title: 'Received 12,345 sats', body: 'tip 678' })
+    expect(shown).toEqual([{ ...MASKED_FALLBACK, onClick: undefined }])
+    expect(JSON.stringify(shown)).not.toMatch(/\d/)
+  })
+
+  it('masks while balances are hidden, and while locked unless amounts were allowed then', () => {
+    const s = { ...DEFAULT_SETTINGS, lock: DEFAULT_LOCK }
+    expect(masksAmounts(s, false)).toBe(false)
+    expect(masksAmounts({ ...s, hideBalances: true }, false)).toBe(true)
+    expect(masksAmounts(s, true)).toBe(true)
+    expect(masksAmounts({ ...s, lock: { ...DEFAULT_LOCK, notifyAmounts: true } }, true)).toBe(false)
+    expect(masksAmounts({ ...s, hideBalances: true, lock: { ...DEFAULT_LOCK, notifyAmounts: true } }, true)).toBe(true)
   })
 })

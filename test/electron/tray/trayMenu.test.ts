@@ -47,10 +47,20 @@ describe('buildTrayMenu', () => {
       'Send…',
       'Withdraw link…',
       '—',
+      'Hide balances',
       'Open Lightning Tray',
       'Quit',
     ])
-    expect(actions(m.items)).toEqual(['wallet', 'wallet', 'receive', 'send', 'withdraw', 'open', 'quit'])
+    expect(actions(m.items)).toEqual([
+      'wallet',
+      'wallet',
+      'receive',
+      'send',
+      'withdraw',
+      'hideBalances',
+      'open',
+      'quit',
+    ])
     const walletItems = m.items.filter((i) => i.kind === 'action' && i.action === 'wallet')
     expect(walletItems.map((i) => (i.kind === 'action' ? i.walletId : null))).toEqual(['wal_a', 'wal_b'])
   })
@@ -102,6 +112,7 @@ describe('tray commands', () => {
       { kind: 'show', navigate: { to: 'receive' } },
       { kind: 'show', navigate: { to: 'send' } },
       { kind: 'show', navigate: { to: 'withdraw' } },
+      { kind: 'hideBalances', hide: true },
       { kind: 'show', navigate: null },
       { kind: 'quit' },
     ])

@@ -1,7 +1,7 @@
 // Turning a settlement (or a claimed withdraw link) into a desktop notification. Pure text
 // building plus a thin adapter over Electron's Notification class, which is passed in so tests
 // use a fake and the shell stays thin.
-import type { Emit, NavigateTarget, PendingInvoice, WithdrawLinkView } from '@shared/contract'
+import { APP_NAME, type Emit, type NavigateTarget, type PendingInvoice, type WithdrawLinkView } from '@shared/contract'
 import { formatMsat, formatSat } from '@shared/units'
 import { inertText, notificationLine } from './text'
 
@@ -10,6 +10,11 @@ export { inertText, notificationLine } from './text'
 export interface NotificationInput {
   title: string
   body: string
+  /**
+   * The same news with no amount and no memo, shown instead while amounts are hidden or the app
+   * is locked (`maskingNotifier`). Without it a masked notification says only that there is news.
+   */
+  plain?: { title: string; body: string }
   onClick?: () => void
 }
 
@@ -21,6 +26,8 @@ export interface Notifier {
 export interface NotificationModel {
   title: string
   body: string
+  /** the words without any amount or memo (docs/security.md, "Hide balances") */
+  plain: { title: string; body: string }
   /** the screen a click opens */
   target: NavigateTarget
 }
@@ -40,6 +47,7 @@ export function settlementNotification(inv: PendingInvoice, walletLabel: string)
     // The amount received, as the service reported it when settled (an amountless invoice asked none).
     title: inv.amountSat > 0 ? `Received ${formatSat(inv.amountSat)}` : 'Payment received',
     body: memo ? `${memo}\n${wallet}` : wallet,
+    plain: { title: 'Payment received', body: wallet },
     target: { to: 'transaction', walletId: inv.walletId, lnTxId: inv.id, txId: null },
   }
 }
@@ -54,6 +62,7 @@ export function withdrawNotification(
   return {
     title: `Withdraw link claimed: ${link.claimedMsat === null ? formatSat(link.amountSat) : formatMsat(link.claimedMsat)}`,
     body: memo ? `${memo}\n${wallet}` : wallet,
+    plain: { title: 'Withdraw link claimed', body: wallet },
     target: claimTxId
       ? { to: 'transaction', walletId: link.walletId, lnTxId: null, txId: claimTxId }
       : { to: 'transactions', walletId: link.walletId },
@@ -72,9 +81,28 @@ export function showNotification(
   deps.notifier.show({
     title: model.title,
     body: model.body,
+    plain: model.plain,
     onClick: () => deps.emit('navigate', model.target),
   })
   return true
+}
+
+/** What a masked notification without words of its own says: that there is news, nothing more. */
+export const MASKED_FALLBACK = { title: APP_NAME, body: 'Open the app to see what happened.' }
+
+/**
+ * A Notifier that, while `masked()` (amounts hidden, or the app locked), shows each notification's
+ * plain words instead: no amount and no memo, whoever built it. Everything shown goes through here.
+ */
+export function maskingNotifier(notifier: Notifier, masked: () => boolean): Notifier {
+  return {
+    isSupported: () => notifier.isSupported(),
+    show(n) {
+      if (!masked()) return notifier.show(n)
+      const words = n.plain ?? MASKED_FALLBACK
+      notifier.show({ title: words.title, body: words.body, onClick: n.onClick })
+    },
+  }
 }
 
 /** The slice of Electron's `Notification` class the adapter uses. */

@@ -104,6 +104,7 @@ export function tellRecovered(d: CheckDeps): void {
         {
           title: RECOVERED_TITLE,
           body: message.slice(RECOVERED_TITLE.length + 2),
+          plain: { title: RECOVERED_TITLE, body: 'It is paid; do not pay it again.' },
           target: { to: 'transactions', walletId: e.walletId },
         },
       )

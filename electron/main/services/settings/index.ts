@@ -4,8 +4,10 @@
 import { randomBytes } from 'node:crypto'
 import * as fsp from 'node:fs/promises'
 import { join } from 'node:path'
-import { AccountView, DEFAULT_FIAT, DEFAULT_SETTINGS, FiatSettings, Settings } from '@shared/contract'
+import { AccountView, DEFAULT_FIAT, DEFAULT_LOCK, DEFAULT_SETTINGS, FiatSettings, Settings } from '@shared/contract'
+import { LockSettings } from '@shared/lock'
 import { z } from 'zod'
+import { LockRecord } from '../lock/passphrase'
 
 export const AccountMeta = AccountView.extend({ createdAt: z.number().int().nonnegative() })
 export type AccountMeta = z.infer<typeof AccountMeta>
@@ -21,12 +23,24 @@ const StoredFiat = z
     currency: FiatSettings.shape.currency.catch(DEFAULT_FIAT.currency),
   })
   .catch(() => ({ ...DEFAULT_FIAT }))
+const lockShape = LockSettings.shape
+const StoredLockSettings = z
+  .object({
+    idleMinutes: lockShape.idleMinutes.catch(DEFAULT_LOCK.idleMinutes),
+    shortcut: lockShape.shortcut.catch(DEFAULT_LOCK.shortcut),
+    notifyAmounts: lockShape.notifyAmounts.catch(DEFAULT_LOCK.notifyAmounts),
+    connectedApps: lockShape.connectedApps.catch(DEFAULT_LOCK.connectedApps),
+    osCheck: lockShape.osCheck.catch(DEFAULT_LOCK.osCheck),
+  })
+  .catch(() => ({ ...DEFAULT_LOCK }))
 const StoredSettings = Settings.extend({
   fiat: StoredFiat,
   trayTotal: Settings.shape.trayTotal.catch(DEFAULT_SETTINGS.trayTotal),
   shortcut: Settings.shape.shortcut.catch(DEFAULT_SETTINGS.shortcut),
   openAtLogin: Settings.shape.openAtLogin.catch(DEFAULT_SETTINGS.openAtLogin),
   offerClipboard: Settings.shape.offerClipboard.catch(DEFAULT_SETTINGS.offerClipboard),
+  hideBalances: Settings.shape.hideBalances.catch(DEFAULT_SETTINGS.hideBalances),
+  lock: StoredLockSettings,
 })
 
 export const SettingsFile = z.object({
@@ -34,6 +48,11 @@ export const SettingsFile = z.object({
   settings: StoredSettings,
   accounts: z.array(AccountMeta),
   activeId: z.string().nullable(),
+  /**
+   * The app lock's passphrase hash and its count of wrong tries (services/lock); null when no lock
+   * is set. A record that does not read makes the file unreadable, like any other part.
+   */
+  lock: LockRecord.nullable().default(null),
 })
 export type SettingsFile = z.infer<typeof SettingsFile>
 
@@ -61,6 +80,7 @@ export const defaultFile = (): SettingsFile => ({
   settings: { ...DEFAULT_SETTINGS },
   accounts: [],
   activeId: null,
+  lock: null,
 })
 
 export function createSettingsStore(opts: {

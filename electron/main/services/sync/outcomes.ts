@@ -98,10 +98,12 @@ export function announcement(row: LedgerTx, records: RecordsByRow, walletLabel: 
   if (link) return withdrawNotification(link, walletLabel, row.txId)
   if (row.amountMsat <= 0) return null
   const from = row.payee || row.counterpartyLabel
-  const lines = [line(row.memo) || line(row.comment), `To ${line(walletLabel)}`, from ? `From ${line(from)}` : '']
+  const to = `To ${line(walletLabel)}`
+  const lines = [line(row.memo) || line(row.comment), to, from ? `From ${line(from)}` : '']
   return {
     title: `Received ${formatMsat(row.amountMsat)}`,
     body: lines.filter(Boolean).join('\n'),
+    plain: { title: 'Payment received', body: to },
     target: { to: 'transaction', walletId: row.walletId, lnTxId: row.lnTxId, txId: row.txId },
   }
 }

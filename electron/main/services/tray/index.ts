@@ -17,14 +17,21 @@ export interface TrayState {
   error?: ConnectionProblem | null
   /** the person's setting: off, no amount shows on the tray at all (default on) */
   showTotal?: boolean
+  /** "Hide balances": no amount anywhere, whatever `showTotal` says */
+  hideAmounts?: boolean
+  /** the app is locked: the tray shows that, and nothing of the wallets */
+  locked?: boolean
+  /** a passphrase is set, so the menu offers "Lock now" */
+  lockSet?: boolean
 }
 
-export type TrayActionId = 'receive' | 'send' | 'withdraw' | 'open' | 'quit' | 'wallet'
+export type TrayActionId = 'receive' | 'send' | 'withdraw' | 'open' | 'quit' | 'wallet' | 'hideBalances' | 'lock'
 
 export type TrayItem =
   | { kind: 'label'; text: string }
   | { kind: 'separator' }
-  | { kind: 'action'; action: TrayActionId; label: string; walletId?: string }
+  /** `checked`: a check box (Hide balances), ticked or not */
+  | { kind: 'action'; action: TrayActionId; label: string; walletId?: string; checked?: boolean }
 
 export interface TrayMenuModel {
   tooltip: string
@@ -41,7 +48,7 @@ function pendingText(n: number): string {
   return n === 1 ? '1 invoice pending' : `${n} invoices pending`
 }
 
-const showsTotal = (state: TrayState) => state.showTotal !== false
+const showsTotal = (state: TrayState) => state.showTotal !== false && !state.hideAmounts && !state.locked
 
 /** A few words on why nothing works, for the tooltip and the menu bar. */
 export const PROBLEM_WORDS: Record<ConnectionProblem, string> = {
@@ -64,6 +71,7 @@ function connectionLine(state: TrayState): string | null {
 }
 
 export function buildTooltip(state: TrayState): string {
+  if (state.locked) return `${APP_NAME}: locked`
   if (state.accountLabel === null) return `${APP_NAME}: not connected`
   const parts = [showsTotal(state) ? `${APP_NAME}: ${formatMsat(totalMsat(state.wallets))}` : APP_NAME]
   if (state.pendingCount > 0) parts.push(pendingText(state.pendingCount))
@@ -74,7 +82,8 @@ export function buildTooltip(state: TrayState): string {
 
 /** Short, for the menu bar: the total if shown, the pending count, and offline or error. */
 export function buildTitle(state: TrayState): string {
-  if (state.accountLabel === null) return ''
+  // locked: nothing beside the icon, not even how many invoices wait
+  if (state.accountLabel === null || state.locked) return ''
   const parts: string[] = []
   if (showsTotal(state)) parts.push(formatMsat(totalMsat(state.wallets)))
   if (state.pendingCount > 0) parts.push(`${state.pendingCount} pending`)
@@ -83,21 +92,23 @@ export function buildTitle(state: TrayState): string {
   return parts.join(' · ')
 }
 
+/** A menu of one line saying why there is nothing more, a way into the window, and Quit. */
+const shortMenu = (tooltip: string, title: string, why: string, open: string): TrayMenuModel => ({
+  tooltip,
+  title,
+  items: [
+    { kind: 'label', text: why },
+    { kind: 'separator' },
+    { kind: 'action', action: 'open', label: open },
+    { kind: 'action', action: 'quit', label: 'Quit' },
+  ],
+})
+
 export function buildTrayMenu(state: TrayState): TrayMenuModel {
   const tooltip = buildTooltip(state)
   const title = buildTitle(state)
-  if (state.accountLabel === null) {
-    return {
-      tooltip,
-      title,
-      items: [
-        { kind: 'label', text: 'Not connected' },
-        { kind: 'separator' },
-        { kind: 'action', action: 'open', label: `Open ${APP_NAME}` },
-        { kind: 'action', action: 'quit', label: 'Quit' },
-      ],
-    }
-  }
+  if (state.locked) return shortMenu(tooltip, title, 'Locked', 'Unlock…')
+  if (state.accountLabel === null) return shortMenu(tooltip, title, 'Not connected', `Open ${APP_NAME}`)
   const amounts = showsTotal(state)
   const items: TrayItem[] = [
     {
@@ -118,16 +129,24 @@ export function buildTrayMenu(state: TrayState): TrayMenuModel {
     { kind: 'action', action: 'send', label: 'Send…' },
     { kind: 'action', action: 'withdraw', label: 'Withdraw link…' },
     { kind: 'separator' },
+    { kind: 'action', action: 'hideBalances', label: 'Hide balances', checked: state.hideAmounts === true },
+  )
+  if (state.lockSet) items.push({ kind: 'action', action: 'lock', label: 'Lock now' })
+  items.push(
     { kind: 'action', action: 'open', label: `Open ${APP_NAME}` },
     { kind: 'action', action: 'quit', label: 'Quit' },
   )
   return { tooltip, title, items }
 }
 
-/** What the shell does for an action: show the window (and maybe a screen), or quit. */
-export type TrayCommand = { kind: 'show'; navigate: NavigateTarget | null } | { kind: 'quit' }
+/** What the shell does for an action: show the window (and maybe a screen), lock, hide amounts, or quit. */
+export type TrayCommand =
+  | { kind: 'show'; navigate: NavigateTarget | null }
+  | { kind: 'quit' }
+  | { kind: 'lock' }
+  | { kind: 'hideBalances'; hide: boolean }
 
-export function trayCommand(action: TrayActionId, walletId?: string): TrayCommand {
+export function trayCommand(action: TrayActionId, walletId?: string, checked?: boolean): TrayCommand {
   switch (action) {
     case 'receive':
       return { kind: 'show', navigate: { to: 'receive' } }
@@ -141,14 +160,19 @@ export function trayCommand(action: TrayActionId, walletId?: string): TrayComman
       return { kind: 'show', navigate: null }
     case 'quit':
       return { kind: 'quit' }
+    case 'lock':
+      return { kind: 'lock' }
+    case 'hideBalances':
+      return { kind: 'hideBalances', hide: checked !== true }
   }
 }
 
 /** The shape `Menu.buildFromTemplate` takes, kept to the fields used. */
 export interface MenuTemplateItem {
-  type?: 'separator' | 'normal'
+  type?: 'separator' | 'normal' | 'checkbox'
   label?: string
   enabled?: boolean
+  checked?: boolean
   click?: () => void
 }
 
@@ -156,6 +180,8 @@ export function toMenuTemplate(model: TrayMenuModel, onCommand: (c: TrayCommand)
   return model.items.map((item): MenuTemplateItem => {
     if (item.kind === 'separator') return { type: 'separator' }
     if (item.kind === 'label') return { label: item.text, enabled: false }
-    return { label: item.label, click: () => onCommand(trayCommand(item.action, item.walletId)) }
+    const click = () => onCommand(trayCommand(item.action, item.walletId, item.checked))
+    if (item.checked !== undefined) return { type: 'checkbox', label: item.label, checked: item.checked, click }
+    return { label: item.label, click }
   })
 }

@@ -2,7 +2,7 @@ import * as fsp from 'node:fs/promises'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEFAULT_FIAT, DEFAULT_SETTINGS } from '@shared/contract'
+import { DEFAULT_FIAT, DEFAULT_LOCK, DEFAULT_SETTINGS } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import {
   createSettingsStore,
@@ -100,6 +100,8 @@ describe('settings store', () => {
       shortcut: '',
       openAtLogin: false,
       offerClipboard: true,
+      hideBalances: false,
+      lock: DEFAULT_LOCK,
     })
     expect(loaded.accounts).toEqual([account])
     expect(notices).toEqual([])
@@ -130,6 +132,8 @@ describe('settings store', () => {
       shortcut: DEFAULT_SETTINGS.shortcut,
       openAtLogin: DEFAULT_SETTINGS.openAtLogin,
       offerClipboard: DEFAULT_SETTINGS.offerClipboard,
+      hideBalances: false,
+      lock: DEFAULT_LOCK,
     })
     expect(DEFAULT_SETTINGS).toMatchObject({ trayTotal: true, shortcut: '', openAtLogin: false, offerClipboard: true })
     expect(notices).toEqual([])

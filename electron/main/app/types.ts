@@ -1,0 +1,82 @@
+// What createApp takes (plain dependencies: Electron's objects are the shell's, behind these
+// interfaces) and what it gives.
+import type { Emit } from '@shared/contract'
+import type { HandlerDeps } from '../ipc/handlers'
+import type { Router, SenderInfo } from '../ipc/router'
+import type { Logger } from '../log'
+import type { AccountsService } from '../services/accounts'
+import type { ClipboardSource } from '../services/clipboard'
+import type { Journal, Ledger } from '../services/ledger'
+import type { LockService, OsCheck } from '../services/lock'
+import type { Notifier } from '../services/notify'
+import type { RatesService } from '../services/rates'
+import type { SecretStore } from '../services/secrets'
+import type { SettingsStore } from '../services/settings'
+import type { SyncLoop } from '../services/sync'
+import type { SaveFile } from '../services/vouchers'
+import type { Desk, DeskDeps } from './desk'
+
+export interface AppDeps extends DeskDeps {
+  userDataDir: string
+  secretStore: SecretStore
+  notifier: Notifier
+  emit: Emit
+  /**
+   * Check every event against the contract's schema and throw on a mismatch. Default: true unless
+   * packaged.
+   */
+  checkEvents?: boolean
+  fetch?: typeof fetch
+  /** Electron's app.isPackaged: then no plain-http LNURL is ever fetched, nor events checked */
+  isPackaged?: boolean
+  now?: () => number
+  preview?: boolean
+  /** Electron's app.getVersion(); package.json's version elsewhere (dev/preview/version.ts) */
+  appVersion: string
+  platform?: string
+  /** where log lines go (stderr by default); every line is redacted first */
+  logSink?: (line: string) => void
+  /** whether a message may be handled; default: in-process calls (no sender) and senders marked trusted */
+  isTrustedSender?: (sender: SenderInfo | undefined) => boolean
+  client?: { timeoutMs?: number; retries?: number }
+  /** asks where to save a file and writes it (voucher sheets); without it no sheet can be made */
+  saveFile?: SaveFile
+  /**
+   * The price source (docs/rates.md): its URL, RATE_SOURCE_URL in the app; none by default, so
+   * tests and the preview never reach the internet (nothing is fetched then).
+   */
+  rates?: { sourceUrl?: string | null; timeoutMs?: number; tickMs?: number }
+  /** whether the window can be seen: prices are fetched only then (default: always) */
+  visible?: () => boolean
+  /** the crash tests stop the process at a step of a payment (test/electron/payments/) */
+  paymentStep?: HandlerDeps['paymentStep']
+  /** the tray popover's pin (macOS, Windows); without it `window.pin` says it is not available */
+  popover?: HandlerDeps['popover']
+  /** opens an https link in the browser (`link.open`); without it no link is opened */
+  openLink?: HandlerDeps['openLink']
+  /** Electron's clipboard, read only as a window is shown (services/clipboard); none: never read */
+  clipboard?: ClipboardSource
+  /** the system's own check of the person (Touch ID), from the shell; none in tests and the preview */
+  osCheck?: OsCheck | null
+}
+
+export interface App extends Omit<Desk, 'load'> {
+  router: Router
+  accounts: AccountsService
+  settings: SettingsStore
+  sync: SyncLoop
+  rates: RatesService
+  /** every wallet's transactions and the app's own records (docs/ledger.md), opened on first use */
+  ledger: () => Ledger
+  /** payments in flight, in a file of its own that no ledger rebuild touches; opened on first use */
+  journal: () => Journal
+  /** the app lock (docs/security.md); `lock.verifyPassphrase` for confirmations */
+  lock: LockService
+  log: Logger
+  start(): Promise<void>
+  /** a window was shown: once settings are loaded, offer what is payable on the clipboard */
+  windowShown(): void
+  /** resolves when the work handlers started in the background (balance refreshes) is done */
+  idle(): Promise<void>
+  dispose(): Promise<void>
+}

@@ -1,0 +1,172 @@
+// Settings of the app lock (docs/security.md): set, change or remove the passphrase, lock now,
+// and when it locks by itself. Main checks and keeps everything; this page only asks.
+import type { Settings as SettingsT } from '@shared/contract'
+import type { LockSettings } from '@shared/lock'
+import { IDLE_MINUTES, PASSPHRASE_MIN } from '@shared/lockRules'
+import { type FormEvent, type ReactNode, useState } from 'react'
+import { ErrorMessage, Problem } from '../components/ErrorMessage'
+import { SelectField } from '../components/SelectField'
+import { TextField } from '../components/TextField'
+import { useLock } from '../stores/lock'
+import { useSettings } from '../stores/settings'
+import { ShortcutForm } from './SettingsDesktop'
+
+export function LockPrefs({ settings, mac }: { settings: SettingsT; mac: boolean }) {
+  const set = useLock((s) => s.status?.set === true)
+  const error = useLock((s) => s.error)
+  return (
+    <section aria-labelledby="lock-prefs">
+      <h2 id="lock-prefs">App lock</h2>
+      <p className="muted small">
+        With a passphrase, the app can lock: it then shows nothing of your wallets and sends nothing until the
+        passphrase is given again. It keeps people at your desk out; it cannot stop someone who can use your computer
+        account with the skill to read the app's files.
+      </p>
+      <p role="status" data-testid="lock-state">
+        {set ? 'A passphrase is set: the app can lock.' : 'No passphrase is set: the app does not lock.'}
+      </p>
+      {set ? (
+        <>
+          <button type="button" onClick={() => void useLock.getState().lockNow()}>
+            Lock now
+          </button>
+          <LockOptions lock={settings.lock} mac={mac} />
+          <PassphraseForm mode="change" />
+          <PassphraseForm mode="remove" />
+        </>
+      ) : (
+        <PassphraseForm mode="set" />
+      )}
+      {error && <ErrorMessage error={error} />}
+    </section>
+  )
+}
+
+type Mode = 'set' | 'change' | 'remove'
+const TITLES: Record<Mode, string> = {
+  set: 'Set a passphrase',
+  change: 'Change the passphrase',
+  remove: 'Remove the lock',
+}
+
+/** One form for the three: the current passphrase when there is one, the new one twice when one is made. */
+function PassphraseForm({ mode }: { mode: Mode }) {
+  const busy = useLock((s) => s.busy)
+  const [current, setCurrent] = useState('')
+  const [next, setNext] = useState('')
+  const [again, setAgain] = useState('')
+  const [problem, setProblem] = useState<string | null>(null)
+  const [done, setDone] = useState<string | null>(null)
+  async function submit(e: FormEvent) {
+    e.preventDefault()
+    setDone(null)
+    if (mode !== 'set' && current === '') return setProblem('Enter the current passphrase.')
+    if (mode !== 'remove') {
+      if (next.length < PASSPHRASE_MIN) return setProblem(`Use at least ${PASSPHRASE_MIN} characters.`)
+      if (next !== again) return setProblem('The two passphrases are not the same.')
+    }
+    setProblem(null)
+    const lock = useLock.getState()
+    const ok =
+      mode === 'remove' ? await lock.remove(current) : await lock.set(next, mode === 'set' ? undefined : current)
+    setCurrent('')
+    if (!ok) return
+    setNext('')
+    setAgain('')
+    // setting or removing changes the section itself (lock-state above); a change leaves this form
+    if (mode === 'change') setDone('The passphrase is changed.')
+  }
+  const id = (f: string) => `${mode}-${f}`
+  const form = (
+    <form onSubmit={submit} noValidate className="passphrase-form">
+      {mode !== 'set' && (
+        <Secret id={id('current')} label="Current passphrase" value={current} onValue={setCurrent} current />
+      )}
+      {mode !== 'remove' && (
+        <>
+          <Secret id={id('new')} label="New passphrase" value={next} onValue={setNext} />
+          <Secret id={id('again')} label="The new passphrase again" value={again} onValue={setAgain} />
+        </>
+      )}
+      <button type="submit" className={mode === 'remove' ? 'danger' : 'primary'} disabled={busy}>
+        {mode === 'set' ? 'Set lock' : mode === 'change' ? 'Change passphrase' : 'Remove lock'}
+      </button>
+      <Problem>{problem}</Problem>
+      {done && <p role="status">{done}</p>}
+    </form>
+  )
+  if (mode === 'set') return form
+  return (
+    <details>
+      <summary>{TITLES[mode]}</summary>
+      {form}
+    </details>
+  )
+}
+
+function Secret(props: { id: string; label: string; value: string; onValue: (v: string) => void; current?: boolean }) {
+  return (
+    <TextField
+      id={props.id}
+      label={props.label}
+      type="password"
+      autoComplete={props.current ? 'current-password' : 'new-password'}
+      spellCheck={false}
+      maxLength={1024}
+      value={props.value}
+      onValue={props.onValue}
+    />
+  )
+}
+
+/** When it locks by itself, its shortcut, and what shows meanwhile. */
+function LockOptions({ lock, mac }: { lock: LockSettings; mac: boolean }) {
+  const update = useSettings((s) => s.update)
+  const save = (patch: Partial<LockSettings>) => void update({ lock: { ...lock, ...patch } })
+  return (
+    <fieldset>
+      <legend>When it locks</legend>
+      <p className="muted small">It always locks when the screen locks and when the computer sleeps.</p>
+      <SelectField
+        id="lock-idle"
+        label="Lock when the computer is not used for"
+        value={String(lock.idleMinutes)}
+        onValue={(v) => save({ idleMinutes: Number(v) })}
+      >
+        {IDLE_MINUTES.map((m) => (
+          <option key={m} value={m}>
+            {m === 0 ? 'Never' : m === 1 ? '1 minute' : `${m} minutes`}
+          </option>
+        ))}
+      </SelectField>
+      <ShortcutForm
+        id="lock-shortcut"
+        label="Shortcut to lock from anywhere (empty for none)"
+        placeholder="CommandOrControl+Shift+K"
+        saved={lock.shortcut}
+        onSave={(shortcut) => save({ shortcut })}
+        saveLabel="Save lock shortcut"
+      />
+      <LockCheck id="lock-notify-amounts" on={lock.notifyAmounts} set={(v) => save({ notifyAmounts: v })}>
+        While locked, notifications say how much arrived (off: only “Payment received”)
+      </LockCheck>
+      <LockCheck id="lock-connected-apps" on={lock.connectedApps} set={(v) => save({ connectedApps: v })}>
+        Connected apps (Nostr Wallet Connect) keep working while locked
+      </LockCheck>
+      {mac && (
+        <LockCheck id="lock-os-check" on={lock.osCheck} set={(v) => save({ osCheck: v })}>
+          Unlock with Touch ID too
+        </LockCheck>
+      )}
+    </fieldset>
+  )
+}
+
+function LockCheck(props: { id: string; on: boolean; set: (on: boolean) => void; children: ReactNode }) {
+  return (
+    <label className="check" htmlFor={props.id}>
+      <input id={props.id} type="checkbox" checked={props.on} onChange={(e) => props.set(e.target.checked)} />
+      {props.children}
+    </label>
+  )
+}

@@ -1,0 +1,74 @@
+// The passphrase is kept only as a slow scrypt hash: random salt, cost stored beside it, the
+// passphrase itself in no form in what is kept, and a record edited to ask the impossible refused.
+import { describe, expect, it } from 'vitest'
+import {
+  checkPassphrase,
+  hashPassphrase,
+  LockRecord,
+  PassphraseHash,
+  SCRYPT_DEFAULT,
+} from '../../../../electron/main/services/lock'
+
+const FAST = { N: 2 ** 14, r: 8, p: 1 }
+const secret = 'correct horse battery staple'
+
+/** the passphrase as it might leak: plain, base64, hex, URL-encoded, UTF-16 */
+const forms = (p: string) => [
+  p,
+  Buffer.from(p).toString('base64'),
+  Buffer.from(p).toString('base64url'),
+  Buffer.from(p).toString('hex'),
+  encodeURIComponent(p),
+  Buffer.from(p, 'utf16le').toString('base64'),
+]
+
+describe('passphrase hash', () => {
+  it('uses scrypt at OWASP’s cost by default, with the cost and a 16-byte salt stored beside it', async () => {
+    expect(SCRYPT_DEFAULT).toEqual({ N: 2 ** 17, r: 8, p: 1 })
+    const h = await hashPassphrase(secret)
+    expect(h).toMatchObject({ algo: 'scrypt', N: 2 ** 17, r: 8, p: 1 })
+    expect(Buffer.from(h.salt, 'base64')).toHaveLength(16)
+    expect(Buffer.from(h.hash, 'base64')).toHaveLength(32)
+    expect(await checkPassphrase(secret, h)).toBe(true)
+    expect(await checkPassphrase(`${secret} `, h)).toBe(false)
+  }, 20_000)
+
+  it('keeps the passphrase in no form, and salts each hash anew', async () => {
+    const a = await hashPassphrase(secret, FAST)
+    const b = await hashPassphrase(secret, FAST)
+    expect(a.salt).not.toBe(b.salt)
+    expect(a.hash).not.toBe(b.hash)
+    const kept = JSON.stringify([a, b])
+    for (const form of forms(secret)) expect(kept).not.toContain(form)
+  })
+
+  it('checks with the cost stored in the record, and the same text typed either way (NFC) matches', async () => {
+    const composed = 'café crème brûlée'
+    const h = await hashPassphrase(composed, FAST)
+    expect(h.N).toBe(FAST.N)
+    expect(await checkPassphrase(composed.normalize('NFD'), h)).toBe(true)
+    expect(await checkPassphrase('cafe creme brulee', h)).toBe(false)
+    expect(await checkPassphrase('', h)).toBe(false)
+  })
+
+  it('refuses a record edited to ask for a memory bomb or a weak cost, without running scrypt on it', async () => {
+    const h = await hashPassphrase(secret, FAST)
+    for (const bad of [
+      { ...h, N: 2 ** 30 },
+      { ...h, N: 1024 },
+      { ...h, N: 3 * 2 ** 14 },
+      { ...h, r: 1000 },
+      { ...h, p: 64 },
+      { ...h, salt: 'AAAA' },
+      { ...h, hash: '' },
+      { ...h, algo: 'md5' },
+    ]) {
+      expect(PassphraseHash.safeParse(bad).success, JSON.stringify(bad)).toBe(false)
+      const started = Date.now()
+      expect(await checkPassphrase(secret, bad as PassphraseHash)).toBe(false)
+      expect(Date.now() - started).toBeLessThan(1000)
+    }
+    expect(LockRecord.safeParse({ hash: { ...h, N: 2 ** 30 }, failures: 0, failedAt: null }).success).toBe(false)
+    expect(LockRecord.safeParse({ hash: h, failures: -1, failedAt: null }).success).toBe(false)
+  })
+})
