@@ -36,7 +36,7 @@ import { createDesktopSettings } from './shell/desktopSettings'
 import { createEventSink } from './shell/events'
 import { registerOpHandlers } from './shell/ipc'
 import { createShutdown, quitWhenAllClosed, trayExpected } from './shell/lifecycle'
-import { lightningLinkFromArgv, linkAction, PROTOCOLS } from './shell/links'
+import { lightningLinkFromArgv, openLink, PROTOCOLS } from './shell/links'
 import { watchForLock } from './shell/lockWatch'
 import { buildAppMenuTemplate } from './shell/menu'
 import { fileDialogs } from './shell/openFile'
@@ -257,14 +257,11 @@ async function main(): Promise<void> {
   if (!popover) ensureWindow()
 
   // Links: now that the window exists, act on them (and on any that came early).
-  onLink = (link) => {
-    const action = linkAction(link)
-    if (action.kind === 'navigate') navigate(action.target)
-    else {
-      showApp()
-      sink.emit('notice', { level: action.level, message: action.message })
-    }
+  const notice = (level: 'info' | 'warning', message: string) => {
+    showApp()
+    sink.emit('notice', { level, message })
   }
+  onLink = (link) => openLink(link, { navigate, notice })
   for (const link of earlyLinks.splice(0)) onLink(link)
 
   const stopPower = watchPowerAndNetwork({ powerMonitor, isOnline: () => net.isOnline(), target: wallet.sync })

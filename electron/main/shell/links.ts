@@ -46,3 +46,13 @@ export function linkAction(link: string): LinkAction {
   const reason = 'reason' in parsed ? parsed.reason : ''
   return { kind: 'notice', level: 'warning', message: `That lightning link could not be read. ${reason}` }
 }
+
+/** Acts on a link: its screen (shown, nothing fetched: the person presses a button there) or a notice. */
+export function openLink(
+  link: string,
+  to: { navigate(target: NavigateTarget): void; notice(level: 'info' | 'warning', message: string): void },
+): void {
+  const action = linkAction(link)
+  if (action.kind === 'navigate') to.navigate(action.target)
+  else to.notice(action.level, action.message)
+}
