@@ -1,6 +1,6 @@
-// TEST ONLY: a minimal PassphraseCheck (scrypt over a hash kept in memory) standing in for the app
-// lock's service, which provides the real one (issue 24, sections 1–2). Swap it for the lock's
-// service once both are merged; nothing in electron/ uses this file.
+// TEST ONLY: a minimal PassphraseCheck (scrypt over a hash kept in memory, no back-off), so the
+// spending-rule tests check the rules alone. The app uses the lock's passphrase (app/desk.ts,
+// lockPassphrase; test/electron/ipc/spendingLock.test.ts); nothing in electron/ uses this file.
 import { randomBytes, scryptSync, timingSafeEqual } from 'node:crypto'
 import type { PassphraseCheck } from '../../electron/main/services/spending'
 

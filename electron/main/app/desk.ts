@@ -1,6 +1,6 @@
 // Safe at the desk (issue 24, docs/security.md): the spending rules and the encrypted backup, made
-// from createApp's parts. The app's passphrase comes from the lock (`passphrase`); without it none
-// is set, so no confirm limit can be made and keys are exported without asking for one.
+// from createApp's parts. The app's passphrase is the lock's (lockPassphrase, below): until one is
+// set no confirm limit can be made, and keys are exported without asking for one.
 import type { Emit, Settings } from '@shared/contract'
 import type { AccountsService } from '../services/accounts'
 import { type BackupService, createBackupService, type DEFAULT_COST } from '../services/backup'
