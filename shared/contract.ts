@@ -818,11 +818,11 @@ export const whileLocked = {
   'settings.get': 'open',
   'settings.update': 'refused',
   'rates.get': 'refused',
-  // the spending rules show amounts; backups carry keys: only whether one is due is open
+  // the spending rules show amounts; backups carry keys
   'spending.get': 'refused',
   'spending.set': 'refused',
   'spending.confirm': 'refused',
-  'backup.status': 'open',
+  'backup.status': 'refused',
   'backup.export': 'refused',
   'backup.restore': 'refused',
   'backup.dismissNudge': 'refused',

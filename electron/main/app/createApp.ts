@@ -159,7 +159,7 @@ export function createApp(deps: AppDeps): App {
   const passphrase = deps.passphrase ?? lockPassphrase(lock)
   const desk = createDesk(
     { ...deps, passphrase },
-    { now, emit, settings, accounts, ledger, journal, sync, rates, accountsChanged },
+    { now, serviceNowSec: serviceTime.nowSec, emit, settings, accounts, ledger, journal, sync, rates, accountsChanged },
   )
 
   const handlers = createHandlers({

@@ -35,6 +35,8 @@ export function createDesk(
   deps: DeskDeps,
   p: {
     now: () => number
+    /** the service's time of an account, Unix seconds: spends are counted on it */
+    serviceNowSec: (accountId: string) => number
     emit: Emit
     settings: SettingsStore
     accounts: AccountsService
@@ -48,7 +50,7 @@ export function createDesk(
 ): Desk {
   const passphrase = deps.passphrase ?? NO_PASSPHRASE
   const spending = createSpending({
-    ...{ dir: deps.userDataDir, journal: p.journal, passphrase, now: p.now },
+    ...{ dir: deps.userDataDir, journal: p.journal, passphrase, now: p.now, serviceNowSec: p.serviceNowSec },
     onUnreadable: (aside) =>
       p.emit('notice', {
         level: 'error',

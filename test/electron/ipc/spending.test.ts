@@ -105,10 +105,23 @@ describe('the daily limit', () => {
     ok(await b.call('pay.lightningAddress', address(398)))
     expect(await spent(b.call)).toMatchObject({ spentMsat: 1_000_000, leftMsat: 0 })
 
+    // a day on, for the computer and the service alike (spends are counted on the service's clock)
     clock += 24 * 3600 * 1000 + 1000
+    sim.control.clock.advance(24 * 3600 + 1)
     const c = await b.restart()
     ok(await c.call('pay.lightningAddress', address(600)))
     expect(sim.control.balanceMsat(w.id)).toBe(100_000_000 - 601_000 - 399_000 - 601_000)
+  })
+
+  it("is counted on the service's clock: a computer clock moved a day on frees nothing", async () => {
+    const a = await withDailyLimit(1000)
+    ok(await a.call('pay.lightningAddress', address(600)))
+    clock += 25 * 3600 * 1000 // a wrong time zone, a VM restored from a snapshot
+    const b = await a.restart()
+    // the service's time is learnt from its first answer: the balance read before paying
+    ok(await b.call('wallets.list'))
+    refused(await b.call('pay.lightningAddress', address(600)))
+    expect(await spent(b.call)).toMatchObject({ spentMsat: 601_000 })
   })
 
   it('holds against two windows paying at once: exactly what fits goes out, and the simulator shows only that', async () => {
@@ -252,6 +265,7 @@ describe('which operations spend', () => {
   const NOT_SPENDING: Record<string, string> = {
     'claim.run': 'receives: someone else’s link pays into the wallet',
     'wallets.transfer': 'moves sats between the account’s own wallets',
+    'wallets.create': 'makes an empty wallet in the account; nothing leaves',
   }
   it('each money operation of the contract is either guarded by the rules or named as not spending', async () => {
     const { OP_NAMES, operations } = await import('@shared/contract')

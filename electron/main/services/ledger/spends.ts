@@ -35,6 +35,8 @@ export const LinksInput = z
     amountMsat: msat,
     /** the most their claims' fees can take together */
     feeLimitMsat: msat,
+    /** when they were asked for (the service's time, Unix seconds); the journal's clock by default */
+    createdAt: z.number().int().nonnegative().optional(),
   })
   .strict()
 export type LinksInput = z.input<typeof LinksInput>
@@ -60,7 +62,7 @@ export function createSpends(db: DatabaseSync, nowSec: () => number) {
     /** Reserves links about to be minted; false when this request id is known (not minted again). */
     addLinks(input: LinksInput): boolean {
       const v = LinksInput.parse(input)
-      const at = nowSec()
+      const at = v.createdAt ?? nowSec()
       return (
         Number(insertLinks.run(v.requestId, v.accountId, v.walletId, v.amountMsat, v.feeLimitMsat, at, at).changes) ===
         1

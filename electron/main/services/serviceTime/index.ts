@@ -91,7 +91,8 @@ export function createServiceTime(deps: ServiceTimeDeps): ServiceTime {
     offsetMs,
     offsetSec: (accountId) => {
       const ms = offsetMs(accountId)
-      return ms === null ? null : Math.round(ms / 1000)
+      // + 0 turns a rounded -0 into 0: the same offset reads the same everywhere
+      return ms === null ? null : Math.round(ms / 1000) + 0
     },
     sample,
     observe: (accountId, fetch) => async (input, init) => {

@@ -38,6 +38,11 @@ export interface SpendingDeps {
   journal: () => Pick<Journal, 'spentSince'>
   passphrase: PassphraseCheck
   now: () => number
+  /**
+   * The service's time for an account, Unix seconds (services/serviceTime): the journal's entries
+   * carry it, so the last 24 hours are counted on it too. Absent: the computer's clock.
+   */
+  serviceNowSec?: (accountId: string) => number
   onUnreadable?: (aside: string) => void
 }
 
@@ -58,6 +63,8 @@ export interface Spending {
   needsConfirm(accountId: string, amountMsat: number): boolean
   /** Throws AppError `limit` in plain words, or lets the spend be written. Synchronous on purpose. */
   admit(spend: Spend): void
+  /** the time spends of this account are written at and counted on (the service's, Unix seconds) */
+  nowSec(accountId: string): number
 }
 
 const looser = (now: number | null, next: number | null) => now !== null && (next === null || next > now)
@@ -65,8 +72,8 @@ const looser = (now: number | null, next: number | null) => now !== null && (nex
 export function createSpending(d: SpendingDeps): Spending {
   const rules = createRulesStore({ dir: d.dir, now: d.now, onUnreadable: d.onUnreadable })
   const tokens = new Map<string, { accountId: string; maxMsat: number; expiresAt: number }>()
-  const nowSec = () => Math.floor(d.now() / 1000)
-  const spent = (accountId: string) => d.journal().spentSince(accountId, nowSec() - DAY_SEC)
+  const nowSec = (accountId: string) => d.serviceNowSec?.(accountId) ?? Math.floor(d.now() / 1000)
+  const spent = (accountId: string) => d.journal().spentSince(accountId, nowSec(accountId) - DAY_SEC)
 
   function rulesOf(accountId: string): Rules {
     const r = rules.of(accountId)
@@ -112,6 +119,7 @@ export function createSpending(d: SpendingDeps): Spending {
     rules,
     load: () => rules.load(),
     status,
+    nowSec,
     async set(input) {
       const now = rules.of(input.accountId)
       const next: Rules = { confirmAboveSat: input.confirmAboveSat, dailyLimitSat: input.dailyLimitSat }

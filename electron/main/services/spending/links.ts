@@ -29,10 +29,11 @@ const linksMsat = (n: number, amountSat: number) => ({
 export const mayExist = (err: unknown) => !(err instanceof AppError) || err.code === 'unknown_outcome'
 
 /** Admits and reserves the links in one step; `settle(made)` shrinks the reservation afterwards. */
-export function reserveLinks(d: { journal: Journal; spending: Pick<Spending, 'admit'> }, s: LinkSpend) {
+export function reserveLinks(d: { journal: Journal; spending: Pick<Spending, 'admit' | 'nowSec'> }, s: LinkSpend) {
   const all = linksMsat(s.count, s.amountSat)
+  const createdAt = d.spending.nowSec(s.accountId)
   const created = d.journal.addLinks(
-    { requestId: s.requestId, accountId: s.accountId, walletId: s.walletId, ...all },
+    { requestId: s.requestId, accountId: s.accountId, walletId: s.walletId, ...all, createdAt },
     () =>
       d.spending.admit({
         accountId: s.accountId,
