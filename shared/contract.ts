@@ -3,6 +3,7 @@
 // entry here plus one handler in electron/main/ipc/handlers (docs/architecture.md, "Adding an
 // operation"). Each operation names its kind, from which the money rules follow.
 import { z } from 'zod'
+import { BACKUP_PASSPHRASE_MIN } from './backupRules'
 import type { EventName, OpName } from './channels'
 import { FIAT_CURRENCIES } from './fiat'
 import {
@@ -307,7 +308,8 @@ export type SpendingView = z.infer<typeof SpendingView>
 const ConfirmToken = z.string().min(16).max(100)
 
 // ── Encrypted backups (docs/security.md, "Backups") ──────────────────────────────────────────
-export const BACKUP_PASSPHRASE_MIN = 10
+export { BACKUP_PASSPHRASE_MIN }
+
 const BackupPassphrase = z
   .string()
   .min(BACKUP_PASSPHRASE_MIN, `Choose a passphrase of at least ${BACKUP_PASSPHRASE_MIN} characters.`)

@@ -3,9 +3,9 @@
 // refuses in plain words whatever this shows; this only asks before, so nothing is refused late.
 import type { SpendingView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
-import { formatMsat, formatSat } from '@shared/units'
 import { useEffect, useState } from 'react'
 import { invoke } from '../api'
+import { useMoney } from '../lib/money'
 import { ErrorMessage } from './ErrorMessage'
 import { TextField } from './TextField'
 
@@ -23,6 +23,7 @@ export function useSpendCheck(accountId: string | null | undefined, amountMsat: 
   const [view, setView] = useState<SpendingView | null>(null)
   const [passphrase, setPassphrase] = useState('')
   const [problem, setProblem] = useState<AppErrorShape | null>(null)
+  const money = useMoney()
   useEffect(() => {
     let live = true
     void invoke('spending.get', accountId ? { accountId } : {}).then((r) => {
@@ -52,13 +53,13 @@ export function useSpendCheck(accountId: string | null | undefined, amountMsat: 
     <>
       {view && view.leftMsat !== null && view.dailyLimitSat !== null && (
         <p className="muted small" data-testid="left-today">
-          Left to spend today: {formatMsat(view.leftMsat)} of {formatSat(view.dailyLimitSat)} a day, fees included.
+          Left to spend today: {money.msat(view.leftMsat)} of {money.sat(view.dailyLimitSat)} a day, fees included.
         </p>
       )}
       {needed && (
         <TextField
           id="spend-passphrase"
-          label={`Passphrase (needed over ${formatSat(above)})`}
+          label={`Passphrase (needed over ${money.sat(above)})`}
           type="password"
           autoComplete="off"
           value={passphrase}

@@ -1,13 +1,14 @@
 // Safe at the desk, in Settings (docs/security.md): the active account's spending limits, an
 // encrypted backup to save, and a backup to restore (also offered on a fresh profile's first
 // screen). Main checks and enforces everything; these forms only ask and say what happened.
-import { type AccountView, BACKUP_PASSPHRASE_MIN, type BackupStatus, type SpendingView } from '@shared/contract'
+import { BACKUP_PASSPHRASE_MIN } from '@shared/backupRules'
+import type { AccountView, BackupStatus, SpendingView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
-import { formatMsat } from '@shared/units'
 import { type FormEvent, useEffect, useState } from 'react'
 import { invoke } from '../api'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { TextField } from '../components/TextField'
+import { useMoney } from '../lib/money'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
@@ -20,6 +21,7 @@ function satsOrNull(text: string): number | null | undefined {
 }
 
 export function SpendingLimits({ account }: { account: AccountView }) {
+  const money = useMoney()
   const [view, setView] = useState<SpendingView | null>(null)
   const [daily, setDaily] = useState('')
   const [confirm, setConfirm] = useState('')
@@ -94,7 +96,7 @@ export function SpendingLimits({ account }: { account: AccountView }) {
         )}
         {view && view.leftMsat !== null && (
           <p className="muted small" data-testid="limit-left">
-            Left today: {formatMsat(view.leftMsat)} ({formatMsat(view.spentMsat)} went out in the last 24 hours).
+            Left today: {money.msat(view.leftMsat)} ({money.msat(view.spentMsat)} went out in the last 24 hours).
           </p>
         )}
         <Problem>{problem}</Problem>

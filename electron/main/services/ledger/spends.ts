@@ -6,7 +6,7 @@ import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import type { Migration } from './migrate'
 
-/** Journal schema 2: the fee a payment actually paid, and the links made. */
+/** A journal migration: the fee a payment actually paid, and the links made. */
 export const SPENDS_MIGRATION: Migration = {
   name: 'spending: fees paid and links made',
   up: (db) =>

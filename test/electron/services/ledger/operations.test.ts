@@ -82,9 +82,9 @@ describe('operations', () => {
     j.close()
     // as the previous version of the app left it: schema 1, no operations table, no later columns
     const db = new DatabaseSync(join(dir, 'journal.sqlite'))
-    db.exec(
-      'DROP TABLE operations; DROP INDEX payments_target; ALTER TABLE payments DROP COLUMN recovered; PRAGMA user_version = 1',
-    )
+    db.exec(`DROP TABLE operations; DROP INDEX payments_target; ALTER TABLE payments DROP COLUMN recovered;
+      DROP TABLE links_made; DROP INDEX payments_spent; ALTER TABLE payments DROP COLUMN fee_msat;
+      PRAGMA user_version = 1`)
     db.close()
     const notices: JournalNotice[] = []
     const again = open(notices)
