@@ -9,5 +9,8 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',
+    // Two at a time on these 2-core machines (vitest's default is cores − 1, one here): the tests
+    // mostly wait on the simulator, timers and child processes, so the run takes about half as long.
+    maxWorkers: 2,
   },
 })
