@@ -94,13 +94,12 @@ function isFeeOf(t: WalletTransaction, payment: WalletTransaction): boolean {
 /** What an absence says: still on its way, or most likely not paid (never "failed": that is the service's word). */
 function absentWords(e: JournalEntry, covers: boolean, d: ReconcileDeps): string {
   const now = d.nowSec(e.accountId)
-  let over = now - e.createdAt > GIVE_UP_SEC
-  if (e.kind === 'invoice') {
-    const inv = decodeBolt11(e.target)
-    if (inv.kind === 'bolt11') over = inv.expiresAt < now
-  }
+  // an invoice is judged by its own expiry; an address payment, or an invoice that cannot be read, by the hour
+  const inv = e.kind === 'invoice' ? decodeBolt11(e.target) : null
+  const expiresAt = inv?.kind === 'bolt11' ? inv.expiresAt : null
+  const over = expiresAt !== null ? expiresAt < now : now - e.createdAt > GIVE_UP_SEC
   if (!covers || !over) return 'Not found at the service yet. It may still be on its way.'
-  return e.kind === 'invoice'
+  return expiresAt !== null
     ? 'Not found at the service, and the invoice has expired by the service’s clock: most likely nothing was taken. Check the wallet’s transactions before paying again.'
     : 'Not found at the service an hour on: most likely nothing was taken. Check the wallet’s transactions before paying again.'
 }
