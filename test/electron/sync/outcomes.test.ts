@@ -2,8 +2,9 @@
 import type { PendingInvoice, WithdrawLinkView } from '@shared/contract'
 import type { WalletTransaction } from '@shared/schemas/service'
 import { describe, expect, it } from 'vitest'
-import type { StoredWithdrawLink } from '../../../electron/main/services/ledger'
+import type { LedgerTx, StoredWithdrawLink } from '../../../electron/main/services/ledger'
 import { matchTransactions } from '../../../electron/main/services/sync'
+import { announcement, type RecordsByRow } from '../../../electron/main/services/sync/outcomes'
 
 const hash = 'ab'.repeat(32)
 const inv = (id: string, amountSat = 100): PendingInvoice => ({
@@ -105,5 +106,133 @@ describe('matchTransactions', () => {
     // wtx_2 already belongs to an earlier claim: link a takes the next one that fits.
     const again = matchTransactions(items, [], [link('ott_a', 500, 2000)], new Set(['wtx_2']))
     expect(again.claimed.map((c) => c.txId)).toEqual(['wtx_4'])
+  })
+})
+
+describe('matchTransactions: the edges', () => {
+  it('money leaving on an invoice’s lnTx, or a row of 0 sats, never settles it; a second row settles nothing more', () => {
+    const items = [
+      tx({ id: 'wtx_out', created_at: 1300, num_satoshis: -100, lnTx: lnTx('lntx_a', 1300) }),
+      tx({ id: 'wtx_zero', created_at: 1250, num_satoshis: 0, lnTx: lnTx('lntx_b', 1250) }),
+      tx({ id: 'wtx_c2', created_at: 1220, num_satoshis: 100, lnTx: lnTx('lntx_c', 1220) }),
+      tx({ id: 'wtx_c1', created_at: 1210, num_satoshis: 100, lnTx: lnTx('lntx_c', 1210) }),
+    ]
+    const { paid } = matchTransactions(items, [inv('lntx_a'), inv('lntx_b'), inv('lntx_c')], [], new Set())
+    expect(paid.map((p) => [p.invoice.id, p.settledAt])).toEqual([['lntx_c', 1220]])
+  })
+
+  it('the fallback gives a withdrawal to the oldest link, and takes the oldest withdrawal that fits', () => {
+    // given newest first, as the service lists them
+    const items = [withdrawTx('wtx_new', 3000, -100), withdrawTx('wtx_old', 2500, -100)]
+    const links = [link('ott_young', 500, 2200), link('ott_old', 500, 2100)]
+    const { claimed } = matchTransactions(items, [], links, new Set())
+    expect(claimed.map((c) => [c.link.ott, c.txId])).toEqual([
+      ['ott_old', 'wtx_old'],
+      ['ott_young', 'wtx_new'],
+    ])
+  })
+
+  it('the fallback allows a minute of clock slack and the link’s whole amount, not more', () => {
+    const slack = (at: number) =>
+      matchTransactions([withdrawTx('wtx_s', at, -100)], [], [link('ott', 500, 2000)], new Set())
+    expect(slack(2000 - 60).claimed).toHaveLength(1)
+    expect(slack(2000 - 61).claimed).toHaveLength(0)
+    const amount = (sat: number) =>
+      matchTransactions([withdrawTx('wtx_a', 2100, -sat)], [], [link('ott', 500, 2000)], new Set())
+    expect(amount(500).claimed).toHaveLength(1)
+    expect(amount(501).claimed).toHaveLength(0)
+  })
+
+  it('reads only withdrawals, never one already taken, and a token that is not text as none', () => {
+    const items = [
+      tx({ id: 'wtx_dep', created_at: 2100, num_satoshis: -100, passThru: { ott: 'ott_a' } }),
+      withdrawTx('wtx_taken', 2100, -100, 'ott_a'),
+      tx({ ...withdrawTx('wtx_num', 2200, -100), passThru: { ott: 7 } }),
+    ]
+    const { claimed } = matchTransactions(items, [], [link('ott_a', 500, 2000)], new Set(['wtx_taken']))
+    // not the deposit, not the taken one: the numeric-token row, by the fallback
+    expect(claimed.map((c) => c.txId)).toEqual(['wtx_num'])
+  })
+})
+
+describe('announcement', () => {
+  const row = (o: Partial<LedgerTx>): LedgerTx => ({
+    rowId: 1,
+    accountId: 'acc',
+    walletId: 'wal_a',
+    walletLabel: 'Everyday',
+    txId: 'wtx_1',
+    typeName: 'ln_deposit',
+    words: 'Received',
+    amountMsat: 250_000,
+    feeMsat: 0,
+    memo: null,
+    comment: null,
+    payee: null,
+    counterpartyWalletId: null,
+    counterpartyLabel: null,
+    lnTxId: null,
+    paymentHash: null,
+    preimage: null,
+    requestId: null,
+    label: null,
+    createdAt: 1000,
+    announced: false,
+    ...o,
+  })
+  const none: RecordsByRow = { invoice: () => undefined, claimedBy: () => undefined }
+
+  it('a row paying one of the app’s invoices is told as that invoice, with the amount the row carries', () => {
+    const records: RecordsByRow = { ...none, invoice: (id) => (id === 'lntx_a' ? inv('lntx_a', 0) : undefined) }
+    const n = announcement(row({ lnTxId: 'lntx_a', amountMsat: 1_234_567 }), records, 'Everyday')
+    expect(n).toEqual({
+      title: 'Received 1,234 sats',
+      body: 'lntx_a\nTo Everyday',
+      plain: { title: 'Payment received', body: 'To Everyday' },
+      target: { to: 'transaction', walletId: 'wal_a', lnTxId: 'lntx_a', txId: null },
+    })
+  })
+
+  it('money leaving on an invoice’s lnTx is not news; a claimed link of the app is', () => {
+    const records: RecordsByRow = {
+      invoice: () => inv('lntx_a'),
+      claimedBy: (txId) => (txId === 'wtx_claim' ? { ...link('ott', 500, 1000), claimedMsat: 400_000 } : undefined),
+    }
+    expect(
+      announcement(row({ lnTxId: 'lntx_a', amountMsat: -100_000 }), { ...records, claimedBy: () => undefined }, 'X'),
+    ).toBeNull()
+    const claim = announcement(row({ txId: 'wtx_claim', amountMsat: -400_000 }), records, 'Everyday')
+    expect(claim?.title).toBe('Withdraw link claimed: 400 sats')
+    expect(claim?.target).toEqual({ to: 'transaction', walletId: 'wal_a', lnTxId: null, txId: 'wtx_claim' })
+  })
+
+  it('any other arrival: the memo before the comment, the wallet, and who sent it', () => {
+    const n = announcement(
+      row({ amountMsat: 21_000, memo: 'Coffee', comment: 'thanks', payee: null, counterpartyLabel: 'Savings' }),
+      none,
+      'Everyday',
+    )
+    expect(n).toEqual({
+      title: 'Received 21 sats',
+      body: 'Coffee\nTo Everyday\nFrom Savings',
+      plain: { title: 'Payment received', body: 'To Everyday' },
+      target: { to: 'transaction', walletId: 'wal_a', lnTxId: null, txId: 'wtx_1' },
+    })
+    expect(
+      announcement(row({ comment: 'gm', payee: 'alice@sim.example', counterpartyLabel: 'X' }), none, 'W')?.body,
+    ).toBe('gm\nTo W\nFrom alice@sim.example')
+    expect(announcement(row({}), none, 'W')?.body).toBe('To W')
+  })
+
+  it('money leaving, or nothing at all, is not news', () => {
+    expect(announcement(row({ amountMsat: -5_000 }), none, 'W')).toBeNull()
+    expect(announcement(row({ amountMsat: 0 }), none, 'W')).toBeNull()
+  })
+
+  it('cuts a long memo to one line of 120', () => {
+    const n = announcement(row({ memo: `${'m'.repeat(300)}\nsecond line` }), none, 'W')
+    const first = n?.body.split('\n')[0] ?? ''
+    expect(first.length).toBeLessThanOrEqual(120)
+    expect(first.startsWith('mmm')).toBe(true)
   })
 })
