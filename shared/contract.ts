@@ -343,6 +343,8 @@ export const RatesView = z.object({
   reason: z.string().nullable(),
   /** the host asked for prices, e.g. api.coingecko.com */
   host: z.string(),
+  /** the host asked for older rows' prices when settings.pricesThen is on; '' without one */
+  historyHost: z.string().default(''),
   /** no price was ever fetched on this machine: the first-run statement is shown */
   firstRun: z.boolean(),
 })
@@ -355,6 +357,11 @@ export const Settings = z.object({
   notifications: z.boolean(),
   theme: Theme,
   fiat: FiatSettings,
+  /**
+   * older rows' prices from the price history source (off by default: asking for a day's price
+   * tells the source on which days money moved; docs/rates.md)
+   */
+  pricesThen: z.boolean(),
   /** the tray shows the total balance (off: no amount on the tray at all) */
   trayTotal: z.boolean(),
   /** a global shortcut that opens the app, in Electron's accelerator words; '' for none */
@@ -374,6 +381,7 @@ export const DEFAULT_SETTINGS: Settings = {
   notifications: true,
   theme: 'system',
   fiat: DEFAULT_FIAT,
+  pricesThen: false,
   trayTotal: true,
   // none by default: a global shortcut takes the keys from every other app
   shortcut: '',
