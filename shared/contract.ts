@@ -8,6 +8,7 @@ import type { EventName, OpName } from './channels'
 import { FIAT_CURRENCIES } from './fiat'
 import {
   CreatedWalletView,
+  CsvFormat,
   HistoryFilterInput,
   HistoryPage,
   HistoryQuery,
@@ -343,8 +344,8 @@ export const RatesView = z.object({
   reason: z.string().nullable(),
   /** the host asked for prices, e.g. api.coingecko.com */
   host: z.string(),
-  /** the host asked for older rows' prices when settings.pricesThen is on; '' without one */
-  historyHost: z.string().default(''),
+  /** the host asked for older rows' prices when settings.pricesThen is on; absent without one */
+  historyHost: z.string().optional(),
   /** no price was ever fetched on this machine: the first-run statement is shown */
   firstRun: z.boolean(),
 })
@@ -621,7 +622,7 @@ export const operations = {
   /** The WHOLE filtered history as CSV through the save dialog; `history.progress` events on the way. */
   'history.exportCsv': op(
     'local',
-    HistoryFilterInput.extend({ requestId: RequestId }).strict(),
+    HistoryFilterInput.extend({ requestId: RequestId, format: CsvFormat.default('plain') }).strict(),
     z.object({ rows: int.nonnegative(), file: SheetOutcome }),
   ),
   /** Moves sats between two wallets of the active account (journalled before it is sent). */

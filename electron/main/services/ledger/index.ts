@@ -11,8 +11,8 @@ import { type CsvOptions, exportCsv } from './exportCsv'
 import { createWriter, type InsertOptions, type InsertResult } from './insert'
 import { createLabels, type Labels } from './labels'
 import { inTransaction, migrate } from './migrate'
-import { createReader, type HistoryFilter, type Page, type PageQuery, type SearchMode } from './query'
 import { createPricesThen, type PricesThen } from './pricesThen'
+import { createReader, type HistoryFilter, type Page, type PageQuery, type SearchMode } from './query'
 import type { LedgerTxInput } from './rows'
 import { salvageLedger } from './salvage'
 import { hasFts5, hasSearchIndex, ledgerMigrations } from './schema'
@@ -56,10 +56,7 @@ export interface LedgerOptions {
   fts?: boolean
 }
 
-export interface Ledger
-  extends Pick<Labels, 'setLabel' | 'label' | 'labels' | 'setWallets'>,
-    AppRecords,
-    PricesThen {
+export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'labels' | 'setWallets'>, AppRecords, PricesThen {
   readonly path: string
   readonly status: OpenStatus
   /** the file is new (created, rebuilt or empty): every wallet's history must be synced again */

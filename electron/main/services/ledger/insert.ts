@@ -20,8 +20,8 @@ import type { DatabaseSync } from 'node:sqlite'
 import type { PriceThen } from '@shared/priceThen'
 import type { CursorPatch, Cursors } from './cursors'
 import { inTransaction } from './migrate'
-import { FEE_TYPE, LedgerTxInput } from './rows'
 import { type LivePrice, liveFor } from './pricesThen'
+import { FEE_TYPE, LedgerTxInput } from './rows'
 import type { SearchIndex } from './searchIndex'
 
 export interface InsertOptions {

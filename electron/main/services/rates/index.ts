@@ -11,10 +11,10 @@ import { type Cached, type Days, loadCache, RATES_FILE, saveCache } from './cach
 import { anchorOf, judgePrice, MAX_AGE_MS, remember } from './sanity'
 import { fetchPrices } from './source'
 
-export { RATES_FILE } from './cache'
-export { RATE_SOURCE_URL } from './source'
 export { BACKFILL_GAP_MS, createPriceBackfill, type PriceBackfill } from './backfill'
+export { RATES_FILE } from './cache'
 export { HISTORY_SOURCE_URL } from './history'
+export { RATE_SOURCE_URL } from './source'
 
 /** the shortest time between two requests */
 export const REFRESH_MS = 5 * 60 * 1000
@@ -74,7 +74,7 @@ export function createRatesService(d: RatesDeps): RatesService {
 
   function view(): RatesView {
     const { enabled, currency } = d.settings()
-    const base = { currency, host, historyHost, firstRun: firstRun && host !== '' }
+    const base = { currency, host, ...(historyHost ? { historyHost } : {}), firstRun: firstRun && host !== '' }
     if (!enabled) return { ...base, satPrice: null, fetchedAt: null, status: 'off', reason: null }
     const r = accepted[currency]
     const reason = reasons[currency] ?? null
