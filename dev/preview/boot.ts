@@ -30,6 +30,8 @@ export interface BootOptions {
   rateSource?: string
   /** the price history source (docs/rates.md, "Prices as they were"); none by default */
   historySource?: string
+  /** the least time between two requests to it (default 15 s; tests go faster) */
+  historyGapMs?: number
   /** a clipboard for the offer made as a window is shown (app.windowShown); none by default */
   clipboard?: AppDeps['clipboard']
   /** main's clock (a computer whose clock is off, in tests); Date.now by default */
@@ -86,7 +88,11 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     openFile: opener.openFile,
     passphrase: opts.passphrase,
     backupCost: opts.backupCost,
-    rates: { sourceUrl: opts.rateSource ?? null, historyUrl: opts.historySource ?? null },
+    rates: {
+      sourceUrl: opts.rateSource ?? null,
+      historyUrl: opts.historySource ?? null,
+      historyGapMs: opts.historyGapMs,
+    },
     openLink: openAllowedExternal((url) => openedLinks.push(url)),
     clipboard: opts.clipboard,
     now: opts.now,
