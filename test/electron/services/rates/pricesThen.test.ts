@@ -72,7 +72,8 @@ describe('prices then', () => {
       [row({ txId: 'new', createdAt: NOW_SEC - 60 }), row({ txId: 'old', createdAt: NOW_SEC - 3 * DAY })],
       { livePrice: live },
     )
-    expect(satPriceThen(usdThen('new'), 'USD')).toBeCloseTo(0.0007)
+    expect(usdThen('new')).toMatchObject({ prices: { USD: 70_000 }, kind: 'live' })
+    expect(satPriceThen(usdThen('new'), 'USD')).toBeCloseTo(0.0007, 10)
     expect(usdThen('old')).toBeNull()
   })
 
