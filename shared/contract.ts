@@ -360,9 +360,9 @@ export const Settings = z.object({
   fiat: FiatSettings,
   /**
    * older rows' prices from the price history source (off by default: asking for a day's price
-   * tells the source on which days money moved; docs/rates.md)
+   * tells the source on which days money moved; docs/rates.md). Absent is off.
    */
-  pricesThen: z.boolean(),
+  pricesThen: z.boolean().optional(),
   /** the tray shows the total balance (off: no amount on the tray at all) */
   trayTotal: z.boolean(),
   /** a global shortcut that opens the app, in Electron's accelerator words; '' for none */
@@ -382,7 +382,6 @@ export const DEFAULT_SETTINGS: Settings = {
   notifications: true,
   theme: 'system',
   fiat: DEFAULT_FIAT,
-  pricesThen: false,
   trayTotal: true,
   // none by default: a global shortcut takes the keys from every other app
   shortcut: '',

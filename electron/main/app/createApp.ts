@@ -138,7 +138,7 @@ export function createApp(deps: AppDeps): App {
   // older rows' prices, opt-in (docs/rates.md, "Prices as they were")
   const pricesThen = createPriceBackfill({
     sourceUrl: deps.rates?.historyUrl ?? null,
-    enabled: () => settings.current().settings.pricesThen && settings.current().settings.fiat.enabled,
+    enabled: () => settings.current().settings.pricesThen === true && settings.current().settings.fiat.enabled,
     visible: deps.visible,
     ledger: () => ledger.opened(),
     updated: (ids) => {

@@ -14,7 +14,7 @@ export function PricesThenPref({ settings }: { settings: Settings }) {
         <input
           id="prices-then"
           type="checkbox"
-          checked={settings.pricesThen}
+          checked={settings.pricesThen === true}
           disabled={!settings.fiat.enabled}
           onChange={(e) => void update({ pricesThen: e.target.checked })}
         />
