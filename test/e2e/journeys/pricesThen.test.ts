@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { parseCsv } from '../../electron/services/ledger/parseCsv'
 import { defaultUsdOn, type PriceSource, startPriceSource } from '../../simulator/priceSource'
 import { type OpenedApp, openApp } from '../harness'
-import { mainCall, navTo, waitVisible } from './support'
+import { axeViolations, mainCall, navTo, waitVisible } from './support'
 
 let o: OpenedApp
 let prices: PriceSource
@@ -43,7 +43,9 @@ test('turned on in Settings, older rows show their own day’s price, and the Ko
   // off by default: nothing asked of the history source
   expect(prices.seen.filter((u) => u.includes('/history'))).toEqual([])
   await navTo(o.page, 'Settings')
+  expect(await o.page.getByTestId('prices-then-host').textContent()).toContain(new URL(prices.historyUrl).host)
   await o.page.getByLabel('Show older transactions at the price of their day').check()
+  expect(await axeViolations(o.page, 'Settings with the price history switch')).toEqual([])
   await navTo(o.page, 'Transactions')
   const first = o.page.getByTestId('row-fiat-then').first()
   await first.waitFor({ state: 'visible', timeout: 30_000 })
@@ -58,6 +60,7 @@ test('turned on in Settings, older rows show their own day’s price, and the Ko
   })
   const then = satsToFiat(Math.abs(priced.amountMsat), defaultUsdOn(dayOf(priced.createdAt)) / 1e8, 'USD', 'en-US')
   await waitVisible(o.page, `≈ ${then} then`)
+  expect(await axeViolations(o.page, 'Transactions with prices then and the format chooser')).toEqual([])
 
   await o.page.locator('#csv-format').selectOption('koinly')
   await o.page.getByRole('button', { name: /^Export CSV of all/ }).click()
