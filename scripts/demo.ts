@@ -10,6 +10,7 @@ import { parseArgs } from 'node:util'
 import { type BootedApp, bootApp } from '../dev/preview/boot'
 import { type PreviewServer, startPreviewServer } from '../dev/preview/server'
 import { type SimulatorHandle, startSimulator } from '../test/simulator/index'
+import { startPriceSource } from '../test/simulator/priceSource'
 import { assertRendererBuilt, ensureBuilt, ROOT } from './lib/build'
 
 /** the browser preview has no save dialog: voucher sheets land here */
@@ -84,7 +85,18 @@ process.on('SIGTERM', () => void closeAll(0))
 async function main(): Promise<void> {
   const sim = await startSim(Number(args['sim-port']))
   closers.push(() => sim.close())
-  const simLines = [`Simulator: ${sim.url}  (API key: ${sim.keys.secret}, a demo key of the local simulator)`]
+  // prices on loopback too: the demo shows amounts in USD without asking the internet
+  const prices = await startPriceSource()
+  closers.push(() => prices.close())
+  // something to pay and something to claim, from parties outside the demo's wallets
+  const payee = sim.control.outside.payee({ amountSat: 2_100, memo: 'Demo: a coffee' })
+  const voucher = sim.control.outside.voucher({ maxSat: 5_000, minSat: 1, description: 'Demo: a voucher to claim' })
+  const simLines = [
+    `Simulator: ${sim.url}  (API key: ${sim.keys.secret}, a demo key of the local simulator)`,
+    `Prices: ${prices.liveUrl} (a local price source; Settings → Prices)`,
+    `Something to pay (2,100 sats; Send, paste it): ${payee.payment_request}`,
+    `Something to claim (up to 5,000 sats; Send, paste it): ${voucher.lnurl}`,
+  ]
 
   const electron = args.web ? null : (electronBinary() ?? tryInstallElectron())
   if (electron) {
@@ -93,7 +105,13 @@ async function main(): Promise<void> {
     const child = spawn(electron, ['.'], {
       cwd: ROOT,
       stdio: 'inherit',
-      env: { ...process.env, LT_DEMO_BASE_URL: sim.url, LT_DEMO_API_KEY: sim.keys.secret },
+      env: {
+        ...process.env,
+        LT_DEMO_BASE_URL: sim.url,
+        LT_DEMO_API_KEY: sim.keys.secret,
+        LT_DEMO_RATE_URL: prices.liveUrl,
+        LT_DEMO_RATE_HISTORY_URL: prices.historyUrl,
+      },
     })
     closers.push(async () => {
       if (child.exitCode === null) child.kill('SIGTERM')
@@ -112,6 +130,8 @@ async function main(): Promise<void> {
   const booted: BootedApp = await bootApp({
     secretStore: 'memory',
     connect: { baseUrl: sim.url, apiKey: sim.keys.secret, label: 'Demo (simulator)' },
+    rateSource: prices.liveUrl,
+    historySource: prices.historyUrl,
     // main's own (redacted) log lines, to stderr as in the Electron app
     logSink: (line) => process.stderr.write(`${line}\n`),
     // kept after the demo ends, unlike its userData

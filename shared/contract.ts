@@ -8,6 +8,7 @@ import type { EventName, OpName } from './channels'
 import { FIAT_CURRENCIES } from './fiat'
 import {
   CreatedWalletView,
+  CsvFormat,
   HistoryFilterInput,
   HistoryPage,
   HistoryQuery,
@@ -343,6 +344,8 @@ export const RatesView = z.object({
   reason: z.string().nullable(),
   /** the host asked for prices, e.g. api.coingecko.com */
   host: z.string(),
+  /** the host asked for older rows' prices when settings.pricesThen is on; absent without one */
+  historyHost: z.string().optional(),
   /** no price was ever fetched on this machine: the first-run statement is shown */
   firstRun: z.boolean(),
 })
@@ -355,6 +358,11 @@ export const Settings = z.object({
   notifications: z.boolean(),
   theme: Theme,
   fiat: FiatSettings,
+  /**
+   * older rows' prices from the price history source (off by default: asking for a day's price
+   * tells the source on which days money moved; docs/rates.md). Absent is off.
+   */
+  pricesThen: z.boolean().optional(),
   /** the tray shows the total balance (off: no amount on the tray at all) */
   trayTotal: z.boolean(),
   /** a global shortcut that opens the app, in Electron's accelerator words; '' for none */
@@ -613,7 +621,7 @@ export const operations = {
   /** The WHOLE filtered history as CSV through the save dialog; `history.progress` events on the way. */
   'history.exportCsv': op(
     'local',
-    HistoryFilterInput.extend({ requestId: RequestId }).strict(),
+    HistoryFilterInput.extend({ requestId: RequestId, format: CsvFormat.default('plain') }).strict(),
     z.object({ rows: int.nonnegative(), file: SheetOutcome }),
   ),
   /** Moves sats between two wallets of the active account (journalled before it is sent). */

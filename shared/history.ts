@@ -2,6 +2,7 @@
 // ledger, its filter, a transfer between one's own wallets and a new wallet. Schemas only; the
 // operations that use them are in contract.ts, the reading side is described in docs/ledger.md.
 import { z } from 'zod'
+import { PriceThen } from './priceThen'
 
 const int = z.number().int()
 const id = z.string().min(1).max(200)
@@ -31,6 +32,10 @@ export const HistoryFilterInput = z.object({
   search: z.string().max(200, 'Search for at most 200 characters.').optional(),
 })
 export type HistoryFilterInput = z.input<typeof HistoryFilterInput>
+
+/** the CSV export's columns: the plain ones, or a tax tool's import format (docs/ledger.md) */
+export const CsvFormat = z.enum(['plain', 'koinly', 'cointracker'])
+export type CsvFormat = z.infer<typeof CsvFormat>
 
 const Cursor = z.object({ createdAt: int.nonnegative(), rowId: int.nonnegative() }).strict()
 export type HistoryCursor = z.infer<typeof Cursor>
@@ -63,6 +68,8 @@ export const HistoryRow = z.object({
   lnTxId: z.string().nullable(),
   paymentHash: z.string().nullable(),
   createdAt: int,
+  /** the price the row was seen at (docs/rates.md, "Prices as they were"); null until known */
+  priceThen: PriceThen.nullable().optional(),
 })
 export type HistoryRow = z.infer<typeof HistoryRow>
 

@@ -28,6 +28,10 @@ export interface BootOptions {
   saveDir?: string
   /** the fiat price source (docs/rates.md); none by default, so nothing leaves the machine */
   rateSource?: string
+  /** the price history source (docs/rates.md, "Prices as they were"); none by default */
+  historySource?: string
+  /** the least time between two requests to it (default 15 s; tests go faster) */
+  historyGapMs?: number
   /** a clipboard for the offer made as a window is shown (app.windowShown); none by default */
   clipboard?: AppDeps['clipboard']
   /** main's clock (a computer whose clock is off, in tests); Date.now by default */
@@ -84,7 +88,11 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     openFile: opener.openFile,
     passphrase: opts.passphrase,
     backupCost: opts.backupCost,
-    rates: { sourceUrl: opts.rateSource ?? null },
+    rates: {
+      sourceUrl: opts.rateSource ?? null,
+      historyUrl: opts.historySource ?? null,
+      historyGapMs: opts.historyGapMs,
+    },
     openLink: openAllowedExternal((url) => openedLinks.push(url)),
     clipboard: opts.clipboard,
     now: opts.now,

@@ -27,11 +27,11 @@ import { createApp } from './app/createApp'
 import { createLogger } from './log'
 import { appProgram, createAutostart } from './services/autostart'
 import { createElectronNotifier } from './services/notify'
-import { RATE_SOURCE_URL } from './services/rates'
+import { HISTORY_SOURCE_URL, RATE_SOURCE_URL } from './services/rates'
 import { createKeytarStore } from './services/secrets'
 import { APP_SCHEME_PRIVILEGES, createAppProtocolHandler } from './shell/appProtocol'
 import { CSP, DEV_CSP } from './shell/csp'
-import { connectDemoAccount } from './shell/demo'
+import { connectDemoAccount, demoRateSources } from './shell/demo'
 import { createDesktopSettings } from './shell/desktopSettings'
 import { createEventSink } from './shell/events'
 import { registerOpHandlers } from './shell/ipc'
@@ -167,7 +167,7 @@ async function main(): Promise<void> {
     // packaged: no event payload checked at run time (types are, at build), no plain-http LNURL
     isPackaged: app.isPackaged,
     ...fileDialogs(dialog, currentWindow, (ask) => (popover ? popover.holdOpen(ask) : ask())),
-    rates: { sourceUrl: RATE_SOURCE_URL },
+    rates: demoRateSources(process.env, app, { sourceUrl: RATE_SOURCE_URL, historyUrl: HISTORY_SOURCE_URL }),
     visible: () => isSeen(currentWindow()),
     popover: () => popover,
     openLink: openAllowedExternal(openExternal),

@@ -5,6 +5,7 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Readable } from 'node:stream'
+import { parsePaymentInput } from '@shared/payment/parse'
 import { WalletList } from '@shared/schemas/service'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { bridgeScript } from '../../dev/preview/bridgeScript'
@@ -91,6 +92,25 @@ test('without the Electron binary the demo says so in one line and serves the pr
   )
   expect(viaApp.ok).toBe(true)
   expect(viaApp.value.wallets.map((w: { id: string }) => w.id)).toEqual(direct.map((w) => w.id))
+
+  // a price source on loopback: the app shows prices without the internet, and names the host
+  const [, priceUrl] = await waitFor(/Prices: (http:\/\/127\.0\.0\.1:\d+\/\S+)/)
+  const rpc = (name: string) =>
+    fetch(`${origin}/__rpc/${name}`, { method: 'POST', headers: { 'x-preview-token': token }, body: '{}' }).then((r) =>
+      r.json(),
+    )
+  let rates = await rpc('rates.get')
+  for (let i = 0; i < 50 && rates.value?.status !== 'fresh'; i++) {
+    await new Promise((r) => setTimeout(r, 100))
+    rates = await rpc('rates.get')
+  }
+  expect(rates.value).toMatchObject({ status: 'fresh', host: new URL(priceUrl!).host, currency: 'USD' })
+  expect(rates.value.satPrice).toBeGreaterThan(0)
+  // something to pay and something to claim, each one the app's own parser reads as such
+  const [, toPay] = await waitFor(/Something to pay [^:]*: (\S+)/)
+  const [, toClaim] = await waitFor(/Something to claim [^:]*: (\S+)/)
+  expect(parsePaymentInput(toPay!)).toMatchObject({ kind: 'bolt11' })
+  expect(parsePaymentInput(toClaim!)).toMatchObject({ kind: 'lnurl' })
 
   // Ctrl-C: the process ends and both servers are gone
   const exited = new Promise<number | null>((done) => child.once('exit', (code) => done(code)))

@@ -38,6 +38,8 @@ export interface OpenAppOptions {
   path?: string
   /** a fiat price source (a loopback server); none by default */
   rateSource?: string
+  /** the price history source and the least time between two of its requests (docs/rates.md) */
+  historySource?: { url: string; gapMs: number }
   /** main's userData folder, prepared by the test (left in place by close()); a fresh one by default */
   userDataDir?: string
   /** a browser to open the page in (left open by close()); a new one by default */
@@ -82,6 +84,8 @@ export async function openApp(opts: OpenAppOptions = {}): Promise<OpenedApp> {
       secretStore: opts.secretStore ?? 'memory',
       connect: opts.connect === false ? undefined : { baseUrl: sim.url, apiKey: sim.keys.secret },
       rateSource: opts.rateSource,
+      historySource: opts.historySource?.url,
+      historyGapMs: opts.historySource?.gapMs,
       clipboard: opts.clipboard,
       userDataDir: opts.userDataDir,
       ...(opts.clockOffsetMs ? { now: () => Date.now() + (opts.clockOffsetMs as number) } : {}),

@@ -116,6 +116,7 @@ test('every drop-down is labelled like a text field: its name in the bold span, 
     'tx-direction',
     'tx-kind',
     'per-page',
+    'csv-format',
   ])
   expect(fields.map((m) => m[1])).toEqual(selects)
 })

@@ -14,7 +14,7 @@ import { createClipboardOffers } from '../services/clipboard'
 import { createConnectionMonitor } from '../services/connection'
 import { openJournal, openLedger } from '../services/ledger'
 import { followPayments } from '../services/payments'
-import { createRatesService } from '../services/rates'
+import { createPriceBackfill, createRatesService } from '../services/rates'
 import { createMemoryStore } from '../services/secrets'
 import { createServiceTime } from '../services/serviceTime'
 import { createSettingsStore } from '../services/settings'
@@ -119,10 +119,12 @@ export function createApp(deps: AppDeps): App {
     log,
     activeAccountId,
     afterSync: (accountId) => payments.afterSync(accountId),
+    livePrice: () => rates.livePrice(),
   })
 
   const rates = createRatesService({
     sourceUrl: deps.rates?.sourceUrl ?? null,
+    historySourceUrl: deps.rates?.historyUrl ?? null,
     userDataDir: deps.userDataDir,
     settings: () => settings.current().settings.fiat,
     visible: deps.visible ?? (() => true),
@@ -131,6 +133,20 @@ export function createApp(deps: AppDeps): App {
     fetch: deps.fetch,
     timeoutMs: deps.rates?.timeoutMs,
     tickMs: deps.rates?.tickMs,
+    log,
+  })
+  // older rows' prices, opt-in (docs/rates.md, "Prices as they were")
+  const pricesThen = createPriceBackfill({
+    sourceUrl: deps.rates?.historyUrl ?? null,
+    enabled: () => settings.current().settings.pricesThen === true && settings.current().settings.fiat.enabled,
+    visible: deps.visible,
+    ledger: () => ledger.opened(),
+    updated: (ids) => {
+      for (const accountId of ids) emit('ledger.updated', { accountId, walletIds: [] })
+    },
+    now,
+    fetch: deps.fetch,
+    gapMs: deps.rates?.historyGapMs,
     log,
   })
 
@@ -229,6 +245,7 @@ export function createApp(deps: AppDeps): App {
       hadAccounts = accounts.list().accounts.length > 0
       loaded()
       await rates.start()
+      pricesThen.start()
       keychain = (await deps.secretStore.available()) ? 'available' : 'unavailable'
       if (keychain === 'unavailable')
         emit('notice', {
@@ -253,6 +270,7 @@ export function createApp(deps: AppDeps): App {
     async dispose() {
       connection.stop()
       await rates.stop()
+      await pricesThen.stop()
       await sync.stop()
       await Promise.allSettled([...pending])
       ledger.opened()?.close()

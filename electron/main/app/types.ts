@@ -45,7 +45,15 @@ export interface AppDeps extends DeskDeps {
    * The price source (docs/rates.md): its URL, RATE_SOURCE_URL in the app; none by default, so
    * tests and the preview never reach the internet (nothing is fetched then).
    */
-  rates?: { sourceUrl?: string | null; timeoutMs?: number; tickMs?: number }
+  rates?: {
+    sourceUrl?: string | null
+    /** the price history source (HISTORY_SOURCE_URL in the app), used only with settings.pricesThen */
+    historyUrl?: string | null
+    /** least time between two history requests (default 15 s) */
+    historyGapMs?: number
+    timeoutMs?: number
+    tickMs?: number
+  }
   /** whether the window can be seen: prices are fetched only then (default: always) */
   visible?: () => boolean
   /** the crash tests stop the process at a step of a payment (test/electron/payments/) */

@@ -8,6 +8,8 @@ import type { Logger } from '../log'
 import type { AccountsService } from '../services/accounts'
 import type { ServiceClient } from '../services/client'
 import type { HistoryFilter, Journal, Ledger, LedgerTx } from '../services/ledger'
+import { exportFormat } from '../services/ledger/exports'
+import type { SettingsStore } from '../services/settings'
 import type { SaveFile } from '../services/vouchers'
 import { createWallet, transferBetweenWallets } from '../services/walletAdmin'
 import type { OpIn, OpOut } from './router'
@@ -24,6 +26,8 @@ export interface HistoryDeps {
   /** work the answer does not wait for */
   background: (task: Promise<unknown>) => void
   log?: Pick<Logger, 'warn'>
+  /** the fiat currency of the Koinly export's Net Worth (settings.fiat.currency; USD without) */
+  settings?: Pick<SettingsStore, 'current'>
   /** request ids being sent now, shared with the reconciling of the journal: a transfer joins them */
   paying?: Set<string>
 }
@@ -63,11 +67,13 @@ function historyRow(t: LedgerTx): HistoryRow {
     lnTxId: t.lnTxId,
     paymentHash: t.paymentHash,
     createdAt: t.createdAt,
+    priceThen: t.priceThen ?? null,
   }
 }
 
-/** `transactions-2026-11-23.csv` */
-const csvName = (ms: number) => `transactions-${new Date(ms).toISOString().slice(0, 10)}.csv`
+/** `transactions-2026-11-23.csv`, `transactions-2026-11-23-koinly.csv` */
+const csvName = (ms: number, format: string) =>
+  `transactions-${new Date(ms).toISOString().slice(0, 10)}${format === 'plain' ? '' : `-${format}`}.csv`
 
 export function historyHandlers(d: HistoryDeps) {
   /**
@@ -109,7 +115,11 @@ export function historyHandlers(d: HistoryDeps) {
     }
   }
 
-  async function exportCsv({ requestId, ...f }: OpIn<'history.exportCsv'>): Promise<OpOut<'history.exportCsv'>> {
+  async function exportCsv({
+    requestId,
+    format = 'plain',
+    ...f
+  }: OpIn<'history.exportCsv'>): Promise<OpOut<'history.exportCsv'>> {
     const saveFile = d.saveFile
     if (!saveFile) throw new AppError('internal', 'Saving files is not available here.', { retryable: false })
     const chunks: string[] = []
@@ -118,10 +128,11 @@ export function historyHandlers(d: HistoryDeps) {
         chunks.push(chunk)
       },
       onProgress: (done, total) => d.emit('history.progress', { requestId, done, total }),
+      format: exportFormat(format, d.settings?.current().settings.fiat.currency ?? 'USD'),
     })
     try {
       const file = await saveFile({
-        defaultName: csvName(d.now()),
+        defaultName: csvName(d.now(), format),
         bytes: new TextEncoder().encode(chunks.join('')),
         filters: [{ name: 'CSV', extensions: ['csv'] }],
       })

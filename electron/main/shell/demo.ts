@@ -7,6 +7,32 @@
 export interface DemoEnv {
   LT_DEMO_BASE_URL?: string | undefined
   LT_DEMO_API_KEY?: string | undefined
+  /** the demo's price source on loopback (scripts/demo.ts): live and history endpoints */
+  LT_DEMO_RATE_URL?: string | undefined
+  LT_DEMO_RATE_HISTORY_URL?: string | undefined
+}
+
+/**
+ * The price sources: the demo's loopback ones when `npm run demo` set them (an unpackaged app
+ * only, and only http on 127.0.0.1, for the same reason as the account above), else the app's.
+ */
+export function demoRateSources(
+  env: DemoEnv,
+  opts: { isPackaged: boolean },
+  app: { sourceUrl: string; historyUrl: string },
+): { sourceUrl: string; historyUrl: string } {
+  const loopback = (u: string | undefined) => {
+    try {
+      const url = new URL(u ?? '')
+      return url.protocol === 'http:' && url.hostname === '127.0.0.1' ? url.toString() : null
+    } catch {
+      return null
+    }
+  }
+  const live = loopback(env.LT_DEMO_RATE_URL)
+  const history = loopback(env.LT_DEMO_RATE_HISTORY_URL)
+  if (opts.isPackaged || !live || !history) return app
+  return { sourceUrl: live, historyUrl: history }
 }
 
 export interface RouterForDemo {

@@ -3,8 +3,9 @@
 import type { InvoiceView, RecipientView } from '@shared/contract'
 import { sendAllMsat } from '@shared/payment/fees'
 import { parseSatInput } from '@shared/units'
-import { type FormEvent, useEffect } from 'react'
+import { type FormEvent, useEffect, useState } from 'react'
 import { Fiat } from '../components/Amount'
+import { AmountField } from '../components/AmountField'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { LongText } from '../components/LongText'
 import { Screen } from '../components/Screen'
@@ -199,18 +200,26 @@ function AmountFields({ recipient }: { recipient: RecipientView }) {
   // "send all": the most this wallet can pay with the fee's room left, within the recipient's limit
   const all = wallet ? Math.min(sendAllMsat(wallet.balanceMsat), recipient.maxSendableMsat) : 0
   const canSendAll = all >= recipient.minSendableMsat && all > 0
+  const [allPressed, setAllPressed] = useState(0)
   return (
     <>
-      <TextField
+      {/* sats or the person's currency, as on Receive and Withdraw; "Send all" puts the field back in sats */}
+      <AmountField
+        key={allPressed}
         id="send-amount"
-        label="Amount (sats)"
-        inputMode="decimal"
+        label="Amount"
         value={form.amount}
         onValue={(amount) => setForm({ amount })}
         required
       />
       {canSendAll && (
-        <button type="button" onClick={() => setForm({ amount: String(Math.floor(all / 1000)) })}>
+        <button
+          type="button"
+          onClick={() => {
+            setAllPressed((n) => n + 1)
+            setForm({ amount: String(Math.floor(all / 1000)) })
+          }}
+        >
           Send all ({money.msat(all)})
         </button>
       )}

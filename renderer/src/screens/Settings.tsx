@@ -3,6 +3,7 @@ import type { AppErrorShape } from '@shared/errors'
 import { FIAT_CURRENCIES } from '@shared/fiat'
 import { type FormEvent, useEffect, useState } from 'react'
 import { ErrorMessage, Problem } from '../components/ErrorMessage'
+import { PricesThenPref } from '../components/PricesThenPref'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { Skeleton } from '../components/Skeleton'
@@ -397,6 +398,7 @@ function FiatPrefs({ settings }: { settings: SettingsT }) {
           ? `The bitcoin price is asked from ${host} every few minutes while the window is open; it sees your IP address, nothing about your wallets. When this is off, nothing is fetched.`
           : 'No price source is set up in this build: nothing is fetched.'}
       </p>
+      <PricesThenPref settings={settings} />
     </fieldset>
   )
 }

@@ -7,6 +7,7 @@ import { type ReactNode, useEffect, useState } from 'react'
 import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
 import { ErrorMessage } from '../components/ErrorMessage'
+import { FiatThen } from '../components/FiatThen'
 import { Screen } from '../components/Screen'
 import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
@@ -45,7 +46,8 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
             {field(
               'Amount',
               <>
-                {money.msat(tx.amountMsat, { signed: true })} <Fiat msat={tx.amountMsat} testId="tx-fiat" />
+                {money.msat(tx.amountMsat, { signed: true })} <Fiat msat={tx.amountMsat} testId="tx-fiat" />{' '}
+                <FiatThen msat={tx.amountMsat} priceThen={tx.priceThen} testId="tx-fiat-then" />
               </>,
             )}
             {tx.feeMsat !== 0 && field('Network fee', money.msat(-tx.feeMsat))}

@@ -2,10 +2,11 @@
 // plain words, pages, and the whole filtered history as CSV. Rows are list items with formatting
 // only, keyed by place, so a page of 100 paints fast (docs/ledger.md, "The history screen"); long
 // memos wrap instead of scrolling sideways.
-import type { HistoryRow } from '@shared/history'
+import type { CsvFormat, HistoryRow } from '@shared/history'
 import { TX_KINDS, type TxKind } from '@shared/history'
-import { memo, useEffect } from 'react'
+import { memo, useEffect, useState } from 'react'
 import { ErrorMessage } from '../components/ErrorMessage'
+import { FiatThen } from '../components/FiatThen'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { Empty, Skeleton } from '../components/Skeleton'
@@ -197,15 +198,29 @@ function PriceNote() {
   )
 }
 
-/** The whole filtered history, not just this page, through the save dialog. */
+const CSV_FORMATS: ReadonlyArray<{ value: CsvFormat; label: string }> = [
+  { value: 'plain', label: 'Plain CSV' },
+  { value: 'koinly', label: 'Koinly' },
+  { value: 'cointracker', label: 'CoinTracker' },
+]
+
+/** The whole filtered history, not just this page, through the save dialog, in the chosen format. */
 function CsvExport() {
   const exp = useTransactions((s) => s.export)
   const total = useTransactions((s) => s.total)
   const exportCsv = useTransactions((s) => s.exportCsv)
   const busy = exp.requestId !== null
+  const [format, setFormat] = useState<CsvFormat>('plain')
   return (
     <section className="history-export" aria-label="Export">
-      <button type="button" onClick={() => void exportCsv()} disabled={busy || total === 0}>
+      <SelectField id="csv-format" label="Format" value={format} onValue={(v) => setFormat(v as CsvFormat)}>
+        {CSV_FORMATS.map((f) => (
+          <option key={f.value} value={f.value}>
+            {f.label}
+          </option>
+        ))}
+      </SelectField>
+      <button type="button" onClick={() => void exportCsv(format)} disabled={busy || total === 0}>
         Export CSV of all {total} transactions
       </button>
       {busy && (
@@ -246,6 +261,7 @@ const Row = memo(function Row({ tx: t, fiat, hidden }: { tx: HistoryRow; fiat: s
             {t.feeMsat !== 0 ? ' · ' : ' '}
           </span>
         )}
+        <FiatThen msat={t.amountMsat} priceThen={t.priceThen} testId="row-fiat-then" />
         {t.feeMsat !== 0 && <span className="fee">fee {showMsat(-t.feeMsat, hidden)} </span>}
         <button
           type="button"

@@ -5,7 +5,7 @@
 // is asked for, so it is right while loading.
 import type { EventPayload, LnTxView, OpInput, OpOutput } from '@shared/contract'
 import type { AppErrorShape, Result } from '@shared/errors'
-import type { HistoryCursor, HistoryPage, HistoryRow, TxKind } from '@shared/history'
+import type { CsvFormat, HistoryCursor, HistoryPage, HistoryRow, TxKind } from '@shared/history'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
 import { createLatest } from '../lib/latest'
@@ -56,7 +56,8 @@ interface TransactionsState {
   goTo(page: number): Promise<void>
   reload(): Promise<void>
   setLabel(txId: string, label: string): Promise<AppErrorShape | null>
-  exportCsv(): Promise<void>
+  /** the whole filtered history as CSV, plain or in a tax tool's format */
+  exportCsv(format?: CsvFormat): Promise<void>
   progressed(p: EventPayload<'history.progress'>): void
   synced(p: EventPayload<'sync.progress'>): void
   loadDetail(lnTxId: string): Promise<void>
@@ -206,11 +207,11 @@ export const useTransactions = create<TransactionsState>()((set, get) => {
       set({ items: get().items.map((t) => (t.txId === txId ? { ...t, label: res.value.label } : t)) })
       return null
     },
-    async exportCsv() {
+    async exportCsv(format = 'plain') {
       if (get().export.requestId) return // one export at a time: a double click saves one file
       const requestId = newRequestId()
       set({ export: { requestId, done: 0, total: 0, result: null, error: null } })
-      const res = await invoke('history.exportCsv', { ...filterInput(get().filter), requestId })
+      const res = await invoke('history.exportCsv', { ...filterInput(get().filter), requestId, format })
       const done = get().export
       set({
         export: res.ok

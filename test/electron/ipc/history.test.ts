@@ -149,6 +149,35 @@ describe('history.exportCsv', () => {
   })
 })
 
+describe('history.exportCsv in a tax tool’s format', () => {
+  it('Koinly and CoinTracker: their headers, file names that say so, the same rows', async () => {
+    t.saved.length = 0
+    const total = (await page({ limit: 1 })).total
+    const koinly = await t.call<OpOutput<'history.exportCsv'>>('history.exportCsv', {
+      requestId: 'csv-00000003',
+      format: 'koinly',
+    })
+    const ct = await t.call<OpOutput<'history.exportCsv'>>('history.exportCsv', {
+      requestId: 'csv-00000004',
+      format: 'cointracker',
+    })
+    expect([koinly.rows, ct.rows]).toEqual([total, total])
+    expect(koinly.file).toMatchObject({ status: 'saved', fileName: expect.stringMatching(/-koinly\.csv$/) })
+    expect(ct.file).toMatchObject({ status: 'saved', fileName: expect.stringMatching(/-cointracker\.csv$/) })
+    const [k, c] = t.saved.map((f) => parseCsv(new TextDecoder().decode(f.bytes)))
+    expect(k?.[0]?.[0]).toBe('Date')
+    expect(k?.[0]).toContain('Net Worth Amount')
+    expect(c?.[0]).toHaveLength(8)
+    expect([k?.length, c?.length]).toEqual([1 + total, 1 + total])
+  })
+
+  it('a format the contract does not know is refused before anything is read', async () => {
+    t.saved.length = 0
+    await expect(t.call('history.exportCsv', { requestId: 'csv-00000005', format: 'turbotax' })).rejects.toThrow()
+    expect(t.saved).toEqual([])
+  })
+})
+
 describe('wallets.transfer', () => {
   it('moves the sats once, journalled before the request leaves, both rows in the ledger', async () => {
     const before = [t.sim.control.balanceMsat(t.w.id), t.sim.control.balanceMsat(other.id)]

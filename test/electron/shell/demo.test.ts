@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { createApp } from '../../../electron/main/app/createApp'
 import { createMemoryStore } from '../../../electron/main/services/secrets'
-import { connectDemoAccount } from '../../../electron/main/shell/demo'
+import { connectDemoAccount, demoRateSources } from '../../../electron/main/shell/demo'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
 
 let sim: SimulatorHandle
@@ -87,5 +87,27 @@ describe('demo mode', () => {
     )
     expect(out).toMatchObject({ failed: expect.any(String) })
     expect(app.accounts.list().accounts).toEqual([])
+  })
+})
+
+describe('the demo price source', () => {
+  const appSources = { sourceUrl: 'https://prices.example/live', historyUrl: 'https://prices.example/day' }
+  const env = {
+    LT_DEMO_RATE_URL: 'http://127.0.0.1:4321/api/v3/simple/price',
+    LT_DEMO_RATE_HISTORY_URL: 'http://127.0.0.1:4321/api/v3/coins/bitcoin/history',
+  }
+  it('an unpackaged app takes the loopback source npm run demo set', () => {
+    expect(demoRateSources(env, { isPackaged: false }, appSources)).toEqual({
+      sourceUrl: env.LT_DEMO_RATE_URL,
+      historyUrl: env.LT_DEMO_RATE_HISTORY_URL,
+    })
+  })
+  it('an installed app, a source off loopback or half a pair: the app’s own source', () => {
+    expect(demoRateSources(env, { isPackaged: true }, appSources)).toEqual(appSources)
+    const away = { ...env, LT_DEMO_RATE_URL: 'http://prices.attacker.example/live' }
+    expect(demoRateSources(away, { isPackaged: false }, appSources)).toEqual(appSources)
+    expect(demoRateSources({ LT_DEMO_RATE_URL: env.LT_DEMO_RATE_URL }, { isPackaged: false }, appSources)).toEqual(
+      appSources,
+    )
   })
 })

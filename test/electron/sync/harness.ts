@@ -5,6 +5,7 @@ import { mkdtempSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_SETTINGS, type Emit, type EventName, type PendingInvoice, type Settings } from '@shared/contract'
+import type { PriceThen } from '@shared/priceThen'
 import { createServiceClient, type ServiceClient } from '../../../electron/main/services/client'
 import { type Ledger, type LedgerOptions, openLedger } from '../../../electron/main/services/ledger'
 import type { NotificationInput } from '../../../electron/main/services/notify'
@@ -145,6 +146,8 @@ export function makeLoop(o: {
   store: string
   settings?: Partial<Settings>
   options?: Partial<SyncOptions>
+  /** the live rate the loop stores with new rows (docs/rates.md) */
+  livePrice?: () => PriceThen | null
 }): SyncLoop {
   // the app shows the ledger's notices as `notice` events (createApp)
   const ledger = ledgerIn(o.store, ({ level, message }) => o.rec.emit('notice', { level, message }))
@@ -159,6 +162,7 @@ export function makeLoop(o: {
     timers: o.vt.timers,
     activeAccountId: () => ACCOUNT,
     options: { ...STEADY, ...o.options },
+    ...(o.livePrice ? { livePrice: o.livePrice } : {}),
   })
 }
 

@@ -5,6 +5,7 @@
 // a formula are defused (@shared/csv).
 import { setImmediate as nextTurn } from 'node:timers/promises'
 import { csvRow } from '@shared/csv'
+import type { ExportFormat } from './exports'
 import { type HistoryFilter, PAGE_MAX, type Reader } from './query'
 import type { LedgerTx } from './view'
 
@@ -32,6 +33,8 @@ export interface CsvOptions {
   chunkRows?: number
   /** stops between chunks; what was written stays written */
   signal?: AbortSignal
+  /** a tax tool's columns (exports/); absent: the plain columns above */
+  format?: ExportFormat | null
 }
 
 function line(t: LedgerTx): string {
@@ -58,7 +61,8 @@ export async function exportCsv(
 ): Promise<{ rows: number; total: number }> {
   const chunkRows = Math.min(Math.max(opts.chunkRows ?? PAGE_MAX, 1), PAGE_MAX)
   const total = reader.count(filter)
-  await opts.write(`${csvRow([...CSV_HEADER])}\r\n`)
+  const toLine = opts.format ? (t: LedgerTx) => csvRow((opts.format as ExportFormat).cells(t)) : line
+  await opts.write(`${csvRow([...(opts.format?.header ?? CSV_HEADER)])}\r\n`)
   let done = 0
   let after: { createdAt: number; rowId: number } | undefined
   opts.onProgress?.(0, total)
@@ -66,7 +70,7 @@ export async function exportCsv(
     opts.signal?.throwIfAborted()
     const rows = reader.rows({ ...filter, limit: chunkRows, after })
     if (rows.length === 0) break
-    await opts.write(`${rows.map(line).join('\r\n')}\r\n`)
+    await opts.write(`${rows.map(toLine).join('\r\n')}\r\n`)
     done += rows.length
     opts.onProgress?.(done, total)
     const last = rows[rows.length - 1] as LedgerTx

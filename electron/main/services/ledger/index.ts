@@ -11,6 +11,7 @@ import { type CsvOptions, exportCsv } from './exportCsv'
 import { createWriter, type InsertOptions, type InsertResult } from './insert'
 import { createLabels, type Labels } from './labels'
 import { inTransaction, migrate } from './migrate'
+import { createPricesThen, type PricesThen } from './pricesThen'
 import { createReader, type HistoryFilter, type Page, type PageQuery, type SearchMode } from './query'
 import type { LedgerTxInput } from './rows'
 import { salvageLedger } from './salvage'
@@ -25,6 +26,7 @@ export { CSV_HEADER } from './exportCsv'
 export type { InsertOptions, InsertResult } from './insert'
 export { type Journal, type JournalEntry, type JournalEntryInput, openJournal, type PaymentState } from './journal'
 export type { OperationLog, OperationRecord } from './operations'
+export type { DayWithoutPrice, PricesThen } from './pricesThen'
 export type { HistoryFilter, Page, PageQuery, SearchMode } from './query'
 export { fromServiceTx, LedgerTxInput, REQUEST_ID_KEY } from './rows'
 export type { LedgerTx } from './view'
@@ -54,7 +56,7 @@ export interface LedgerOptions {
   fts?: boolean
 }
 
-export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'labels' | 'setWallets'>, AppRecords {
+export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'labels' | 'setWallets'>, AppRecords, PricesThen {
   readonly path: string
   readonly status: OpenStatus
   /** the file is new (created, rebuilt or empty): every wallet's history must be synced again */
@@ -130,6 +132,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
   const reader = createReader(db, searchMode)
   const labels = createLabels(db, search)
   const records = createAppRecords(db)
+  const pricesThen = createPricesThen(db)
   const heldFees = db.prepare('SELECT count(*) AS n FROM fees WHERE account_id = ? AND folded_into IS NULL')
 
   if (opened.setAside) {
@@ -172,6 +175,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
     labels: labels.labels,
     setWallets: labels.setWallets,
     ...records,
+    ...pricesThen,
     forgetAccount(accountId) {
       inTransaction(db, () => {
         search.forget(accountId)

@@ -17,8 +17,10 @@
 // between them): a fee whose payment is not here yet is held in `fees` and folded when the payment
 // arrives. A fee row without an lnTx cannot be tied to anything and stays a row of its own.
 import type { DatabaseSync } from 'node:sqlite'
+import type { PriceThen } from '@shared/priceThen'
 import type { CursorPatch, Cursors } from './cursors'
 import { inTransaction } from './migrate'
+import { type LivePrice, liveFor } from './pricesThen'
 import { FEE_TYPE, LedgerTxInput } from './rows'
 import type { SearchIndex } from './searchIndex'
 
@@ -27,6 +29,8 @@ export interface InsertOptions {
   announce?: boolean
   /** the sync cursor to move in the same transaction (what these rows account for) */
   cursor?: { walletId: string } & CursorPatch
+  /** the live rate now: stored with the rows it is the price of (pricesThen.ts, `liveFor`) */
+  livePrice?: PriceThen | null
 }
 
 export interface InsertResult {
@@ -43,8 +47,8 @@ export interface InsertResult {
 export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchIndex) {
   const insertTx = db.prepare(`INSERT OR IGNORE INTO transactions
     (account_id, wallet_id, tx_id, type, amount_msat, memo, comment, payee, counterparty_wallet_id,
-     lntx_id, payment_hash, preimage, request_id, pass_thru, created_at, announced)
-    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
+     lntx_id, payment_hash, preimage, request_id, pass_thru, created_at, announced, price_then)
+    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`)
   const insertFee = db.prepare(`INSERT OR IGNORE INTO fees
     (account_id, wallet_id, tx_id, lntx_id, amount_msat, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
   const paymentFor = db.prepare(`SELECT id FROM transactions
@@ -61,7 +65,14 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
   type HeldHere = Map<string, number>
   const key = (r: LedgerTxInput) => `${r.walletId}\n${r.lnTxId}`
 
-  function insertOne(accountId: string, r: LedgerTxInput, announce: boolean, out: InsertResult, here: HeldHere) {
+  function insertOne(
+    accountId: string,
+    r: LedgerTxInput,
+    announce: boolean,
+    out: InsertResult,
+    here: HeldHere,
+    live: LivePrice,
+  ) {
     if (r.typeName === FEE_TYPE && r.lnTxId) {
       const res = insertFee.run(accountId, r.walletId, r.txId, r.lnTxId, r.amountMsat, r.createdAt)
       if (res.changes === 0) return // seen before: already held or folded
@@ -94,6 +105,7 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
       r.passThru,
       r.createdAt,
       announce ? 0 : 1,
+      live(r.createdAt),
     )
     if (res.changes === 0) return
     out.inserted++
@@ -124,7 +136,8 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
         // oldest first, so the outbox and local ids follow the order money moved
         const ordered = [...valid].sort((a, b) => a.createdAt - b.createdAt)
         const here: HeldHere = new Map()
-        for (const r of ordered) insertOne(accountId, r, announce, out, here)
+        const live = liveFor(opts.livePrice)
+        for (const r of ordered) insertOne(accountId, r, announce, out, here, live)
         if (opts.cursor) {
           const { walletId, ...patch } = opts.cursor
           cursors.set(accountId, walletId, patch)

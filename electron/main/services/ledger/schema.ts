@@ -154,5 +154,11 @@ export function ledgerMigrations(opts: { fts?: boolean } = {}): readonly Migrati
         if (opts.fts !== false && hasFts5(db)) db.exec(SEARCH_INDEX)
       },
     },
+    {
+      // The price each row was seen at (@shared/priceThen, JSON), null until known: new rows take
+      // the live rate, older ones a day's price from the history source (docs/rates.md).
+      name: 'price at which each row was seen',
+      up: (db) => db.exec('ALTER TABLE transactions ADD COLUMN price_then TEXT'),
+    },
   ]
 }

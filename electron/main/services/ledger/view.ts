@@ -3,6 +3,7 @@
 // sent; the texts others wrote (memos, payers' comments, wallet labels) are cleaned on the way
 // out (@shared/cleanText), so rows stored before a change of the cleaner show clean too.
 import { cleanOptional } from '@shared/cleanText'
+import { type PriceThen, parsePriceThen } from '@shared/priceThen'
 import { txWords } from '@shared/txWords'
 
 export interface LedgerTx {
@@ -32,6 +33,8 @@ export interface LedgerTx {
   label: string | null
   createdAt: number
   announced: boolean
+  /** the price the row was seen at (null until known), docs/rates.md */
+  priceThen?: PriceThen | null
 }
 
 export interface TxRow {
@@ -55,6 +58,7 @@ export interface TxRow {
   label: string | null
   wallet_label: string | null
   counterparty_label: string | null
+  price_then?: string | null
 }
 
 export function toLedgerTx(r: TxRow): LedgerTx {
@@ -83,5 +87,6 @@ export function toLedgerTx(r: TxRow): LedgerTx {
     label: cleanOptional(r.label),
     createdAt: r.created_at,
     announced: r.announced === 1,
+    priceThen: parsePriceThen(r.price_then ?? null),
   }
 }

@@ -5,12 +5,15 @@
 // day's prices they are judged against are kept on disk.
 import { join } from 'node:path'
 import { FIAT_CURRENCIES, type FiatCurrency, type FiatSettings, type RatesView } from '@shared/contract'
+import type { PriceThen } from '@shared/priceThen'
 import type { Logger } from '../../log'
 import { type Cached, type Days, loadCache, RATES_FILE, saveCache } from './cache'
 import { anchorOf, judgePrice, MAX_AGE_MS, remember } from './sanity'
 import { fetchPrices } from './source'
 
+export { BACKFILL_GAP_MS, createPriceBackfill, type PriceBackfill } from './backfill'
 export { RATES_FILE } from './cache'
+export { HISTORY_SOURCE_URL } from './history'
 export { RATE_SOURCE_URL } from './source'
 
 /** the shortest time between two requests */
@@ -24,6 +27,8 @@ const SATS_PER_BTC = 100_000_000
 export interface RatesDeps {
   /** null: no source (tests and the preview unless given one); nothing is ever fetched */
   sourceUrl: string | null
+  /** the price history source (backfill.ts), named in the view; none by default */
+  historySourceUrl?: string | null
   userDataDir: string
   settings: () => FiatSettings
   /** whether the person can see the window: no requests for a hidden app */
@@ -42,6 +47,8 @@ export interface RatesService {
   /** loads the cache and starts the schedule */
   start(): Promise<void>
   view(): RatesView
+  /** every currency's fresh price (what a row arriving now is stored with), null without one */
+  livePrice(): PriceThen | null
   /** fetches now if allowed and due (on, visible, past the wait); resolves when that attempt is done */
   refreshIfDue(): Promise<void>
   /** the fiat settings changed: announce the new view, fetch if now due */
@@ -53,6 +60,7 @@ export interface RatesService {
 export function createRatesService(d: RatesDeps): RatesService {
   const path = join(d.userDataDir, RATES_FILE)
   const host = d.sourceUrl ? new URL(d.sourceUrl).host : ''
+  const historyHost = d.historySourceUrl ? new URL(d.historySourceUrl).host : ''
   let accepted: Cached = {}
   /** the day's accepted prices, what a new one is judged against */
   let day: Days = {}
@@ -66,7 +74,7 @@ export function createRatesService(d: RatesDeps): RatesService {
 
   function view(): RatesView {
     const { enabled, currency } = d.settings()
-    const base = { currency, host, firstRun: firstRun && host !== '' }
+    const base = { currency, host, ...(historyHost ? { historyHost } : {}), firstRun: firstRun && host !== '' }
     if (!enabled) return { ...base, satPrice: null, fetchedAt: null, status: 'off', reason: null }
     const r = accepted[currency]
     const reason = reasons[currency] ?? null
@@ -87,6 +95,20 @@ export function createRatesService(d: RatesDeps): RatesService {
   }
 
   const announce = () => d.emit(view())
+
+  function livePrice(): PriceThen | null {
+    if (!d.settings().enabled) return null
+    const now = d.now()
+    const prices: PriceThen['prices'] = {}
+    let at = 0
+    for (const c of FIAT_CURRENCIES) {
+      const r = accepted[c]
+      if (!r || reasons[c] || now - r.fetchedAt > FRESH_MS) continue
+      prices[c] = r.price
+      at = Math.max(at, r.fetchedAt)
+    }
+    return at ? { prices, at: Math.floor(at / 1000), source: host, kind: 'live' } : null
+  }
 
   async function attempt(): Promise<void> {
     const started = d.now()
@@ -140,6 +162,7 @@ export function createRatesService(d: RatesDeps): RatesService {
       void refreshIfDue()
     },
     view,
+    livePrice,
     refreshIfDue,
     settingsChanged() {
       announce()

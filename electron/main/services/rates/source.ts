@@ -55,7 +55,7 @@ export async function fetchPrices(
   return { ok: true, prices }
 }
 
-function fetchFailure(err: unknown, timeoutMs: number): string {
+export function fetchFailure(err: unknown, timeoutMs: number): string {
   if (err instanceof RedirectError) return 'The price source answered with a redirect, which is not followed.'
   if (err instanceof BodyTooLargeError) return "The price source's answer was too large to read."
   const name = err instanceof Error || err instanceof DOMException ? err.name : ''

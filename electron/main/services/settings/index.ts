@@ -35,6 +35,7 @@ const StoredLockSettings = z
   .catch(() => ({ ...DEFAULT_LOCK }))
 const StoredSettings = Settings.extend({
   fiat: StoredFiat,
+  pricesThen: Settings.shape.pricesThen.catch(undefined),
   trayTotal: Settings.shape.trayTotal.catch(DEFAULT_SETTINGS.trayTotal),
   shortcut: Settings.shape.shortcut.catch(DEFAULT_SETTINGS.shortcut),
   openAtLogin: Settings.shape.openAtLogin.catch(DEFAULT_SETTINGS.openAtLogin),

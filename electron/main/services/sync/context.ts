@@ -1,5 +1,6 @@
 // What the loop's parts share: its dependencies, options and per-account state.
 import type { Emit, PendingInvoice, Settings } from '@shared/contract'
+import type { PriceThen } from '@shared/priceThen'
 import type { Wallet } from '@shared/schemas/service'
 import type { Logger } from '../../log'
 import type { Ledger } from '../ledger'
@@ -43,6 +44,8 @@ export interface SyncDeps {
   log?: Pick<Logger, 'info' | 'warn' | 'error'>
   /** the account whose wallets the renderer and tray show; withdraw links are tracked under it */
   activeAccountId?(): string | null
+  /** the live rate, stored with the rows that arrive while it is fresh (docs/rates.md) */
+  livePrice?(): PriceThen | null
   /** after a tick read this account without failing (the payments journal is reconciled then) */
   afterSync?(accountId: string): void
   options?: Partial<SyncOptions>

@@ -67,9 +67,11 @@ export function storeBatch(l: Loop, a: AccountState, b: Batch): void {
   const outcomes = b.bulk ? b.items.filter(isOutcome) : []
   const rest = b.bulk ? b.items.filter((tx) => !isOutcome(tx)) : b.items
   let inserted = 0
-  if (outcomes.length > 0) inserted += ledger.insertBatch(a.id, rows(outcomes), { announce: true }).inserted
+  const livePrice = l.deps.livePrice?.() ?? null
+  if (outcomes.length > 0) inserted += ledger.insertBatch(a.id, rows(outcomes), { announce: true, livePrice }).inserted
   inserted += ledger.insertBatch(a.id, rows(rest), {
     announce: !b.bulk,
+    livePrice,
     cursor: { walletId: b.walletId, ...b.cursor },
   }).inserted
   for (const tx of b.items) if (tx.lnTx) l.awaitingRow.delete(tx.lnTx.id)

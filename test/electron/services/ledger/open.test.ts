@@ -56,10 +56,12 @@ describe('schema and migrations', () => {
     again.close()
   })
 
-  it('migrates a file at version N-1 and keeps its rows (which the new search index then finds)', () => {
+  // from version 1 (core tables only): the search index (2) and the price column (3) are added
+  it('migrates an older file and keeps its rows (which the new search index then finds, without a price then)', () => {
     const db = new DatabaseSync(join(dir, 'ledger.sqlite'))
-    migrate(db, ledgerMigrations().slice(0, LATEST - 1))
-    expect(schemaVersion(db)).toBe(LATEST - 1)
+    migrate(db, ledgerMigrations().slice(0, 1))
+    expect(schemaVersion(db)).toBe(1)
+    expect(LATEST).toBe(3)
     db.prepare(
       `INSERT INTO transactions (account_id, wallet_id, tx_id, type, amount_msat, memo, created_at, announced)
        VALUES ('acc_1', 'wal_a', 'wtx_old', 'ln_deposit', 5000, 'Old coffee', 1700000000, 1)`,
@@ -71,6 +73,7 @@ describe('schema and migrations', () => {
     expect(l.searchMode).toBe('fts5')
     const page = l.page({ accountId: 'acc_1', search: 'coffee' })
     expect(page.items.map((t) => t.txId)).toEqual(['wtx_old'])
+    expect(page.items[0]?.priceThen).toBeNull()
     l.close()
     const check = new DatabaseSync(join(dir, 'ledger.sqlite'))
     expect(schemaVersion(check)).toBe(LATEST)

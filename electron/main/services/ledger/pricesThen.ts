@@ -1,0 +1,43 @@
+// The price each row was seen at (docs/rates.md, "Prices as they were"). A row that arrives while
+// the live rate is fresh takes it; a row older than that (a first sync, a resync, a long while
+// closed) is left without one for the history source, which fills a whole UTC day at a time.
+import type { DatabaseSync } from 'node:sqlite'
+import type { PriceThen } from '@shared/priceThen'
+
+/** A row this much older or newer than the live rate is not priced by it (a day's price fills it later). */
+export const LIVE_WINDOW_SEC = 60 * 60
+export const DAY_SEC = 86_400
+
+/** The JSON to store with a row created at `createdAtSec`, or null when the live rate is not its price. */
+export type LivePrice = (createdAtSec: number) => string | null
+
+export function liveFor(p: PriceThen | null | undefined): LivePrice {
+  if (!p) return () => null
+  const json = JSON.stringify(p)
+  return (at) => (Math.abs(at - p.at) <= LIVE_WINDOW_SEC ? json : null)
+}
+
+export interface DayWithoutPrice {
+  accountId: string
+  /** the UTC day's start, Unix seconds */
+  day: number
+}
+
+export function createPricesThen(db: DatabaseSync) {
+  const missing = db.prepare(`SELECT DISTINCT account_id AS accountId, (created_at / ${DAY_SEC}) * ${DAY_SEC} AS day
+    FROM transactions WHERE price_then IS NULL ORDER BY day DESC LIMIT ?`)
+  // (account, time) leads the tx_time index: one day of one account is a range, not a scan
+  const fill = db.prepare(`UPDATE transactions SET price_then = ?
+    WHERE account_id = ? AND created_at >= ? AND created_at < ? AND price_then IS NULL`)
+  return {
+    /** days that still hold rows without a price, newest first */
+    daysWithoutPrice(limit = 50): DayWithoutPrice[] {
+      return missing.all(limit) as unknown as DayWithoutPrice[]
+    },
+    /** gives every row of that day still without a price this one; returns how many */
+    setDayPrice(accountId: string, day: number, p: PriceThen): number {
+      return Number(fill.run(JSON.stringify(p), accountId, day, day + DAY_SEC).changes)
+    },
+  }
+}
+export type PricesThen = ReturnType<typeof createPricesThen>

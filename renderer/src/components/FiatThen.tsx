@@ -1,0 +1,46 @@
+// "≈ $12.34 then": an amount at the price its row was seen at (docs/rates.md, "Prices as they
+// were"), in the person's currency, with where the price came from and of when in the title.
+// Nothing while prices are off, balances hidden, or the row has no price in that currency.
+import type { RatesView } from '@shared/contract'
+import { satsToFiat } from '@shared/fiat'
+import { type PriceThen, satPriceThen } from '@shared/priceThen'
+import { useHidden } from '../lib/money'
+import { useRates } from '../stores/rates'
+
+export interface FiatThenShown {
+  /** "≈ $12.34 then" */
+  text: string
+  /** "USD price of 9 Oct 2025, from api.coingecko.com" */
+  title: string
+}
+
+export function fiatThenText(
+  msat: number,
+  p: PriceThen | null | undefined,
+  view: RatesView | null,
+): FiatThenShown | null {
+  if (!p || !view || view.status === 'off') return null
+  const satPrice = satPriceThen(p, view.currency)
+  const value = satPrice === null ? null : satsToFiat(Math.abs(msat), satPrice, view.currency)
+  if (value === null) return null
+  const when =
+    p.kind === 'day'
+      ? `of ${new Date(p.at * 1000).toLocaleDateString(undefined, { timeZone: 'UTC', dateStyle: 'medium' })} (UTC)`
+      : `when it arrived, fetched ${new Date(p.at * 1000).toLocaleString()}`
+  return { text: `≈ ${value} then`, title: `${view.currency} price ${when}, from ${p.source}` }
+}
+
+export function FiatThen(props: { msat: number; priceThen: PriceThen | null | undefined; testId?: string }) {
+  const view = useRates((s) => s.view)
+  const hidden = useHidden()
+  const shown = hidden ? null : fiatThenText(props.msat, props.priceThen, view)
+  if (!shown) return null
+  // the space after it belongs to it: a row without a price then shows no gap
+  return (
+    <>
+      <span className="fiat-then muted" title={shown.title} data-testid={props.testId}>
+        {shown.text}
+      </span>{' '}
+    </>
+  )
+}

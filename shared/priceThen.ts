@@ -1,0 +1,39 @@
+// The price at which a ledger row was seen (docs/rates.md, "Prices as they were"): fiat per BTC in
+// every currency the source gave, when that price is from, and which host it came from, so a row
+// can say "≈ $12 then" in any currency and name where the number came from.
+import { z } from 'zod'
+import { FIAT_CURRENCIES, PRICE_BOUNDS } from './fiat'
+
+type Currency = (typeof FIAT_CURRENCIES)[number]
+
+const perBtc = z.number().positive().finite()
+export const PriceThen = z.object({
+  /** fiat per BTC, by currency code; a currency the source did not give is absent */
+  prices: z.partialRecord(z.enum(FIAT_CURRENCIES), perBtc),
+  /** when the price is from, Unix seconds (a historical price: the start of its UTC day) */
+  at: z.number().int().nonnegative(),
+  /** the host the price came from, e.g. api.coingecko.com */
+  source: z.string().min(1).max(253),
+  /** 'live': the rate of the moment the row arrived; 'day': a day's price from the history source */
+  kind: z.enum(['live', 'day']),
+})
+export type PriceThen = z.infer<typeof PriceThen>
+
+/** The row's price in `currency` as fiat per sat, or null without a believable one. */
+export function satPriceThen(p: PriceThen | null | undefined, currency: string): number | null {
+  const perBtcPrice = p?.prices[currency as Currency]
+  const bounds = (PRICE_BOUNDS as Record<string, readonly [number, number] | undefined>)[currency]
+  if (perBtcPrice === undefined || !bounds || perBtcPrice < bounds[0] || perBtcPrice > bounds[1]) return null
+  return perBtcPrice / 1e8
+}
+
+/** The stored JSON read back through the schema; anything else (an edited file) is no price. */
+export function parsePriceThen(json: string | null): PriceThen | null {
+  if (!json) return null
+  try {
+    const r = PriceThen.safeParse(JSON.parse(json))
+    return r.success ? r.data : null
+  } catch {
+    return null
+  }
+}
