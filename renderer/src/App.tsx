@@ -8,6 +8,7 @@ import ScanLine from 'lucide-react/icons/scan-line'
 import SettingsIcon from 'lucide-react/icons/settings'
 import Ticket from 'lucide-react/icons/ticket'
 import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react'
+import { ArrivalToast } from './components/ArrivalToast'
 import { ClipboardOfferBanner } from './components/ClipboardOfferBanner'
 import { Skeleton } from './components/Skeleton'
 import { maskAmounts, useHidden } from './lib/money'
@@ -72,6 +73,7 @@ export function App() {
       )}
       <ConnectionBanner />
       <Notices />
+      <ArrivalToast />
       {showNav && <ClipboardOfferBanner />}
       <main>
         <ScreenBoundary key={screen.to}>

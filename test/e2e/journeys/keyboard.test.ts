@@ -41,7 +41,7 @@ test('create an invoice with the keyboard alone', async () => {
 
 /** Each main screen by its button in the navigation, and the heading it shows. */
 const SCREENS: Array<[string, string]> = [
-  ['Home', 'Wallets'],
+  ['Home', 'Home'],
   ['Transactions', 'Transactions'],
   ['Receive', 'Receive'],
   ['Send', 'Send'],

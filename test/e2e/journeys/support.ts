@@ -44,7 +44,7 @@ export async function layoutSettled(page: Page, timeout = 15_000) {
         heights.push(await page.evaluate(() => document.scrollingElement?.scrollHeight ?? 0))
         return heights.length >= 4 && heights.slice(-4).every((h) => h === heights.at(-1))
       },
-      { timeout, intervals: [200] },
+      { timeout, interval: 200 },
     )
     .toBe(true)
 }
