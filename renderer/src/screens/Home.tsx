@@ -113,11 +113,11 @@ function Total({ now }: { now: number }) {
           type="button"
           className="icon-button"
           title="Refresh"
-          aria-label={status === 'loading' ? 'Refreshing…' : 'Refresh'}
           onClick={() => void refresh()}
           disabled={status === 'loading'}
         >
           <RefreshCw size={18} aria-hidden />
+          <span className="sr-only">{status === 'loading' ? 'Refreshing…' : 'Refresh'}</span>
         </button>
       </div>
       {rates?.status === 'stale' && rates.reason && (
@@ -158,11 +158,11 @@ function HideToggle() {
       type="button"
       className="icon-button"
       aria-pressed={hidden}
-      aria-label={name}
       title={name}
       onClick={() => void useSettings.getState().update({ hideBalances: !hidden })}
     >
       {hidden ? <Eye size={18} aria-hidden /> : <EyeOff size={18} aria-hidden />}
+      <span className="sr-only">{name}</span>
     </button>
   )
 }
