@@ -15,6 +15,7 @@ import { Qr } from '../components/Qr'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { Skeleton } from '../components/Skeleton'
+import { SuccessMark } from '../components/SuccessMark'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { formatCountdown, formatDate } from '../lib/format'
@@ -132,9 +133,13 @@ function ShowInvoice({ id }: { id: string }) {
 
   return (
     <section className="invoice" ref={box} tabIndex={-1} aria-label="Invoice">
-      <p className={`status ${status}`} role="status" aria-live="polite">
-        {status === 'paid' ? 'Paid' : status === 'expired' ? 'Expired' : 'Waiting for payment'}
-      </p>
+      <div role="status" aria-live="polite">
+        {status === 'paid' ? (
+          <SuccessMark>Paid</SuccessMark>
+        ) : (
+          <p className={`status ${status}`}>{status === 'expired' ? 'Expired' : 'Waiting for payment'}</p>
+        )}
+      </div>
       <p className="amount">
         {invoiceAmountText(inv, money)}
         {/* .fiat keeps its own margin, so nothing is added here when prices are off */}

@@ -9,6 +9,7 @@ import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { LongText } from '../components/LongText'
 import { useSpendCheck } from '../components/SpendCheck'
 import { SuccessAction } from '../components/SuccessAction'
+import { FocusedHeading, SuccessMark } from '../components/SuccessMark'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 import { type CheckFound, usePayments } from '../stores/payments'
@@ -84,7 +85,7 @@ export function Confirm() {
     )
   return (
     <div className="card confirm">
-      <h2>Confirm payment</h2>
+      <FocusedHeading>Confirm payment</FocusedHeading>
       {c.earlier && <PaidBefore earlier={c.earlier} />}
       <dl className="details">
         <Payee c={c} />
@@ -155,7 +156,7 @@ function Receipt() {
   }
   return (
     <div className="card" role="status">
-      <p className="status paid">Sent</p>
+      <SuccessMark focus>Sent</SuccessMark>
       <dl className="details">
         <Row label="Amount">
           {money.msat(result.amountMsat)}
