@@ -1,10 +1,9 @@
 // The history reads like a statement: rows grouped by day under a heading, each note once, plural
 // words right, a reason when the dates are swapped; the times said as a person would.
 import { DEFAULT_SETTINGS } from '@shared/contract'
-import type { HistoryRow } from '@shared/history'
 import { renderToString } from 'react-dom/server'
 import { beforeEach, expect, test } from 'vitest'
-import { rowNotes, rowTitle } from '../../renderer/src/lib/rowText'
+import { distinctComment, rowNotes, rowTitle } from '../../renderer/src/lib/rowText'
 import { dayHeading, relativeTime } from '../../renderer/src/lib/when'
 import Transactions from '../../renderer/src/screens/Transactions'
 import { useSettings } from '../../renderer/src/stores/settings'
@@ -31,6 +30,9 @@ test("a payer's comment equal to the memo is shown once in the row", () => {
   const html = render()
   expect(html.split('from a friend').length - 1).toBe(1)
   expect(rowNotes({ memo: 'Rent', comment: 'rent', label: 'Flat' })).toEqual(['Rent', 'Flat'])
+  // the detail's Comment likewise: only when it says more than the memo
+  expect(distinctComment({ memo: 'from a friend', comment: ' From a friend ' })).toBeNull()
+  expect(distinctComment({ memo: 'LNURL PAY', comment: 'from a friend' })).toBe('from a friend')
 })
 
 test('one transaction is one, not "1 transactions"', () => {
@@ -99,5 +101,5 @@ test("a page size chosen is kept in main's settings, and the next first visit us
   fake.ok('history.page', page)
   await useTransactions.getState().open()
   expect(useTransactions.getState().perPage).toBe(250)
-  expect((fake.callsOf('history.page').at(-1)?.input as { limit: number }).limit).toBe(250)
+  expect(fake.callsOf('history.page').at(-1)?.input).toMatchObject({ limit: 250 })
 })

@@ -15,6 +15,13 @@ export function rowNotes(t: Notes): string[] {
   return out
 }
 
+/** The payer's comment when it says more than the memo; null when it only repeats it. */
+export function distinctComment(t: Pick<HistoryRow, 'memo' | 'comment'>): string | null {
+  const c = t.comment?.trim()
+  if (!c) return null
+  return c.toLowerCase() === t.memo?.trim().toLowerCase() ? null : c
+}
+
 /** In or out, a move between one's own wallets, or a fee: the row's icon. */
 export type RowDirection = 'in' | 'out' | 'move' | 'fee'
 

@@ -9,7 +9,6 @@ import { Filters, FirstSync } from '../components/HistoryFilters'
 import { RowIcon } from '../components/RowIcon'
 import { Screen } from '../components/Screen'
 import { Empty, Skeleton } from '../components/Skeleton'
-import { formatDate } from '../lib/format'
 import { showMsat, useHidden } from '../lib/money'
 import { rowDirection, rowNotes } from '../lib/rowText'
 import { dayHeading, daysBetween, relativeTime, timeOfDay } from '../lib/when'
@@ -40,7 +39,7 @@ export default function Transactions(props: { walletId?: string }) {
   // the time the page's "5 min ago" and day headings are reckoned from: when its rows came
   // biome-ignore lint/correctness/useExhaustiveDependencies: the time is taken anew with each page of rows
   const now = useMemo(() => Date.now(), [items])
-  const days = useMemo(() => dayHeadings(items, now), [items, now])
+  const days = useMemo(() => daysOf(items, now), [items, now])
   useScrollTopOnPage(page)
 
   const loading = status === 'loading'
@@ -61,14 +60,23 @@ export default function Transactions(props: { walletId?: string }) {
         <ul className="history" aria-busy={loading}>
           {items.map((t, i) => [
             // the day's heading before its first row, an item of its own so a row's text is the row's
-            days[i] && (
+            days.first[i] && (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a heading's place on the page is its identity here
               <li key={`d${i}`} className="history-day">
-                <h2>{days[i]}</h2>
+                <h2>{days.day[i]}</h2>
               </li>
             ),
             // keyed by place, not by row: a new page rewrites the same 100 rows' text instead of
             // removing and creating them, which is most of a page change's cost
-            <Row key={`r${i}`} tx={t} fiat={fiat?.(Math.abs(t.amountMsat)) ?? null} hidden={hidden} now={now} />,
+            <Row
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are text and a button, no state of their own
+              key={`r${i}`}
+              tx={t}
+              fiat={fiat?.(Math.abs(t.amountMsat)) ?? null}
+              hidden={hidden}
+              day={days.day[i] ?? ''}
+              now={now}
+            />,
           ])}
         </ul>
       )}
@@ -90,15 +98,23 @@ export default function Transactions(props: { walletId?: string }) {
   )
 }
 
-/** The day's heading on the first row of each day ("Today", "Yesterday", "Mon, 23 Nov"), else undefined. */
-function dayHeadings(items: HistoryRow[], now: number): Array<string | undefined> {
+/**
+ * Each row's day ("Today", "Yesterday", "Mon, 23 Nov") and whether it is the first of its day (a
+ * heading goes before it). Formatted once per day, not per row: a page of 100 is a few days.
+ */
+function daysOf(items: HistoryRow[], now: number): { day: string[]; first: boolean[] } {
+  const day: string[] = []
+  const first: boolean[] = []
+  let lastKey = Number.NaN
   let last = ''
-  return items.map((t) => {
-    const day = dayHeading(t.createdAt, now)
-    if (day === last) return undefined
-    last = day
-    return day
-  })
+  for (const t of items) {
+    const key = daysBetween(t.createdAt * 1000, now)
+    if (key !== lastKey) last = dayHeading(t.createdAt, now)
+    first.push(key !== lastKey)
+    day.push(last)
+    lastKey = key
+  }
+  return { day, first }
 }
 
 /** Another page: back to the top of the screen, so it reads from its start (not next to Previous). */
@@ -176,20 +192,28 @@ function CsvExport() {
   )
 }
 
-const Row = memo(function Row(props: { tx: HistoryRow; fiat: string | null; hidden: boolean; now: number }) {
-  const { tx: t, fiat, hidden, now } = props
-  const date = formatDate(t.createdAt)
+const Row = memo(function Row(props: {
+  tx: HistoryRow
+  fiat: string | null
+  hidden: boolean
+  /** the row's day, as its heading says it */
+  day: string
+  now: number
+}) {
+  const { tx: t, fiat, hidden, day, now } = props
+  const time = timeOfDay(t.createdAt)
+  const date = `${day} ${time}`
   const amount = showMsat(t.amountMsat, hidden, { signed: true })
   const notes = rowNotes(t)
   // today's rows say how long ago; older ones their time, under the day's heading
-  const when = daysBetween(t.createdAt * 1000, now) === 0 ? relativeTime(t.createdAt, now) : timeOfDay(t.createdAt)
+  const when = daysBetween(t.createdAt * 1000, now) === 0 ? relativeTime(t.createdAt, now) : time
   return (
     <li className="history-row">
       <RowIcon direction={rowDirection(t)} />
       {/* what and how much on the first line; when, where and the notes under it (they wrap) */}
       <span className="words">{t.words}</span> <span className={t.amountMsat < 0 ? 'num out' : 'num in'}>{amount}</span>
       <span className="meta">
-        <span title={date}>{when}</span>
+        {when}
         {t.walletLabel && ` · ${t.walletLabel}`}
         {notes.length > 0 && ` · ${notes.join(' · ')}`}
       </span>

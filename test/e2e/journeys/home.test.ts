@@ -74,6 +74,17 @@ test('recent activity: the last five rows, each saying what it was; an arrival g
   await expect.poll(() => rows.count()).toBe(5)
 })
 
+test('a recent row opens its detail: one way back, and the Transactions tab marked as where it is', async () => {
+  await o.page.locator('.recent-row').first().getByRole('button').click()
+  await o.page.locator('dl.details dd', { hasText: 'Lunch with Ana' }).waitFor({ timeout: 15_000 })
+  expect(await o.page.locator('dl.details').textContent()).toContain('+777 sats')
+  const tab = o.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Transactions' })
+  expect(await tab.getAttribute('aria-current')).toBe('page')
+  expect(await o.page.getByRole('button', { name: '← Home' }).count()).toBe(0)
+  await o.page.getByRole('button', { name: '← Back to transactions' }).click()
+  await o.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Home' }).click()
+})
+
 test('at 360×600 the total, the three actions and two wallets are on the first screen', async () => {
   await o.page.setViewportSize({ width: 360, height: 600 })
   try {
