@@ -169,6 +169,8 @@ export async function measurePaging(browser: Browser, url: string, walletLabel: 
   const page = await context.newPage()
   try {
     await page.goto(url)
+    // a wallet's actions are in its row's menu on Home
+    await page.getByRole('button', { name: `Actions for ${walletLabel}` }).click()
     await page.getByRole('button', { name: `Transactions of ${walletLabel}` }).click()
     await page.locator('#per-page').selectOption('100')
     await page.waitForFunction(() => document.querySelectorAll('li.history-row').length >= 100, undefined, {

@@ -375,6 +375,8 @@ export const Settings = z.object({
   hideBalances: z.boolean(),
   /** when and how the app lock locks; whether a passphrase is set is `lock.status` */
   lock: LockSettings,
+  /** rows per page on the Transactions screen, kept across restarts */
+  historyPerPage: z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100), z.literal(250)]),
 })
 export type Settings = z.infer<typeof Settings>
 export const DEFAULT_SETTINGS: Settings = {
@@ -389,6 +391,7 @@ export const DEFAULT_SETTINGS: Settings = {
   offerClipboard: true,
   hideBalances: false,
   lock: DEFAULT_LOCK,
+  historyPerPage: 25,
 }
 
 export const AppInfo = z.object({

@@ -8,6 +8,7 @@ import ScanLine from 'lucide-react/icons/scan-line'
 import SettingsIcon from 'lucide-react/icons/settings'
 import Ticket from 'lucide-react/icons/ticket'
 import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react'
+import { ArrivalToast } from './components/ArrivalToast'
 import { ClipboardOfferBanner } from './components/ClipboardOfferBanner'
 import { Skeleton } from './components/Skeleton'
 import { maskAmounts, useHidden } from './lib/money'
@@ -38,6 +39,9 @@ const NAV: Array<[Screen, string, Icon]> = [
   [{ to: 'settings' }, 'Settings', SettingsIcon],
 ]
 
+/** The tab a screen belongs to: a transaction's detail is part of Transactions. */
+const tabOf = (s: Screen): Screen['to'] => (s.to === 'transaction' ? 'transactions' : s.to)
+
 /**
  * What the page shows at all: nothing until main says whether the app is locked, then either the
  * lock screen alone or the app (docs/security.md).
@@ -61,7 +65,7 @@ export function App() {
               key={target.to}
               type="button"
               title={label}
-              aria-current={screen.to === target.to ? 'page' : undefined}
+              aria-current={tabOf(screen) === target.to ? 'page' : undefined}
               onClick={() => useUi.getState().go(target)}
             >
               <TabIcon size={20} aria-hidden />
@@ -72,6 +76,7 @@ export function App() {
       )}
       <ConnectionBanner />
       <Notices />
+      <ArrivalToast />
       {showNav && <ClipboardOfferBanner />}
       <main>
         <ScreenBoundary key={screen.to}>

@@ -7,6 +7,7 @@ import { useInvoices } from './stores/invoices'
 import { useLock } from './stores/lock'
 import { usePayments } from './stores/payments'
 import { useRates } from './stores/rates'
+import { useRecent } from './stores/recent'
 import { useSettings } from './stores/settings'
 import { useUi } from './stores/ui'
 import { useWallets } from './stores/wallets'
@@ -26,6 +27,7 @@ export function subscribe(): () => void {
       // back online (from offline or an error): refresh what is on screen so nothing stays stale or stuck in an error
       if (c.online && !wasOnline) {
         void useWallets.getState().load()
+        void useRecent.getState().load()
         void transactions().then((t) => t.reload())
       }
     }),
@@ -44,7 +46,10 @@ export function subscribe(): () => void {
     on('withdraw.updated', (link) => useWithdraw.getState().apply(link)),
     on('payments.updated', (p) => usePayments.getState().apply(p)),
     // new rows in the ledger: the page on screen (if any was loaded) is read again
-    on('ledger.updated', () => void transactions().then((t) => t.reload())),
+    on('ledger.updated', () => {
+      void useRecent.getState().load()
+      void transactions().then((t) => t.reload())
+    }),
     on('history.progress', (p) => void transactions().then((t) => t.progressed(p))),
     on('sync.progress', (p) => void transactions().then((t) => t.synced(p))),
     on('clipboard.offer', (o) => useClipboardOffer.getState().show(o)),
@@ -52,7 +57,13 @@ export function subscribe(): () => void {
     on('lock.changed', (s) => useLock.getState().apply(s)),
     // whichever way the active account changes (event, Settings, connect, remove)
     useAccounts.subscribe((s, prev) => {
-      if (s.activeId !== prev.activeId) useWithdraw.getState().accountChanged()
+      if (s.activeId === prev.activeId) return
+      useWithdraw.getState().accountChanged()
+      // another account's rows are not arrivals; the first load (prev null) is boot's
+      if (prev.activeId !== null) {
+        useRecent.getState().reset()
+        if (s.activeId !== null) void useRecent.getState().load()
+      }
     }),
   ]
   return () => {
@@ -67,6 +78,8 @@ export async function boot(): Promise<void> {
   void useRates.getState().load()
   void usePayments.getState().load()
   await Promise.all([wallets, accounts])
+  // after the first balance: the last rows are the first screen's second thing
+  if (useAccounts.getState().activeId !== null) void useRecent.getState().load()
   const acc = useAccounts.getState()
   const w = useWallets.getState()
   const noAccount = (acc.status === 'ready' && acc.activeId === null) || w.error?.code === 'not_connected'

@@ -43,6 +43,7 @@ describe('IPC contract', () => {
           offerClipboard: true,
           hideBalances: true,
           lock: DEFAULT_LOCK,
+          historyPerPage: 25,
         },
       }).success,
     ).toBe(true)

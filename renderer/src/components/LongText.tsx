@@ -6,13 +6,15 @@ import { useState } from 'react'
 /** How much shows before "Show all": about five lines at tray width. */
 export const LONG_TEXT_SHOWN = 240
 
-export function LongText(props: { text: string; className?: string; quoted?: boolean }) {
+/** `inline`: a <span> inside a line of its own (a memo after an amount), not a paragraph. */
+export function LongText(props: { text: string; className?: string; quoted?: boolean; inline?: boolean }) {
   const [all, setAll] = useState(false)
   const long = props.text.length > LONG_TEXT_SHOWN
   const shown = all || !long ? props.text : `${props.text.slice(0, LONG_TEXT_SHOWN).trimEnd()}…`
   const q = props.quoted ? ['“', '”'] : ['', '']
+  const Tag = props.inline ? 'span' : 'p'
   return (
-    <p className={props.className ? `long-text ${props.className}` : 'long-text'}>
+    <Tag className={props.className ? `long-text ${props.className}` : 'long-text'}>
       {q[0]}
       {shown}
       {q[1]}
@@ -24,6 +26,6 @@ export function LongText(props: { text: string; className?: string; quoted?: boo
           </button>
         </>
       )}
-    </p>
+    </Tag>
   )
 }

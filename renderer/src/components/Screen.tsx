@@ -3,8 +3,11 @@ import { type ReactNode, useEffect, useRef } from 'react'
 import { useLock } from '../stores/lock'
 import { useUi } from '../stores/ui'
 
-/** A screen's frame: its heading takes focus so screen readers announce the change. */
-export function Screen(props: { title: string; children: ReactNode; back?: boolean }) {
+/**
+ * A screen's frame: its heading takes focus so screen readers announce the change. `titleHidden`:
+ * the heading is for screen readers only (Home, whose content says what it is).
+ */
+export function Screen(props: { title: string; children: ReactNode; back?: boolean; titleHidden?: boolean }) {
   const h = useRef<HTMLHeadingElement>(null)
   useEffect(() => h.current?.focus(), [])
   return (
@@ -15,7 +18,7 @@ export function Screen(props: { title: string; children: ReactNode; back?: boole
             ← Home
           </button>
         )}
-        <h1 id="screen-title" ref={h} tabIndex={-1}>
+        <h1 id="screen-title" ref={h} tabIndex={-1} className={props.titleHidden ? 'sr-only' : undefined}>
           {props.title}
         </h1>
         <LockNow />

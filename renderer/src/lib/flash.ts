@@ -1,6 +1,6 @@
 // A short confirmation ("Copied") that goes away by itself, so a screen does not keep saying it
 // long after. One timer at a time; cleared when the component that shows it goes.
-import { useEffect, useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { visibleTimeout } from './visibleTimers'
 
 /** how long a confirmation stays: long enough to read, short enough not to linger */
@@ -40,4 +40,15 @@ export function useFlash(ms = FLASH_MS): [string, Flash] {
   const [flash] = useState(() => createFlash(setMessage, ms))
   useEffect(() => () => flash.dispose(), [flash])
   return [message, flash]
+}
+
+/** "Saved." for a moment once a save that was on its way ends well: a setting that saves itself says it did. */
+export function useSavedSign(saving: boolean, failed: boolean): string {
+  const [said, flash] = useFlash()
+  const was = useRef(saving)
+  useEffect(() => {
+    if (was.current && !saving && !failed) flash.show('Saved.')
+    was.current = saving
+  }, [saving, failed, flash])
+  return said
 }

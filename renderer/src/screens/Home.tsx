@@ -1,16 +1,25 @@
-// The first screen: every wallet's balance and the total. Kept light: it is in the first chunk.
-import type { WalletView } from '@shared/contract'
+// The first screen: the total on top (with fiat and when it was updated), the three things people
+// do (Receive, Send, Scan), each wallet as one compact row with its menu, then the last few
+// payments. Kept light: it is in the first chunk.
+import ArrowDownLeft from 'lucide-react/icons/arrow-down-left'
+import ArrowUpRight from 'lucide-react/icons/arrow-up-right'
 import Eye from 'lucide-react/icons/eye'
 import EyeOff from 'lucide-react/icons/eye-off'
+import RefreshCw from 'lucide-react/icons/refresh-cw'
+import ScanLine from 'lucide-react/icons/scan-line'
 import { useEffect, useState } from 'react'
+import { AccountSwitcher } from '../components/AccountSwitcher'
 import { Amount, FiatBeside } from '../components/Amount'
 import { ErrorMessage } from '../components/ErrorMessage'
+import { RecentActivity } from '../components/RecentActivity'
 import { Screen } from '../components/Screen'
 import { Empty, Skeleton } from '../components/Skeleton'
+import { WalletRow } from '../components/WalletRow'
+import { useFlash } from '../lib/flash'
 import { useHidden } from '../lib/money'
 import { visibleInterval } from '../lib/visibleTimers'
-import { useAccounts } from '../stores/accounts'
-import { type FiatShown, fiatBeside, useRates } from '../stores/rates'
+import { relativeTime } from '../lib/when'
+import { fiatBeside, useRates } from '../stores/rates'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
@@ -20,11 +29,9 @@ let firstBalanceMarked = false
 
 export function Home() {
   const wallets = useWallets((s) => s.wallets)
-  const totalMsat = useWallets((s) => s.totalMsat)
   const status = useWallets((s) => s.status)
   const error = useWallets((s) => s.error)
   const load = useWallets((s) => s.load)
-  const account = useAccounts((s) => s.accounts.find((a) => a.id === s.activeId))
   const rates = useRates((s) => s.view)
   const now = useNow()
   const fiat = (msat: number) => fiatBeside(msat, rates, now)
@@ -37,44 +44,106 @@ export function Home() {
     }
   }, [wallets.length, hidden])
   return (
-    <Screen title="Wallets" back={false}>
-      {account && (
-        <p className="muted">
-          {account.label} · {account.keyHint}
-        </p>
-      )}
-      <div className="total-row">
-        <p className="total">
-          Total <strong data-testid="total">{status === 'idle' ? '…' : <Amount msat={totalMsat} />}</strong>
-          {status !== 'idle' && <FiatBeside shown={fiat(totalMsat)} testId="total-fiat" />}
-        </p>
-        <HideToggle />
-        <button type="button" onClick={() => void load()} disabled={status === 'loading'}>
-          {status === 'loading' ? 'Refreshing…' : 'Refresh'}
-        </button>
+    <Screen title="Home" back={false} titleHidden>
+      <AccountSwitcher />
+      <Total now={now} />
+      <PrimaryActions />
+      {error && <ErrorMessage error={error} onRetry={() => void load()} />}
+      <div className="home-columns">
+        <section className="wallet-list" aria-labelledby="wallets-title">
+          <h2 id="wallets-title">Wallets</h2>
+          {status === 'loading' && wallets.length === 0 && <Skeleton label="Loading wallets…" shape="cards" />}
+          {status === 'ready' && wallets.length === 0 && (
+            <Empty>This account has no wallets yet. Wallets made with the service show here.</Empty>
+          )}
+          <ul className="wallets">
+            {wallets.map((w) => (
+              <WalletRow key={w.id} wallet={w} fiat={fiat(w.balanceMsat)} />
+            ))}
+          </ul>
+        </section>
+        <RecentActivity now={now} />
       </div>
+      <BackupNudge />
       {rates?.firstRun && rates.status !== 'off' && (
         <p className="muted small" data-testid="rates-first-run">
           Prices in {rates.currency} come from {rates.host}. You can turn them off in Settings.
         </p>
       )}
+    </Screen>
+  )
+}
+
+/** The total, large, with its fiat value, when the balances were last updated, Hide and Refresh. */
+function Total({ now }: { now: number }) {
+  const totalMsat = useWallets((s) => s.totalMsat)
+  const status = useWallets((s) => s.status)
+  const updatedAt = useWallets((s) => s.updatedAt)
+  const load = useWallets((s) => s.load)
+  const rates = useRates((s) => s.view)
+  const [said, flash] = useFlash()
+  const refresh = async () => {
+    await load()
+    // a fast refresh changes nothing visible: say it was done (or the error says why not)
+    if (useWallets.getState().status === 'ready') flash.show('Balances updated')
+  }
+  return (
+    <div className="total-block">
+      <div className="total-main">
+        <p className="total-label muted small">Total</p>
+        <p className="total">
+          <strong data-testid="total">{status === 'idle' ? '…' : <Amount msat={totalMsat} />}</strong>
+        </p>
+        <p className="total-sub small">
+          {status !== 'idle' && <FiatBeside shown={fiatBeside(totalMsat, rates, now)} testId="total-fiat" />}
+          {updatedAt !== null && (
+            <span className="muted" data-testid="updated">
+              {' '}
+              · updated {relativeTime(Math.floor(updatedAt / 1000), now)}
+            </span>
+          )}
+        </p>
+        <p className="flash small" role="status">
+          {said}
+        </p>
+      </div>
+      <div className="total-tools">
+        <HideToggle />
+        <button
+          type="button"
+          className="icon-button"
+          title="Refresh"
+          onClick={() => void refresh()}
+          disabled={status === 'loading'}
+        >
+          <RefreshCw size={18} aria-hidden />
+          <span className="sr-only">{status === 'loading' ? 'Refreshing…' : 'Refresh'}</span>
+        </button>
+      </div>
       {rates?.status === 'stale' && rates.reason && (
-        <p className="muted small" data-testid="rates-stale">
+        <p className="muted small total-note" data-testid="rates-stale">
           The {rates.currency} price shown is stale. {rates.reason}
         </p>
       )}
-      <BackupNudge />
-      {status === 'loading' && wallets.length === 0 && <Skeleton label="Loading wallets…" shape="cards" />}
-      {error && <ErrorMessage error={error} onRetry={() => void load()} />}
-      {status === 'ready' && wallets.length === 0 && (
-        <Empty>This account has no wallets yet. Wallets made with the service show here.</Empty>
-      )}
-      <ul className="wallets">
-        {wallets.map((w) => (
-          <WalletCard key={w.id} wallet={w} fiat={fiat(w.balanceMsat)} />
-        ))}
-      </ul>
-    </Screen>
+    </div>
+  )
+}
+
+/** The three things people come to do. */
+function PrimaryActions() {
+  const go = useUi.getState().go
+  return (
+    <div className="primary-actions">
+      <button type="button" className="primary primary-action" onClick={() => go({ to: 'receive' })}>
+        <ArrowDownLeft size={18} aria-hidden /> Receive
+      </button>
+      <button type="button" className="primary primary-action" onClick={() => go({ to: 'send' })}>
+        <ArrowUpRight size={18} aria-hidden /> Send
+      </button>
+      <button type="button" className="primary primary-action" onClick={() => go({ to: 'scan' })}>
+        <ScanLine size={18} aria-hidden /> Scan
+      </button>
+    </div>
   )
 }
 
@@ -83,15 +152,17 @@ function HideToggle() {
   const settings = useSettings((s) => s.settings)
   if (!settings) return null
   const hidden = settings.hideBalances
+  const name = hidden ? 'Show balances' : 'Hide balances'
   return (
     <button
       type="button"
+      className="icon-button"
       aria-pressed={hidden}
-      title={hidden ? 'Show balances' : 'Hide balances'}
+      title={name}
       onClick={() => void useSettings.getState().update({ hideBalances: !hidden })}
     >
-      {hidden ? <Eye size={16} aria-hidden /> : <EyeOff size={16} aria-hidden />}
-      <span>{hidden ? 'Show balances' : 'Hide balances'}</span>
+      {hidden ? <Eye size={18} aria-hidden /> : <EyeOff size={18} aria-hidden />}
+      <span className="sr-only">{name}</span>
     </button>
   )
 }
@@ -111,43 +182,4 @@ function useNow(): number {
     }
   }, [])
   return now
-}
-
-function WalletCard({ wallet: w, fiat }: { wallet: WalletView; fiat: FiatShown | null }) {
-  const go = useUi.getState().go
-  return (
-    <li className="card wallet" aria-label={`Wallet ${w.label}`}>
-      <h2>{w.label}</h2>
-      <p className="balance">
-        <Amount msat={w.balanceMsat} />
-      </p>
-      <FiatBeside shown={fiat} testId="wallet-fiat" />
-      <div className="actions">
-        <button
-          type="button"
-          onClick={() => go({ to: 'receive', walletId: w.id })}
-          aria-label={`Receive to ${w.label}`}
-        >
-          Receive
-        </button>
-        <button type="button" onClick={() => go({ to: 'send', walletId: w.id })} aria-label={`Send from ${w.label}`}>
-          Send
-        </button>
-        <button
-          type="button"
-          onClick={() => go({ to: 'withdraw', walletId: w.id })}
-          aria-label={`Withdraw link from ${w.label}`}
-        >
-          Withdraw link
-        </button>
-        <button
-          type="button"
-          onClick={() => go({ to: 'transactions', walletId: w.id })}
-          aria-label={`Transactions of ${w.label}`}
-        >
-          Transactions
-        </button>
-      </div>
-    </li>
-  )
 }

@@ -10,13 +10,16 @@ import { AmountField } from '../components/AmountField'
 import { Choice } from '../components/Choice'
 import { CopyButton } from '../components/CopyButton'
 import { ErrorMessage, Problem } from '../components/ErrorMessage'
+import { LongText } from '../components/LongText'
 import { PermanentQr } from '../components/PermanentQr'
 import { Qr } from '../components/Qr'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { Skeleton } from '../components/Skeleton'
+import { SuccessMark } from '../components/SuccessMark'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { useFlash } from '../lib/flash'
 import { formatCountdown, formatDate } from '../lib/format'
 import {
   DEFAULT_EXPIRY_SEC,
@@ -111,6 +114,13 @@ function ShowInvoice({ id }: { id: string }) {
   const startOver = useInvoices((s) => s.startOver)
   const checking = useInvoices((s) => s.checking[id] === true)
   const checkError = useInvoices((s) => (s.checkError?.id === id ? s.checkError.error : null))
+  const [said, flash] = useFlash()
+  // a fast check that finds nothing new changes nothing on screen: say it was done
+  const checkNow = async () => {
+    await check(id)
+    const s = useInvoices.getState()
+    if (s.byId[id]?.status === 'pending' && s.checkError?.id !== id) flash.show('Checked: not paid yet.')
+  }
   // the service's clock decides expiry, not the computer's
   const now = useServiceNow(inv.accountId, useNow())
   const money = useMoney()
@@ -132,14 +142,24 @@ function ShowInvoice({ id }: { id: string }) {
 
   return (
     <section className="invoice" ref={box} tabIndex={-1} aria-label="Invoice">
-      <p className={`status ${status}`} role="status" aria-live="polite">
-        {status === 'paid' ? 'Paid' : status === 'expired' ? 'Expired' : 'Waiting for payment'}
-      </p>
+      <div role="status" aria-live="polite">
+        {status === 'paid' ? (
+          <SuccessMark>Paid</SuccessMark>
+        ) : (
+          <p className={`status ${status}`}>{status === 'expired' ? 'Expired' : 'Waiting for payment'}</p>
+        )}
+      </div>
       <p className="amount">
         {invoiceAmountText(inv, money)}
         {/* .fiat keeps its own margin, so nothing is added here when prices are off */}
         {!isAnyAmount(inv) && <Fiat msat={inv.amountSat * 1000} testId="invoice-fiat" />}
-        {inv.memo && <span className="muted"> · {inv.memo}</span>}
+        {/* a long memo folds, so the QR stays near the top (N11) */}
+        {inv.memo && (
+          <span className="muted">
+            {' · '}
+            <LongText text={inv.memo} inline />
+          </span>
+        )}
       </p>
       {status === 'pending' && isAnyAmount(inv) && <p className="muted">The payer chooses how much to send.</p>}
       {status === 'pending' && <Qr text={lightningUri(inv.paymentRequest)} label="QR code of the invoice" />}
@@ -154,9 +174,12 @@ function ShowInvoice({ id }: { id: string }) {
         <CopyButton text={inv.paymentRequest} label="Copy the payment request" />
       </div>
       {checkError && <ErrorMessage error={checkError} />}
+      <p className="flash small" role="status">
+        {said}
+      </p>
       <div className="actions">
         {status === 'pending' && (
-          <button type="button" onClick={() => void check(id)} disabled={checking}>
+          <button type="button" onClick={() => void checkNow()} disabled={checking}>
             {checking ? 'Checking…' : 'Check now'}
           </button>
         )}

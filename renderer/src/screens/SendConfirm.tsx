@@ -1,6 +1,7 @@
 // Send's confirmation (amount, the most the fee can be, total), its receipt, the unknown outcome,
 // and the list of payments whose outcome is not known yet, with "Check again".
 import type { JournalView } from '@shared/contract'
+import { decodeBolt11 } from '@shared/payment/bolt11'
 import { totalMsat } from '@shared/payment/fees'
 import { useEffect } from 'react'
 import { Fiat } from '../components/Amount'
@@ -9,6 +10,7 @@ import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { LongText } from '../components/LongText'
 import { useSpendCheck } from '../components/SpendCheck'
 import { SuccessAction } from '../components/SuccessAction'
+import { FocusedHeading, SuccessMark } from '../components/SuccessMark'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 import { type CheckFound, usePayments } from '../stores/payments'
@@ -84,7 +86,7 @@ export function Confirm() {
     )
   return (
     <div className="card confirm">
-      <h2>Confirm payment</h2>
+      <FocusedHeading>Confirm payment</FocusedHeading>
       {c.earlier && <PaidBefore earlier={c.earlier} />}
       <dl className="details">
         <Payee c={c} />
@@ -155,7 +157,7 @@ function Receipt() {
   }
   return (
     <div className="card" role="status">
-      <p className="status paid">Sent</p>
+      <SuccessMark focus>Sent</SuccessMark>
       <dl className="details">
         <Row label="Amount">
           {money.msat(result.amountMsat)}
@@ -224,8 +226,11 @@ export function Unfinished() {
       <ul>
         {shown.map((p) => (
           <li key={p.requestId}>
-            {money.msat(p.amountMsat)} to <span className="mono">{targetText(p)}</span> —{' '}
-            {STATE_WORDS[p.state] ?? p.state} ({formatDate(p.createdAt)})
+            {money.msat(p.amountMsat)} to{' '}
+            <span className={p.kind === 'invoice' && targetText(p).endsWith('…') ? 'mono' : undefined}>
+              {targetText(p)}
+            </span>{' '}
+            — {STATE_WORDS[p.state] ?? p.state} ({formatDate(p.createdAt)})
             {p.state === 'unknown' && p.error && <span className="muted"> {p.error}</span>}
           </li>
         ))}
@@ -241,7 +246,12 @@ export function Unfinished() {
   )
 }
 
-const targetText = (p: JournalView) => (p.kind === 'invoice' ? `${p.target.slice(0, 24)}…` : p.target)
+/** An invoice by what it is for (its description, N18), else its start; an address as it is. */
+function targetText(p: JournalView): string {
+  if (p.kind !== 'invoice') return p.target
+  const inv = decodeBolt11(p.target)
+  return inv.kind !== 'invalid' && inv.description ? `“${inv.description}”` : `${p.target.slice(0, 24)}…`
+}
 
 /** What "Check again" found, in words: paid, failed with nothing taken, or still unknown. */
 function CheckResult({ found }: { found: CheckFound }) {

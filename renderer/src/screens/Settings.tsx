@@ -8,6 +8,7 @@ import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
+import { useSavedSign } from '../lib/flash'
 import { keyPlace, removeQuestion } from '../lib/keyStorage'
 import { clockWarning } from '../lib/serviceClock'
 import { useAccounts } from '../stores/accounts'
@@ -311,6 +312,7 @@ function Preferences({ settings }: { settings: SettingsT }) {
   const update = useSettings((s) => s.update)
   const saving = useSettings((s) => s.saving)
   const saveError = useSettings((s) => s.saveError)
+  const said = useSavedSign(saving, saveError !== null)
   const [poll, setPoll] = useState(String(settings.pollIntervalSec))
   const [pollProblem, setPollProblem] = useState<string | null>(null)
   function savePoll(e: FormEvent) {
@@ -359,6 +361,11 @@ function Preferences({ settings }: { settings: SettingsT }) {
       <FiatPrefs settings={settings} />
       <DesktopPrefs settings={settings} />
       {saveError && <ErrorMessage error={saveError} />}
+      {said && (
+        <p className="toast" role="status">
+          {said}
+        </p>
+      )}
     </>
   )
 }

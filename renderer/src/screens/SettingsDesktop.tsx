@@ -68,7 +68,7 @@ export function ShortcutForm(props: {
   )
 }
 
-type OnOff = { [K in keyof SettingsT]: SettingsT[K] extends boolean ? K : never }[keyof SettingsT]
+type OnOff = { [K in keyof SettingsT]-?: SettingsT[K] extends boolean ? K : never }[keyof SettingsT]
 
 /** A checkbox for one on/off setting, saved as it is clicked. */
 export function SettingCheck(props: { id: string; name: OnOff; settings: SettingsT; children: ReactNode }) {

@@ -13,11 +13,16 @@ import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
+import { distinctComment } from '../lib/rowText'
+import { useRecent } from '../stores/recent'
 import { useTransactions } from '../stores/transactions'
 import { useUi } from '../stores/ui'
 
 export default function TransactionDetail(props: { walletId: string; txId: string | null; lnTxId: string | null }) {
-  const tx = useTransactions((s) => s.items.find((t) => t.txId === props.txId))
+  // from the history's page, or from Home's recent rows (the history may not have been opened)
+  const fromPage = useTransactions((s) => s.items.find((t) => t.txId === props.txId))
+  const fromRecent = useRecent((s) => s.rows.find((t) => t.txId === props.txId))
+  const tx = fromPage ?? fromRecent
   const detail = useTransactions((s) => s.detail)
   const loadDetail = useTransactions((s) => s.loadDetail)
   const money = useMoney()
@@ -34,7 +39,8 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
     ) : null
 
   return (
-    <Screen title="Transaction">
+    // one way back, to the history (the tab bar marks Transactions as where this is)
+    <Screen title="Transaction" back={false}>
       <button type="button" className="link" onClick={() => useUi.getState().go({ to: 'transactions' })}>
         ← Back to transactions
       </button>
@@ -53,7 +59,8 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
             {tx.feeMsat !== 0 && field('Network fee', money.msat(-tx.feeMsat))}
             {field('Wallet', tx.walletLabel ?? tx.walletId)}
             {field('Memo', tx.memo)}
-            {field('Comment', tx.comment)}
+            {/* a payer's comment that repeats the memo is said once (N19) */}
+            {field('Comment', distinctComment(tx))}
             {field('Paid to', tx.payee)}
           </>
         )}

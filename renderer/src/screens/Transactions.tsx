@@ -3,19 +3,19 @@
 // only, keyed by place, so a page of 100 paints fast (docs/ledger.md, "The history screen"); long
 // memos wrap instead of scrolling sideways.
 import type { CsvFormat, HistoryRow } from '@shared/history'
-import { TX_KINDS, type TxKind } from '@shared/history'
-import { memo, useEffect, useState } from 'react'
+import { memo, useEffect, useMemo, useRef, useState } from 'react'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { FiatThen } from '../components/FiatThen'
+import { Filters, FirstSync } from '../components/HistoryFilters'
+import { RowIcon } from '../components/RowIcon'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { Empty, Skeleton } from '../components/Skeleton'
-import { TextField } from '../components/TextField'
-import { formatDate } from '../lib/format'
 import { showMsat, useHidden } from '../lib/money'
-import { useAccounts } from '../stores/accounts'
+import { rowDirection, rowNotes } from '../lib/rowText'
+import { dayHeading, daysBetween, relativeTime, timeOfDay } from '../lib/when'
 import { fiatBeside, fiatTexts, useRates } from '../stores/rates'
-import { type HistoryFilter, PER_PAGE_CHOICES, useTransactions } from '../stores/transactions'
+import { type HistoryFilter, useTransactions } from '../stores/transactions'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
 
@@ -28,6 +28,7 @@ export default function Transactions(props: { walletId?: string }) {
   const error = useTransactions((s) => s.error)
   const open = useTransactions((s) => s.open)
   const goTo = useTransactions((s) => s.goTo)
+  const filter = useTransactions((s) => s.filter)
   const rates = useRates((s) => s.view)
   const hidden = useHidden()
   // no currency beside hidden amounts
@@ -37,6 +38,12 @@ export default function Transactions(props: { walletId?: string }) {
     void open(props.walletId)
   }, [props.walletId, open])
 
+  // the time the page's "5 min ago" and day headings are reckoned from: when its rows came
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the time is taken anew with each page of rows
+  const now = useMemo(() => Date.now(), [items])
+  const days = useMemo(() => daysOf(items, now), [items, now])
+  useScrollTopOnPage(page)
+
   const loading = status === 'loading'
   return (
     <Screen title="Transactions">
@@ -44,16 +51,35 @@ export default function Transactions(props: { walletId?: string }) {
       <FirstSync />
       {error && <ErrorMessage error={error} onRetry={() => void goTo(page)} />}
       {loading && items.length === 0 && <Skeleton label="Loading transactions…" />}
-      {status === 'ready' && total === 0 && <Empty>No transactions match.</Empty>}
+      <WalletShown />
+      {status === 'ready' && total === 0 && (
+        <Empty>
+          {datesSwapped(filter) ? 'The From date is after the To date: swap them.' : 'No transactions match.'}
+        </Empty>
+      )}
       {items.length > 0 && fiat && <PriceNote />}
       {items.length > 0 && (
         <ul className="history" aria-busy={loading}>
-          {items.map((t, i) => (
+          {items.map((t, i) => [
+            // the day's heading before its first row, an item of its own so a row's text is the row's
+            days.first[i] && (
+              // biome-ignore lint/suspicious/noArrayIndexKey: a heading's place on the page is its identity here
+              <li key={`d${i}`} className="history-day">
+                <h2>{days.day[i]}</h2>
+              </li>
+            ),
             // keyed by place, not by row: a new page rewrites the same 100 rows' text instead of
             // removing and creating them, which is most of a page change's cost
-            // biome-ignore lint/suspicious/noArrayIndexKey: rows are text and a button, no state of their own
-            <Row key={i} tx={t} fiat={fiat?.(Math.abs(t.amountMsat)) ?? null} hidden={hidden} />
-          ))}
+            <Row
+              // biome-ignore lint/suspicious/noArrayIndexKey: rows are text and a button, no state of their own
+              key={`r${i}`}
+              tx={t}
+              fiat={fiat?.(Math.abs(t.amountMsat)) ?? null}
+              hidden={hidden}
+              day={days.day[i] ?? ''}
+              now={now}
+            />,
+          ])}
         </ul>
       )}
       {(pageCount > 0 || loading) && (
@@ -62,7 +88,7 @@ export default function Transactions(props: { walletId?: string }) {
             Previous
           </button>
           <span role="status">
-            Page {page} of {Math.max(pageCount, page)} · {total} transactions
+            Page {page} of {Math.max(pageCount, page)} · {transactions(total)}
           </span>
           <button type="button" onClick={() => void goTo(page + 1)} disabled={page >= pageCount}>
             Next
@@ -74,114 +100,56 @@ export default function Transactions(props: { walletId?: string }) {
   )
 }
 
-/** How many filters besides the search narrow the list. */
-function activeFilters(f: HistoryFilter): number {
-  return [f.walletId !== 'all', f.direction !== 'all', f.kind !== '', f.from !== '', f.to !== ''].filter(Boolean).length
-}
-
 /**
- * Search always shows; the other filters fold away, so at tray size the rows start near the top.
- * Folded or not is remembered; at first it follows the window's width.
+ * Each row's day ("Today", "Yesterday", "Mon, 23 Nov") and whether it is the first of its day (a
+ * heading goes before it). Formatted once per day, not per row: a page of 100 is a few days.
  */
-function Filters() {
-  const filter = useTransactions((s) => s.filter)
-  const perPage = useTransactions((s) => s.perPage)
-  const setFilter = useTransactions((s) => s.setFilter)
-  const setPerPage = useTransactions((s) => s.setPerPage)
-  const open = useTransactions((s) => s.filtersOpen ?? wideWindow())
-  const wallets = useWallets((s) => s.wallets)
-  const active = activeFilters(filter)
+function daysOf(items: HistoryRow[], now: number): { day: string[]; first: boolean[] } {
+  const day: string[] = []
+  const first: boolean[] = []
+  let lastKey = Number.NaN
+  let last = ''
+  for (const t of items) {
+    const key = daysBetween(t.createdAt * 1000, now)
+    if (key !== lastKey) last = dayHeading(t.createdAt, now)
+    first.push(key !== lastKey)
+    day.push(last)
+    lastKey = key
+  }
+  return { day, first }
+}
+
+/** Another page: back to the top of the screen, so it reads from its start (not next to Previous). */
+function useScrollTopOnPage(page: number) {
+  const shown = useRef(page)
+  useEffect(() => {
+    if (shown.current === page) return
+    shown.current = page
+    window.scrollTo({ top: 0 })
+  }, [page])
+}
+
+/** "1 transaction", "25 transactions" */
+const transactions = (n: number) => (n === 1 ? '1 transaction' : `${n} transactions`)
+
+/** From later than To finds nothing: say why (N16). Both are YYYY-MM-DD, so they compare as text. */
+const datesSwapped = (f: HistoryFilter) => f.from !== '' && f.to !== '' && f.from > f.to
+
+/** A wallet chosen on Home stays chosen here: said above the rows, with a way back to all (N12). */
+function WalletShown() {
+  const walletId = useTransactions((s) => s.filter.walletId)
+  const label = useWallets((s) => s.wallets.find((w) => w.id === walletId)?.label)
+  if (walletId === 'all') return null
   return (
-    <search className="toolbar history-filters">
-      <TextField
-        id="tx-search"
-        label="Search"
-        type="search"
-        placeholder="Memo, comment, payee, label or amount"
-        value={filter.search}
-        maxLength={200}
-        onValue={(search) => void setFilter({ search })}
-      />
-      <details
-        className="history-more"
-        open={open}
-        onToggle={(e) => useTransactions.setState({ filtersOpen: e.currentTarget.open })}
+    <p className="wallet-shown small">
+      Showing {label ?? 'one wallet'} only.{' '}
+      <button
+        type="button"
+        className="link"
+        onClick={() => void useTransactions.getState().setFilter({ walletId: 'all' })}
       >
-        <summary>Filters{active > 0 && <span className="badge"> · {active} on</span>}</summary>
-        <div className="history-filter-grid">
-          <SelectField
-            id="tx-wallet"
-            label="Wallet"
-            value={filter.walletId}
-            onValue={(walletId) => void setFilter({ walletId })}
-          >
-            <option value="all">All wallets</option>
-            {wallets.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.label}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            id="tx-direction"
-            label="Direction"
-            value={filter.direction}
-            onValue={(v) => void setFilter({ direction: v as 'all' | 'sent' | 'received' })}
-          >
-            <option value="all">Sent and received</option>
-            <option value="received">Received</option>
-            <option value="sent">Sent</option>
-          </SelectField>
-          <SelectField
-            id="tx-kind"
-            label="Type"
-            value={filter.kind}
-            onValue={(v) => void setFilter({ kind: v as TxKind | '' })}
-          >
-            <option value="">Every type</option>
-            {(Object.keys(TX_KINDS) as TxKind[]).map((k) => (
-              <option key={k} value={k}>
-                {TX_KINDS[k].label}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            id="tx-from"
-            label="From"
-            type="date"
-            value={filter.from}
-            onValue={(from) => void setFilter({ from })}
-          />
-          <TextField id="tx-to" label="To" type="date" value={filter.to} onValue={(to) => void setFilter({ to })} />
-          <SelectField id="per-page" label="Per page" value={perPage} onValue={(v) => void setPerPage(Number(v))}>
-            {PER_PAGE_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </SelectField>
-        </div>
-      </details>
-    </search>
-  )
-}
-
-/** A window wide enough to show the filters open without pushing the rows off the first screen. */
-function wideWindow(): boolean {
-  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
-    ? window.matchMedia('(min-width: 40rem)').matches
-    : true
-}
-
-/** The first sync of a large history runs in the background; how far it has come, until it is through. */
-function FirstSync() {
-  const activeId = useAccounts((s) => s.activeId)
-  const p = useTransactions((s) => (activeId ? s.syncing[activeId] : undefined))
-  if (!p || p.loaded >= p.total) return null
-  return (
-    <p role="status" className="history-sync">
-      <progress value={p.loaded} max={p.total} /> Loading history: {p.loaded.toLocaleString('en-US')} of ~
-      {p.total.toLocaleString('en-US')}
+        Show all wallets
+      </button>
     </p>
   )
 }
@@ -221,7 +189,7 @@ function CsvExport() {
         ))}
       </SelectField>
       <button type="button" onClick={() => void exportCsv(format)} disabled={busy || total === 0}>
-        Export CSV of all {total} transactions
+        Export CSV of all {transactions(total)}
       </button>
       {busy && (
         <p role="status">
@@ -230,7 +198,7 @@ function CsvExport() {
       )}
       {exp.result?.file.status === 'saved' && (
         <p role="status">
-          Saved {exp.result.rows} transactions to {exp.result.file.fileName}.
+          Saved {transactions(exp.result.rows)} to {exp.result.file.fileName}.
         </p>
       )}
       {exp.result?.file.status === 'cancelled' && <p role="status">Not saved.</p>}
@@ -240,19 +208,30 @@ function CsvExport() {
   )
 }
 
-const Row = memo(function Row({ tx: t, fiat, hidden }: { tx: HistoryRow; fiat: string | null; hidden: boolean }) {
-  const date = formatDate(t.createdAt)
+const Row = memo(function Row(props: {
+  tx: HistoryRow
+  fiat: string | null
+  hidden: boolean
+  /** the row's day, as its heading says it */
+  day: string
+  now: number
+}) {
+  const { tx: t, fiat, hidden, day, now } = props
+  const time = timeOfDay(t.createdAt)
+  const date = `${day} ${time}`
   const amount = showMsat(t.amountMsat, hidden, { signed: true })
-  const note = [t.memo, t.comment].filter(Boolean).join(' · ')
+  const notes = rowNotes(t)
+  // today's rows say how long ago; older ones their time, under the day's heading
+  const when = daysBetween(t.createdAt * 1000, now) === 0 ? relativeTime(t.createdAt, now) : time
   return (
     <li className="history-row">
+      <RowIcon direction={rowDirection(t)} />
       {/* what and how much on the first line; when, where and the notes under it (they wrap) */}
       <span className="words">{t.words}</span> <span className={t.amountMsat < 0 ? 'num out' : 'num in'}>{amount}</span>
       <span className="meta">
-        {date}
+        {when}
         {t.walletLabel && ` · ${t.walletLabel}`}
-        {note && ` · ${note}`}
-        {t.label && ` · ${t.label}`}
+        {notes.length > 0 && ` · ${notes.join(' · ')}`}
       </span>
       <span className="side">
         {fiat && (

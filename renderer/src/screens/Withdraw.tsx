@@ -51,6 +51,10 @@ export default function Withdraw(props: { walletId?: string }) {
   )
 }
 
+/** The link's amount is what the claimer gets; the payment to them costs this wallet a fee too. */
+const FEE_NOTE =
+  'When the link is claimed, this wallet also pays the Lightning network fee of sending it (usually a few sats, at most 5 %).'
+
 function WithdrawForm(props: { walletId?: string }) {
   const [walletId, setWalletId] = useState(() => initialWalletId(props.walletId))
   const [amount, setAmount] = useState('')
@@ -86,6 +90,9 @@ function WithdrawForm(props: { walletId?: string }) {
         required
       />
       <TextField id="withdraw-memo" label="Memo" value={memo} maxLength={639} onValue={setMemo} />
+      <p className="muted small" data-testid="withdraw-fee-note">
+        {FEE_NOTE}
+      </p>
       {rules.fields}
       <Problem>{problem}</Problem>
       {error && <ErrorMessage error={error} />}
@@ -119,6 +126,7 @@ function ShowLink({ ott }: { ott: string }) {
         {money.sat(link.amountSat)} <Fiat msat={link.amountSat * 1000} testId="withdraw-fiat" />
         {link.memo && <span className="muted"> · {link.memo}</span>}
       </p>
+      {!claimed && <p className="muted small">{FEE_NOTE}</p>}
       {!claimed && (
         <QrImage
           text={link.uri}
@@ -126,10 +134,13 @@ function ShowLink({ ott }: { ott: string }) {
           fileName={`withdraw-${link.amountSat}-sats.png`}
         />
       )}
-      <div className="field-row">
-        <code className="long">{link.lnurl}</code>
-        <CopyButton text={link.lnurl} label="Copy the withdraw link" />
-      </div>
+      {/* a claimed link cannot be used again: nothing to copy (N17) */}
+      {!claimed && (
+        <div className="field-row">
+          <code className="long">{link.lnurl}</code>
+          <CopyButton text={link.lnurl} label="Copy the withdraw link" />
+        </div>
+      )}
       <div className="actions">
         <button type="button" onClick={startOver}>
           New withdraw link

@@ -10,10 +10,15 @@ import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
 import { createLatest } from '../lib/latest'
 import { visibleTimeout } from '../lib/visibleTimers'
+import { useSettings } from './settings'
 import type { LoadStatus } from './wallets'
 
 export const PER_PAGE_CHOICES = [10, 25, 50, 100, 250] as const
-const DEFAULT_PER_PAGE = 25
+type PerPage = (typeof PER_PAGE_CHOICES)[number]
+/** as main's DEFAULT_SETTINGS (a value from the contract would bring its schemas into this chunk) */
+const DEFAULT_PER_PAGE: PerPage = 25
+/** the person's choice, kept in main's settings so it outlives a restart */
+const savedPerPage = (): PerPage => useSettings.getState().settings?.historyPerPage ?? DEFAULT_PER_PAGE
 
 export interface HistoryFilter {
   /** a wallet id or 'all' */
@@ -178,6 +183,9 @@ export const useTransactions = create<TransactionsState>()((set, get) => {
     syncing: {},
     filtersOpen: null,
     async open(walletId) {
+      // the first visit: the page size the person chose before, once main's settings are known
+      const saved = useSettings.getState().settings?.historyPerPage
+      if (get().status === 'idle' && saved) set({ perPage: saved })
       if (walletId && walletId !== get().filter.walletId) return get().setFilter({ walletId })
       forget() // the ledger may have changed while the screen was closed
       await load(get().status === 'idle' ? 1 : get().page)
@@ -188,6 +196,8 @@ export const useTransactions = create<TransactionsState>()((set, get) => {
     },
     async setPerPage(perPage) {
       set({ perPage })
+      if ((PER_PAGE_CHOICES as readonly number[]).includes(perPage) && perPage !== savedPerPage())
+        void useSettings.getState().update({ historyPerPage: perPage as PerPage })
       await load(1)
     },
     async goTo(page) {

@@ -11,6 +11,8 @@ interface WalletsState {
   totalMsat: number
   status: LoadStatus
   error: AppErrorShape | null
+  /** when the balances shown last came from main (ms), for Home's "updated …"; null before */
+  updatedAt: number | null
   load(): Promise<void>
   apply(payload: { wallets: WalletView[]; totalMsat: number }): void
   clear(): void
@@ -24,19 +26,27 @@ export const useWallets = create<WalletsState>()((set) => ({
   totalMsat: 0,
   status: 'idle',
   error: null,
+  updatedAt: null,
   async load() {
     set({ status: 'loading', error: null })
     const { value: res, stale } = await loads.run(walletsList)
     if (stale) return
-    if (res.ok) set({ wallets: res.value.wallets, totalMsat: res.value.totalMsat, status: 'ready', error: null })
+    if (res.ok)
+      set({
+        wallets: res.value.wallets,
+        totalMsat: res.value.totalMsat,
+        status: 'ready',
+        error: null,
+        updatedAt: Date.now(),
+      })
     else set({ status: 'error', error: res.error })
   },
   apply({ wallets, totalMsat }) {
     loads.drop()
-    set({ wallets, totalMsat, status: 'ready', error: null })
+    set({ wallets, totalMsat, status: 'ready', error: null, updatedAt: Date.now() })
   },
   clear() {
     loads.drop()
-    set({ wallets: [], totalMsat: 0, status: 'idle', error: null })
+    set({ wallets: [], totalMsat: 0, status: 'idle', error: null, updatedAt: null })
   },
 }))

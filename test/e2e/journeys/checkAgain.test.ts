@@ -72,7 +72,9 @@ test('"Check again" says what it found: paid, failed with nothing taken, still u
   await expect.poll(() => card.locator('li').count()).toBe(3)
   await card.getByRole('button', { name: 'Check again' }).click()
   const found = card.getByTestId('check-result')
-  await expect.poll(() => found.textContent(), { timeout: 15_000 }).toContain('It was paid: 1,110 sats to lnbc')
+  await expect
+    .poll(() => found.textContent(), { timeout: 15_000 })
+    .toContain('It was paid: 1,110 sats to “Lost answer test”.')
   const said = (await found.textContent()) ?? ''
   expect(said).toContain('It failed, nothing was taken: 3,330 sats to alice@sim.example.')
   expect(said).toContain('Still unknown: the service has no payment of it yet.')

@@ -39,9 +39,24 @@ test('create an invoice with the keyboard alone', async () => {
   await waitVisible(p, 'Waiting for payment')
 })
 
+test('Send with the keyboard: focus lands on the confirmation, then on the outcome', async () => {
+  const p = o.page
+  await p.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Send', exact: true }).click()
+  await p.getByLabel('Lightning address').fill('alice@sim.example')
+  await p.getByLabel('Lightning address').press('Enter')
+  await p.getByLabel('Amount (sats)').waitFor({ timeout: 15_000 })
+  await p.getByLabel('Amount (sats)').fill('21')
+  await p.getByLabel('Amount (sats)').press('Enter')
+  await expect.poll(() => focused(p), { timeout: 15_000 }).toMatchObject({ tag: 'H2', text: 'Confirm payment' })
+  await tabTo(p, (f) => f.tag === 'BUTTON' && f.text === 'Send now')
+  await p.keyboard.press('Enter')
+  await expect.poll(() => focused(p), { timeout: 15_000 }).toMatchObject({ tag: 'P', text: 'Sent' })
+  await p.getByRole('button', { name: 'Done' }).click()
+})
+
 /** Each main screen by its button in the navigation, and the heading it shows. */
 const SCREENS: Array<[string, string]> = [
-  ['Home', 'Wallets'],
+  ['Home', 'Home'],
   ['Transactions', 'Transactions'],
   ['Receive', 'Receive'],
   ['Send', 'Send'],

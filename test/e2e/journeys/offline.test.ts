@@ -32,7 +32,7 @@ test('offline banner while the service is down; back online it goes and the bala
 
   const port = Number(new URL(o.sim.url).port)
   await o.sim.close()
-  await o.page.getByRole('button', { name: 'Refresh' }).click()
+  await o.page.getByRole('button', { name: 'Refresh', exact: true }).click()
   await banner.waitFor({ timeout: 15_000 })
   expect(await banner.textContent()).toContain('Balances may be out of date')
 
@@ -51,7 +51,7 @@ test('error banner while the service answers 5xx, in the same place as offline; 
   const banner = o.page.getByRole('status').filter({ hasText: 'answering with errors' })
   expect(await banner.count()).toBe(0)
   sim.control.injectFault({ path: /^\/v1\/wallets$/, kind: 'status', status: 503 })
-  await o.page.getByRole('button', { name: 'Refresh' }).click()
+  await o.page.getByRole('button', { name: 'Refresh', exact: true }).click()
   await banner.waitFor({ timeout: 15_000 })
   expect(await banner.textContent()).toBe(
     'The wallet service is answering with errors. Balances may be out of date; the app keeps trying.',
@@ -67,7 +67,7 @@ test('a revoked key: the banner says so and takes the person to Settings, where 
   const sim = back as SimulatorHandle
   const banner = o.page.getByRole('status').filter({ hasText: 'refused' })
   const newKey = sim.control.replaceSecretKey() // revoked at the service; the app still holds the old one
-  await o.page.getByRole('button', { name: 'Refresh' }).click()
+  await o.page.getByRole('button', { name: 'Refresh', exact: true }).click()
   await banner.waitFor({ timeout: 15_000 })
   expect(await banner.textContent()).toBe(
     "The service refused this account's API key. It may have been revoked: make a new key on the wallet service, then use Replace key in Settings. Open Settings",

@@ -76,7 +76,7 @@ test('auth method per account is saved', async () => {
   await expect.poll(async () => (await accounts()).accounts.find((a) => a.id === activeId)?.authMethod).toBe('basic')
   // still works with the new method
   await navTo(o.page, 'Home')
-  await o.page.getByRole('button', { name: 'Refresh' }).click()
+  await o.page.getByRole('button', { name: 'Refresh', exact: true }).click()
   await waitVisible(o.page, o.sim.keys.wallets[0]!.label)
   expect(await o.page.getByRole('alert').count()).toBe(0)
 })

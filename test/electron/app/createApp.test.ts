@@ -215,6 +215,7 @@ describe('createApp', () => {
       offerClipboard: true,
       hideBalances: false,
       lock: DEFAULT_LOCK,
+      historyPerPage: 25,
     })
     const next = value(await app.router.handle('settings.update', { theme: 'dark', pollIntervalSec: 60 }))
     expect(next).toEqual({
@@ -228,6 +229,7 @@ describe('createApp', () => {
       offerClipboard: true,
       hideBalances: false,
       lock: DEFAULT_LOCK,
+      historyPerPage: 25,
     })
     expect(events.find((e) => e.name === 'settings.updated')?.payload).toEqual(next)
     expect((await readdir(dir)).sort()).toEqual(['settings.json', 'settings.json.corrupt-1700000000000'])

@@ -128,6 +128,7 @@ describe('router', () => {
         offerClipboard: true,
         hideBalances: false,
         lock: { ...DEFAULT_LOCK, passphrase: 'never sent' },
+        historyPerPage: 25,
         apiKey: 'sak_x',
       }),
     })
@@ -144,6 +145,7 @@ describe('router', () => {
         offerClipboard: true,
         hideBalances: false,
         lock: DEFAULT_LOCK,
+        historyPerPage: 25,
       },
     })
   })

@@ -42,6 +42,8 @@ const StoredSettings = Settings.extend({
   offerClipboard: Settings.shape.offerClipboard.catch(DEFAULT_SETTINGS.offerClipboard),
   hideBalances: Settings.shape.hideBalances.catch(DEFAULT_SETTINGS.hideBalances),
   lock: StoredLockSettings,
+  // files from before it have none; an odd value is the default, not an unreadable file
+  historyPerPage: Settings.shape.historyPerPage.catch(DEFAULT_SETTINGS.historyPerPage),
 })
 
 export const SettingsFile = z.object({

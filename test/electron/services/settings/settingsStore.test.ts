@@ -55,6 +55,22 @@ describe('settings store', () => {
     expect(await readdir(dir)).toEqual([SETTINGS_FILE])
   })
 
+  it('keeps the history page size across a restart; a file without it (or an odd one) reads as 25', async () => {
+    const s = createSettingsStore({ dir })
+    await s.load()
+    await s.update((f) => ({ ...f, settings: { ...f.settings, historyPerPage: 250 } }))
+    expect((await createSettingsStore({ dir }).load()).settings.historyPerPage).toBe(250)
+    const raw = JSON.parse(await readFile(join(dir, SETTINGS_FILE), 'utf8'))
+    delete raw.settings.historyPerPage
+    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify(raw))
+    expect((await createSettingsStore({ dir }).load()).settings.historyPerPage).toBe(25)
+    raw.settings.historyPerPage = 33
+    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify(raw))
+    const odd = await createSettingsStore({ dir }).load()
+    expect(odd.settings.historyPerPage).toBe(25)
+    expect(odd.settings.theme).toBe(DEFAULT_SETTINGS.theme)
+  })
+
   it('keeps a corrupt file aside, uses defaults and says so', async () => {
     await writeFile(join(dir, SETTINGS_FILE), '{"version":1,"settings":{"pollIntervalSec":')
     const notices: Notice[] = []
@@ -102,6 +118,7 @@ describe('settings store', () => {
       offerClipboard: true,
       hideBalances: false,
       lock: DEFAULT_LOCK,
+      historyPerPage: 25,
     })
     expect(loaded.accounts).toEqual([account])
     expect(notices).toEqual([])
@@ -134,6 +151,7 @@ describe('settings store', () => {
       offerClipboard: DEFAULT_SETTINGS.offerClipboard,
       hideBalances: false,
       lock: DEFAULT_LOCK,
+      historyPerPage: 25,
     })
     expect(DEFAULT_SETTINGS).toMatchObject({ trayTotal: true, shortcut: '', openAtLogin: false, offerClipboard: true })
     expect(notices).toEqual([])

@@ -1,0 +1,120 @@
+// The history's search and filters (search always shows; the rest fold away at tray size), and
+// the first sync's progress above the rows.
+import { TX_KINDS, type TxKind } from '@shared/history'
+import { useAccounts } from '../stores/accounts'
+import { type HistoryFilter, PER_PAGE_CHOICES, useTransactions } from '../stores/transactions'
+import { useWallets } from '../stores/wallets'
+import { SelectField } from './SelectField'
+import { TextField } from './TextField'
+
+/** How many filters besides the search narrow the list. */
+function activeFilters(f: HistoryFilter): number {
+  return [f.walletId !== 'all', f.direction !== 'all', f.kind !== '', f.from !== '', f.to !== ''].filter(Boolean).length
+}
+
+/**
+ * Search always shows; the other filters fold away, so at tray size the rows start near the top.
+ * Folded or not is remembered; at first it follows the window's width.
+ */
+export function Filters() {
+  const filter = useTransactions((s) => s.filter)
+  const perPage = useTransactions((s) => s.perPage)
+  const setFilter = useTransactions((s) => s.setFilter)
+  const setPerPage = useTransactions((s) => s.setPerPage)
+  const open = useTransactions((s) => s.filtersOpen ?? wideWindow())
+  const wallets = useWallets((s) => s.wallets)
+  const active = activeFilters(filter)
+  return (
+    <search className="toolbar history-filters">
+      <TextField
+        id="tx-search"
+        label="Search"
+        type="search"
+        placeholder="Memo, comment, payee, label or amount"
+        value={filter.search}
+        maxLength={200}
+        onValue={(search) => void setFilter({ search })}
+      />
+      <details
+        className="history-more"
+        open={open}
+        onToggle={(e) => useTransactions.setState({ filtersOpen: e.currentTarget.open })}
+      >
+        <summary>Filters{active > 0 && <span className="badge"> · {active} on</span>}</summary>
+        <div className="history-filter-grid">
+          <SelectField
+            id="tx-wallet"
+            label="Wallet"
+            value={filter.walletId}
+            onValue={(walletId) => void setFilter({ walletId })}
+          >
+            <option value="all">All wallets</option>
+            {wallets.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.label}
+              </option>
+            ))}
+          </SelectField>
+          <SelectField
+            id="tx-direction"
+            label="Direction"
+            value={filter.direction}
+            onValue={(v) => void setFilter({ direction: v as 'all' | 'sent' | 'received' })}
+          >
+            <option value="all">Sent and received</option>
+            <option value="received">Received</option>
+            <option value="sent">Sent</option>
+          </SelectField>
+          <SelectField
+            id="tx-kind"
+            label="Type"
+            value={filter.kind}
+            onValue={(v) => void setFilter({ kind: v as TxKind | '' })}
+          >
+            <option value="">Every type</option>
+            {(Object.keys(TX_KINDS) as TxKind[]).map((k) => (
+              <option key={k} value={k}>
+                {TX_KINDS[k].label}
+              </option>
+            ))}
+          </SelectField>
+          <TextField
+            id="tx-from"
+            label="From"
+            type="date"
+            value={filter.from}
+            onValue={(from) => void setFilter({ from })}
+          />
+          <TextField id="tx-to" label="To" type="date" value={filter.to} onValue={(to) => void setFilter({ to })} />
+          <SelectField id="per-page" label="Per page" value={perPage} onValue={(v) => void setPerPage(Number(v))}>
+            {PER_PAGE_CHOICES.map((n) => (
+              <option key={n} value={n}>
+                {n}
+              </option>
+            ))}
+          </SelectField>
+        </div>
+      </details>
+    </search>
+  )
+}
+
+/** A window wide enough to show the filters open without pushing the rows off the first screen. */
+function wideWindow(): boolean {
+  return typeof window !== 'undefined' && typeof window.matchMedia === 'function'
+    ? window.matchMedia('(min-width: 40rem)').matches
+    : true
+}
+
+/** The first sync of a large history runs in the background; how far it has come, until it is through. */
+export function FirstSync() {
+  const activeId = useAccounts((s) => s.activeId)
+  const p = useTransactions((s) => (activeId ? s.syncing[activeId] : undefined))
+  if (!p || p.loaded >= p.total) return null
+  return (
+    <p role="status" className="history-sync">
+      <progress value={p.loaded} max={p.total} /> Loading history: {p.loaded.toLocaleString('en-US')} of ~
+      {p.total.toLocaleString('en-US')}
+    </p>
+  )
+}

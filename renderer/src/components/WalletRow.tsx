@@ -1,0 +1,81 @@
+// One wallet on Home: its name and balance in one compact row, and one menu for what can be done
+// with it (receive, send, a withdraw link, its transactions). The row itself opens its history.
+import type { WalletView } from '@shared/contract'
+import EllipsisVertical from 'lucide-react/icons/ellipsis-vertical'
+import { useEffect, useRef, useState } from 'react'
+import type { FiatShown } from '../stores/rates'
+import { type Screen, useUi } from '../stores/ui'
+import { Amount, FiatBeside } from './Amount'
+
+/** The menu's entries: the words shown, and the accessible name that says which wallet. */
+const ACTIONS: Array<{ text: string; name: (label: string) => string; to: (id: string) => Screen }> = [
+  { text: 'Receive', name: (l) => `Receive to ${l}`, to: (walletId) => ({ to: 'receive', walletId }) },
+  { text: 'Send', name: (l) => `Send from ${l}`, to: (walletId) => ({ to: 'send', walletId }) },
+  { text: 'Withdraw link', name: (l) => `Withdraw link from ${l}`, to: (walletId) => ({ to: 'withdraw', walletId }) },
+  { text: 'Transactions', name: (l) => `Transactions of ${l}`, to: (walletId) => ({ to: 'transactions', walletId }) },
+]
+
+export function WalletRow({ wallet: w, fiat }: { wallet: WalletView; fiat: FiatShown | null }) {
+  const [open, setOpen] = useState(false)
+  const menu = useRef<HTMLDivElement>(null)
+  const toggle = useRef<HTMLButtonElement>(null)
+  useEffect(() => {
+    if (!open) return
+    menu.current?.querySelector('button')?.focus()
+    // a press anywhere else closes the menu, as menus do
+    const outside = (e: PointerEvent) => {
+      if (!menu.current?.parentElement?.contains(e.target as Node)) setOpen(false)
+    }
+    document.addEventListener('pointerdown', outside)
+    return () => document.removeEventListener('pointerdown', outside)
+  }, [open])
+  const close = () => {
+    setOpen(false)
+    toggle.current?.focus()
+  }
+  return (
+    <li className="wallet-row" aria-label={`Wallet ${w.label}`}>
+      <span className="wallet-name">{w.label}</span>
+      <span className="wallet-money">
+        <span className="balance">
+          <Amount msat={w.balanceMsat} />
+        </span>
+        <FiatBeside shown={fiat} testId="wallet-fiat" />
+      </span>
+      <span className="wallet-menu">
+        <button
+          ref={toggle}
+          type="button"
+          className="icon-button"
+          aria-label={`Actions for ${w.label}`}
+          title="Actions"
+          aria-expanded={open}
+          onClick={() => setOpen(!open)}
+        >
+          <EllipsisVertical size={18} aria-hidden />
+        </button>
+        {open && (
+          <div ref={menu} className="menu">
+            {ACTIONS.map((a) => (
+              <button
+                key={a.text}
+                type="button"
+                className="menu-item"
+                aria-label={a.name(w.label)}
+                onKeyDown={(e) => {
+                  if (e.key === 'Escape') close()
+                }}
+                onClick={() => {
+                  setOpen(false)
+                  useUi.getState().go(a.to(w.id))
+                }}
+              >
+                {a.text}
+              </button>
+            ))}
+          </div>
+        )}
+      </span>
+    </li>
+  )
+}
