@@ -7,7 +7,7 @@ import { AppError, type AppErrorShape, type Result } from '@shared/errors'
 import type { z } from 'zod'
 import type { Logger } from '../log'
 import { UNKNOWN_OUTCOME_MESSAGE } from '../services/client/errors'
-import type { OperationLog } from '../services/ledger'
+import type { OperationLog } from '../services/payments'
 import { createOnceGuard } from './once'
 
 /** Who sent a message: the shell decides `trusted` from the sender frame; the preview bridge likewise. */

@@ -2,7 +2,7 @@
 // recent recipients, in one SQLite file in userData (node:sqlite, no native module). It is a cache
 // of the service plus the app's own records: a file that cannot be used is set aside and a new one
 // made, the caller is told to resync (`needsResync`), and the app never waits on it. Payments in
-// flight are NOT here but in the journal (journal.ts), which a rebuild cannot touch.
+// flight are NOT here but in the journal (services/payments/journal.ts), which a rebuild cannot touch.
 // See docs/ledger.md.
 import { DatabaseSync } from 'node:sqlite'
 import { type AppRecords, createAppRecords } from './appRecords'
@@ -23,8 +23,6 @@ export { Recipient, StoredWithdrawLink } from './appRecords'
 export type { CursorPatch, SyncCursor } from './cursors'
 export { CSV_HEADER } from './exportCsv'
 export type { InsertOptions, InsertResult } from './insert'
-export { type Journal, type JournalEntry, type JournalEntryInput, openJournal, type PaymentState } from './journal'
-export type { OperationLog, OperationRecord } from './operations'
 export type { HistoryFilter, Page, PageQuery, SearchMode } from './query'
 export { fromServiceTx, LedgerTxInput, REQUEST_ID_KEY } from './rows'
 export type { LedgerTx } from './view'

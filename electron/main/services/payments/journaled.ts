@@ -5,7 +5,8 @@
 // in-flight set, which the reconciling (after a sync, "Check again") leaves alone.
 import { AppError } from '@shared/errors'
 import type { WalletTransaction } from '@shared/schemas/service'
-import { type Journal, type JournalEntryInput, REQUEST_ID_KEY } from '../ledger'
+import { REQUEST_ID_KEY } from '../ledger'
+import type { Journal, JournalEntryInput } from './journal'
 
 /** The steps of a payment a test may stop the process at (test/electron/payments/crash.test.ts). */
 export type PaymentStep = 'journaled' | 'sent' | 'answered'

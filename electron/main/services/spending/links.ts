@@ -5,7 +5,7 @@
 import { AppError } from '@shared/errors'
 import { satToMsat } from '@shared/units'
 import { claimFeeCapSat } from '@shared/vouchers'
-import type { Journal } from '../ledger'
+import type { Journal } from '../payments/journal'
 import type { Spending } from '.'
 
 export interface LinkSpend {

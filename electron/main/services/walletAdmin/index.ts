@@ -14,8 +14,9 @@
 import { AppError } from '@shared/errors'
 import type { CreatedWalletView, TransferView } from '@shared/history'
 import type { ServiceClient } from '../client'
-import { fromServiceTx, type Journal, type Ledger } from '../ledger'
+import { fromServiceTx, type Ledger } from '../ledger'
 import { type JournaledDeps, sendJournaled } from '../payments'
+import type { Journal } from '../payments/journal'
 
 export interface TransferInput {
   fromWalletId: string

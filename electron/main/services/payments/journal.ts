@@ -5,12 +5,12 @@
 // every unfinished payment marked "unknown", and the caller gets an error-level notice and
 // `lost` (the app must then say that those payments' outcome is unknown). See docs/ledger.md.
 import { z } from 'zod'
-import { type Columns, insertSql, selectAs, valuesOf } from './columns'
-import { inTransaction, type Migration } from './migrate'
+import { type Columns, insertSql, selectAs, valuesOf } from '../ledger/columns'
+import { inTransaction, type Migration } from '../ledger/migrate'
+import { readAside, restore } from '../ledger/salvage'
+import { openSqliteFile } from '../ledger/sqliteFile'
 import { createOperationLog, OPERATIONS_MIGRATION, type OperationLog, SELECT_OPERATIONS } from './operations'
-import { readAside, restore } from './salvage'
 import { createSpends, type LinksInput, SPENDS_MIGRATION } from './spends'
-import { openSqliteFile } from './sqliteFile'
 
 const JOURNAL_NAME = 'journal'
 
