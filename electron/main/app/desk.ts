@@ -45,9 +45,9 @@ export function createDesk(
     journal: () => Journal
     sync: { recordsRestored(): void }
     rates: { settingsChanged(): void }
-    /** announces the accounts and has them synced */
-    accountsChanged(): void
   },
+  /** announces the accounts and has them synced (after a restore) */
+  up: { accountsChanged(): void },
 ): Desk {
   const passphrase = deps.passphrase ?? NO_PASSPHRASE
   const spending = createSpending({
@@ -65,7 +65,7 @@ export function createDesk(
     // the restored invoices and links are watched, the accounts synced, the settings applied
     restored: () => {
       p.sync.recordsRestored()
-      p.accountsChanged()
+      up.accountsChanged()
       p.emit('settings.updated', p.settings.current().settings as Settings)
       p.rates.settingsChanged()
     },

@@ -12,12 +12,11 @@ import { type ClaimService, createClaimService, createRemote } from '../services
 import type { ServiceClient } from '../services/client'
 import type { Ledger } from '../services/ledger'
 import type { LockService } from '../services/lock'
-import type { Journal } from '../services/payments'
+import type { Journal, Payments } from '../services/payments'
 import type { RatesService } from '../services/rates'
 import type { ServiceTime } from '../services/serviceTime'
 import type { SettingsStore } from '../services/settings'
 import type { Spending } from '../services/spending'
-import { mayExist, reserveLinks } from '../services/spending/links'
 import { type SyncLoop, SyncNotSavedError } from '../services/sync'
 import {
   lnTxView,
@@ -27,18 +26,16 @@ import {
   txView,
   walletsView,
   walletView,
-  withdrawLinkView,
 } from '../services/views'
-import type { SaveFile } from '../services/vouchers'
+import { createWithdrawLinks, type SaveFile } from '../services/vouchers'
 import { backupHandlers } from './backup'
 import { claimHandlers } from './claim'
 import { historyHandlers } from './history'
 import { lockHandlers } from './lock'
-import { type PayDeps, payHandlers } from './pay'
+import { payHandlers } from './pay'
 import type { Handlers, OpIn, OpOut } from './router'
 import { type ShellDeps, shellHandlers } from './shell'
 import { spendingHandlers } from './spending'
-import { voucherHandlers } from './vouchers'
 
 export const NOT_SAVED_NOTICE =
   'The app could not save its list of pending invoices. It will keep watching them while it is open.'
@@ -71,11 +68,8 @@ export interface HandlerDeps extends ShellDeps {
   /** claims of other people's withdraw links; by default https only, no private address unconfirmed */
   claims?: ClaimService
   log?: Pick<Logger, 'warn'>
-  /** the crash tests stop the process at a step of a payment */
-  paymentStep?: PayDeps['at']
-  paying?: PayDeps['paying']
-  /** "Check again": the journal's follower (services/payments/follow.ts) */
-  checkPayments: PayDeps['checkPayments']
+  /** everything money does (services/payments) */
+  payments: Payments
 }
 
 /** Service calls of an operation that creates or moves something are made once, never retried. */
@@ -117,6 +111,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
       d.emit('notice', { level: 'warning', message: NOT_SAVED_NOTICE })
     }
   }
+
+  const links = createWithdrawLinks({
+    ...d,
+    trackWithdraw: (link, accountId) => watch(d.sync.trackWithdraw(link, accountId)),
+  })
 
   async function updateSettings(patch: Partial<Settings>) {
     // IPC keeps a key sent as undefined, and the partial schema lets it through: it changes nothing.
@@ -211,32 +210,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
 
     'lnurl.probe': async ({ address }, op) => recipientView(address, await op.client().probe(address)),
-    'withdraw.create': async ({ walletId, amountSat, memo, requestId, confirmToken }, op) => {
-      const account = d.accounts.active()
-      const what = 'This withdraw link'
-      const spend = { requestId, accountId: account.id, walletId, count: 1, amountSat, confirmToken, what }
-      const reserved = reserveLinks({ journal: d.journal(), spending: d.spending }, spend)
-      const link = await op
-        .client(account.id)
-        .mintWithdrawLink(walletId, { num_satoshis: amountSat, memo })
-        .catch((err: unknown) => {
-          if (!mayExist(err)) reserved.settle(0)
-          throw err
-        })
-      const view = withdrawLinkView(link, { walletId, amountSat, memo: memo ?? '', nowSec: nowSec(account.id) })
-      await watch(d.sync.trackWithdraw(view, account.id))
-      return view
-    },
     'withdraw.list': async () => ({ links: d.sync.listWithdraws() }),
-    ...payHandlers({ ...d, at: d.paymentStep, refreshWallets: () => d.background(listWallets()) }),
+    ...payHandlers(d.payments, links),
     ...shellHandlers(d),
     ...spendingHandlers(d),
     ...backupHandlers(d),
-    ...voucherHandlers({
-      ...d,
-      reserve: (spend) => reserveLinks({ journal: d.journal(), spending: d.spending }, spend),
-      trackWithdraw: (link, accountId) => watch(d.sync.trackWithdraw(link, accountId)),
-    }),
 
     ...claimHandlers({
       claims: d.claims ?? createClaimService({ remote: createRemote() }),

@@ -10,7 +10,7 @@ import type { ServiceClient } from '../services/client'
 import type { HistoryFilter, Ledger, LedgerTx } from '../services/ledger'
 import type { Journal } from '../services/payments'
 import type { SaveFile } from '../services/vouchers'
-import { createWallet, transferBetweenWallets } from '../services/walletAdmin'
+import { createWallet } from '../services/walletAdmin'
 import type { OpIn, OpOut } from './router'
 
 export interface HistoryDeps {
@@ -25,8 +25,6 @@ export interface HistoryDeps {
   /** work the answer does not wait for */
   background: (task: Promise<unknown>) => void
   log?: Pick<Logger, 'warn'>
-  /** request ids being sent now, shared with the reconciling of the journal: a transfer joins them */
-  paying?: Set<string>
 }
 
 interface Context {
@@ -140,22 +138,6 @@ export function historyHandlers(d: HistoryDeps) {
     }
   }
 
-  async function transfer(input: OpIn<'wallets.transfer'>, op: Context): Promise<OpOut<'wallets.transfer'>> {
-    const accountId = d.accounts.active().id
-    // the journal first: if it cannot be opened, nothing is sent
-    const journal = d.journal()
-    const view = await transferBetweenWallets(input, {
-      client: op.client(accountId),
-      journal,
-      ledger: d.ledger(),
-      accountId,
-      inFlight: d.paying,
-      changed: () => d.emit('payments.updated', { payments: journal.unfinished() }),
-    })
-    refreshWallets(accountId, [input.fromWalletId, input.toWalletId])
-    return view
-  }
-
   return {
     'history.page': async (q: OpIn<'history.page'>) => page(q),
     'history.label': async ({ txId, label }: OpIn<'history.label'>): Promise<OpOut<'history.label'>> => {
@@ -163,7 +145,6 @@ export function historyHandlers(d: HistoryDeps) {
       return { txId, label: label || null }
     },
     'history.exportCsv': exportCsv,
-    'wallets.transfer': transfer,
     'wallets.create': async ({ name, showKeys }: OpIn<'wallets.create'>, op: Context) => {
       const accountId = d.accounts.active().id
       const made = await createWallet(op.client(accountId), name, showKeys)
