@@ -7,6 +7,7 @@ import type { Logger } from '../log'
 import { createAccountsService } from '../services/accounts'
 import { createServiceClient, type InvoiceRoute } from '../services/client'
 import { createConnectionMonitor } from '../services/connection'
+import type { Ledger } from '../services/ledger'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createServiceTime } from '../services/serviceTime'
 import type { SettingsStore } from '../services/settings'
@@ -21,8 +22,8 @@ export interface ClientsDeps {
   emit: Emit
   now: () => number
   log: Logger
-  /** the wallets the ledger has seen of an account (a new key must open one of them) */
-  knownWallets: (accountId: string) => readonly string[]
+  /** the wallets the ledger has seen of an account: a new key must open one of them */
+  ledger: () => Pick<Ledger, 'cursors'>
   /** the accounts or the active one changed: its listeners announce it and follow */
   accountsChanged: Signal<{ accounts: AccountView[]; activeId: string | null }>
 }
@@ -57,7 +58,11 @@ export function createClients(d: ClientsDeps) {
       return accountId ? connection.observe(accountId, client) : client
     },
     onChange: (list) => d.accountsChanged.fire(list),
-    knownWallets: d.knownWallets,
+    knownWallets: (id) =>
+      d
+        .ledger()
+        .cursors.list(id)
+        .map((c) => c.walletId),
     log: d.log,
     now,
     clockOffsetSec: serviceTime.offsetSec,

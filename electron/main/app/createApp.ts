@@ -6,23 +6,25 @@
 import { type AccountView, APP_NAME, type AppInfo, type Emit, type LockStatus, OP_NAMES } from '@shared/contract'
 import type { z } from 'zod'
 import { createHandlers } from '../ipc/handlers'
-import { createRouter } from '../ipc/router'
-import { createLogger } from '../log'
+import type { Router } from '../ipc/router'
+import { createLogger, type Logger } from '../log'
+import type { AccountsService } from '../services/accounts'
 import { createAppClaims } from '../services/claim'
-import { createClipboardOffers } from '../services/clipboard'
 import type { ConnectionMonitor } from '../services/connection'
 import type { Ledger } from '../services/ledger'
+import type { Notifier } from '../services/notify'
 import { createPayments } from '../services/payments'
-import { createRatesService } from '../services/rates'
-import { createSettingsStore, type Notice } from '../services/settings'
+import type { ServiceTime } from '../services/serviceTime'
+import { createSettingsStore, type Notice, type SettingsStore } from '../services/settings'
 import { createSyncLoop, type SyncLoop } from '../services/sync'
 import { type Clients, createClients } from './clients'
 import { createDesk, lockPassphrase } from './desk'
 import { createEmitter } from './emit'
+import { appRates, appRouter, backgroundWork, clipboardOffers } from './parts'
 import { createPrivacy } from './privacy'
 import { openStores } from './stores'
 import type { App, AppDeps } from './types'
-import { signal } from './wire'
+import { type Signal, signal } from './wire'
 
 export type { App, AppDeps } from './types'
 
@@ -43,33 +45,13 @@ export function createApp(deps: AppDeps): App {
   const stores = openStores({ dir: deps.userDataDir, now, emit })
   const { ledger, journal } = stores
   const accountsChanged = signal<{ accounts: AccountView[]; activeId: string | null }>()
-  const knownWallets = (id: string) =>
-    ledger()
-      .cursors.list(id)
-      .map((c) => c.walletId)
-  const clients = createClients({ ...deps, settings, emit, now, log, knownWallets, accountsChanged })
+  const clients = createClients({ ...deps, settings, emit, now, log, ledger, accountsChanged })
   const { accounts, serviceTime, connection, activeAccountId } = clients
   const synced = signal<string>()
-  const sync = createSyncLoop({
-    ...{ ledger, notifier, emit, now, log, activeAccountId, serviceNow: serviceTime.nowMs },
-    accountIds: () => accounts.list().accounts.map((a) => a.id),
-    getClient: (accountId) => clientOrNull(() => accounts.client(accountId)),
-    settings: () => settings.current().settings,
-    afterSync: synced.fire,
-  })
+  const sync = appSync({ ledger, notifier, emit, now, log, activeAccountId, settings, accounts, serviceTime, synced })
   accountsChanged.on((list) => followAccounts(list, { emit, connection, sync }))
-  const rates = createRatesService({
-    ...{ sourceUrl: deps.rates?.sourceUrl ?? null, timeoutMs: deps.rates?.timeoutMs, tickMs: deps.rates?.tickMs },
-    ...{ userDataDir: deps.userDataDir, fetch: deps.fetch, now, log },
-    settings: () => settings.current().settings.fiat,
-    visible: deps.visible ?? (() => true),
-    emit: (view) => emit('rates.updated', view),
-  })
-  const pending = new Set<Promise<unknown>>()
-  const background = (task: Promise<unknown>) => {
-    const p = task.catch((err) => log.warn('background task failed', { error: err })).finally(() => pending.delete(p))
-    pending.add(p)
-  }
+  const rates = appRates(deps, { settings, now, log, emit })
+  const { background, idle } = backgroundWork(log)
   unlocked.on(() => background(clients.refreshWallets()))
   // the app's passphrase is the lock's: confirmations share its back-off (docs/security.md)
   const passphrase = deps.passphrase ?? lockPassphrase(lock)
@@ -98,21 +80,8 @@ export function createApp(deps: AppDeps): App {
     clientFor: (id, policy) => accounts.client(id, policy),
     claims: createAppClaims(deps.isPackaged === true, clients.activeUrl),
   })
-  const router = createRouter(handlers, {
-    isTrustedSender: deps.isTrustedSender ?? ((s) => s === undefined || s.trusted === true),
-    log,
-    // in the journal's file: a ledger rebuild must not forget which requests ran
-    operations: () => journal().operations,
-    locked: () => lock.isLocked(),
-  })
-  // the setting is known only once settings are loaded: until then a show waits, reading nothing
-  let loaded: () => void = () => {}
-  const settingsLoaded = new Promise<void>((resolve) => {
-    loaded = resolve
-  })
-  const clipboard = deps.clipboard
-  const offers =
-    clipboard && createClipboardOffers({ clipboard, enabled: () => settings.current().settings.offerClipboard, emit })
+  const router: Router = appRouter(deps, { handlers, log, journal, lock })
+  const offers = clipboardOffers(deps, { settings, emit, log })
 
   return {
     ...{ router, accounts, settings, sync, rates, ledger, journal, payments, lock, log },
@@ -123,7 +92,7 @@ export function createApp(deps: AppDeps): App {
       lock.start() // an app with a lock starts locked; the tray and the page learn it first
       emit('lock.changed', lock.status())
       stores.started(accounts.list().accounts.length)
-      loaded()
+      offers.settingsLoaded()
       await rates.start()
       keychain = (await deps.secretStore.available()) ? 'available' : 'unavailable'
       if (keychain === 'unavailable') emit('notice', NO_KEYCHAIN)
@@ -133,20 +102,13 @@ export function createApp(deps: AppDeps): App {
       if (accounts.list().accounts.length > 0) payments.start()
       log.info('app started', { ops: OP_NAMES.length, keychain })
     },
-    windowShown() {
-      if (offers)
-        void settingsLoaded
-          .then(() => offers.windowShown())
-          .catch((err: unknown) => log.warn('clipboard offer failed', { error: err }))
-    },
-    async idle() {
-      await Promise.allSettled([...pending])
-    },
+    windowShown: offers.windowShown,
+    idle,
     async dispose() {
       connection.stop()
       await rates.stop()
       await sync.stop()
-      await Promise.allSettled([...pending])
+      await idle()
       stores.close()
     },
   }
@@ -187,6 +149,29 @@ async function moved(
   } finally {
     if (kind === 'transfer') p.emit('ledger.updated', { accountId, walletIds })
   }
+}
+
+/** The sync loop over the accounts' clients; a sync's end is told by `synced` (payments listen). */
+function appSync(p: {
+  ledger: () => Ledger
+  notifier: Notifier
+  emit: Emit
+  now: () => number
+  log: Logger
+  activeAccountId: () => string | null
+  settings: SettingsStore
+  accounts: Pick<AccountsService, 'list' | 'client'>
+  serviceTime: Pick<ServiceTime, 'nowMs'>
+  synced: Signal<string>
+}) {
+  return createSyncLoop({
+    ...{ ledger: p.ledger, notifier: p.notifier, emit: p.emit, now: p.now, log: p.log },
+    ...{ activeAccountId: p.activeAccountId, serviceNow: p.serviceTime.nowMs },
+    accountIds: () => p.accounts.list().accounts.map((a) => a.id),
+    getClient: (accountId) => clientOrNull(() => p.accounts.client(accountId)),
+    settings: () => p.settings.current().settings,
+    afterSync: p.synced.fire,
+  })
 }
 
 /** A removed account's client: none, so its invoices are no longer watched. */

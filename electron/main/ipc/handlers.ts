@@ -10,6 +10,7 @@ import type { AccountsService, CallPolicy } from '../services/accounts'
 import type { BackupService } from '../services/backup'
 import { type ClaimService, createClaimService, createRemote } from '../services/claim'
 import type { ServiceClient } from '../services/client'
+import { createInvoices } from '../services/invoices'
 import type { Ledger } from '../services/ledger'
 import type { LockService } from '../services/lock'
 import type { Journal, Payments } from '../services/payments'
@@ -20,10 +21,9 @@ import type { Spending } from '../services/spending'
 import { type SyncLoop, SyncNotSavedError } from '../services/sync'
 import {
   lnTxView,
-  pendingInvoiceView,
   recipientView,
   staticLinkView,
-  txView,
+  transactionsPageView,
   walletsView,
   walletView,
 } from '../services/views'
@@ -128,23 +128,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
     return next.settings
   }
 
-  /** an invoice made at the service and watched from now on (a claim's too) */
-  async function createInvoice(
-    { walletId, amountSat, memo, expirySec }: OpIn<'invoices.create'>,
-    op: OpContext,
-  ): Promise<OpOut<'invoices.create'>> {
-    const account = d.accounts.active()
-    const make = () =>
-      op.client(account.id).createInvoice(walletId, {
-        ...(amountSat !== undefined ? { num_satoshis: amountSat } : {}),
-        memo,
-        ...(expirySec ? { expiry: expirySec } : {}),
-      })
-    const lnTx = await d.serviceTime.created(account.id, make, (l) => l.created_at)
-    const inv = pendingInvoiceView(lnTx, { walletId, accountId: account.id, memo, nowSec: nowSec(account.id) })
-    await watch(d.sync.track(inv))
-    return inv
-  }
+  const invoices = createInvoices({
+    ...{ clientFor: d.clientFor, serviceTime: d.serviceTime },
+    activeAccountId: () => d.accounts.active().id,
+    watch: (inv) => watch(d.sync.track(inv)),
+  })
 
   const impl: Impl = {
     'app.info': () => d.info(),
@@ -184,20 +172,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return staticLinkView(walletId, await client.getStaticLink(wallet.default_lnurlpay_id))
     },
 
-    'transactions.page': async ({ walletId, page, perPage }, op) => {
-      const { items, pagination } = await op.client().listTransactions(walletId, page, perPage)
-      return {
-        walletId,
-        items: items.map(txView),
-        page: pagination.currentPage,
-        perPage: pagination.perPage,
-        pageCount: pagination.pageCount,
-        totalCount: pagination.totalCount,
-      }
-    },
+    'transactions.page': async ({ walletId, page, perPage }, op) =>
+      transactionsPageView(walletId, await op.client().listTransactions(walletId, page, perPage)),
     'lntx.get': async ({ id }, op) => lnTxView(await op.client().getLnTx(id)),
 
-    'invoices.create': (input, op) => createInvoice(input, op),
+    'invoices.create': (input) => invoices.create(input),
     'invoices.list': async () => ({ invoices: d.sync.list() }),
     'invoices.focus': async ({ id }) => {
       d.sync.focus(id)
@@ -219,7 +198,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...claimHandlers({
       claims: d.claims ?? createClaimService({ remote: createRemote() }),
       sync: d.sync,
-      createInvoice: (input) => createInvoice(input, contextOf('claim.run')),
+      createInvoice: (input) => invoices.create(input),
     }),
 
     ...historyHandlers({ ...d, listWallets }),

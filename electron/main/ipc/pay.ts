@@ -7,9 +7,9 @@ import type { OpIn } from './router'
 export function payHandlers(p: Payments, links: ReturnType<typeof createWithdrawLinks>) {
   return {
     'pay.decode': ({ invoice }: OpIn<'pay.decode'>) => p.decode(invoice),
-    'pay.invoice': (input: OpIn<'pay.invoice'>) => p.payInvoice(input),
-    'pay.lightningAddress': (input: OpIn<'pay.lightningAddress'>) => p.payAddress(input),
-    'wallets.transfer': (input: OpIn<'wallets.transfer'>) => p.transfer(input),
+    'pay.invoice': (input: OpIn<'pay.invoice'>) => p.sendToInvoice(input),
+    'pay.lightningAddress': (input: OpIn<'pay.lightningAddress'>) => p.sendToAddress(input),
+    'wallets.transfer': (input: OpIn<'wallets.transfer'>) => p.moveBetweenWallets(input),
     'payments.unfinished': async () => p.unfinished(),
     'payments.check': () => p.check(),
     'payments.recipients': async () => p.recipients(),

@@ -175,7 +175,7 @@ describe('wallets.transfer', () => {
 
     // the same request id again, past the router (as after a restart): the journal refuses it, nothing is sent
     const seen = t.sim.control.requests({ path: /\/transfer$/ }).length
-    const again = t.app.payments.transfer({
+    const again = t.app.payments.moveBetweenWallets({
       fromWalletId: t.w.id,
       toWalletId: other.id,
       amountSat: 1_234,

@@ -53,9 +53,10 @@ export interface PaymentsDeps {
 
 export interface Payments {
   decode(invoice: string): Promise<InvoiceView & { earlier: EarlierPayment }>
-  payInvoice(input: PayInvoiceInput): Promise<PaymentView>
-  payAddress(input: PayAddressInput): Promise<PaymentView>
-  transfer(input: TransferInput): Promise<TransferView>
+  /** named apart from the client's paying calls, which nothing outside this folder makes */
+  sendToInvoice(input: PayInvoiceInput): Promise<PaymentView>
+  sendToAddress(input: PayAddressInput): Promise<PaymentView>
+  moveBetweenWallets(input: TransferInput): Promise<TransferView>
   /** withdraw links minted under one reservation of the spending rules (links.ts) */
   mintLinks<T>(
     spend: Omit<LinkSpend, 'accountId'> & { memo?: string },
@@ -97,20 +98,20 @@ export function createPayments(d: PaymentsDeps): Payments {
       const client = d.clientFor(accountId, 'retry')
       return decodeInvoice({ client, journal: d.journal(), nowSec: () => d.serviceTime.nowSec(accountId) }, invoice)
     },
-    async payInvoice(input) {
+    async sendToInvoice(input) {
       const accountId = accountOf(input)
       const paid = await payInvoice(money, input, accountId)
       d.moved(accountId, [input.walletId], 'payment')
       return paid
     },
-    async payAddress(input) {
+    async sendToAddress(input) {
       const accountId = accountOf(input)
       const paid = await payAddress(money, input, accountId)
       d.moved(accountId, [input.walletId], 'payment')
       remember(accountId, input.address)
       return paid
     },
-    async transfer(input) {
+    async moveBetweenWallets(input) {
       const accountId = d.activeAccountId()
       // the journal first: if it cannot be opened, nothing is sent
       d.journal()

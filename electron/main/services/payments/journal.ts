@@ -212,15 +212,7 @@ export function openJournal(opts: JournalOptions): Journal {
         (recovered ? ` ${recovered} entries were recovered from it.` : ' Nothing could be recovered from it.'),
     })
   }
-  if (opened.orphanWal)
-    notify({
-      level: 'error',
-      code: 'journal_orphan_wal',
-      path: opened.orphanWal,
-      message:
-        `The record of payments in progress was missing, but part of it was left as ${opened.orphanWal}. ` +
-        `Payments that were in progress have an unknown outcome: check the wallets' transactions before paying again.`,
-    })
+  if (opened.orphanWal) notify(orphanWalNotice(opened.orphanWal))
 
   const spends = createSpends(db, nowSec)
   /** a known request id is never admitted again: its first answer stands */
@@ -289,5 +281,17 @@ export function openJournal(opts: JournalOptions): Journal {
       return Number(res.changes)
     },
     close: () => db.close(),
+  }
+}
+
+/** The journal was gone but its write-ahead log was not: what was in progress is not known. */
+function orphanWalNotice(path: string): JournalNotice {
+  return {
+    level: 'error',
+    code: 'journal_orphan_wal',
+    path,
+    message:
+      `The record of payments in progress was missing, but part of it was left as ${path}. ` +
+      `Payments that were in progress have an unknown outcome: check the wallets' transactions before paying again.`,
   }
 }
