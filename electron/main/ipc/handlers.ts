@@ -33,7 +33,7 @@ import { claimHandlers } from './claim'
 import { historyHandlers } from './history'
 import { lockHandlers } from './lock'
 import { payHandlers } from './pay'
-import type { Handlers, OpIn, OpOut } from './router'
+import type { Handlers, OpContext, OpIn, OpOut } from './router'
 import { type ShellDeps, shellHandlers } from './shell'
 import { spendingHandlers } from './spending'
 
@@ -78,14 +78,9 @@ export function callPolicy(name: OpName): CallPolicy {
   return kind === 'money' || kind === 'create' ? 'once' : 'retry'
 }
 
-/** What a handler gets besides its input: the service client its operation's kind allows. */
-interface OpContext {
-  client(accountId?: string): ServiceClient
-}
 type Impl = { [K in OpName]: (input: OpIn<K>, op: OpContext) => Promise<OpOut<K>> }
 
 export function createHandlers(d: HandlerDeps): Handlers {
-  const nowSec = (accountId: string) => d.serviceTime.nowSec(accountId)
   const contextOf = (name: OpName): OpContext => {
     const policy = callPolicy(name)
     return { client: (id) => d.clientFor(id, policy) }

@@ -6,12 +6,11 @@ import { AppError } from '@shared/errors'
 import { type HistoryFilterInput, type HistoryRow, TX_KINDS } from '@shared/history'
 import type { Logger } from '../log'
 import type { AccountsService } from '../services/accounts'
-import type { ServiceClient } from '../services/client'
 import type { HistoryFilter, Ledger, LedgerTx } from '../services/ledger'
 import type { Journal } from '../services/payments'
 import type { SaveFile } from '../services/vouchers'
 import { createWallet } from '../services/walletAdmin'
-import type { OpIn, OpOut } from './router'
+import type { OpContext, OpIn, OpOut } from './router'
 
 export interface HistoryDeps {
   accounts: Pick<AccountsService, 'active'>
@@ -25,10 +24,6 @@ export interface HistoryDeps {
   /** work the answer does not wait for */
   background: (task: Promise<unknown>) => void
   log?: Pick<Logger, 'warn'>
-}
-
-interface Context {
-  client(accountId?: string): ServiceClient
 }
 
 /** The renderer's filter as the ledger takes it, for the active account. */
@@ -145,7 +140,7 @@ export function historyHandlers(d: HistoryDeps) {
       return { txId, label: label || null }
     },
     'history.exportCsv': exportCsv,
-    'wallets.create': async ({ name, showKeys }: OpIn<'wallets.create'>, op: Context) => {
+    'wallets.create': async ({ name, showKeys }: OpIn<'wallets.create'>, op: OpContext) => {
       const accountId = d.accounts.active().id
       const made = await createWallet(op.client(accountId), name, showKeys)
       refreshWallets(accountId, [made.walletId])

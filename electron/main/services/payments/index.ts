@@ -3,7 +3,7 @@
 // service's paying endpoints (test/architecture.test.ts). See docs/architecture.md, "Money rules".
 export { createPayments, type Payments, type PaymentsDeps } from './createPayments'
 export { type CheckResult, RECOVERED_TITLE } from './follow'
-export { readInvoice } from './invoice'
+export { readInvoiceToPay } from './invoice'
 export {
   type Journal,
   type JournalEntry,

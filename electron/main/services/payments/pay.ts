@@ -8,7 +8,7 @@ import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
 import type { ServiceClient } from '../client'
 import type { ServiceTime } from '../serviceTime'
 import { paymentView, walletView } from '../views'
-import { readInvoice } from './invoice'
+import { readInvoiceToPay } from './invoice'
 import type { Journal, JournalEntryInput } from './journal'
 import type { SendJournaled } from './journaled'
 import { paymentError } from './words'
@@ -83,7 +83,7 @@ export async function payInvoice(d: PayDeps, input: PayInvoiceInput, accountId: 
   if (d.serviceTime.offsetMs(accountId) === null) await asked.catch(() => {})
   // Read again here (the renderer's word is not taken), by the app's own decoder: the service's
   // node checks it once more when it pays, and a second round trip would only slow the payment.
-  const inv = await readInvoice(null, input.invoice, { nowSec: () => d.serviceTime.nowSec(accountId) })
+  const inv = await readInvoiceToPay(null, input.invoice, { nowSec: () => d.serviceTime.nowSec(accountId) })
   const amountMsat = inv.amountMsat as number
   const fee = feeLimitMsat(amountMsat)
   const createdAt = d.serviceTime.nowSec(accountId)
@@ -127,7 +127,7 @@ export async function decodeInvoice(
   d: { client: Pick<ServiceClient, 'decodeInvoice'>; journal: Journal; nowSec: () => number },
   invoice: string,
 ): Promise<InvoiceView & { earlier: EarlierPayment }> {
-  const view = await readInvoice(d.client, invoice, { nowSec: d.nowSec })
+  const view = await readInvoiceToPay(d.client, invoice, { nowSec: d.nowSec })
   return { ...view, earlier: earlierPayment(d.journal, view.invoice) }
 }
 
