@@ -5,8 +5,9 @@ import type { Emit, Settings } from '@shared/contract'
 import type { AccountsService } from '../services/accounts'
 import { type BackupService, createBackupService, type DEFAULT_COST } from '../services/backup'
 import type { OpenFile } from '../services/files/openFile'
-import type { Journal, Ledger } from '../services/ledger'
+import type { Ledger } from '../services/ledger'
 import type { LockService } from '../services/lock'
+import type { Journal } from '../services/payments'
 import type { SecretStore } from '../services/secrets'
 import type { SettingsStore } from '../services/settings'
 import { createSpending, NO_PASSPHRASE, type PassphraseCheck, type Spending } from '../services/spending'
@@ -44,9 +45,9 @@ export function createDesk(
     journal: () => Journal
     sync: { recordsRestored(): void }
     rates: { settingsChanged(): void }
-    /** announces the accounts and has them synced */
-    accountsChanged(): void
   },
+  /** announces the accounts and has them synced (after a restore) */
+  up: { accountsChanged(): void },
 ): Desk {
   const passphrase = deps.passphrase ?? NO_PASSPHRASE
   const spending = createSpending({
@@ -64,7 +65,7 @@ export function createDesk(
     // the restored invoices and links are watched, the accounts synced, the settings applied
     restored: () => {
       p.sync.recordsRestored()
-      p.accountsChanged()
+      up.accountsChanged()
       p.emit('settings.updated', p.settings.current().settings as Settings)
       p.rates.settingsChanged()
     },

@@ -1,7 +1,7 @@
 // The app lock and hidden balances, wired for createApp (docs/security.md): the lock service, which
 // events are withheld while locked, and a notifier that drops amounts while they are hidden or the
 // app is locked. The router asks `lock.isLocked()` itself.
-import { type Emit, type EventName, eventsWhileLocked, type Settings } from '@shared/contract'
+import { type EventName, eventsWhileLocked, type LockStatus, type Settings } from '@shared/contract'
 import type { Logger } from '../log'
 import { createLockService, type LockService, type OsCheck } from '../services/lock'
 import { maskingNotifier, type Notifier } from '../services/notify'
@@ -22,7 +22,8 @@ export const masksAmounts = (s: Pick<Settings, 'hideBalances' | 'lock'>, locked:
 export function createPrivacy(o: {
   settings: SettingsStore
   now: () => number
-  emit: Emit
+  /** the lock's state changed (announced by createApp, whose emitter asks `withholds`) */
+  changed: (status: LockStatus) => void
   notifier: Notifier
   osCheck?: OsCheck | null
   log: Logger
@@ -36,7 +37,7 @@ export function createPrivacy(o: {
     osCheck: o.osCheck,
     log: o.log,
     changed: (status) => {
-      o.emit('lock.changed', status)
+      o.changed(status)
       if (wasLocked && !status.locked) o.unlocked()
       wasLocked = status.locked
     },

@@ -6,9 +6,10 @@ import type { Router, SenderInfo } from '../ipc/router'
 import type { Logger } from '../log'
 import type { AccountsService } from '../services/accounts'
 import type { ClipboardSource } from '../services/clipboard'
-import type { Journal, Ledger } from '../services/ledger'
+import type { Ledger } from '../services/ledger'
 import type { LockService, OsCheck } from '../services/lock'
 import type { Notifier } from '../services/notify'
+import type { Journal, Payments, PaymentsDeps } from '../services/payments'
 import type { RatesService } from '../services/rates'
 import type { SecretStore } from '../services/secrets'
 import type { SettingsStore } from '../services/settings'
@@ -57,7 +58,7 @@ export interface AppDeps extends DeskDeps {
   /** whether the window can be seen: prices are fetched only then (default: always) */
   visible?: () => boolean
   /** the crash tests stop the process at a step of a payment (test/electron/payments/) */
-  paymentStep?: HandlerDeps['paymentStep']
+  paymentStep?: PaymentsDeps['at']
   /** the tray popover's pin (macOS, Windows); without it `window.pin` says it is not available */
   popover?: HandlerDeps['popover']
   /** opens an https link in the browser (`link.open`); without it no link is opened */
@@ -78,6 +79,8 @@ export interface App extends Omit<Desk, 'load'> {
   ledger: () => Ledger
   /** payments in flight, in a file of its own that no ledger rebuild touches; opened on first use */
   journal: () => Journal
+  /** everything money does (services/payments): the one way money leaves */
+  payments: Payments
   /** the app lock (docs/security.md); `lock.verifyPassphrase` for confirmations */
   lock: LockService
   log: Logger

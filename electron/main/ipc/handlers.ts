@@ -10,34 +10,32 @@ import type { AccountsService, CallPolicy } from '../services/accounts'
 import type { BackupService } from '../services/backup'
 import { type ClaimService, createClaimService, createRemote } from '../services/claim'
 import type { ServiceClient } from '../services/client'
-import type { Journal, Ledger } from '../services/ledger'
+import { createInvoices } from '../services/invoices'
+import type { Ledger } from '../services/ledger'
 import type { LockService } from '../services/lock'
+import type { Journal, Payments } from '../services/payments'
 import type { RatesService } from '../services/rates'
 import type { ServiceTime } from '../services/serviceTime'
 import type { SettingsStore } from '../services/settings'
 import type { Spending } from '../services/spending'
-import { mayExist, reserveLinks } from '../services/spending/links'
 import { type SyncLoop, SyncNotSavedError } from '../services/sync'
 import {
   lnTxView,
-  pendingInvoiceView,
   recipientView,
   staticLinkView,
-  txView,
+  transactionsPageView,
   walletsView,
   walletView,
-  withdrawLinkView,
 } from '../services/views'
-import type { SaveFile } from '../services/vouchers'
+import { createWithdrawLinks, type SaveFile } from '../services/vouchers'
 import { backupHandlers } from './backup'
 import { claimHandlers } from './claim'
 import { historyHandlers } from './history'
 import { lockHandlers } from './lock'
-import { type PayDeps, payHandlers } from './pay'
-import type { Handlers, OpIn, OpOut } from './router'
+import { payHandlers } from './pay'
+import type { Handlers, OpContext, OpIn, OpOut } from './router'
 import { type ShellDeps, shellHandlers } from './shell'
 import { spendingHandlers } from './spending'
-import { voucherHandlers } from './vouchers'
 
 export const NOT_SAVED_NOTICE =
   'The app could not save its list of pending invoices. It will keep watching them while it is open.'
@@ -70,11 +68,8 @@ export interface HandlerDeps extends ShellDeps {
   /** claims of other people's withdraw links; by default https only, no private address unconfirmed */
   claims?: ClaimService
   log?: Pick<Logger, 'warn'>
-  /** the crash tests stop the process at a step of a payment */
-  paymentStep?: PayDeps['at']
-  paying?: PayDeps['paying']
-  /** "Check again": the journal's follower (services/payments/follow.ts) */
-  checkPayments: PayDeps['checkPayments']
+  /** everything money does (services/payments) */
+  payments: Payments
 }
 
 /** Service calls of an operation that creates or moves something are made once, never retried. */
@@ -83,14 +78,9 @@ export function callPolicy(name: OpName): CallPolicy {
   return kind === 'money' || kind === 'create' ? 'once' : 'retry'
 }
 
-/** What a handler gets besides its input: the service client its operation's kind allows. */
-interface OpContext {
-  client(accountId?: string): ServiceClient
-}
 type Impl = { [K in OpName]: (input: OpIn<K>, op: OpContext) => Promise<OpOut<K>> }
 
 export function createHandlers(d: HandlerDeps): Handlers {
-  const nowSec = (accountId: string) => d.serviceTime.nowSec(accountId)
   const contextOf = (name: OpName): OpContext => {
     const policy = callPolicy(name)
     return { client: (id) => d.clientFor(id, policy) }
@@ -117,6 +107,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
     }
   }
 
+  const links = createWithdrawLinks({
+    ...d,
+    trackWithdraw: (link, accountId) => watch(d.sync.trackWithdraw(link, accountId)),
+  })
+
   async function updateSettings(patch: Partial<Settings>) {
     // IPC keeps a key sent as undefined, and the partial schema lets it through: it changes nothing.
     const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
@@ -128,23 +123,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
     return next.settings
   }
 
-  /** an invoice made at the service and watched from now on (a claim's too) */
-  async function createInvoice(
-    { walletId, amountSat, memo, expirySec }: OpIn<'invoices.create'>,
-    op: OpContext,
-  ): Promise<OpOut<'invoices.create'>> {
-    const account = d.accounts.active()
-    const make = () =>
-      op.client(account.id).createInvoice(walletId, {
-        ...(amountSat !== undefined ? { num_satoshis: amountSat } : {}),
-        memo,
-        ...(expirySec ? { expiry: expirySec } : {}),
-      })
-    const lnTx = await d.serviceTime.created(account.id, make, (l) => l.created_at)
-    const inv = pendingInvoiceView(lnTx, { walletId, accountId: account.id, memo, nowSec: nowSec(account.id) })
-    await watch(d.sync.track(inv))
-    return inv
-  }
+  const invoices = createInvoices({
+    ...{ clientFor: d.clientFor, serviceTime: d.serviceTime },
+    activeAccountId: () => d.accounts.active().id,
+    watch: (inv) => watch(d.sync.track(inv)),
+  })
 
   const impl: Impl = {
     'app.info': () => d.info(),
@@ -184,20 +167,11 @@ export function createHandlers(d: HandlerDeps): Handlers {
       return staticLinkView(walletId, await client.getStaticLink(wallet.default_lnurlpay_id))
     },
 
-    'transactions.page': async ({ walletId, page, perPage }, op) => {
-      const { items, pagination } = await op.client().listTransactions(walletId, page, perPage)
-      return {
-        walletId,
-        items: items.map(txView),
-        page: pagination.currentPage,
-        perPage: pagination.perPage,
-        pageCount: pagination.pageCount,
-        totalCount: pagination.totalCount,
-      }
-    },
+    'transactions.page': async ({ walletId, page, perPage }, op) =>
+      transactionsPageView(walletId, await op.client().listTransactions(walletId, page, perPage)),
     'lntx.get': async ({ id }, op) => lnTxView(await op.client().getLnTx(id)),
 
-    'invoices.create': (input, op) => createInvoice(input, op),
+    'invoices.create': (input) => invoices.create(input),
     'invoices.list': async () => ({ invoices: d.sync.list() }),
     'invoices.focus': async ({ id }) => {
       d.sync.focus(id)
@@ -210,37 +184,16 @@ export function createHandlers(d: HandlerDeps): Handlers {
     },
 
     'lnurl.probe': async ({ address }, op) => recipientView(address, await op.client().probe(address)),
-    'withdraw.create': async ({ walletId, amountSat, memo, requestId, confirmToken }, op) => {
-      const account = d.accounts.active()
-      const what = 'This withdraw link'
-      const spend = { requestId, accountId: account.id, walletId, count: 1, amountSat, confirmToken, what }
-      const reserved = reserveLinks({ journal: d.journal(), spending: d.spending }, spend)
-      const link = await op
-        .client(account.id)
-        .mintWithdrawLink(walletId, { num_satoshis: amountSat, memo })
-        .catch((err: unknown) => {
-          if (!mayExist(err)) reserved.settle(0)
-          throw err
-        })
-      const view = withdrawLinkView(link, { walletId, amountSat, memo: memo ?? '', nowSec: nowSec(account.id) })
-      await watch(d.sync.trackWithdraw(view, account.id))
-      return view
-    },
     'withdraw.list': async () => ({ links: d.sync.listWithdraws() }),
-    ...payHandlers({ ...d, at: d.paymentStep, refreshWallets: () => d.background(listWallets()) }),
+    ...payHandlers(d.payments, links),
     ...shellHandlers(d),
     ...spendingHandlers(d),
     ...backupHandlers(d),
-    ...voucherHandlers({
-      ...d,
-      reserve: (spend) => reserveLinks({ journal: d.journal(), spending: d.spending }, spend),
-      trackWithdraw: (link, accountId) => watch(d.sync.trackWithdraw(link, accountId)),
-    }),
 
     ...claimHandlers({
       claims: d.claims ?? createClaimService({ remote: createRemote() }),
       sync: d.sync,
-      createInvoice: (input) => createInvoice(input, contextOf('claim.run')),
+      createInvoice: (input) => invoices.create(input),
     }),
 
     ...historyHandlers({ ...d, listWallets }),

@@ -6,13 +6,13 @@ import { AppError } from '@shared/errors'
 import { type HistoryFilterInput, type HistoryRow, TX_KINDS } from '@shared/history'
 import type { Logger } from '../log'
 import type { AccountsService } from '../services/accounts'
-import type { ServiceClient } from '../services/client'
-import type { HistoryFilter, Journal, Ledger, LedgerTx } from '../services/ledger'
+import type { HistoryFilter, Ledger, LedgerTx } from '../services/ledger'
 import { exportFormat } from '../services/ledger/exports'
+import type { Journal } from '../services/payments'
 import type { SettingsStore } from '../services/settings'
 import type { SaveFile } from '../services/vouchers'
-import { createWallet, transferBetweenWallets } from '../services/walletAdmin'
-import type { OpIn, OpOut } from './router'
+import { createWallet } from '../services/walletAdmin'
+import type { OpContext, OpIn, OpOut } from './router'
 
 export interface HistoryDeps {
   accounts: Pick<AccountsService, 'active'>
@@ -28,12 +28,6 @@ export interface HistoryDeps {
   log?: Pick<Logger, 'warn'>
   /** the fiat currency of the Koinly export's Net Worth (settings.fiat.currency; USD without) */
   settings?: Pick<SettingsStore, 'current'>
-  /** request ids being sent now, shared with the reconciling of the journal: a transfer joins them */
-  paying?: Set<string>
-}
-
-interface Context {
-  client(accountId?: string): ServiceClient
 }
 
 /** The renderer's filter as the ledger takes it, for the active account. */
@@ -150,22 +144,6 @@ export function historyHandlers(d: HistoryDeps) {
     }
   }
 
-  async function transfer(input: OpIn<'wallets.transfer'>, op: Context): Promise<OpOut<'wallets.transfer'>> {
-    const accountId = d.accounts.active().id
-    // the journal first: if it cannot be opened, nothing is sent
-    const journal = d.journal()
-    const view = await transferBetweenWallets(input, {
-      client: op.client(accountId),
-      journal,
-      ledger: d.ledger(),
-      accountId,
-      inFlight: d.paying,
-      changed: () => d.emit('payments.updated', { payments: journal.unfinished() }),
-    })
-    refreshWallets(accountId, [input.fromWalletId, input.toWalletId])
-    return view
-  }
-
   return {
     'history.page': async (q: OpIn<'history.page'>) => page(q),
     'history.label': async ({ txId, label }: OpIn<'history.label'>): Promise<OpOut<'history.label'>> => {
@@ -173,8 +151,7 @@ export function historyHandlers(d: HistoryDeps) {
       return { txId, label: label || null }
     },
     'history.exportCsv': exportCsv,
-    'wallets.transfer': transfer,
-    'wallets.create': async ({ name, showKeys }: OpIn<'wallets.create'>, op: Context) => {
+    'wallets.create': async ({ name, showKeys }: OpIn<'wallets.create'>, op: OpContext) => {
       const accountId = d.accounts.active().id
       const made = await createWallet(op.client(accountId), name, showKeys)
       refreshWallets(accountId, [made.walletId])

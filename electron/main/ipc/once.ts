@@ -1,5 +1,5 @@
 // Operations of kind `money` run once per request id, for good: the router asks this guard, which
-// keeps a record per operation and request id on disk (the journal's file, services/ledger/
+// keeps a record per operation and request id on disk (the journal's file, services/payments/
 // operations.ts), written before the handler runs and given its answer after. The same id again
 // (a double click, a renderer that sends it again after 300 other calls, or after a restart) gets
 // the first answer; while it runs, `busy`; with other input, refused; left `started` by a crash,
@@ -10,7 +10,7 @@ import { operations } from '@shared/contract'
 import { AppErrorShape, type Result } from '@shared/errors'
 import { z } from 'zod'
 import type { Logger } from '../log'
-import type { OperationLog } from '../services/ledger'
+import type { OperationLog } from '../services/payments'
 
 /** The operations of kind `money`. */
 export type MoneyOp = { [K in OpName]: Operations[K]['kind'] extends 'money' ? K : never }[OpName]

@@ -5,6 +5,7 @@
 import { cleanOptional, cleanText } from '@shared/cleanText'
 import type {
   LnTxView,
+  OpOutput,
   PaymentView,
   PendingInvoice,
   RecipientView,
@@ -26,6 +27,7 @@ import {
 } from '@shared/schemas/service'
 import { formatMsat, MSAT_PER_SAT, satToMsat } from '@shared/units'
 import { decode as decodeBolt11 } from 'light-bolt11-decoder'
+import type { ServiceClient } from './client'
 import { successActionView } from './payments/successAction'
 
 /** Only when neither the service nor the payment request says when the invoice expires. */
@@ -79,6 +81,21 @@ function expiresAt(l: LnTx): number {
   if (l.expiry != null) return l.created_at + l.expiry
   // The schema lets the service leave both out; the signed request still knows.
   return requestExpiresAt(l.payment_request) ?? l.created_at + FALLBACK_EXPIRY_SEC
+}
+
+/** One page of a wallet's transactions as the service gave it. */
+export function transactionsPageView(
+  walletId: string,
+  { items, pagination }: Awaited<ReturnType<ServiceClient['listTransactions']>>,
+): OpOutput<'transactions.page'> {
+  return {
+    walletId,
+    items: items.map(txView),
+    page: pagination.currentPage,
+    perPage: pagination.perPage,
+    pageCount: pagination.pageCount,
+    totalCount: pagination.totalCount,
+  }
 }
 
 export function lnTxView(l: LnTx): LnTxView {

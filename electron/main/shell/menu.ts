@@ -58,18 +58,28 @@ export function buildAppMenuTemplate(opts: {
       ...(mac ? [] : [{ type: 'separator' } as const, settings, { type: 'separator' } as const, quit]),
     ],
   })
+  template.push(EDIT_MENU)
+  template.push({ label: 'View', submenu: viewItems(opts.isPackaged) })
   template.push({
-    label: 'Edit',
-    submenu: [
-      { role: 'undo' },
-      { role: 'redo' },
-      { type: 'separator' },
-      { role: 'cut' },
-      { role: 'copy' },
-      { role: 'paste' },
-      { role: 'selectAll' },
-    ],
+    role: 'windowMenu',
   })
+  return template
+}
+
+const EDIT_MENU: MenuItemConstructorOptions = {
+  label: 'Edit',
+  submenu: [
+    { role: 'undo' },
+    { role: 'redo' },
+    { type: 'separator' },
+    { role: 'cut' },
+    { role: 'copy' },
+    { role: 'paste' },
+    { role: 'selectAll' },
+  ],
+}
+
+function viewItems(isPackaged: boolean): MenuItemConstructorOptions[] {
   const view: MenuItemConstructorOptions[] = [
     { role: 'resetZoom' },
     { role: 'zoomIn' },
@@ -78,10 +88,6 @@ export function buildAppMenuTemplate(opts: {
     { role: 'togglefullscreen' },
   ]
   // Reload and devtools are for development; in a packaged app a reload mid-payment helps no one.
-  if (!opts.isPackaged) view.unshift({ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' })
-  template.push({ label: 'View', submenu: view })
-  template.push({
-    role: 'windowMenu',
-  })
-  return template
+  if (!isPackaged) view.unshift({ role: 'reload' }, { role: 'toggleDevTools' }, { type: 'separator' })
+  return view
 }

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { OpOutput } from '@shared/contract'
 import type { HistoryRow } from '@shared/history'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ALREADY_SENT, transferBetweenWallets } from '../../../electron/main/services/walletAdmin'
+import { ALREADY_SENT } from '../../../electron/main/services/payments'
 import type { SimWallet } from '../../simulator/index'
 import { call } from '../../simulator/support'
 import { syncNow } from '../../support/syncNow'
@@ -204,10 +204,13 @@ describe('wallets.transfer', () => {
 
     // the same request id again, past the router (as after a restart): the journal refuses it, nothing is sent
     const seen = t.sim.control.requests({ path: /\/transfer$/ }).length
-    const again = transferBetweenWallets(
-      { fromWalletId: t.w.id, toWalletId: other.id, amountSat: 1_234, memo: '', requestId },
-      { client: t.app.accounts.client(), journal: t.app.journal(), accountId: t.app.accounts.active().id },
-    )
+    const again = t.app.payments.moveBetweenWallets({
+      fromWalletId: t.w.id,
+      toWalletId: other.id,
+      amountSat: 1_234,
+      memo: '',
+      requestId,
+    })
     await expect(again).rejects.toThrow(ALREADY_SENT)
     expect(t.sim.control.requests({ path: /\/transfer$/ }).length).toBe(seen)
   })

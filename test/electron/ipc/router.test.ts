@@ -6,7 +6,7 @@ import { AppError } from '@shared/errors'
 import { afterAll, describe, expect, it } from 'vitest'
 import { createRouter, type Handlers } from '../../../electron/main/ipc/router'
 import { createLogger } from '../../../electron/main/log'
-import { type Journal, openJournal } from '../../../electron/main/services/ledger'
+import { type Journal, openJournal } from '../../../electron/main/services/payments'
 
 const dirs: string[] = []
 afterAll(() => {

@@ -7,7 +7,7 @@ import type { AddressInfo } from 'node:net'
 import { feeLimitMsat } from '@shared/payment/fees'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServiceClient } from '../../../electron/main/services/client'
-import { readInvoice } from '../../../electron/main/services/payments/invoice'
+import { readInvoiceToPay as readInvoice } from '../../../electron/main/services/payments/invoice'
 import { encodeInvoice, nodeKeyFrom } from '../../simulator/bolt11'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
 

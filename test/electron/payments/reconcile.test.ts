@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { decodeBolt11 } from '@shared/payment/bolt11'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createServiceClient } from '../../../electron/main/services/client'
-import { type Journal, type JournalEntryInput, openJournal } from '../../../electron/main/services/ledger'
+import { type Journal, type JournalEntryInput, openJournal } from '../../../electron/main/services/payments'
 import { reconcile } from '../../../electron/main/services/payments/reconcile'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 

@@ -1,9 +1,10 @@
 // Accounts: a base URL, an auth method and a key (in the keychain, or in memory for this
 // session). Several may exist; one is active. Metadata goes to settings.json, keys never do.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import { type AccountView, type AuthMethod, operations } from '@shared/contract'
+import type { AccountView, AuthMethod, Operations } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import type { Wallet } from '@shared/schemas/service'
+import type { z } from 'zod'
 import type { Logger } from '../../log'
 import { checkBaseUrl, type ServiceClient } from '../client'
 import type { SecretStore } from '../secrets'
@@ -21,17 +22,21 @@ export type ClientFactory = (o: {
 }) => ServiceClient
 
 /** How an account's client may treat a failed call: `once` never retries one. */
+/** An operation's input as the router parsed it (the IPC boundary parses once). */
+export type AccountInput<K extends 'accounts.test' | 'accounts.connect' | 'accounts.update' | 'accounts.replaceKey'> =
+  z.output<Operations[K]['input']>
+
 export type CallPolicy = 'retry' | 'once'
 
 export interface AccountsService {
   list(): { accounts: AccountView[]; activeId: string | null }
   /** Lists wallets with these details; stores nothing. */
-  test(input: unknown): Promise<Wallet[]>
-  connect(input: unknown): Promise<AccountView>
+  test(input: AccountInput<'accounts.test'>): Promise<Wallet[]>
+  connect(input: AccountInput<'accounts.connect'>): Promise<AccountView>
   switch(id: string): Promise<AccountView>
-  update(input: unknown): Promise<AccountView>
+  update(input: AccountInput<'accounts.update'>): Promise<AccountView>
   /** A new key for an account (the old one revoked or lost), checked to open the same wallets. */
-  replaceKey(input: unknown): Promise<AccountView>
+  replaceKey(input: AccountInput<'accounts.replaceKey'>): Promise<AccountView>
   remove(id: string): Promise<void>
   /** the active account, or `not_connected` */
   active(): AccountView
@@ -160,8 +165,7 @@ export function createAccountsService(deps: {
     return undefined
   }
 
-  async function connect(raw: unknown): Promise<AccountView> {
-    const input = operations['accounts.connect'].input.parse(raw)
+  async function connect(input: AccountInput<'accounts.connect'>): Promise<AccountView> {
     const baseUrl = checkBaseUrl(input.baseUrl)
     const holder = await holderOf(baseUrl, input.apiKey)
     if (holder) throw new AppError('invalid_input', `This key is already connected as '${holder.label}'.`)
@@ -198,8 +202,7 @@ export function createAccountsService(deps: {
     return view(meta)
   }
 
-  async function replaceKey(raw: unknown): Promise<AccountView> {
-    const input = operations['accounts.replaceKey'].input.parse(raw)
+  async function replaceKey(input: AccountInput<'accounts.replaceKey'>): Promise<AccountView> {
     const meta = mustFind(input.id)
     const holder = await holderOf(meta.baseUrl, input.apiKey, meta.id)
     if (holder) throw new AppError('invalid_input', `This key is already connected as '${holder.label}'.`)
@@ -233,20 +236,18 @@ export function createAccountsService(deps: {
 
   return {
     list,
-    async test(raw) {
-      const input = operations['accounts.test'].input.parse(raw)
+    async test(input) {
       return checkClient(input).listWallets()
     },
-    connect: (raw) => serial(() => connect(raw)),
-    replaceKey: (raw) => serial(() => replaceKey(raw)),
+    connect: (input) => serial(() => connect(input)),
+    replaceKey: (input) => serial(() => replaceKey(input)),
     async switch(id) {
       const meta = mustFind(id)
       activeId = meta.id
       await persist((a) => a)
       return view(meta)
     },
-    async update(raw) {
-      const input = operations['accounts.update'].input.parse(raw)
+    async update(input) {
       const meta = mustFind(input.id)
       const next: AccountMeta = {
         ...meta,

@@ -2,7 +2,7 @@
 // recent recipients, in one SQLite file in userData (node:sqlite, no native module). It is a cache
 // of the service plus the app's own records: a file that cannot be used is set aside and a new one
 // made, the caller is told to resync (`needsResync`), and the app never waits on it. Payments in
-// flight are NOT here but in the journal (journal.ts), which a rebuild cannot touch.
+// flight are NOT here but in the journal (services/payments/journal.ts), which a rebuild cannot touch.
 // See docs/ledger.md.
 import { DatabaseSync } from 'node:sqlite'
 import { type AppRecords, createAppRecords } from './appRecords'
@@ -24,8 +24,6 @@ export { Recipient, StoredWithdrawLink } from './appRecords'
 export type { CursorPatch, SyncCursor } from './cursors'
 export { CSV_HEADER } from './exportCsv'
 export type { InsertOptions, InsertResult } from './insert'
-export { type Journal, type JournalEntry, type JournalEntryInput, openJournal, type PaymentState } from './journal'
-export type { OperationLog, OperationRecord } from './operations'
 export type { DayWithoutPrice, PricesThen } from './pricesThen'
 export type { HistoryFilter, Page, PageQuery, SearchMode } from './query'
 export { fromServiceTx, LedgerTxInput, REQUEST_ID_KEY } from './rows'
@@ -97,33 +95,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
   const now = opts.now ?? Date.now
   const notify = opts.onNotice ?? (() => {})
   const migrations = ledgerMigrations({ fts: opts.fts })
-  let opened: OpenedFile
-  try {
-    opened = openSqliteFile({
-      dir: opts.dir,
-      name: LEDGER_NAME,
-      migrations,
-      now,
-      synchronous: 'NORMAL',
-      check: (db) => {
-        // A file indexed by an SQLite with FTS5, opened by one without: unusable, so rebuilt.
-        if (hasSearchIndex(db) && !hasFts5(db)) throw new Error('search index needs FTS5')
-      },
-    })
-  } catch (err) {
-    // No file can be made at all (a full disk, a folder without write access): the app still
-    // runs, on a ledger in memory for this session, and says so.
-    const db = new DatabaseSync(':memory:')
-    migrate(db, migrations)
-    opened = { db, path: ':memory:', status: 'created', setAside: null, reason: null, orphanWal: null }
-    notify({
-      level: 'error',
-      code: 'ledger_in_memory',
-      message:
-        `The transaction history file could not be written (${err instanceof Error ? err.message : String(err)}). ` +
-        'History is kept in memory until the app is closed.',
-    })
-  }
+  const opened = openLedgerFile(opts, migrations, notify, now)
   const { db } = opened
   const cursors = createCursors(db)
   const searchMode: SearchMode = hasSearchIndex(db) ? 'fts5' : 'like'
@@ -135,24 +107,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
   const pricesThen = createPricesThen(db)
   const heldFees = db.prepare('SELECT count(*) AS n FROM fees WHERE account_id = ? AND folded_into IS NULL')
 
-  if (opened.setAside) {
-    const kept = salvageLedger(opened.setAside, labels, records)
-    notify({
-      level: 'warning',
-      code: 'ledger_rebuilt',
-      path: opened.setAside,
-      message:
-        `The transaction history file could not be used (${opened.reason}). It was kept as ` +
-        `${opened.setAside}; the history is being loaded again from the service` +
-        (kept ? `, and ${kept} of the app's own records were recovered from it.` : '.'),
-    })
-  } else if (opened.status === 'created' && opts.expectExisting) {
-    notify({
-      level: 'info',
-      code: 'ledger_missing',
-      message: 'The transaction history file was missing; the history is being loaded again from the service.',
-    })
-  }
+  tellOpened(opened, opts, notify, (aside) => salvageLedger(aside, labels, records))
 
   return {
     path: opened.path,
@@ -183,5 +138,67 @@ export function openLedger(opts: LedgerOptions): Ledger {
       })
     },
     close: () => db.close(),
+  }
+}
+
+/** The ledger's file, or one in memory for this session when no file can be made at all. */
+function openLedgerFile(
+  opts: LedgerOptions,
+  migrations: ReturnType<typeof ledgerMigrations>,
+  notify: (n: LedgerNotice) => void,
+  now: () => number,
+): OpenedFile {
+  try {
+    return openSqliteFile({
+      dir: opts.dir,
+      name: LEDGER_NAME,
+      migrations,
+      now,
+      synchronous: 'NORMAL',
+      check: (db) => {
+        // A file indexed by an SQLite with FTS5, opened by one without: unusable, so rebuilt.
+        if (hasSearchIndex(db) && !hasFts5(db)) throw new Error('search index needs FTS5')
+      },
+    })
+  } catch (err) {
+    // No file can be made at all (a full disk, a folder without write access): the app still
+    // runs, on a ledger in memory for this session, and says so.
+    const db = new DatabaseSync(':memory:')
+    migrate(db, migrations)
+    notify({
+      level: 'error',
+      code: 'ledger_in_memory',
+      message:
+        `The transaction history file could not be written (${err instanceof Error ? err.message : String(err)}). ` +
+        'History is kept in memory until the app is closed.',
+    })
+    return { db, path: ':memory:', status: 'created', setAside: null, reason: null, orphanWal: null }
+  }
+}
+
+/** A file set aside (what of the app's records was recovered from it), or missing when it was expected. */
+function tellOpened(
+  opened: OpenedFile,
+  opts: LedgerOptions,
+  notify: (n: LedgerNotice) => void,
+  salvage: (aside: string) => number,
+) {
+  if (opened.setAside) {
+    const kept = salvage(opened.setAside)
+    notify({
+      level: 'warning',
+      code: 'ledger_rebuilt',
+      path: opened.setAside,
+      message:
+        `The transaction history file could not be used (${opened.reason}). It was kept as ` +
+        `${opened.setAside}; the history is being loaded again from the service` +
+        (kept ? `, and ${kept} of the app's own records were recovered from it.` : '.'),
+    })
+  } else if (opened.status === 'created' && opts.expectExisting) {
+    notify({
+      level: 'info',
+      code: 'ledger_missing',
+      message: 'The transaction history file was missing; the history is being loaded again from the service.',
+    })
   }
 }

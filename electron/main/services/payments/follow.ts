@@ -7,8 +7,9 @@ import type { Emit, JournalView } from '@shared/contract'
 import { formatMsat } from '@shared/units'
 import type { CallPolicy } from '../accounts'
 import type { ServiceClient } from '../client'
-import { fromServiceTx, type Journal, type JournalEntry, type Ledger } from '../ledger'
+import { fromServiceTx, type Ledger } from '../ledger'
 import { type Notifier, notificationLine, showNotification } from '../notify'
+import type { Journal, JournalEntry } from './journal'
 import { type Found, RECHECK_FAILED_SEC, reconcile } from './reconcile'
 
 export const RECOVERED_TITLE = 'A payment thought failed went through'
@@ -139,36 +140,40 @@ function ledgerRow(ledger: Pick<Ledger, 'byRequestId'>, e: JournalEntry): string
 }
 
 export interface FollowDeps extends CheckDeps {
-  paying: ReadonlySet<string>
+  /** request ids this process is sending now (createPayments.ts): never reconciled meanwhile */
+  inFlight: ReadonlySet<string>
   background: (task: Promise<unknown>) => void
 }
 
 /**
- * Reconciles the journal at start-up and after each sync of an account that has unfinished
- * payments (the sync loop's afterSync), one check at a time and none queued twice. It only asks
- * and marks: nothing is ever sent again.
+ * Reconciles the journal at start-up, on "Check again" and after each sync of an account that has
+ * unfinished payments (the sync loop's afterSync), one check at a time in one queue, and none
+ * queued twice in the background. It only asks and marks: nothing is ever sent again.
  */
 export function followPayments(d: FollowDeps) {
   let chain: Promise<unknown> = Promise.resolve()
   const queued = new Set<string>()
+  const next = (accountId?: string, started = () => {}) => {
+    const run = chain.then(() => {
+      started()
+      return checkPayments(d, d.inFlight, accountId)
+    })
+    chain = run.catch(() => undefined)
+    return run
+  }
   const queue = (accountId?: string) => {
     const key = accountId ?? '*'
     if (queued.has(key) || queued.has('*')) return // a check of all is on its way
     queued.add(key)
-    const run = chain.then(() => {
-      queued.delete(key)
-      return checkPayments(d, d.paying, accountId)
-    })
-    chain = run.catch(() => undefined)
-    d.background(run)
+    d.background(next(accountId, () => queued.delete(key)))
   }
   return {
     start: () => queue(),
-    /** "Check again": every unfinished payment, now; what it found */
-    check: () => checkPayments(d, d.paying),
+    /** "Check again": every unfinished payment, after any check on its way; what it found */
+    check: () => next(),
     afterSync(accountId: string) {
       // the sync may have stored the row of a payment thought unknown or failed
-      if (paidInLedger(d, accountId, d.paying)) {
+      if (paidInLedger(d, accountId, d.inFlight)) {
         tellRecovered(d)
         d.emit('payments.updated', { payments: d.journal().unfinished() })
       }
@@ -176,7 +181,7 @@ export function followPayments(d: FollowDeps) {
         d
           .journal()
           .unfinished(accountId)
-          .some((e) => !d.paying.has(e.requestId))
+          .some((e) => !d.inFlight.has(e.requestId))
       )
         queue(accountId)
     },

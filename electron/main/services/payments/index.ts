@@ -1,7 +1,20 @@
-// Paying: BOLT 11 requests read before they are paid, every payment sent under the journal, and
-// unfinished payments reconciled against the service (docs/architecture.md, "Money rules").
-export { type CheckResult, checkPayments, followPayments, RECOVERED_TITLE } from './follow'
-export { readInvoice } from './invoice'
-export { type JournaledDeps, type PaymentStep, sendJournaled } from './journaled'
+// Paying: everything money does, behind createPayments (createPayments.ts). Money leaves the app
+// by one function, the journaled send (journaled.ts); nothing outside this folder calls the
+// service's paying endpoints (test/architecture.test.ts). See docs/architecture.md, "Money rules".
+export { createPayments, type Payments, type PaymentsDeps } from './createPayments'
+export { type CheckResult, RECOVERED_TITLE } from './follow'
+export { readInvoiceToPay } from './invoice'
+export {
+  type Journal,
+  type JournalEntry,
+  type JournalEntryInput,
+  type JournalNotice,
+  openJournal,
+  type PaymentState,
+} from './journal'
+export type { PaymentStep } from './journaled'
+export type { MintedLink } from './links'
+export type { OperationLog, OperationRecord } from './operations'
 export { reconcile } from './reconcile'
+export { ALREADY_SENT, type TransferInput } from './transfer'
 export { paymentError } from './words'

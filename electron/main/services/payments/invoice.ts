@@ -18,7 +18,7 @@ const refuse = (message: string) => new AppError('invalid_input', message, { ret
  * the service's time (services/serviceTime), asked after the service's decoding, whose answer
  * teaches it; an invoice's timestamp + expiry is compared with it, never with the computer's clock.
  */
-export async function readInvoice(
+export async function readInvoiceToPay(
   client: Pick<ServiceClient, 'decodeInvoice'> | null,
   text: string,
   o: { nowSec: () => number; network?: NodeNetwork },
@@ -38,25 +38,8 @@ export async function readInvoice(
     feeLimitMsat: null,
     decodedBy: 'app',
   }
-  try {
-    if (!client) throw new Error('no service decoding asked')
-    const d = await client.decodeInvoice(local.invoice)
-    const amountMsat = d.numMsat || d.num_satoshis * 1000 || null
-    view = {
-      ...view,
-      amountMsat,
-      // the node's reading is the other side's text, cleaned as the app's own reading is
-      description: cleanOptional(d.description) ?? view.description,
-      payee: d.destination.toLowerCase(),
-      paymentHash: d.payment_hash.toLowerCase(),
-      expiresAt: d.timestamp + (d.expiry || 3600),
-      decodedBy: 'service',
-    }
-  } catch (err) {
-    // the node's words for another network: the same refusal as below, from the one who knows
-    if (err instanceof AppError && /active network/i.test(err.message)) throw refuse(otherNetwork(local.network))
-    // no decoding at this service (or it failed): the app's own reading stands
-  }
+  // the app's own reading stands where the service does not decode (or was not asked)
+  if (client) view = await nodeReading(client, view)
   if (o.network && view.network !== o.network) throw refuse(otherNetwork(view.network))
   if (view.expiresAt <= o.nowSec()) throw refuse('This invoice has expired. Ask the payee for a new one.')
   if (view.amountMsat === null)
@@ -68,3 +51,26 @@ export async function readInvoice(
 
 const otherNetwork = (n: string) =>
   `This invoice is for ${n === 'mainnet' ? 'real bitcoin (mainnet)' : `the ${n} network`}, which is not the network this service pays on.`
+
+/** The service's node's reading of the request; the app's own where the node does not decode it. */
+async function nodeReading(client: Pick<ServiceClient, 'decodeInvoice'>, view: InvoiceView): Promise<InvoiceView> {
+  try {
+    const d = await client.decodeInvoice(view.invoice)
+    const amountMsat = d.numMsat || d.num_satoshis * 1000 || null
+    return {
+      ...view,
+      amountMsat,
+      // the node's reading is the other side's text, cleaned as the app's own reading is
+      description: cleanOptional(d.description) ?? view.description,
+      payee: d.destination.toLowerCase(),
+      paymentHash: d.payment_hash.toLowerCase(),
+      expiresAt: d.timestamp + (d.expiry || 3600),
+      decodedBy: 'service',
+    }
+  } catch (err) {
+    // the node's words for another network: the same refusal as below, from the one who knows
+    if (err instanceof AppError && /active network/i.test(err.message)) throw refuse(otherNetwork(view.network))
+    // no decoding at this service (or it failed): the app's own reading stands
+    return view
+  }
+}

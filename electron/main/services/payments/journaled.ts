@@ -5,7 +5,9 @@
 // in-flight set, which the reconciling (after a sync, "Check again") leaves alone.
 import { AppError } from '@shared/errors'
 import type { WalletTransaction } from '@shared/schemas/service'
-import { type Journal, type JournalEntryInput, REQUEST_ID_KEY } from '../ledger'
+import { REQUEST_ID_KEY } from '../ledger'
+import type { Spending } from '../spending'
+import type { Journal, JournalEntryInput } from './journal'
 
 /** The steps of a payment a test may stop the process at (test/electron/payments/crash.test.ts). */
 export type PaymentStep = 'journaled' | 'sent' | 'answered'
@@ -25,6 +27,50 @@ export interface JournaledDeps {
    * is written, so the check and the write are one step; a throw refuses the payment unwritten.
    */
   admit?: (entry: JournalEntryInput) => void
+}
+
+/** How one send is made, besides its entry and its call. */
+export interface SendOptions {
+  /** runs after the entry is written, before the request leaves (the balance check); a throw fails it unsent */
+  check?: () => Promise<void>
+  /** the spending rules apply: what is spent, in words, and the confirmation's token */
+  spend?: { what: string; confirmToken?: string }
+  /** what a request id the journal knows already is told */
+  already?: string
+}
+
+/** The journaled send bound to the app's journal, in-flight set and spending rules (createPayments.ts). */
+export type SendJournaled = <T extends { id: string } = WalletTransaction>(
+  entry: JournalEntryInput,
+  call: (passThru: Record<string, string>) => Promise<T>,
+  o?: SendOptions,
+) => Promise<T>
+
+/** The one way money leaves the app: every payment and transfer is sent by this function. */
+export function bindSend(d: {
+  journal: () => Journal
+  inFlight: Set<string>
+  changed: () => void
+  spending?: Pick<Spending, 'admit'>
+  at?: JournaledDeps['at']
+}): SendJournaled {
+  return (entry, call, o = {}) => {
+    const rules = d.spending
+    const spend = o.spend
+    const admit =
+      rules && spend
+        ? (e: JournalEntryInput) =>
+            rules.admit({
+              accountId: e.accountId,
+              what: spend.what,
+              amountMsat: e.amountMsat,
+              feeLimitMsat: e.feeLimitMsat ?? 0,
+              confirmToken: spend.confirmToken,
+            })
+        : undefined
+    const deps = { journal: d.journal(), at: d.at, changed: d.changed, inFlight: d.inFlight, admit, already: o.already }
+    return sendJournaled(deps, entry, call, o.check)
+  }
 }
 
 const ALREADY =

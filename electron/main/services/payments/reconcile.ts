@@ -8,7 +8,8 @@
 import { decodeBolt11 } from '@shared/payment/bolt11'
 import type { WalletTransaction } from '@shared/schemas/service'
 import type { ServiceClient } from '../client'
-import { type Journal, type JournalEntry, REQUEST_ID_KEY } from '../ledger'
+import { REQUEST_ID_KEY } from '../ledger'
+import type { Journal, JournalEntry } from './journal'
 
 /** How many of a wallet's newest transactions are searched. */
 const RECENT = 200

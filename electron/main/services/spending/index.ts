@@ -8,7 +8,7 @@ import type { SpendingView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { formatMsat, formatSat, satToMsat } from '@shared/units'
 import type { z } from 'zod'
-import type { Journal } from '../ledger'
+import type { Journal } from '../payments/journal'
 import type { PassphraseCheck } from './passphrase'
 import { createRulesStore, type Rules, type RulesStore } from './rules'
 

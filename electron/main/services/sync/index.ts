@@ -36,13 +36,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
   const schedule = createSchedule(deps.timers ?? realTimers)
   const log = deps.log
   const serviceSec = (id: string) => Math.floor((deps.serviceNow?.(id) ?? deps.now()) / 1000)
-  const records = createRecords({
-    ledger: deps.ledger,
-    now: deps.now,
-    serviceSec,
-    keepFinishedSec: opts.keepFinishedSec,
-    warn: (message, fields) => log?.warn(message, fields),
-  })
+  const records = createRecords({ ...{ ledger: deps.ledger, now: deps.now, serviceSec }, ...recordsOptions(opts, log) })
   let loaded = false
   /** The ledger is opened once there is an account: a first run without one writes no file. */
   const ensureLoaded = (force = false) => {
@@ -290,5 +284,13 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     onOffline() {
       offline = true
     },
+  }
+}
+
+/** How long finished records are kept, and where a record that cannot be read is told. */
+function recordsOptions(opts: SyncOptions, log: SyncDeps['log']) {
+  return {
+    keepFinishedSec: opts.keepFinishedSec,
+    warn: (message: string, fields?: Record<string, unknown>) => log?.warn(message, fields),
   }
 }

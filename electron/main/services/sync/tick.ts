@@ -195,17 +195,7 @@ export async function syncAccount(l: Loop, a: AccountState, force: boolean): Pro
   }
   const explained = new Set<string>()
   let failed: unknown = null
-  if (plan.viaFeed.length > 0) {
-    try {
-      if (await readNewViaFeed(rc, plan.viaFeed)) for (const id of plan.viaFeed) explained.add(id)
-      else plan.perWallet.push(...plan.viaFeed)
-    } catch (err) {
-      if (!(err instanceof FeedUnusableError) && !isCode(err, 'forbidden', 'unauthorized', 'not_found')) throw err
-      l.log?.info('sync: the account-wide feed cannot be used; reading wallet by wallet', describe(err))
-      a.feed = false
-      plan.perWallet.push(...plan.viaFeed)
-    }
-  }
+  if (plan.viaFeed.length > 0) await readFeed(l, a, rc, plan, explained)
   const perWallet = plan.perWallet.map((id) =>
     readNewOfWallet(rc, id).then(
       () => explained.add(id),
@@ -237,6 +227,25 @@ export async function syncAccount(l: Loop, a: AccountState, force: boolean): Pro
   announceChanges(l, a, balances)
   if (failed) throw failed
   l.deps.afterSync?.(a.id)
+}
+
+/** The wallets the account-wide feed covers: explained, else (no feed here) read wallet by wallet. */
+async function readFeed(
+  l: Loop,
+  a: AccountState,
+  rc: ReadContext,
+  plan: { viaFeed: string[]; perWallet: string[] },
+  explained: Set<string>,
+) {
+  try {
+    if (await readNewViaFeed(rc, plan.viaFeed)) for (const id of plan.viaFeed) explained.add(id)
+    else plan.perWallet.push(...plan.viaFeed)
+  } catch (err) {
+    if (!(err instanceof FeedUnusableError) && !isCode(err, 'forbidden', 'unauthorized', 'not_found')) throw err
+    l.log?.info('sync: the account-wide feed cannot be used; reading wallet by wallet', describe(err))
+    a.feed = false
+    plan.perWallet.push(...plan.viaFeed)
+  }
 }
 
 /** The last word on invoices past their expiry: paid after all, or expired. */

@@ -1,7 +1,7 @@
 // Run as a child process by insert.test.ts: records a payment in the journal and stores two new
 // rows, then dies at once (SIGKILL: no close, no exit handlers), as a crash would.
 import { openLedger } from '../../../../electron/main/services/ledger'
-import { openJournal } from '../../../../electron/main/services/ledger/journal'
+import { openJournal } from '../../../../electron/main/services/payments/journal'
 import { row } from './helpers'
 
 const dir = process.env.LT_DIR as string

@@ -6,8 +6,8 @@ import { promisify } from 'node:util'
 import type { WalletTransaction } from '@shared/schemas/service'
 import { describe, expect, it } from 'vitest'
 import { fromServiceTx, openLedger } from '../../../../electron/main/services/ledger'
-import { openJournal } from '../../../../electron/main/services/ledger/journal'
 import { PASS_THRU_MAX, TEXT_MAX } from '../../../../electron/main/services/ledger/rows'
+import { openJournal } from '../../../../electron/main/services/payments/journal'
 import { ledgerPerTest, row } from './helpers'
 
 const run = promisify(execFile)

@@ -11,7 +11,7 @@ import {
   type JournalNotice,
   JournalStateError,
   openJournal,
-} from '../../../../electron/main/services/ledger/journal'
+} from '../../../../electron/main/services/payments/journal'
 import { withTempDir } from './helpers'
 
 let dir: string

@@ -6,9 +6,9 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type LedgerNotice, openLedger } from '../../../../electron/main/services/ledger'
-import { openJournal } from '../../../../electron/main/services/ledger/journal'
 import { migrate, schemaVersion } from '../../../../electron/main/services/ledger/migrate'
 import { ledgerMigrations } from '../../../../electron/main/services/ledger/schema'
+import { openJournal } from '../../../../electron/main/services/payments/journal'
 import { invoice, link, row, withTempDir } from './helpers'
 
 let dir: string

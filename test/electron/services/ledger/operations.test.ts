@@ -4,7 +4,7 @@
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { type JournalNotice, openJournal } from '../../../../electron/main/services/ledger/journal'
+import { type JournalNotice, openJournal } from '../../../../electron/main/services/payments/journal'
 import { withTempDir } from './helpers'
 
 let dir: string

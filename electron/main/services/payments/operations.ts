@@ -6,8 +6,8 @@
 // outcome. See docs/architecture.md, "Money rules".
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
-import { type Columns, insertSql, selectAs, valuesOf } from './columns'
-import type { Migration } from './migrate'
+import { type Columns, insertSql, selectAs, valuesOf } from '../ledger/columns'
+import type { Migration } from '../ledger/migrate'
 
 export const OPERATIONS_MIGRATION: Migration = {
   name: 'money operations, once per request id',

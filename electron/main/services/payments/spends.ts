@@ -4,7 +4,7 @@
 // limit it reserved) and the withdraw links and voucher sheets made, reserved before they are minted.
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
-import type { Migration } from './migrate'
+import type { Migration } from '../ledger/migrate'
 
 /** A journal migration: the fee a payment actually paid, and the links made. */
 export const SPENDS_MIGRATION: Migration = {

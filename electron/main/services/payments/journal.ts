@@ -5,12 +5,12 @@
 // every unfinished payment marked "unknown", and the caller gets an error-level notice and
 // `lost` (the app must then say that those payments' outcome is unknown). See docs/ledger.md.
 import { z } from 'zod'
-import { type Columns, insertSql, selectAs, valuesOf } from './columns'
-import { inTransaction, type Migration } from './migrate'
+import { type Columns, insertSql, selectAs, valuesOf } from '../ledger/columns'
+import { inTransaction, type Migration } from '../ledger/migrate'
+import { readAside, restore } from '../ledger/salvage'
+import { openSqliteFile } from '../ledger/sqliteFile'
 import { createOperationLog, OPERATIONS_MIGRATION, type OperationLog, SELECT_OPERATIONS } from './operations'
-import { readAside, restore } from './salvage'
 import { createSpends, type LinksInput, SPENDS_MIGRATION } from './spends'
-import { openSqliteFile } from './sqliteFile'
 
 const JOURNAL_NAME = 'journal'
 
@@ -212,15 +212,7 @@ export function openJournal(opts: JournalOptions): Journal {
         (recovered ? ` ${recovered} entries were recovered from it.` : ' Nothing could be recovered from it.'),
     })
   }
-  if (opened.orphanWal)
-    notify({
-      level: 'error',
-      code: 'journal_orphan_wal',
-      path: opened.orphanWal,
-      message:
-        `The record of payments in progress was missing, but part of it was left as ${opened.orphanWal}. ` +
-        `Payments that were in progress have an unknown outcome: check the wallets' transactions before paying again.`,
-    })
+  if (opened.orphanWal) notify(orphanWalNotice(opened.orphanWal))
 
   const spends = createSpends(db, nowSec)
   /** a known request id is never admitted again: its first answer stands */
@@ -289,5 +281,17 @@ export function openJournal(opts: JournalOptions): Journal {
       return Number(res.changes)
     },
     close: () => db.close(),
+  }
+}
+
+/** The journal was gone but its write-ahead log was not: what was in progress is not known. */
+function orphanWalNotice(path: string): JournalNotice {
+  return {
+    level: 'error',
+    code: 'journal_orphan_wal',
+    path,
+    message:
+      `The record of payments in progress was missing, but part of it was left as ${path}. ` +
+      `Payments that were in progress have an unknown outcome: check the wallets' transactions before paying again.`,
   }
 }

@@ -1,12 +1,14 @@
 // Withdraw links and voucher sheets count against a daily limit like payments: whoever holds a
 // link can take its amount (and the claim's routing fee) from the wallet. Reserved in the journal
 // before the first is minted, then shrunk to what was made; a mint whose answer was lost may have
-// made a link, so it stays counted.
+// made a link, so it stays counted. Minting a link makes money spendable by whoever holds it, so
+// it is done here, in the payments module, and nowhere else.
 import { AppError } from '@shared/errors'
 import { satToMsat } from '@shared/units'
 import { claimFeeCapSat } from '@shared/vouchers'
-import type { Journal } from '../ledger'
-import type { Spending } from '.'
+import type { ServiceClient } from '../client'
+import type { Spending } from '../spending'
+import type { Journal } from './journal'
 
 export interface LinkSpend {
   requestId: string
@@ -26,10 +28,10 @@ const linksMsat = (n: number, amountSat: number) => ({
 })
 
 /** A mint that failed without an answer may still have made its link. */
-export const mayExist = (err: unknown) => !(err instanceof AppError) || err.code === 'unknown_outcome'
+const mayExist = (err: unknown) => !(err instanceof AppError) || err.code === 'unknown_outcome'
 
 /** Admits and reserves the links in one step; `settle(made)` shrinks the reservation afterwards. */
-export function reserveLinks(d: { journal: Journal; spending: Pick<Spending, 'admit' | 'nowSec'> }, s: LinkSpend) {
+function reserveLinks(d: { journal: Journal; spending: Pick<Spending, 'admit' | 'nowSec'> }, s: LinkSpend) {
   const all = linksMsat(s.count, s.amountSat)
   const createdAt = d.spending.nowSec(s.accountId)
   const created = d.journal.addLinks(
@@ -52,5 +54,45 @@ export function reserveLinks(d: { journal: Journal; spending: Pick<Spending, 'ad
     settle(made: number) {
       d.journal.settleLinks(s.requestId, linksMsat(Math.min(made, s.count), s.amountSat))
     },
+  }
+}
+
+/** A withdraw link as the service made it. */
+export type MintedLink = Awaited<ReturnType<ServiceClient['mintWithdrawLink']>>
+
+export interface LinksDeps {
+  journal: Journal
+  spending: Pick<Spending, 'admit' | 'nowSec'>
+  /** the client of the spend's account, its calls made once */
+  client: Pick<ServiceClient, 'mintWithdrawLink'>
+}
+
+/**
+ * Mints withdraw links under one reservation: admitted and reserved in the journal before the
+ * first, then settled to what exists (every link made, and one whose answer was lost). `run` asks
+ * for each link with `mint`, one at a time; nothing is retried.
+ */
+export async function mintLinks<T>(
+  d: LinksDeps,
+  s: LinkSpend & { memo?: string },
+  run: (mint: () => Promise<MintedLink>) => Promise<T>,
+): Promise<T> {
+  const reserved = reserveLinks(d, s)
+  let made = 0
+  let unanswered = 0
+  const mint = async () => {
+    try {
+      const link = await d.client.mintWithdrawLink(s.walletId, { num_satoshis: s.amountSat, memo: s.memo })
+      made++
+      return link
+    } catch (err) {
+      if (mayExist(err)) unanswered = 1
+      throw err
+    }
+  }
+  try {
+    return await run(mint)
+  } finally {
+    reserved.settle(made + unanswered)
   }
 }

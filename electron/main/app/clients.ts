@@ -1,0 +1,85 @@
+// The accounts and the clients that reach their services, with what watches those clients: the
+// service's clock per account (services/serviceTime) and the connection state (services/connection).
+// The connection monitor is built first, since every client reports to it; what it needs of the
+// accounts (which one is active, a read to probe with) is an interface bound once they exist.
+import type { AccountView, Emit } from '@shared/contract'
+import type { Logger } from '../log'
+import { createAccountsService } from '../services/accounts'
+import { createServiceClient, type InvoiceRoute } from '../services/client'
+import { createConnectionMonitor } from '../services/connection'
+import type { Ledger } from '../services/ledger'
+import { createMemoryStore, type SecretStore } from '../services/secrets'
+import { createServiceTime } from '../services/serviceTime'
+import type { SettingsStore } from '../services/settings'
+import { walletsView } from '../services/views'
+import { later, type Signal, signal } from './wire'
+
+export interface ClientsDeps {
+  secretStore: SecretStore
+  fetch?: typeof fetch
+  client?: { timeoutMs?: number; retries?: number }
+  settings: SettingsStore
+  emit: Emit
+  now: () => number
+  log: Logger
+  /** the wallets the ledger has seen of an account: a new key must open one of them */
+  ledger: () => Pick<Ledger, 'cursors'>
+  /** the accounts or the active one changed: its listeners announce it and follow */
+  accountsChanged: Signal<{ accounts: AccountView[]; activeId: string | null }>
+}
+
+export function createClients(d: ClientsDeps) {
+  const { emit, now } = d
+  // the service's clock, per account, learnt from every answer: it decides every expiry
+  const clockMoved = signal<string>()
+  const serviceTime = createServiceTime({ now, onChange: clockMoved.fire })
+  const active = later<{ id(): string | null; refresh(id: string): Promise<void> }>('accounts', ['id', 'refresh'])
+  const connection = createConnectionMonitor({
+    emit,
+    activeAccountId: active.use.id,
+    probe: active.use.refresh,
+    probeEveryMs: () => d.settings.current().settings.pollIntervalSec * 1000,
+  })
+  const invoiceRoutes = new Map<string, InvoiceRoute>()
+  const fetchOf = d.fetch ?? ((input, init) => fetch(input, init))
+  const accounts = createAccountsService({
+    settings: d.settings,
+    keychain: d.secretStore,
+    memory: createMemoryStore(),
+    makeClient: ({ accountId, retries, ...o }) => {
+      const client = createServiceClient({
+        ...o,
+        fetch: accountId ? serviceTime.observe(accountId, fetchOf) : d.fetch,
+        invoiceRoutes,
+        ...d.client,
+        ...(retries === 0 ? { retries } : {}),
+      })
+      // A key being tested is no account's: whether its service answers is the form's business.
+      return accountId ? connection.observe(accountId, client) : client
+    },
+    onChange: (list) => d.accountsChanged.fire(list),
+    knownWallets: (id) =>
+      d
+        .ledger()
+        .cursors.list(id)
+        .map((c) => c.walletId),
+    log: d.log,
+    now,
+    clockOffsetSec: serviceTime.offsetSec,
+  })
+  const activeAccountId = () => accounts.list().activeId
+  /** the balances, read and announced: a connection probe, and after unlocking (the tray missed them) */
+  const refreshWallets = async (id = activeAccountId()) => {
+    if (!id) return
+    const view = walletsView(await accounts.client(id).listWallets())
+    if (activeAccountId() === id) emit('wallets.updated', view)
+    return view
+  }
+  const activeUrl = () => accounts.list().accounts.find((a) => a.id === activeAccountId())?.baseUrl
+  active.bind({ id: activeAccountId, refresh: async (id) => void (await refreshWallets(id)) })
+  // an account's clock is part of its view (the renderer shows a skew)
+  clockMoved.on(() => emit('accounts.updated', accounts.list()))
+  return { serviceTime, connection, accounts, activeAccountId, refreshWallets, activeUrl }
+}
+
+export type Clients = ReturnType<typeof createClients>

@@ -1,0 +1,33 @@
+// The app's two files: the ledger (a cache of the service plus the app's records) and the payments
+// journal. Each is opened on first use (no file before the person has an account) and never blocks
+// the app: a file that cannot be used is set aside and the person told (docs/ledger.md).
+import type { Emit } from '@shared/contract'
+import { openLedger } from '../services/ledger'
+import { openJournal } from '../services/payments'
+import { once } from './once'
+
+export function openStores(o: { dir: string; now: () => number; emit: Emit }) {
+  let hadAccounts = false
+  const onNotice = ({ level, message }: { level: 'info' | 'warning' | 'error'; message: string }) =>
+    o.emit('notice', { level, message })
+  const ledger = once(() =>
+    // accounts in the settings at start mean the app has run here before: a missing ledger was
+    // deleted (one connected in this session has no ledger yet, and that is no news)
+    openLedger({ dir: o.dir, now: o.now, expectExisting: hadAccounts, onNotice }),
+  )
+  const journal = once(() => openJournal({ dir: o.dir, now: o.now, onNotice }))
+  return {
+    ledger,
+    journal,
+    /** at start: whether the settings held accounts (a missing ledger is then news) */
+    started(accounts: number) {
+      hadAccounts = accounts > 0
+    },
+    close() {
+      ledger.opened()?.close()
+      journal.opened()?.close()
+      ledger.forget()
+      journal.forget()
+    },
+  }
+}

@@ -1,0 +1,139 @@
+// Paying: a BOLT 11 request (read first, paid with a fee limit) and a lightning address, both sent
+// by the journaled send (journaled.ts) from the account and wallet named on the confirmation, with
+// the balance checked against the amount plus the most the fee can be. See docs/architecture.md,
+// "Money rules".
+import type { InvoiceView, PaymentView, WalletView } from '@shared/contract'
+import { AppError } from '@shared/errors'
+import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
+import type { ServiceClient } from '../client'
+import type { ServiceTime } from '../serviceTime'
+import { paymentView, walletView } from '../views'
+import { readInvoiceToPay } from './invoice'
+import type { Journal, JournalEntryInput } from './journal'
+import type { SendJournaled } from './journaled'
+import { paymentError } from './words'
+
+/** A BOLT 11 request to pay, as the confirmation showed it. */
+export interface PayInvoiceInput {
+  invoice: string
+  walletId: string
+  requestId: string
+  accountId?: string
+  confirmToken?: string
+}
+
+/** A lightning address to pay an amount to. */
+export interface PayAddressInput {
+  address: string
+  amountMsat: number
+  comment?: string
+  walletId: string
+  requestId: string
+  accountId?: string
+  confirmToken?: string
+}
+
+/** What the journal knows of paying an invoice before: paid, or tried with an outcome not known. */
+export type EarlierPayment = { state: 'paid' | 'unknown'; at: number } | null
+
+export interface PayDeps {
+  /** the client money leaves by: its calls are made once, never retried */
+  clientFor(accountId: string): ServiceClient
+  /** each account's service clock: an invoice's expiry and a journal entry's time are on it */
+  serviceTime: Pick<ServiceTime, 'nowSec' | 'offsetMs'>
+  /** the one way money leaves (createPayments.ts) */
+  send: SendJournaled
+}
+
+/**
+ * Sends under the journal, the balance checked against amount plus the most the fee can be first
+ * (its request leaves before the entry is written, so the two overlap); refusals come back in
+ * plain words.
+ */
+async function pay(
+  d: PayDeps,
+  asked: Promise<WalletView>,
+  entry: JournalEntryInput,
+  confirmToken: string | undefined,
+  call: (passThru: Record<string, string>) => Promise<Parameters<typeof paymentView>[0]>,
+): Promise<PaymentView> {
+  let wallet: { label: string; balanceMsat: number } | null = null
+  try {
+    const wtx = await d.send(entry, call, {
+      spend: { what: 'This payment', confirmToken },
+      check: async () => {
+        wallet = await asked
+        const problem = fundsProblem(wallet.label, wallet.balanceMsat, entry.amountMsat)
+        if (problem) throw new AppError('insufficient_funds', problem)
+      },
+    })
+    return paymentView(wtx, entry.amountMsat)
+  } catch (err) {
+    const w = wallet ?? { label: 'this wallet', balanceMsat: 0 }
+    throw paymentError(err, { name: w.label, balanceMsat: w.balanceMsat, amountMsat: entry.amountMsat })
+  }
+}
+
+export async function payInvoice(d: PayDeps, input: PayInvoiceInput, accountId: string): Promise<PaymentView> {
+  const { walletId, requestId } = input
+  // the account on the confirmation, whichever is active now
+  const client = d.clientFor(accountId)
+  const asked = balanceOf(client, walletId)
+  // the service's clock not known yet (nothing asked since start): the balance's answer tells it
+  if (d.serviceTime.offsetMs(accountId) === null) await asked.catch(() => {})
+  // Read again here (the renderer's word is not taken), by the app's own decoder: the service's
+  // node checks it once more when it pays, and a second round trip would only slow the payment.
+  const inv = await readInvoiceToPay(null, input.invoice, { nowSec: () => d.serviceTime.nowSec(accountId) })
+  const amountMsat = inv.amountMsat as number
+  const fee = feeLimitMsat(amountMsat)
+  const createdAt = d.serviceTime.nowSec(accountId)
+  const entry = { requestId, accountId, walletId, kind: 'invoice' as const, amountMsat, feeLimitMsat: fee, createdAt }
+  return pay(d, asked, { ...entry, target: inv.invoice }, input.confirmToken, (passThru) =>
+    client.payInvoice(walletId, { payment_request: inv.invoice, fee_limit_msat: fee, passThru }),
+  )
+}
+
+export async function payAddress(d: PayDeps, input: PayAddressInput, accountId: string): Promise<PaymentView> {
+  const { walletId, address, amountMsat, comment, requestId } = input
+  const client = d.clientFor(accountId)
+  // the service takes no fee limit here: the journal keeps the app's figure, shown before confirming
+  const entry = { requestId, accountId, walletId, kind: 'address' as const, amountMsat }
+  const createdAt = d.serviceTime.nowSec(accountId)
+  return pay(
+    d,
+    balanceOf(client, walletId),
+    { ...entry, feeLimitMsat: feeLimitMsat(amountMsat), target: address, createdAt },
+    input.confirmToken,
+    (passThru) =>
+      client.payLightningAddress(walletId, {
+        ln_address: address,
+        amt_msat: amountMsat,
+        ...(comment ? { comment } : {}),
+        passThru,
+      }),
+  )
+}
+
+/** The wallet's balance, asked at once; its answer is awaited only when the payment needs it. */
+function balanceOf(client: ServiceClient, walletId: string): Promise<WalletView> {
+  const asked = client.getWallet(walletId).then(walletView)
+  // a refused read must not be reported unhandled while other work goes on
+  asked.catch(() => {})
+  return asked
+}
+
+/** An invoice read before paying, with what the journal knows of paying it before (N8). */
+export async function decodeInvoice(
+  d: { client: Pick<ServiceClient, 'decodeInvoice'>; journal: Journal; nowSec: () => number },
+  invoice: string,
+): Promise<InvoiceView & { earlier: EarlierPayment }> {
+  const view = await readInvoiceToPay(d.client, invoice, { nowSec: d.nowSec })
+  return { ...view, earlier: earlierPayment(d.journal, view.invoice) }
+}
+
+function earlierPayment(journal: Journal, invoice: string): EarlierPayment {
+  const tried = journal.byTarget(invoice).filter((e) => e.state !== 'failed')
+  const paid = tried.find((e) => e.state === 'paid')
+  const e = paid ?? tried[0]
+  return e ? { state: paid ? 'paid' : 'unknown', at: e.createdAt } : null
+}
