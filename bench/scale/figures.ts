@@ -18,7 +18,7 @@ export interface ScaleStep {
   'csv rows/s': number
   'csv peak RSS growth MB': number
   'csv via router peak RSS growth MB': number
-  'main RSS MB (before connect)': number
+  'RSS MB before the app': number
   'main RSS MB (after sync)': number
   'ledger open ms': number
   'main heap MB (after sync)': number

@@ -48,8 +48,9 @@ const steps: ScaleStep[] = []
 for (const n of sizes) {
   const t0 = Date.now()
   console.log(`${n.toLocaleString('en-US')} transactions…`)
-  steps.push(await step(n))
-  console.log(`  done in ${Math.round((Date.now() - t0) / 1000)} s`)
+  const r = await step(n)
+  steps.push(r)
+  console.log(`  done in ${Math.round((Date.now() - t0) / 1000)} s: ${JSON.stringify(r)}`)
 }
 console.table(steps)
 const growth = growthTable(steps)
