@@ -71,9 +71,11 @@ export function matchingIds(terms: readonly string[], accountId: string): Where 
 
 /**
  * Read a page from the matches (true) or walk from the newest row (false)? Walking checks about
- * limit × rows / matches rows; reading the matches costs about the matches: the walk wins once
- * matches² passes limit × rows.
+ * limit × rows / matches rows; reading the matches costs about the matches, each some sixteen
+ * times a walked row (the trigram index re-reads a match's text, then the row is looked up and
+ * sorted: measured with bench:scale). The walk wins once 16 × matches² passes limit × rows.
  */
 export function fromMatches(matches: number, limit: number, rows: number): boolean {
-  return matches * matches <= limit * Math.max(rows, 1)
+  return WALK_COST * matches * matches <= limit * Math.max(rows, 1)
 }
+const WALK_COST = 16
