@@ -26,6 +26,8 @@ const PAGE = DEFAULT_SYNC_OPTIONS.backfillPerPage
 const RUNS = 60
 const IDLE_S = 20
 
+/** figures as they are measured (stderr), so a long run that is stopped still says what it found */
+const note = (figures: Record<string, number>) => console.error(`SCALE_PARTIAL ${JSON.stringify(figures)}`)
 const gc = () => (globalThis as { gc?: () => void }).gc?.()
 const round = (v: number, d = 2) => Number(v.toFixed(d))
 
@@ -52,7 +54,7 @@ async function filesBytes(dir: string, prefix: string): Promise<number> {
   return n
 }
 
-export async function runStep(n: number, browserToo: boolean): Promise<ScaleStep> {
+export async function runStep(n: number, browserToo: boolean, routerCsv = true): Promise<ScaleStep> {
   const sim = await startSimProcess(n)
   const closers: Array<() => Promise<unknown>> = [() => sim.close()]
   try {
@@ -72,6 +74,7 @@ export async function runStep(n: number, browserToo: boolean): Promise<ScaleStep
       for (let p = 2; p <= pagination.pageCount; p++) await client.listTransactions(w.id, p, PAGE)
     }
     const rawS = (performance.now() - r0) / 1000
+    note({ n, 'raw reads s': rawS })
 
     const rates = await serve((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' })
@@ -97,6 +100,12 @@ export async function runStep(n: number, browserToo: boolean): Promise<ScaleStep
     gc()
     const mem = process.memoryUsage()
     const ledgerBytes = await filesBytes(booted.userDataDir, 'ledger.sqlite')
+    note({
+      'first sync s': syncS,
+      'sync / raw': syncS / rawS,
+      'main RSS MB': mem.rss / MB,
+      'heap MB': mem.heapUsed / MB,
+    })
     // what a start of the app costs with this history: the ledger opened again (checks, migrations)
     const o0 = performance.now()
     openLedger({ dir: dirname(app.ledger().path) }).close()
@@ -144,6 +153,7 @@ export async function runStep(n: number, browserToo: boolean): Promise<ScaleStep
       cursor = page.next
       pageNo = cursor && i % 25 ? pageNo + 1 : 1
     }
+    note({ ...search, 'page next p95': percentile(keysetMs, 95) })
     const pageCount = Math.ceil(total / 100)
     const jumpP95 = await timed(
       Array.from({ length: 20 }, (_, i) => () => ({ limit: 100, page: 1 + ((i * 7919) % pageCount) })),
@@ -156,6 +166,7 @@ export async function runStep(n: number, browserToo: boolean): Promise<ScaleStep
       const preview = await startPreviewServer({ app, events: booted.events, rendererDir: RENDERER_DIR })
       closers.push(() => preview.close())
       painted = await measurePaging(browser, preview.url, 'Shop')
+      note({ painted: painted.p95, 'heap page 50 MB': painted.heapPage50 / MB })
     }
 
     // the CSV of the whole history, streamed to a file with backpressure (the ledger's export)
@@ -170,10 +181,11 @@ export async function runStep(n: number, browserToo: boolean): Promise<ScaleStep
       await new Promise<void>((done) => out.end(done))
       return r
     })
+    note({ 'csv rows/s': csv.value.rows / csv.s, 'csv MB': csv.mb })
     // and through the router, as the screen asks for it (the save dialog writes to a folder)
-    const csvRouter = await peakRssGrowth(() =>
-      app.router.handle('history.exportCsv', { requestId: `bench-${n}-000001` }).then(ok),
-    )
+    const csvRouter = routerCsv
+      ? await peakRssGrowth(() => app.router.handle('history.exportCsv', { requestId: `bench-${n}-000001` }).then(ok))
+      : { mb: Number.NaN }
 
     // the loop left alone at the settings' interval: CPU of this process per minute
     gc()
@@ -215,7 +227,7 @@ const LABELS = ['VAT receipt Q1', 'wholesale order', 'refund to customer', 'book
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
   const n = Number(process.argv[2])
-  const r = await runStep(n, !process.argv.includes('--no-browser'))
+  const r = await runStep(n, !process.argv.includes('--no-browser'), !process.argv.includes('--no-router-csv'))
   console.log(`SCALE_RESULT ${JSON.stringify(r)}`)
   process.exit(0)
 }
