@@ -1,14 +1,17 @@
-// `npm run sim -- --port 4100 --seed demo [--data state.json] [--no-legacy-invoice-route]`
+// `npm run sim -- --port 4100 --seed demo [--data state.json] [--no-legacy-invoice-route]`;
+// `--seed huge --tx 1000000`: a shop's year of that many transactions (made in bulk, not saved).
 // Starts the simulator and prints the base URL, the keys to paste into the app, and the outside
 // parties (vouchers to claim, requests to pay).
 import { parseArgs } from 'node:util'
 import { type SeedName, startSimulator } from './index'
+import { SEED_NAMES } from './seed'
 
 const { values } = parseArgs({
   options: {
     port: { type: 'string', default: '4100' },
     host: { type: 'string', default: '127.0.0.1' },
     seed: { type: 'string', default: 'demo' },
+    tx: { type: 'string' },
     data: { type: 'string' },
     'legacy-invoice-route': { type: 'boolean', default: true },
     'invoice-cap': { type: 'string' },
@@ -19,8 +22,17 @@ const { values } = parseArgs({
 })
 
 const seed = values.seed as SeedName
-if (!['demo', 'empty', 'large'].includes(seed)) {
-  console.error(`--seed must be demo, empty or large (got ${values.seed})`)
+if (!SEED_NAMES.includes(seed)) {
+  console.error(`--seed must be ${SEED_NAMES.join(', ')} (got ${values.seed})`)
+  process.exit(2)
+}
+const tx = values.tx === undefined ? undefined : Number(values.tx)
+if (tx !== undefined && (seed !== 'huge' || !Number.isInteger(tx) || tx < 10)) {
+  console.error('--tx goes with --seed huge: a number of transactions, 10 or more')
+  process.exit(2)
+}
+if (seed === 'huge' && values.data) {
+  console.error('--seed huge is not saved to a data file')
   process.exit(2)
 }
 const port = Number(values.port)
@@ -33,6 +45,7 @@ const sim = await startSimulator({
   port,
   host: values.host,
   seed,
+  tx,
   dataFile: values.data,
   logger: values.log,
   legacyInvoiceRoute: values['legacy-invoice-route'],

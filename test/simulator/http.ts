@@ -214,7 +214,7 @@ export function paginate<T>(
   req: FastifyRequest,
   reply: FastifyReply,
   baseUrl: string,
-  newestFirst: readonly T[],
+  newestFirst: { length: number; slice(from: number, to: number): T[] },
   defaultPerPage = 100,
 ): T[] {
   const q = queryOf(req)

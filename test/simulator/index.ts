@@ -40,6 +40,8 @@ export interface SimulatorOptions {
   port?: number
   host?: string
   seed?: SeedName
+  /** the `huge` seed's number of wallet transactions (default 100,000) */
+  tx?: number
   dataFile?: string
   logger?: boolean
   /**
@@ -67,7 +69,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const ledger = new Ledger({ clock, invoiceCapSat: opts.invoiceCapSat ?? null, sendCapSat: opts.sendCapSat ?? null })
   const stored = opts.dataFile ? readState(opts.dataFile) : null
   if (stored) ledger.load(stored)
-  else applySeed(ledger, opts.seed ?? 'demo')
+  else applySeed(ledger, opts.seed ?? 'demo', { tx: opts.tx })
   const account = [...ledger.accounts.values()][0]
   if (!account) throw new Error('the simulator state has no account')
   let flush = () => {}

@@ -14,6 +14,7 @@ import {
   stringField,
   walletFor,
 } from './http'
+import { walletListing } from './listing'
 import { type Ledger, ROLE_NAME, type Role, SimError } from './state'
 import { lnTxView, trimFields, walletView, wtxView } from './views'
 
@@ -95,11 +96,10 @@ export function registerV1(app: FastifyInstance, ledger: Ledger, opts: RouteOpti
 
   app.get<{ Params: Params }>('/v1/wallet/:key/transactions', async (req, reply) => {
     const w = walletFor(ledger, authenticate(ledger, req), req.params.key, 'transactions')
-    const newestFirst = [...ledger.walletTransactions(w.id)].reverse()
-    const page = paginate(req, reply, baseUrl(req), newestFirst)
+    // a slice of the list is turned into JSON, never the whole list (the huge seed's million rows)
     return withFields(
       req,
-      page.map((t) => wtxView(ledger, t)),
+      paginate(req, reply, baseUrl(req), walletListing(ledger, ledger.walletTransactions(w.id), w.id)),
     )
   })
 
@@ -112,11 +112,7 @@ export function registerV1(app: FastifyInstance, ledger: Ledger, opts: RouteOpti
     const w = walletId ? ledger.wallets.get(walletId) : undefined
     if (walletId && w?.accountId !== caller.accountId) throw new SimError(401, 'Wallet not found')
     const all = ledger.accountTransactions(caller.accountId).filter((t) => !w || t.walletId === w.id)
-    const page = paginate(req, reply, baseUrl(req), all, 20)
-    return withFields(
-      req,
-      page.map((t) => wtxView(ledger, t)),
-    )
+    return withFields(req, paginate(req, reply, baseUrl(req), walletListing(ledger, all.reverse(), w?.id ?? null), 20))
   })
 
   app.post<{ Params: Params }>('/v1/wallet/:key/transfer', async (req, reply) => {

@@ -1,9 +1,14 @@
 // Seeds: `empty` (one wallet, nothing in it), `demo` (three wallets, five months of mixed
-// history) and `large` (over 10,000 transactions in one wallet). Deterministic: a seeded PRNG
+// history), `large` (over 10,000 transactions in one wallet) and `huge` (any number, a shop's
+// year over three wallets, made in bulk: huge.ts). Deterministic: a seeded PRNG
 // draws every key, id and amount, so the same seed always prints the same keys.
+import { seedHuge } from './huge'
 import { type Account, type Ledger, routingFeeMsat, type WalletRec } from './state'
 
-export type SeedName = 'demo' | 'empty' | 'large'
+export type SeedName = 'demo' | 'empty' | 'large' | 'huge'
+export const SEED_NAMES: readonly SeedName[] = ['demo', 'empty', 'large', 'huge']
+/** the huge seed's size unless told */
+export const HUGE_TX_DEFAULT = 100_000
 
 /** mulberry32: small, fast, good enough for test data. */
 export function prng(seed: number): () => number {
@@ -25,16 +30,21 @@ export function prngBytes(next: () => number): (n: number) => Uint8Array {
   }
 }
 
-const SEED_NUMBERS: Record<SeedName, number> = { empty: 1, demo: 2, large: 3 }
+const SEED_NUMBERS: Record<SeedName, number> = { empty: 1, demo: 2, large: 3, huge: 4 }
 const DAY = 86_400
 
-export function applySeed(ledger: Ledger, name: SeedName): { account: Account; wallets: WalletRec[] } {
+export function applySeed(
+  ledger: Ledger,
+  name: SeedName,
+  opts: { tx?: number } = {},
+): { account: Account; wallets: WalletRec[] } {
   const rand = prng(SEED_NUMBERS[name])
   const liveRandom = ledger.random
   ledger.random = prngBytes(rand)
   try {
     if (name === 'empty') return seedEmpty(ledger)
     if (name === 'demo') return seedDemo(ledger, rand)
+    if (name === 'huge') return seedHuge(ledger, rand, opts.tx ?? HUGE_TX_DEFAULT)
     return seedLarge(ledger, rand)
   } finally {
     ledger.random = liveRandom

@@ -62,6 +62,11 @@ export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'labels' | '
   readonly searchMode: SearchMode
   readonly cursors: Cursors
   insertBatch(accountId: string, rows: readonly LedgerTxInput[], opts?: InsertOptions): InsertResult
+  /**
+   * Runs `fn`'s writes (insertBatch, labels, records) in one transaction: one commit for several
+   * batches. A batch inside that throws undoes only its own rows; `fn` throwing undoes all.
+   */
+  together<T>(fn: () => T): T
   /** the announcement outbox, oldest first */
   unannounced(limit?: number): LedgerTx[]
   markAnnounced(rowIds: readonly number[]): number
@@ -101,7 +106,19 @@ export function openLedger(opts: LedgerOptions): Ledger {
   const searchMode: SearchMode = hasSearchIndex(db) ? 'fts5' : 'like'
   const search = createSearchIndex(db, searchMode === 'fts5')
   const writer = createWriter(db, cursors, search)
-  const reader = createReader(db, searchMode)
+  // bumped by every write that may change which rows a filter matches (the reader's counts)
+  let version = 0
+  const changed =
+    <A extends unknown[], R>(fn: (...a: A) => R) =>
+    (...a: A): R => {
+      version++
+      try {
+        return fn(...a)
+      } finally {
+        version++
+      }
+    }
+  const reader = createReader(db, searchMode, () => version)
   const labels = createLabels(db, search)
   const records = createAppRecords(db)
   const pricesThen = createPricesThen(db)
@@ -115,7 +132,8 @@ export function openLedger(opts: LedgerOptions): Ledger {
     needsResync: opened.status !== 'opened',
     searchMode,
     cursors,
-    insertBatch: writer.insertBatch,
+    insertBatch: changed(writer.insertBatch),
+    together: (fn) => changed(inTransaction)(db, fn),
     markAnnounced: writer.markAnnounced,
     unannounced: (limit) => reader.outbox(limit),
     page: reader.page,
@@ -125,13 +143,14 @@ export function openLedger(opts: LedgerOptions): Ledger {
     heldFees: (accountId) => (heldFees.get(accountId) as { n: number }).n,
     exportCsv: (f, o) => exportCsv(reader, f, o),
     plan: reader.plan,
-    setLabel: labels.setLabel,
+    setLabel: changed(labels.setLabel),
     label: labels.label,
     labels: labels.labels,
     setWallets: labels.setWallets,
     ...records,
     ...pricesThen,
     forgetAccount(accountId) {
+      version++
       inTransaction(db, () => {
         search.forget(accountId)
         for (const t of ACCOUNT_TABLES) db.prepare(`DELETE FROM ${t} WHERE account_id = ?`).run(accountId)

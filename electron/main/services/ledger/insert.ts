@@ -53,6 +53,8 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
     (account_id, wallet_id, tx_id, lntx_id, amount_msat, created_at) VALUES (?, ?, ?, ?, ?, ?)`)
   const paymentFor = db.prepare(`SELECT id FROM transactions
     WHERE account_id = ? AND wallet_id = ? AND lntx_id = ? AND type <> '${FEE_TYPE}' ORDER BY id LIMIT 1`)
+  const anyHeld = db.prepare(`SELECT 1 AS one FROM fees
+    WHERE account_id = ? AND wallet_id = ? AND folded_into IS NULL LIMIT 1`)
   const heldSum = db.prepare(`SELECT coalesce(sum(amount_msat), 0) AS msat, count(*) AS n FROM fees
     WHERE account_id = ? AND wallet_id = ? AND lntx_id = ? AND folded_into IS NULL`)
   const foldHeld = db.prepare(`UPDATE fees SET folded_into = ?
@@ -63,6 +65,8 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
 
   /** fee rows this batch held, by wallet and lnTx, so a later row of the batch can un-count them */
   type HeldHere = Map<string, number>
+  /** wallets with fees held before this batch (most batches: none, so no look-up per payment) */
+  type HeldBefore = Map<string, boolean>
   const key = (r: LedgerTxInput) => `${r.walletId}\n${r.lnTxId}`
 
   function insertOne(
@@ -71,6 +75,7 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
     announce: boolean,
     out: InsertResult,
     here: HeldHere,
+    before: HeldBefore,
     live: LivePrice,
   ) {
     if (r.typeName === FEE_TYPE && r.lnTxId) {
@@ -110,9 +115,14 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
     if (res.changes === 0) return
     out.inserted++
     const rowId = Number(res.lastInsertRowid)
-    search.added(rowId)
     if (announce) out.toAnnounce.push(rowId)
     if (!r.lnTxId || r.typeName === FEE_TYPE) return
+    let heldBefore = before.get(r.walletId)
+    if (heldBefore === undefined) {
+      heldBefore = anyHeld.get(accountId, r.walletId) !== undefined
+      before.set(r.walletId, heldBefore)
+    }
+    if (!heldBefore && !here.has(key(r))) return
     const held = heldSum.get(accountId, r.walletId, r.lnTxId) as { msat: number; n: number }
     if (held.n === 0) return
     foldHeld.run(rowId, accountId, r.walletId, r.lnTxId)
@@ -137,7 +147,10 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
         const ordered = [...valid].sort((a, b) => a.createdAt - b.createdAt)
         const here: HeldHere = new Map()
         const live = liveFor(opts.livePrice)
-        for (const r of ordered) insertOne(accountId, r, announce, out, here, live)
+        const lastRow = search.lastRowId()
+        const heldBefore: HeldBefore = new Map()
+        for (const r of ordered) insertOne(accountId, r, announce, out, here, heldBefore, live)
+        if (out.inserted > 0) search.addedAfter(lastRow)
         if (opts.cursor) {
           const { walletId, ...patch } = opts.cursor
           cursors.set(accountId, walletId, patch)

@@ -38,15 +38,27 @@ export function migrate(db: DatabaseSync, migrations: readonly Migration[]): num
   return from
 }
 
-/** Runs `fn` in one write transaction (taken at once, so two writers never deadlock). */
+/** open write transactions per connection: an inner one is a savepoint of the outer */
+const depth = new WeakMap<DatabaseSync, number>()
+
+/**
+ * Runs `fn` in one write transaction (taken at once, so two writers never deadlock). Called inside
+ * another, it is a savepoint of it: its failure undoes its own writes only, and nothing is on disk
+ * before the outer one commits (the sync loop stores a tick's pages in one commit).
+ */
 export function inTransaction<T>(db: DatabaseSync, fn: () => T): T {
-  db.exec('BEGIN IMMEDIATE')
+  const d = depth.get(db) ?? 0
+  const name = `nested_${d}`
+  db.exec(d === 0 ? 'BEGIN IMMEDIATE' : `SAVEPOINT ${name}`)
+  depth.set(db, d + 1)
   try {
     const out = fn()
-    db.exec('COMMIT')
+    depth.set(db, d)
+    db.exec(d === 0 ? 'COMMIT' : `RELEASE ${name}`)
     return out
   } catch (err) {
-    db.exec('ROLLBACK')
+    depth.set(db, d)
+    db.exec(d === 0 ? 'ROLLBACK' : `ROLLBACK TO ${name}; RELEASE ${name}`)
     throw err
   }
 }

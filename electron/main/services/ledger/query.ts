@@ -2,14 +2,13 @@
 // one WHERE clause, used for a page, its total count and the CSV export alike, so the three always
 // agree. Newest first; ties broken by the local row id, which makes the order total and lets a
 // keyset cursor (`after`) page without OFFSET.
-import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
-import { parseSatInput } from '@shared/units'
+import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
+import { fromMatches, matchingIds, searchTerms, termOnRow, usesIndex, type Where } from './searchPlan'
 import { type LedgerTx, type TxRow, toLedgerTx } from './view'
 
 const int = z.number().int().nonnegative()
 export const PAGE_MAX = 500
-const SEARCH_TERMS_MAX = 8
 
 export const HistoryFilter = z
   .object({
@@ -48,42 +47,12 @@ export interface Page {
 
 export type SearchMode = 'fts5' | 'like'
 
-interface Where {
-  sql: string
-  params: SQLInputValue[]
-}
-
-function escapeLike(term: string): string {
-  return term.replace(/[\\%_]/g, (c) => `\\${c}`)
-}
-
-/** One search term: its text anywhere in memo, comment, payee or label, or the amount in sats. */
-function termClause(term: string, mode: SearchMode, w: Where): string {
-  const pattern = `%${escapeLike(term)}%`
-  // Plain LIKE (no ESCAPE) lets FTS5's trigram index serve it; only a term with % _ or \ needs one.
-  const esc = pattern === `%${term}%` ? '' : " ESCAPE '\\'"
-  let text: string
-  if (mode === 'fts5') {
-    text = `t.id IN (SELECT rowid FROM tx_search WHERE text LIKE ?${esc})`
-    w.params.push(pattern)
-  } else {
-    const cols = [
-      't.memo',
-      't.comment',
-      't.payee',
-      '(SELECT label FROM labels l WHERE l.account_id = t.account_id AND l.tx_id = t.tx_id)',
-    ]
-    text = `(${cols.map((c) => `${c} LIKE ?${esc}`).join(' OR ')})`
-    w.params.push(pattern, pattern, pattern, pattern)
-  }
-  const msat = parseSatInput(term)
-  if (msat === null) return text
-  w.params.push(msat)
-  return `(${text} OR abs(t.amount_msat) = ?)`
-}
-
-/** The WHERE clause of a parsed filter (callers parse their input once, at the boundary). */
-function buildWhere(f: Filter, mode: SearchMode): Where {
+/**
+ * The WHERE clause of a parsed filter (callers parse their input once, at the boundary). `terms`:
+ * the search words checked on each row ('row'), or left to the caller ('none': the page is read
+ * from matchingIds).
+ */
+function buildWhere(f: Filter, terms: 'row' | 'none'): Where {
   const w: Where = { sql: '', params: [] }
   const parts = ['t.account_id = ?']
   w.params.push(f.accountId)
@@ -105,10 +74,30 @@ function buildWhere(f: Filter, mode: SearchMode): Where {
     parts.push('t.created_at < ?')
     w.params.push(f.to)
   }
-  const terms = (f.search ?? '').trim().split(/\s+/).filter(Boolean).slice(0, SEARCH_TERMS_MAX)
-  for (const term of terms) parts.push(termClause(term, mode, w))
+  if (terms === 'row') for (const term of searchTerms(f.search)) parts.push(termOnRow(term, w))
   w.sql = parts.join(' AND ')
   return w
+}
+
+/**
+ * The rows a filter selects: every row walked (`FROM transactions t`), or the search's matches only.
+ * Words shorter than a trigram cannot use the index: they are checked on each matching row.
+ */
+function source(f: Filter, fromIndex: boolean): Where {
+  const terms = searchTerms(f.search)
+  const indexed = terms.filter(usesIndex)
+  if (!fromIndex || indexed.length === 0) {
+    const w = buildWhere(f, 'row')
+    return { sql: `FROM transactions t WHERE ${w.sql}`, params: w.params }
+  }
+  const ids = matchingIds(indexed, f.accountId)
+  const w = buildWhere(f, 'none')
+  for (const term of terms) if (!usesIndex(term)) w.sql += ` AND ${termOnRow(term, w)}`
+  // CROSS JOIN: the matches drive, each looked up by its row id
+  return {
+    sql: `FROM (${ids.sql}) m CROSS JOIN transactions t ON t.id = m.id WHERE ${w.sql}`,
+    params: [...ids.params, ...w.params],
+  }
 }
 
 const SELECT = `SELECT t.*, l.label AS label, w.label AS wallet_label, cw.label AS counterparty_label
@@ -122,10 +111,10 @@ const ORDER = 'ORDER BY t.created_at DESC, t.id DESC'
  * A page: the ids first, from the index alone (OFFSET skips index entries, not joined rows), then
  * the joins for those rows only.
  */
-function pageSql(p: ParsedPage, mode: SearchMode): Where {
-  const w = buildWhere(p, mode)
-  let ids = `SELECT t.id FROM transactions t WHERE ${w.sql}`
-  const params = [...w.params]
+function pageSql(p: ParsedPage, fromIndex: boolean): Where {
+  const src = source(p, fromIndex)
+  let ids = `SELECT t.id ${src.sql}`
+  const params = [...src.params]
   if (p.after) {
     ids += ' AND (t.created_at, t.id) < (?, ?)'
     params.push(p.after.createdAt, p.after.rowId)
@@ -139,7 +128,12 @@ function pageSql(p: ParsedPage, mode: SearchMode): Where {
   return { sql: `${SELECT} WHERE t.id IN (${ids}) ${ORDER}`, params }
 }
 
-export function createReader(db: DatabaseSync, mode: SearchMode) {
+/**
+ * `version()` changes with every write that may change which rows match a filter (rows stored, a
+ * label, an account forgotten): counts are kept per filter until it does, so paging through a
+ * million rows does not count them again on every page.
+ */
+export function createReader(db: DatabaseSync, mode: SearchMode, version: () => number = () => Number.NaN) {
   // Statements by SQL text: a filter's shape repeats (page after page), its values change.
   const cache = new Map<string, ReturnType<DatabaseSync['prepare']>>()
   const prepared = (sql: string) => {
@@ -158,23 +152,37 @@ export function createReader(db: DatabaseSync, mode: SearchMode) {
     )
     return r ? toLedgerTx(r as unknown as TxRow) : null
   }
+  const counts = new Map<string, { version: number; n: number }>()
+  const fts = mode === 'fts5'
+  const lastId = db.prepare('SELECT coalesce(max(id), 0) AS n FROM transactions')
   const countParsed = (f: Filter): number => {
-    const w = buildWhere(f, mode)
-    const r = prepared(`SELECT count(*) AS n FROM transactions t WHERE ${w.sql}`).get(...w.params) as { n: number }
+    const w = source(f, fts)
+    const sql = `SELECT count(*) AS n ${w.sql}`
+    const key = `${sql}\n${JSON.stringify(w.params)}`
+    const v = version()
+    const known = counts.get(key)
+    if (known && known.version === v) return known.n
+    const r = prepared(sql).get(...w.params) as { n: number }
+    if (counts.size >= 100) counts.clear()
+    counts.set(key, { version: v, n: r.n })
     return r.n
   }
+  /** from the matches, unless they are many (searchPlan.ts); the count is kept, so this is cheap */
+  const fromIndex = (p: ParsedPage): boolean =>
+    fts && searchTerms(p.search).length > 0 && fromMatches(countParsed(p), p.limit, (lastId.get() as { n: number }).n)
   const rows = (p: ParsedPage): LedgerTx[] => {
-    const { sql, params } = pageSql(p, mode)
+    const { sql, params } = pageSql(p, fromIndex(p))
     return (prepared(sql).all(...params) as unknown as TxRow[]).map(toLedgerTx)
   }
   return {
     count: (f: HistoryFilter): number => countParsed(HistoryFilter.parse(f)),
     page(q: PageQuery): Page {
       const p = PageQuery.parse(q)
+      const total = countParsed(p)
       const items = rows(p)
       const last = items[items.length - 1]
       const next = items.length === p.limit && last ? { createdAt: last.createdAt, rowId: last.rowId } : null
-      return { items, total: countParsed(p), next }
+      return { items, total, next }
     },
     /** A page without its count (the CSV export counts once). */
     rows: (q: PageQuery): LedgerTx[] => rows(PageQuery.parse(q)),
@@ -183,7 +191,8 @@ export function createReader(db: DatabaseSync, mode: SearchMode) {
      * (the test proving the filters use an index reads it).
      */
     plan(q: PageQuery): string[] {
-      const { sql, params } = pageSql(PageQuery.parse(q), mode)
+      const p = PageQuery.parse(q)
+      const { sql, params } = pageSql(p, fromIndex(p))
       const steps = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{
         id: number
         parent: number

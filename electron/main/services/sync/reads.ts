@@ -57,27 +57,45 @@ export interface ReadContext {
   client: SyncClient
   cursor: (walletId: string) => SyncCursor | null
   store: (b: Batch) => void
+  /** runs `fn`'s stores in one ledger transaction (one commit for a tick's history pages) */
+  together?: (fn: () => void) => void
   nowSec: () => number
   o: ReadOptions
 }
 
 type Page = { items: WalletTransaction[]; pagination: { pageCount: number; totalCount: number } }
 
-/** Up to `backfillPagesPerTick` more pages of a wallet's history; true once it is all stored. */
+/**
+ * Up to `backfillPagesPerTick` more pages of a wallet's history; true once it is all stored. The
+ * pages read are stored together, in one commit (a commit costs more than a page's hundred rows);
+ * a read that fails stores what was read before it, then throws.
+ */
 export async function backfill(c: ReadContext, walletId: string): Promise<boolean> {
   const prev = c.cursor(walletId)
   let page = prev?.backfillNextPage ?? 1
-  for (let n = 0; n < c.o.backfillPagesPerTick; n++, page++) {
-    const r = await c.client.listTransactions(walletId, page, c.o.backfillPerPage)
-    const done = page >= r.pagination.pageCount
-    const cursor: CursorPatch = { backfillNextPage: page + 1, backfillTotal: r.pagination.totalCount }
-    const newest = r.items[0]
-    if (page === 1 && newest) Object.assign(cursor, seen(prev, newest))
-    if (done) cursor.backfillDoneAt = c.nowSec()
-    c.store({ walletId, items: r.items, bulk: true, cursor })
-    if (done) return true
+  const read: Batch[] = []
+  const storeRead = () => {
+    const all = () => {
+      for (const b of read) c.store(b)
+    }
+    if (c.together && read.length > 1) c.together(all)
+    else all()
   }
-  return false
+  let done = false
+  try {
+    for (let n = 0; n < c.o.backfillPagesPerTick && !done; n++, page++) {
+      const r = await c.client.listTransactions(walletId, page, c.o.backfillPerPage)
+      done = page >= r.pagination.pageCount
+      const cursor: CursorPatch = { backfillNextPage: page + 1, backfillTotal: r.pagination.totalCount }
+      const newest = r.items[0]
+      if (page === 1 && newest) Object.assign(cursor, seen(prev, newest))
+      if (done) cursor.backfillDoneAt = c.nowSec()
+      read.push({ walletId, items: r.items, bulk: true, cursor })
+    }
+  } finally {
+    storeRead()
+  }
+  return done
 }
 
 /** Rows of an account's history its first sync has stored, of the service's count, over its wallets. */

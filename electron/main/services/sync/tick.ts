@@ -190,6 +190,7 @@ export async function syncAccount(l: Loop, a: AccountState, force: boolean): Pro
     client: a.client,
     cursor: (id) => cursors.get(a.id, id),
     store: (b) => storeBatch(l, a, b),
+    together: (fn) => l.deps.ledger().together(fn),
     nowSec: l.nowSec,
     o: l.opts,
   }

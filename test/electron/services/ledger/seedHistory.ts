@@ -26,8 +26,8 @@ export async function fetchHistory(url: string, key: string, walletId: string): 
 }
 
 /** Starts the simulator with `seed`, reads every wallet's history and balance, and stops it. */
-export async function readSeed(seed: SeedName): Promise<SeedWallet[]> {
-  const sim = await startSimulator({ seed })
+export async function readSeed(seed: SeedName, tx?: number): Promise<SeedWallet[]> {
+  const sim = await startSimulator({ seed, tx })
   try {
     const wallets: SeedWallet[] = []
     for (const w of sim.keys.wallets) {
