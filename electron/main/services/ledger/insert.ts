@@ -69,6 +69,22 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
   type HeldBefore = Map<string, boolean>
   const key = (r: LedgerTxInput) => `${r.walletId}\n${r.lnTxId}`
 
+  /** A fee row: folded into its payment when that is stored, else held until it comes. */
+  function insertFeeRow(accountId: string, r: LedgerTxInput, out: InsertResult, here: HeldHere) {
+    const res = insertFee.run(accountId, r.walletId, r.txId, r.lnTxId, r.amountMsat, r.createdAt)
+    if (res.changes === 0) return // seen before: already held or folded
+    out.inserted++
+    const pay = paymentFor.get(accountId, r.walletId, r.lnTxId) as { id: number } | undefined
+    if (!pay) {
+      out.held++
+      here.set(key(r), (here.get(key(r)) ?? 0) + 1)
+      return
+    }
+    foldOne.run(pay.id, res.lastInsertRowid)
+    addFee.run(r.amountMsat, pay.id)
+    out.folded++
+  }
+
   function insertOne(
     accountId: string,
     r: LedgerTxInput,
@@ -78,21 +94,7 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
     before: HeldBefore,
     live: LivePrice,
   ) {
-    if (r.typeName === FEE_TYPE && r.lnTxId) {
-      const res = insertFee.run(accountId, r.walletId, r.txId, r.lnTxId, r.amountMsat, r.createdAt)
-      if (res.changes === 0) return // seen before: already held or folded
-      out.inserted++
-      const pay = paymentFor.get(accountId, r.walletId, r.lnTxId) as { id: number } | undefined
-      if (!pay) {
-        out.held++
-        here.set(key(r), (here.get(key(r)) ?? 0) + 1)
-        return
-      }
-      foldOne.run(pay.id, res.lastInsertRowid)
-      addFee.run(r.amountMsat, pay.id)
-      out.folded++
-      return
-    }
+    if (r.typeName === FEE_TYPE && r.lnTxId) return insertFeeRow(accountId, r, out, here)
     const res = insertTx.run(
       accountId,
       r.walletId,
