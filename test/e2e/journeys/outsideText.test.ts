@@ -119,7 +119,10 @@ test("a payer's comment in the history, the detail and the notification", async 
   await row.getByRole('button', { name: /^Details of/ }).click()
   await o.page.getByRole('heading', { name: 'Transaction' }).waitFor()
   const details = o.page.locator('dl.details')
-  expect(await shownClean(details)).toContain('Commentfor srewolf the flowers')
+  const shown = await shownClean(details)
+  // the service writes the payer's comment as the invoice's memo too: shown once, cleaned
+  expect(shown).toContain('Memofor srewolf the flowers')
+  expect(shown.split('for srewolf the flowers')).toHaveLength(2)
 })
 
 test("another service's voucher description", async () => {
