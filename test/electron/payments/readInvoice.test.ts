@@ -2,24 +2,22 @@
 // can, the app's own otherwise, and the refusals (another network, expired by the service's clock,
 // no amount). The node is the simulator's over HTTP; answers no simulator gives (a node that sends
 // only whole sats, no expiry, an upper-case key) come from a small node on loopback.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
 import { feeLimitMsat } from '@shared/payment/fees'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServiceClient } from '../../../electron/main/services/client'
 import { readInvoiceToPay as readInvoice } from '../../../electron/main/services/payments/invoice'
 import { encodeInvoice, nodeKeyFrom } from '../../simulator/bolt11'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
+import { type Loopback, serve } from '../services/loopback'
 
 let sim: SimulatorHandle
-let node: Server
-let nodeUrl = ''
+let node: Loopback
 /** what the loopback node answers to decodeinvoice next */
 let nodeAnswer: Record<string, string> = {}
 
 beforeAll(async () => {
   sim = await startSimulator({ seed: 'empty' })
-  node = createServer((req, res) => {
+  node = await serve((req, res) => {
     res.setHeader('content-type', 'application/json')
     res.setHeader('date', new Date().toUTCString())
     if (!req.url?.includes('/payments/decodeinvoice')) {
@@ -29,12 +27,10 @@ beforeAll(async () => {
     }
     res.end(JSON.stringify(nodeAnswer))
   })
-  await new Promise<void>((r) => node.listen(0, '127.0.0.1', r))
-  nodeUrl = `http://127.0.0.1:${(node.address() as AddressInfo).port}`
 })
 afterAll(async () => {
   await sim.close()
-  await new Promise((r) => node.close(r))
+  await node.close()
 })
 
 const client = (baseUrl = sim.url) =>
@@ -128,7 +124,7 @@ describe('readInvoice', { timeout: 30_000 }, () => {
       expiry: '0',
       description: 'From the node\u0007',
     }
-    const v = await readInvoice(client(nodeUrl), pr, at(NOW))
+    const v = await readInvoice(client(node.url), pr, at(NOW))
     expect(v).toMatchObject({
       amountMsat: 5_000,
       payee: KEY.pubkeyHex,
@@ -148,6 +144,6 @@ describe('readInvoice', { timeout: 30_000 }, () => {
       timestamp: String(NOW),
       expiry: '3600',
     }
-    expect((await readInvoice(client(nodeUrl), invoice(), at(NOW))).description).toBe('Read me')
+    expect((await readInvoice(client(node.url), invoice(), at(NOW))).description).toBe('Read me')
   })
 })

@@ -2,9 +2,10 @@
 import type { PendingInvoice, WithdrawLinkView } from '@shared/contract'
 import type { WalletTransaction } from '@shared/schemas/service'
 import { describe, expect, it } from 'vitest'
-import type { LedgerTx, StoredWithdrawLink } from '../../../electron/main/services/ledger'
+import type { StoredWithdrawLink } from '../../../electron/main/services/ledger'
 import { matchTransactions } from '../../../electron/main/services/sync'
 import { announcement, type RecordsByRow } from '../../../electron/main/services/sync/outcomes'
+import { ledgerRow } from '../../support/ledgerRow'
 
 const hash = 'ab'.repeat(32)
 const inv = (id: string, amountSat = 100): PendingInvoice => ({
@@ -156,30 +157,7 @@ describe('matchTransactions: the edges', () => {
 })
 
 describe('announcement', () => {
-  const row = (o: Partial<LedgerTx>): LedgerTx => ({
-    rowId: 1,
-    accountId: 'acc',
-    walletId: 'wal_a',
-    walletLabel: 'Everyday',
-    txId: 'wtx_1',
-    typeName: 'ln_deposit',
-    words: 'Received',
-    amountMsat: 250_000,
-    feeMsat: 0,
-    memo: null,
-    comment: null,
-    payee: null,
-    counterpartyWalletId: null,
-    counterpartyLabel: null,
-    lnTxId: null,
-    paymentHash: null,
-    preimage: null,
-    requestId: null,
-    label: null,
-    createdAt: 1000,
-    announced: false,
-    ...o,
-  })
+  const row = ledgerRow
   const none: RecordsByRow = { invoice: () => undefined, claimedBy: () => undefined }
 
   it('a row paying one of the app’s invoices is told as that invoice, with the amount the row carries', () => {

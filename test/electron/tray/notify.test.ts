@@ -4,7 +4,6 @@ import { DEFAULT_LOCK, DEFAULT_SETTINGS } from '@shared/contract'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { masksAmounts } from '../../../electron/main/app/privacy'
-import type { LedgerTx } from '../../../electron/main/services/ledger'
 import {
   createElectronNotifier,
   inertText,
@@ -18,6 +17,7 @@ import {
   withdrawNotification,
 } from '../../../electron/main/services/notify'
 import { announcement } from '../../../electron/main/services/sync'
+import { ledgerRow } from '../../support/ledgerRow'
 
 const inv: PendingInvoice = {
   id: 'lntx_1',
@@ -258,29 +258,14 @@ describe('createElectronNotifier (Electron faked)', () => {
 // amounts and memos whose digits are easy to look for
 const rent = { ...inv, amountSat: 4321, memo: 'rent for 9876' }
 const refund = { ...link, memo: 'Refund of 777' }
-const row = {
-  rowId: 1,
+const row = ledgerRow({
   accountId: 'acc_1',
-  walletId: 'wal_a',
   walletLabel: 'Spending',
-  txId: 'wtx_1',
-  typeName: 'ln_deposit',
-  words: 'Received',
   amountMsat: 6_543_000,
-  feeMsat: 0,
   memo: 'salary 5555',
-  comment: null,
   payee: 'boss@example.com',
-  counterpartyWalletId: null,
-  counterpartyLabel: null,
-  lnTxId: null,
-  paymentHash: null,
-  preimage: null,
-  requestId: null,
-  label: null,
   createdAt: 1,
-  announced: false,
-} satisfies LedgerTx
+})
 const noRecords = { invoice: () => undefined, claimedBy: () => undefined }
 
 describe('plain words of each notification', () => {
