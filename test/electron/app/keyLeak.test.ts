@@ -30,7 +30,8 @@ beforeAll(async () => {
     notifier: { show: (n) => notifications.push(JSON.stringify(n)), isSupported: () => true },
     emit: (name, payload) => events.push(JSON.stringify({ name, payload })),
     logSink: (line) => logs.push(line),
-    client: { timeoutMs: 500, retries: 1 },
+    // no fault here holds an answer: the time limit is only the machine's, and a loaded one needs seconds
+    client: { timeoutMs: 5_000, retries: 1 },
     appVersion: '1.2.3',
     saveFile: createFolderSaveFile(join(dir, 'saved')),
   })
