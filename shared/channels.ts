@@ -1,5 +1,5 @@
 // Operation and event names, kept free of zod so the sandboxed preload stays tiny.
-// `contract.ts` is typed against these lists, so the two cannot drift apart.
+// `contract/index.ts` is typed against these lists, so the two cannot drift apart.
 export const OP_NAMES = [
   'app.info',
   'accounts.list',

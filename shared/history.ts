@@ -1,6 +1,6 @@
 // The history and wallet-management views the renderer sees (issue 11): a page of the local
 // ledger, its filter, a transfer between one's own wallets and a new wallet. Schemas only; the
-// operations that use them are in contract.ts, the reading side is described in docs/ledger.md.
+// operations that use them are in contract/history.ts, the reading side is described in docs/ledger.md.
 import { z } from 'zod'
 import { PriceThen } from './priceThen'
 

@@ -179,7 +179,7 @@ describe('architecture', () => {
     expect(graph.edges.get('electron/main/app/createApp.ts')).toContain('electron/main/ipc/router.ts')
     // the @shared alias, a type-only import and an index file
     expect(graph.edges.get('electron/main/ipc/handlers.ts')).toEqual(
-      expect.arrayContaining(['shared/contract.ts', 'electron/main/services/accounts/index.ts']),
+      expect.arrayContaining(['shared/contract/index.ts', 'electron/main/services/accounts/index.ts']),
     )
     expect(graph.edges.get('renderer/src/main.tsx')).toContain('renderer/src/App.tsx')
     expect(graph.packages.get('electron/preload/index.ts')).toEqual(['electron'])
@@ -230,7 +230,7 @@ describe('architecture', () => {
     expect(
       layerViolations(
         new Map([
-          ['electron/main/services/watcher/x.ts', ['electron/main/ipc/handlers.ts', 'shared/contract.ts']],
+          ['electron/main/services/watcher/x.ts', ['electron/main/ipc/handlers.ts', 'shared/contract/index.ts']],
           ['shared/x.ts', ['electron/main/log.ts']],
           ['renderer/src/x.ts', ['electron/main/app/createApp.ts']],
           ['electron/main/app/x.ts', ['electron/main/shell/tray.ts', 'electron/main/ipc/router.ts']],

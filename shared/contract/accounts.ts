@@ -1,0 +1,102 @@
+// Accounts: a service address and a key (kept in the keychain or in memory), never sent to the renderer.
+import { z } from 'zod'
+import { id, none, op } from './base'
+import { WalletView } from './wallets'
+
+export const AuthMethod = z.enum(['header', 'basic', 'query'])
+export type AuthMethod = z.infer<typeof AuthMethod>
+
+export const KeyStorage = z.enum(['keychain', 'memory'])
+
+export const BaseUrl = z
+  .string()
+  .trim()
+  .min(1, 'Enter the service address.')
+  .max(2000)
+  .refine((s) => {
+    try {
+      const u = new URL(s)
+      return u.protocol === 'https:' || u.protocol === 'http:'
+    } catch {
+      return false
+    }
+  }, 'Enter a full address such as https://api.example.com')
+
+/** What a person pastes: trimmed, no whitespace inside, printable ASCII. */
+export const ApiKeyInput = z
+  .string()
+  .trim()
+  .min(8, 'That key is too short.')
+  .max(512, 'That key is too long.')
+  .regex(/^[\x21-\x7e]+$/, 'A key has no spaces or special characters.')
+
+export const AccountView = z.object({
+  id,
+  label: z.string(),
+  baseUrl: z.string(),
+  authMethod: AuthMethod,
+  /** e.g. `sak_…9f2c` */
+  keyHint: z.string(),
+  storage: KeyStorage,
+  /**
+   * The service's clock minus the computer's, in seconds, as main estimates it (null: not known
+   * yet). Expiry is judged on the service's clock: the renderer adds this to its own.
+   */
+  clockOffsetSec: z.number().int().nullable().optional(),
+})
+export type AccountView = z.infer<typeof AccountView>
+
+const ConnectInput = z.object({
+  baseUrl: BaseUrl,
+  apiKey: ApiKeyInput,
+  authMethod: AuthMethod.default('header'),
+  label: z.string().trim().max(80).optional(),
+  storage: KeyStorage.default('keychain'),
+})
+
+export const accountsOps = {
+  'accounts.list': op('read', none, z.object({ accounts: z.array(AccountView), activeId: id.nullable() })),
+  /** Checks base URL and key by listing wallets; stores nothing. */
+  'accounts.test': op(
+    'read',
+    ConnectInput.omit({ label: true, storage: true }),
+    z.object({ wallets: z.array(WalletView) }),
+  ),
+  /**
+   * Checks the key, then stores it (keychain or memory) and makes the account active. A key
+   * already connected at the same address is refused, naming that account (main compares keys).
+   */
+  'accounts.connect': op('local', ConnectInput, AccountView),
+  'accounts.switch': op('local', z.object({ id }).strict(), AccountView),
+  'accounts.update': op(
+    'local',
+    z.object({ id, label: z.string().trim().min(1).max(80).optional(), authMethod: AuthMethod.optional() }).strict(),
+    AccountView,
+  ),
+  /**
+   * Gives an account a new key (the old one was revoked or lost), kept where the old one was. Main
+   * checks that the key works and opens the same wallets, so the account's history stays its own.
+   */
+  'accounts.replaceKey': op('local', z.object({ id, apiKey: ApiKeyInput }).strict(), AccountView),
+  /**
+   * Disconnects: deletes the key from where it is kept (keychain or memory) and forgets the
+   * account. Answers the accounts left and the active one, which main chooses (another account
+   * when the active one was removed; null only when none is left).
+   */
+  'accounts.remove': op(
+    'local',
+    z.object({ id }).strict(),
+    z.object({ removed: z.literal(true), accounts: z.array(AccountView), activeId: id.nullable() }),
+  ),
+} as const
+
+/** What these operations may do while the app is locked (the rule is in index.ts). */
+export const accountsWhileLocked = {
+  'accounts.list': 'refused',
+  'accounts.test': 'refused',
+  'accounts.connect': 'refused',
+  'accounts.switch': 'refused',
+  'accounts.update': 'refused',
+  'accounts.replaceKey': 'refused',
+  'accounts.remove': 'refused',
+} as const
