@@ -22,10 +22,10 @@ export function subscribe(): () => void {
     on('navigate', (t) => ui.go(t)),
     on('notice', (n) => ui.notify(n.level, n.message)),
     on('connection', (c) => {
-      const wasOnline = useUi.getState().online
+      const wasOnline = useUi.getState().connection === 'online'
       ui.setConnection(c)
       // back online (from offline or an error): refresh what is on screen so nothing stays stale or stuck in an error
-      if (c.online && !wasOnline) {
+      if (c.state === 'online' && !wasOnline) {
         void useWallets.getState().load()
         void useRecent.getState().load()
         void transactions().then((t) => t.reload())

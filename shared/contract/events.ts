@@ -45,7 +45,7 @@ export const events = {
   'withdraw.updated': WithdrawLinkView,
   /** one more voucher of a sheet was made (`requestId` of the vouchers.create it belongs to) */
   'vouchers.progress': z.object({ requestId: z.string(), made: int.nonnegative(), count: int.positive() }),
-  'wallets.updated': z.object({ wallets: z.array(WalletView), totalMsat: int }),
+  'wallets.updated': z.object({ wallets: z.array(WalletView) }),
   'settings.updated': Settings,
   'accounts.updated': z.object({ accounts: z.array(AccountView), activeId: id.nullable() }),
   /** main asks the renderer to show a screen (tray menu, notification click, lightning: link) */
@@ -54,10 +54,9 @@ export const events = {
   notice: z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
   /**
    * the active account's service: reached, unreachable, or answering in a way that means nothing
-   * works (`reason`); `online` is true only when `state` is online (docs/architecture.md, "Connection state")
+   * works (`reason`) (docs/architecture.md, "Connection state")
    */
   connection: z.object({
-    online: z.boolean(),
     state: ConnectionState,
     reason: ConnectionProblem.nullable(),
     message: z.string().nullable(),

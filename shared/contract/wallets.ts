@@ -66,7 +66,7 @@ export const StaticLinkView = z.object({
 export type StaticLinkView = z.infer<typeof StaticLinkView>
 
 export const walletsOps = {
-  'wallets.list': op('read', none, z.object({ wallets: z.array(WalletView), totalMsat: int })),
+  'wallets.list': op('read', none, z.object({ wallets: z.array(WalletView) })),
   'wallets.get': op('read', z.object({ walletId: id }).strict(), WalletView),
   'wallets.staticLink': op('read', z.object({ walletId: id }).strict(), StaticLinkView),
 

@@ -9,7 +9,7 @@ export function feeLimitMsat(amountMsat: number): number {
 }
 
 /** The amount plus the most its fee can be. */
-export function totalMsat(amountMsat: number): number {
+export function withFeeLimitMsat(amountMsat: number): number {
   return amountMsat + feeLimitMsat(amountMsat)
 }
 
@@ -17,14 +17,14 @@ export function totalMsat(amountMsat: number): number {
 export function sendAllMsat(balanceMsat: number): number {
   // the fee is about a thousandth: start just under the answer and step
   let sats = Math.max(0, Math.floor((balanceMsat / 1000) * (1000 / 1001)) - 2)
-  while (sats > 0 && totalMsat((sats + 1) * 1000) <= balanceMsat) sats++
-  while (sats > 0 && totalMsat(sats * 1000) > balanceMsat) sats--
+  while (sats > 0 && withFeeLimitMsat((sats + 1) * 1000) <= balanceMsat) sats++
+  while (sats > 0 && withFeeLimitMsat(sats * 1000) > balanceMsat) sats--
   return sats * 1000
 }
 
 /** "Not enough in Everyday: 69,525 sats, this needs up to 70,070 with the fee", or null. */
 export function fundsProblem(walletName: string, balanceMsat: number, amountMsat: number): string | null {
-  const need = totalMsat(amountMsat)
+  const need = withFeeLimitMsat(amountMsat)
   if (need <= balanceMsat) return null
   return `Not enough in ${walletName}: ${formatMsat(balanceMsat)}, this needs up to ${formatMsat(need)} with the fee.`
 }

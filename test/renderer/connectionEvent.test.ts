@@ -10,19 +10,18 @@ test('error and offline set the banner state and words; online from error reload
   const off = subscribe()
   try {
     const refused = 'The service refused this account’s API key.'
-    fake.emit('connection', { online: false, state: 'error', reason: 'key_refused', message: refused })
-    expect(useUi.getState()).toMatchObject({ online: false, connection: 'error', connectionMessage: refused })
-    fake.emit('connection', { online: false, state: 'offline', reason: null, message: 'Cannot be reached.' })
+    fake.emit('connection', { state: 'error', reason: 'key_refused', message: refused })
+    expect(useUi.getState()).toMatchObject({ connection: 'error', connectionMessage: refused })
+    fake.emit('connection', { state: 'offline', reason: null, message: 'Cannot be reached.' })
     expect(useUi.getState()).toMatchObject({
-      online: false,
       connection: 'offline',
       connectionMessage: 'Cannot be reached.',
     })
-    fake.emit('connection', { online: false, state: 'error', reason: 'service_error', message: 'Failing.' })
+    fake.emit('connection', { state: 'error', reason: 'service_error', message: 'Failing.' })
     expect(fake.callsOf('wallets.list')).toEqual([])
-    fake.ok('wallets.list', { wallets: [], totalMsat: 0 })
-    fake.emit('connection', { online: true, state: 'online', reason: null, message: null })
-    expect(useUi.getState()).toMatchObject({ online: true, connection: 'online', connectionMessage: null })
+    fake.ok('wallets.list', { wallets: [] })
+    fake.emit('connection', { state: 'online', reason: null, message: null })
+    expect(useUi.getState()).toMatchObject({ connection: 'online', connectionMessage: null })
     await expect.poll(() => fake.callsOf('wallets.list').length).toBe(1)
   } finally {
     off()

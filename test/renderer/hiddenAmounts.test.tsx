@@ -35,7 +35,6 @@ beforeEach(() => {
   installFakeWallet()
   seed(useWallets, {
     status: 'ready',
-    totalMsat: 98_765_432 + 4_321_000,
     wallets: [
       { id: 'w1', label: 'Everyday', balanceMsat: 4_321_000, createdAt: 1 },
       { id: 'w2', label: 'Savings', balanceMsat: 98_765_432, createdAt: 1 },

@@ -25,7 +25,6 @@ beforeEach(() => {
   installFakeWallet()
   seed(useWallets, {
     status: 'ready',
-    totalMsat: 1_234_567_891,
     wallets: [
       { id: 'w1', label: hostile, balanceMsat: 1_234_567_000, createdAt: 1 },
       { id: 'w2', label: 'Small', balanceMsat: 891, createdAt: 1 },

@@ -1,4 +1,5 @@
 // Store transitions on ok and error envelopes, against a fake `window.wallet`.
+import { totalBalanceMsat } from '@shared/balances'
 import type { PendingInvoice, RecipientView, WalletView } from '@shared/contract'
 import { DEFAULT_FIAT, DEFAULT_SETTINGS } from '@shared/contract'
 import type { HistoryRow } from '@shared/history'
@@ -44,9 +45,10 @@ const histPage = (items: HistoryRow[], page: number, pageCount: number, total: n
 
 describe('wallets', () => {
   test('ok fills wallets and total; error keeps a message to show with a retry', async () => {
-    fake.ok('wallets.list', { wallets: [wallet('w1', 1500)], totalMsat: 1500 })
+    fake.ok('wallets.list', { wallets: [wallet('w1', 1500)] })
     await useWallets.getState().load()
-    expect(useWallets.getState()).toMatchObject({ status: 'ready', totalMsat: 1500, error: null })
+    expect(useWallets.getState()).toMatchObject({ status: 'ready', error: null })
+    expect(totalBalanceMsat(useWallets.getState().wallets)).toBe(1500)
     expect(useWallets.getState().wallets.map((w) => w.id)).toEqual(['w1'])
 
     fake.fail('wallets.list', 'network', 'The service cannot be reached.')
@@ -60,20 +62,20 @@ describe('wallets', () => {
   test('an event that arrives while a load is in flight wins over the older answer', async () => {
     const release = fake.deferred('wallets.list')
     const loading = useWallets.getState().load()
-    useWallets.getState().apply({ wallets: [wallet('fresh', 9000)], totalMsat: 9000 })
-    release({ ok: true, value: { wallets: [wallet('stale', 1)], totalMsat: 1 } })
+    useWallets.getState().apply({ wallets: [wallet('fresh', 9000)] })
+    release({ ok: true, value: { wallets: [wallet('stale', 1)] } })
     await loading
     expect(useWallets.getState().wallets[0]?.id).toBe('fresh')
   })
 
   test('the request early.js sent before the bundle ran is used once, then new ones are made', async () => {
     const w = window as unknown as { __firstWallets?: Promise<unknown> }
-    w.__firstWallets = Promise.resolve({ ok: true, value: { wallets: [wallet('early', 5000)], totalMsat: 5000 } })
+    w.__firstWallets = Promise.resolve({ ok: true, value: { wallets: [wallet('early', 5000)] } })
     await useWallets.getState().load()
     expect(useWallets.getState().wallets[0]?.id).toBe('early')
     expect(fake.callsOf('wallets.list')).toHaveLength(0)
     expect(w.__firstWallets).toBeUndefined()
-    fake.ok('wallets.list', { wallets: [wallet('later', 1)], totalMsat: 1 })
+    fake.ok('wallets.list', { wallets: [wallet('later', 1)] })
     await useWallets.getState().load()
     expect(useWallets.getState().wallets[0]?.id).toBe('later')
     expect(fake.callsOf('wallets.list')).toHaveLength(1)

@@ -117,7 +117,7 @@ describe('making a sheet', () => {
       review()
       const release = fake.deferred('vouchers.create')
       const making = useVouchers.getState().make()
-      fake.ok('wallets.list', { wallets: [], totalMsat: 0 })
+      fake.ok('wallets.list', { wallets: [] })
       fake.emit('accounts.updated', { accounts: [account('a1'), account('a2')], activeId: 'a2' })
       expect(useVouchers.getState().confirmation).toBeNull()
       release({ ok: true, value: made })

@@ -32,7 +32,7 @@ describe('another account hides the link on screen', () => {
       await showLink()
       fake.emit('accounts.updated', { accounts: [account('a1'), account('a2'), account('a3')], activeId: 'a1' })
       expect(useWithdraw.getState().current).toBe('ott1')
-      fake.ok('wallets.list', { wallets: [], totalMsat: 0 })
+      fake.ok('wallets.list', { wallets: [] })
       fake.emit('accounts.updated', { accounts: [account('a1'), account('a2')], activeId: 'a2' })
       expect(useWithdraw.getState().current).toBeNull()
       // the link itself is still known (main's watcher tracks it); only the screen lets go of it
@@ -60,7 +60,7 @@ describe('another account hides the link on screen', () => {
       useAccounts.setState({ accounts: [account('a1'), account('a2')], activeId: 'a1', status: 'ready' })
       const release = fake.deferred('withdraw.create')
       const creating = useWithdraw.getState().create({ walletId: 'w1', amountSat: 5, memo: '' })
-      fake.ok('wallets.list', { wallets: [], totalMsat: 0 })
+      fake.ok('wallets.list', { wallets: [] })
       fake.emit('accounts.updated', { accounts: [account('a1'), account('a2')], activeId: 'a2' })
       release({ ok: true, value: withdrawLink })
       await creating

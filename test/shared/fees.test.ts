@@ -1,6 +1,6 @@
 // The fee rule shown before confirming and sent as the fee limit, "send all", and the words of a
 // balance that is too small.
-import { feeLimitMsat, fundsProblem, sendAllMsat, totalMsat } from '@shared/payment/fees'
+import { feeLimitMsat, fundsProblem, sendAllMsat, withFeeLimitMsat } from '@shared/payment/fees'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 
@@ -9,7 +9,7 @@ describe('fees', () => {
     expect(feeLimitMsat(1000)).toBe(1000)
     expect(feeLimitMsat(70_000_000)).toBe(70_000)
     expect(feeLimitMsat(70_000_001)).toBe(71_000)
-    expect(totalMsat(70_000_000)).toBe(70_070_000)
+    expect(withFeeLimitMsat(70_000_000)).toBe(70_070_000)
   })
 
   it('says what is missing in the words of the issue', () => {
@@ -24,8 +24,8 @@ describe('fees', () => {
       fc.property(fc.integer({ min: 0, max: 2_100_000_000_000 }), (balance) => {
         const all = sendAllMsat(balance)
         expect(all % 1000).toBe(0)
-        if (all > 0) expect(totalMsat(all)).toBeLessThanOrEqual(balance)
-        expect(totalMsat(all + 1000)).toBeGreaterThan(balance)
+        if (all > 0) expect(withFeeLimitMsat(all)).toBeLessThanOrEqual(balance)
+        expect(withFeeLimitMsat(all + 1000)).toBeGreaterThan(balance)
       }),
     )
     expect(sendAllMsat(69_525_000)).toBe(69_455_000)

@@ -44,9 +44,9 @@ export function walletView(w: Wallet): WalletView {
   }
 }
 
-export function walletsView(ws: Wallet[]): { wallets: WalletView[]; totalMsat: number } {
+export function walletsView(ws: Wallet[]): { wallets: WalletView[] } {
   const wallets = ws.map(walletView)
-  return { wallets, totalMsat: wallets.reduce((sum, w) => sum + w.balanceMsat, 0) }
+  return { wallets }
 }
 
 export function txView(t: WalletTransaction): TxView {

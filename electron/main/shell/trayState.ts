@@ -36,7 +36,7 @@ export function reduceTrayState(
     }
     case 'connection': {
       const p = payload as EventPayload<'connection'>
-      return { ...state, online: p.online, error: p.state === 'error' ? p.reason : null }
+      return { ...state, online: p.state === 'online', error: p.state === 'error' ? p.reason : null }
     }
     case 'settings.updated': {
       const p = payload as EventPayload<'settings.updated'>

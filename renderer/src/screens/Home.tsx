@@ -1,6 +1,7 @@
 // The first screen: the total on top (with fiat and when it was updated), the three things people
 // do (Receive, Send, Scan), each wallet as one compact row with its menu, then the last few
 // payments. Kept light: it is in the first chunk.
+import { totalBalanceMsat } from '@shared/balances'
 import ArrowDownLeft from 'lucide-react/icons/arrow-down-left'
 import ArrowUpRight from 'lucide-react/icons/arrow-up-right'
 import Eye from 'lucide-react/icons/eye'
@@ -76,7 +77,7 @@ export function Home() {
 
 /** The total, large, with its fiat value, when the balances were last updated, Hide and Refresh. */
 function Total({ now }: { now: number }) {
-  const totalMsat = useWallets((s) => s.totalMsat)
+  const totalMsat = useWallets((s) => totalBalanceMsat(s.wallets))
   const status = useWallets((s) => s.status)
   const updatedAt = useWallets((s) => s.updatedAt)
   const load = useWallets((s) => s.load)

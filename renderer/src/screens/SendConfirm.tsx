@@ -2,7 +2,7 @@
 // and the list of payments whose outcome is not known yet, with "Check again".
 import type { JournalView } from '@shared/contract'
 import { decodeBolt11 } from '@shared/payment/bolt11'
-import { totalMsat } from '@shared/payment/fees'
+import { withFeeLimitMsat } from '@shared/payment/fees'
 import { useEffect } from 'react'
 import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
@@ -96,8 +96,8 @@ export function Confirm() {
         </Row>
         <Row label="Fee">at most {money.msat(c.feeLimitMsat)}</Row>
         <Row label="Total">
-          up to {money.msat(totalMsat(c.amountMsat))}
-          <Fiat msat={totalMsat(c.amountMsat)} />
+          up to {money.msat(withFeeLimitMsat(c.amountMsat))}
+          <Fiat msat={withFeeLimitMsat(c.amountMsat)} />
         </Row>
         <Row label="From">{wallet ? `${wallet.label} (${money.msat(wallet.balanceMsat)})` : c.walletId}</Row>
         {c.comment && <Row label="Comment">{c.comment}</Row>}

@@ -18,8 +18,6 @@ export interface Notice {
 interface UiState {
   screen: Screen
   notices: Notice[]
-  /** true only while `connection` is online */
-  online: boolean
   /** the active account's service: reached, unreachable, or answering so that nothing works */
   connection: ConnectionState
   /** why it is in error, if it is */
@@ -38,7 +36,6 @@ export const useUi = create<UiState>()((set) => ({
   // Home first: it asks for balances at once; boot() switches to onboarding when there is no account
   screen: { to: 'home' },
   notices: [],
-  online: true,
   connection: 'online',
   connectionReason: null,
   connectionMessage: null,
@@ -46,6 +43,5 @@ export const useUi = create<UiState>()((set) => ({
   notify: (level, message) =>
     set((s) => ({ notices: [...s.notices, { id: nextNotice++, level, message }].slice(-MAX_NOTICES) })),
   dismiss: (id) => set((s) => ({ notices: s.notices.filter((n) => n.id !== id) })),
-  setConnection: (c) =>
-    set({ online: c.online, connection: c.state, connectionReason: c.reason, connectionMessage: c.message }),
+  setConnection: (c) => set({ connection: c.state, connectionReason: c.reason, connectionMessage: c.message }),
 }))

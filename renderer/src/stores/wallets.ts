@@ -8,13 +8,12 @@ export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
 
 interface WalletsState {
   wallets: WalletView[]
-  totalMsat: number
   status: LoadStatus
   error: AppErrorShape | null
   /** when the balances shown last came from main (ms), for Home's "updated …"; null before */
   updatedAt: number | null
   load(): Promise<void>
-  apply(payload: { wallets: WalletView[]; totalMsat: number }): void
+  apply(payload: { wallets: WalletView[] }): void
   clear(): void
 }
 
@@ -23,7 +22,6 @@ const loads = createLatest()
 
 export const useWallets = create<WalletsState>()((set) => ({
   wallets: [],
-  totalMsat: 0,
   status: 'idle',
   error: null,
   updatedAt: null,
@@ -34,19 +32,18 @@ export const useWallets = create<WalletsState>()((set) => ({
     if (res.ok)
       set({
         wallets: res.value.wallets,
-        totalMsat: res.value.totalMsat,
         status: 'ready',
         error: null,
         updatedAt: Date.now(),
       })
     else set({ status: 'error', error: res.error })
   },
-  apply({ wallets, totalMsat }) {
+  apply({ wallets }) {
     loads.drop()
-    set({ wallets, totalMsat, status: 'ready', error: null, updatedAt: Date.now() })
+    set({ wallets, status: 'ready', error: null, updatedAt: Date.now() })
   },
   clear() {
     loads.drop()
-    set({ wallets: [], totalMsat: 0, status: 'idle', error: null, updatedAt: null })
+    set({ wallets: [], status: 'idle', error: null, updatedAt: null })
   },
 }))

@@ -2,6 +2,7 @@
 // value with the price's age, and the first run names the host asked; the history's rows, a
 // voucher sheet and someone's withdraw link show it too; with prices turned off in Settings
 // nothing shows and no request reaches the server.
+import { totalBalanceMsat } from '@shared/balances'
 import { satsToFiat } from '@shared/fiat'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type Loopback, serve } from '../../electron/services/loopback'
@@ -25,11 +26,12 @@ afterAll(async () => {
 async function wallets() {
   const r = await mainCall(o, 'wallets.list', {})
   if (!r.ok) throw new Error(r.error.message)
-  return r.value as { wallets: Array<{ label: string; balanceMsat: number }>; totalMsat: number }
+  return r.value as { wallets: Array<{ label: string; balanceMsat: number }> }
 }
 
 test('Home shows the fiat value beside the total and each balance, with the age and the host', async () => {
-  const { wallets: list, totalMsat } = await wallets()
+  const { wallets: list } = await wallets()
+  const totalMsat = totalBalanceMsat(list)
   const total = o.page.getByTestId('total-fiat')
   await total.waitFor({ state: 'visible', timeout: 15_000 })
   const expected = satsToFiat(totalMsat, 60_000 / 1e8, 'USD', 'en-US')

@@ -2,9 +2,11 @@
 // 34,170 (−49 %); the source now says 17,427 (−49 % again). That is more than 50 % from the
 // day's price, so it is refused: Home keeps showing amounts at 34,170, marked stale beside every
 // amount, and says why in a line that quotes no long number.
+
 import { mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { totalBalanceMsat } from '@shared/balances'
 import { satsToFiat } from '@shared/fiat'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type Loopback, serve } from '../../electron/services/loopback'
@@ -50,7 +52,7 @@ test('the refused price leaves the last good one, shown as stale, with the reaso
 
   const r = await mainCall(o, 'wallets.list', {})
   if (!r.ok) throw new Error(r.error.message)
-  const { totalMsat } = r.value as { totalMsat: number }
+  const totalMsat = totalBalanceMsat((r.value as { wallets: Array<{ balanceMsat: number }> }).wallets)
   const total = o.page.getByTestId('total-fiat')
   const at34170 = `≈ ${satsToFiat(totalMsat, 34_170 / 1e8, 'USD', 'en-US')}`
   await expect.poll(() => total.textContent()).toMatch(/ · rate \d+ min old · stale$/)

@@ -23,16 +23,15 @@ import { trayLook } from '../../../electron/main/shell/tray'
 import { INITIAL_TRAY_STATE, reduceTrayState } from '../../../electron/main/shell/trayState'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
 
-const OFFLINE = { online: false, state: 'offline', reason: null, message: OFFLINE_MESSAGE }
-const ONLINE = { online: true, state: 'online', reason: null, message: null }
-const KEY_REFUSED = { online: false, state: 'error', reason: 'key_refused', message: PROBLEM_MESSAGES.key_refused }
+const OFFLINE = { state: 'offline', reason: null, message: OFFLINE_MESSAGE }
+const ONLINE = { state: 'online', reason: null, message: null }
+const KEY_REFUSED = { state: 'error', reason: 'key_refused', message: PROBLEM_MESSAGES.key_refused }
 const KEY_NOT_ALLOWED = {
-  online: false,
   state: 'error',
   reason: 'key_not_allowed',
   message: PROBLEM_MESSAGES.key_not_allowed,
 }
-const FAILING = { online: false, state: 'error', reason: 'service_error', message: PROBLEM_MESSAGES.service_error }
+const FAILING = { state: 'error', reason: 'service_error', message: PROBLEM_MESSAGES.service_error }
 
 const cleanups: Array<() => Promise<unknown> | unknown> = []
 afterEach(async () => {

@@ -292,14 +292,13 @@ describe('main entry (electron faked)', () => {
     expect(tray.menu?.template.map((i) => i.label)).toContain('Offline: balances may be out of date')
     expect((tray.icon as { path: string }).path).toMatch(/\/trayOffline@2x\.png$/)
     expect(sent.filter((m) => m.channel === 'wallet:event:connection').map((m) => m.payload)).toEqual([
-      { online: false, state: 'offline', reason: null, message: expect.stringMatching(/cannot be reached/) },
+      { state: 'offline', reason: null, message: expect.stringMatching(/cannot be reached/) },
     ])
     sim = await startSimulator({ port, host: '127.0.0.1', seed: 'demo' })
     electron.powerMonitor.emit('resume')
     await vi.waitFor(() => expect(tray.tooltip).not.toMatch(/offline/), { timeout: 10_000 })
     expect((tray.icon as { path: string }).path).toMatch(/\/tray@2x\.png$/)
     expect(sent.filter((m) => m.channel === 'wallet:event:connection').at(-1)?.payload).toEqual({
-      online: true,
       state: 'online',
       reason: null,
       message: null,
@@ -320,7 +319,6 @@ describe('main entry (electron faked)', () => {
     expect((tray.icon as { path: string }).path).toMatch(/\/trayError@2x\.png$/)
     expect(connection().slice(before)).toEqual([
       {
-        online: false,
         state: 'error',
         reason: 'service_error',
         message: expect.stringMatching(/answering with errors/),
@@ -330,7 +328,7 @@ describe('main entry (electron faked)', () => {
     electron.powerMonitor.emit('resume')
     await vi.waitFor(() => expect(tray.tooltip).not.toMatch(/error/), { timeout: 10_000 })
     expect((tray.icon as { path: string }).path).toMatch(/\/tray@2x\.png$/)
-    expect(connection().slice(before).at(-1)).toEqual({ online: true, state: 'online', reason: null, message: null })
+    expect(connection().slice(before).at(-1)).toEqual({ state: 'online', reason: null, message: null })
   })
 
   it('settings carry out the global shortcut and start at login; Linux has no popover to pin', async () => {

@@ -98,9 +98,9 @@ describe('tray', () => {
       () => pending,
     )
     expect(s).toMatchObject({ accountLabel: 'Main', pendingCount: 2 })
-    s = reduceTrayState(s, 'wallets.updated', { wallets: [wallet('w1', 'Spending', 1500)], totalMsat: 0 }, () => [])
+    s = reduceTrayState(s, 'wallets.updated', { wallets: [wallet('w1', 'Spending', 1500)] }, () => [])
     expect(s).toMatchObject({ wallets: [{ id: 'w1' }], pendingCount: 0 })
-    s = reduceTrayState(s, 'connection', { online: false, message: null }, () => [])
+    s = reduceTrayState(s, 'connection', { state: 'offline', reason: null, message: null }, () => [])
     expect(s.online).toBe(false)
     s = reduceTrayState(s, 'accounts.updated', { accounts: [{ id: 'a2', label: 'Other' }], activeId: 'a2' }, () => [])
     expect(s).toMatchObject({ accountLabel: 'Other', wallets: [] })
@@ -117,7 +117,7 @@ describe('tray', () => {
       { accounts: accounts('api.example.com'), activeId: 'a1' },
       () => [],
     )
-    s = reduceTrayState(s, 'wallets.updated', { wallets: [wallet('w1', 'Spending', 1500)], totalMsat: 0 }, () => [])
+    s = reduceTrayState(s, 'wallets.updated', { wallets: [wallet('w1', 'Spending', 1500)] }, () => [])
     // A rename sends no new balances: the tray must not fall to 0 sats until a balance moves.
     s = reduceTrayState(s, 'accounts.updated', { accounts: accounts('Main'), activeId: 'a1' }, () => [])
     expect(s).toMatchObject({ accountLabel: 'Main', wallets: [{ id: 'w1' }] })

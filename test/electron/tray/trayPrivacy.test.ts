@@ -28,7 +28,7 @@ function drive(events: Array<[EventName, unknown]>): TrayState {
 }
 const connectedEvents: Array<[EventName, unknown]> = [
   ['accounts.updated', { accounts: [{ id: 'acc_1', label: 'Main' }], activeId: 'acc_1' }],
-  ['wallets.updated', { wallets, totalMsat: 101_234_500 }],
+  ['wallets.updated', { wallets }],
 ]
 /** the text of everything the tray shows */
 const everything = (s: TrayState) => JSON.stringify([buildTitle(s), buildTooltip(s), buildTrayMenu(s)])

@@ -41,10 +41,10 @@ describe('tray total, pending and offline', () => {
   it('follows the setting and the connection from the events main sends', () => {
     let s = reduceTrayState(INITIAL_TRAY_STATE, 'settings.updated', { trayTotal: false }, () => [])
     expect(s.showTotal).toBe(false)
-    s = reduceTrayState(s, 'connection', { online: false, message: 'down' }, () => [])
+    s = reduceTrayState(s, 'connection', { state: 'offline', reason: null, message: 'down' }, () => [])
     expect(s).toMatchObject({ online: false, showTotal: false })
     s = reduceTrayState(s, 'settings.updated', { trayTotal: true }, () => [])
-    s = reduceTrayState(s, 'connection', { online: true, message: null }, () => [])
+    s = reduceTrayState(s, 'connection', { state: 'online', reason: null, message: null }, () => [])
     expect(s).toMatchObject({ online: true, showTotal: true })
   })
 })
@@ -70,7 +70,6 @@ describe('tray error state', () => {
 
   it('follows the connection event: error with its reason, then offline, then online', () => {
     const event = (state: 'online' | 'offline' | 'error', reason: 'key_refused' | null) => ({
-      online: state === 'online',
       state,
       reason,
       message: state === 'online' ? null : 'words',

@@ -68,9 +68,9 @@ export function healthOf(method: string, err: unknown): Health | 'online' | null
 }
 
 export function connectionEvent(h: Health | null): EventPayload<'connection'> {
-  if (h === null) return { online: true, state: 'online', reason: null, message: null }
-  if (h.state === 'offline') return { online: false, state: 'offline', reason: null, message: OFFLINE_MESSAGE }
-  return { online: false, state: 'error', reason: h.reason, message: PROBLEM_MESSAGES[h.reason] }
+  if (h === null) return { state: 'online', reason: null, message: null }
+  if (h.state === 'offline') return { state: 'offline', reason: null, message: OFFLINE_MESSAGE }
+  return { state: 'error', reason: h.reason, message: PROBLEM_MESSAGES[h.reason] }
 }
 
 export interface ConnectionMonitor {

@@ -1,6 +1,7 @@
 // The tray's menu as plain data: built from the app's state by a pure function, turned into an
 // Electron menu by the shell. The tray is not guaranteed on Linux (vanilla GNOME has none), so
 // everything here is also reachable from the window; the menu is a shortcut, never the only way.
+import { totalBalanceMsat } from '@shared/balances'
 import { APP_NAME, type ConnectionProblem, type NavigateTarget, type WalletView } from '@shared/contract'
 import { formatMsat } from '@shared/units'
 
@@ -40,10 +41,6 @@ export interface TrayMenuModel {
   items: TrayItem[]
 }
 
-export function totalMsat(wallets: readonly WalletView[]): number {
-  return wallets.reduce((sum, w) => sum + w.balanceMsat, 0)
-}
-
 function pendingText(n: number): string {
   return n === 1 ? '1 invoice pending' : `${n} invoices pending`
 }
@@ -73,7 +70,7 @@ function connectionLine(state: TrayState): string | null {
 export function buildTooltip(state: TrayState): string {
   if (state.locked) return `${APP_NAME}: locked`
   if (state.accountLabel === null) return `${APP_NAME}: not connected`
-  const parts = [showsTotal(state) ? `${APP_NAME}: ${formatMsat(totalMsat(state.wallets))}` : APP_NAME]
+  const parts = [showsTotal(state) ? `${APP_NAME}: ${formatMsat(totalBalanceMsat(state.wallets))}` : APP_NAME]
   if (state.pendingCount > 0) parts.push(pendingText(state.pendingCount))
   const connection = connectionWords(state)
   if (connection) parts.push(connection)
@@ -85,7 +82,7 @@ export function buildTitle(state: TrayState): string {
   // locked: nothing beside the icon, not even how many invoices wait
   if (state.accountLabel === null || state.locked) return ''
   const parts: string[] = []
-  if (showsTotal(state)) parts.push(formatMsat(totalMsat(state.wallets)))
+  if (showsTotal(state)) parts.push(formatMsat(totalBalanceMsat(state.wallets)))
   if (state.pendingCount > 0) parts.push(`${state.pendingCount} pending`)
   const connection = connectionWords(state)
   if (connection) parts.push(connection)
@@ -113,7 +110,7 @@ export function buildTrayMenu(state: TrayState): TrayMenuModel {
   const items: TrayItem[] = [
     {
       kind: 'label',
-      text: amounts ? `${state.accountLabel}: ${formatMsat(totalMsat(state.wallets))}` : state.accountLabel,
+      text: amounts ? `${state.accountLabel}: ${formatMsat(totalBalanceMsat(state.wallets))}` : state.accountLabel,
     },
   ]
   for (const w of state.wallets) {
