@@ -2,7 +2,6 @@
 // every request, retries for GETs only, and every body checked with its zod schema. Under ky,
 // boundedFetch reads each whole answer (error answers too) under the timeout and the size cap
 // and refuses redirects, so ky and this file only ever see bodies already in memory.
-import { AppError } from '@shared/errors'
 import {
   CreatedWallet,
   DecodedInvoice,
@@ -23,11 +22,9 @@ import { boundedFetch } from '../http/boundedFetch'
 import { MAX_BODY_BYTES } from '../http/readBody'
 import { authParts } from './auth'
 import { checkBaseUrl } from './baseUrl'
-import { type CallKind, errorFromThrown, ROUTE_NOT_FOUND_MESSAGE, unreadableBody } from './errors'
+import { type CallKind, errorFromThrown, RouteNotFound, unreadableBody } from './errors'
 import { parsePagination } from './pagination'
 import type { InvoiceRoute, NewInvoice, ServiceClient, ServiceClientOptions } from './types'
-
-const sharedInvoiceRoutes = new Map<string, InvoiceRoute>()
 
 type Search = Record<string, string | number>
 
@@ -48,7 +45,8 @@ const notOn500 = ({ error }: { error: Error }) =>
 
 export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
   const baseUrl = checkBaseUrl(opts.baseUrl)
-  const invoiceRoutes = opts.invoiceRoutes ?? sharedInvoiceRoutes
+  // the app passes one map for all its clients; a client on its own learns the route for itself
+  const invoiceRoutes = opts.invoiceRoutes ?? new Map<string, InvoiceRoute>()
   const retryOptions = {
     limit: opts.retries ?? 2,
     methods: ['get'],
@@ -136,7 +134,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     } catch (err) {
       // A 404 is an unknown route (an unknown wallet is a 401 here): nothing was created, so
       // sending to the current path cannot make a second invoice.
-      if (!(err instanceof AppError && err.message === ROUTE_NOT_FOUND_MESSAGE)) throw err
+      if (!(err instanceof RouteNotFound)) throw err
     }
     const { data } = await send('current')
     invoiceRoutes.set(baseUrl, 'current')

@@ -19,6 +19,12 @@ export const UNKNOWN_OUTCOME_MESSAGE =
 
 /** A 404: this service has no such route (an unknown wallet or lnTx is a 401 here). */
 export const ROUTE_NOT_FOUND_MESSAGE = 'The service does not offer this at this address. Check the service address.'
+/** A 404: the service has no such route at this address (an unknown wallet is a 401 here). */
+export class RouteNotFound extends AppError {
+  constructor() {
+    super('not_found', ROUTE_NOT_FOUND_MESSAGE)
+  }
+}
 
 /** A look-up of an address or LNURL the service could not use (its 500), in plain words. */
 export const PROBE_FAILED =
@@ -81,7 +87,7 @@ export function errorFromStatus(status: number, bodyText: string, kind: CallKind
     if (status === 403) return new AppError('forbidden', 'This API key is not allowed to do that.')
     return new AppError('unauthorized', 'The service did not accept this API key. Check the key and the address.')
   }
-  if (status === 404) return new AppError('not_found', ROUTE_NOT_FOUND_MESSAGE)
+  if (status === 404) return new RouteNotFound()
   if (kind === 'money' && (status >= 500 || status === 408)) return unknownOutcome()
   // the service's own words ("Invalid Address / LNURL") say nothing to a person
   if (kind === 'probe' && status >= 500 && msg) return new AppError('lnurl_error', PROBE_FAILED, { retryable: false })

@@ -77,7 +77,7 @@ export interface ServiceClientOptions {
   /** retries for GETs; POSTs are never retried */
   retries?: number
   fetch?: typeof fetch
-  /** which invoice path works, per base URL (shared by default so every client learns once) */
+  /** which invoice path works, per base URL: the app passes one map so every client learns once */
   invoiceRoutes?: Map<string, InvoiceRoute>
 }
 

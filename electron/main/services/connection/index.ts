@@ -38,30 +38,46 @@ const NEUTRAL: ReadonlySet<ErrorCode> = new Set([
   // (from a call that involves a third party only; see THIRD_PARTY)
   'service_error',
 ])
-/** Reads of the wallets themselves: a 403 there means the key can no longer do the app's job. */
-const WALLET_READS: ReadonlySet<string> = new Set(['listWallets', 'getWallet'])
 /**
- * The account-wide feed may be refused to a key that works otherwise (the sync loop then reads
- * wallet by wallet): its 401 and 403 say nothing about the account.
+ * What a call's failure can say about the account, by what the call asks of the service:
+ * - `wallets`: reads of the wallets themselves; a 403 there means the key can no longer do the
+ *   app's job;
+ * - `feed`: the account-wide feed, which may be refused to a key that works otherwise (the sync
+ *   loop then reads wallet by wallet), so its 401 and 403 say nothing about the account;
+ * - `third_party`: the answer depends on someone else too (an address's or LNURL's server, the
+ *   payee's route), so a 5xx may be that party failing, not the service;
+ * - `own`: everything else the service does alone.
  */
-const FEED = 'listAccountTransactions'
-
-/**
- * Calls whose answer depends on someone else too (an address's or LNURL's server, the payee's
- * route): a 5xx there may be that party failing, not the service, so it is not the account's error.
- */
-const THIRD_PARTY: ReadonlySet<string> = new Set(['probe', 'payLightningAddress', 'payInvoice', 'decodeInvoice'])
+export type CallScope = 'wallets' | 'feed' | 'third_party' | 'own'
+type ServiceMethod = Exclude<keyof ServiceClient, 'baseUrl'>
+/** Every method of the client names its scope: a new method without one does not compile. */
+export const CALL_SCOPE: Record<ServiceMethod, CallScope> = {
+  listWallets: 'wallets',
+  getWallet: 'wallets',
+  getStaticLink: 'own',
+  createInvoice: 'own',
+  getLnTx: 'own',
+  listTransactions: 'own',
+  listAccountTransactions: 'feed',
+  probe: 'third_party',
+  payLightningAddress: 'third_party',
+  decodeInvoice: 'third_party',
+  payInvoice: 'third_party',
+  mintWithdrawLink: 'own',
+  transfer: 'own',
+  createWallet: 'own',
+}
 
 type Health = { state: 'offline' } | { state: 'error'; reason: ConnectionProblem }
 
 /** What a call's outcome says about the account: a new health, 'online', or nothing (null). */
-export function healthOf(method: string, err: unknown): Health | 'online' | null {
+export function healthOf(scope: CallScope, err: unknown): Health | 'online' | null {
   if (err === null) return 'online'
   if (!(err instanceof AppError)) return null // a bug, a missing key: says nothing about the service
   if (UNREACHED.has(err.code)) return { state: 'offline' }
-  if (err.code === 'service_error' && !THIRD_PARTY.has(method)) return { state: 'error', reason: 'service_error' }
-  if (err.code === 'unauthorized' && method !== FEED) return { state: 'error', reason: 'key_refused' }
-  if (err.code === 'forbidden' && WALLET_READS.has(method)) return { state: 'error', reason: 'key_not_allowed' }
+  if (err.code === 'service_error' && scope !== 'third_party') return { state: 'error', reason: 'service_error' }
+  if (err.code === 'unauthorized' && scope !== 'feed') return { state: 'error', reason: 'key_refused' }
+  if (err.code === 'forbidden' && scope === 'wallets') return { state: 'error', reason: 'key_not_allowed' }
   // the service answered: it can be reached (an error stays until a success clears it)
   if (NEUTRAL.has(err.code)) return 'online'
   return null // unknown_outcome and the like
@@ -133,8 +149,8 @@ export function createConnectionMonitor(deps: {
     timer.unref?.()
   }
 
-  function report(accountId: string, method: string, err: unknown) {
-    const next = healthOf(method, err)
+  function report(accountId: string, scope: CallScope, err: unknown) {
+    const next = healthOf(scope, err)
     if (next === null) return
     const before = health.get(accountId)
     if (next === 'online') {
@@ -153,13 +169,14 @@ export function createConnectionMonitor(deps: {
       const observed: Record<string, unknown> = { ...client }
       for (const [name, fn] of Object.entries(client)) {
         if (typeof fn !== 'function') continue
+        const scope = CALL_SCOPE[name as ServiceMethod] ?? 'own'
         // made once per client, not per call: every call of this method goes through these two
         const answered = <T>(value: T) => {
-          report(accountId, name, null)
+          report(accountId, scope, null)
           return value
         }
         const failed = (err: unknown): never => {
-          report(accountId, name, err)
+          report(accountId, scope, err)
           throw err
         }
         observed[name] = (...args: unknown[]) =>
