@@ -3,7 +3,6 @@
 // handler gets follows its operation's kind: an operation that creates or moves something never
 // has a call retried (docs/architecture.md, "Money rules").
 import { type AppInfo, type Emit, OP_NAMES, type OpName, opKind, type Settings } from '@shared/contract'
-import { AppError } from '@shared/errors'
 import type { z } from 'zod'
 import type { Logger } from '../log'
 import type { AccountsService, CallPolicy } from '../services/accounts'
@@ -19,23 +18,20 @@ import type { ServiceTime } from '../services/serviceTime'
 import type { SettingsStore } from '../services/settings'
 import type { Spending } from '../services/spending'
 import { type SyncLoop, SyncNotSavedError } from '../services/sync'
-import {
-  lnTxView,
-  recipientView,
-  staticLinkView,
-  transactionsPageView,
-  walletsView,
-  walletView,
-} from '../services/views'
+import { recipientView } from '../services/views'
 import { createWithdrawLinks, type SaveFile } from '../services/vouchers'
+import { createWallets } from '../services/wallets'
+import { accountHandlers } from './accounts'
 import { backupHandlers } from './backup'
 import { claimHandlers } from './claim'
 import { historyHandlers } from './history'
+import { invoiceHandlers } from './invoices'
 import { lockHandlers } from './lock'
 import { payHandlers } from './pay'
 import type { Handlers, OpContext, OpIn, OpOut } from './router'
 import { type ShellDeps, shellHandlers } from './shell'
 import { spendingHandlers } from './spending'
+import { walletHandlers } from './wallets'
 
 export const NOT_SAVED_NOTICE =
   'The app could not save its list of pending invoices. It will keep watching them while it is open.'
@@ -85,14 +81,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     const policy = callPolicy(name)
     return { client: (id) => d.clientFor(id, policy) }
   }
-  const reads = contextOf('wallets.list')
-
-  /** also the refresh after a payment or a switch: a read, whoever asks */
-  async function listWallets() {
-    const view = walletsView(await reads.client().listWallets())
-    d.emit('wallets.updated', view)
-    return view
-  }
+  const wallets = createWallets({ ...d, activeAccountId: () => d.accounts.active().id })
 
   /**
    * The invoice or link exists at the service by now: a failed save must not read as a failed
@@ -131,77 +120,23 @@ export function createHandlers(d: HandlerDeps): Handlers {
 
   const impl: Impl = {
     'app.info': () => d.info(),
-
-    'accounts.list': async () => d.accounts.list(),
-    'accounts.test': async (input) => walletsView(await d.accounts.test(input)),
-    'accounts.connect': async (input) => {
-      const account = await d.accounts.connect(input)
-      d.background(listWallets())
-      return account
-    },
-    'accounts.switch': async ({ id }) => {
-      const account = await d.accounts.switch(id)
-      d.background(listWallets())
-      return account
-    },
-    'accounts.update': (input) => d.accounts.update(input),
-    'accounts.replaceKey': async (input) => {
-      const account = await d.accounts.replaceKey(input)
-      // its tick reads the balances at once: their success ends the error state (banner, tray)
-      d.sync.keyReplaced(account.id)
-      return account
-    },
-    'accounts.remove': async ({ id }) => {
-      await d.accounts.remove(id)
-      // main's choice of the active account, the one the renderer follows
-      return { removed: true as const, ...d.accounts.list() }
-    },
-
-    'wallets.list': () => listWallets(),
-    'wallets.get': async ({ walletId }, op) => walletView(await op.client().getWallet(walletId)),
-    'wallets.staticLink': async ({ walletId }, op) => {
-      const client = op.client()
-      const wallet = await client.getWallet(walletId)
-      if (!wallet.default_lnurlpay_id)
-        throw new AppError('not_found', 'The service gives this wallet no permanent receive link.')
-      return staticLinkView(walletId, await client.getStaticLink(wallet.default_lnurlpay_id))
-    },
-
-    'transactions.page': async ({ walletId, page, perPage }, op) =>
-      transactionsPageView(walletId, await op.client().listTransactions(walletId, page, perPage)),
-    'lntx.get': async ({ id }, op) => lnTxView(await op.client().getLnTx(id)),
-
-    'invoices.create': (input) => invoices.create(input),
-    'invoices.list': async () => ({ invoices: d.sync.list() }),
-    'invoices.focus': async ({ id }) => {
-      d.sync.focus(id)
-      return { focused: id !== null }
-    },
-    'invoices.check': ({ id }) => d.sync.check(id),
-    'withdraw.focus': async ({ ott }) => {
-      d.sync.focusLink(ott)
-      return {}
-    },
-
+    ...accountHandlers({ ...d, wallets }),
+    ...walletHandlers(wallets, d.payments),
+    ...invoiceHandlers(invoices, d.sync),
     'lnurl.probe': async ({ address }, op) => recipientView(address, await op.client().probe(address)),
-    'withdraw.list': async () => ({ links: d.sync.listWithdraws() }),
     ...payHandlers(d.payments, links),
     ...shellHandlers(d),
     ...spendingHandlers(d),
     ...backupHandlers(d),
-
     ...claimHandlers({
       claims: d.claims ?? createClaimService({ remote: createRemote() }),
       sync: d.sync,
       createInvoice: (input) => invoices.create(input),
     }),
-
-    ...historyHandlers({ ...d, listWallets }),
+    ...historyHandlers(d),
     ...lockHandlers(d),
-
     'settings.get': async () => d.settings.current().settings,
     'settings.update': (patch) => updateSettings(patch),
-
     'rates.get': async () => {
       // the window asks when it shows prices: a good moment to refresh, without waiting for it
       d.background(d.rates.refreshIfDue())

@@ -1,6 +1,5 @@
-// The history from the local ledger (a page, a label, the whole filtered history as CSV) and the
-// management of one's own wallets (a transfer between two, a new wallet). The ledger is filled by
-// the sync loop; these only read it, except for a transfer's own two rows (docs/ledger.md).
+// The history from the local ledger: a page, a label, the whole filtered history as CSV. The
+// ledger is filled by the sync loop; these only read it (docs/ledger.md).
 import type { Emit } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { type HistoryFilterInput, type HistoryRow, TX_KINDS } from '@shared/history'
@@ -11,8 +10,7 @@ import { exportFormat } from '../services/ledger/exports'
 import type { Journal } from '../services/payments'
 import type { SettingsStore } from '../services/settings'
 import type { SaveFile } from '../services/vouchers'
-import { createWallet } from '../services/walletAdmin'
-import type { OpContext, OpIn, OpOut } from './router'
+import type { OpIn, OpOut } from './router'
 
 export interface HistoryDeps {
   accounts: Pick<AccountsService, 'active'>
@@ -21,10 +19,6 @@ export interface HistoryDeps {
   emit: Emit
   now: () => number
   saveFile?: SaveFile
-  /** asks the service for the wallets (and announces them) */
-  listWallets: () => Promise<{ wallets: ReadonlyArray<{ id: string; label: string }> }>
-  /** work the answer does not wait for */
-  background: (task: Promise<unknown>) => void
   log?: Pick<Logger, 'warn'>
   /** the fiat currency of the Koinly export's Net Worth (settings.fiat.currency; USD without) */
   settings?: Pick<SettingsStore, 'current'>
@@ -70,23 +64,6 @@ const csvName = (ms: number, format: string) =>
   `transactions-${new Date(ms).toISOString().slice(0, 10)}${format === 'plain' ? '' : `-${format}`}.csv`
 
 export function historyHandlers(d: HistoryDeps) {
-  /**
-   * The balances moved: the wallets asked for again and their names kept for "Moved from
-   * Savings", then the history told to read again (`walletIds`: whose rows changed).
-   */
-  const refreshWallets = (accountId: string, walletIds: string[]) =>
-    d.background(
-      d
-        .listWallets()
-        .then(({ wallets }) =>
-          d.ledger().setWallets(
-            accountId,
-            wallets.map((w) => ({ id: w.id, label: w.label.slice(0, 200) })),
-          ),
-        )
-        .finally(() => d.emit('ledger.updated', { accountId, walletIds })),
-    )
-
   function page(q: OpIn<'history.page'>): OpOut<'history.page'> {
     const ledger = d.ledger()
     const filter = ledgerFilter(d.accounts.active().id, q)
@@ -151,11 +128,5 @@ export function historyHandlers(d: HistoryDeps) {
       return { txId, label: label || null }
     },
     'history.exportCsv': exportCsv,
-    'wallets.create': async ({ name, showKeys }: OpIn<'wallets.create'>, op: OpContext) => {
-      const accountId = d.accounts.active().id
-      const made = await createWallet(op.client(accountId), name, showKeys)
-      refreshWallets(accountId, [made.walletId])
-      return made
-    },
   }
 }

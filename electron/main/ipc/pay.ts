@@ -9,7 +9,6 @@ export function payHandlers(p: Payments, links: ReturnType<typeof createWithdraw
     'pay.decode': ({ invoice }: OpIn<'pay.decode'>) => p.decode(invoice),
     'pay.invoice': (input: OpIn<'pay.invoice'>) => p.sendToInvoice(input),
     'pay.lightningAddress': (input: OpIn<'pay.lightningAddress'>) => p.sendToAddress(input),
-    'wallets.transfer': (input: OpIn<'wallets.transfer'>) => p.moveBetweenWallets(input),
     'payments.unfinished': async () => p.unfinished(),
     'payments.check': () => p.check(),
     'payments.recipients': async () => p.recipients(),

@@ -22,6 +22,8 @@ export interface InvoicesDeps {
   watch: (inv: PendingInvoice) => Promise<void>
 }
 
+export type Invoices = ReturnType<typeof createInvoices>
+
 export function createInvoices(d: InvoicesDeps) {
   return {
     async create({ walletId, amountSat, memo, expirySec }: NewInvoiceInput): Promise<PendingInvoice> {

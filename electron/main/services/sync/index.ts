@@ -4,7 +4,7 @@
 //
 // plan.ts decides (pure), reads.ts reads, outcomes.ts says what rows mean, tick.ts runs one
 // account's tick, records.ts keeps the app's own records, schedule.ts holds the timers.
-import { PendingInvoice as PendingInvoiceSchema, WithdrawLinkView } from '@shared/contract'
+import { type PendingInvoice as PendingInvoiceSchema, WithdrawLinkView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import {
   type AccountState,
@@ -196,9 +196,8 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
   }
 
   return {
-    async track(input) {
+    async track(inv) {
       ensureLoaded(true)
-      const inv = PendingInvoiceSchema.parse(input)
       const cur = records.invoice(inv.id)
       if (cur && cur.status !== 'pending') return // finished already: never watched (or announced) again
       records.setInvoice(inv)
@@ -211,9 +210,8 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       if (started && !loop.accounts.get(inv.accountId)?.running) reschedule(inv.accountId)
       if (notSaved) throw notSaved
     },
-    async trackWithdraw(input, accountId) {
+    async trackWithdraw(link, accountId) {
       ensureLoaded(true)
-      const link = WithdrawLinkView.parse(input)
       const acc = accountId ?? deps.activeAccountId?.() ?? null
       if (!acc) throw new AppError('not_connected', 'Connect an account first.')
       if (records.link(link.ott)) return
