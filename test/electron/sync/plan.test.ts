@@ -47,7 +47,7 @@ describe('planReads', () => {
       ['w2', 2000],
       ['w3', 3000],
     ]),
-    explained: new Map([
+    storedBalances: new Map([
       ['w1', 1000],
       ['w2', 2000],
       ['w3', 3000],

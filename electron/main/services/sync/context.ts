@@ -60,15 +60,15 @@ export interface AccountState {
   rerun: boolean
   force: boolean
   /** balance (msat) per wallet at the last read whose changes were all stored */
-  explained: Map<string, number>
+  storedBalances: Map<string, number>
   labels: Map<string, string>
   wallets: Wallet[] | null
   /** the balances last sent to the renderer, to send them only when they change */
   shownBalances: string | null
   /** false once the key proved unable to list wallets: then the wallets waited on are read each tick */
-  gate: boolean
+  canListWallets: boolean
   /** false once the account-wide feed proved unusable with this key */
-  feed: boolean
+  feedUsable: boolean
   /** wallets with new rows since the last `ledger.updated` */
   changed: Set<string>
 }
@@ -98,12 +98,12 @@ export function newAccountState(id: string, client: SyncClient): AccountState {
     running: null,
     rerun: false,
     force: false,
-    explained: new Map(),
+    storedBalances: new Map(),
     labels: new Map(),
     wallets: null,
     shownBalances: null,
-    gate: true,
-    feed: true,
+    canListWallets: true,
+    feedUsable: true,
     changed: new Set(),
   }
 }

@@ -14,12 +14,20 @@ import {
   type SyncDeps,
   type SyncOptions,
 } from './context'
-import { SyncNotSavedError } from './errors'
 import { nextTickMs } from './plan'
 import { latestClient, type SyncClient } from './reads'
 import { createRecords } from './records'
 import { createSchedule, realTimers } from './schedule'
-import { describe, drainOutbox, expire, readInvoice, saveRecords, settle, settledInLedger, syncAccount } from './tick'
+import {
+  drainOutbox,
+  errorFields,
+  expire,
+  readInvoice,
+  saveRecords,
+  settle,
+  settledInLedger,
+  syncAccount,
+} from './tick'
 import type { SyncLoop } from './types'
 
 export { DEFAULT_SYNC_OPTIONS, type SyncDeps, type SyncOptions } from './context'
@@ -64,7 +72,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       saveRecords(loop)
       for (const s of found) {
         loop.awaitingRow.add(s.invoice.id)
-        a.explained.delete(s.invoice.walletId) // read it at once: the row brings the announcement
+        a.storedBalances.delete(s.invoice.walletId) // read it at once: the row brings the announcement
       }
       a.rerun = true
     },
@@ -122,7 +130,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
               a.failures = 0
             } catch (err) {
               a.failures++
-              log?.warn('sync: tick failed', { accountId, ...describe(err) })
+              log?.warn('sync: tick failed', { accountId, ...errorFields(err) })
             }
           }
         } finally {
@@ -185,16 +193,6 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     return records.invoice(id) ?? inv
   }
 
-  function storeOrReport(): SyncNotSavedError | null {
-    try {
-      records.save()
-      return null
-    } catch (err) {
-      log?.error('pending invoices not saved', describe(err))
-      return new SyncNotSavedError(err)
-    }
-  }
-
   return {
     async track(inv) {
       ensureLoaded(true)
@@ -203,9 +201,9 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       records.setInvoice(inv)
       if (!cur) deps.emit('invoice.updated', inv) // the tray's pending count follows this event
       settledInLedger(loop, inv)
-      const notSaved = storeOrReport()
+      const notSaved = saveRecords(loop)
       drainOutbox(loop)
-      loop.accounts.get(inv.accountId)?.explained.delete(inv.walletId) // it may be paid already
+      loop.accounts.get(inv.accountId)?.storedBalances.delete(inv.walletId) // it may be paid already
       // A fresh invoice is polled faster: the next tick comes sooner.
       if (started && !loop.accounts.get(inv.accountId)?.running) reschedule(inv.accountId)
       if (notSaved) throw notSaved
@@ -216,8 +214,8 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       if (!acc) throw new AppError('not_connected', 'Connect an account first.')
       if (records.link(link.ott)) return
       records.setLink({ ...link, accountId: acc, claimedMsat: null, claimTxId: null })
-      loop.accounts.get(acc)?.explained.delete(link.walletId)
-      const notSaved = storeOrReport()
+      loop.accounts.get(acc)?.storedBalances.delete(link.walletId)
+      const notSaved = saveRecords(loop)
       if (started && !schedule.has(acc) && !loop.accounts.get(acc)?.running) reschedule(acc)
       if (notSaved) throw notSaved
     },

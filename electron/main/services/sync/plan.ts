@@ -60,7 +60,7 @@ export interface ReadsInput {
   /** balances just read (msat by wallet), or null when the key cannot list wallets */
   balances: ReadonlyMap<string, number> | null
   /** balances at the last read whose changes were all stored */
-  explained: ReadonlyMap<string, number>
+  storedBalances: ReadonlyMap<string, number>
   /** wallets to read when no balances can be read (those the app waits on) */
   watched: readonly string[]
   backfillDone: (walletId: string) => boolean
@@ -80,7 +80,7 @@ export function planReads(s: ReadsInput, o: Pick<PlanOptions, 'fullCheckEvery'>)
   const all = s.balances ? [...s.balances.keys()] : [...s.watched]
   const everything = s.force || !s.balances || s.ticks % o.fullCheckEvery === 0
   const backfill = all.filter((id) => !s.backfillDone(id))
-  const due = all.filter((id) => s.backfillDone(id) && (everything || s.explained.get(id) !== s.balances?.get(id)))
+  const due = all.filter((id) => s.backfillDone(id) && (everything || s.storedBalances.get(id) !== s.balances?.get(id)))
   // the feed needs the same secret key as listing wallets
   if (s.feedAllowed && s.balances && due.length >= 2) return { backfill, viaFeed: due, perWallet: [] }
   return { backfill, viaFeed: [], perWallet: due }

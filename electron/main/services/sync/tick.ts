@@ -8,6 +8,7 @@ import { fromServiceTx } from '../ledger'
 import { showNotification } from '../notify'
 import { walletsView, walletView } from '../views'
 import type { AccountState, Loop } from './context'
+import { SyncNotSavedError } from './errors'
 import { announcement, CLOCK_SLACK_SEC, matchTransactions, type Settlement } from './outcomes'
 import { planReads, splitExpired } from './plan'
 import {
@@ -33,7 +34,7 @@ export async function readInvoice(client: SyncClient, inv: PendingInvoice, nowSe
 export const isCode = (err: unknown, ...codes: AppError['code'][]) =>
   err instanceof AppError && codes.includes(err.code)
 
-export function describe(err: unknown): Record<string, unknown> {
+export function errorFields(err: unknown): Record<string, unknown> {
   return err instanceof AppError ? { code: err.code, message: err.message } : { message: String(err) }
 }
 
@@ -111,13 +112,14 @@ export function expire(l: Loop, list: readonly PendingInvoice[]): void {
   saveRecords(l)
 }
 
-export function saveRecords(l: Loop): boolean {
+/** Saves the invoices and links watched; a failure is logged and answered, never thrown. */
+export function saveRecords(l: Loop): SyncNotSavedError | null {
   try {
     l.records.save()
-    return true
+    return null
   } catch (err) {
-    l.log?.error('pending invoices not saved', describe(err))
-    return false
+    l.log?.error('pending invoices not saved', errorFields(err))
+    return new SyncNotSavedError(err)
   }
 }
 
@@ -153,7 +155,7 @@ function learn(l: Loop, a: AccountState, list: readonly Wallet[]) {
 
 /** Reads the balances; null when the key cannot list wallets (then it never tries again). */
 async function readBalances(l: Loop, a: AccountState): Promise<Map<string, number> | null> {
-  if (!a.gate) return null
+  if (!a.canListWallets) return null
   try {
     const list = await a.client.listWallets()
     learn(l, a, list)
@@ -161,7 +163,7 @@ async function readBalances(l: Loop, a: AccountState): Promise<Map<string, numbe
     return new Map(list.map((w) => [w.id, walletBalanceMsat(w)]))
   } catch (err) {
     if (!isCode(err, 'forbidden')) throw err
-    a.gate = false
+    a.canListWallets = false
     return null
   }
 }
@@ -179,10 +181,10 @@ export async function syncAccount(l: Loop, a: AccountState, force: boolean): Pro
       force,
       ticks: a.ticks,
       balances,
-      explained: a.explained,
+      storedBalances: a.storedBalances,
       watched: [...watched],
       backfillDone: (id) => cursors.get(a.id, id)?.backfillDoneAt != null,
-      feedAllowed: a.feed,
+      feedAllowed: a.feedUsable,
     },
     l.opts,
   )
@@ -194,12 +196,12 @@ export async function syncAccount(l: Loop, a: AccountState, force: boolean): Pro
     nowSec: l.nowSec,
     o: l.opts,
   }
-  const explained = new Set<string>()
+  const upToDate = new Set<string>()
   let failed: unknown = null
-  if (plan.viaFeed.length > 0) await readFeed(l, a, rc, plan, explained)
+  if (plan.viaFeed.length > 0) await readFeed(l, a, rc, plan, upToDate)
   const perWallet = plan.perWallet.map((id) =>
     readNewOfWallet(rc, id).then(
-      () => explained.add(id),
+      () => upToDate.add(id),
       (err) => {
         failed = err
       },
@@ -211,7 +213,7 @@ export async function syncAccount(l: Loop, a: AccountState, force: boolean): Pro
       const fromTop = (cursors.get(a.id, id)?.backfillNextPage ?? 1) === 1
       // Done in this tick from page 1: its rows are as new as this tick's balance. Done later: the
       // next tick reads what arrived while the history was loading.
-      if (await backfill(rc, id)) fromTop ? explained.add(id) : a.explained.delete(id)
+      if (await backfill(rc, id)) fromTop ? upToDate.add(id) : a.storedBalances.delete(id)
     } catch (err) {
       failed = err
       break
@@ -219,9 +221,9 @@ export async function syncAccount(l: Loop, a: AccountState, force: boolean): Pro
   }
   if (plan.backfill.length > 0)
     l.deps.emit('sync.progress', { accountId: a.id, ...historyProgress(cursors.list(a.id), l.opts.backfillPerPage) })
-  for (const id of explained) {
+  for (const id of upToDate) {
     const bal = balances?.get(id)
-    if (bal !== undefined) a.explained.set(id, bal)
+    if (bal !== undefined) a.storedBalances.set(id, bal)
   }
   await finalChecks(l, a)
   drainOutbox(l)
@@ -230,21 +232,21 @@ export async function syncAccount(l: Loop, a: AccountState, force: boolean): Pro
   l.deps.afterSync?.(a.id)
 }
 
-/** The wallets the account-wide feed covers: explained, else (no feed here) read wallet by wallet. */
+/** The wallets the account-wide feed covers: up to date, else (no feed here) read wallet by wallet. */
 async function readFeed(
   l: Loop,
   a: AccountState,
   rc: ReadContext,
   plan: { viaFeed: string[]; perWallet: string[] },
-  explained: Set<string>,
+  upToDate: Set<string>,
 ) {
   try {
-    if (await readNewViaFeed(rc, plan.viaFeed)) for (const id of plan.viaFeed) explained.add(id)
+    if (await readNewViaFeed(rc, plan.viaFeed)) for (const id of plan.viaFeed) upToDate.add(id)
     else plan.perWallet.push(...plan.viaFeed)
   } catch (err) {
     if (!(err instanceof FeedUnusableError) && !isCode(err, 'forbidden', 'unauthorized', 'not_found')) throw err
-    l.log?.info('sync: the account-wide feed cannot be used; reading wallet by wallet', describe(err))
-    a.feed = false
+    l.log?.info('sync: the account-wide feed cannot be used; reading wallet by wallet', errorFields(err))
+    a.feedUsable = false
     plan.perWallet.push(...plan.viaFeed)
   }
 }
@@ -260,7 +262,7 @@ async function finalChecks(l: Loop, a: AccountState) {
     } catch (err) {
       // Retryable: ask again next tick. Otherwise the service will not tell more (unknown, not ours).
       if (err instanceof AppError && err.retryable) throw err
-      l.log?.warn('sync: invoice unreadable at expiry', { id: inv.id, ...describe(err) })
+      l.log?.warn('sync: invoice unreadable at expiry', { id: inv.id, ...errorFields(err) })
       expire(l, [inv])
     }
   }
