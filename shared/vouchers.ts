@@ -18,17 +18,30 @@ export function withdrawLinkState(
   return nowSec - link.createdAt > WITHDRAW_WATCH_SEC ? 'old' : 'waiting'
 }
 
-// The sheet uses the PDF's built-in Helvetica, which has the Windows-1252 (WinAnsi) letters only.
-const WIN_ANSI_EXTRA = '€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'
+/**
+ * What the sheet's font (DejaVu Sans) prints, by Unicode block: Latin with its extensions
+ * (Vietnamese too), Greek, Cyrillic, punctuation and currency signs. Scripts written right to left
+ * or needing shaping are left out: pdfkit would print them in the wrong order.
+ * test/electron/services/vouchers/sheetFont.test.ts checks every letter here against the font.
+ */
+export const SHEET_BLOCKS: ReadonlyArray<readonly [number, number]> = [
+  [0x20, 0x7e],
+  [0xa0, 0x24f],
+  [0x370, 0x3ff],
+  [0x400, 0x4ff],
+  [0x1e00, 0x1efb],
+  [0x2000, 0x206f],
+  [0x20a0, 0x20b5],
+]
 
 function printable(c: string): boolean {
   const code = c.codePointAt(0) ?? 0
-  return (code >= 0x20 && code <= 0x7e) || (code >= 0xa0 && code <= 0xff) || WIN_ANSI_EXTRA.includes(c)
+  return SHEET_BLOCKS.some(([from, to]) => code >= from && code <= to) && !/\p{Cn}/u.test(c)
 }
 
 /**
  * Text a person gave, as the sheet prints it: one line, without control or direction-changing
- * characters (an RTL override would reorder what follows), letters Helvetica lacks shown as `?`,
+ * characters (an RTL override would reorder what follows), letters the sheet's font lacks shown as `?`,
  * and at most `max` characters (the last one `…` when cut).
  */
 export function sheetText(s: string, max: number): string {

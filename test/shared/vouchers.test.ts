@@ -16,7 +16,8 @@ describe('sheetText', () => {
 
   it('drops controls, direction overrides and zero-width characters; shows other scripts as ?', () => {
     expect(sheetText('a\u202Eb\u2066c\u200Bd\u0000e\u0007', 60)).toBe('abcde')
-    expect(sheetText('日本 Ёлка 🎁', 60)).toBe('?? ???? ?')
+    expect(sheetText('日本 Ёлка 🎁 שלום', 60)).toBe('?? Ёлка ? ????')
+    expect(changesOnSheet('Łódź Ελλάδα Ёлка Việt')).toBe(false)
     expect(changesOnSheet('🎁 gift')).toBe(true)
     expect(changesOnSheet('x\u202Ey')).toBe(true)
   })

@@ -83,11 +83,7 @@ export function createWithdrawLinks(d: VoucherDeps) {
         progress: (made) => d.emit('vouchers.progress', { requestId, made, count }),
       }),
     )
-    const sheet = await saveVoucherSheet(
-      saveFile,
-      { links, amountSat, note, walletName: wallet.label, createdAt: d.now() },
-      d.log,
-    )
+    const sheet = await saveVoucherSheet(saveFile, { links, amountSat, note, createdAt: d.now() }, d.log)
     return { links, requested: count, problem, sheet }
   }
 
@@ -104,15 +100,9 @@ export function createWithdrawLinks(d: VoucherDeps) {
       throw new AppError('invalid_input', 'A sheet holds vouchers of one amount from one wallet.')
     const waiting = all.filter((l) => l.status === 'waiting')
     if (waiting.length === 0) throw new AppError('invalid_input', 'Every one of these vouchers has been claimed.')
-    let walletName = first.walletId
-    try {
-      walletName = walletView(await d.clientFor(undefined, 'retry').getWallet(first.walletId)).label
-    } catch {
-      // the sheet is still worth having with the wallet's id on it
-    }
     const sheet = await saveVoucherSheet(
       d.saveFile,
-      { links: waiting, amountSat: first.amountSat, note, walletName, createdAt: d.now() },
+      { links: waiting, amountSat: first.amountSat, note, createdAt: d.now() },
       d.log,
     )
     return { count: waiting.length, sheet }

@@ -4,12 +4,12 @@ import { formatSat } from '@shared/units'
 import { sheetText, VOUCHER_NOTE_MAX, voucherShortId } from '@shared/vouchers'
 import PDFDocument from 'pdfkit'
 import QRCode from 'qrcode'
+import { SHEET_FONTS } from './fonts'
 
 export interface VoucherSheetInput {
   links: ReadonlyArray<{ lnurl: string; ott: string }>
   amountSat: number
   note: string
-  walletName: string
   /** ms since the epoch: the date printed and the PDF's creation date */
   createdAt: number
 }
@@ -40,8 +40,10 @@ const NOTE_SIZE = 8
 const SMALL_SIZE = 6.5
 const GREY = '#555555'
 const CUT = '#9a9a9a'
+const REGULAR = 'Sans'
+const BOLD = 'Sans-Bold'
 
-/** The PDF of these vouchers; the note and wallet name go on it as plain text only. */
+/** The PDF of these vouchers; the note goes on it as plain text only. */
 export function makeVoucherSheet(input: VoucherSheetInput): Promise<Uint8Array> {
   if (input.links.length === 0) return Promise.reject(new RangeError('a voucher sheet needs at least one link'))
   const doc = new PDFDocument({
@@ -55,6 +57,8 @@ export function makeVoucherSheet(input: VoucherSheetInput): Promise<Uint8Array> 
       CreationDate: new Date(input.createdAt),
     },
   })
+  doc.registerFont(REGULAR, SHEET_FONTS.regular)
+  doc.registerFont(BOLD, SHEET_FONTS.bold)
   const chunks: Buffer[] = []
   const done = new Promise<Uint8Array>((resolve, reject) => {
     doc.on('data', (c: Buffer) => chunks.push(c))
@@ -65,7 +69,8 @@ export function makeVoucherSheet(input: VoucherSheetInput): Promise<Uint8Array> 
   const note = sheetText(input.note, VOUCHER_NOTE_MAX)
   const amount = formatSat(input.amountSat)
   const date = new Date(input.createdAt).toISOString().slice(0, 10)
-  const footer = `${input.links.length} ${input.links.length === 1 ? 'voucher' : 'vouchers'} × ${amount} from ${sheetText(input.walletName, 40)} · made ${date} with Lightning Tray`
+  // no wallet name: the sheet is handed to strangers, and the name is the maker's own business
+  const footer = `${input.links.length} ${input.links.length === 1 ? 'voucher' : 'vouchers'} × ${amount} · made ${date} with Lightning Tray`
   const pages = Math.ceil(input.links.length / PER_PAGE)
   for (let p = 0; p < pages; p++) {
     doc.addPage()
@@ -75,7 +80,7 @@ export function makeVoucherSheet(input: VoucherSheetInput): Promise<Uint8Array> 
       drawCard(doc, box.x, box.y, { link, amount, note })
     })
     doc
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(SMALL_SIZE)
       .fillColor(GREY)
       .text(`${footer} · page ${p + 1} of ${pages}`, LEFT, TOP + AREA_H + 8, {
@@ -106,12 +111,12 @@ function drawCard(
 
   const inner = CARD_W - 2 * PAD
   const id = voucherShortId(c.link.ott)
-  doc.font('Helvetica').fontSize(SMALL_SIZE)
+  doc.font(REGULAR).fontSize(SMALL_SIZE)
   const idWidth = doc.widthOfString(id)
   doc.fillColor(GREY).text(id, x + CARD_W - PAD - idWidth, y + PAD + 3, { lineBreak: false })
   // the amount in the largest size that fits beside the id
   let size = 13
-  doc.font('Helvetica-Bold')
+  doc.font(BOLD)
   while (size > 6 && doc.fontSize(size).widthOfString(c.amount) > inner - idWidth - 4) size -= 0.5
   doc.fillColor('black').text(c.amount, x + PAD, y + PAD, { lineBreak: false })
 
@@ -140,12 +145,12 @@ function drawCard(
   const smallTop = y + CARD_H - PAD - SMALL_SIZE - 1
   if (c.note)
     doc
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(NOTE_SIZE)
       .fillColor('black')
       .text(c.note, x + PAD, below, { width: inner, height: smallTop - below, align: 'center', ellipsis: true })
   doc
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(SMALL_SIZE)
     .fillColor(GREY)
     .text('Scan with any Lightning wallet to claim', x + PAD, smallTop, {
