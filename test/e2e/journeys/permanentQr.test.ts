@@ -59,3 +59,28 @@ test('the permanent QR is the service lnurl_encoded; a payment to it is on Home 
   expect(o.booted.notifications.length - told).toBe(1)
   expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
 })
+
+test('a skeleton draws nothing for its first 200 ms, so a quick load does not flash', async () => {
+  const w = o.sim.keys.wallets[2]!
+  o.sim.control.injectFault({ path: /^\/v1\/lnurlp\//, kind: 'latency', ms: 5_000, times: 1 })
+  await navTo(o.page, 'Receive')
+  await o.page.getByRole('button', { name: 'Permanent QR' }).click()
+  await o.page.getByLabel('Wallet').selectOption(w.id)
+  const skeleton = o.page.getByTestId('skeleton')
+  const shape = skeleton.locator('[aria-hidden="true"]').first()
+  await shape.waitFor({ state: 'attached', timeout: 15_000 })
+  // the shapes' own clock, stopped at a given time: no race with this machine's load
+  const visibilityAt = (ms: number) =>
+    shape.evaluate((el, t) => {
+      for (const a of el.getAnimations()) {
+        a.pause()
+        a.currentTime = t
+      }
+      return getComputedStyle(el).visibility
+    }, ms)
+  expect(await visibilityAt(0)).toBe('hidden')
+  expect(await visibilityAt(190)).toBe('hidden')
+  expect(await visibilityAt(210)).toBe('visible')
+  // a screen reader hears the label at once
+  expect(await skeleton.getByText('Loading the permanent link…').count()).toBe(1)
+})
