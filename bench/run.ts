@@ -18,10 +18,12 @@ import { runLedgerBench } from './ledger'
 import { percentile } from './lib/stats'
 import { measurePay } from './pay'
 import { measureQr } from './qr'
+import { measureScreenVisits, p95 } from './screens'
 import { BENCH_DIR, buildFloor, initialJsGzipBytes } from './size'
 import { runSyncBench } from './sync'
 
 const FIRST_SCREEN_RUNS = 15
+const SCREEN_VISIT_RUNS = 10
 
 interface Row {
   figure: string
@@ -186,6 +188,18 @@ async function main() {
       goal: '0',
       maxValue: 1,
     })
+
+    console.log('Screens: first visit against the second…')
+    await syncNow(booted.app) // Transactions reads the ledger
+    for (const s of await measureScreenVisits(browser, preview.url, SCREEN_VISIT_RUNS))
+      row({
+        figure: `${s.name}: tab → painted on first visit, p95 (${s.first.length} runs)`,
+        value: p95(s.first),
+        reference: p95(s.second),
+        referenceName: 'the same on a second visit, p95',
+        unit: 'ms',
+        goal: 'report',
+      })
 
     console.log('QR generation…')
     const qr = await measureQr(browser, floor.origin)
