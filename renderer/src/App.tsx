@@ -7,25 +7,26 @@ import List from 'lucide-react/icons/list'
 import ScanLine from 'lucide-react/icons/scan-line'
 import SettingsIcon from 'lucide-react/icons/settings'
 import Ticket from 'lucide-react/icons/ticket'
-import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react'
+import { Component, type ComponentType, type ReactNode, Suspense } from 'react'
 import { ArrivalToast } from './components/ArrivalToast'
 import { ClipboardOfferBanner } from './components/ClipboardOfferBanner'
 import { Skeleton } from './components/Skeleton'
 import { maskAmounts, useHidden } from './lib/money'
 import { Home } from './screens/Home'
 import { LockScreen } from './screens/LockScreen'
+import { screens } from './screens/loaders'
 import { useLock } from './stores/lock'
 import { type Screen, useUi } from './stores/ui'
 
-const Onboarding = lazy(() => import('./screens/Onboarding'))
-const Transactions = lazy(() => import('./screens/Transactions'))
-const TransactionDetail = lazy(() => import('./screens/TransactionDetail'))
-const Receive = lazy(() => import('./screens/Receive'))
-const Send = lazy(() => import('./screens/Send'))
-const Withdraw = lazy(() => import('./screens/Withdraw'))
-const Scan = lazy(() => import('./screens/Scan'))
-const Settings = lazy(() => import('./screens/Settings'))
-const Claim = lazy(() => import('./screens/Claim'))
+const Onboarding = screens.onboarding.Screen
+const Transactions = screens.transactions.Screen
+const TransactionDetail = screens.transactionDetail.Screen
+const Receive = screens.receive.Screen
+const Send = screens.send.Screen
+const Withdraw = screens.withdraw.Screen
+const Scan = screens.scan.Screen
+const Settings = screens.settings.Screen
+const Claim = screens.claim.Screen
 
 type Icon = ComponentType<{ size?: number; 'aria-hidden'?: boolean }>
 /** The tab bar: where, its name (the button's accessible name and, with room, its text), its icon. */

@@ -24,6 +24,7 @@ import { fiatBeside, useRates } from '../stores/rates'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
+import { prefetchScreens } from './loaders'
 import { BackupNudge } from './SettingsSafety'
 
 let firstBalanceMarked = false
@@ -43,6 +44,7 @@ export function Home() {
       firstBalanceMarked = true
       performance.mark('lt:first-balance')
     }
+    if (wallets.length > 0) prefetchScreens() // once, after the first balances are on screen
   }, [wallets.length, hidden])
   return (
     <Screen title="Home" back={false} titleHidden>

@@ -32,6 +32,30 @@ test('each wallet shows the balance the service holds, and the total is their su
   expect((await serviceWallets()).length).toBe(wallets.length)
 })
 
+test('once Home is idle, a tab opens without the "Opening the screen" placeholder', async () => {
+  await cardOf(o.sim.keys.wallets[0]!.label).waitFor()
+  // the tabs' code is fetched ahead once the balances are shown and the page is idle
+  await o.page.waitForLoadState('networkidle')
+  await o.page.waitForFunction(
+    () => performance.getEntriesByType('resource').filter((e) => /\/assets\/Settings-.*\.js$/.test(e.name)).length > 0,
+    undefined,
+    { timeout: 15_000 },
+  )
+  await o.page.evaluate(() => {
+    const seen: string[] = []
+    ;(window as unknown as { __placeholders: string[] }).__placeholders = seen
+    new MutationObserver(() => {
+      for (const el of document.querySelectorAll('main [data-testid="skeleton"]')) seen.push(el.textContent ?? '')
+    }).observe(document.body, { childList: true, subtree: true })
+  })
+  await o.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Settings' }).click()
+  await o.page.getByRole('heading', { name: 'Settings', level: 1 }).waitFor()
+  const seen = await o.page.evaluate(() => (window as unknown as { __placeholders: string[] }).__placeholders)
+  expect(seen.filter((t) => t.includes('Opening the screen'))).toEqual([])
+  await o.page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Home' }).click()
+  await cardOf(o.sim.keys.wallets[0]!.label).waitFor()
+})
+
 test('refresh shows money that arrived meanwhile', async () => {
   const w = o.sim.keys.wallets[0]!
   await o.sim.control.payInbound(w.id, 1234, 'refresh test')

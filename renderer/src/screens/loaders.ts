@@ -1,0 +1,46 @@
+// Every screen but Home loads on demand (App.tsx). Once Home has shown the first balance and the
+// page is idle, the tabs' code is fetched ahead. A screen whose code is here renders at once;
+// through React.lazy it would suspend once even with its code loaded, and React holds a revealed
+// Suspense boundary back for 300 ms, which made every first visit 300 ms slower than a second
+// (bench/screens.ts measures first against second visits).
+import { type ComponentType, createElement, lazy } from 'react'
+
+function onDemand<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
+  let loaded: ComponentType<P> | null = null
+  const preload = () =>
+    load().then((m) => {
+      loaded = m.default
+      return m
+    })
+  const Lazy = lazy(preload)
+  const Screen = (props: P) => createElement(loaded ?? Lazy, props)
+  return { Screen, preload }
+}
+
+export const screens = {
+  onboarding: onDemand(() => import('./Onboarding')),
+  transactions: onDemand(() => import('./Transactions')),
+  transactionDetail: onDemand(() => import('./TransactionDetail')),
+  receive: onDemand(() => import('./Receive')),
+  send: onDemand(() => import('./Send')),
+  withdraw: onDemand(() => import('./Withdraw')),
+  scan: onDemand(() => import('./Scan')),
+  settings: onDemand(() => import('./Settings')),
+  claim: onDemand(() => import('./Claim')),
+}
+
+/** the tabs a person reaches from Home; onboarding and a claim come before or from outside */
+const TABS = ['transactions', 'transactionDetail', 'receive', 'send', 'withdraw', 'scan', 'settings'] as const
+
+let prefetched = false
+
+export function prefetchScreens(): void {
+  if (prefetched || typeof window === 'undefined') return
+  prefetched = true
+  const fetchAll = () => {
+    // a chunk that fails to load here is loaded (and its failure shown) on the visit instead
+    for (const name of TABS) screens[name].preload().catch(() => {})
+  }
+  if ('requestIdleCallback' in window) window.requestIdleCallback(fetchAll, { timeout: 3_000 })
+  else setTimeout(fetchAll, 500)
+}
