@@ -2,7 +2,7 @@
 // by it too. Handlers call services and map service objects to views. The service client a
 // handler gets follows its operation's kind: an operation that creates or moves something never
 // has a call retried (docs/architecture.md, "Money rules").
-import { type AppInfo, type Emit, OP_NAMES, type OpName, opKind, type Settings } from '@shared/contract'
+import { type AppInfo, type Emit, OP_NAMES, type OpName, opKind } from '@shared/contract'
 import type { z } from 'zod'
 import type { Logger } from '../log'
 import type { AccountsService, CallPolicy } from '../services/accounts'
@@ -16,6 +16,7 @@ import type { Journal, Payments } from '../services/payments'
 import type { RatesService } from '../services/rates'
 import type { ServiceTime } from '../services/serviceTime'
 import type { SettingsStore } from '../services/settings'
+import { createSettingsChanges } from '../services/settings/changes'
 import type { Spending } from '../services/spending'
 import { type SyncLoop, SyncNotSavedError } from '../services/sync'
 import { recipientView } from '../services/views'
@@ -29,6 +30,7 @@ import { invoiceHandlers } from './invoices'
 import { lockHandlers } from './lock'
 import { payHandlers } from './pay'
 import type { Handlers, OpContext, OpIn, OpOut } from './router'
+import { settingsHandlers } from './settings'
 import { type ShellDeps, shellHandlers } from './shell'
 import { spendingHandlers } from './spending'
 import { walletHandlers } from './wallets'
@@ -101,16 +103,16 @@ export function createHandlers(d: HandlerDeps): Handlers {
     trackWithdraw: (link, accountId) => watch(d.sync.trackWithdraw(link, accountId)),
   })
 
-  async function updateSettings(patch: Partial<Settings>) {
-    // IPC keeps a key sent as undefined, and the partial schema lets it through: it changes nothing.
-    const set = Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined))
-    const next = await d.settings.update((s) => ({ ...s, settings: { ...s.settings, ...set } }))
-    d.emit('settings.updated', next.settings)
-    // prices follow the fiat settings: announced again, fetched if now due
-    d.rates.settingsChanged()
-    d.sync.settingsChanged() // a new poll interval applies from now, not after the old wait
-    return next.settings
-  }
+  const settings = createSettingsChanges({
+    settings: d.settings,
+    emit: d.emit,
+    followers: [
+      // prices follow the fiat settings: announced again, fetched if now due
+      () => d.rates.settingsChanged(),
+      // a new poll interval applies from now, not after the old wait
+      () => d.sync.settingsChanged(),
+    ],
+  })
 
   const invoices = createInvoices({
     ...{ clientFor: d.clientFor, serviceTime: d.serviceTime },
@@ -135,13 +137,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     }),
     ...historyHandlers(d),
     ...lockHandlers(d),
-    'settings.get': async () => d.settings.current().settings,
-    'settings.update': (patch) => updateSettings(patch),
-    'rates.get': async () => {
-      // the window asks when it shows prices: a good moment to refresh, without waiting for it
-      d.background(d.rates.refreshIfDue())
-      return d.rates.view()
-    },
+    ...settingsHandlers(settings, d.rates, d.background),
   }
 
   const handlers: Record<string, (input: never) => Promise<unknown>> = {}
