@@ -19,7 +19,6 @@ import type { SettingsStore } from '../services/settings'
 import { createSettingsChanges } from '../services/settings/changes'
 import type { Spending } from '../services/spending'
 import { type SyncLoop, SyncNotSavedError } from '../services/sync'
-import { recipientView } from '../services/views'
 import { createWithdrawLinks, type SaveFile } from '../services/vouchers'
 import { createWallets } from '../services/wallets'
 import { accountHandlers } from './accounts'
@@ -125,7 +124,6 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...accountHandlers({ ...d, wallets }),
     ...walletHandlers(wallets, d.payments),
     ...invoiceHandlers(invoices, d.sync),
-    'lnurl.probe': async ({ address }, op) => recipientView(address, await op.client().probe(address)),
     ...payHandlers(d.payments, links),
     ...shellHandlers(d),
     ...spendingHandlers(d),

@@ -7,6 +7,7 @@ import type { OpIn } from './router'
 export function payHandlers(p: Payments, links: ReturnType<typeof createWithdrawLinks>) {
   return {
     'pay.decode': ({ invoice }: OpIn<'pay.decode'>) => p.decode(invoice),
+    'lnurl.probe': ({ address }: OpIn<'lnurl.probe'>) => p.lookUp(address),
     'pay.invoice': (input: OpIn<'pay.invoice'>) => p.sendToInvoice(input),
     'pay.lightningAddress': (input: OpIn<'pay.lightningAddress'>) => p.sendToAddress(input),
     'payments.unfinished': async () => p.unfinished(),

@@ -5,7 +5,7 @@
 // (vouchers too) are reserved in the same journal before they are minted (links.ts). Checking
 // unfinished payments ("Check again", at start-up, after a sync) runs in one queue (follow.ts) and
 // leaves the in-flight set alone. See docs/architecture.md, "Money rules".
-import type { Emit, InvoiceView, JournalView, PaymentView } from '@shared/contract'
+import type { Emit, InvoiceView, JournalView, PaymentView, RecipientView } from '@shared/contract'
 import type { TransferView } from '@shared/history'
 import type { CallPolicy } from '../accounts'
 import type { ServiceClient } from '../client'
@@ -13,6 +13,7 @@ import type { Ledger } from '../ledger'
 import type { Notifier } from '../notify'
 import type { ServiceTime } from '../serviceTime'
 import type { Spending } from '../spending'
+import { recipientView } from '../views'
 import { type CheckResult, followPayments } from './follow'
 import type { Journal } from './journal'
 import { bindSend, type PaymentStep } from './journaled'
@@ -53,6 +54,8 @@ export interface PaymentsDeps {
 
 export interface Payments {
   decode(invoice: string): Promise<InvoiceView & { earlier: EarlierPayment }>
+  /** what a lightning address or LNURL-pay link asks for, as its server says (a read) */
+  lookUp(address: string): Promise<RecipientView>
   /** named apart from the client's paying calls, which nothing outside this folder makes */
   sendToInvoice(input: PayInvoiceInput): Promise<PaymentView>
   sendToAddress(input: PayAddressInput): Promise<PaymentView>
@@ -98,6 +101,7 @@ export function createPayments(d: PaymentsDeps): Payments {
       const client = d.clientFor(accountId, 'retry')
       return decodeInvoice({ client, journal: d.journal(), nowSec: () => d.serviceTime.nowSec(accountId) }, invoice)
     },
+    lookUp: async (address) => recipientView(address, await d.clientFor(d.activeAccountId(), 'retry').probe(address)),
     async sendToInvoice(input) {
       const accountId = accountOf(input)
       const paid = await payInvoice(money, input, accountId)
