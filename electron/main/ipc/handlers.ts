@@ -1,8 +1,9 @@
-// One handler per contract operation. Input has been validated by the router; output is checked
-// by it too. Handlers call services and map service objects to views. The service client a
-// handler gets follows its operation's kind: an operation that creates or moves something never
-// has a call retried (docs/architecture.md, "Money rules").
-import { type AppInfo, type Emit, OP_NAMES, type OpName, opKind } from '@shared/contract'
+// Every domain's handlers, joined: one per contract operation (TypeScript refuses a missing one).
+// Input has been validated by the router, and output is checked by it too. Each domain's service
+// is built here from the app's parts; a service asks `clientFor` for the client its calls allow:
+// a call that creates or moves something is made once, never retried (docs/architecture.md,
+// "Money rules").
+import type { AppInfo, Emit } from '@shared/contract'
 import type { z } from 'zod'
 import type { Logger } from '../log'
 import type { AccountsService, CallPolicy } from '../services/accounts'
@@ -28,7 +29,7 @@ import { historyHandlers } from './history'
 import { invoiceHandlers } from './invoices'
 import { lockHandlers } from './lock'
 import { payHandlers } from './pay'
-import type { Handlers, OpContext, OpIn, OpOut } from './router'
+import type { Handlers } from './router'
 import { settingsHandlers } from './settings'
 import { type ShellDeps, shellHandlers } from './shell'
 import { spendingHandlers } from './spending'
@@ -69,19 +70,7 @@ export interface HandlerDeps extends ShellDeps {
   payments: Payments
 }
 
-/** Service calls of an operation that creates or moves something are made once, never retried. */
-export function callPolicy(name: OpName): CallPolicy {
-  const kind = opKind(name)
-  return kind === 'money' || kind === 'create' ? 'once' : 'retry'
-}
-
-type Impl = { [K in OpName]: (input: OpIn<K>, op: OpContext) => Promise<OpOut<K>> }
-
 export function createHandlers(d: HandlerDeps): Handlers {
-  const contextOf = (name: OpName): OpContext => {
-    const policy = callPolicy(name)
-    return { client: (id) => d.clientFor(id, policy) }
-  }
   const wallets = createWallets({ ...d, activeAccountId: () => d.accounts.active().id })
 
   /**
@@ -119,7 +108,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     watch: (inv) => watch(d.sync.track(inv)),
   })
 
-  const impl: Impl = {
+  const impl: Handlers = {
     'app.info': () => d.info(),
     ...accountHandlers({ ...d, wallets }),
     ...walletHandlers(wallets, d.payments),
@@ -138,11 +127,5 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...settingsHandlers(settings, d.rates, d.background),
   }
 
-  const handlers: Record<string, (input: never) => Promise<unknown>> = {}
-  for (const name of OP_NAMES) {
-    const op = contextOf(name)
-    const run = impl[name] as (input: unknown, op: OpContext) => Promise<unknown>
-    handlers[name] = (input) => run(input, op)
-  }
-  return handlers as Handlers
+  return impl
 }

@@ -6,7 +6,6 @@ import { OP_NAMES, type Operations, type OpName, openWhileLocked, operations, op
 import { AppError, type AppErrorShape, type Result } from '@shared/errors'
 import type { z } from 'zod'
 import type { Logger } from '../log'
-import type { ServiceClient } from '../services/client'
 import { UNKNOWN_OUTCOME_MESSAGE } from '../services/client/errors'
 import type { OperationLog } from '../services/payments'
 import { createOnceGuard } from './once'
@@ -19,10 +18,6 @@ export interface SenderInfo {
 
 export type OpIn<K extends OpName> = z.output<Operations[K]['input']>
 export type OpOut<K extends OpName> = z.input<Operations[K]['output']>
-/** What a handler gets besides its input: the service client its operation's kind allows (handlers.ts). */
-export interface OpContext {
-  client(accountId?: string): ServiceClient
-}
 export type Handlers = { [K in OpName]: (input: OpIn<K>) => Promise<OpOut<K>> }
 
 export interface Router {

@@ -4,7 +4,6 @@
 import { OP_NAMES, type OpName, opKind } from '@shared/contract'
 import type { Result } from '@shared/errors'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { callPolicy } from '../../../electron/main/ipc/handlers'
 import type { SimWallet } from '../../simulator/index'
 import { type ConnectedApp, startConnectedApp } from './appHarness'
 
@@ -96,13 +95,6 @@ describe('operations of kind money', () => {
     expect(Object.keys(CASES).sort()).toEqual([...MONEY].sort())
   })
 
-  it('and creates get a client that never retries; reads keep the client default', () => {
-    for (const name of OP_NAMES) {
-      const kind = opKind(name)
-      expect([name, callPolicy(name)]).toEqual([name, kind === 'money' || kind === 'create' ? 'once' : 'retry'])
-    }
-  })
-
   for (const name of MONEY) {
     const c = CASES[name]!
 
@@ -130,6 +122,21 @@ describe('operations of kind money', () => {
       expect(await seen(c.path)).toBe(1)
     })
   }
+
+  it('an operation of kind create (an invoice) is not retried either on a 503', async () => {
+    // a new create operation needs its case here
+    expect(OP_NAMES.filter((n) => opKind(n) === 'create')).toEqual(['invoices.create'])
+    await sim('DELETE', '/_sim/requests')
+    const path = new RegExp(`/wallet/${t.w.id}/invoice$`)
+    await sim('POST', '/_sim/faults', { path: path.source, regex: true, kind: 'status', status: 503 })
+    try {
+      const r = await run('invoices.create', { walletId: t.w.id, amountSat: 10, memo: 'once' })
+      expect(r).toMatchObject({ ok: false, error: { code: 'service_error' } })
+      expect(await seen(path)).toBe(1)
+    } finally {
+      await sim('DELETE', '/_sim/faults')
+    }
+  })
 
   it('(the same fault on a read is retried, so the log would show a retry)', async () => {
     await sim('DELETE', '/_sim/requests')

@@ -15,7 +15,7 @@ it('a sync during an in-flight transfer never marks it unknown; it ends paid', {
   const requestId = 'move-in-flight-1'
   const to = t.sim.keys.wallets[0]!.id
   // the service holds the transfer before doing it: meanwhile nothing of it is in the wallet's rows
-  t.sim.control.injectFault({ path: '/transfer', kind: 'latency', ms: 4000, times: 1 })
+  t.sim.control.injectFault({ path: '/transfer', kind: 'latency', ms: 10_000, times: 1 })
   const moving = t.app.router.handle('wallets.transfer', {
     fromWalletId: t.w.id,
     toWalletId: to,
@@ -23,8 +23,8 @@ it('a sync during an in-flight transfer never marks it unknown; it ends paid', {
     memo: 'Held',
     requestId,
   })
-  await expect.poll(() => t.app.journal().get(requestId)?.state, { timeout: 5000, interval: 20 }).toBe('sent')
-  await expect.poll(() => t.sim.control.requests({ path: '/transfer' }).length, { timeout: 3000 }).toBe(1)
+  await expect.poll(() => t.app.journal().get(requestId)?.state, { timeout: 15_000, interval: 20 }).toBe('sent')
+  await expect.poll(() => t.sim.control.requests({ path: '/transfer' }).length, { timeout: 15_000 }).toBe(1)
 
   // a sync tick now (as on resume), and the check of unfinished payments it may start
   const told = t.events.length
