@@ -1,9 +1,10 @@
-// Every screen but Home loads on demand (App.tsx). Once Home has shown the first balance and the
-// page is idle, the tabs' code is fetched ahead. A screen whose code is here renders at once;
+// Every screen but Home loads on demand (App.tsx). Shortly after Home has shown the first balance,
+// the tabs' code is fetched ahead. A screen whose code is here renders at once;
 // through React.lazy it would suspend once even with its code loaded, and React holds a revealed
 // Suspense boundary back for 300 ms, which made every first visit 300 ms slower than a second
 // (bench/screens.ts measures first against second visits).
 import { type ComponentType, createElement, lazy } from 'react'
+import { visibleTimeout } from '../lib/visibleTimers'
 
 function onDemand<P extends object>(load: () => Promise<{ default: ComponentType<P> }>) {
   let loaded: ComponentType<P> | null = null
@@ -13,6 +14,7 @@ function onDemand<P extends object>(load: () => Promise<{ default: ComponentType
       return m
     })
   const Lazy = lazy(preload)
+  // biome-ignore lint/correctness/noComponentHookFactories: made once per screen, at module level (below), never while rendering
   const Screen = (props: P) => createElement(loaded ?? Lazy, props)
   return { Screen, preload }
 }
@@ -41,6 +43,6 @@ export function prefetchScreens(): void {
     // a chunk that fails to load here is loaded (and its failure shown) on the visit instead
     for (const name of TABS) screens[name].preload().catch(() => {})
   }
-  if ('requestIdleCallback' in window) window.requestIdleCallback(fetchAll, { timeout: 3_000 })
-  else setTimeout(fetchAll, 500)
+  // shortly after the first balances, while the window is shown (a hidden one fetches nothing)
+  visibleTimeout(fetchAll, 300)
 }
