@@ -1,5 +1,6 @@
 // Operation and event names, kept free of zod so the sandboxed preload stays tiny.
 // `contract.ts` is typed against these lists, so the two cannot drift apart.
+import { NWC_EVENT_NAMES, NWC_OP_NAMES } from './contract/nwcNames'
 export const OP_NAMES = [
   'app.info',
   'accounts.list',
@@ -60,6 +61,7 @@ export const OP_NAMES = [
   'lock.lock',
   'lock.set',
   'lock.remove',
+  ...NWC_OP_NAMES,
 ] as const
 
 export const EVENT_NAMES = [
@@ -82,6 +84,7 @@ export const EVENT_NAMES = [
   'clipboard.offer',
   // the app lock was set, removed, locked or unlocked, or a passphrase was wrong
   'lock.changed',
+  ...NWC_EVENT_NAMES,
 ] as const
 
 export type OpName = (typeof OP_NAMES)[number]

@@ -5,6 +5,7 @@
 import { z } from 'zod'
 import { BACKUP_PASSPHRASE_MIN } from './backupRules'
 import type { EventName, OpName } from './channels'
+import { nwcEvents, nwcEventsWhileLocked, nwcOperations, nwcWhileLocked } from './contract/nwc'
 import { FIAT_CURRENCIES } from './fiat'
 import {
   CreatedWalletView,
@@ -772,6 +773,7 @@ export const operations = {
   'lock.set': op('local', z.object({ passphrase: NewPassphrase, current: Passphrase.optional() }).strict(), LockStatus),
   /** Removes the lock; the current passphrase is needed. */
   'lock.remove': op('local', z.object({ current: Passphrase }).strict(), LockStatus),
+  ...nwcOperations,
 } as const satisfies Record<OpName, { kind: OpKind; input: z.ZodType; output: z.ZodType }>
 
 export type Operations = typeof operations
@@ -846,6 +848,7 @@ export const whileLocked = {
   // changing or removing the lock needs the app unlocked as well as the current passphrase
   'lock.set': 'refused',
   'lock.remove': 'refused',
+  ...nwcWhileLocked,
 } as const satisfies LockRules
 
 export const openWhileLocked = (name: OpName): boolean => whileLocked[name] === 'open'
@@ -914,6 +917,7 @@ export const events = {
   /** the clipboard holds something payable as the window opened (see ClipboardOffer) */
   'clipboard.offer': ClipboardOffer,
   'lock.changed': LockStatus,
+  ...nwcEvents,
 } as const satisfies Record<EventName, z.ZodType>
 
 export type Events = typeof events
@@ -939,6 +943,7 @@ export const eventsWhileLocked = {
   'sync.progress': 'withheld',
   'clipboard.offer': 'withheld',
   'lock.changed': 'sent',
+  ...nwcEventsWhileLocked,
 } as const satisfies Record<EventName, 'sent' | 'withheld'>
 export type EventPayload<K extends EventName> = z.output<Events[K]>
 

@@ -32,6 +32,7 @@ import { backupHandlers } from './backup'
 import { claimHandlers } from './claim'
 import { historyHandlers } from './history'
 import { lockHandlers } from './lock'
+import { nwcHandlers } from './nwc'
 import { payHandlers } from './pay'
 import type { Handlers, OpContext, OpIn, OpOut } from './router'
 import { type ShellDeps, shellHandlers } from './shell'
@@ -70,6 +71,8 @@ export interface HandlerDeps extends ShellDeps {
   log?: Pick<Logger, 'warn'>
   /** everything money does (services/payments) */
   payments: Payments
+  /** connected apps (services/nwc) */
+  nwc: Parameters<typeof nwcHandlers>[0]['nwc']
 }
 
 /** Service calls of an operation that creates or moves something are made once, never retried. */
@@ -198,6 +201,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
 
     ...historyHandlers({ ...d, listWallets }),
     ...lockHandlers(d),
+    ...nwcHandlers(d),
 
     'settings.get': async () => d.settings.current().settings,
     'settings.update': (patch) => updateSettings(patch),
