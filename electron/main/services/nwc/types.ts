@@ -5,19 +5,14 @@ export const KIND_RESPONSE = 23195
 export const KIND_NOTIFY_NIP04 = 23196
 export const KIND_NOTIFY_NIP44 = 23197
 
-export const METHODS = [
-  'pay_invoice',
-  'make_invoice',
-  'lookup_invoice',
-  'get_balance',
-  'get_info',
-  'list_transactions',
-] as const
+import { NWC_METHODS, type NwcPeriod } from '@shared/contract/nwc'
+
+export const METHODS = NWC_METHODS
 export type Method = (typeof METHODS)[number]
 
 export const NOTIFICATIONS = ['payment_received', 'payment_sent'] as const
 
-export type Period = 'daily' | 'weekly' | 'monthly' | 'never'
+export type Period = NwcPeriod
 
 export type Encryption = 'nip44_v2' | 'nip04'
 
