@@ -93,6 +93,33 @@ describe('requests that are not served', () => {
   })
 })
 
+describe('paused and locked', () => {
+  const balance = async () => (await raw.send(raw.make({ method: 'get_balance', params: {} })))[0]
+
+  it('answers RESTRICTED while paused, and serves again when resumed', async () => {
+    await t.call('nwc.settings', { paused: true })
+    const n = withdrawals()
+    expect((await raw.send(raw.make(pay(5))))[0]?.error?.code).toBe('RESTRICTED')
+    expect(withdrawals()).toBe(n)
+    await t.call('nwc.settings', { paused: false })
+    expect((await balance())?.result?.balance).toBe(t.sim.control.balanceMsat(t.w.id))
+  })
+
+  it('answers RESTRICTED while the app is locked, unless its setting lets apps go on', async () => {
+    await t.call('lock.set', { passphrase: 'a long test passphrase' })
+    await t.call('lock.lock')
+    try {
+      expect((await balance())?.error?.code).toBe('RESTRICTED')
+      t.app.nwc.updateSettings({ whileLocked: true })
+      expect((await balance())?.result?.balance).toBe(t.sim.control.balanceMsat(t.w.id))
+    } finally {
+      t.app.nwc.updateSettings({ whileLocked: false })
+      await t.call('lock.unlock', { passphrase: 'a long test passphrase' })
+      await t.call('lock.remove', { current: 'a long test passphrase' })
+    }
+  }, 30_000)
+})
+
 describe('relay faults', () => {
   it('reconnects after the relay drops the connection and serves again', async () => {
     const infos = () => t.relay.published.filter((e) => e.kind === 13194).length

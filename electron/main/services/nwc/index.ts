@@ -131,6 +131,7 @@ export function createNwc(d: NwcDeps) {
         else d.log?.('nwc connection has no key in the keychain', { id: c.id })
       }
       links.sync()
+      changed() // the tray learns whether to offer "Pause connected apps"
     },
     stop() {
       links.close()
