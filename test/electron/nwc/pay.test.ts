@@ -1,6 +1,8 @@
 // Connected apps against an independent client: @getalby/sdk's NWCClient pays through the app's
 // wallet service over a loopback relay, the simulator over HTTP, the real keychain.
 import { createHash } from 'node:crypto'
+import { readdir, readFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type NwcWorld, startNwcWorld, until } from './harness'
 
@@ -45,6 +47,25 @@ describe('a connected app pays within its budget', () => {
     expect(page.payments.map((p) => p.state)).toEqual(['paid'])
     expect(page.connection.usedMsat).toBeGreaterThanOrEqual(500_000)
   }, 30_000)
+
+  it('keeps both secrets out of every file, log line and event but the keychain', async () => {
+    const walletSecret = await t.secretStore.get(`nwc:${id}`)
+    expect(walletSecret).toMatch(/^[0-9a-f]{64}$/)
+    const appSecret = new URL(uri.replace('nostr+walletconnect://', 'http://')).searchParams.get('secret') as string
+    const files = await readdir(t.dir, { recursive: true })
+    const texts = await Promise.all(
+      files.map((f) =>
+        readFile(join(t.dir, f)).then(
+          (b) => b.toString('latin1'),
+          () => '',
+        ),
+      ),
+    )
+    const published = JSON.stringify(t.relay.published)
+    for (const secret of [walletSecret as string, appSecret]) {
+      for (const text of [...texts, t.logs.join('\n'), published]) expect(text.includes(secret)).toBe(false)
+    }
+  })
 
   it('refuses 600 more with QUOTA_EXCEEDED and pays nothing', async () => {
     const client = t.client(uri)
