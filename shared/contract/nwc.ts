@@ -47,8 +47,6 @@ export const NwcSettings = z.object({
   relay: RelayUrl,
   /** "Pause all connections" (the tray's menu): requests are answered RESTRICTED */
   paused: z.boolean(),
-  /** connections keep answering while the app is locked */
-  whileLocked: z.boolean(),
 })
 export type NwcSettings = z.infer<typeof NwcSettings>
 

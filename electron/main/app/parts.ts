@@ -119,6 +119,7 @@ export function appNwc(
     log: (message, fields) => p.log.info(message, fields),
     activeAccountId: () => p.accounts.active().id,
     isLocked: () => p.lock.isLocked(),
+    whileLocked: () => p.settings.current().settings.lock.connectedApps,
     notificationsOn: () => p.settings.current().settings.notifications,
     sendToInvoice: (input) => p.payments.sendToInvoice(input),
     clientFor: (id, policy) => p.accounts.client(id, policy),

@@ -72,13 +72,6 @@ export function ConnectedApps() {
           <AppsCheck id="apps-paused" on={list.settings.paused} set={(paused) => void saveSettings({ paused })}>
             Pause all connections
           </AppsCheck>
-          <AppsCheck
-            id="apps-locked"
-            on={list.settings.whileLocked}
-            set={(whileLocked) => void saveSettings({ whileLocked })}
-          >
-            Let connected apps pay while the app is locked
-          </AppsCheck>
         </>
       )}
     </section>

@@ -63,11 +63,13 @@ export async function rawClient(uri: string) {
     )
   }
 
-  /** publishes `e`; resolves with its answers after `waitMs` (decrypted with `key`) */
-  async function send(e: Event, waitMs = 1500, key: Uint8Array = mine): Promise<RawAnswer[]> {
+  /** publishes `e`; resolves with its answers once one came or `waitMs` passed (decrypted with `key`) */
+  async function send(e: Event, waitMs = 5000, key: Uint8Array = mine): Promise<RawAnswer[]> {
+    // the same event sent again waits for an answer more than it had
+    const had = answers.get(e.id)?.length ?? 0
     ws.send(JSON.stringify(['EVENT', e]))
     const end = Date.now() + waitMs
-    while (Date.now() < end && !(answers.get(e.id)?.length ?? 0)) await new Promise((r) => setTimeout(r, 20))
+    while (Date.now() < end && (answers.get(e.id)?.length ?? 0) <= had) await new Promise((r) => setTimeout(r, 20))
     await new Promise((r) => setTimeout(r, 100))
     return (answers.get(e.id) ?? []).map((a) => {
       const enc = a.tags.find((t) => t[0] === 'encryption')?.[1]

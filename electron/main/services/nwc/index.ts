@@ -35,6 +35,8 @@ export interface NwcDeps
   secretStore: SecretStore
   activeAccountId(): string
   isLocked(): boolean
+  /** the lock's setting "Connected apps keep working while locked" (settings.lock.connectedApps) */
+  whileLocked(): boolean
   notifier?: Notifier
   notificationsOn?: () => boolean
   /** the connections or settings changed (the page's list) */
@@ -58,11 +60,10 @@ export function createNwc(d: NwcDeps) {
   const served = (c: Connection) => secrets.has(c.id)
   const live = (c: Connection) => c.revokedAt === null && served(c)
   const settings = (): NwcSettings => {
-    if (!hasFile()) return { relay: DEFAULT_NWC_RELAY, paused: false, whileLocked: false }
+    if (!hasFile()) return { relay: DEFAULT_NWC_RELAY, paused: false }
     return {
       relay: store().setting('relay') ?? DEFAULT_NWC_RELAY,
       paused: store().setting('paused') === 'true',
-      whileLocked: store().setting('whileLocked') === 'true',
     }
   }
   const links = createLinks({
@@ -104,7 +105,7 @@ export function createNwc(d: NwcDeps) {
     pausedBecause() {
       const s = settings()
       if (s.paused) return 'Connections are paused in Lightning Tray.'
-      if (d.isLocked() && !s.whileLocked) return 'Lightning Tray is locked.'
+      if (d.isLocked() && !d.whileLocked()) return 'Lightning Tray is locked.'
       return null
     },
     publish: (relay, event) => links.publish(relay, event),
