@@ -110,6 +110,7 @@ export function appNwc(
     sync: Pick<SyncLoop, 'track'>
     payments: Pick<Payments, 'sendToInvoice'>
     emit: Emit
+    journal: () => Journal
     /** the sync loop told a new row: the connections of its wallet hear of it */
     told: Signal<LedgerTx>
   },
@@ -119,6 +120,7 @@ export function appNwc(
     log: (message, fields) => p.log.info(message, fields),
     activeAccountId: () => p.accounts.active().id,
     isLocked: () => p.lock.isLocked(),
+    journal: p.journal,
     whileLocked: () => p.settings.current().settings.lock.connectedApps,
     notificationsOn: () => p.settings.current().settings.notifications,
     sendToInvoice: (input) => p.payments.sendToInvoice(input),

@@ -20,12 +20,14 @@ import { generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex, hexToBytes } from 'nostr-tools/utils'
 import type { LedgerTx } from '../ledger'
 import type { Notifier } from '../notify'
+import type { Journal } from '../payments'
 import type { SecretStore } from '../secrets'
 import { periodStart, renewsAt } from './budget'
 import { infoEvent, notificationEvents } from './events'
 import { type HandleDeps, handleRequest } from './handle'
 import { createLinks } from './links'
 import { rowTx } from './methods'
+import { settleFromJournal } from './settle'
 import { type Connection, type NwcStore, openNwcStore } from './store'
 
 export interface NwcDeps
@@ -35,6 +37,8 @@ export interface NwcDeps
   secretStore: SecretStore
   activeAccountId(): string
   isLocked(): boolean
+  /** the payment journal: what became of a payment whose outcome was not known (settle.ts) */
+  journal(): Pick<Journal, 'get'>
   /** the lock's setting "Connected apps keep working while locked" (settings.lock.connectedApps) */
   whileLocked(): boolean
   notifier?: Notifier
@@ -95,7 +99,19 @@ export function createNwc(d: NwcDeps) {
       renewsAt: renewsAt(c.period, now),
     }
   }
-  const list = () => ({ connections: hasFile() ? store().all().map(view) : [], settings: settings() })
+  // reservations a crash or a lost answer left, settled as the journal learns their outcome
+  const settle = () => {
+    try {
+      settleFromJournal(store(), d.journal())
+    } catch (err) {
+      d.log?.('nwc could not read the journal', { error: err })
+    }
+  }
+  const list = () => {
+    if (!hasFile()) return { connections: [], settings: settings() }
+    settle()
+    return { connections: store().all().map(view), settings: settings() }
+  }
   const changed = () => d.changed?.(list())
   const handleDeps: HandleDeps = {
     ...d,
@@ -125,6 +141,7 @@ export function createNwc(d: NwcDeps) {
     /** reads each live connection's key from the keychain and opens the relays they use */
     async start() {
       if (!hasFile()) return
+      settle()
       for (const c of store().all()) {
         if (c.revokedAt !== null) continue
         const hex = await d.secretStore.get(keyName(c.id)).catch(() => null)
@@ -167,6 +184,7 @@ export function createNwc(d: NwcDeps) {
     get(id: string): { connection: NwcConnectionView; payments: NwcSpendView[] } {
       const c = store().get(id)
       if (!c) throw new AppError('not_found', 'There is no such connection.')
+      settle()
       const payments = store()
         .spends(id, 200)
         .map(({ amountMsat, feeMsat, state, paymentHash, createdAt }) => ({

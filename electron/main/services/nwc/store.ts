@@ -81,6 +81,8 @@ export interface NwcStore {
   ): 'ok' | 'quota' | 'again' | 'paid'
   settle(eventId: string, state: Exclude<SpendState, 'reserved'>, feeMsat?: number): void
   spends(connectionId: string, limit: number): Spend[]
+  /** spends still reserved or of unknown outcome, of every connection */
+  unsettled(): Spend[]
   /** true the first time an event id is seen (kept for `keepSec`, longer than requests may be old) */
   firstSight(eventId: string, at: number, keepSec: number): boolean
   setting(key: string): string | null
@@ -150,6 +152,7 @@ export function openNwcStore(o: { dir: string; now: () => number }): NwcStore {
       db
         .prepare(`${SPEND_SELECT} WHERE connection_id = ? ORDER BY created_at DESC LIMIT ?`)
         .all(id, limit) as unknown as Spend[],
+    unsettled: () => db.prepare(`${SPEND_SELECT} WHERE state IN ('reserved', 'unknown')`).all() as unknown as Spend[],
     firstSight(eventId, at, keepSec) {
       return inTransaction(db, () => {
         db.prepare('DELETE FROM seen WHERE at < ?').run(at - keepSec)
