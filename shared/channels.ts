@@ -60,6 +60,12 @@ export const OP_NAMES = [
   'lock.lock',
   'lock.set',
   'lock.remove',
+  // connected apps (docs/nwc.md)
+  'nwc.list',
+  'nwc.create',
+  'nwc.get',
+  'nwc.revoke',
+  'nwc.settings',
 ] as const
 
 export const EVENT_NAMES = [
@@ -82,6 +88,8 @@ export const EVENT_NAMES = [
   'clipboard.offer',
   // the app lock was set, removed, locked or unlocked, or a passphrase was wrong
   'lock.changed',
+  // a connected app was made, used, paused or revoked
+  'nwc.updated',
 ] as const
 
 export type OpName = (typeof OP_NAMES)[number]

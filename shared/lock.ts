@@ -21,8 +21,8 @@ export const LockSettings = z.object({
   /** while locked, a notification names the amount received (off: only "Payment received") */
   notifyAmounts: z.boolean(),
   /**
-   * Connected apps (Nostr Wallet Connect, a later issue) keep working while the app is locked.
-   * Off: the lock stops them too. No connected app exists yet; the setting is kept for them.
+   * Connected apps (Nostr Wallet Connect, docs/nwc.md) keep working while the app is locked.
+   * Off: the lock pauses them too (their requests are answered RESTRICTED).
    */
   connectedApps: z.boolean(),
   /** the system's own check (Touch ID on macOS) unlocks too, where there is one */

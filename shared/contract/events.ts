@@ -6,6 +6,7 @@ import { AccountView } from './accounts'
 import { id, int } from './base'
 import { PendingInvoice } from './invoices'
 import { WithdrawLinkView } from './links'
+import { nwcEvents, nwcEventsWhileLocked } from './nwc'
 import { JournalList } from './payments'
 import { RatesView, Settings } from './settings'
 import { WalletView } from './wallets'
@@ -73,6 +74,7 @@ export const events = {
   /** the clipboard holds something payable as the window opened (see ClipboardOffer) */
   'clipboard.offer': ClipboardOffer,
   'lock.changed': LockStatus,
+  ...nwcEvents,
 } as const satisfies Record<EventName, z.ZodType>
 
 export type Events = typeof events
@@ -98,6 +100,7 @@ export const eventsWhileLocked = {
   'sync.progress': 'withheld',
   'clipboard.offer': 'withheld',
   'lock.changed': 'sent',
+  ...nwcEventsWhileLocked,
 } as const satisfies Record<EventName, 'sent' | 'withheld'>
 export type EventPayload<K extends EventName> = z.output<Events[K]>
 

@@ -11,6 +11,7 @@ import type { OpKind } from './base'
 import { historyOps, historyWhileLocked } from './history'
 import { invoicesOps, invoicesWhileLocked } from './invoices'
 import { linksOps, linksWhileLocked } from './links'
+import { nwcOps, nwcWhileLocked } from './nwc'
 import { paymentsOps, paymentsWhileLocked } from './payments'
 import { safetyOps, safetyWhileLocked } from './safety'
 import { settingsOps, settingsWhileLocked } from './settings'
@@ -26,6 +27,7 @@ export { type OpKind, SheetOutcome } from './base'
 export * from './events'
 export * from './invoices'
 export * from './links'
+export * from './nwc'
 export * from './payments'
 export * from './safety'
 export * from './settings'
@@ -41,6 +43,7 @@ export const operations = {
   ...historyOps,
   ...safetyOps,
   ...settingsOps,
+  ...nwcOps,
 } as const satisfies Record<OpName, { kind: OpKind; input: z.ZodType; output: z.ZodType }>
 
 export type Operations = typeof operations
@@ -68,6 +71,7 @@ export const whileLocked = {
   ...historyWhileLocked,
   ...safetyWhileLocked,
   ...settingsWhileLocked,
+  ...nwcWhileLocked,
 } as const satisfies LockRules
 
 export const openWhileLocked = (name: OpName): boolean => whileLocked[name] === 'open'

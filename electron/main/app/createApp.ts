@@ -11,7 +11,7 @@ import { createLogger, type Logger } from '../log'
 import type { AccountsService } from '../services/accounts'
 import { createAppClaims } from '../services/claim'
 import type { ConnectionMonitor } from '../services/connection'
-import type { Ledger } from '../services/ledger'
+import type { Ledger, LedgerTx } from '../services/ledger'
 import type { Notifier } from '../services/notify'
 import { createPayments } from '../services/payments'
 import type { RatesService } from '../services/rates'
@@ -21,11 +21,11 @@ import { createSyncLoop, type SyncLoop } from '../services/sync'
 import { type Clients, createClients } from './clients'
 import { createDesk, lockPassphrase } from './desk'
 import { createEmitter } from './emit'
-import { appRates, appRouter, backgroundWork, clipboardOffers, priceBackfill } from './parts'
+import { appNwc, appRates, appRouter, backgroundWork, clipboardOffers, priceBackfill } from './parts'
 import { createPrivacy } from './privacy'
 import { openStores } from './stores'
 import type { App, AppDeps } from './types'
-import { type Signal, signal } from './wire'
+import { signal } from './wire'
 
 export type { App, AppDeps } from './types'
 
@@ -50,9 +50,8 @@ export function createApp(deps: AppDeps): App {
   const { accounts, serviceTime, connection, activeAccountId } = clients
   const rates = appRates(deps, { settings, now, log, emit })
   const pricesThen = priceBackfill(deps, { settings, now, log, emit, ledger })
-  const synced = signal<string>()
   const syncDeps = { ledger, notifier, emit, now, log, activeAccountId, settings, accounts, serviceTime, rates }
-  const sync = appSync({ ...syncDeps, synced })
+  const { sync, synced, told } = appSync(syncDeps)
   accountsChanged.on((list) => followAccounts(list, { emit, connection, sync }))
   const { background, idle } = backgroundWork(log)
   unlocked.on(() => background(clients.refreshWallets()))
@@ -72,6 +71,7 @@ export function createApp(deps: AppDeps): App {
     moved: (accountId, walletIds, kind) => background(moved({ ledger, emit, clients }, accountId, walletIds, kind)),
   })
   synced.on(payments.afterSync)
+  const nwc = appNwc(deps, { ...syncDeps, lock, sync, payments, told, journal })
   let keychain: z.input<typeof AppInfo>['keychain'] = 'unknown'
   const info = async () => ({
     ...{ name: APP_NAME, version: deps.appVersion, platform: deps.platform ?? process.platform },
@@ -79,7 +79,7 @@ export function createApp(deps: AppDeps): App {
   })
   const handlers = createHandlers({
     ...{ ...deps, ...desk, accounts, settings, lock, rates, sync, emit, now, serviceTime, background },
-    ...{ ledger, journal, payments, log, info },
+    ...{ ledger, journal, payments, log, info, nwc },
     clientFor: (id, policy) => accounts.client(id, policy),
     claims: createAppClaims(deps.isPackaged === true, clients.activeUrl),
   })
@@ -87,7 +87,7 @@ export function createApp(deps: AppDeps): App {
   const offers = clipboardOffers(deps, { settings, emit, log })
 
   return {
-    ...{ router, accounts, settings, sync, rates, ledger, journal, payments, lock, log },
+    ...{ router, accounts, settings, sync, rates, ledger, journal, payments, lock, log, nwc },
     ...{ spending: desk.spending, backup: desk.backup },
     async start() {
       await settings.load()
@@ -104,11 +104,13 @@ export function createApp(deps: AppDeps): App {
       sync.start()
       // what became of payments a crash or a lost answer left unfinished; never re-sent
       if (accounts.list().accounts.length > 0) payments.start()
+      await nwc.start()
       log.info('app started', { ops: OP_NAMES.length, keychain })
     },
     windowShown: offers.windowShown,
     idle,
     async dispose() {
+      nwc.stop()
       connection.stop()
       await rates.stop()
       await pricesThen.stop()
@@ -167,19 +169,22 @@ function appSync(p: {
   settings: SettingsStore
   accounts: Pick<AccountsService, 'list' | 'client'>
   serviceTime: Pick<ServiceTime, 'nowMs'>
-  synced: Signal<string>
   /** the live prices new rows are stamped with (docs/rates.md, "Prices as they were") */
   rates: Pick<RatesService, 'livePrice'>
 }) {
-  return createSyncLoop({
+  // a sync's end (payments listen) and a row the loop just told (connected apps hear of it)
+  const [synced, told] = [signal<string>(), signal<LedgerTx>()]
+  const sync = createSyncLoop({
     livePrice: () => p.rates.livePrice(),
     ...{ ledger: p.ledger, notifier: p.notifier, emit: p.emit, now: p.now, log: p.log },
     ...{ activeAccountId: p.activeAccountId, serviceNow: p.serviceTime.nowMs },
     accountIds: () => p.accounts.list().accounts.map((a) => a.id),
     getClient: (accountId) => clientOrNull(() => p.accounts.client(accountId)),
     settings: () => p.settings.current().settings,
-    afterSync: p.synced.fire,
+    afterSync: synced.fire,
+    announced: told.fire,
   })
+  return { sync, synced, told }
 }
 
 /** A removed account's client: none, so its invoices are no longer watched. */

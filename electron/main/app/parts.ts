@@ -4,13 +4,19 @@ import type { Emit } from '@shared/contract'
 import type { Handlers } from '../ipc/router'
 import { createRouter } from '../ipc/router'
 import type { Logger } from '../log'
+import type { AccountsService } from '../services/accounts'
 import { createClipboardOffers } from '../services/clipboard'
-import type { Ledger } from '../services/ledger'
+import type { Ledger, LedgerTx } from '../services/ledger'
 import type { LockService } from '../services/lock'
-import type { Journal } from '../services/payments'
+import type { Notifier } from '../services/notify'
+import { createNwc } from '../services/nwc'
+import type { Journal, Payments } from '../services/payments'
 import { createPriceBackfill, createRatesService } from '../services/rates'
+import type { ServiceTime } from '../services/serviceTime'
 import type { SettingsStore } from '../services/settings'
+import type { SyncLoop } from '../services/sync'
 import type { AppDeps } from './types'
+import type { Signal } from './wire'
 
 /** Prices (docs/rates.md): fetched only while the window can be seen, announced as they change. */
 export function appRates(deps: AppDeps, p: { settings: SettingsStore; now: () => number; log: Logger; emit: Emit }) {
@@ -87,4 +93,44 @@ export function clipboardOffers(deps: AppDeps, p: { settings: SettingsStore; emi
           .catch((err: unknown) => p.log.warn('clipboard offer failed', { error: err }))
     },
   }
+}
+
+/** Connected apps (docs/nwc.md): every payment through the payments module; paused while locked. */
+export function appNwc(
+  deps: AppDeps,
+  p: {
+    now: () => number
+    log: Logger
+    lock: Pick<LockService, 'isLocked'>
+    notifier: Notifier
+    settings: SettingsStore
+    accounts: Pick<AccountsService, 'client' | 'active'>
+    serviceTime: Pick<ServiceTime, 'nowSec'>
+    ledger: () => Ledger
+    sync: Pick<SyncLoop, 'track'>
+    payments: Pick<Payments, 'sendToInvoice'>
+    emit: Emit
+    journal: () => Journal
+    /** the sync loop told a new row: the connections of its wallet hear of it */
+    told: Signal<LedgerTx>
+  },
+) {
+  const nwc = createNwc({
+    ...{ dir: deps.userDataDir, now: p.now, secretStore: deps.secretStore, notifier: p.notifier },
+    log: (message, fields) => p.log.info(message, fields),
+    activeAccountId: () => p.accounts.active().id,
+    isLocked: () => p.lock.isLocked(),
+    journal: p.journal,
+    whileLocked: () => p.settings.current().settings.lock.connectedApps,
+    notificationsOn: () => p.settings.current().settings.notifications,
+    sendToInvoice: (input) => p.payments.sendToInvoice(input),
+    clientFor: (id, policy) => p.accounts.client(id, policy),
+    ledger: p.ledger,
+    serviceNowSec: (id) => p.serviceTime.nowSec(id),
+    watch: (inv) => p.sync.track(inv),
+    changed: (list) => p.emit('nwc.updated', list),
+    backoffMinMs: deps.nwc?.backoffMinMs,
+  })
+  p.told.on(nwc.announced)
+  return nwc
 }

@@ -9,6 +9,7 @@ import type { ClipboardSource } from '../services/clipboard'
 import type { Ledger } from '../services/ledger'
 import type { LockService, OsCheck } from '../services/lock'
 import type { Notifier } from '../services/notify'
+import type { Nwc } from '../services/nwc'
 import type { Journal, Payments, PaymentsDeps } from '../services/payments'
 import type { RatesService } from '../services/rates'
 import type { SecretStore } from '../services/secrets'
@@ -65,6 +66,8 @@ export interface AppDeps extends DeskDeps {
   openLink?: HandlerDeps['openLink']
   /** Electron's clipboard, read only as a window is shown (services/clipboard); none: never read */
   clipboard?: ClipboardSource
+  /** connected apps: the relays' first reconnect wait (tests shorten it) */
+  nwc?: { backoffMinMs?: number }
   /** the system's own check of the person (Touch ID), from the shell; none in tests and the preview */
   osCheck?: OsCheck | null
 }
@@ -81,6 +84,8 @@ export interface App extends Omit<Desk, 'load'> {
   journal: () => Journal
   /** everything money does (services/payments): the one way money leaves */
   payments: Payments
+  /** connected apps (services/nwc, docs/nwc.md) */
+  nwc: Nwc
   /** the app lock (docs/security.md); `lock.verifyPassphrase` for confirmations */
   lock: LockService
   log: Logger

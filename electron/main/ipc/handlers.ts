@@ -28,6 +28,7 @@ import { claimHandlers } from './claim'
 import { historyHandlers } from './history'
 import { invoiceHandlers } from './invoices'
 import { lockHandlers } from './lock'
+import { nwcHandlers } from './nwc'
 import { payHandlers } from './pay'
 import type { Handlers } from './router'
 import { settingsHandlers } from './settings'
@@ -68,6 +69,8 @@ export interface HandlerDeps extends ShellDeps {
   log?: Pick<Logger, 'warn'>
   /** everything money does (services/payments) */
   payments: Payments
+  /** connected apps (services/nwc) */
+  nwc: Parameters<typeof nwcHandlers>[0]['nwc']
 }
 
 export function createHandlers(d: HandlerDeps): Handlers {
@@ -124,6 +127,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
     }),
     ...historyHandlers(d),
     ...lockHandlers(d),
+    ...nwcHandlers(d),
     ...settingsHandlers(settings, d.rates, d.background),
   }
 

@@ -127,6 +127,7 @@ async function registerMenuAndTray(o: {
     quit: () => app.quit(),
     lock: () => wallet.lock.lock('tray'),
     hideBalances: (hide) => void wallet.router.handle('settings.update', { hideBalances: hide }),
+    pauseApps: (paused) => void wallet.router.handle('nwc.settings', { paused }),
     navigate,
     show: () => windows.showApp(),
   })

@@ -96,6 +96,8 @@ export function trayCommandRunner(to: {
   quit(): void
   lock(): void
   hideBalances(hide: boolean): void
+  /** pauses or resumes every connected app (docs/nwc.md) */
+  pauseApps(pause: boolean): void
   navigate(target: NavigateTarget): void
   show(): void
 }): (command: TrayCommand) => void {
@@ -103,6 +105,7 @@ export function trayCommandRunner(to: {
     if (c.kind === 'quit') to.quit()
     else if (c.kind === 'lock') to.lock()
     else if (c.kind === 'hideBalances') to.hideBalances(c.hide)
+    else if (c.kind === 'pauseApps') to.pauseApps(c.pause)
     else if (c.navigate) to.navigate(c.navigate)
     else to.show()
   }

@@ -46,6 +46,11 @@ export function reduceTrayState(
       const p = payload as EventPayload<'lock.changed'>
       return { ...state, locked: p.locked, lockSet: p.set }
     }
+    case 'nwc.updated': {
+      const p = payload as EventPayload<'nwc.updated'>
+      const appsConnected = p.connections.some((c) => c.status === 'active')
+      return { ...state, appsConnected, appsPaused: p.settings.paused }
+    }
     default:
       return state
   }

@@ -16,6 +16,7 @@ import { useRates } from '../stores/rates'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
+import { ConnectedApps } from './SettingsApps'
 import { DesktopPrefs, SettingCheck } from './SettingsDesktop'
 import { LockPrefs } from './SettingsLock'
 import { BackupSection, SpendingLimits } from './SettingsSafety'
@@ -40,6 +41,7 @@ export default function Settings() {
       {accounts.length > 0 && <WalletAdmin />}
       {active && <SpendingLimits account={active} />}
       <BackupSection />
+      {accounts.length > 0 && <ConnectedApps />}
       <h2>Preferences</h2>
       {status === 'loading' && !settings && <Skeleton label="Loading settings…" />}
       {error && <ErrorMessage error={error} onRetry={() => void load()} />}

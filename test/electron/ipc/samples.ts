@@ -83,5 +83,10 @@ export function validSamples(o: {
     'lock.lock': {},
     'lock.set': { passphrase: 'correct horse battery', current: 'the old passphrase' },
     'lock.remove': { current: 'the old passphrase' },
+    'nwc.list': {},
+    'nwc.create': { name: 'Primal', walletId, budgetSat: 1000, period: 'daily', methods: ['pay_invoice'] },
+    'nwc.get': { id: 'nwc_1' },
+    'nwc.revoke': { id: 'nwc_1' },
+    'nwc.settings': { paused: true },
   }
 }

@@ -139,6 +139,7 @@ describe('tray while locked', () => {
       quit: () => got.push('quit'),
       lock: () => got.push('lock'),
       hideBalances: (hide) => got.push(`hide ${hide}`),
+      pauseApps: (pause) => got.push(`pause ${pause}`),
       navigate: (t) => got.push(`go ${t.to}`),
       show: () => got.push('show'),
     })
@@ -150,5 +151,29 @@ describe('tray while locked', () => {
     expect(buildTrayMenu(drive(connectedEvents)).items.some((i) => i.kind === 'action' && i.action === 'lock')).toBe(
       false,
     )
+  })
+
+  it('offers "Pause connected apps" while an app is connected, checked while paused', () => {
+    const app = { status: 'active' }
+    const apps = (paused: boolean, status = 'active') => [
+      'nwc.updated',
+      { connections: [{ ...app, status }], settings: { paused } },
+    ]
+    const pauseItem = (s: TrayState) =>
+      buildTrayMenu(s).items.find((i) => i.kind === 'action' && i.action === 'pauseApps')
+    expect(pauseItem(drive(connectedEvents))).toBeUndefined()
+    expect(pauseItem(drive([...connectedEvents, apps(false, 'revoked')] as never))).toBeUndefined()
+    expect(pauseItem(drive([...connectedEvents, apps(false)] as never))).toMatchObject({ checked: false })
+    const paused = drive([...connectedEvents, apps(true)] as never)
+    expect(pauseItem(paused)).toMatchObject({ label: 'Pause connected apps', checked: true })
+    const got: string[] = []
+    const run = trayCommandRunner({
+      ...{ quit: () => {}, lock: () => {}, hideBalances: () => {}, navigate: () => {}, show: () => {} },
+      pauseApps: (pause) => got.push(`pause ${pause}`),
+    })
+    toMenuTemplate(buildTrayMenu(paused), run)
+      .find((i) => i.label === 'Pause connected apps')
+      ?.click?.()
+    expect(got).toEqual(['pause false'])
   })
 })

@@ -3,7 +3,7 @@ import type { Emit, PendingInvoice, Settings } from '@shared/contract'
 import type { PriceThen } from '@shared/priceThen'
 import type { Wallet } from '@shared/schemas/service'
 import type { Logger } from '../../log'
-import type { Ledger } from '../ledger'
+import type { Ledger, LedgerTx } from '../ledger'
 import type { Notifier } from '../notify'
 import type { Settlement } from './outcomes'
 import { DEFAULT_PLAN, type PlanOptions } from './plan'
@@ -48,6 +48,8 @@ export interface SyncDeps {
   livePrice?(): PriceThen | null
   /** after a tick read this account without failing (the payments journal is reconciled then) */
   afterSync?(accountId: string): void
+  /** a new row was just told (marked announced): connected apps hear of it (services/nwc) */
+  announced?(row: LedgerTx): void
   options?: Partial<SyncOptions>
 }
 

@@ -141,6 +141,7 @@ export function drainOutbox(l: Loop): void {
       // still in the history and the balance), where the other order would tell it twice.
       ledger.markAnnounced([row.rowId])
       if (model) showNotification({ notifier: l.deps.notifier, emit: l.deps.emit, enabled }, model)
+      l.deps.announced?.(row)
     }
   }
 }

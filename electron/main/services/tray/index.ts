@@ -24,9 +24,21 @@ export interface TrayState {
   locked?: boolean
   /** a passphrase is set, so the menu offers "Lock now" */
   lockSet?: boolean
+  /** connected apps (docs/nwc.md): some are active, so the menu offers to pause them all */
+  appsConnected?: boolean
+  appsPaused?: boolean
 }
 
-export type TrayActionId = 'receive' | 'send' | 'withdraw' | 'open' | 'quit' | 'wallet' | 'hideBalances' | 'lock'
+export type TrayActionId =
+  | 'receive'
+  | 'send'
+  | 'withdraw'
+  | 'open'
+  | 'quit'
+  | 'wallet'
+  | 'hideBalances'
+  | 'lock'
+  | 'pauseApps'
 
 export type TrayItem =
   | { kind: 'label'; text: string }
@@ -128,6 +140,13 @@ export function buildTrayMenu(state: TrayState): TrayMenuModel {
     { kind: 'separator' },
     { kind: 'action', action: 'hideBalances', label: 'Hide balances', checked: state.hideAmounts === true },
   )
+  if (state.appsConnected)
+    items.push({
+      kind: 'action',
+      action: 'pauseApps',
+      label: 'Pause connected apps',
+      checked: state.appsPaused === true,
+    })
   if (state.lockSet) items.push({ kind: 'action', action: 'lock', label: 'Lock now' })
   items.push(
     { kind: 'action', action: 'open', label: `Open ${APP_NAME}` },
@@ -142,6 +161,7 @@ export type TrayCommand =
   | { kind: 'quit' }
   | { kind: 'lock' }
   | { kind: 'hideBalances'; hide: boolean }
+  | { kind: 'pauseApps'; pause: boolean }
 
 export function trayCommand(action: TrayActionId, walletId?: string, checked?: boolean): TrayCommand {
   switch (action) {
@@ -161,6 +181,8 @@ export function trayCommand(action: TrayActionId, walletId?: string, checked?: b
       return { kind: 'lock' }
     case 'hideBalances':
       return { kind: 'hideBalances', hide: checked !== true }
+    case 'pauseApps':
+      return { kind: 'pauseApps', pause: checked !== true }
   }
 }
 

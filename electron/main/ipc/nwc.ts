@@ -1,0 +1,13 @@
+// Connected apps (services/nwc, docs/nwc.md): one-line adapters.
+import type { Nwc } from '../services/nwc'
+import type { OpIn, OpOut } from './router'
+
+export function nwcHandlers(d: { nwc: Pick<Nwc, 'list' | 'create' | 'get' | 'revoke' | 'updateSettings'> }) {
+  return {
+    'nwc.list': async (): Promise<OpOut<'nwc.list'>> => d.nwc.list(),
+    'nwc.create': (input: OpIn<'nwc.create'>): Promise<OpOut<'nwc.create'>> => d.nwc.create(input),
+    'nwc.get': async ({ id }: OpIn<'nwc.get'>): Promise<OpOut<'nwc.get'>> => d.nwc.get(id),
+    'nwc.revoke': ({ id }: OpIn<'nwc.revoke'>): Promise<OpOut<'nwc.revoke'>> => d.nwc.revoke(id),
+    'nwc.settings': async (patch: OpIn<'nwc.settings'>): Promise<OpOut<'nwc.settings'>> => d.nwc.updateSettings(patch),
+  }
+}

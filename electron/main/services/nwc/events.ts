@@ -1,0 +1,81 @@
+// The events this service signs: the info event (13194) naming the methods a connection may use,
+// responses (23195) to one request, and notifications (23197 NIP-44, 23196 NIP-04). Each is signed
+// with the connection's own wallet key, which never leaves main (docs/nwc.md).
+import { finalizeEvent, type VerifiedEvent } from 'nostr-tools'
+import { encryptFor } from './crypto'
+import {
+  type Encryption,
+  KIND_INFO,
+  KIND_NOTIFY_NIP04,
+  KIND_NOTIFY_NIP44,
+  KIND_RESPONSE,
+  type Method,
+  NOTIFICATIONS,
+  type NwcCode,
+} from './types'
+
+export function infoEvent(secret: Uint8Array, methods: readonly Method[], nowSec: number): VerifiedEvent {
+  return finalizeEvent(
+    {
+      kind: KIND_INFO,
+      created_at: nowSec,
+      content: [...methods, 'notifications'].join(' '),
+      tags: [
+        ['encryption', 'nip44_v2 nip04'],
+        ['notifications', NOTIFICATIONS.join(' ')],
+        ['v', '1.0 0.0'],
+      ],
+    },
+    secret,
+  )
+}
+
+export type Answer =
+  | { method: string; result: Record<string, unknown> }
+  | { method: string; error: { code: NwcCode; message: string } }
+
+export function responseEvent(
+  secret: Uint8Array,
+  to: { pubkey: string; id: string; enc: Encryption },
+  answer: Answer,
+  nowSec: number,
+): VerifiedEvent {
+  const body =
+    'result' in answer
+      ? { result_type: answer.method, error: null, result: answer.result }
+      : { result_type: answer.method, error: answer.error, result: null }
+  return finalizeEvent(
+    {
+      kind: KIND_RESPONSE,
+      created_at: nowSec,
+      content: encryptFor(to.enc, secret, to.pubkey, JSON.stringify(body)),
+      tags: [
+        ['p', to.pubkey],
+        ['e', to.id],
+        ['encryption', to.enc],
+      ],
+    },
+    secret,
+  )
+}
+
+/** One notification in both encryptions: NIP-47 clients subscribe to the kind of theirs. */
+export function notificationEvents(
+  secret: Uint8Array,
+  clientPubkey: string,
+  body: { notification_type: string; notification: Record<string, unknown> },
+  nowSec: number,
+): VerifiedEvent[] {
+  const text = JSON.stringify(body)
+  return (
+    [
+      [KIND_NOTIFY_NIP44, 'nip44_v2'],
+      [KIND_NOTIFY_NIP04, 'nip04'],
+    ] as const
+  ).map(([kind, enc]) =>
+    finalizeEvent(
+      { kind, created_at: nowSec, content: encryptFor(enc, secret, clientPubkey, text), tags: [['p', clientPubkey]] },
+      secret,
+    ),
+  )
+}

@@ -1,0 +1,228 @@
+// Connected apps: the app as a Nostr Wallet Connect (NIP-47) wallet service (docs/nwc.md). Each
+// connection has a wallet key of its own, kept only in the keychain; the app's key is shown once
+// in the connection string and only its public half is kept. Requests arrive over relays
+// (links.ts), are read with suspicion (request.ts) and served (handle.ts); every pay_invoice
+// leaves through the payments module's journaled send after its budget is reserved (pay.ts).
+import { randomUUID } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import {
+  DEFAULT_NWC_RELAY,
+  type NwcConnectionView,
+  type NwcCreateInput,
+  type NwcSettings,
+  type NwcSpendView,
+  relayProblem,
+} from '@shared/contract/nwc'
+import { AppError } from '@shared/errors'
+import { formatMsat } from '@shared/units'
+import { generateSecretKey, getPublicKey } from 'nostr-tools'
+import { bytesToHex, hexToBytes } from 'nostr-tools/utils'
+import type { LedgerTx } from '../ledger'
+import type { Notifier } from '../notify'
+import type { Journal } from '../payments'
+import type { SecretStore } from '../secrets'
+import { periodStart, renewsAt } from './budget'
+import { infoEvent, notificationEvents } from './events'
+import { type HandleDeps, handleRequest } from './handle'
+import { createLinks } from './links'
+import { rowTx } from './methods'
+import { settleFromJournal } from './settle'
+import { type Connection, type NwcStore, openNwcStore } from './store'
+
+export interface NwcDeps
+  extends Omit<HandleDeps, 'store' | 'nowSec' | 'secretOf' | 'pausedBecause' | 'publish' | 'paid'> {
+  dir: string
+  now: () => number
+  secretStore: SecretStore
+  activeAccountId(): string
+  isLocked(): boolean
+  /** the payment journal: what became of a payment whose outcome was not known (settle.ts) */
+  journal(): Pick<Journal, 'get'>
+  /** the lock's setting "Connected apps keep working while locked" (settings.lock.connectedApps) */
+  whileLocked(): boolean
+  notifier?: Notifier
+  notificationsOn?: () => boolean
+  /** the connections or settings changed (the page's list) */
+  changed?: (list: { connections: NwcConnectionView[]; settings: NwcSettings }) => void
+  backoffMinMs?: number
+}
+
+const keyName = (id: string) => `nwc:${id}`
+
+export function createNwc(d: NwcDeps) {
+  const nowSec = () => Math.floor(d.now() / 1000)
+  let opened: NwcStore | null = null
+  const store = () => {
+    opened ??= openNwcStore({ dir: d.dir, now: d.now })
+    return opened
+  }
+  // no file until the person makes a connection or changes a setting (a fresh profile stays empty)
+  const hasFile = () => opened !== null || existsSync(join(d.dir, 'nwc.sqlite'))
+  const secrets = new Map<string, Uint8Array>()
+  // a revoked connection is still heard until the app restarts, so its app is told UNAUTHORIZED
+  const served = (c: Connection) => secrets.has(c.id)
+  const live = (c: Connection) => c.revokedAt === null && served(c)
+  const settings = (): NwcSettings => {
+    if (!hasFile()) return { relay: DEFAULT_NWC_RELAY, paused: false }
+    return {
+      relay: store().setting('relay') ?? DEFAULT_NWC_RELAY,
+      paused: store().setting('paused') === 'true',
+    }
+  }
+  const links = createLinks({
+    served() {
+      const m = new Map<string, string[]>()
+      for (const c of store().all()) if (served(c)) m.set(c.relay, [...(m.get(c.relay) ?? []), c.walletPubkey])
+      return m
+    },
+    onEvent: (raw, relay) =>
+      void handleRequest(handleDeps, raw, relay).catch((err) => d.log?.('nwc failed', { error: err })),
+    infoFor: (relay) =>
+      store()
+        .all()
+        .filter((c) => live(c) && c.relay === relay)
+        .map((c) => infoEvent(secrets.get(c.id) as Uint8Array, c.methods, nowSec())),
+    log: d.log,
+    backoffMinMs: d.backoffMinMs,
+  })
+  const view = (c: Connection): NwcConnectionView => {
+    const now = nowSec()
+    const status = c.revokedAt !== null ? 'revoked' : c.expiresAt !== null && c.expiresAt <= now ? 'expired' : 'active'
+    const { walletPubkey: _w, clientPubkey: _c, budgetMsat, ...rest } = c
+    const usedMsat = store().used(c.id, periodStart(c.period, now))
+    return {
+      ...rest,
+      budgetSat: Math.floor((budgetMsat ?? 0) / 1000),
+      status,
+      usedMsat,
+      renewsAt: renewsAt(c.period, now),
+    }
+  }
+  // reservations a crash or a lost answer left, settled as the journal learns their outcome
+  const settle = () => {
+    try {
+      settleFromJournal(store(), d.journal())
+    } catch (err) {
+      d.log?.('nwc could not read the journal', { error: err })
+    }
+  }
+  const list = () => {
+    if (!hasFile()) return { connections: [], settings: settings() }
+    settle()
+    return { connections: store().all().map(view), settings: settings() }
+  }
+  const changed = () => d.changed?.(list())
+  const handleDeps: HandleDeps = {
+    ...d,
+    store,
+    nowSec,
+    secretOf: (id) => secrets.get(id),
+    pausedBecause() {
+      const s = settings()
+      if (s.paused) return 'Connections are paused in Lightning Tray.'
+      if (d.isLocked() && !d.whileLocked()) return 'Lightning Tray is locked.'
+      return null
+    },
+    publish: (relay, event) => links.publish(relay, event),
+    paid(c, amountMsat) {
+      changed()
+      if (d.notificationsOn?.() === false) return
+      const name = c.name.replace(/[\p{Cc}\p{Cf}]/gu, '').slice(0, 60)
+      d.notifier?.show({
+        title: `${name} paid ${formatMsat(amountMsat)}`,
+        body: 'Through a connected app',
+        plain: { title: `${name} made a payment`, body: 'Through a connected app' },
+      })
+    },
+  }
+
+  return {
+    /** reads each live connection's key from the keychain and opens the relays they use */
+    async start() {
+      if (!hasFile()) return
+      settle()
+      for (const c of store().all()) {
+        if (c.revokedAt !== null) continue
+        const hex = await d.secretStore.get(keyName(c.id)).catch(() => null)
+        if (hex) secrets.set(c.id, hexToBytes(hex))
+        else d.log?.('nwc connection has no key in the keychain', { id: c.id })
+      }
+      links.sync()
+      changed() // the tray learns whether to offer "Pause connected apps"
+    },
+    stop() {
+      links.close()
+      opened?.close()
+      opened = null
+      secrets.clear()
+    },
+    list,
+    async create(input: NwcCreateInput): Promise<{ connection: NwcConnectionView; uri: string }> {
+      const relay = settings().relay
+      const problem = relayProblem(relay)
+      if (problem) throw new AppError('invalid_input', problem)
+      const walletSecret = generateSecretKey()
+      const appSecret = generateSecretKey()
+      const c: Connection = {
+        ...{ id: `nwc_${randomUUID()}`, name: input.name, walletId: input.walletId, relay },
+        accountId: input.accountId ?? d.activeAccountId(),
+        walletPubkey: getPublicKey(walletSecret),
+        clientPubkey: getPublicKey(appSecret),
+        ...{ budgetMsat: input.budgetSat * 1000, period: input.period, methods: [...new Set(input.methods)] },
+        ...{ expiresAt: input.expiresAt ?? null, createdAt: nowSec(), revokedAt: null },
+      }
+      // the keychain first: a connection whose key could not be kept is not made
+      await d.secretStore.set(keyName(c.id), bytesToHex(walletSecret))
+      store().add(c)
+      secrets.set(c.id, walletSecret)
+      links.sync()
+      changed()
+      const q = new URLSearchParams({ relay, secret: bytesToHex(appSecret) })
+      return { connection: view(c), uri: `nostr+walletconnect://${c.walletPubkey}?${q.toString()}` }
+    },
+    get(id: string): { connection: NwcConnectionView; payments: NwcSpendView[] } {
+      const c = store().get(id)
+      if (!c) throw new AppError('not_found', 'There is no such connection.')
+      settle()
+      const payments = store()
+        .spends(id, 200)
+        .map(({ amountMsat, feeMsat, state, paymentHash, createdAt }) => ({
+          amountMsat,
+          feeMsat,
+          state,
+          paymentHash,
+          createdAt,
+        }))
+      return { connection: view(c), payments }
+    },
+    async revoke(id: string): Promise<NwcConnectionView> {
+      const c = store().get(id)
+      if (!c) throw new AppError('not_found', 'There is no such connection.')
+      store().revoke(id, nowSec())
+      // kept in memory until the relay link lets go, so a request meanwhile is answered UNAUTHORIZED
+      await d.secretStore.delete(keyName(id)).catch(() => {})
+      changed()
+      return view(store().get(id) as Connection)
+    },
+    updateSettings(patch: Partial<NwcSettings>): NwcSettings {
+      for (const [k, v] of Object.entries(patch)) store().setSetting(k, String(v))
+      changed()
+      return settings()
+    },
+    /** a row the sync loop just told (services/sync): payment_received / payment_sent to its wallet's apps */
+    announced(row: LedgerTx) {
+      const kind = row.amountMsat < 0 ? 'payment_sent' : 'payment_received'
+      for (const c of store().all()) {
+        if (!live(c) || c.accountId !== row.accountId || c.walletId !== row.walletId) continue
+        const body = { notification_type: kind, notification: rowTx(row) }
+        for (const e of notificationEvents(secrets.get(c.id) as Uint8Array, c.clientPubkey, body, nowSec()))
+          void links.publish(c.relay, e)
+      }
+    },
+    /** whether the relay link of a connection is open (the connection page's status) */
+    connected: (relay: string) => links.connected(relay),
+  }
+}
+
+export type Nwc = ReturnType<typeof createNwc>

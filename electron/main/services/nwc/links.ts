@@ -1,0 +1,66 @@
+// The relays the connections use: one link per relay URL, subscribed to requests for the wallet
+// keys of the connections on it, opened when the first connection needs it and closed with the
+// last. On each (re)connect the info events of its connections are published again.
+import type { VerifiedEvent } from 'nostr-tools'
+import { openRelay, type RelayLink } from './relay'
+import { KIND_REQUEST } from './types'
+
+export interface LinksDeps {
+  /** the wallet pubkeys served on each relay now */
+  served(): Map<string, string[]>
+  onEvent(raw: unknown, relay: string): void
+  /** the info events to (re)publish on a relay that (re)connected */
+  infoFor(relay: string): VerifiedEvent[]
+  log?: (message: string, fields?: Record<string, unknown>) => void
+  backoffMinMs?: number
+}
+
+export interface Links {
+  /** opens, resubscribes and closes links to match `served()` */
+  sync(): void
+  publish(relay: string, event: VerifiedEvent): Promise<boolean>
+  connected(relay: string): boolean
+  close(): void
+}
+
+export function createLinks(d: LinksDeps): Links {
+  const links = new Map<string, RelayLink>()
+  let served = new Map<string, string[]>()
+  // a request older than this is refused anyway; asking for less spares the relay's history
+  const since = () => Math.floor(Date.now() / 1000) - 60
+  return {
+    sync() {
+      served = d.served()
+      for (const [url, link] of links)
+        if (!served.has(url)) {
+          link.close()
+          links.delete(url)
+        }
+      for (const url of served.keys()) {
+        const had = links.get(url)
+        if (had) {
+          had.resubscribe()
+          for (const e of d.infoFor(url)) void had.publish(e)
+          continue
+        }
+        const link = openRelay({
+          url,
+          filter: () => ({ kinds: [KIND_REQUEST], '#p': served.get(url) ?? [], since: since() }),
+          onEvent: (raw) => d.onEvent(raw, url),
+          onOpen: () => {
+            for (const e of d.infoFor(url)) void link.publish(e)
+          },
+          log: d.log,
+          backoffMinMs: d.backoffMinMs,
+        })
+        links.set(url, link)
+      }
+    },
+    publish: (relay, event) => links.get(relay)?.publish(event) ?? Promise.resolve(false),
+    connected: (relay) => links.get(relay)?.connected() ?? false,
+    close() {
+      for (const link of links.values()) link.close()
+      links.clear()
+    },
+  }
+}

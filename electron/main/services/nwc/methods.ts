@@ -1,0 +1,121 @@
+// The methods besides pay_invoice: balance and invoices from the service (through the account's
+// client, as the app's own screens), transactions and invoice look-ups from the ledger.
+import type { PendingInvoice } from '@shared/contract'
+import type { CallPolicy } from '../accounts'
+import type { ServiceClient } from '../client'
+import type { Ledger, LedgerTx } from '../ledger'
+import { pendingInvoiceView, walletView } from '../views'
+import type { Connection } from './store'
+import { METHODS, NOTIFICATIONS, NwcError } from './types'
+
+export interface MethodDeps {
+  clientFor(accountId: string, policy: CallPolicy): ServiceClient
+  ledger(): Pick<Ledger, 'invoices' | 'page'>
+  serviceNowSec(accountId: string): number
+  /** hands a new invoice to the sync loop, which watches it and tells its payment */
+  watch?(inv: PendingInvoice): Promise<void>
+}
+
+type Params = Record<string, unknown>
+const num = (v: unknown, max: number): number | undefined =>
+  typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= max ? v : undefined
+
+export async function getBalance(d: MethodDeps, c: Connection) {
+  const w = await d.clientFor(c.accountId, 'retry').getWallet(c.walletId)
+  return { balance: walletView(w).balanceMsat }
+}
+
+export function getInfo(c: Connection) {
+  return {
+    alias: 'Lightning Tray',
+    color: '#f7931a',
+    pubkey: '',
+    network: 'mainnet',
+    block_height: 0,
+    block_hash: '',
+    methods: c.methods.filter((m) => (METHODS as readonly string[]).includes(m)),
+    notifications: [...NOTIFICATIONS],
+  }
+}
+
+export async function makeInvoice(d: MethodDeps, c: Connection, p: Params) {
+  const amount = num(p.amount, 2 ** 52)
+  if (!amount || amount % 1000 !== 0) throw new NwcError('OTHER', 'The amount must be a whole number of sats, in msat.')
+  const memo = typeof p.description === 'string' ? p.description.slice(0, 639) : ''
+  const expiry = num(p.expiry, 31_536_000)
+  const lnTx = await d.clientFor(c.accountId, 'once').createInvoice(c.walletId, {
+    num_satoshis: amount / 1000,
+    memo,
+    ...(expiry && expiry >= 60 ? { expiry } : {}),
+  })
+  const nowSec = d.serviceNowSec(c.accountId)
+  const inv = pendingInvoiceView(lnTx, { walletId: c.walletId, accountId: c.accountId, memo, nowSec })
+  await d.watch?.(inv).catch(() => {})
+  return invoiceTx(inv)
+}
+
+export function lookupInvoice(d: MethodDeps, c: Connection, p: Params) {
+  const hash = typeof p.payment_hash === 'string' ? p.payment_hash : undefined
+  const text = typeof p.invoice === 'string' ? p.invoice.toLowerCase() : undefined
+  if (!hash && !text) throw new NwcError('OTHER', 'Give a payment_hash or an invoice.')
+  const inv = d
+    .ledger()
+    .invoices({ accountId: c.accountId })
+    .find((i) => i.walletId === c.walletId && (i.paymentHash === hash || i.paymentRequest.toLowerCase() === text))
+  if (inv) return invoiceTx(inv)
+  const row = walletRows(d, c, { limit: 500 }).find((r) => hash && r.paymentHash === hash)
+  if (row) return rowTx(row)
+  throw new NwcError('NOT_FOUND', 'No such invoice in this wallet.')
+}
+
+export function listTransactions(d: MethodDeps, c: Connection, p: Params) {
+  const type = p.type === 'incoming' ? 'received' : p.type === 'outgoing' ? 'sent' : 'all'
+  const rows = walletRows(d, c, {
+    limit: Math.min(num(p.limit, 500) ?? 50, 500),
+    offset: num(p.offset, 1_000_000),
+    from: num(p.from, 2 ** 40),
+    to: num(p.until, 2 ** 40),
+    direction: type,
+  })
+  return { transactions: rows.map(rowTx) }
+}
+
+function walletRows(
+  d: MethodDeps,
+  c: Connection,
+  q: { limit: number; offset?: number; from?: number; to?: number; direction?: 'sent' | 'received' | 'all' },
+): LedgerTx[] {
+  const to = q.to === undefined ? undefined : q.to + 1
+  const query = { accountId: c.accountId, walletId: c.walletId, ...q, to }
+  return d.ledger().page(JSON.parse(JSON.stringify(query))).items
+}
+
+function invoiceTx(i: PendingInvoice) {
+  return {
+    type: 'incoming',
+    state: i.status === 'paid' ? 'settled' : i.status === 'expired' ? 'expired' : 'pending',
+    invoice: i.paymentRequest,
+    description: i.memo,
+    payment_hash: i.paymentHash,
+    amount: i.amountSat * 1000,
+    fees_paid: 0,
+    created_at: i.createdAt,
+    expires_at: i.expiresAt,
+    settled_at: i.settledAt ?? undefined,
+  }
+}
+
+export function rowTx(r: LedgerTx) {
+  return {
+    type: r.amountMsat < 0 ? 'outgoing' : 'incoming',
+    state: 'settled',
+    invoice: '',
+    description: r.memo ?? '',
+    payment_hash: r.paymentHash ?? '',
+    preimage: r.preimage ?? '',
+    amount: Math.abs(r.amountMsat),
+    fees_paid: Math.abs(r.feeMsat),
+    created_at: r.createdAt,
+    settled_at: r.createdAt,
+  }
+}

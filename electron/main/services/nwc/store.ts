@@ -1,0 +1,178 @@
+// The connections and what each app spent, in a file of their own (`nwc.sqlite`, 0600, FULL sync
+// like the journal): a ledger rebuild must not forget how much of a budget is used, nor which
+// request events were answered. No key is here: each connection's key is in the keychain.
+import type { DatabaseSync } from 'node:sqlite'
+import { inTransaction, type Migration } from '../ledger/migrate'
+import { openSqliteFile } from '../ledger/sqliteFile'
+import type { Method, Period } from './types'
+
+const MIGRATIONS: Migration[] = [
+  {
+    name: 'connections, spends and seen request events',
+    up(db) {
+      db.exec(`
+        CREATE TABLE connections (
+          id TEXT PRIMARY KEY, name TEXT NOT NULL, account_id TEXT NOT NULL, wallet_id TEXT NOT NULL,
+          wallet_pubkey TEXT NOT NULL UNIQUE, client_pubkey TEXT NOT NULL, relay TEXT NOT NULL,
+          budget_msat INTEGER, period TEXT NOT NULL, methods TEXT NOT NULL,
+          expires_at INTEGER, created_at INTEGER NOT NULL, revoked_at INTEGER
+        );
+        CREATE TABLE spends (
+          event_id TEXT PRIMARY KEY, connection_id TEXT NOT NULL, amount_msat INTEGER NOT NULL,
+          reserved_msat INTEGER NOT NULL, fee_msat INTEGER, state TEXT NOT NULL,
+          payment_hash TEXT, created_at INTEGER NOT NULL
+        );
+        CREATE INDEX spends_by_connection ON spends (connection_id, created_at);
+        CREATE TABLE seen (event_id TEXT PRIMARY KEY, at INTEGER NOT NULL);
+        CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+      `)
+    },
+  },
+]
+
+export interface Connection {
+  id: string
+  name: string
+  accountId: string
+  walletId: string
+  walletPubkey: string
+  clientPubkey: string
+  /** the relay its string names */
+  relay: string
+  /** null: no budget (only methods that do not pay, or the person chose none) */
+  budgetMsat: number | null
+  period: Period
+  methods: Method[]
+  expiresAt: number | null
+  createdAt: number
+  revokedAt: number | null
+}
+
+export type SpendState = 'reserved' | 'paid' | 'failed' | 'unknown'
+
+export interface Spend {
+  eventId: string
+  connectionId: string
+  amountMsat: number
+  reservedMsat: number
+  feeMsat: number | null
+  state: SpendState
+  paymentHash: string | null
+  createdAt: number
+}
+
+export interface NwcStore {
+  add(c: Connection): void
+  all(): Connection[]
+  get(id: string): Connection | null
+  byWalletPubkey(pubkey: string): Connection | null
+  revoke(id: string, at: number): void
+  /** what counts against the budget since `since` (Unix s): paid with fees, reserved while unsettled */
+  used(connectionId: string, since: number): number
+  /**
+   * Reserves `reservedMsat` for one request event in one write transaction: refused (`quota`) when
+   * it would pass the budget, `again` when this event already has a spend, `paid` when the same
+   * invoice (payment hash) was paid or is on its way through any connection.
+   */
+  reserve(
+    s: Omit<Spend, 'feeMsat' | 'state'>,
+    budgetMsat: number | null,
+    since: number,
+  ): 'ok' | 'quota' | 'again' | 'paid'
+  settle(eventId: string, state: Exclude<SpendState, 'reserved'>, feeMsat?: number): void
+  spends(connectionId: string, limit: number): Spend[]
+  /** spends still reserved or of unknown outcome, of every connection */
+  unsettled(): Spend[]
+  /** true the first time an event id is seen (kept for `keepSec`, longer than requests may be old) */
+  firstSight(eventId: string, at: number, keepSec: number): boolean
+  setting(key: string): string | null
+  setSetting(key: string, value: string): void
+  close(): void
+}
+
+const CONN_SELECT = `SELECT id, name, account_id AS accountId, wallet_id AS walletId, wallet_pubkey AS walletPubkey,
+  client_pubkey AS clientPubkey, relay, budget_msat AS budgetMsat, period, methods, expires_at AS expiresAt,
+  created_at AS createdAt, revoked_at AS revokedAt FROM connections`
+const SPEND_SELECT = `SELECT event_id AS eventId, connection_id AS connectionId, amount_msat AS amountMsat,
+  reserved_msat AS reservedMsat, fee_msat AS feeMsat, state, payment_hash AS paymentHash, created_at AS createdAt FROM spends`
+
+const toConnection = (r: Record<string, unknown>): Connection => ({
+  ...(r as unknown as Connection),
+  methods: JSON.parse(String(r.methods)),
+})
+
+export function openNwcStore(o: { dir: string; now: () => number }): NwcStore {
+  const { db } = openSqliteFile({ dir: o.dir, name: 'nwc', migrations: MIGRATIONS, now: o.now, synchronous: 'FULL' })
+  const usedStmt = db.prepare(
+    `SELECT coalesce(sum(CASE state WHEN 'paid' THEN amount_msat + coalesce(fee_msat, 0)
+       WHEN 'failed' THEN 0 ELSE reserved_msat END), 0) AS used FROM spends WHERE connection_id = ? AND created_at >= ?`,
+  )
+  const used = (id: string, since: number) => Number((usedStmt.get(id, since) as { used: number }).used)
+  return {
+    add(c) {
+      db.prepare(
+        `INSERT INTO connections (id, name, account_id, wallet_id, wallet_pubkey, client_pubkey, relay, budget_msat, period,
+          methods, expires_at, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+      ).run(
+        ...[c.id, c.name, c.accountId, c.walletId, c.walletPubkey, c.clientPubkey, c.relay, c.budgetMsat, c.period],
+        ...[JSON.stringify(c.methods), c.expiresAt, c.createdAt, c.revokedAt],
+      )
+    },
+    all: () => (db.prepare(`${CONN_SELECT} ORDER BY created_at`).all() as Record<string, unknown>[]).map(toConnection),
+    get: (id) => one(db, `${CONN_SELECT} WHERE id = ?`, id),
+    byWalletPubkey: (pk) => one(db, `${CONN_SELECT} WHERE wallet_pubkey = ?`, pk),
+    revoke(id, at) {
+      db.prepare('UPDATE connections SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(at, id)
+    },
+    used,
+    reserve(s, budgetMsat, since) {
+      return inTransaction(db, () => {
+        if (db.prepare('SELECT 1 FROM spends WHERE event_id = ?').get(s.eventId)) return 'again'
+        if (
+          s.paymentHash &&
+          db.prepare("SELECT 1 FROM spends WHERE payment_hash = ? AND state != 'failed'").get(s.paymentHash)
+        )
+          return 'paid'
+        if (budgetMsat !== null && used(s.connectionId, since) + s.reservedMsat > budgetMsat) return 'quota'
+        db.prepare(
+          `INSERT INTO spends (event_id, connection_id, amount_msat, reserved_msat, state, payment_hash, created_at)
+           VALUES (?, ?, ?, ?, 'reserved', ?, ?)`,
+        ).run(s.eventId, s.connectionId, s.amountMsat, s.reservedMsat, s.paymentHash, s.createdAt)
+        return 'ok'
+      })
+    },
+    settle(eventId, state, feeMsat) {
+      db.prepare('UPDATE spends SET state = ?, fee_msat = coalesce(?, fee_msat) WHERE event_id = ?').run(
+        state,
+        feeMsat ?? null,
+        eventId,
+      )
+    },
+    spends: (id, limit) =>
+      db
+        .prepare(`${SPEND_SELECT} WHERE connection_id = ? ORDER BY created_at DESC LIMIT ?`)
+        .all(id, limit) as unknown as Spend[],
+    unsettled: () => db.prepare(`${SPEND_SELECT} WHERE state IN ('reserved', 'unknown')`).all() as unknown as Spend[],
+    firstSight(eventId, at, keepSec) {
+      return inTransaction(db, () => {
+        db.prepare('DELETE FROM seen WHERE at < ?').run(at - keepSec)
+        return (
+          Number(db.prepare('INSERT OR IGNORE INTO seen (event_id, at) VALUES (?, ?)').run(eventId, at).changes) === 1
+        )
+      })
+    },
+    setting: (key) =>
+      (db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null,
+    setSetting(key, value) {
+      db.prepare(
+        'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+      ).run(key, value)
+    },
+    close: () => db.close(),
+  }
+}
+
+function one(db: DatabaseSync, sql: string, arg: string): Connection | null {
+  const r = db.prepare(sql).get(arg) as Record<string, unknown> | undefined
+  return r ? toConnection(r) : null
+}

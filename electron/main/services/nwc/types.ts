@@ -1,0 +1,45 @@
+// The words of NIP-47 this service speaks, and the shapes its parts share.
+export const KIND_INFO = 13194
+export const KIND_REQUEST = 23194
+export const KIND_RESPONSE = 23195
+export const KIND_NOTIFY_NIP04 = 23196
+export const KIND_NOTIFY_NIP44 = 23197
+
+import { NWC_METHODS, type NwcPeriod } from '@shared/contract/nwc'
+
+export const METHODS = NWC_METHODS
+export type Method = (typeof METHODS)[number]
+
+export const NOTIFICATIONS = ['payment_received', 'payment_sent'] as const
+
+export type Period = NwcPeriod
+
+export type Encryption = 'nip44_v2' | 'nip04'
+
+/** NIP-47's error codes this service answers with. */
+export type NwcCode =
+  | 'RATE_LIMITED'
+  | 'NOT_IMPLEMENTED'
+  | 'INSUFFICIENT_BALANCE'
+  | 'QUOTA_EXCEEDED'
+  | 'RESTRICTED'
+  | 'UNAUTHORIZED'
+  | 'INTERNAL'
+  | 'OTHER'
+  | 'PAYMENT_FAILED'
+  | 'NOT_FOUND'
+
+export class NwcError extends Error {
+  constructor(
+    readonly code: NwcCode,
+    message: string,
+  ) {
+    super(message)
+  }
+}
+
+export interface Filter {
+  kinds: number[]
+  '#p': string[]
+  since?: number
+}

@@ -1,0 +1,127 @@
+// Connected apps (Nostr Wallet Connect, NIP-47; docs/nwc.md): the schemas, operations and events
+// of this domain (joined in index.ts and events.ts; the names are in channels.ts).
+import { z } from 'zod'
+import { id, int, none, op } from './base'
+
+export const NWC_METHODS = [
+  'pay_invoice',
+  'make_invoice',
+  'lookup_invoice',
+  'get_balance',
+  'get_info',
+  'list_transactions',
+] as const
+export const NwcMethod = z.enum(NWC_METHODS)
+export const NwcPeriod = z.enum(['daily', 'weekly', 'monthly', 'never'])
+export type NwcPeriod = z.infer<typeof NwcPeriod>
+
+export const DEFAULT_NWC_RELAY = 'wss://relay.getalby.com/v1'
+const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
+
+/** A relay URL: `wss://`, or `ws://` to this computer only (tests, the demo). Null when fine. */
+export function relayProblem(text: string): string | null {
+  let u: URL
+  try {
+    u = new URL(text)
+  } catch {
+    return 'That is not a relay address (wss://…).'
+  }
+  if (u.username || u.password) return 'A relay address has no user name or password.'
+  if (u.protocol === 'wss:') return null
+  if (u.protocol === 'ws:' && LOOPBACK.has(u.hostname)) return null
+  return 'A relay must be wss://; plain ws:// only to this computer.'
+}
+
+export const RelayUrl = z
+  .string()
+  .trim()
+  .max(512)
+  .superRefine((v, ctx) => {
+    const problem = relayProblem(v)
+    if (problem) ctx.addIssue({ code: 'custom', message: problem })
+  })
+
+export const NwcSettings = z.object({
+  relay: RelayUrl,
+  /** "Pause all connections" (the tray's menu): requests are answered RESTRICTED */
+  paused: z.boolean(),
+})
+export type NwcSettings = z.infer<typeof NwcSettings>
+
+export const NwcConnectionView = z.object({
+  id,
+  name: z.string(),
+  accountId: id,
+  walletId: id,
+  relay: z.string(),
+  budgetSat: int.nonnegative(),
+  period: NwcPeriod,
+  methods: z.array(NwcMethod),
+  expiresAt: int.nullable(),
+  createdAt: int,
+  revokedAt: int.nullable(),
+  status: z.enum(['active', 'revoked', 'expired']),
+  /** spent in the budget's current period, fees included (reserved while a payment is on its way) */
+  usedMsat: int.nonnegative(),
+  /** when the budget renews (Unix s); null for `never` */
+  renewsAt: int.nullable(),
+})
+export type NwcConnectionView = z.infer<typeof NwcConnectionView>
+
+export const NwcSpendView = z.object({
+  amountMsat: int.nonnegative(),
+  feeMsat: int.nonnegative().nullable(),
+  state: z.enum(['reserved', 'paid', 'failed', 'unknown']),
+  paymentHash: z.string().nullable(),
+  createdAt: int,
+})
+export type NwcSpendView = z.infer<typeof NwcSpendView>
+
+export const NwcCreateInput = z
+  .object({
+    name: z.string().trim().min(1, 'Give the app a name.').max(60),
+    /** the account the wallet is in; the active one when absent */
+    accountId: id.optional(),
+    walletId: id,
+    budgetSat: int.nonnegative().max(21_000_000 * 100_000_000),
+    period: NwcPeriod,
+    methods: z.array(NwcMethod).min(1, 'Allow at least one thing.').max(NWC_METHODS.length),
+    /** Unix seconds; none: it lasts until revoked */
+    expiresAt: int.positive().optional(),
+  })
+  .strict()
+export type NwcCreateInput = z.infer<typeof NwcCreateInput>
+
+const List = z.object({ connections: z.array(NwcConnectionView), settings: NwcSettings })
+
+export const nwcOps = {
+  'nwc.list': op('read', none, List),
+  /**
+   * Makes a connection: its wallet key goes to the keychain; the answer carries the connection
+   * string (with the app's secret) this once only, never again.
+   */
+  'nwc.create': op('local', NwcCreateInput, z.object({ connection: NwcConnectionView, uri: z.string() })),
+  'nwc.get': op(
+    'read',
+    z.object({ id }).strict(),
+    z.object({ connection: NwcConnectionView, payments: z.array(NwcSpendView) }),
+  ),
+  /** Revokes for good: its key is deleted from the keychain; later requests are UNAUTHORIZED. */
+  'nwc.revoke': op('local', z.object({ id }).strict(), NwcConnectionView),
+  'nwc.settings': op('local', NwcSettings.partial().strict(), NwcSettings),
+} as const
+
+export const nwcWhileLocked = {
+  'nwc.list': 'refused',
+  'nwc.create': 'refused',
+  'nwc.get': 'refused',
+  'nwc.revoke': 'refused',
+  'nwc.settings': 'refused',
+} as const
+
+export const nwcEvents = {
+  /** a connection was made, revoked, or spent from; or the settings changed */
+  'nwc.updated': List,
+} as const
+
+export const nwcEventsWhileLocked = { 'nwc.updated': 'withheld' } as const

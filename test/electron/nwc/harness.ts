@@ -1,0 +1,99 @@
+// The whole app against the simulator over HTTP, the loopback relay of test/support and the real
+// keychain (run under scripts/with-keyring.sh), with one connected app made through the router as
+// the Connected apps screen does, and @getalby/sdk's NWCClient as the app on the other side.
+import { randomUUID } from 'node:crypto'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { NWCClient } from '@getalby/sdk/nwc'
+import type { NwcConnectionView, NwcCreateInput } from '@shared/contract/nwc'
+import type { Result } from '@shared/errors'
+import { APP_VERSION } from '../../../dev/preview/version'
+import { type App, createApp } from '../../../electron/main/app/createApp'
+import type { NotificationInput } from '../../../electron/main/services/notify'
+import { createKeytarStore, type SecretStore } from '../../../electron/main/services/secrets'
+import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
+import { startRelay, type TestRelay } from '../../support/nostrRelay'
+
+export interface NwcWorld {
+  sim: SimulatorHandle
+  relay: TestRelay
+  app: App
+  dir: string
+  w: SimWallet
+  secretStore: SecretStore
+  service: string
+  notifications: NotificationInput[]
+  logs: string[]
+  call<T>(name: string, input?: unknown): Promise<T>
+  connect(input?: Partial<NwcCreateInput>): Promise<{ connection: NwcConnectionView; uri: string }>
+  client(uri: string): NWCClient
+  restart(): Promise<void>
+  close(): Promise<void>
+}
+
+const value = <T>(r: Result<unknown>): T => {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`)
+  return r.value as T
+}
+
+export async function startNwcWorld(balanceSat = 10_000): Promise<NwcWorld> {
+  const sim = await startSimulator({ seed: 'demo' })
+  const relay = await startRelay()
+  const w = sim.control.createWallet('Apps', balanceSat)
+  const dir = await mkdtemp(join(tmpdir(), 'lt-nwc-'))
+  const service = `lightning-tray-test-nwc-${randomUUID()}`
+  const secretStore = createKeytarStore(service, undefined, { timeoutMs: 8_000 })
+  const notifications: NotificationInput[] = []
+  const logs: string[] = []
+  const clients: NWCClient[] = []
+  const make = () =>
+    createApp({
+      ...{ userDataDir: dir, secretStore, appVersion: APP_VERSION, nwc: { backoffMinMs: 50 } },
+      notifier: { show: (n) => notifications.push(n), isSupported: () => true },
+      emit: () => {},
+      logSink: (line) => logs.push(line),
+    })
+  const world: NwcWorld = {
+    ...{ sim, relay, dir, w, secretStore, service, notifications, logs },
+    app: make(),
+    call: (name, input = {}) => world.app.router.handle(name, input).then((r) => value(r)),
+    async connect(input = {}) {
+      await world.call('nwc.settings', { relay: relay.url })
+      const base = { name: 'Primal', walletId: w.id, budgetSat: 1000, period: 'daily' as const }
+      const methods = ['pay_invoice', 'make_invoice', 'lookup_invoice', 'get_balance', 'get_info', 'list_transactions']
+      return world.call('nwc.create', { ...base, methods, ...input })
+    },
+    client(uri) {
+      const c = new NWCClient({ nostrWalletConnectUrl: uri })
+      clients.push(c)
+      return c
+    },
+    async restart() {
+      await world.app.dispose()
+      world.app = make()
+      await world.app.start()
+    },
+    async close() {
+      for (const c of clients) c.close()
+      const list = await world.call<{ connections: NwcConnectionView[] }>('nwc.list').catch(() => ({ connections: [] }))
+      for (const c of list.connections) await secretStore.delete(`nwc:${c.id}`)
+      await world.app.dispose()
+      await relay.close()
+      await sim.close()
+      await rm(dir, { recursive: true, force: true })
+    },
+  }
+  await world.app.start()
+  value(await world.app.router.handle('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
+  return world
+}
+
+/** Polls until `f` holds (a relay round trip, a sync). */
+export async function until(f: () => boolean | Promise<boolean>, ms = 10_000): Promise<void> {
+  const end = Date.now() + ms
+  while (!(await f())) {
+    if (Date.now() > end) throw new Error('timed out waiting')
+    await new Promise((r) => setTimeout(r, 25))
+  }
+}

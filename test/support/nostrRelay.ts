@@ -1,0 +1,125 @@
+// A small NIP-01 relay on loopback for the NWC tests: EVENT, REQ, CLOSE, OK, EOSE, stored
+// replaceable and regular events, ephemeral ones (20000–29999) only passed on. No relay package
+// on npm fits a test (they want a database or a native build), so this one follows NIP-01's
+// filters closely enough for NWC and has fault switches.
+import type { AddressInfo } from 'node:net'
+import { type Event, verifyEvent } from 'nostr-tools'
+import { type WebSocket, WebSocketServer } from 'ws'
+
+interface Filter {
+  ids?: string[]
+  kinds?: number[]
+  authors?: string[]
+  since?: number
+  until?: number
+  limit?: number
+  [tag: `#${string}`]: string[] | undefined
+}
+
+export interface RelayFaults {
+  /** events of these kinds are acknowledged but passed on to no one */
+  dropKinds: number[]
+  /** every event passed on twice */
+  duplicate: boolean
+  /** nothing is answered nor passed on (the relay accepts sockets and stays silent) */
+  silent: boolean
+}
+
+export interface TestRelay {
+  url: string
+  /** every event published here, in order (the tests republish one, count requests) */
+  published: Event[]
+  faults: RelayFaults
+  /** closes every client socket (the service must reconnect) */
+  dropConnections(): void
+  /** sockets open now */
+  clients(): number
+  close(): Promise<void>
+}
+
+const matches = (e: Event, f: Filter): boolean => {
+  if (f.ids && !f.ids.includes(e.id)) return false
+  if (f.kinds && !f.kinds.includes(e.kind)) return false
+  if (f.authors && !f.authors.includes(e.pubkey)) return false
+  if (f.since !== undefined && e.created_at < f.since) return false
+  if (f.until !== undefined && e.created_at > f.until) return false
+  for (const [k, v] of Object.entries(f)) {
+    if (!k.startsWith('#') || !Array.isArray(v)) continue
+    const name = k.slice(1)
+    if (!e.tags.some((t) => t[0] === name && v.includes(t[1] as string))) return false
+  }
+  return true
+}
+
+const ephemeral = (kind: number) => kind >= 20000 && kind < 30000
+const replaceable = (kind: number) => kind === 0 || kind === 3 || (kind >= 10000 && kind < 20000)
+
+export async function startRelay(): Promise<TestRelay> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 })
+  await new Promise<void>((resolve) => wss.once('listening', () => resolve()))
+  const stored: Event[] = []
+  const subs = new Map<WebSocket, Map<string, Filter[]>>()
+  const faults: RelayFaults = { dropKinds: [], duplicate: false, silent: false }
+  const published: Event[] = []
+
+  const send = (ws: WebSocket, msg: unknown[]) => {
+    if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg))
+  }
+
+  function onEvent(ws: WebSocket, e: Event) {
+    if (!verifyEvent(e)) return send(ws, ['OK', e?.id ?? '', false, 'invalid: bad signature'])
+    published.push(e)
+    send(ws, ['OK', e.id, true, ''])
+    if (faults.dropKinds.includes(e.kind)) return
+    if (replaceable(e.kind)) {
+      const i = stored.findIndex((s) => s.kind === e.kind && s.pubkey === e.pubkey)
+      if (i >= 0) stored.splice(i, 1)
+    }
+    if (!ephemeral(e.kind)) stored.push(e)
+    for (let n = 0; n < (faults.duplicate ? 2 : 1); n++)
+      for (const [client, byId] of subs)
+        for (const [subId, filters] of byId) if (filters.some((f) => matches(e, f))) send(client, ['EVENT', subId, e])
+  }
+
+  wss.on('connection', (ws) => {
+    subs.set(ws, new Map())
+    ws.on('close', () => subs.delete(ws))
+    ws.on('message', (raw) => {
+      if (faults.silent) return
+      let msg: unknown
+      try {
+        msg = JSON.parse(String(raw))
+      } catch {
+        return send(ws, ['NOTICE', 'invalid: not JSON'])
+      }
+      if (!Array.isArray(msg)) return
+      const [type, ...rest] = msg as [string, ...unknown[]]
+      if (type === 'EVENT') onEvent(ws, rest[0] as Event)
+      else if (type === 'REQ') {
+        const [subId, ...filters] = rest as [string, ...Filter[]]
+        subs.get(ws)?.set(subId, filters)
+        for (const f of filters) {
+          const found = stored.filter((e) => matches(e, f)).sort((a, b) => b.created_at - a.created_at)
+          for (const e of found.slice(0, f.limit ?? found.length)) send(ws, ['EVENT', subId, e])
+        }
+        send(ws, ['EOSE', subId])
+      } else if (type === 'CLOSE') subs.get(ws)?.delete(rest[0] as string)
+    })
+  })
+
+  const port = (wss.address() as AddressInfo).port
+  return {
+    url: `ws://127.0.0.1:${port}`,
+    published,
+    faults,
+    dropConnections() {
+      for (const c of wss.clients) c.terminate()
+    },
+    clients: () => wss.clients.size,
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const c of wss.clients) c.terminate()
+        wss.close(() => resolve())
+      }),
+  }
+}
