@@ -1,0 +1,161 @@
+// The NWC account (our client) against @getalby/sdk's NWCWalletService, an independent wallet
+// side, backed by a small in-memory wallet, over the loopback relay.
+import { randomBytes } from 'node:crypto'
+import { NWCWalletService, NWCWalletServiceKeyPair } from '@getalby/sdk/nwc'
+import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools'
+import { bytesToHex } from 'nostr-tools/utils'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { type NwcAccount, openNwcAccount } from '../../../../electron/main/services/nwc/client/index'
+import { parseNwcUri } from '../../../../electron/main/services/nwc/client/uri'
+import { startRelay, type TestRelay } from '../../../support/nostrRelay'
+
+let relay: TestRelay
+let service: NWCWalletService
+let account: NwcAccount
+let balance: number
+let paidInvoices: string[]
+let stall: boolean
+const walletSecret = bytesToHex(generateSecretKey())
+const clientSecret = bytesToHex(generateSecretKey())
+const txs: { type: 'incoming' | 'outgoing'; invoice: string; payment_hash: string; amount: number }[] = []
+
+const tx = (t: (typeof txs)[number]) => ({
+  ...t,
+  state: 'settled' as const,
+  description: '',
+  description_hash: '',
+  preimage: '00'.repeat(32),
+  fees_paid: 0,
+  settled_at: 1,
+  created_at: 1,
+  expires_at: 2,
+})
+
+beforeEach(async () => {
+  relay = await startRelay()
+  balance = 50_000_000
+  paidInvoices = []
+  stall = false
+  txs.length = 0
+  service = new NWCWalletService({ relayUrls: [relay.url] })
+  await service.publishWalletServiceInfoEvent(
+    walletSecret,
+    ['get_info', 'get_balance', 'make_invoice', 'lookup_invoice', 'list_transactions', 'pay_invoice'],
+    [],
+  )
+  const keys = new NWCWalletServiceKeyPair(walletSecret, getPublicKey(Buffer.from(clientSecret, 'hex')))
+  await service.subscribe(keys, {
+    getBalance: async () => ({ result: { balance }, error: undefined }),
+    makeInvoice: async (r) => {
+      const t = {
+        type: 'incoming' as const,
+        invoice: `lnbcrt${r.amount}`,
+        payment_hash: bytesToHex(randomBytes(32)),
+        amount: r.amount,
+      }
+      txs.push(t)
+      return { result: tx(t), error: undefined }
+    },
+    listTransactions: async (r) => ({
+      result: {
+        transactions: txs.slice(r.offset ?? 0, (r.offset ?? 0) + (r.limit ?? 50)).map(tx),
+        total_count: txs.length,
+      },
+      error: undefined,
+    }),
+    payInvoice: async (r) => {
+      if (stall) return new Promise(() => {})
+      const amount = 1_000_000
+      if (amount > balance) return { result: undefined, error: { code: 'INSUFFICIENT_BALANCE', message: 'no' } }
+      balance -= amount
+      paidInvoices.push(r.invoice)
+      return { result: { preimage: '11'.repeat(32), fees_paid: 0 }, error: undefined }
+    },
+  })
+  const wallet = getPublicKey(Buffer.from(walletSecret, 'hex'))
+  const uri = parseNwcUri(
+    `nostr+walletconnect://${wallet}?relay=${encodeURIComponent(relay.url)}&secret=${clientSecret}`,
+  )
+  if (!uri) throw new Error('uri refused')
+  account = openNwcAccount({ uri, timeoutMs: 3_000, backoffMinMs: 50 })
+})
+
+afterEach(async () => {
+  account.close()
+  service.close()
+  await relay.close()
+})
+
+describe('NWC account against NWCWalletService', () => {
+  it('reads the balance, makes an invoice and lists it back in pages', async () => {
+    expect((await account.getBalance()).balance).toBe(50_000_000)
+    const a = await account.makeInvoice({ amount: 21_000 })
+    await account.makeInvoice({ amount: 22_000 })
+    expect(a.invoice).toBe('lnbcrt21000')
+    const first = await account.listTransactions({ limit: 1, offset: 0 })
+    const second = await account.listTransactions({ limit: 1, offset: 1 })
+    expect(first.transactions.map((t) => t.amount)).toEqual([21_000])
+    expect(second.transactions.map((t) => t.amount)).toEqual([22_000])
+    // the wallet's info event offers NIP-44, so every request uses it
+    const encs = relay.published
+      .filter((e) => e.kind === 23194)
+      .map((e) => e.tags.find((t) => t[0] === 'encryption')?.[1])
+    expect(new Set(encs)).toEqual(new Set(['nip44_v2']))
+  })
+
+  it('pays once, and a refusal maps to insufficient_funds', async () => {
+    const r = await account.payInvoice({ invoice: 'lnbcrt1' })
+    expect(r.preimage).toBe('11'.repeat(32))
+    expect(paidInvoices).toEqual(['lnbcrt1'])
+    balance = 0
+    await expect(account.payInvoice({ invoice: 'lnbcrt2' })).rejects.toMatchObject({
+      code: 'insufficient_funds',
+      retryable: false,
+    })
+    expect(relay.published.filter((e) => e.kind === 23194)).toHaveLength(2)
+  })
+
+  it('a payment without an answer is unknown_outcome, sent once', async () => {
+    stall = true
+    await expect(account.payInvoice({ invoice: 'lnbcrt3' })).rejects.toMatchObject({ code: 'unknown_outcome' })
+    expect(relay.published.filter((e) => e.kind === 23194)).toHaveLength(1)
+  })
+
+  it('ignores an answer signed by another key', async () => {
+    stall = true
+    const pending = account.payInvoice({ invoice: 'lnbcrt4' })
+    await new Promise((r) => setTimeout(r, 300))
+    const req = relay.published.find((e) => e.kind === 23194)
+    if (!req) throw new Error('no request')
+    const forger = generateSecretKey()
+    const forged = finalizeEvent(
+      {
+        kind: 23195,
+        created_at: Math.floor(Date.now() / 1000),
+        tags: [
+          ['p', req.pubkey],
+          ['e', req.id],
+        ],
+        content: 'x',
+      },
+      forger,
+    )
+    const ws = new WebSocket(relay.url)
+    await new Promise((r) => ws.addEventListener('open', r))
+    ws.send(JSON.stringify(['EVENT', forged]))
+    await expect(pending).rejects.toMatchObject({ code: 'unknown_outcome' })
+    ws.close()
+  })
+})
+
+describe('parseNwcUri', () => {
+  const k = 'ab'.repeat(32)
+  it('accepts wss and loopback ws, refuses other ws and bad keys', () => {
+    expect(parseNwcUri(`nostr+walletconnect://${k}?relay=wss://r.example&secret=${k}`)?.relays).toEqual([
+      'wss://r.example',
+    ])
+    expect(parseNwcUri(`nostr+walletconnect://${k}?relay=ws://r.example&secret=${k}`)).toBeNull()
+    expect(parseNwcUri(`nostr+walletconnect://${k}?relay=wss://r.example&secret=zz`)).toBeNull()
+    expect(parseNwcUri(`nostr+walletconnect://${k}?secret=${k}`)).toBeNull()
+  })
+})
