@@ -15,6 +15,7 @@ let account: NwcAccount
 let balance: number
 let paidInvoices: string[]
 let stall: boolean
+let badShape: boolean
 const walletSecret = bytesToHex(generateSecretKey())
 const clientSecret = bytesToHex(generateSecretKey())
 const txs: { type: 'incoming' | 'outgoing'; invoice: string; payment_hash: string; amount: number }[] = []
@@ -36,6 +37,7 @@ beforeEach(async () => {
   balance = 50_000_000
   paidInvoices = []
   stall = false
+  badShape = false
   txs.length = 0
   service = new NWCWalletService({ relayUrls: [relay.url] })
   await service.publishWalletServiceInfoEvent(
@@ -45,7 +47,26 @@ beforeEach(async () => {
   )
   const keys = new NWCWalletServiceKeyPair(walletSecret, getPublicKey(Buffer.from(clientSecret, 'hex')))
   await service.subscribe(keys, {
-    getBalance: async () => ({ result: { balance }, error: undefined }),
+    getInfo: async () => ({
+      result: {
+        alias: 'test wallet',
+        color: '',
+        pubkey: '',
+        network: 'regtest',
+        block_height: 1,
+        block_hash: '',
+        methods: ['get_balance'],
+      },
+      error: undefined,
+    }),
+    getBalance: async () =>
+      stall ? new Promise(() => {}) : { result: badShape ? ({ balance: -1 } as never) : { balance }, error: undefined },
+    lookupInvoice: async (r) => {
+      const t = txs.find((x) => x.payment_hash === r.payment_hash)
+      return t
+        ? { result: tx(t), error: undefined }
+        : { result: undefined, error: { code: 'NOT_FOUND', message: 'no' } }
+    },
     makeInvoice: async (r) => {
       const t = {
         type: 'incoming' as const,
@@ -145,6 +166,22 @@ describe('NWC account against NWCWalletService', () => {
     ws.send(JSON.stringify(['EVENT', forged]))
     await expect(pending).rejects.toMatchObject({ code: 'unknown_outcome' })
     ws.close()
+  })
+})
+
+describe('NWC account: reads', () => {
+  it('reads get_info and looks an invoice up by payment hash', async () => {
+    expect((await account.getInfo()).alias).toBe('test wallet')
+    const a = await account.makeInvoice({ amount: 5_000 })
+    expect((await account.lookupInvoice({ payment_hash: a.payment_hash })).amount).toBe(5_000)
+    await expect(account.lookupInvoice({ payment_hash: 'cd'.repeat(32) })).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('a read without an answer is a retryable timeout; a wrong shape is service_error', async () => {
+    badShape = true
+    await expect(account.getBalance()).rejects.toMatchObject({ code: 'service_error' })
+    stall = true
+    await expect(account.getBalance()).rejects.toMatchObject({ code: 'timeout', retryable: true })
   })
 })
 
