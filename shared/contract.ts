@@ -17,6 +17,7 @@ import {
   TransferView,
   WALLET_NAME_MAX,
 } from './history'
+import { Language } from './i18n/locales'
 import { DEFAULT_LOCK, LockSettings, LockStatus, NewPassphrase, Passphrase, Shortcut, UnlockResult } from './lock'
 import { VOUCHER_COUNT_MAX, VOUCHER_NOTE_MAX } from './vouchers'
 
@@ -377,6 +378,8 @@ export const Settings = z.object({
   lock: LockSettings,
   /** rows per page on the Transactions screen, kept across restarts */
   historyPerPage: z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100), z.literal(250)]),
+  /** the app's language; 'system' follows the OS (shared/i18n/locales.ts) */
+  language: Language,
 })
 export type Settings = z.infer<typeof Settings>
 export const DEFAULT_SETTINGS: Settings = {
@@ -392,6 +395,7 @@ export const DEFAULT_SETTINGS: Settings = {
   hideBalances: false,
   lock: DEFAULT_LOCK,
   historyPerPage: 25,
+  language: 'system',
 }
 
 export const AppInfo = z.object({

@@ -8,9 +8,11 @@ import ScanLine from 'lucide-react/icons/scan-line'
 import SettingsIcon from 'lucide-react/icons/settings'
 import Ticket from 'lucide-react/icons/ticket'
 import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react'
+import { FormattedMessage } from 'react-intl'
 import { ArrivalToast } from './components/ArrivalToast'
 import { ClipboardOfferBanner } from './components/ClipboardOfferBanner'
 import { Skeleton } from './components/Skeleton'
+import { t } from './i18n'
 import { maskAmounts, useHidden } from './lib/money'
 import { Home } from './screens/Home'
 import { LockScreen } from './screens/LockScreen'
@@ -59,7 +61,7 @@ export function App() {
   return (
     <div className="app">
       {showNav && (
-        <nav aria-label="Main">
+        <nav aria-label={t('app.main')}>
           {NAV.map(([target, label, TabIcon]) => (
             <button
               key={target.to}
@@ -80,7 +82,7 @@ export function App() {
       {showNav && <ClipboardOfferBanner />}
       <main>
         <ScreenBoundary key={screen.to}>
-          <Suspense fallback={<Skeleton label="Opening the screen…" />}>{renderScreen(screen)}</Suspense>
+          <Suspense fallback={<Skeleton label={t('app.openingTheScreen')} />}>{renderScreen(screen)}</Suspense>
         </ScreenBoundary>
       </main>
     </div>
@@ -132,15 +134,12 @@ function ConnectionBanner() {
   const keyProblem = reason === 'key_refused' || reason === 'key_not_allowed'
   return (
     <div className="banner warning" role="status" data-connection={connection}>
-      {message ??
-        (connection === 'error'
-          ? 'The wallet service is answering with errors. The app keeps trying.'
-          : 'The wallet service cannot be reached. The app keeps trying.')}
+      {message ?? (connection === 'error' ? t('app.theWalletServiceIsAnswering') : t('app.theWalletServiceCannotBe'))}
       {keyProblem && !onSettings && (
         <>
           {' '}
           <button type="button" className="link" onClick={() => useUi.getState().go({ to: 'settings' })}>
-            Open Settings
+            <FormattedMessage id="app.openSettings" />
           </button>
         </>
       )}
@@ -158,7 +157,7 @@ function Notices() {
         <li key={n.id} className={`banner ${n.level}`}>
           <span>{maskAmounts(n.message, hidden)}</span>
           <button type="button" className="link" onClick={() => useUi.getState().dismiss(n.id)}>
-            Dismiss
+            <FormattedMessage id="app.dismiss" />
           </button>
         </li>
       ))}
@@ -176,12 +175,14 @@ class ScreenBoundary extends Component<{ children: ReactNode }, { failed: boolea
     if (!this.state.failed) return this.props.children
     return (
       <div className="error" role="alert">
-        <p>This screen could not be shown.</p>
+        <p>
+          <FormattedMessage id="app.thisScreenCouldNotBe" />
+        </p>
         <button type="button" onClick={() => this.setState({ failed: false })}>
-          Try again
+          <FormattedMessage id="app.tryAgain" />
         </button>{' '}
         <button type="button" onClick={() => useUi.getState().go({ to: 'home' })}>
-          Go home
+          <FormattedMessage id="app.goHome" />
         </button>
       </div>
     )

@@ -6,6 +6,7 @@ import type { RatesView } from '@shared/contract'
 import { believablePrice, fiatToMsat, satsToFiat } from '@shared/fiat'
 import { MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { useState } from 'react'
+import { FormattedMessage } from 'react-intl'
 import { type Money, moneyNow, useHidden } from '../lib/money'
 import { useRates } from '../stores/rates'
 
@@ -102,9 +103,11 @@ export function AmountInput(props: Props & { price: { currency: string; satPrice
       </label>
       {price && (
         <fieldset className="unit-switch" disabled={props.disabled}>
-          <legend className="sr-only">Type the amount in</legend>
+          <legend className="sr-only">
+            <FormattedMessage id="amountField.typeTheAmountIn" />
+          </legend>
           <button type="button" aria-pressed={!fiat} onClick={() => setInFiat(false)}>
-            sats
+            <FormattedMessage id="amountField.sats" />
           </button>
           <button
             type="button"

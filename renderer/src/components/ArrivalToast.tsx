@@ -1,6 +1,7 @@
 // Money arrived: a short toast wherever the person is, on top of main's OS notification, saying
 // how much and what for (masked while balances are hidden). It goes by itself (stores/recent).
 import CircleCheck from 'lucide-react/icons/circle-check'
+import { FormattedMessage } from 'react-intl'
 import { showMsat, useHidden } from '../lib/money'
 import { rowTitle } from '../lib/rowText'
 import { useRecent } from '../stores/recent'
@@ -17,12 +18,12 @@ export function ArrivalToast() {
     <div className="toast" role="status" data-testid="arrival-toast">
       <CircleCheck size={18} aria-hidden />
       <span>
-        Received <strong>{showMsat(msat, hidden)}</strong>
+        <FormattedMessage id="arrivalToast.received" /> <strong>{showMsat(msat, hidden)}</strong>
         {/* the memo is the person's own business: hidden with the amounts */}
         {!hidden && ` · ${what}`}
       </span>
       <button type="button" className="link" onClick={() => useRecent.getState().dismissArrival()}>
-        Dismiss
+        <FormattedMessage id="arrivalToast.dismiss" />
       </button>
     </div>
   )

@@ -1,3 +1,5 @@
+import { FormattedMessage } from 'react-intl'
+import { t } from '../i18n'
 import { useFlash } from '../lib/flash'
 
 async function copyText(text: string): Promise<boolean> {
@@ -25,7 +27,7 @@ export function CopyButton(props: { text: string; label: string }) {
         }}
         aria-label={props.label}
       >
-        Copy
+        <FormattedMessage id="copyButton.copy2" />
       </button>
       <span role="status" aria-live="polite" className="muted">
         {message}
@@ -43,10 +45,10 @@ export function CopyField(props: { label: string; value: string | null; empty?: 
         {props.value ? (
           <>
             <code className="long">{props.value}</code>
-            <CopyButton text={props.value} label={`Copy ${props.label.toLowerCase()}`} />
+            <CopyButton text={props.value} label={t('copyButton.copy', { toLowerCase: props.label.toLowerCase() })} />
           </>
         ) : (
-          <span className="muted">{props.empty ?? 'none'}</span>
+          <span className="muted">{props.empty ?? t('copyButton.none')}</span>
         )}
       </dd>
     </div>

@@ -1,6 +1,7 @@
 // A QR code with what a person does with its picture: save it as a PNG or copy it as an image
 // (clipboard access can be refused; then saving is the way).
 import { useRef } from 'react'
+import { FormattedMessage } from 'react-intl'
 import { downloadBlob } from '../lib/download'
 import { useFlash } from '../lib/flash'
 import { Qr, type QrHandle } from './Qr'
@@ -30,10 +31,10 @@ export function QrImage(props: { text: string; label: string; fileName: string }
       <Qr ref={qr} text={props.text} label={props.label} />
       <div className="actions">
         <button type="button" onClick={() => void savePng()}>
-          Save QR as PNG
+          <FormattedMessage id="qrImage.saveQrAsPng" />
         </button>
         <button type="button" onClick={() => void copyImage()}>
-          Copy QR image
+          <FormattedMessage id="qrImage.copyQrImage" />
         </button>
       </div>
       <p role="status" aria-live="polite" className="muted">

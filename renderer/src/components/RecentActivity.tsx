@@ -1,6 +1,7 @@
 // Home's last few rows: what each was (memo, comment or payee), in or out, how much and when;
 // a row that just arrived is highlighted for a moment. "All transactions" opens the history.
 import type { HistoryRow } from '@shared/history'
+import { FormattedMessage } from 'react-intl'
 import { showMsat, useHidden } from '../lib/money'
 import { rowDirection, rowTitle } from '../lib/rowText'
 import { relativeTime } from '../lib/when'
@@ -18,13 +19,17 @@ export function RecentActivity({ now }: { now: number }) {
   return (
     <section className="recent" aria-labelledby="recent-title">
       <div className="section-head">
-        <h2 id="recent-title">Recent activity</h2>
+        <h2 id="recent-title">
+          <FormattedMessage id="recentActivity.recentActivity" />
+        </h2>
         <button type="button" className="link" onClick={() => go({ to: 'transactions', walletId: 'all' })}>
-          All transactions
+          <FormattedMessage id="recentActivity.allTransactions" />
         </button>
       </div>
       {rows.length === 0 ? (
-        <p className="muted small">Nothing yet. Payments in and out show here.</p>
+        <p className="muted small">
+          <FormattedMessage id="recentActivity.nothingYetPaymentsInAnd" />
+        </p>
       ) : (
         <ul className="recent-rows">
           {rows.map((t) => (

@@ -3,6 +3,7 @@
 import type { WalletView } from '@shared/contract'
 import EllipsisVertical from 'lucide-react/icons/ellipsis-vertical'
 import { useEffect, useRef, useState } from 'react'
+import { t } from '../i18n'
 import type { FiatShown } from '../stores/rates'
 import { type Screen, useUi } from '../stores/ui'
 import { Amount, FiatBeside } from './Amount'
@@ -34,7 +35,7 @@ export function WalletRow({ wallet: w, fiat }: { wallet: WalletView; fiat: FiatS
     toggle.current?.focus()
   }
   return (
-    <li className="wallet-row" aria-label={`Wallet ${w.label}`}>
+    <li className="wallet-row" aria-label={t('walletRow.wallet', { label: w.label })}>
       <span className="wallet-name">{w.label}</span>
       <span className="wallet-money">
         <span className="balance">
@@ -47,8 +48,8 @@ export function WalletRow({ wallet: w, fiat }: { wallet: WalletView; fiat: FiatS
           ref={toggle}
           type="button"
           className="icon-button"
-          aria-label={`Actions for ${w.label}`}
-          title="Actions"
+          aria-label={t('walletRow.actionsFor', { label: w.label })}
+          title={t('walletRow.actions')}
           aria-expanded={open}
           onClick={() => setOpen(!open)}
         >

@@ -2,9 +2,11 @@
 
 import { routePayInput } from '@shared/payment/route'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
+import { FormattedMessage } from 'react-intl'
 import { Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
+import { t } from '../i18n'
 import { decodeImageBlob, decodePixels } from '../lib/scan'
 import { visibleInterval } from '../lib/visibleTimers'
 import { useUi } from '../stores/ui'
@@ -58,10 +60,10 @@ export default function Scan() {
   }
 
   return (
-    <Screen title="Scan">
+    <Screen title={t('scan.scan')}>
       {/* an image dropped anywhere on the screen is read like an opened file (never opened as a page) */}
       <section
-        aria-label="Ways to read a QR code"
+        aria-label={t('scan.waysToReadAQr')}
         data-testid="scan-drop"
         onDragOver={(e) => e.preventDefault()}
         onDrop={(e) => {
@@ -72,8 +74,7 @@ export default function Scan() {
         }}
       >
         <p>
-          Read a Lightning invoice, lightning address or LNURL from a QR code: open or drop an image, paste one, or use
-          the camera.
+          <FormattedMessage id="scan.readALightningInvoiceLightning" />
         </p>
         <div className="actions">
           <input
@@ -88,13 +89,13 @@ export default function Scan() {
             }}
           />
           <label className="button" htmlFor="scan-file">
-            Open an image file
+            <FormattedMessage id="scan.openAnImageFile" />
           </label>
           <button type="button" onClick={() => void fromClipboard()}>
-            Paste image from clipboard
+            <FormattedMessage id="scan.pasteImageFromClipboard" />
           </button>
           <button type="button" onClick={() => setCamera((c) => !c)} aria-pressed={camera}>
-            {camera ? 'Stop camera' : 'Use camera'}
+            {camera ? t('scan.stopCamera') : t('scan.useCamera')}
           </button>
         </div>
         {camera && (
@@ -110,8 +111,16 @@ export default function Scan() {
           />
         )}
         <form onSubmit={fromText} noValidate>
-          <TextField id="scan-text" label="Or paste the text" value={text} onValue={setText} spellCheck={false} />
-          <button type="submit">Use this text</button>
+          <TextField
+            id="scan-text"
+            label={t('scan.orPasteTheText')}
+            value={text}
+            onValue={setText}
+            spellCheck={false}
+          />
+          <button type="submit">
+            <FormattedMessage id="scan.useThisText" />
+          </button>
         </form>
         {outcome.kind === 'working' && <Pending>{outcome.what}</Pending>}
         <Problem>{outcome.kind === 'problem' ? outcome.message : null}</Problem>
@@ -176,7 +185,7 @@ function Camera(props: { onFound: (text: string) => void; onError: (message: str
       if (stream) stopTracks(stream)
     }
   }, [])
-  return <video ref={video} className="camera" muted playsInline aria-label="Camera preview" />
+  return <video ref={video} className="camera" muted playsInline aria-label={t('scan.cameraPreview')} />
 }
 
 function stopTracks(s: MediaStream): void {

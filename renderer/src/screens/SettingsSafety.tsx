@@ -5,9 +5,11 @@ import { BACKUP_PASSPHRASE_MIN } from '@shared/backupRules'
 import type { AccountView, BackupStatus, SpendingView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { type FormEvent, useEffect, useState } from 'react'
+import { FormattedMessage } from 'react-intl'
 import { invoke } from '../api'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { TextField } from '../components/TextField'
+import { t } from '../i18n'
 import { useMoney } from '../lib/money'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
@@ -60,34 +62,37 @@ export function SpendingLimits({ account }: { account: AccountView }) {
   }
   return (
     <section aria-labelledby="limits-title">
-      <h2 id="limits-title">Spending limits</h2>
+      <h2 id="limits-title">
+        <FormattedMessage id="settingsSafety.spendingLimits" />
+      </h2>
       <form onSubmit={save} noValidate className="card">
         <p className="muted small">
-          For {account.label}. Payments, withdraw links and vouchers count; moving sats between your own wallets does
-          not. Leave a field empty for no limit.
+          <FormattedMessage id="settingsSafety.forPaymentsWithdrawLinksAnd" values={{ label: account.label }} />
         </p>
         <TextField
           id="limit-daily"
-          label="Daily limit (sats, fees included, any 24 hours)"
+          label={t('settingsSafety.dailyLimitSatsFeesIncluded')}
           inputMode="numeric"
           value={daily}
           onValue={setDaily}
         />
         <TextField
           id="limit-confirm"
-          label="Ask for the passphrase above (sats)"
+          label={t('settingsSafety.askForThePassphraseAbove')}
           inputMode="numeric"
           value={confirm}
           disabled={view !== null && !view.passphraseSet && view.confirmAboveSat === null}
           onValue={setConfirm}
         />
         {view && !view.passphraseSet && (
-          <p className="muted small">Set a passphrase for the app to have it asked for above an amount.</p>
+          <p className="muted small">
+            <FormattedMessage id="settingsSafety.setAPassphraseForThe" />
+          </p>
         )}
         {view?.passphraseSet && (
           <TextField
             id="limit-passphrase"
-            label="Passphrase (to raise or remove a limit)"
+            label={t('settingsSafety.passphraseToRaiseOrRemove')}
             type="password"
             autoComplete="off"
             value={passphrase}
@@ -96,15 +101,20 @@ export function SpendingLimits({ account }: { account: AccountView }) {
         )}
         {view && view.leftMsat !== null && (
           <p className="muted small" data-testid="limit-left">
-            Left today: {money.msat(view.leftMsat)} ({money.msat(view.spentMsat)} went out in the last 24 hours).
+            <FormattedMessage
+              id="settingsSafety.leftTodayWentOutIn"
+              values={{ amount: money.msat(view.leftMsat), amount2: money.msat(view.spentMsat) }}
+            />
           </p>
         )}
         <Problem>{problem}</Problem>
         {error && <ErrorMessage error={error} />}
         <div className="actions">
-          <button type="submit">Save limits</button>
+          <button type="submit">
+            <FormattedMessage id="settingsSafety.saveLimits" />
+          </button>
           <span className="muted" role="status">
-            {saved ? 'Limits saved.' : ''}
+            {saved ? t('settingsSafety.limitsSaved') : ''}
           </span>
         </div>
       </form>
@@ -157,16 +167,25 @@ export function BackupSection() {
   }
   return (
     <section aria-labelledby="backup-title">
-      <h2 id="backup-title">Backup</h2>
-      <form onSubmit={save} noValidate className="card" aria-label="Save a backup">
+      <h2 id="backup-title">
+        <FormattedMessage id="settingsSafety.backup" />
+      </h2>
+      <form onSubmit={save} noValidate className="card" aria-label={t('settingsSafety.saveABackup')}>
         <p className="muted small">
-          One file, encrypted with a passphrase you choose: accounts, labels, recent recipients, settings, spending
-          limits, withdraw links and pending invoices.
-          {status?.lastBackupAt ? ` Last saved ${new Date(status.lastBackupAt * 1000).toLocaleDateString()}.` : ''}
+          <FormattedMessage
+            id="settingsSafety.oneFileEncryptedWithA"
+            values={{
+              value: status?.lastBackupAt
+                ? t('settingsSafety.lastSaved', {
+                    toLocaleDateString: new Date(status.lastBackupAt * 1000).toLocaleDateString(),
+                  })
+                : '',
+            }}
+          />
         </p>
         <TextField
           id="backup-pass"
-          label="Backup passphrase"
+          label={t('settingsSafety.backupPassphrase')}
           type="password"
           autoComplete="new-password"
           value={pass}
@@ -174,7 +193,7 @@ export function BackupSection() {
         />
         <TextField
           id="backup-pass-again"
-          label="The same passphrase again"
+          label={t('settingsSafety.theSamePassphraseAgain')}
           type="password"
           autoComplete="new-password"
           value={again}
@@ -182,12 +201,12 @@ export function BackupSection() {
         />
         <label className="check" htmlFor="backup-keys">
           <input id="backup-keys" type="checkbox" checked={withKeys} onChange={(e) => setWithKeys(e.target.checked)} />
-          Include the API keys (whoever has the file and its passphrase can spend)
+          <FormattedMessage id="settingsSafety.includeTheApiKeysWhoever" />
         </label>
         {withKeys && status?.passphraseSet && (
           <TextField
             id="backup-app-pass"
-            label="The app's passphrase"
+            label={t('settingsSafety.theAppSPassphrase')}
             type="password"
             autoComplete="off"
             value={appPass}
@@ -195,7 +214,7 @@ export function BackupSection() {
           />
         )}
         <Problem>{problem}</Problem>
-        <Outcome error={error} busy={busy && 'Encrypting…'} submit="Save backup…" done={done} />
+        <Outcome error={error} busy={busy && 'Encrypting…'} submit={t('settingsSafety.saveBackup')} done={done} />
       </form>
       <RestoreBackup />
     </section>
@@ -226,19 +245,24 @@ export function RestoreBackup() {
     if (accounts > 0) useUi.getState().go({ to: keys === accounts ? 'home' : 'settings' })
   }
   return (
-    <form onSubmit={restore} noValidate className="card" aria-label="Restore a backup">
+    <form onSubmit={restore} noValidate className="card" aria-label={t('settingsSafety.restoreABackup')}>
       <p className="muted small">
-        Restore brings a backup into an app with no accounts yet. The history then loads again from the service.
+        <FormattedMessage id="settingsSafety.restoreBringsABackupInto" />
       </p>
       <TextField
         id="restore-pass"
-        label="Passphrase of the backup"
+        label={t('settingsSafety.passphraseOfTheBackup')}
         type="password"
         autoComplete="off"
         value={pass}
         onValue={setPass}
       />
-      <Outcome error={error} busy={busy && 'Checking the backup…'} submit="Choose a backup and restore…" done={done} />
+      <Outcome
+        error={error}
+        busy={busy && 'Checking the backup…'}
+        submit={t('settingsSafety.chooseABackupAndRestore')}
+        done={done}
+      />
     </form>
   )
 }
@@ -269,11 +293,13 @@ export function BackupNudge() {
   }, [])
   if (!due) return null
   return (
-    <section className="card" aria-label="Backup reminder">
-      <p>Time for a backup: your accounts, labels and links in one encrypted file, in case this computer is lost.</p>
+    <section className="card" aria-label={t('settingsSafety.backupReminder')}>
+      <p>
+        <FormattedMessage id="settingsSafety.timeForABackupYour" />
+      </p>
       <div className="actions">
         <button type="button" className="primary" onClick={() => useUi.getState().go({ to: 'settings' })}>
-          Back up now
+          <FormattedMessage id="settingsSafety.backUpNow" />
         </button>
         <button
           type="button"
@@ -282,7 +308,7 @@ export function BackupNudge() {
             void invoke('backup.dismissNudge', {})
           }}
         >
-          Not now
+          <FormattedMessage id="settingsSafety.notNow" />
         </button>
       </div>
     </section>

@@ -4,6 +4,7 @@
 import type { AppErrorShape } from '@shared/errors'
 import { LABEL_MAX } from '@shared/history'
 import { type ReactNode, useEffect, useState } from 'react'
+import { FormattedMessage } from 'react-intl'
 import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
 import { ErrorMessage } from '../components/ErrorMessage'
@@ -11,6 +12,7 @@ import { FiatThen } from '../components/FiatThen'
 import { Screen } from '../components/Screen'
 import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
+import { t } from '../i18n'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 import { distinctComment } from '../lib/rowText'
@@ -40,9 +42,9 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
 
   return (
     // one way back, to the history (the tab bar marks Transactions as where this is)
-    <Screen title="Transaction" back={false}>
+    <Screen title={t('transactionDetail.transaction')} back={false}>
       <button type="button" className="link" onClick={() => useUi.getState().go({ to: 'transactions' })}>
-        ← Back to transactions
+        <FormattedMessage id="transactionDetail.backToTransactions" />
       </button>
       <dl className="details">
         {tx && (
@@ -68,15 +70,23 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
           <>
             {!tx && field('Fee', ln.feeMsat === null ? 'not reported' : money.msat(ln.feeMsat))}
             {field('Status', ln.settled ? 'settled' : 'not settled')}
-            <CopyField label="Payment hash" value={ln.paymentHash} />
-            <CopyField label="Preimage (proof of payment)" value={ln.preimage} empty="not revealed yet" />
-            <CopyField label="Payment request" value={ln.paymentRequest} />
+            <CopyField label={t('transactionDetail.paymentHash')} value={ln.paymentHash} />
+            <CopyField
+              label={t('transactionDetail.preimageProofOfPayment')}
+              value={ln.preimage}
+              empty="not revealed yet"
+            />
+            <CopyField label={t('transactionDetail.paymentRequest')} value={ln.paymentRequest} />
           </>
         )}
       </dl>
       {tx && <LabelEditor key={tx.txId} txId={tx.txId} label={tx.label ?? ''} />}
-      {!props.lnTxId && <p className="muted">A move between wallets: it has no Lightning payment details.</p>}
-      {props.lnTxId && detail.status === 'loading' && <Skeleton label="Loading payment details…" />}
+      {!props.lnTxId && (
+        <p className="muted">
+          <FormattedMessage id="transactionDetail.aMoveBetweenWalletsIt" />
+        </p>
+      )}
+      {props.lnTxId && detail.status === 'loading' && <Skeleton label={t('transactionDetail.loadingPaymentDetails')} />}
       {props.lnTxId && detail.error && (
         <ErrorMessage error={detail.error} onRetry={() => void loadDetail(props.lnTxId as string)} />
       )}
@@ -103,7 +113,7 @@ function LabelEditor(props: { txId: string; label: string }) {
     >
       <TextField
         id="tx-label"
-        label="Your label"
+        label={t('transactionDetail.yourLabel')}
         value={text}
         maxLength={LABEL_MAX}
         onValue={(v) => {
@@ -112,9 +122,13 @@ function LabelEditor(props: { txId: string; label: string }) {
         }}
       />
       <button type="submit" disabled={saving || text.trim() === props.label}>
-        Save label
+        <FormattedMessage id="transactionDetail.saveLabel" />
       </button>
-      {outcome && !outcome.error && <p role="status">Label saved.</p>}
+      {outcome && !outcome.error && (
+        <p role="status">
+          <FormattedMessage id="transactionDetail.labelSaved" />
+        </p>
+      )}
       {outcome?.error && <ErrorMessage error={outcome.error} />}
     </form>
   )

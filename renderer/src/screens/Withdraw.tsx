@@ -2,6 +2,7 @@
 import { parseSatInput } from '@shared/units'
 import { withdrawLinkState } from '@shared/vouchers'
 import { type FormEvent, useEffect, useState } from 'react'
+import { FormattedMessage } from 'react-intl'
 import { invoke } from '../api'
 import { Fiat } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
@@ -13,6 +14,7 @@ import { Screen } from '../components/Screen'
 import { useSpendCheck } from '../components/SpendCheck'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { t } from '../i18n'
 import { useMoney } from '../lib/money'
 import { useActiveClockOffset } from '../lib/serviceClock'
 import { useVouchers } from '../stores/vouchers'
@@ -34,11 +36,11 @@ export default function Withdraw(props: { walletId?: string }) {
     useVouchers.getState().confirmation !== null ? 'sheet' : 'link',
   )
   return (
-    <Screen title="Withdraw link">
+    <Screen title={t('withdraw.withdrawLink')}>
       <p className="warning-text" role="note">
         {WARNING}
       </p>
-      {!current && <Choice legend="What to make" options={MAKE} value={make} onChange={setMake} />}
+      {!current && <Choice legend={t('withdraw.whatToMake')} options={MAKE} value={make} onChange={setMake} />}
       {current ? (
         <ShowLink ott={current.ott} />
       ) : make === 'sheet' ? (
@@ -83,13 +85,13 @@ function WithdrawForm(props: { walletId?: string }) {
       <WalletSelect value={walletId} onChange={setWalletId} id="withdraw-wallet" />
       <AmountField
         id="withdraw-amount"
-        label="Amount"
-        note={wallet ? `at most ${money.msat(wallet.balanceMsat)}` : undefined}
+        label={t('withdraw.amount')}
+        note={wallet ? t('withdraw.atMost', { amount: money.msat(wallet.balanceMsat) }) : undefined}
         value={amount}
         onValue={setAmount}
         required
       />
-      <TextField id="withdraw-memo" label="Memo" value={memo} maxLength={639} onValue={setMemo} />
+      <TextField id="withdraw-memo" label={t('withdraw.memo')} value={memo} maxLength={639} onValue={setMemo} />
       <p className="muted small" data-testid="withdraw-fee-note">
         {FEE_NOTE}
       </p>
@@ -97,7 +99,7 @@ function WithdrawForm(props: { walletId?: string }) {
       <Problem>{problem}</Problem>
       {error && <ErrorMessage error={error} />}
       <button type="submit" className="primary" disabled={creating}>
-        {creating ? 'Creating…' : 'Create withdraw link'}
+        {creating ? t('withdraw.creating') : t('withdraw.createWithdrawLink')}
       </button>
     </form>
   )
@@ -120,7 +122,7 @@ function ShowLink({ ott }: { ott: string }) {
   return (
     <div className="invoice">
       <p className={`status ${claimed ? 'paid' : 'pending'}`} role="status" aria-live="polite">
-        {state === 'waiting' ? 'Waiting to be claimed' : withdrawStatusText(link, state, money)}
+        {state === 'waiting' ? t('withdraw.waitingToBeClaimed') : withdrawStatusText(link, state, money)}
       </p>
       <p className="amount">
         {money.sat(link.amountSat)} <Fiat msat={link.amountSat * 1000} testId="withdraw-fiat" />
@@ -130,7 +132,7 @@ function ShowLink({ ott }: { ott: string }) {
       {!claimed && (
         <QrImage
           text={link.uri}
-          label="QR code of the withdraw link"
+          label={t('withdraw.qrCodeOfTheWithdraw')}
           fileName={`withdraw-${link.amountSat}-sats.png`}
         />
       )}
@@ -138,12 +140,12 @@ function ShowLink({ ott }: { ott: string }) {
       {!claimed && (
         <div className="field-row">
           <code className="long">{link.lnurl}</code>
-          <CopyButton text={link.lnurl} label="Copy the withdraw link" />
+          <CopyButton text={link.lnurl} label={t('withdraw.copyTheWithdrawLink')} />
         </div>
       )}
       <div className="actions">
         <button type="button" onClick={startOver}>
-          New withdraw link
+          <FormattedMessage id="withdraw.newWithdrawLink" />
         </button>
       </div>
     </div>
