@@ -35,7 +35,7 @@ function placeholders(els: Element[], into = new Set<string>()): Set<string> {
 }
 
 /** Problems of one catalog against English: ids missing or extra, parse errors, other placeholders. */
-export function catalogProblems(source: Record<string, string>, other: Record<string, string>): string[] {
+function catalogProblems(source: Record<string, string>, other: Record<string, string>): string[] {
   const out: string[] = []
   for (const id of Object.keys(source)) if (!(id in other)) out.push(`missing ${id}`)
   for (const id of Object.keys(other)) if (!(id in source)) out.push(`extra ${id}`)

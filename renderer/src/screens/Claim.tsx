@@ -16,6 +16,7 @@ import { PrivateHostWarning } from '../components/PrivateHost'
 import { Screen } from '../components/Screen'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { t } from '../i18n'
+import { strong } from '../i18n/rich'
 import { type Money, useMoney } from '../lib/money'
 import { useClockOffset } from '../lib/serviceClock'
 import { useClaim } from '../stores/claim'
@@ -55,8 +56,7 @@ function Arrived({ host, onAsk }: { host: string | null; onAsk: (confirm?: strin
   return (
     <div className="claim-arrived" data-testid="claim-arrived">
       <p>
-        <FormattedMessage id="claim.aWithdrawLinkFrom" /> <strong>{host}</strong>
-        <FormattedMessage id="claim.nothingHasBeenAskedOf" values={{ host }} />
+        <FormattedMessage id="claim.linkFromNothingAsked" values={{ host, b: strong }} />
       </p>
       {range ? (
         <PrivateHostWarning host={host} range={range} onConfirm={() => onAsk(host)} />
@@ -95,17 +95,25 @@ function OfferText({ offer }: { offer: ClaimOffer }) {
   return (
     <div className="claim-offer">
       <p>
-        <strong>{offer.host}</strong> <FormattedMessage id="claim.offers" values={{ value: ' ' }} />
-        <strong data-testid="claim-range">
-          <Range offer={offer} />
-        </strong>
-        . <OfferFiat offer={offer} />
+        <FormattedMessage
+          id="claim.offers"
+          values={{
+            host: <strong>{offer.host}</strong>,
+            range: (
+              <strong data-testid="claim-range">
+                <Range offer={offer} />
+              </strong>
+            ),
+          }}
+        />{' '}
+        <OfferFiat offer={offer} />
       </p>
       {offer.callbackHost !== offer.host && (
         <p className="warning-text" data-testid="claim-hosts">
-          <FormattedMessage id="claim.theLinkIsFrom" /> <strong>{offer.host}</strong>
-          <FormattedMessage id="claim.theMoneyRequestGoesTo" values={{ value: ' ' }} />
-          <strong>{offer.callbackHost}</strong>.
+          <FormattedMessage
+            id="claim.linkFromRequestTo"
+            values={{ host: offer.host, callbackHost: offer.callbackHost, b: strong }}
+          />
         </p>
       )}
       {/* the other side's words, shown as text */}
@@ -207,21 +215,7 @@ function Following(props: { invoiceId: string; message: string | null; host: str
 
 function StatusText({ status, inv, host }: { status: PendingInvoice['status']; inv: PendingInvoice; host: string }) {
   const amount = <Amount msat={inv.amountSat * MSAT_PER_SAT} />
-  if (status === 'paid')
-    return (
-      <>
-        <FormattedMessage id="claim.received" values={{ amount }} />
-      </>
-    )
-  if (status === 'expired')
-    return (
-      <>
-        <FormattedMessage id="claim.didNotPayBeforeThe" values={{ host, amount }} />
-      </>
-    )
-  return (
-    <>
-      <FormattedMessage id="claim.waitingForToPay" values={{ host, amount }} />
-    </>
-  )
+  if (status === 'paid') return <FormattedMessage id="claim.received" values={{ amount }} />
+  if (status === 'expired') return <FormattedMessage id="claim.didNotPayBeforeThe" values={{ host, amount }} />
+  return <FormattedMessage id="claim.waitingForToPay" values={{ host, amount }} />
 }

@@ -108,7 +108,7 @@ function Total({ now }: { now: number }) {
             <span className="muted" data-testid="updated">
               <FormattedMessage
                 id="home.updated"
-                values={{ value: ' ', relativeTime: relativeTime(Math.floor(updatedAt / 1000), now) }}
+                values={{ relativeTime: relativeTime(Math.floor(updatedAt / 1000), now) }}
               />
             </span>
           )}

@@ -65,11 +65,7 @@ function Said(props: { outcome: string | null; wait: number; failures: number })
       <p className="error" role="alert" data-testid="lock-wait">
         <FormattedMessage
           id="lockScreen.tryAgainIn"
-          values={{
-            value: outcome === 'wrong' ? t('lockScreen.thatPassphraseIsNotRight') : '',
-            value2: failures > 1 ? t('lockScreen.wrongTries', { failures }) : '',
-            waitWords: waitWords(wait),
-          }}
+          values={{ wrong: outcome === 'wrong' ? 'yes' : 'no', failures, waitWords: waitWords(wait) }}
         />
       </p>
     )

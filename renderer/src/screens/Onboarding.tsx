@@ -7,6 +7,7 @@ import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
 import { t } from '../i18n'
+import { code } from '../i18n/rich'
 import { useMoney } from '../lib/money'
 import { checkBaseUrl } from '../lib/validate'
 import { useAccounts } from '../stores/accounts'
@@ -94,11 +95,7 @@ export default function Onboarding({ adding }: { adding: boolean }) {
         </summary>
         <ul>
           <li>
-            <FormattedMessage id="onboarding.signInToYourWallet" values={{ value: ' ' }} />
-            <code>
-              <FormattedMessage id="onboarding.sak2" />
-            </code>
-            <FormattedMessage id="onboarding.theServiceAddressIsOn" />
+            <FormattedMessage id="onboarding.signInToYourWallet" values={{ prefix: 'sak_', code }} />
           </li>
           <li>
             <FormattedMessage id="onboarding.theKeyLetsThisApp" />
@@ -107,8 +104,7 @@ export default function Onboarding({ adding }: { adding: boolean }) {
             <FormattedMessage
               id="onboarding.itIsSentOnlyTo"
               values={{
-                value: keychainDown ? t('onboarding.theSystemKeychainIsNot') : t('onboarding.theKeyIsKeptIn'),
-                value2: ' ',
+                kept: keychainDown ? t('onboarding.theSystemKeychainIsNot') : t('onboarding.theKeyIsKeptIn'),
               }}
             />
           </li>
@@ -180,13 +176,7 @@ export default function Onboarding({ adding }: { adding: boolean }) {
       {test.status === 'ready' && (
         <div className="card" role="status">
           <p>
-            <FormattedMessage
-              id="onboarding.connectedFound"
-              values={{
-                length: test.wallets.length,
-                value: test.wallets.length === 1 ? t('onboarding.wallet') : t('onboarding.wallets'),
-              }}
-            />
+            <FormattedMessage id="onboarding.connectedFound" values={{ count: test.wallets.length }} />
           </p>
           <ul>
             {test.wallets.map((w) => (

@@ -117,7 +117,7 @@ function SendForm() {
             <p>
               <FormattedMessage
                 id="send.thisIsNothingHasBeen"
-                values={{ words: arrived.words, value: arrived.host ?? t('send.anybody') }}
+                values={{ words: arrived.words, host: arrived.host ?? t('send.anybody') }}
               />
             </p>
           </section>
@@ -169,8 +169,7 @@ function RecipientCard({ recipient }: { recipient: RecipientView }) {
           values={{
             amount: money.msat(recipient.minSendableMsat),
             amount2: money.msat(recipient.maxSendableMsat),
-            value: ' ',
-            value2:
+            comment:
               recipient.commentAllowed > 0
                 ? t('send.aCommentOfUpTo', { commentAllowed: recipient.commentAllowed })
                 : t('send.noCommentAllowed'),

@@ -149,8 +149,7 @@ function PaidBefore({ earlier }: { earlier: NonNullable<Confirmation['earlier']>
         <FormattedMessage
           id="sendConfirm.checkTheWalletSTransactions"
           values={{
-            value: ' ',
-            value2:
+            when:
               earlier.state === 'paid'
                 ? t('sendConfirm.theAppPaidItOn', { formatDate: formatDate(earlier.at) })
                 : t('sendConfirm.aPaymentOfItOn', { formatDate: formatDate(earlier.at) }),
@@ -204,7 +203,7 @@ function Receipt() {
 function ShowAmounts() {
   return (
     <p className="muted small">
-      <FormattedMessage id="sendConfirm.amountsAreHidden" values={{ value: ' ' }} />
+      <FormattedMessage id="sendConfirm.amountsAreHidden" />{' '}
       <button
         type="button"
         className="link"
@@ -252,7 +251,7 @@ export function Unfinished() {
       <ul>
         {shown.map((p) => (
           <li key={p.requestId}>
-            <FormattedMessage id="sendConfirm.to2" values={{ amount: money.msat(p.amountMsat), value: ' ' }} />
+            <FormattedMessage id="sendConfirm.to2" values={{ amount: money.msat(p.amountMsat) }} />{' '}
             <span className={p.kind === 'invoice' && targetText(p).endsWith('…') ? 'mono' : undefined}>
               {targetText(p)}
             </span>{' '}

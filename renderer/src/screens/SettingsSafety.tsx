@@ -175,10 +175,8 @@ export function BackupSection() {
           <FormattedMessage
             id="settingsSafety.oneFileEncryptedWithA"
             values={{
-              value: status?.lastBackupAt
-                ? t('settingsSafety.lastSaved', {
-                    toLocaleDateString: new Date(status.lastBackupAt * 1000).toLocaleDateString(),
-                  })
+              lastSaved: status?.lastBackupAt
+                ? t('settingsSafety.lastSaved', { date: new Date(status.lastBackupAt * 1000) })
                 : '',
             }}
           />

@@ -147,10 +147,7 @@ function WalletShown() {
   if (walletId === 'all') return null
   return (
     <p className="wallet-shown small">
-      <FormattedMessage
-        id="transactions.showingOnly"
-        values={{ value: label ?? t('transactions.oneWallet'), value2: ' ' }}
-      />
+      <FormattedMessage id="transactions.showingOnly" values={{ wallet: label ?? t('transactions.oneWallet') }} />{' '}
       <button
         type="button"
         className="link"

@@ -112,10 +112,8 @@ function ConfirmSheet() {
           id="voucherSheet.from"
           values={{
             count: c.count,
-            value: c.count === 1 ? t('voucherSheet.voucher') : t('voucherSheet.vouchers'),
             amount: money.sat(c.amountSat),
             amount2: money.sat(totalSat),
-            value2: ' ',
             label,
           }}
         />
@@ -137,7 +135,7 @@ function ConfirmSheet() {
         <p className="warning-text">
           <FormattedMessage
             id="voucherSheet.aClaimFromAWallet"
-            values={{ value: ' ', amount: money.sat(claimFeeCapSat(c.amountSat)), label }}
+            values={{ amount: money.sat(claimFeeCapSat(c.amountSat)), label }}
           />
         </p>
       )}
@@ -168,9 +166,7 @@ function ConfirmSheet() {
               if (token !== null) void useVouchers.getState().make(token)
             }}
           >
-            {making
-              ? t('voucherSheet.makingVouchers')
-              : t('voucherSheet.make', { count: c.count, value: c.count === 1 ? 'voucher' : 'vouchers' })}
+            {making ? t('voucherSheet.makingVouchers') : t('voucherSheet.make', { count: c.count })}
           </button>
         )}
         <button type="button" disabled={making} onClick={() => useVouchers.getState().back()}>
@@ -196,10 +192,7 @@ function SheetResult() {
         </p>
       ) : (
         <p className="status paid" role="status">
-          <FormattedMessage
-            id="voucherSheet.made"
-            values={{ made, value: made === 1 ? t('voucherSheet.voucher') : t('voucherSheet.vouchers') }}
-          />
+          <FormattedMessage id="voucherSheet.made" values={{ made }} />
         </p>
       )}
       <p role="status">{sheetMessage(sheet, made)}</p>

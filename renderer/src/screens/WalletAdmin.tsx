@@ -60,7 +60,7 @@ function MoveSats() {
               amount: money.sat(review.amountSat),
               name: name(review.fromWalletId),
               name2: name(review.toWalletId),
-              value: review.memo ? ` (“${review.memo}”)` : '',
+              memo: review.memo ? ` (“${review.memo}”)` : '',
             }}
           />
         </p>

@@ -52,7 +52,7 @@ export function WithdrawLinks() {
             values={{
               count: count('waiting'),
               count2: count('claimed'),
-              value: count('old') > 0 ? t('withdrawLinks.old', { count: count('old') }) : '',
+              old: count('old'),
             }}
           />
         </p>
