@@ -8,11 +8,11 @@ import ScanLine from 'lucide-react/icons/scan-line'
 import SettingsIcon from 'lucide-react/icons/settings'
 import Ticket from 'lucide-react/icons/ticket'
 import { Component, type ComponentType, lazy, type ReactNode, Suspense } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { ArrivalToast } from './components/ArrivalToast'
 import { ClipboardOfferBanner } from './components/ClipboardOfferBanner'
 import { Skeleton } from './components/Skeleton'
-import { t } from './i18n'
+import { type MessageId, t } from './i18n'
+import { FormattedMessage } from './i18n/FormattedMessage'
 import { maskAmounts, useHidden } from './lib/money'
 import { Home } from './screens/Home'
 import { LockScreen } from './screens/LockScreen'
@@ -31,14 +31,14 @@ const Claim = lazy(() => import('./screens/Claim'))
 
 type Icon = ComponentType<{ size?: number; 'aria-hidden'?: boolean }>
 /** The tab bar: where, its name (the button's accessible name and, with room, its text), its icon. */
-const NAV: Array<[Screen, string, Icon]> = [
-  [{ to: 'home' }, 'Home', House],
-  [{ to: 'transactions' }, 'Transactions', List],
-  [{ to: 'receive' }, 'Receive', ArrowDownLeft],
-  [{ to: 'send' }, 'Send', ArrowUpRight],
-  [{ to: 'withdraw' }, 'Withdraw', Ticket],
-  [{ to: 'scan' }, 'Scan', ScanLine],
-  [{ to: 'settings' }, 'Settings', SettingsIcon],
+const NAV: Array<[Screen, MessageId, Icon]> = [
+  [{ to: 'home' }, 'app.navHome', House],
+  [{ to: 'transactions' }, 'app.navTransactions', List],
+  [{ to: 'receive' }, 'app.navReceive', ArrowDownLeft],
+  [{ to: 'send' }, 'app.navSend', ArrowUpRight],
+  [{ to: 'withdraw' }, 'app.navWithdraw', Ticket],
+  [{ to: 'scan' }, 'app.navScan', ScanLine],
+  [{ to: 'settings' }, 'app.navSettings', SettingsIcon],
 ]
 
 /** The tab a screen belongs to: a transaction's detail is part of Transactions. */
@@ -66,12 +66,12 @@ export function App() {
             <button
               key={target.to}
               type="button"
-              title={label}
+              title={t(label)}
               aria-current={tabOf(screen) === target.to ? 'page' : undefined}
               onClick={() => useUi.getState().go(target)}
             >
               <TabIcon size={20} aria-hidden />
-              <span className="tab-label">{label}</span>
+              <span className="tab-label">{t(label)}</span>
             </button>
           ))}
         </nav>

@@ -2,7 +2,7 @@
 // a menu to switch to another (the same call as Settings' "Switch to this account").
 import ChevronDown from 'lucide-react/icons/chevron-down'
 import { useEffect, useRef, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useAccounts } from '../stores/accounts'
 import { useWallets } from '../stores/wallets'
 

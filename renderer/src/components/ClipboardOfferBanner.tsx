@@ -1,7 +1,7 @@
 // An unobtrusive offer to pay what was on the clipboard as the window opened.
 
-import { FormattedMessage } from 'react-intl'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { offerQuestion, useClipboardOffer } from '../stores/clipboardOffer'
 
 export function ClipboardOfferBanner() {

@@ -1,5 +1,5 @@
-import { FormattedMessage } from 'react-intl'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useFlash } from '../lib/flash'
 
 async function copyText(text: string): Promise<boolean> {

@@ -1,8 +1,8 @@
 // The history's search and filters (search always shows; the rest fold away at tray size), and
 // the first sync's progress above the rows.
 import { TX_KINDS, type TxKind } from '@shared/history'
-import { FormattedMessage } from 'react-intl'
-import { t } from '../i18n'
+import { formatLocale, t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useAccounts } from '../stores/accounts'
 import { type HistoryFilter, PER_PAGE_CHOICES, useTransactions } from '../stores/transactions'
 import { useWallets } from '../stores/wallets'
@@ -147,7 +147,7 @@ export function FirstSync() {
       <progress value={p.loaded} max={p.total} />{' '}
       <FormattedMessage
         id="historyFilters.loadingHistoryOf"
-        values={{ amount: p.loaded.toLocaleString('en-US'), amount2: p.total.toLocaleString('en-US') }}
+        values={{ amount: p.loaded.toLocaleString(formatLocale()), amount2: p.total.toLocaleString(formatLocale()) }}
       />
     </p>
   )

@@ -2,7 +2,7 @@
 // characters. Shown whole they push the amount and the buttons off a tray-sized screen, so the
 // first part shows with a button that shows the rest; nothing is ever cut without a way to see it.
 import { useState } from 'react'
-import { t } from '../i18n'
+import { formatLocale, t } from '../i18n'
 
 /** How much shows before "Show all": about five lines at tray width. */
 export const LONG_TEXT_SHOWN = 240
@@ -25,7 +25,7 @@ export function LongText(props: { text: string; className?: string; quoted?: boo
           <button type="button" className="link" aria-expanded={all} onClick={() => setAll(!all)}>
             {all
               ? t('longText.showLess')
-              : t('longText.showAllCharacters', { amount: props.text.length.toLocaleString('en-US') })}
+              : t('longText.showAllCharacters', { amount: props.text.length.toLocaleString(formatLocale()) })}
           </button>
         </>
       )}

@@ -1,8 +1,8 @@
 // A wallet's permanent receive QR: its LNURL-pay link from the service, payable any number of
 // times by anyone, for any amount within its limits.
 import { useEffect, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useMoney } from '../lib/money'
 import { linkLimitsText, useStaticLinks } from '../stores/staticLinks'
 import { CopyButton } from './CopyButton'

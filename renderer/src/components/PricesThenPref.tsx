@@ -1,8 +1,8 @@
 // Settings → Prices: older transactions' prices from the price history source, off by default
 // (docs/rates.md, "Prices as they were"); says which host is asked and what it learns.
 import type { Settings } from '@shared/contract'
-import { FormattedMessage } from 'react-intl'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useRates } from '../stores/rates'
 import { useSettings } from '../stores/settings'
 

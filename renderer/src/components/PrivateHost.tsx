@@ -1,7 +1,7 @@
 // A link's server on this computer or a private network: contacted only once the person has read
 // this, naming the host, and pressed its button. Main refuses the host until then (`private_host`).
 import { type PrivateRange, privateHostWords } from '@shared/netAddress'
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 
 export function PrivateHostWarning(props: {
   host: string

@@ -6,7 +6,7 @@
 // pixels keep every module sharp, so a phone (or a screenshot) reads it at any window size.
 import QRCode from 'qrcode'
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 
 export interface QrHandle {
   toBlob(): Promise<Blob | null>

@@ -1,7 +1,8 @@
 // A QR code with what a person does with its picture: save it as a PNG or copy it as an image
 // (clipboard access can be refused; then saving is the way).
 import { useRef } from 'react'
-import { FormattedMessage } from 'react-intl'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { downloadBlob } from '../lib/download'
 import { useFlash } from '../lib/flash'
 import { Qr, type QrHandle } from './Qr'
@@ -13,16 +14,16 @@ export function QrImage(props: { text: string; label: string; fileName: string }
   async function savePng() {
     const blob = await qr.current?.toBlob()
     if (blob) downloadBlob(blob, props.fileName)
-    else flash.show('The image could not be made.', { stay: true })
+    else flash.show(t('qrImage.theImageCouldNotBe'), { stay: true })
   }
   async function copyImage() {
     try {
       const blob = await qr.current?.toBlob()
       if (!blob) throw new Error('no image')
       await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })])
-      flash.show('QR image copied')
+      flash.show(t('qrImage.qrImageCopied'))
     } catch {
-      flash.show('Copying the image was refused; save it as PNG instead.', { stay: true })
+      flash.show(t('qrImage.copyingTheImageWasRefused'), { stay: true })
     }
   }
 

@@ -1,7 +1,7 @@
 // Home's last few rows: what each was (memo, comment or payee), in or out, how much and when;
 // a row that just arrived is highlighted for a moment. "All transactions" opens the history.
 import type { HistoryRow } from '@shared/history'
-import { FormattedMessage } from 'react-intl'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { showMsat, useHidden } from '../lib/money'
 import { rowDirection, rowTitle } from '../lib/rowText'
 import { relativeTime } from '../lib/when'

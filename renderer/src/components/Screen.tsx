@@ -1,7 +1,7 @@
 import LockIcon from 'lucide-react/icons/lock'
 import { type ReactNode, useEffect, useRef } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useLock } from '../stores/lock'
 import { useUi } from '../stores/ui'
 

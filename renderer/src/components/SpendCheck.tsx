@@ -4,9 +4,9 @@
 import type { SpendingView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { useEffect, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { invoke } from '../api'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useMoney } from '../lib/money'
 import { ErrorMessage } from './ErrorMessage'
 import { TextField } from './TextField'
@@ -42,7 +42,7 @@ export function useSpendCheck(accountId: string | null | undefined, amountMsat: 
   async function confirm() {
     if (!needed) return undefined
     if (!passphrase) {
-      setProblem({ code: 'limit', message: 'Enter the app’s passphrase to confirm this.', retryable: false })
+      setProblem({ code: 'limit', message: t('spendCheck.enterTheAppSPassphrase'), retryable: false })
       return null
     }
     const r = await invoke('spending.confirm', { ...account, amountMsat, passphrase })

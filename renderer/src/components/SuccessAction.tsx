@@ -4,9 +4,9 @@
 import type { SuccessActionView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { invoke } from '../api'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { ErrorMessage } from './ErrorMessage'
 import { LongText } from './LongText'
 

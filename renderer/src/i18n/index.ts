@@ -60,3 +60,23 @@ export async function setLanguage(pref: Language | undefined): Promise<void> {
   document.documentElement.lang = locale
   useI18n.setState({ locale, intl: current })
 }
+
+/**
+ * The locale dates and currencies are written in: the system's own variant when it speaks the
+ * app's language (en-GB dates for a British English system), else the app's language.
+ */
+export function formatLocale(): string {
+  const locale = currentLocale()
+  const system = typeof navigator === 'undefined' ? undefined : navigator.language
+  return system && system.split('-')[0] === locale.split('-')[0] ? system : locale
+}
+
+/** An Intl.DateTimeFormat made once per locale (a page of rows formats many dates). */
+export function dateFormat(options: Intl.DateTimeFormatOptions): () => Intl.DateTimeFormat {
+  let made: { locale: string; f: Intl.DateTimeFormat } | null = null
+  return () => {
+    const locale = formatLocale()
+    if (made?.locale !== locale) made = { locale, f: new Intl.DateTimeFormat(locale, options) }
+    return made.f
+  }
+}

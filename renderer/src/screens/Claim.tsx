@@ -6,7 +6,6 @@ import { privateRangeOfHostname } from '@shared/netAddress'
 import { summarize } from '@shared/payment/route'
 import { MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { invoke } from '../api'
 import { Amount, Fiat, FiatBeside } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
@@ -16,6 +15,7 @@ import { PrivateHostWarning } from '../components/PrivateHost'
 import { Screen } from '../components/Screen'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { strong } from '../i18n/rich'
 import { type Money, useMoney } from '../lib/money'
 import { useClockOffset } from '../lib/serviceClock'
@@ -142,8 +142,8 @@ function ClaimForm({ offer }: { offer: ClaimOffer }) {
     const msat = parseSatInput(amount)
     const sat = msat !== null && msat % 1000 === 0 ? msat / 1000 : null
     if (sat === null || sat < offer.minSat || sat > offer.maxSat)
-      return setProblem(`Choose a whole number of sats from ${range(offer, money)}.`)
-    if (!walletId) return setProblem('Choose a wallet.')
+      return setProblem(t('claim.chooseAWholeNumberOf', { range: range(offer, money) }))
+    if (!walletId) return setProblem(t('claim.chooseAWallet'))
     setProblem(null)
     void useClaim.getState().claim({ walletId, amountSat: sat })
   }

@@ -8,7 +8,6 @@ import EyeOff from 'lucide-react/icons/eye-off'
 import RefreshCw from 'lucide-react/icons/refresh-cw'
 import ScanLine from 'lucide-react/icons/scan-line'
 import { useEffect, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { AccountSwitcher } from '../components/AccountSwitcher'
 import { Amount, FiatBeside } from '../components/Amount'
 import { ErrorMessage } from '../components/ErrorMessage'
@@ -17,6 +16,7 @@ import { Screen } from '../components/Screen'
 import { Empty, Skeleton } from '../components/Skeleton'
 import { WalletRow } from '../components/WalletRow'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useFlash } from '../lib/flash'
 import { useHidden } from '../lib/money'
 import { visibleInterval } from '../lib/visibleTimers'
@@ -91,7 +91,7 @@ function Total({ now }: { now: number }) {
   const refresh = async () => {
     await load()
     // a fast refresh changes nothing visible: say it was done (or the error says why not)
-    if (useWallets.getState().status === 'ready') flash.show('Balances updated')
+    if (useWallets.getState().status === 'ready') flash.show(t('home.balancesUpdated'))
   }
   return (
     <div className="total-block">
@@ -165,7 +165,7 @@ function HideToggle() {
   const settings = useSettings((s) => s.settings)
   if (!settings) return null
   const hidden = settings.hideBalances
-  const name = hidden ? 'Show balances' : 'Hide balances'
+  const name = hidden ? t('home.showBalances') : t('home.hideBalances')
   return (
     <button
       type="button"

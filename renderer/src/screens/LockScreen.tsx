@@ -4,10 +4,10 @@
 import type { LockStatus } from '@shared/contract'
 import { waitWords } from '@shared/lockRules'
 import { type FormEvent, useEffect, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { TextField } from '../components/TextField'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { visibleInterval } from '../lib/visibleTimers'
 import { useLock } from '../stores/lock'
 

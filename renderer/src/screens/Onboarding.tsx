@@ -1,12 +1,12 @@
 // Connect an account: address, key (masked), auth method under "Advanced", test, then save.
 import type { AuthMethod } from '@shared/contract'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { code } from '../i18n/rich'
 import { useMoney } from '../lib/money'
 import { checkBaseUrl } from '../lib/validate'
@@ -55,7 +55,7 @@ export default function Onboarding({ adding }: { adding: boolean }) {
 
   function validate(): boolean {
     const urlProblem = checkBaseUrl(baseUrl)
-    const keyProblem = apiKey.trim().length < 8 ? 'Paste the API key (it starts with sak_).' : null
+    const keyProblem = apiKey.trim().length < 8 ? t('onboarding.pasteTheApiKeyIt') : null
     setFormError(urlProblem ?? keyProblem)
     return !urlProblem && !keyProblem
   }

@@ -4,7 +4,6 @@
 import type { PendingInvoice } from '@shared/contract'
 import { lightningUri } from '@shared/lnurl'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { invoke } from '../api'
 import { Fiat } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
@@ -21,6 +20,7 @@ import { SuccessMark } from '../components/SuccessMark'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useFlash } from '../lib/flash'
 import { formatCountdown, formatDate } from '../lib/format'
 import {
@@ -41,10 +41,11 @@ import { useWallets } from '../stores/wallets'
 
 /** enough to find the one a payer is about to pay; older ones are in the transactions */
 const SHOWN = 25
-const RECEIVE_WITH = [
-  ['invoice', 'Invoice'],
-  ['link', 'Permanent QR'],
-] as const
+const receiveWith = () =>
+  [
+    ['invoice', t('receive.invoice')],
+    ['link', t('receive.permanentQr')],
+  ] as const
 
 export default function Receive(props: { walletId?: string }) {
   const currentId = useInvoices((s) => s.currentId)
@@ -53,7 +54,7 @@ export default function Receive(props: { walletId?: string }) {
   useEffect(() => void useInvoices.getState().load(), [])
   return (
     <Screen title={t('receive.receive')}>
-      <Choice legend={t('receive.receiveWith')} options={RECEIVE_WITH} value={view} onChange={setView} />
+      <Choice legend={t('receive.receiveWith')} options={receiveWith()} value={view} onChange={setView} />
       {view === 'link' ? (
         <PermanentQr walletId={props.walletId} />
       ) : (
@@ -102,7 +103,7 @@ function InvoiceForm(props: { walletId?: string }) {
       >
         {EXPIRY_CHOICES.map((c) => (
           <option key={c.sec} value={c.sec}>
-            {c.label}
+            {t(c.label)}
           </option>
         ))}
       </SelectField>
@@ -126,7 +127,7 @@ function ShowInvoice({ id }: { id: string }) {
   const checkNow = async () => {
     await check(id)
     const s = useInvoices.getState()
-    if (s.byId[id]?.status === 'pending' && s.checkError?.id !== id) flash.show('Checked: not paid yet.')
+    if (s.byId[id]?.status === 'pending' && s.checkError?.id !== id) flash.show(t('receive.checkedNotPaidYet'))
   }
   // the service's clock decides expiry, not the computer's
   const now = useServiceNow(inv.accountId, useNow())
@@ -263,10 +264,12 @@ function InvoiceRow({ inv, now, shown }: { inv: PendingInvoice; now: number; sho
   const title = `${amount}${inv.memo ? ` · ${inv.memo}` : ''}`
   const when =
     status === 'paid'
-      ? `Paid ${inv.settledAt ? `at ${formatDate(inv.settledAt)}` : '(time not reported)'}`
+      ? inv.settledAt
+        ? t('receive.paidAt', { date: formatDate(inv.settledAt) })
+        : t('receive.paidNoTime')
       : status === 'expired'
-        ? `Expired ${formatDate(inv.expiresAt)}`
-        : `Pending · expires in ${formatCountdown(inv.expiresAt - now)}`
+        ? t('receive.expired2', { formatDate: formatDate(inv.expiresAt) })
+        : t('receive.pendingExpiresIn', { formatCountdown: formatCountdown(inv.expiresAt - now) })
   const descId = `inv-${inv.id}`
   return (
     <li

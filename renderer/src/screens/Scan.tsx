@@ -2,11 +2,11 @@
 
 import { routePayInput } from '@shared/payment/route'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { decodeImageBlob, decodePixels } from '../lib/scan'
 import { visibleInterval } from '../lib/visibleTimers'
 import { useUi } from '../stores/ui'
@@ -20,7 +20,7 @@ export default function Scan() {
 
   async function handle(found: string | null, source: string) {
     if (found === null) {
-      setOutcome({ kind: 'problem', message: `No QR code was found in the ${source}. Try a sharper or larger image.` })
+      setOutcome({ kind: 'problem', message: t('scan.noQrCodeWasFound', { source }) })
       return
     }
     const route = routePayInput(found)
@@ -30,11 +30,11 @@ export default function Scan() {
   }
 
   async function fromBlob(blob: Blob, source: string) {
-    setOutcome({ kind: 'working', what: `Reading the ${source}…` })
+    setOutcome({ kind: 'working', what: t('scan.readingThe', { source }) })
     try {
       await handle(await decodeImageBlob(blob), source)
     } catch {
-      setOutcome({ kind: 'problem', message: `The ${source} could not be read as an image.` })
+      setOutcome({ kind: 'problem', message: t('scan.theCouldNotBeRead', { source }) })
     }
   }
 
@@ -43,13 +43,13 @@ export default function Scan() {
       const items = await navigator.clipboard.read()
       for (const item of items) {
         const type = item.types.find((t) => t.startsWith('image/'))
-        if (type) return void (await fromBlob(await item.getType(type), 'clipboard image'))
+        if (type) return void (await fromBlob(await item.getType(type), t('scan.clipboardImage')))
       }
-      setOutcome({ kind: 'problem', message: 'The clipboard holds no image. Copy a QR code image first.' })
+      setOutcome({ kind: 'problem', message: t('scan.theClipboardHoldsNoImage') })
     } catch {
       setOutcome({
         kind: 'problem',
-        message: 'Reading the clipboard was refused. Save the image and open it as a file.',
+        message: t('scan.readingTheClipboardWasRefused'),
       })
     }
   }
@@ -173,10 +173,10 @@ function Camera(props: { onFound: (text: string) => void; onError: (message: str
         const name = e instanceof DOMException ? e.name : ''
         cb.current.onError(
           name === 'NotAllowedError'
-            ? 'Camera access was refused. Allow the camera, or open an image file instead.'
+            ? t('scan.cameraAccessWasRefusedAllow')
             : name === 'NotFoundError'
-              ? 'No camera was found. Open an image file instead.'
-              : 'The camera could not be started. Open an image file instead.',
+              ? t('scan.noCameraWasFoundOpen')
+              : t('scan.theCameraCouldNotBe'),
         )
       })
     return () => {

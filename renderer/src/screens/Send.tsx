@@ -4,7 +4,6 @@ import type { InvoiceView, RecipientView } from '@shared/contract'
 import { sendAllMsat } from '@shared/payment/fees'
 import { parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { Fiat } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
@@ -13,6 +12,7 @@ import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 import { useSend } from '../stores/send'
@@ -61,7 +61,7 @@ function SendForm() {
       useSend.setState({
         formError: {
           code: 'invalid_input',
-          message: 'Enter a lightning address such as name@example.com, or paste an invoice.',
+          message: t('send.enterALightningAddressSuch'),
           retryable: false,
         },
       })
@@ -70,20 +70,20 @@ function SendForm() {
     void probe(form.input)
   }
   async function paste() {
-    let t: string
+    let text: string
     try {
-      t = (await navigator.clipboard.readText()).trim()
+      text = (await navigator.clipboard.readText()).trim()
     } catch {
       useSend.setState({
         formError: {
           code: 'invalid_input',
-          message: 'Reading the clipboard was refused. Paste into the field instead.',
+          message: t('send.readingTheClipboardWasRefused'),
           retryable: false,
         },
       })
       return
     }
-    if (t) await probe(t)
+    if (text) await probe(text)
   }
   function onReview(e: FormEvent) {
     e.preventDefault()

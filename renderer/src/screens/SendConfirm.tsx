@@ -4,7 +4,6 @@ import type { JournalView } from '@shared/contract'
 import { decodeBolt11 } from '@shared/payment/bolt11'
 import { totalMsat } from '@shared/payment/fees'
 import { useEffect } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
@@ -12,7 +11,8 @@ import { LongText } from '../components/LongText'
 import { useSpendCheck } from '../components/SpendCheck'
 import { SuccessAction } from '../components/SuccessAction'
 import { FocusedHeading, SuccessMark } from '../components/SuccessMark'
-import { t } from '../i18n'
+import { type MessageId, t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 import { type CheckFound, usePayments } from '../stores/payments'
@@ -215,10 +215,10 @@ function ShowAmounts() {
   )
 }
 
-const STATE_WORDS: Record<string, string> = {
-  pending: 'being sent',
-  sent: 'sent, no answer yet',
-  unknown: 'outcome unknown',
+const STATE_WORDS: Record<string, MessageId> = {
+  pending: 'sendConfirm.stateBeingSent',
+  sent: 'sendConfirm.stateSentNoAnswer',
+  unknown: 'sendConfirm.stateUnknown',
 }
 
 /** Payments a crash or a lost answer left unfinished: never re-sent, checked on request. */
@@ -255,7 +255,7 @@ export function Unfinished() {
             <span className={p.kind === 'invoice' && targetText(p).endsWith('…') ? 'mono' : undefined}>
               {targetText(p)}
             </span>{' '}
-            — {STATE_WORDS[p.state] ?? p.state} ({formatDate(p.createdAt)})
+            — {STATE_WORDS[p.state] ? t(STATE_WORDS[p.state] as MessageId) : p.state} ({formatDate(p.createdAt)})
             {p.state === 'unknown' && p.error && <span className="muted"> {p.error}</span>}
           </li>
         ))}
@@ -284,15 +284,15 @@ function CheckResult({ found }: { found: CheckFound }) {
   const lines: Array<[string, string]> = found.settled.map((p) => [
     p.requestId,
     p.state === 'paid'
-      ? `It was paid: ${money.msat(p.amountMsat)} to ${targetText(p)}.`
-      : `It failed, nothing was taken: ${money.msat(p.amountMsat)} to ${targetText(p)}.`,
+      ? t('sendConfirm.itWasPaidTo', { amount: money.msat(p.amountMsat), targetText: targetText(p) })
+      : t('sendConfirm.itFailedNothingWasTaken', { amount: money.msat(p.amountMsat), targetText: targetText(p) }),
   ])
   if (found.still > 0)
     lines.push([
       'still',
       found.still === 1
-        ? 'Still unknown: the service has no payment of it yet. Check again later.'
-        : `Still unknown: ${found.still} payments. The service has no payment of them yet. Check again later.`,
+        ? t('sendConfirm.stillUnknownTheServiceHas')
+        : t('sendConfirm.stillUnknownPaymentsTheService', { still: found.still }),
     ])
   return (
     <div role="status" data-testid="check-result">

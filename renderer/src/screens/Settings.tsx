@@ -2,14 +2,15 @@ import type { AccountView, AuthMethod, Settings as SettingsT } from '@shared/con
 import type { AppErrorShape } from '@shared/errors'
 import { FIAT_CURRENCIES } from '@shared/fiat'
 import { type FormEvent, useEffect, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { ErrorMessage, Problem } from '../components/ErrorMessage'
+import { LanguagePref } from '../components/LanguagePref'
 import { PricesThenPref } from '../components/PricesThenPref'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useSavedSign } from '../lib/flash'
 import { keyPlace, removeQuestion } from '../lib/keyStorage'
 import { clockWarning } from '../lib/serviceClock'
@@ -230,7 +231,7 @@ function RenameAccount({ account: a, busy }: { account: AccountView; busy: boole
     e.preventDefault()
     const next = label.trim()
     setSaved(false)
-    setProblem(next ? null : 'Enter a name for this account.')
+    setProblem(next ? null : t('settings.enterANameForThis'))
     if (!next || next === a.label) return
     setSaved(await useAccounts.getState().update(a.id, { label: next }))
   }
@@ -273,7 +274,7 @@ function ReplaceKey({ account: a, busy }: { account: AccountView; busy: boolean 
   async function submit(e: FormEvent) {
     e.preventDefault()
     const key = apiKey.trim()
-    setProblem(key.length < 8 ? 'Paste the new API key (it starts with sak_).' : null)
+    setProblem(key.length < 8 ? t('settings.pasteTheNewApiKey') : null)
     if (key.length < 8) return
     setError(null)
     const res = await replace(a.id, key)
@@ -348,7 +349,7 @@ function Preferences({ settings }: { settings: SettingsT }) {
   function savePoll(e: FormEvent) {
     e.preventDefault()
     const n = Number(poll)
-    if (!Number.isInteger(n) || n < 5 || n > 3600) return setPollProblem('Enter whole seconds from 5 to 3600.')
+    if (!Number.isInteger(n) || n < 5 || n > 3600) return setPollProblem(t('settings.enterWholeSecondsFrom5'))
     setPollProblem(null)
     void update({ pollIntervalSec: n })
   }
@@ -394,6 +395,7 @@ function Preferences({ settings }: { settings: SettingsT }) {
           </label>
         ))}
       </fieldset>
+      <LanguagePref settings={settings} />
       <FiatPrefs settings={settings} />
       <DesktopPrefs settings={settings} />
       {saveError && <ErrorMessage error={saveError} />}

@@ -2,10 +2,10 @@
 // shortcut, and the popover's pin (shown only where there is a popover: macOS and Windows).
 import type { Settings as SettingsT } from '@shared/contract'
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { invoke } from '../api'
 import { TextField } from '../components/TextField'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useSettings } from '../stores/settings'
 
 export function DesktopPrefs({ settings }: { settings: SettingsT }) {

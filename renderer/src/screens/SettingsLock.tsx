@@ -4,11 +4,11 @@ import type { Settings as SettingsT } from '@shared/contract'
 import type { LockSettings } from '@shared/lock'
 import { IDLE_MINUTES, PASSPHRASE_MIN } from '@shared/lockRules'
 import { type FormEvent, type ReactNode, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { ErrorMessage, Problem } from '../components/ErrorMessage'
 import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
-import { t } from '../i18n'
+import { type MessageId, t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useLock } from '../stores/lock'
 import { useSettings } from '../stores/settings'
 import { ShortcutForm } from './SettingsDesktop'
@@ -45,10 +45,10 @@ export function LockPrefs({ settings, mac }: { settings: SettingsT; mac: boolean
 }
 
 type Mode = 'set' | 'change' | 'remove'
-const TITLES: Record<Mode, string> = {
-  set: 'Set a passphrase',
-  change: 'Change the passphrase',
-  remove: 'Remove the lock',
+const TITLES: Record<Mode, MessageId> = {
+  set: 'settingsLock.setAPassphrase',
+  change: 'settingsLock.changeThePassphrase',
+  remove: 'settingsLock.removeTheLock',
 }
 
 /** One form for the three: the current passphrase when there is one, the new one twice when one is made. */
@@ -62,10 +62,10 @@ function PassphraseForm({ mode }: { mode: Mode }) {
   async function submit(e: FormEvent) {
     e.preventDefault()
     setDone(null)
-    if (mode !== 'set' && current === '') return setProblem('Enter the current passphrase.')
+    if (mode !== 'set' && current === '') return setProblem(t('settingsLock.enterTheCurrentPassphrase'))
     if (mode !== 'remove') {
-      if (next.length < PASSPHRASE_MIN) return setProblem(`Use at least ${PASSPHRASE_MIN} characters.`)
-      if (next !== again) return setProblem('The two passphrases are not the same.')
+      if (next.length < PASSPHRASE_MIN) return setProblem(t('settingsLock.useAtLeastCharacters', { PASSPHRASE_MIN }))
+      if (next !== again) return setProblem(t('settingsLock.theTwoPassphrasesAreNot'))
     }
     setProblem(null)
     const lock = useLock.getState()
@@ -76,7 +76,7 @@ function PassphraseForm({ mode }: { mode: Mode }) {
     setNext('')
     setAgain('')
     // setting or removing changes the section itself (lock-state above); a change leaves this form
-    if (mode === 'change') setDone('The passphrase is changed.')
+    if (mode === 'change') setDone(t('settingsLock.thePassphraseIsChanged'))
   }
   const id = (f: string) => `${mode}-${f}`
   const form = (
@@ -110,7 +110,7 @@ function PassphraseForm({ mode }: { mode: Mode }) {
   if (mode === 'set') return form
   return (
     <details>
-      <summary>{TITLES[mode]}</summary>
+      <summary>{t(TITLES[mode])}</summary>
       {form}
     </details>
   )

@@ -5,11 +5,11 @@ import { BACKUP_PASSPHRASE_MIN } from '@shared/backupRules'
 import type { AccountView, BackupStatus, SpendingView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { type FormEvent, useEffect, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { invoke } from '../api'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { TextField } from '../components/TextField'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useMoney } from '../lib/money'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
@@ -47,7 +47,7 @@ export function SpendingLimits({ account }: { account: AccountView }) {
     setSaved(false)
     setError(null)
     if (dailyLimitSat === undefined || confirmAboveSat === undefined)
-      return setProblem('Enter whole sats, or leave the field empty for no limit.')
+      return setProblem(t('settingsSafety.enterWholeSatsOrLeave'))
     setProblem(null)
     const r = await invoke('spending.set', {
       accountId: account.id,
@@ -141,9 +141,9 @@ export function BackupSection() {
     setError(null)
     const p =
       pass.length < BACKUP_PASSPHRASE_MIN
-        ? `Choose a passphrase of at least ${BACKUP_PASSPHRASE_MIN} characters.`
+        ? t('settingsSafety.chooseAPassphraseOfAt', { BACKUP_PASSPHRASE_MIN })
         : pass !== again
-          ? 'The two passphrases differ. Type the same one twice.'
+          ? t('settingsSafety.theTwoPassphrasesDifferType')
           : null
     setProblem(p)
     if (p) return
@@ -161,8 +161,8 @@ export function BackupSection() {
       setPass('')
       setAgain('')
       const what = `${accounts} ${accounts === 1 ? 'account' : 'accounts'}, ${keys ? 'API keys included' : 'no API keys'}`
-      setDone(`Backup saved as ${file.fileName} (${what}). Keep the passphrase: without it the file cannot be opened.`)
-    } else setDone(file.status === 'cancelled' ? 'No backup was saved.' : file.message)
+      setDone(t('settingsSafety.backupSavedAsKeepThe', { fileName: file.fileName, what }))
+    } else setDone(file.status === 'cancelled' ? t('settingsSafety.noBackupWasSaved') : file.message)
     void invoke('backup.status', {}).then((s) => s.ok && setStatus(s.value))
   }
   return (
@@ -229,15 +229,25 @@ export function RestoreBackup() {
     e.preventDefault()
     setDone(null)
     setError(null)
-    if (!pass) return setError({ code: 'invalid_input', message: 'Enter the backup’s passphrase.', retryable: false })
+    if (!pass)
+      return setError({
+        code: 'invalid_input',
+        message: t('settingsSafety.enterTheBackupSPassphrase'),
+        retryable: false,
+      })
     setBusy(true)
     const r = await invoke('backup.restore', { passphrase: pass })
     setBusy(false)
     if (!r.ok) return setError(r.error)
     setPass('')
-    if (r.value.status === 'cancelled') return setDone('No file was chosen.')
+    if (r.value.status === 'cancelled') return setDone(t('settingsSafety.noFileWasChosen'))
     const { accounts, keys } = r.value
-    setDone(`Restored ${accounts} ${accounts === 1 ? 'account' : 'accounts'} from ${r.value.fileName}.`)
+    setDone(
+      t('settingsSafety.restoredFrom', {
+        accounts,
+        fileName: r.value.fileName,
+      }),
+    )
     void useSettings.getState().load()
     void useWallets.getState().load()
     if (accounts > 0) useUi.getState().go({ to: keys === accounts ? 'home' : 'settings' })

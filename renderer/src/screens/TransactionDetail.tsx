@@ -4,7 +4,6 @@
 import type { AppErrorShape } from '@shared/errors'
 import { LABEL_MAX } from '@shared/history'
 import { type ReactNode, useEffect, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
 import { ErrorMessage } from '../components/ErrorMessage'
@@ -13,6 +12,7 @@ import { Screen } from '../components/Screen'
 import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 import { distinctComment } from '../lib/rowText'
@@ -49,27 +49,31 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
       <dl className="details">
         {tx && (
           <>
-            {field('Date', formatDate(tx.createdAt))}
-            {field('What', tx.words)}
+            {field(t('transactionDetail.date'), formatDate(tx.createdAt))}
+            {field(t('transactionDetail.what'), tx.words)}
             {field(
-              'Amount',
+              t('transactionDetail.amount'),
               <>
                 {money.msat(tx.amountMsat, { signed: true })} <Fiat msat={tx.amountMsat} testId="tx-fiat" />{' '}
                 <FiatThen msat={tx.amountMsat} priceThen={tx.priceThen} testId="tx-fiat-then" />
               </>,
             )}
-            {tx.feeMsat !== 0 && field('Network fee', money.msat(-tx.feeMsat))}
-            {field('Wallet', tx.walletLabel ?? tx.walletId)}
-            {field('Memo', tx.memo)}
+            {tx.feeMsat !== 0 && field(t('transactionDetail.networkFee'), money.msat(-tx.feeMsat))}
+            {field(t('transactionDetail.wallet'), tx.walletLabel ?? tx.walletId)}
+            {field(t('transactionDetail.memo'), tx.memo)}
             {/* a payer's comment that repeats the memo is said once (N19) */}
-            {field('Comment', distinctComment(tx))}
-            {field('Paid to', tx.payee)}
+            {field(t('transactionDetail.comment'), distinctComment(tx))}
+            {field(t('transactionDetail.paidTo'), tx.payee)}
           </>
         )}
         {ln && (
           <>
-            {!tx && field('Fee', ln.feeMsat === null ? 'not reported' : money.msat(ln.feeMsat))}
-            {field('Status', ln.settled ? 'settled' : 'not settled')}
+            {!tx &&
+              field(
+                t('transactionDetail.fee'),
+                ln.feeMsat === null ? t('transactionDetail.notReported') : money.msat(ln.feeMsat),
+              )}
+            {field(t('transactionDetail.status'), ln.settled ? 'settled' : t('transactionDetail.notSettled'))}
             <CopyField label={t('transactionDetail.paymentHash')} value={ln.paymentHash} />
             <CopyField
               label={t('transactionDetail.preimageProofOfPayment')}

@@ -4,7 +4,6 @@
 // memos wrap instead of scrolling sideways.
 import type { CsvFormat, HistoryRow } from '@shared/history'
 import { memo, useEffect, useMemo, useRef, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { FiatThen } from '../components/FiatThen'
 import { Filters, FirstSync } from '../components/HistoryFilters'
@@ -13,6 +12,7 @@ import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { Empty, Skeleton } from '../components/Skeleton'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { showMsat, useHidden } from '../lib/money'
 import { rowDirection, rowNotes } from '../lib/rowText'
 import { dayHeading, daysBetween, relativeTime, timeOfDay } from '../lib/when'
@@ -135,7 +135,7 @@ function useScrollTopOnPage(page: number) {
 }
 
 /** "1 transaction", "25 transactions" */
-const transactions = (n: number) => (n === 1 ? '1 transaction' : `${n} transactions`)
+const transactions = (n: number) => t('transactions.count', { count: n })
 
 /** From later than To finds nothing: say why (N16). Both are YYYY-MM-DD, so they compare as text. */
 const datesSwapped = (f: HistoryFilter) => f.from !== '' && f.to !== '' && f.from > f.to
@@ -171,8 +171,8 @@ function PriceNote() {
   )
 }
 
-const CSV_FORMATS: ReadonlyArray<{ value: CsvFormat; label: string }> = [
-  { value: 'plain', label: 'Plain CSV' },
+const csvFormats = (): ReadonlyArray<{ value: CsvFormat; label: string }> => [
+  { value: 'plain', label: t('transactions.plainCsv') },
   { value: 'koinly', label: 'Koinly' },
   { value: 'cointracker', label: 'CoinTracker' },
 ]
@@ -192,7 +192,7 @@ function CsvExport() {
         value={format}
         onValue={(v) => setFormat(v as CsvFormat)}
       >
-        {CSV_FORMATS.map((f) => (
+        {csvFormats().map((f) => (
           <option key={f.value} value={f.value}>
             {f.label}
           </option>

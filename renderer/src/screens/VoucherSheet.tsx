@@ -4,7 +4,6 @@ import type { SheetOutcome } from '@shared/contract'
 import { MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { changesOnSheet, claimFeeCapSat, VOUCHER_COUNT_MAX, VOUCHER_NOTE_MAX } from '@shared/vouchers'
 import { type FormEvent, useEffect, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { on } from '../api'
 import { Fiat } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
@@ -13,6 +12,7 @@ import { useSpendCheck } from '../components/SpendCheck'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useMoney } from '../lib/money'
 import { useVouchers } from '../stores/vouchers'
 import { useWallets } from '../stores/wallets'
@@ -213,7 +213,7 @@ function SheetResult() {
 }
 
 function sheetMessage(sheet: SheetOutcome, made: number): string {
-  if (sheet.status === 'saved') return `The sheet of ${made} was saved as ${sheet.fileName}.`
-  if (sheet.status === 'cancelled') return 'The sheet was not saved. The vouchers exist; save their sheet now.'
+  if (sheet.status === 'saved') return t('voucherSheet.theSheetOfWasSaved', { made, fileName: sheet.fileName })
+  if (sheet.status === 'cancelled') return t('voucherSheet.theSheetWasNotSaved')
   return sheet.message
 }

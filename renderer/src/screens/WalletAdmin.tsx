@@ -2,11 +2,11 @@
 // and make a new wallet. A new wallet's access keys are shown only when asked, once.
 import { WALLET_NAME_MAX } from '@shared/history'
 import { useEffect, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { maskAmounts, useMoney } from '../lib/money'
 import { useUi } from '../stores/ui'
 import { useWalletAdmin } from '../stores/walletAdmin'

@@ -2,7 +2,6 @@
 import { parseSatInput } from '@shared/units'
 import { withdrawLinkState } from '@shared/vouchers'
 import { type FormEvent, useEffect, useState } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { invoke } from '../api'
 import { Fiat } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
@@ -15,6 +14,7 @@ import { useSpendCheck } from '../components/SpendCheck'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useMoney } from '../lib/money'
 import { useActiveClockOffset } from '../lib/serviceClock'
 import { useVouchers } from '../stores/vouchers'
@@ -23,11 +23,11 @@ import { checkWithdraw, useWithdraw } from '../stores/withdraw'
 import { VoucherSheet } from './VoucherSheet'
 import { WithdrawLinks, withdrawStatusText } from './WithdrawLinks'
 
-const MAKE = [
-  ['link', 'One link'],
-  ['sheet', 'Voucher sheet'],
-] as const
-const WARNING = 'Whoever holds this QR code or link can take the funds. Share it only with the person it is for.'
+const makeChoices = () =>
+  [
+    ['link', t('withdraw.oneLink')],
+    ['sheet', t('withdraw.voucherSheet')],
+  ] as const
 
 export default function Withdraw(props: { walletId?: string }) {
   const current = useWithdraw((s) => (s.current ? s.links[s.current] : undefined))
@@ -38,9 +38,9 @@ export default function Withdraw(props: { walletId?: string }) {
   return (
     <Screen title={t('withdraw.withdrawLink')}>
       <p className="warning-text" role="note">
-        {WARNING}
+        {t('withdraw.warning')}
       </p>
-      {!current && <Choice legend={t('withdraw.whatToMake')} options={MAKE} value={make} onChange={setMake} />}
+      {!current && <Choice legend={t('withdraw.whatToMake')} options={makeChoices()} value={make} onChange={setMake} />}
       {current ? (
         <ShowLink ott={current.ott} />
       ) : make === 'sheet' ? (
@@ -54,8 +54,6 @@ export default function Withdraw(props: { walletId?: string }) {
 }
 
 /** The link's amount is what the claimer gets; the payment to them costs this wallet a fee too. */
-const FEE_NOTE =
-  'When the link is claimed, this wallet also pays the Lightning network fee of sending it (usually a few sats, at most 5 %).'
 
 function WithdrawForm(props: { walletId?: string }) {
   const [walletId, setWalletId] = useState(() => initialWalletId(props.walletId))
@@ -72,7 +70,7 @@ function WithdrawForm(props: { walletId?: string }) {
   async function submit(e: FormEvent) {
     e.preventDefault()
     const msat = parseSatInput(amount)
-    const p = wallet ? checkWithdraw(msat, wallet.balanceMsat) : 'Choose a wallet.'
+    const p = wallet ? checkWithdraw(msat, wallet.balanceMsat) : t('withdraw.chooseAWallet')
     setProblem(p)
     if (p || msat === null) return
     const confirmToken = await rules.confirm()
@@ -93,7 +91,7 @@ function WithdrawForm(props: { walletId?: string }) {
       />
       <TextField id="withdraw-memo" label={t('withdraw.memo')} value={memo} maxLength={639} onValue={setMemo} />
       <p className="muted small" data-testid="withdraw-fee-note">
-        {FEE_NOTE}
+        {t('withdraw.feeNote')}
       </p>
       {rules.fields}
       <Problem>{problem}</Problem>
@@ -128,7 +126,7 @@ function ShowLink({ ott }: { ott: string }) {
         {money.sat(link.amountSat)} <Fiat msat={link.amountSat * 1000} testId="withdraw-fiat" />
         {link.memo && <span className="muted"> · {link.memo}</span>}
       </p>
-      {!claimed && <p className="muted small">{FEE_NOTE}</p>}
+      {!claimed && <p className="muted small">{t('withdraw.feeNote')}</p>}
       {!claimed && (
         <QrImage
           text={link.uri}

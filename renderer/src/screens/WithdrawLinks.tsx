@@ -4,11 +4,11 @@
 import type { WithdrawLinkView } from '@shared/contract'
 import { voucherShortId, withdrawLinkState } from '@shared/vouchers'
 import { useEffect, useMemo } from 'react'
-import { FormattedMessage } from 'react-intl'
 import { Fiat } from '../components/Amount'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { Skeleton } from '../components/Skeleton'
 import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { type Money, moneyNow, useMoney } from '../lib/money'
 import { useActiveClockOffset } from '../lib/serviceClock'
 import { useWallets } from '../stores/wallets'
@@ -104,7 +104,7 @@ export function withdrawStatusText(
 ): string {
   if (state === 'claimed')
     return link.claimedMsat === null || link.claimedMsat === link.amountSat * 1000
-      ? 'Claimed'
-      : `Claimed for ${money.msat(link.claimedMsat)}`
-  return state === 'old' ? 'Old: not claimed, no longer watched' : 'Waiting'
+      ? t('withdrawLinks.claimed')
+      : t('withdrawLinks.claimedFor', { amount: money.msat(link.claimedMsat) })
+  return state === 'old' ? t('withdrawLinks.oldNotClaimedNoLonger') : t('withdrawLinks.waiting')
 }
