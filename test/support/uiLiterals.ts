@@ -33,6 +33,8 @@ export const TEXT_ATTRIBUTES = new Set([
   'note',
   'submit',
   'saveLabel',
+  'empty',
+  'busy',
 ])
 /** Object keys in main whose string values a person reads (menu items, notifications, dialogs). */
 export const TEXT_KEYS = new Set(['label', 'title', 'body', 'message', 'detail', 'tooltip', 'buttons'])

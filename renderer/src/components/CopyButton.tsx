@@ -22,8 +22,8 @@ export function CopyButton(props: { text: string; label: string }) {
       <button
         type="button"
         onClick={async () => {
-          if (await copyText(props.text)) flash.show('Copied')
-          else flash.show('Copying was refused; select the text instead.', { stay: true })
+          if (await copyText(props.text)) flash.show(t('copyButton.copied'))
+          else flash.show(t('copyButton.refused'), { stay: true })
         }}
         aria-label={props.label}
       >

@@ -69,8 +69,8 @@ export default function Scan() {
         onDrop={(e) => {
           e.preventDefault()
           const f = [...e.dataTransfer.files].find((file) => file.type.startsWith('image/'))
-          if (f) void fromBlob(f, 'dropped image')
-          else setOutcome({ kind: 'problem', message: 'Drop an image of a QR code here.' })
+          if (f) void fromBlob(f, t('scan.droppedImage'))
+          else setOutcome({ kind: 'problem', message: t('scan.dropAnImageOf') })
         }}
       >
         <p>
@@ -85,7 +85,7 @@ export default function Scan() {
             onChange={(e) => {
               const f = e.target.files?.[0]
               e.target.value = ''
-              if (f) void fromBlob(f, 'image file')
+              if (f) void fromBlob(f, t('scan.imageFile'))
             }}
           />
           <label className="button" htmlFor="scan-file">

@@ -188,7 +188,7 @@ function InvoiceCard({ invoice }: { invoice: InvoiceView }) {
         <strong>{invoice.amountMsat === null ? t('send.noAmount') : money.msat(invoice.amountMsat)}</strong>
         {invoice.amountMsat !== null && <Fiat msat={invoice.amountMsat} />}
       </p>
-      <LongText className="description" text={invoice.description ?? '(no description)'} />
+      <LongText className="description" text={invoice.description ?? t('send.noDescription')} />
       <dl className="details">
         <div className="field-row">
           <dt>

@@ -189,7 +189,11 @@ function Receipt() {
         <Payee c={c} />
         {c.comment && <Row label={t('sendConfirm.comment')}>{c.comment}</Row>}
         <Row label={t('sendConfirm.time')}>{formatDate(paidAt ? Math.floor(paidAt / 1000) : result.createdAt)}</Row>
-        <CopyField label={t('sendConfirm.preimageProofOfPayment')} value={result.preimage} empty="not reported" />
+        <CopyField
+          label={t('sendConfirm.preimageProofOfPayment')}
+          value={result.preimage}
+          empty={t('sendConfirm.notReported')}
+        />
         {result.successAction && <SuccessAction action={result.successAction} />}
       </dl>
       <button type="button" className="primary" onClick={done}>

@@ -160,7 +160,7 @@ export function BackupSection() {
     if (file.status === 'saved') {
       setPass('')
       setAgain('')
-      const what = `${accounts} ${accounts === 1 ? 'account' : 'accounts'}, ${keys ? 'API keys included' : 'no API keys'}`
+      const what = t('settingsSafety.backupWhat', { accounts, keys: keys ? 'yes' : 'no' })
       setDone(t('settingsSafety.backupSavedAsKeepThe', { fileName: file.fileName, what }))
     } else setDone(file.status === 'cancelled' ? t('settingsSafety.noBackupWasSaved') : file.message)
     void invoke('backup.status', {}).then((s) => s.ok && setStatus(s.value))
@@ -212,7 +212,12 @@ export function BackupSection() {
           />
         )}
         <Problem>{problem}</Problem>
-        <Outcome error={error} busy={busy && 'Encrypting…'} submit={t('settingsSafety.saveBackup')} done={done} />
+        <Outcome
+          error={error}
+          busy={busy && t('settingsSafety.encrypting')}
+          submit={t('settingsSafety.saveBackup')}
+          done={done}
+        />
       </form>
       <RestoreBackup />
     </section>
@@ -267,7 +272,7 @@ export function RestoreBackup() {
       />
       <Outcome
         error={error}
-        busy={busy && 'Checking the backup…'}
+        busy={busy && t('settingsSafety.checkingTheBackup')}
         submit={t('settingsSafety.chooseABackupAndRestore')}
         done={done}
       />

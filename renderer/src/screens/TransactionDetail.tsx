@@ -78,7 +78,7 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
             <CopyField
               label={t('transactionDetail.preimageProofOfPayment')}
               value={ln.preimage}
-              empty="not revealed yet"
+              empty={t('transactionDetail.notRevealedYet')}
             />
             <CopyField label={t('transactionDetail.paymentRequest')} value={ln.paymentRequest} />
           </>
