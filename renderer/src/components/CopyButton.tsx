@@ -1,4 +1,4 @@
-import { t } from '../i18n'
+import { currentLocale, t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useFlash } from '../lib/flash'
 
@@ -36,6 +36,9 @@ export function CopyButton(props: { text: string; label: string }) {
   )
 }
 
+/** A field's label inside a sentence: lower case, except in German, whose nouns keep their capital. */
+const inSentence = (label: string) => (currentLocale() === 'de' ? label : label.toLowerCase())
+
 /** A labelled value (hash, preimage, request) shown as text with a copy button. */
 export function CopyField(props: { label: string; value: string | null; empty?: string }) {
   return (
@@ -45,7 +48,7 @@ export function CopyField(props: { label: string; value: string | null; empty?: 
         {props.value ? (
           <>
             <code className="long">{props.value}</code>
-            <CopyButton text={props.value} label={t('copyButton.copy', { toLowerCase: props.label.toLowerCase() })} />
+            <CopyButton text={props.value} label={t('copyButton.copy', { what: inSentence(props.label) })} />
           </>
         ) : (
           <span className="muted">{props.empty ?? t('copyButton.none')}</span>
