@@ -61,7 +61,7 @@ export function App() {
   return (
     <div className="app">
       {showNav && (
-        <nav aria-label={t('app.main')}>
+        <nav className="tabs" aria-label={t('app.main')}>
           {NAV.map(([target, label, TabIcon]) => (
             <button
               key={target.to}

@@ -2,6 +2,7 @@
 // a row that just arrived is highlighted for a moment. "All transactions" opens the history.
 import type { HistoryRow } from '@shared/history'
 import { FormattedMessage } from '../i18n/FormattedMessage'
+import { localWords } from '../i18n/txWords'
 import { showMsat, useHidden } from '../lib/money'
 import { rowDirection, rowTitle } from '../lib/rowText'
 import { relativeTime } from '../lib/when'
@@ -46,7 +47,8 @@ function RecentRow({ tx: t, now, hidden, fresh }: { tx: HistoryRow; now: number;
   const amount = showMsat(t.amountMsat, hidden, { signed: true })
   const when = relativeTime(t.createdAt, now)
   // the service's words under a memo; the wallet when the words already lead
-  const sub = title === t.words ? t.walletLabel : t.words
+  const words = localWords(t.words)
+  const sub = title === words ? t.walletLabel : words
   return (
     <li className={fresh ? 'recent-row arrived' : 'recent-row'}>
       <button

@@ -9,5 +9,5 @@ type Value = ReactNode | Date | ((chunks: ReactNode[]) => ReactNode)
 export function FormattedMessage(props: { id: MessageId; values?: Record<string, Value> }) {
   const intl = useI18n((s) => s.intl)
   const out = intl.formatMessage({ id: props.id }, props.values as Record<string, ReactNode>)
-  return Array.isArray(out) ? createElement(Fragment, null, ...out) : <>{out}</>
+  return Array.isArray(out) ? createElement(Fragment, null, ...out) : out
 }

@@ -13,6 +13,7 @@ import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
+import { linkWords } from '../i18n/txWords'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 import { useSend } from '../stores/send'
@@ -117,7 +118,7 @@ function SendForm() {
             <p>
               <FormattedMessage
                 id="send.thisIsNothingHasBeen"
-                values={{ words: arrived.words, host: arrived.host ?? t('send.anybody') }}
+                values={{ words: linkWords(arrived), host: arrived.host ?? t('send.anybody') }}
               />
             </p>
           </section>

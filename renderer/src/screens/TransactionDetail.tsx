@@ -13,6 +13,7 @@ import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
+import { localWords } from '../i18n/txWords'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 import { distinctComment } from '../lib/rowText'
@@ -50,7 +51,7 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
         {tx && (
           <>
             {field(t('transactionDetail.date'), formatDate(tx.createdAt))}
-            {field(t('transactionDetail.what'), tx.words)}
+            {field(t('transactionDetail.what'), localWords(tx.words))}
             {field(
               t('transactionDetail.amount'),
               <>

@@ -13,6 +13,7 @@ import { SelectField } from '../components/SelectField'
 import { Empty, Skeleton } from '../components/Skeleton'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
+import { localWords } from '../i18n/txWords'
 import { showMsat, useHidden } from '../lib/money'
 import { rowDirection, rowNotes } from '../lib/rowText'
 import { dayHeading, daysBetween, relativeTime, timeOfDay } from '../lib/when'
@@ -245,7 +246,7 @@ const Row = memo(function Row(props: {
     <li className="history-row">
       <RowIcon direction={rowDirection(tx)} />
       {/* what and how much on the first line; when, where and the notes under it (they wrap) */}
-      <span className="words">{tx.words}</span>{' '}
+      <span className="words">{localWords(tx.words)}</span>{' '}
       <span className={tx.amountMsat < 0 ? 'num out' : 'num in'}>{amount}</span>
       <span className="meta">
         {when}
@@ -269,7 +270,7 @@ const Row = memo(function Row(props: {
           type="button"
           className="link"
           // a page has many rows: "Details" alone would not say which one in a screen reader's list
-          aria-label={t('transactions.detailsOf', { words: tx.words, amount, date })}
+          aria-label={t('transactions.detailsOf', { words: localWords(tx.words), amount, date })}
           onClick={() =>
             useUi.getState().go({ to: 'transaction', walletId: tx.walletId, txId: tx.txId, lnTxId: tx.lnTxId })
           }
