@@ -17,7 +17,7 @@ import {
   TransferView,
   WALLET_NAME_MAX,
 } from './history'
-import { Language } from './i18n/locales'
+import { Language } from './i18n/language'
 import { DEFAULT_LOCK, LockSettings, LockStatus, NewPassphrase, Passphrase, Shortcut, UnlockResult } from './lock'
 import { VOUCHER_COUNT_MAX, VOUCHER_NOTE_MAX } from './vouchers'
 

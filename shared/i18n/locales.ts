@@ -1,11 +1,10 @@
 // The languages the app speaks, and how a preference ('system' or one of them) and the system's
-// own list of languages settle on one. Catalogs are `<locale>.json` beside this file.
-import { z } from 'zod'
-
+// own list of languages settle on one. Catalogs are `<locale>.json` beside this file. No zod here:
+// the renderer's first chunk imports this file.
 export const LOCALES = ['en', 'es', 'pt-BR', 'de'] as const
 export type Locale = (typeof LOCALES)[number]
-export const Language = z.enum(['system', ...LOCALES])
-export type Language = z.infer<typeof Language>
+/** The setting: the system's language or one of the app's (its schema: ./language.ts). */
+export type Language = 'system' | Locale
 export const SOURCE_LOCALE: Locale = 'en'
 
 /** Each language's own name, shown in the language setting whatever the app's language is. */

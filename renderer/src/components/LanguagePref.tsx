@@ -1,7 +1,8 @@
 // The app's language: the system's (the default) or one chosen. Each language is named in itself,
 // so a person who cannot read the current one still finds theirs.
 import type { Settings } from '@shared/contract'
-import { LANGUAGE_NAMES, Language, LOCALES } from '@shared/i18n/locales'
+import { Language } from '@shared/i18n/language'
+import { LANGUAGE_NAMES, LOCALES } from '@shared/i18n/locales'
 import { t } from '../i18n'
 import { useSettings } from '../stores/settings'
 import { SelectField } from './SelectField'

@@ -1,13 +1,11 @@
-import type { ReactNode } from 'react'
-import { RawIntlProvider } from 'react-intl'
+import { Fragment, type ReactNode } from 'react'
 import { useI18n } from './index'
 
-/** Gives react-intl the current catalog; keyed by locale so a change re-renders every `t` too. */
+/**
+ * The app under the current language: keyed by locale, so a change of language renders every
+ * `t()` again, not only the FormattedMessages (which follow the store on their own).
+ */
 export function I18nRoot(props: { children: ReactNode }) {
-  const { locale, intl } = useI18n()
-  return (
-    <RawIntlProvider key={locale} value={intl}>
-      {props.children}
-    </RawIntlProvider>
-  )
+  const locale = useI18n((s) => s.locale)
+  return <Fragment key={locale}>{props.children}</Fragment>
 }

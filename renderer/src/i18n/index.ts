@@ -1,38 +1,40 @@
-// The renderer's messages: English is bundled (the source and the fallback); another language's
-// catalog is fetched when it is chosen, so the first chunk does not carry all four. `t` reads the
-// current catalog; the tree under <I18nRoot> is keyed by locale, so a change re-renders it all.
-import en from '@shared/i18n/en.json'
+// The renderer's messages. The formatter and English (./runtime) and the chosen language's catalog
+// are fetched on demand, while main is asked for the settings and before anything shows; the entry
+// chunk carries none of them. `t` reads the current catalog; the tree under <I18nRoot> is keyed by
+// locale, so a change re-renders it all.
+import type en from '@shared/i18n/en.json'
 import { type Language, type Locale, resolveLocale, SOURCE_LOCALE } from '@shared/i18n/locales'
-import { createIntl, createIntlCache, type IntlShape } from 'react-intl'
+import type { IntlShape } from 'react-intl'
 import { create } from 'zustand'
+import type { Catalog } from './runtime'
 
 export type MessageId = keyof typeof en
-type Catalog = Record<string, string>
 type Values = Record<string, string | number | boolean | Date | null | undefined>
 
+const runtime = () => import('./runtime')
+/** Starts fetching the formatter early (with the first calls to main), so it is in when needed. */
+export const preloadI18n = (): void => void runtime().catch(() => {})
 const LOADERS: Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalog }>> = {
   es: () => import('@shared/i18n/es.json'),
   'pt-BR': () => import('@shared/i18n/pt-BR.json'),
   de: () => import('@shared/i18n/de.json'),
 }
 
-const cache = createIntlCache()
-const make = (locale: Locale, messages: Catalog): IntlShape =>
-  createIntl({ locale, messages, defaultLocale: SOURCE_LOCALE, onError: reportMissing }, cache)
+/** null until the first catalog is in (nothing is shown before: stores/lock.ts waits for it) */
+let current: IntlShape | null = null
 
-/** A missing message is a bug the completeness test catches; in the app the English text shows. */
-function reportMissing(err: { code?: string; message: string }) {
-  if (err.code !== 'MISSING_TRANSLATION') console.error(err.message)
-}
+export const useI18n = create<{ locale: Locale; intl: IntlShape | null }>()(() => ({
+  locale: SOURCE_LOCALE,
+  intl: null,
+}))
 
-let current: IntlShape = make(SOURCE_LOCALE, en)
-
-export const useI18n = create<{ locale: Locale; intl: IntlShape }>()(() => ({ locale: SOURCE_LOCALE, intl: current }))
-
-/** The message `id` in the current language, with `values` put in. */
+/** The message `id` in the current language, with `values` put in (the id itself before any catalog). */
 export function t(id: MessageId, values?: Values): string {
-  return current.formatMessage({ id }, values)
+  return current ? current.formatMessage({ id }, values) : id
 }
+
+/** The formatter in use (a server render reads the store's first state, so it asks here). */
+export const currentIntl = (): IntlShape | null => current
 
 /** The current locale, for Intl formatters outside React (lib/format.ts, lib/money.ts). */
 export const currentLocale = (): Locale => useI18n.getState().locale
@@ -44,21 +46,20 @@ let asked = 0
 /** Switches to the language `pref` settles on; resolves once its catalog is in. */
 export async function setLanguage(pref: Language | undefined): Promise<void> {
   const locale = resolveLocale(pref, systemLanguages())
-  if (locale === useI18n.getState().locale) return
+  if (current && locale === useI18n.getState().locale) return
   const mine = ++asked
-  let messages: Catalog = en
-  if (locale !== 'en') {
-    try {
-      messages = { ...en, ...(await LOADERS[locale]()).default }
-    } catch (e) {
-      console.error('catalog did not load', e)
-      return
-    }
+  let made: IntlShape
+  try {
+    const [rt, extra] = await Promise.all([runtime(), locale === 'en' ? null : LOADERS[locale]()])
+    made = rt.makeIntl(locale, extra ? { ...rt.en, ...extra.default } : rt.en)
+  } catch (e) {
+    console.error('catalog did not load', e)
+    return
   }
   if (mine !== asked) return // a later choice won
-  current = make(locale, messages)
-  document.documentElement.lang = locale
-  useI18n.setState({ locale, intl: current })
+  current = made
+  if (typeof document !== 'undefined') document.documentElement.lang = locale
+  useI18n.setState({ locale, intl: made })
 }
 
 /**
