@@ -378,8 +378,8 @@ export const Settings = z.object({
   lock: LockSettings,
   /** rows per page on the Transactions screen, kept across restarts */
   historyPerPage: z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100), z.literal(250)]),
-  /** the app's language; 'system' follows the OS (shared/i18n/locales.ts) */
-  language: Language,
+  /** the app's language; 'system' follows the OS (shared/i18n/locales.ts). Absent is 'system'. */
+  language: Language.optional(),
 })
 export type Settings = z.infer<typeof Settings>
 export const DEFAULT_SETTINGS: Settings = {
@@ -395,7 +395,6 @@ export const DEFAULT_SETTINGS: Settings = {
   hideBalances: false,
   lock: DEFAULT_LOCK,
   historyPerPage: 25,
-  language: 'system',
 }
 
 export const AppInfo = z.object({
