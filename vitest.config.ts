@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     include: ['test/**/*.test.ts', 'test/**/*.test.tsx'],
     exclude: ['test/e2e/**', 'node_modules/**'],
+    // the renderer's English catalog, which the page loads on demand (docs/i18n.md)
+    setupFiles: ['test/renderer/i18nEnglish.ts'],
     testTimeout: 30_000,
     hookTimeout: 30_000,
     pool: 'forks',

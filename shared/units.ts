@@ -19,23 +19,42 @@ function group(n: bigint | number): string {
   return s.replace(/\B(?=(\d{3})+(?!\d))/g, ',')
 }
 
+/** Whole-number grouping and the decimal mark as `locale` writes them (made once per locale). */
+const numberStyles = new Map<string, { whole: Intl.NumberFormat; decimal: string }>()
+function numberStyle(locale: string) {
+  let st = numberStyles.get(locale)
+  if (!st) {
+    const whole = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 })
+    const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.'
+    st = { whole, decimal }
+    if (numberStyles.size >= 8) numberStyles.clear()
+    numberStyles.set(locale, st)
+  }
+  return st
+}
+
+type FormatOpts = { signed?: boolean; unit?: boolean; locale?: string }
+
 /**
  * "1,234 sats", or "1,234.567 sats" when the msat amount is not whole. `signed` adds "+"/"−".
+ * `locale` groups and marks decimals as that language does ("1.234,567 sats" in German); without
+ * one, the English way (main's texts and logs).
  */
-export function formatMsat(msat: number, opts: { signed?: boolean; unit?: boolean } = {}): string {
+export function formatMsat(msat: number, opts: FormatOpts = {}): string {
   if (!Number.isSafeInteger(msat)) throw new RangeError('amount in msat must be a whole number')
   const neg = msat < 0
   const abs = Math.abs(msat)
   const whole = msatToSatFloor(abs)
   const frac = abs % MSAT_PER_SAT
-  let out = group(whole)
-  if (frac !== 0) out += `.${String(frac).padStart(3, '0').replace(/0+$/, '')}`
+  const style = opts.locale ? numberStyle(opts.locale) : null
+  let out = style ? style.whole.format(BigInt(whole)) : group(whole)
+  if (frac !== 0) out += `${style?.decimal ?? '.'}${String(frac).padStart(3, '0').replace(/0+$/, '')}`
   const sign = neg ? '−' : opts.signed && abs !== 0 ? '+' : ''
   const unit = opts.unit === false ? '' : whole === 1 && frac === 0 ? ' sat' : ' sats'
   return `${sign}${out}${unit}`
 }
 
-export function formatSat(sat: number, opts: { signed?: boolean; unit?: boolean } = {}): string {
+export function formatSat(sat: number, opts: FormatOpts = {}): string {
   return formatMsat(satToMsat(sat), opts)
 }
 
