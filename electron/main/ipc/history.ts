@@ -94,7 +94,8 @@ export function historyHandlers(d: HistoryDeps) {
       ledger.page({ ...filter, limit: q.limit, ...(q.after ? { after: q.after } : { offset: (n - 1) * q.limit }) })
     let n = q.page
     let p = at(n)
-    // a page past the end (the filter or the history shrank since): the last page, as the service does
+    // a page past the end (the filter or the history shrank since): the last page, as the service
+    // does (of a capped search, the last whose number is known)
     if (!q.after && p.items.length === 0 && p.total > 0) {
       n = Math.ceil(p.total / q.limit)
       p = at(n)
@@ -102,6 +103,7 @@ export function historyHandlers(d: HistoryDeps) {
     return {
       items: p.items.map(historyRow),
       total: p.total,
+      capped: p.capped,
       page: n,
       pageCount: Math.ceil(p.total / q.limit),
       limit: q.limit,

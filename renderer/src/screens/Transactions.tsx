@@ -24,6 +24,8 @@ export default function Transactions(props: { walletId?: string }) {
   const page = useTransactions((s) => s.page)
   const pageCount = useTransactions((s) => s.pageCount)
   const total = useTransactions((s) => s.total)
+  const capped = useTransactions((s) => s.capped)
+  const next = useTransactions((s) => s.next)
   const status = useTransactions((s) => s.status)
   const error = useTransactions((s) => s.error)
   const open = useTransactions((s) => s.open)
@@ -88,9 +90,10 @@ export default function Transactions(props: { walletId?: string }) {
             Previous
           </button>
           <span role="status">
-            Page {page} of {Math.max(pageCount, page)} · {transactions(total)}
+            Page {page} of {Math.max(pageCount, page)}
+            {capped ? '+' : ''} · {transactions(total, capped)}
           </span>
-          <button type="button" onClick={() => void goTo(page + 1)} disabled={page >= pageCount}>
+          <button type="button" onClick={() => void goTo(page + 1)} disabled={capped ? !next : page >= pageCount}>
             Next
           </button>
         </nav>
@@ -130,7 +133,9 @@ function useScrollTopOnPage(page: number) {
 }
 
 /** "1 transaction", "25 transactions" */
-const transactions = (n: number) => (n === 1 ? '1 transaction' : `${n} transactions`)
+/** "1 transaction", "650 transactions"; a capped search's floor "1,000+ transactions" */
+const transactions = (n: number, capped = false) =>
+  capped ? `${n.toLocaleString('en-US')}+ transactions` : n === 1 ? '1 transaction' : `${n} transactions`
 
 /** From later than To finds nothing: say why (N16). Both are YYYY-MM-DD, so they compare as text. */
 const datesSwapped = (f: HistoryFilter) => f.from !== '' && f.to !== '' && f.from > f.to
@@ -176,6 +181,7 @@ const CSV_FORMATS: ReadonlyArray<{ value: CsvFormat; label: string }> = [
 function CsvExport() {
   const exp = useTransactions((s) => s.export)
   const total = useTransactions((s) => s.total)
+  const capped = useTransactions((s) => s.capped)
   const exportCsv = useTransactions((s) => s.exportCsv)
   const busy = exp.requestId !== null
   const [format, setFormat] = useState<CsvFormat>('plain')
@@ -189,7 +195,7 @@ function CsvExport() {
         ))}
       </SelectField>
       <button type="button" onClick={() => void exportCsv(format)} disabled={busy || total === 0}>
-        Export CSV of all {transactions(total)}
+        Export CSV of all {transactions(total, capped)}
       </button>
       {busy && (
         <p role="status">
