@@ -118,19 +118,22 @@ export function historyHandlers(d: HistoryDeps) {
   }: OpIn<'history.exportCsv'>): Promise<OpOut<'history.exportCsv'>> {
     const saveFile = d.saveFile
     if (!saveFile) throw new AppError('internal', 'Saving files is not available here.', { retryable: false })
-    const chunks: string[] = []
-    const { rows } = await d.ledger().exportCsv(ledgerFilter(d.accounts.active().id, f), {
-      write: (chunk) => {
-        chunks.push(chunk)
-      },
-      onProgress: (done, total) => d.emit('history.progress', { requestId, done, total }),
-      format: exportFormat(format, d.settings?.current().settings.fiat.currency ?? 'USD'),
-    })
+    const filter = ledgerFilter(d.accounts.active().id, f)
+    const csvFormat = exportFormat(format, d.settings?.current().settings.fiat.currency ?? 'USD')
+    let rows = 0
     try {
+      // the place first, then the rows straight into it, each chunk written before the next is read:
+      // a million rows are 300 MB of text, never held at once
       const file = await saveFile({
         defaultName: csvName(d.now(), format),
-        bytes: new TextEncoder().encode(chunks.join('')),
         filters: [{ name: 'CSV', extensions: ['csv'] }],
+        stream: async (write) => {
+          ;({ rows } = await d.ledger().exportCsv(filter, {
+            write,
+            onProgress: (done, total) => d.emit('history.progress', { requestId, done, total }),
+            format: csvFormat,
+          }))
+        },
       })
       return { rows, file }
     } catch (err) {
