@@ -6,7 +6,7 @@ import { ledgerPerTest, row } from './helpers'
 
 const t = ledgerPerTest()
 const DAY = 86_400
-const PRICE = { prices: { usd: 60_000 }, at: 0, source: 'rates.example', kind: 'day' as const }
+const PRICE = { prices: { USD: 60_000 }, at: 0, source: 'rates.example', kind: 'day' as const }
 
 /** the query as it was: every row read */
 const scanned = (path: string, limit: number) => {
