@@ -33,17 +33,18 @@ export function createPricesThen(db: DatabaseSync) {
   const fill = db.prepare(`UPDATE transactions SET price_then = ?
     WHERE account_id = ? AND created_at >= ? AND created_at < ? AND price_then IS NULL`)
   return {
-    /** days that still hold rows without a price, newest first */
-    daysWithoutPrice(limit = 50): DayWithoutPrice[] {
+    /** days that still hold rows without a price, newest first; `skip`: days not to list (nor count) */
+    daysWithoutPrice(limit = 50, skip: (day: number) => boolean = () => false): DayWithoutPrice[] {
       const out: DayWithoutPrice[] = []
       let below = Number.MAX_SAFE_INTEGER
       while (out.length < limit) {
         const r = newestBefore.get(below) as { at: number } | undefined
         if (!r) break
         const day = Math.floor(r.at / DAY_SEC) * DAY_SEC
+        below = day
+        if (skip(day)) continue
         for (const { accountId } of accountsOf.all(day, day + DAY_SEC) as Array<{ accountId: string }>)
           if (out.length < limit) out.push({ accountId, day })
-        below = day
       }
       return out
     },
