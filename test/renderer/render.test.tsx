@@ -72,6 +72,28 @@ test('a transactions page renders one keyed row per item with signed amounts, fe
   expect(html).not.toContain('<img')
 })
 
+test('a search found more often than the count goes says "1,000+"; Next goes on while there is a next page', () => {
+  const items = Array.from({ length: 25 }, (_, i) => row(i, {}))
+  const next = { createdAt: 1, rowId: 1 }
+  seed(useTransactions, {
+    items,
+    page: 40,
+    perPage: 25,
+    pageCount: 40,
+    total: 1000,
+    capped: true,
+    next,
+    status: 'ready',
+  })
+  const html = renderToString(<Transactions />)
+  expect(html).toContain('Page 40 of 40+ · 1,000+ transactions')
+  expect(html).toContain('Export CSV of all 1,000+ transactions')
+  const nextButton = () => renderToString(<Transactions />).match(/<button[^>]*>Next<\/button>/)?.[0]
+  expect(nextButton()).not.toContain('disabled')
+  seed(useTransactions, { next: null })
+  expect(nextButton()).toContain('disabled')
+})
+
 test("the first sync's progress shows for the active account only, until it is through", () => {
   seed(useAccounts, { accounts: [account('a1', 'Everyday'), account('a2', 'Shop')], activeId: 'a1', status: 'ready' })
   const progress = (syncing: Record<string, { accountId: string; loaded: number; total: number }>) => {

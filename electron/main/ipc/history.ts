@@ -71,7 +71,8 @@ export function historyHandlers(d: HistoryDeps) {
       ledger.page({ ...filter, limit: q.limit, ...(q.after ? { after: q.after } : { offset: (n - 1) * q.limit }) })
     let n = q.page
     let p = at(n)
-    // a page past the end (the filter or the history shrank since): the last page, as the service does
+    // a page past the end (the filter or the history shrank since): the last page, as the service
+    // does (of a capped search, the last whose number is known)
     if (!q.after && p.items.length === 0 && p.total > 0) {
       n = Math.ceil(p.total / q.limit)
       p = at(n)
@@ -79,6 +80,7 @@ export function historyHandlers(d: HistoryDeps) {
     return {
       items: p.items.map(historyRow),
       total: p.total,
+      capped: p.capped,
       page: n,
       pageCount: Math.ceil(p.total / q.limit),
       limit: q.limit,
@@ -93,19 +95,22 @@ export function historyHandlers(d: HistoryDeps) {
   }: OpIn<'history.exportCsv'>): Promise<OpOut<'history.exportCsv'>> {
     const saveFile = d.saveFile
     if (!saveFile) throw new AppError('internal', 'Saving files is not available here.', { retryable: false })
-    const chunks: string[] = []
-    const { rows } = await d.ledger().exportCsv(ledgerFilter(d.accounts.active().id, f), {
-      write: (chunk) => {
-        chunks.push(chunk)
-      },
-      onProgress: (done, total) => d.emit('history.progress', { requestId, done, total }),
-      format: exportFormat(format, d.settings?.current().settings.fiat.currency ?? 'USD'),
-    })
+    const filter = ledgerFilter(d.accounts.active().id, f)
+    const csvFormat = exportFormat(format, d.settings?.current().settings.fiat.currency ?? 'USD')
+    let rows = 0
     try {
+      // the place first, then the rows straight into it, each chunk written before the next is read:
+      // a million rows are 300 MB of text, never held at once
       const file = await saveFile({
         defaultName: csvName(d.now(), format),
-        bytes: new TextEncoder().encode(chunks.join('')),
         filters: [{ name: 'CSV', extensions: ['csv'] }],
+        stream: async (write) => {
+          ;({ rows } = await d.ledger().exportCsv(filter, {
+            write,
+            onProgress: (done, total) => d.emit('history.progress', { requestId, done, total }),
+            format: csvFormat,
+          }))
+        },
       })
       return { rows, file }
     } catch (err) {

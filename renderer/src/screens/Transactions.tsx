@@ -27,6 +27,8 @@ export default function Transactions(props: { walletId?: string }) {
   const page = useTransactions((s) => s.page)
   const pageCount = useTransactions((s) => s.pageCount)
   const total = useTransactions((s) => s.total)
+  const capped = useTransactions((s) => s.capped)
+  const next = useTransactions((s) => s.next)
   const status = useTransactions((s) => s.status)
   const error = useTransactions((s) => s.error)
   const open = useTransactions((s) => s.open)
@@ -92,11 +94,11 @@ export default function Transactions(props: { walletId?: string }) {
           </button>
           <span role="status">
             <FormattedMessage
-              id="transactions.pageOf"
-              values={{ page, max: Math.max(pageCount, page), transactions: transactions(total) }}
+              id={capped ? 'transactions.pageOfCapped' : 'transactions.pageOf'}
+              values={{ page, max: Math.max(pageCount, page), transactions: transactions(total, capped) }}
             />
           </span>
-          <button type="button" onClick={() => void goTo(page + 1)} disabled={page >= pageCount}>
+          <button type="button" onClick={() => void goTo(page + 1)} disabled={capped ? !next : page >= pageCount}>
             <FormattedMessage id="transactions.next" />
           </button>
         </nav>
@@ -136,7 +138,9 @@ function useScrollTopOnPage(page: number) {
 }
 
 /** "1 transaction", "25 transactions" */
-const transactions = (n: number) => t('transactions.count', { count: n })
+/** "1 transaction", "25 transactions"; a capped search's floor "1,000+ transactions" */
+const transactions = (n: number, capped = false) =>
+  capped ? t('transactions.countCapped', { count: n }) : t('transactions.count', { count: n })
 
 /** From later than To finds nothing: say why (N16). Both are YYYY-MM-DD, so they compare as text. */
 const datesSwapped = (f: HistoryFilter) => f.from !== '' && f.to !== '' && f.from > f.to
@@ -182,6 +186,7 @@ const csvFormats = (): ReadonlyArray<{ value: CsvFormat; label: string }> => [
 function CsvExport() {
   const exp = useTransactions((s) => s.export)
   const total = useTransactions((s) => s.total)
+  const capped = useTransactions((s) => s.capped)
   const exportCsv = useTransactions((s) => s.exportCsv)
   const busy = exp.requestId !== null
   const [format, setFormat] = useState<CsvFormat>('plain')
@@ -200,7 +205,7 @@ function CsvExport() {
         ))}
       </SelectField>
       <button type="button" onClick={() => void exportCsv(format)} disabled={busy || total === 0}>
-        <FormattedMessage id="transactions.exportCsvOfAll" values={{ transactions: transactions(total) }} />
+        <FormattedMessage id="transactions.exportCsvOfAll" values={{ transactions: transactions(total, capped) }} />
       </button>
       {busy && (
         <p role="status">
