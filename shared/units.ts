@@ -58,16 +58,58 @@ export function formatSat(sat: number, opts: FormatOpts = {}): string {
   return formatMsat(satToMsat(sat), opts)
 }
 
+/** The thousands and decimal marks of a locale, as Intl writes 12,345.6 there. */
+function numberMarks(locale: string): { group: string; decimal: string } {
+  const parts = new Intl.NumberFormat(locale).formatToParts(12_345.6)
+  return {
+    group: parts.find((p) => p.type === 'group')?.value ?? ',',
+    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+  }
+}
+
+const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+
 /**
- * Parses what a person types as an amount of sats ("1,000", "1 000", "0.5" with msat precision)
- * into msat. Returns null for anything that is not a non-negative amount with ≤ 3 decimals.
- * Separators must group thousands: "0,5" (a decimal comma) is refused, not read as 5 sats.
+ * A non-negative number as a person types it in `locale`: its whole digits without group marks
+ * and its fraction's digits (at most `maxDecimals`), or null. A group mark must group thousands.
+ * With `otherWay`, typed the other way round ("12,50" in English, "0.5" in German) it is still
+ * read when that cannot mean anything else: a fraction of other than three digits cannot be a
+ * thousands group. (Prices are typed both ways; sats are read the locale's way only.)
  */
-export function parseSatInput(input: string): number | null {
-  const m = /^(\d{1,3}(?:[,\s_]\d{3})+|\d+)(?:\.(\d{1,3}))?$/.exec(input.trim())
+export function readNumber(
+  input: string,
+  locale: string,
+  maxDecimals: number,
+  otherWay = false,
+): { whole: string; fraction: string } | null {
+  const marks = numberMarks(locale)
+  const read = readWith(input, marks, maxDecimals)
+  if (read || !otherWay) return read
+  const other = marks.decimal === ',' ? { group: ',', decimal: '.' } : { group: '.', decimal: ',' }
+  const swapped = readWith(input, other, maxDecimals)
+  return swapped && swapped.fraction.length > 0 && swapped.fraction.length !== 3 ? swapped : null
+}
+
+function readWith(input: string, { group, decimal }: { group: string; decimal: string }, maxDecimals: number) {
+  const groups = `[${escape(group)}\\s_\u00a0\u202f]`
+  const shape = new RegExp(`^(\\d{1,3}(?:${groups}\\d{3})+|\\d+)(?:${escape(decimal)}(\\d{1,${maxDecimals}}))?$`, 'u')
+  const m = shape.exec(input.trim())
   if (!m) return null
-  const whole = Number((m[1] ?? '').replace(/[,\s_]/g, ''))
-  const frac = Number((m[2] ?? '').padEnd(3, '0') || '0')
+  return { whole: (m[1] ?? '').replace(new RegExp(groups, 'gu'), ''), fraction: m[2] ?? '' }
+}
+
+/**
+ * Parses what a person types as an amount of sats into msat, read the way `locale` writes numbers
+ * (the one amounts are shown in): "1,000" and "0.5" in English, "1.000" and "0,5" in German.
+ * Spaces and underscores also group thousands. Returns null for anything that is not a
+ * non-negative amount with ≤ 3 decimals, and for a mark in the wrong place: a group mark must
+ * group thousands, so German "1.5" and English "0,5" are refused, never read as 15 or 5 sats.
+ */
+export function parseSatInput(input: string, locale = 'en-US'): number | null {
+  const read = readNumber(input, locale, 3)
+  if (!read) return null
+  const whole = Number(read.whole)
+  const frac = Number(read.fraction.padEnd(3, '0') || '0')
   if (!Number.isSafeInteger(whole)) return null
   const msat = whole * MSAT_PER_SAT + frac
   return Number.isSafeInteger(msat) ? msat : null

@@ -31,7 +31,7 @@ export function fiatEntry(
   money: Money = moneyNow(),
 ): FiatEntry {
   if (text.trim() === '') return { sats: '', shown: '' }
-  const r = fiatToMsat(text, price.satPrice)
+  const r = fiatToMsat(text, price.satPrice, formatLocale())
   if (!r.ok) return { sats: null, problem: r.error }
   const sats = Math.floor(r.msat / MSAT_PER_SAT)
   if (sats < 1) return { sats: null, problem: t('amountField.thatIsLessThanOne') }
@@ -67,7 +67,7 @@ export function AmountInput(props: Props & { price: { currency: string; satPrice
   const fiat = inFiat && price !== null
   const unit = fiat ? price.currency : 'sats'
   const entry = fiat ? fiatEntry(fiatText, price) : null
-  const satMsat = parseSatInput(props.value)
+  const satMsat = parseSatInput(props.value, formatLocale())
   const beside =
     entry !== null
       ? entry.sats === null

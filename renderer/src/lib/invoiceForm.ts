@@ -2,7 +2,7 @@
 // Kept out of the invoices store, which is in the first chunk.
 import type { OpInput, PendingInvoice } from '@shared/contract'
 import { parseSatInput } from '@shared/units'
-import { type MessageId, t } from '../i18n'
+import { formatLocale, type MessageId, t } from '../i18n'
 import { type Money, moneyNow } from './money'
 
 /** How long an invoice can be paid. A day is the service's own default (docs/service.md). */
@@ -22,7 +22,7 @@ export function invoiceInput(f: InvoiceForm): { input: OpInput<'invoices.create'
   if (!EXPIRY_CHOICES.some((c) => c.sec === f.expirySec)) return { problem: t('invoiceForm.chooseHowLongTheInvoice') }
   const base = { walletId: f.walletId, memo: f.memo, expirySec: f.expirySec }
   if (f.amount.trim() === '') return { input: base }
-  const msat = parseSatInput(f.amount)
+  const msat = parseSatInput(f.amount, formatLocale())
   if (msat === null || msat <= 0) return { problem: t('invoiceForm.enterAnAmountInWhole') }
   if (msat % 1000 !== 0) return { problem: t('invoiceForm.invoicesAreForWholeSats') }
   return { input: { ...base, amountSat: msat / 1000 } }

@@ -14,7 +14,7 @@ import { LongText } from '../components/LongText'
 import { PrivateHostWarning } from '../components/PrivateHost'
 import { Screen } from '../components/Screen'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
-import { t } from '../i18n'
+import { formatLocale, t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { strong } from '../i18n/rich'
 import { type Money, useMoney } from '../lib/money'
@@ -139,7 +139,7 @@ function ClaimForm({ offer }: { offer: ClaimOffer }) {
 
   function submit(e: FormEvent) {
     e.preventDefault()
-    const msat = parseSatInput(amount)
+    const msat = parseSatInput(amount, formatLocale())
     const sat = msat !== null && msat % 1000 === 0 ? msat / 1000 : null
     if (sat === null || sat < offer.minSat || sat > offer.maxSat)
       return setProblem(t('claim.chooseAWholeNumberOf', { range: range(offer, money) }))

@@ -11,7 +11,7 @@ import { LongText } from '../components/LongText'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
-import { t } from '../i18n'
+import { formatLocale, t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { linkWords } from '../i18n/txWords'
 import { formatDate } from '../lib/format'
@@ -90,7 +90,7 @@ function SendForm() {
     e.preventDefault()
     review({
       walletId: form.walletId,
-      amountMsat: invoice ? invoice.amountMsat : parseSatInput(form.amount),
+      amountMsat: invoice ? invoice.amountMsat : parseSatInput(form.amount, formatLocale()),
       comment: form.comment,
     })
   }

@@ -11,7 +11,7 @@ import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { useSpendCheck } from '../components/SpendCheck'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
-import { t } from '../i18n'
+import { formatLocale, t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useMoney } from '../lib/money'
 import { useVouchers } from '../stores/vouchers'
@@ -36,7 +36,7 @@ function SheetForm(props: { walletId?: string }) {
       useVouchers.getState().review({
         walletId,
         count,
-        amountMsat: parseSatInput(amount),
+        amountMsat: parseSatInput(amount, formatLocale()),
         note,
         balanceMsat: wallet?.balanceMsat ?? null,
       }),

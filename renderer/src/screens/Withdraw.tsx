@@ -13,7 +13,7 @@ import { Screen } from '../components/Screen'
 import { useSpendCheck } from '../components/SpendCheck'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
-import { t } from '../i18n'
+import { formatLocale, t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useMoney } from '../lib/money'
 import { useActiveClockOffset } from '../lib/serviceClock'
@@ -64,12 +64,12 @@ function WithdrawForm(props: { walletId?: string }) {
   const error = useWithdraw((s) => s.error)
   const create = useWithdraw((s) => s.create)
   const wallet = useWallets((s) => s.wallets.find((w) => w.id === walletId))
-  const rules = useSpendCheck(null, parseSatInput(amount) ?? 0)
+  const rules = useSpendCheck(null, parseSatInput(amount, formatLocale()) ?? 0)
   const money = useMoney()
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    const msat = parseSatInput(amount)
+    const msat = parseSatInput(amount, formatLocale())
     const p = wallet ? checkWithdraw(msat, wallet.balanceMsat) : t('withdraw.chooseAWallet')
     setProblem(p)
     if (p || msat === null) return

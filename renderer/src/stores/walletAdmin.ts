@@ -8,7 +8,7 @@ import { TRANSFER_MEMO_MAX } from '@shared/history'
 import { parseSatInput } from '@shared/units'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
-import { t } from '../i18n'
+import { formatLocale, t } from '../i18n'
 import { moneyNow } from '../lib/money'
 
 export interface TransferReview {
@@ -53,7 +53,7 @@ export const useWalletAdmin = create<WalletAdminState>()((set, get) => ({
   reviewTransfer({ fromWalletId, toWalletId, amount, memo, balanceMsat }) {
     if (!fromWalletId || !toWalletId) return t('walletAdmin.chooseBothWallets')
     if (fromWalletId === toWalletId) return t('walletAdmin.chooseTwoDifferentWallets')
-    const msat = parseSatInput(amount)
+    const msat = parseSatInput(amount, formatLocale())
     if (msat === null || msat === 0 || msat % 1000 !== 0) return t('walletAdmin.enterAWholeNumberOf')
     if (balanceMsat !== null && msat > balanceMsat)
       return t('walletAdmin.thatIsMoreThanThe', { amount: moneyNow().msat(balanceMsat) })
