@@ -67,7 +67,7 @@ function numberMarks(locale: string): { group: string; decimal: string } {
   }
 }
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
  * A non-negative number as a person types it in `locale`: its whole digits without group marks
@@ -91,8 +91,11 @@ export function readNumber(
 }
 
 function readWith(input: string, { group, decimal }: { group: string; decimal: string }, maxDecimals: number) {
-  const groups = `[${escape(group)}\\s_\u00a0\u202f]`
-  const shape = new RegExp(`^(\\d{1,3}(?:${groups}\\d{3})+|\\d+)(?:${escape(decimal)}(\\d{1,${maxDecimals}}))?$`, 'u')
+  const groups = `[${escapeRegExp(group)}\\s_\u00a0\u202f]`
+  const shape = new RegExp(
+    `^(\\d{1,3}(?:${groups}\\d{3})+|\\d+)(?:${escapeRegExp(decimal)}(\\d{1,${maxDecimals}}))?$`,
+    'u',
+  )
   const m = shape.exec(input.trim())
   if (!m) return null
   return { whole: (m[1] ?? '').replace(new RegExp(groups, 'gu'), ''), fraction: m[2] ?? '' }

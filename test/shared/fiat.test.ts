@@ -52,7 +52,6 @@ describe('fiatToMsat', () => {
     expect(fiatToMsat('1,000', USD_SAT, 'de-DE')).toEqual({ ok: true, msat: 1_666_666 })
   })
 
-
   it.each([
     ['60', USD_SAT, 100_000_000],
     ['0.06', USD_SAT, 100_000],
