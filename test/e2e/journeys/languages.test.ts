@@ -8,7 +8,7 @@ import { LOCALES } from '../../../shared/i18n/locales'
 import { type Loopback, serve } from '../../electron/services/loopback'
 import { syncNow } from '../../support/syncNow'
 import { type OpenedApp, openApp } from '../harness'
-import { axeViolations, catalog, chooseLanguage, navTo, waitVisible } from './support'
+import { axeViolations, catalog, chooseLanguage, navTo, overflowing, waitVisible } from './support'
 
 const TRAY = { width: 360, height: 600 }
 
@@ -26,24 +26,6 @@ afterAll(async () => {
   await o?.close()
   await rates?.close()
 })
-
-/** Elements reaching past the right edge, named for the failure message. */
-function overflowing(page: Page) {
-  return page.evaluate(() => {
-    const limit = window.innerWidth
-    const wide: string[] = []
-    if (document.documentElement.scrollWidth > limit) wide.push(`document ${document.documentElement.scrollWidth}px`)
-    for (const el of document.querySelectorAll('body *')) {
-      const r = el.getBoundingClientRect()
-      if (r.width === 0 && r.height === 0) continue
-      if (r.right > limit + 0.5)
-        wide.push(
-          `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} "${(el.textContent ?? '').slice(0, 40)}" right=${Math.round(r.right)}`,
-        )
-    }
-    return wide
-  })
-}
 
 async function check(page: Page, where: string, theme: string) {
   await expect.poll(() => page.getByTestId('skeleton').count(), { timeout: 15_000 }).toBe(0)

@@ -121,3 +121,21 @@ export async function chooseLanguage(o: OpenedApp, locale: string) {
   expect(r.ok).toBe(true)
   await expect.poll(() => o.page.evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe(locale)
 }
+
+/** Elements reaching past the right edge (or a page wider than the window), named for the failure message. */
+export function overflowing(page: Page) {
+  return page.evaluate(() => {
+    const limit = window.innerWidth
+    const wide: string[] = []
+    if (document.documentElement.scrollWidth > limit) wide.push(`document ${document.documentElement.scrollWidth}px`)
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect()
+      if (r.width === 0 && r.height === 0) continue
+      if (r.right > limit + 0.5) {
+        const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')}`
+        wide.push(`${name} right=${Math.round(r.right)}`)
+      }
+    }
+    return wide
+  })
+}
