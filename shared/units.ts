@@ -58,13 +58,20 @@ export function formatSat(sat: number, opts: FormatOpts = {}): string {
   return formatMsat(satToMsat(sat), opts)
 }
 
-/** The thousands and decimal marks of a locale, as Intl writes 12,345.6 there. */
+const marksOf = new Map<string, { group: string; decimal: string }>()
+
+/** The thousands and decimal marks of a locale, as Intl writes 12,345.6 there (once per locale: an amount field reads on every key). */
 function numberMarks(locale: string): { group: string; decimal: string } {
-  const parts = new Intl.NumberFormat(locale).formatToParts(12_345.6)
-  return {
-    group: parts.find((p) => p.type === 'group')?.value ?? ',',
-    decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+  let marks = marksOf.get(locale)
+  if (!marks) {
+    const parts = new Intl.NumberFormat(locale).formatToParts(12_345.6)
+    marks = {
+      group: parts.find((p) => p.type === 'group')?.value ?? ',',
+      decimal: parts.find((p) => p.type === 'decimal')?.value ?? '.',
+    }
+    marksOf.set(locale, marks)
   }
+  return marks
 }
 
 const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')

@@ -234,7 +234,8 @@ function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: string; 
       ...{
         name: name.trim(),
         walletId,
-        budgetSat: Math.floor((parseSatInput(budget, formatLocale()) ?? 0) / MSAT_PER_SAT),
+        // a fraction of a sat stays a fraction, so the contract refuses it rather than cutting it
+        budgetSat: (parseSatInput(budget, formatLocale()) ?? 0) / MSAT_PER_SAT,
         period,
       },
       methods: methods as NwcConnectionView['methods'],
