@@ -9,6 +9,7 @@
 // The longest task is the longest the event loop was held up while the CSV was written.
 //
 // `npx tsx --tsconfig tsconfig.node.json bench/history.ts`
+
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -18,6 +19,7 @@ import { APP_VERSION } from '../dev/preview/version'
 import { createApp } from '../electron/main/app/createApp'
 import { createMemoryStore } from '../electron/main/services/secrets'
 import { startSimulator } from '../test/simulator/index'
+import { savedBytes } from '../test/support/savedBytes'
 import { syncNow } from '../test/support/syncNow'
 import { percentile } from './lib/stats'
 
@@ -49,7 +51,7 @@ export async function runHistoryBench(): Promise<HistoryBench> {
     appVersion: APP_VERSION,
     logSink: () => {},
     saveFile: async (req) => {
-      bytes = req.bytes.length
+      bytes = (await savedBytes(req)).length
       return { status: 'saved', fileName: req.defaultName }
     },
   })

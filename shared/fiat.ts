@@ -1,7 +1,7 @@
 // Fiat beside sats: pure conversions the renderer uses with the price main hands it (`rates.get`,
 // docs/rates.md). A price is fiat per sat. Display rounds for reading; typing an amount in fiat
 // rounds down to whole msat, so a converted amount never asks for more than was typed.
-import { MSAT_PER_SAT } from './units'
+import { MSAT_PER_SAT, readNumber } from './units'
 
 /** The currencies a price is shown in: ISO 4217 codes the rate source answers for (zod-free, for the renderer). */
 export const FIAT_CURRENCIES = ['USD', 'EUR', 'GBP', 'CHF', 'CAD', 'AUD', 'JPY'] as const
@@ -77,16 +77,14 @@ export type FiatInput = { ok: true; msat: number } | { ok: false; error: string 
  * by one or two it is a decimal comma. Refuses anything else: signs, letters, NaN, zero, more
  * than 8 decimals, an amount larger than a payment may be, or no usable price.
  */
-export function fiatToMsat(input: string, satPrice: number): FiatInput {
+export function fiatToMsat(input: string, satPrice: number, locale = 'en-US'): FiatInput {
   if (!usablePrice(satPrice)) return { ok: false, error: 'There is no price to convert with.' }
   const text = input.trim()
   if (text === '') return { ok: false, error: 'Enter an amount.' }
-  const m =
-    /^(\d{1,3}(?:[,\s_]\d{3})+|\d+)(?:\.(\d{1,8}))?$/.exec(text) ??
-    /^(\d{1,3}(?:[\s_.]\d{3})+|\d+),(\d{1,2})$/.exec(text)
+  // read the way the person's locale writes numbers: "1.000,50" in German is a thousand
+  const m = readNumber(text, locale, 8, true)
   if (!m) return { ok: false, error: 'Enter an amount such as 12.50.' }
-  const whole = (m[1] ?? '').replace(/[,\s_.]/g, '')
-  const value = Number(`${whole}.${m[2] ?? '0'}`)
+  const value = Number(`${m.whole}.${m.fraction || '0'}`)
   if (!Number.isFinite(value)) return { ok: false, error: 'Enter an amount such as 12.50.' }
   if (value === 0) return { ok: false, error: 'Enter an amount above zero.' }
   const exact = (value / satPrice) * MSAT_PER_SAT

@@ -75,8 +75,10 @@ export type HistoryRow = z.infer<typeof HistoryRow>
 
 export const HistoryPage = z.object({
   items: z.array(HistoryRow),
-  /** rows matching the filter */
+  /** rows matching the filter; with `capped`, a floor: a search counts up to 1,000 (docs/ledger.md) */
   total: int.nonnegative(),
+  /** more rows match than `total` says: page numbers end at `pageCount`, Next goes on by `next` */
+  capped: z.boolean(),
   page: int.positive(),
   pageCount: int.nonnegative(),
   limit: int.positive(),

@@ -11,6 +11,8 @@ import { Component, type ComponentType, type ReactNode, Suspense } from 'react'
 import { ArrivalToast } from './components/ArrivalToast'
 import { ClipboardOfferBanner } from './components/ClipboardOfferBanner'
 import { Skeleton } from './components/Skeleton'
+import { type MessageId, t } from './i18n'
+import { FormattedMessage } from './i18n/FormattedMessage'
 import { maskAmounts, useHidden } from './lib/money'
 import { Home } from './screens/Home'
 import { LockScreen } from './screens/LockScreen'
@@ -30,14 +32,14 @@ const Claim = screens.claim.Screen
 
 type Icon = ComponentType<{ size?: number; 'aria-hidden'?: boolean }>
 /** The tab bar: where, its name (the button's accessible name and, with room, its text), its icon. */
-const NAV: Array<[Screen, string, Icon]> = [
-  [{ to: 'home' }, 'Home', House],
-  [{ to: 'transactions' }, 'Transactions', List],
-  [{ to: 'receive' }, 'Receive', ArrowDownLeft],
-  [{ to: 'send' }, 'Send', ArrowUpRight],
-  [{ to: 'withdraw' }, 'Withdraw', Ticket],
-  [{ to: 'scan' }, 'Scan', ScanLine],
-  [{ to: 'settings' }, 'Settings', SettingsIcon],
+const NAV: Array<[Screen, MessageId, Icon]> = [
+  [{ to: 'home' }, 'app.navHome', House],
+  [{ to: 'transactions' }, 'app.navTransactions', List],
+  [{ to: 'receive' }, 'app.navReceive', ArrowDownLeft],
+  [{ to: 'send' }, 'app.navSend', ArrowUpRight],
+  [{ to: 'withdraw' }, 'app.navWithdraw', Ticket],
+  [{ to: 'scan' }, 'app.navScan', ScanLine],
+  [{ to: 'settings' }, 'app.navSettings', SettingsIcon],
 ]
 
 /** The tab a screen belongs to: a transaction's detail is part of Transactions. */
@@ -60,17 +62,17 @@ export function App() {
   return (
     <div className="app">
       {showNav && (
-        <nav aria-label="Main">
+        <nav className="tabs" aria-label={t('app.main')}>
           {NAV.map(([target, label, TabIcon]) => (
             <button
               key={target.to}
               type="button"
-              title={label}
+              title={t(label)}
               aria-current={tabOf(screen) === target.to ? 'page' : undefined}
               onClick={() => useUi.getState().go(target)}
             >
               <TabIcon size={20} aria-hidden />
-              <span className="tab-label">{label}</span>
+              <span className="tab-label">{t(label)}</span>
             </button>
           ))}
         </nav>
@@ -81,7 +83,7 @@ export function App() {
       {showNav && <ClipboardOfferBanner />}
       <main>
         <ScreenBoundary key={screen.to}>
-          <Suspense fallback={<Skeleton label="Opening the screen…" />}>{renderScreen(screen)}</Suspense>
+          <Suspense fallback={<Skeleton label={t('app.openingTheScreen')} />}>{renderScreen(screen)}</Suspense>
         </ScreenBoundary>
       </main>
     </div>
@@ -133,15 +135,12 @@ function ConnectionBanner() {
   const keyProblem = reason === 'key_refused' || reason === 'key_not_allowed'
   return (
     <div className="banner warning" role="status" data-connection={connection}>
-      {message ??
-        (connection === 'error'
-          ? 'The wallet service is answering with errors. The app keeps trying.'
-          : 'The wallet service cannot be reached. The app keeps trying.')}
+      {message ?? (connection === 'error' ? t('app.theWalletServiceIsAnswering') : t('app.theWalletServiceCannotBe'))}
       {keyProblem && !onSettings && (
         <>
           {' '}
           <button type="button" className="link" onClick={() => useUi.getState().go({ to: 'settings' })}>
-            Open Settings
+            <FormattedMessage id="app.openSettings" />
           </button>
         </>
       )}
@@ -159,7 +158,7 @@ function Notices() {
         <li key={n.id} className={`banner ${n.level}`}>
           <span>{maskAmounts(n.message, hidden)}</span>
           <button type="button" className="link" onClick={() => useUi.getState().dismiss(n.id)}>
-            Dismiss
+            <FormattedMessage id="app.dismiss" />
           </button>
         </li>
       ))}
@@ -177,12 +176,14 @@ class ScreenBoundary extends Component<{ children: ReactNode }, { failed: boolea
     if (!this.state.failed) return this.props.children
     return (
       <div className="error" role="alert">
-        <p>This screen could not be shown.</p>
+        <p>
+          <FormattedMessage id="app.thisScreenCouldNotBe" />
+        </p>
         <button type="button" onClick={() => this.setState({ failed: false })}>
-          Try again
+          <FormattedMessage id="app.tryAgain" />
         </button>{' '}
         <button type="button" onClick={() => useUi.getState().go({ to: 'home' })}>
-          Go home
+          <FormattedMessage id="app.goHome" />
         </button>
       </div>
     )

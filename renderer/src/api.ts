@@ -3,12 +3,13 @@
 import type {} from '@shared/api'
 import type { EventName, EventPayload, OpInput, OpName, OpOutput } from '@shared/contract'
 import type { AppErrorShape, Result } from '@shared/errors'
+import { t } from './i18n'
 
-const BRIDGE_DOWN: AppErrorShape = {
+const bridgeDown = (): AppErrorShape => ({
   code: 'internal',
-  message: 'The app could not reach its background process. Try again, or restart the app.',
+  message: t('api.bridgeDown'),
   retryable: true,
-}
+})
 
 declare global {
   interface Window {
@@ -30,9 +31,9 @@ async function settle<T>(pending: Promise<Result<T>>): Promise<Result<T>> {
       if (!res.ok && res.error?.code === 'locked') onLocked?.()
       return res
     }
-    return { ok: false, error: BRIDGE_DOWN }
+    return { ok: false, error: bridgeDown() }
   } catch {
-    return { ok: false, error: BRIDGE_DOWN }
+    return { ok: false, error: bridgeDown() }
   }
 }
 
@@ -41,7 +42,7 @@ export function invoke<K extends OpName>(name: K, input: OpInput<K>): Promise<Re
   try {
     return settle(window.wallet.invoke(name, input))
   } catch {
-    return Promise.resolve({ ok: false, error: BRIDGE_DOWN })
+    return Promise.resolve({ ok: false, error: bridgeDown() })
   }
 }
 

@@ -2,6 +2,7 @@ import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Root } from './App'
 import { boot, subscribe } from './boot'
+import { I18nRoot } from './i18n/I18nRoot'
 import { useLock } from './stores/lock'
 import './styles.css'
 
@@ -12,6 +13,8 @@ const root = document.getElementById('root')
 if (root)
   createRoot(root).render(
     <StrictMode>
-      <Root />
+      <I18nRoot>
+        <Root />
+      </I18nRoot>
     </StrictMode>,
   )

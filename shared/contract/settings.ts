@@ -1,6 +1,7 @@
 // Settings, and the fiat price shown beside amounts (docs/rates.md).
 import { z } from 'zod'
 import { FIAT_CURRENCIES } from '../fiat'
+import { Language } from '../i18n/language'
 import { DEFAULT_LOCK, LockSettings, Shortcut } from '../lock'
 import { int, none, op } from './base'
 
@@ -53,6 +54,8 @@ export const Settings = z.object({
   lock: LockSettings,
   /** rows per page on the Transactions screen, kept across restarts */
   historyPerPage: z.union([z.literal(10), z.literal(25), z.literal(50), z.literal(100), z.literal(250)]),
+  /** the app's language; absent or 'system' follows the OS (shared/i18n/locales.ts) */
+  language: Language.optional(),
 })
 export type Settings = z.infer<typeof Settings>
 export const DEFAULT_SETTINGS: Settings = {

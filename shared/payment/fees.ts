@@ -17,7 +17,8 @@ export function withFeeLimitMsat(amountMsat: number): number {
 export function sendAllMsat(balanceMsat: number): number {
   // the fee is about a thousandth: start just under the answer and step
   let sats = Math.max(0, Math.floor((balanceMsat / 1000) * (1000 / 1001)) - 2)
-  while (sats > 0 && withFeeLimitMsat((sats + 1) * 1000) <= balanceMsat) sats++
+  // up from 0 too: a balance of 2-3 sats still pays 1 sat with its 1-sat fee limit
+  while (withFeeLimitMsat((sats + 1) * 1000) <= balanceMsat) sats++
   while (sats > 0 && withFeeLimitMsat(sats * 1000) > balanceMsat) sats--
   return sats * 1000
 }

@@ -4,11 +4,12 @@ import { ErrorCode } from '@shared/errors'
 import { renderToString } from 'react-dom/server'
 import { expect, test } from 'vitest'
 import { ErrorMessage } from '../../renderer/src/components/ErrorMessage'
+import { t } from '../../renderer/src/i18n'
 import { NEXT_STEP, nextStep } from '../../renderer/src/lib/errorWords'
 
 test('every error code has a next step in a full sentence, free of codes and jargon', () => {
   for (const code of ErrorCode.options) {
-    const step = NEXT_STEP[code]
+    const step = t(NEXT_STEP[code])
     expect(step, code).toMatch(/^[A-Z].{15,}\.$/)
     expect(step, code).not.toMatch(/\b[a-z]+_[a-z]+\b|HTTP|\b[45]\d\d\b|null|undefined/)
   }
@@ -16,10 +17,10 @@ test('every error code has a next step in a full sentence, free of codes and jar
 
 test('the next step is added to a message that says only what happened', () => {
   const error = { code: 'timeout', message: 'The service did not answer in time.', retryable: true } as const
-  expect(nextStep(error)).toBe(NEXT_STEP.timeout)
+  expect(nextStep(error)).toBe(t(NEXT_STEP.timeout))
   const html = renderToString(<ErrorMessage error={error} />)
   expect(html).toContain('<p>The service did not answer in time.</p>')
-  expect(html).toContain(`<p class="next-step">${NEXT_STEP.timeout}</p>`)
+  expect(html).toContain(`<p class="next-step">${t(NEXT_STEP.timeout)}</p>`)
 })
 
 test('a message that already says what to do gets no second hint', () => {

@@ -66,7 +66,7 @@ describe('hidden balances in the page', () => {
     expect(html).toContain('4,321 sats')
     expect(html).toContain('98,765.432 sats')
     expect(html).toContain('+777 sats')
-    expect(html).toContain('fee <!-- -->55 sats')
+    expect(html).toContain('fee 55 sats')
     expect(html).toContain('<strong>5 sats</strong>')
     expect(html).toMatch(AMOUNTS)
   })

@@ -66,10 +66,32 @@ test('a transactions page renders one keyed row per item with signed amounts, fe
   expect(html).toContain('−1.5 sats')
   expect(html).toContain('label only')
   expect(html).toContain('thanks!')
-  expect(html).toContain('fee <!-- -->2 sats')
-  expect(html).toContain('Page <!-- -->3<!-- --> of <!-- -->7')
-  expect(html).toContain('Export CSV of all <!-- -->650 transactions')
+  expect(html).toContain('fee 2 sats')
+  expect(html).toContain('Page 3 of 7')
+  expect(html).toContain('Export CSV of all 650 transactions')
   expect(html).not.toContain('<img')
+})
+
+test('a search found more often than the count goes says "1,000+"; Next goes on while there is a next page', () => {
+  const items = Array.from({ length: 25 }, (_, i) => row(i, {}))
+  const next = { createdAt: 1, rowId: 1 }
+  seed(useTransactions, {
+    items,
+    page: 40,
+    perPage: 25,
+    pageCount: 40,
+    total: 1000,
+    capped: true,
+    next,
+    status: 'ready',
+  })
+  const html = renderToString(<Transactions />)
+  expect(html).toContain('Page 40 of 40+ · 1,000+ transactions')
+  expect(html).toContain('Export CSV of all 1,000+ transactions')
+  const nextButton = () => renderToString(<Transactions />).match(/<button[^>]*>Next<\/button>/)?.[0]
+  expect(nextButton()).not.toContain('disabled')
+  seed(useTransactions, { next: null })
+  expect(nextButton()).toContain('disabled')
 })
 
 test("the first sync's progress shows for the active account only, until it is through", () => {
@@ -110,6 +132,7 @@ test('every drop-down is labelled like a text field: its name in the bold span, 
     'auth-a1',
     'move-from',
     'move-to',
+    'language',
     'fiat-currency',
     'tx-wallet',
     'tx-direction',

@@ -29,5 +29,13 @@ describe('fees', () => {
       }),
     )
     expect(sendAllMsat(69_525_000)).toBe(69_455_000)
+    // small balances, where the first guess is 0: 2,000 msat pays 1 sat with its 1-sat fee limit
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 20_000 }), (balance) => {
+        const all = sendAllMsat(balance)
+        expect(withFeeLimitMsat(all + 1000)).toBeGreaterThan(balance)
+      }),
+    )
+    expect([1999, 2000, 2999, 3000, 4000].map(sendAllMsat)).toEqual([0, 1000, 1000, 2000, 3000])
   })
 })

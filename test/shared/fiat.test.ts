@@ -42,6 +42,16 @@ describe('satsToFiat', () => {
 })
 
 describe('fiatToMsat', () => {
+  it('reads a price the way the locale writes it, and the other way only where it cannot mislead', () => {
+    // German: 1.000 is a thousand euros, not one
+    expect(fiatToMsat('1.000', USD_SAT, 'de-DE')).toEqual({ ok: true, msat: 1_666_666_666 })
+    expect(fiatToMsat('1.000,50', USD_SAT, 'de-DE')).toEqual({ ok: true, msat: 1_667_500_000 })
+    expect(fiatToMsat('12.50', USD_SAT, 'de-DE')).toEqual({ ok: true, msat: 20_833_333 })
+    // three digits after the other mark could be a group: the locale decides
+    expect(fiatToMsat('1.000', USD_SAT, 'en-US')).toEqual({ ok: true, msat: 1_666_666 })
+    expect(fiatToMsat('1,000', USD_SAT, 'de-DE')).toEqual({ ok: true, msat: 1_666_666 })
+  })
+
   it.each([
     ['60', USD_SAT, 100_000_000],
     ['0.06', USD_SAT, 100_000],

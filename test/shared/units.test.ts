@@ -54,4 +54,19 @@ describe('units', () => {
     expect(parseSatInput('0,5')).toBeNull()
     expect(parseSatInput(',123')).toBeNull()
   })
+
+  it('reads amounts the way the shown locale writes them: German 1.000 is a thousand sats', () => {
+    for (const locale of ['de-DE', 'es-ES', 'pt-BR']) {
+      expect([locale, parseSatInput('1.000', locale)]).toEqual([locale, 1_000_000])
+      expect([locale, parseSatInput('1.234.567,5', locale)]).toEqual([locale, 1_234_567_500])
+      expect([locale, parseSatInput('0,5', locale)]).toEqual([locale, 500])
+      expect([locale, parseSatInput('1 000', locale)]).toEqual([locale, 1_000_000])
+      // a mark in the wrong place is refused, never read as another amount
+      expect([locale, parseSatInput('1.5', locale)]).toEqual([locale, null])
+      expect([locale, parseSatInput('1,000.5', locale)]).toEqual([locale, null])
+    }
+    // a French space (U+202F) groups thousands too
+    expect(parseSatInput('1\u202f000', 'fr-FR')).toBe(1_000_000)
+    expect(parseSatInput('1.000', 'en-US')).toBe(1_000)
+  })
 })

@@ -6,15 +6,23 @@ import { openLedger } from '../services/ledger'
 import { openJournal } from '../services/payments'
 import { once } from './once'
 
-export function openStores(o: { dir: string; now: () => number; emit: Emit }) {
+/** the ledger's whole integrity check, this long after it opened: the start's work goes first */
+export const LEDGER_CHECK_AFTER_MS = 20_000
+
+export function openStores(o: { dir: string; now: () => number; emit: Emit; checkAfterMs?: number }) {
   let hadAccounts = false
+  let checkTimer: ReturnType<typeof setTimeout> | undefined
   const onNotice = ({ level, message }: { level: 'info' | 'warning' | 'error'; message: string }) =>
     o.emit('notice', { level, message })
-  const ledger = once(() =>
+  const ledger = once(() => {
     // accounts in the settings at start mean the app has run here before: a missing ledger was
     // deleted (one connected in this session has no ledger yet, and that is no news)
-    openLedger({ dir: o.dir, now: o.now, expectExisting: hadAccounts, onNotice }),
-  )
+    const l = openLedger({ dir: o.dir, now: o.now, expectExisting: hadAccounts, onNotice })
+    // not on the main thread, and not while the window and the first sync want the disk
+    checkTimer = setTimeout(() => void l.checkIntegrity().catch(() => {}), o.checkAfterMs ?? LEDGER_CHECK_AFTER_MS)
+    checkTimer.unref?.()
+    return l
+  })
   const journal = once(() => openJournal({ dir: o.dir, now: o.now, onNotice }))
   return {
     ledger,
@@ -24,6 +32,7 @@ export function openStores(o: { dir: string; now: () => number; emit: Emit }) {
       hadAccounts = accounts > 0
     },
     close() {
+      clearTimeout(checkTimer)
       ledger.opened()?.close()
       journal.opened()?.close()
       ledger.forget()

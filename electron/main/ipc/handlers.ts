@@ -10,6 +10,7 @@ import type { AccountsService, CallPolicy } from '../services/accounts'
 import type { BackupService } from '../services/backup'
 import { type ClaimService, createClaimService, createRemote } from '../services/claim'
 import type { ServiceClient } from '../services/client'
+import { createHistory } from '../services/history'
 import { createInvoices } from '../services/invoices'
 import type { Ledger } from '../services/ledger'
 import type { LockService } from '../services/lock'
@@ -125,7 +126,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       sync: d.sync,
       createInvoice: (input) => invoices.create(input),
     }),
-    ...historyHandlers(d),
+    ...historyHandlers(createHistory(d)),
     ...lockHandlers(d),
     ...nwcHandlers(d),
     ...settingsHandlers(settings, d.rates, d.background),

@@ -13,6 +13,7 @@ import type { TrayState } from '../services/tray'
 import { demoRateSources } from './demo'
 import { createDesktopSettings } from './desktopSettings'
 import { createEventSink } from './events'
+import { applyLanguage } from './language'
 import { fileDialogs } from './openFile'
 import { createOsCheck } from './osCheck'
 import type { Popover } from './popover'
@@ -45,10 +46,14 @@ export function createCore(root: string, windows: Windows, openExternal: (url: s
     onLockShortcut: () => core?.lock.lock('shortcut'),
     notice: (notice) => sink.emit('notice', notice),
   })
+  let languageChanged = () => {}
   const emit: Emit = (event, payload) => {
+    // the language first, so the tray built just below speaks it
+    const relabel = event === 'settings.updated' && applyLanguage(payload as Settings)
     sink.emit(event, payload)
     refreshTray(event, payload)
     if (event === 'settings.updated') void desktop.apply(payload as Settings)
+    if (relabel) languageChanged()
   }
   const popover = windows.popover
   core = createApp({
@@ -69,7 +74,10 @@ export function createCore(root: string, windows: Windows, openExternal: (url: s
     clipboard,
     osCheck: createOsCheck(process.platform, systemPreferences),
   })
-  return { wallet: core, sink, emit, desktop, refreshTray, trayState: () => trayState }
+  const onLanguageChanged = (fn: () => void) => {
+    languageChanged = fn
+  }
+  return { wallet: core, sink, emit, desktop, refreshTray, trayState: () => trayState, onLanguageChanged }
 }
 
 export type Core = ReturnType<typeof createCore>

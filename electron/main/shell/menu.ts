@@ -3,6 +3,7 @@
 
 import type { NavigateTarget } from '@shared/contract'
 import type { MenuItemConstructorOptions } from 'electron'
+import { mt } from '../services/i18n'
 
 export interface AppMenuActions {
   navigate(target: NavigateTarget): void
@@ -22,9 +23,9 @@ export function buildAppMenuTemplate(opts: {
     ...(accelerator ? { accelerator } : {}),
     click: () => actions.navigate(target),
   })
-  const settings = go(mac ? 'Settings…' : 'Settings', { to: 'settings' }, 'CmdOrCtrl+,')
+  const settings = go(mac ? mt('main.menu.settingsMac') : mt('main.menu.settings'), { to: 'settings' }, 'CmdOrCtrl+,')
   const quit: MenuItemConstructorOptions = {
-    label: mac ? `Quit ${opts.appName}` : 'Quit',
+    label: mac ? mt('main.menu.quitApp', { app: opts.appName }) : mt('main.tray.quit'),
     accelerator: 'CmdOrCtrl+Q',
     click: () => actions.quit(),
   }
@@ -47,27 +48,27 @@ export function buildAppMenuTemplate(opts: {
     })
   }
   template.push({
-    label: 'Wallet',
+    label: mt('main.menu.wallet'),
     submenu: [
-      go('Home', { to: 'home' }, 'CmdOrCtrl+1'),
-      go('Receive…', { to: 'receive' }, 'CmdOrCtrl+Shift+R'),
-      go('Send…', { to: 'send' }, 'CmdOrCtrl+Shift+S'),
-      go('Withdraw link…', { to: 'withdraw' }),
-      go('Scan QR code…', { to: 'scan' }),
-      go('Transactions', { to: 'transactions' }, 'CmdOrCtrl+T'),
+      go(mt('main.menu.home'), { to: 'home' }, 'CmdOrCtrl+1'),
+      go(mt('main.menu.receive'), { to: 'receive' }, 'CmdOrCtrl+Shift+R'),
+      go(mt('main.menu.send'), { to: 'send' }, 'CmdOrCtrl+Shift+S'),
+      go(mt('main.menu.withdraw'), { to: 'withdraw' }),
+      go(mt('main.menu.scan'), { to: 'scan' }),
+      go(mt('main.menu.transactions'), { to: 'transactions' }, 'CmdOrCtrl+T'),
       ...(mac ? [] : [{ type: 'separator' } as const, settings, { type: 'separator' } as const, quit]),
     ],
   })
-  template.push(EDIT_MENU)
-  template.push({ label: 'View', submenu: viewItems(opts.isPackaged) })
+  template.push(editMenu())
+  template.push({ label: mt('main.menu.view'), submenu: viewItems(opts.isPackaged) })
   template.push({
     role: 'windowMenu',
   })
   return template
 }
 
-const EDIT_MENU: MenuItemConstructorOptions = {
-  label: 'Edit',
+const editMenu = (): MenuItemConstructorOptions => ({
+  label: mt('main.menu.edit'),
   submenu: [
     { role: 'undo' },
     { role: 'redo' },
@@ -77,7 +78,7 @@ const EDIT_MENU: MenuItemConstructorOptions = {
     { role: 'paste' },
     { role: 'selectAll' },
   ],
-}
+})
 
 function viewItems(isPackaged: boolean): MenuItemConstructorOptions[] {
   const view: MenuItemConstructorOptions[] = [

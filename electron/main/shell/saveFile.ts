@@ -1,17 +1,18 @@
-// Saving a file the person asked for (a voucher sheet): the system's save dialog, then the bytes
-// written readable by the owner only. Thin on purpose; what to save is decided in services.
-import { open } from 'node:fs/promises'
+// Saving a file the person asked for (a voucher sheet, the history's CSV): the system's save
+// dialog, then the content written readable by the owner only, piece by piece when it comes as a
+// stream. Thin on purpose; what to save is decided in services.
+import { open, rm } from 'node:fs/promises'
 import { basename } from 'node:path'
 import type { BrowserWindow, Dialog, SaveDialogOptions, SaveDialogReturnValue } from 'electron'
-import type { SaveFile } from '../services/vouchers'
+import { type SaveFile, writeContent } from '../services/vouchers'
 
 export function createSaveFile(
   showSaveDialog: (options: SaveDialogOptions) => Promise<SaveDialogReturnValue>,
 ): SaveFile {
-  return async ({ defaultName, bytes, filters }) => {
+  return async (req) => {
     const picked = await showSaveDialog({
-      defaultPath: defaultName,
-      filters,
+      defaultPath: req.defaultName,
+      filters: req.filters,
       properties: ['createDirectory', 'showOverwriteConfirmation'],
     })
     if (picked.canceled || !picked.filePath) return { status: 'cancelled' }
@@ -20,9 +21,18 @@ export function createSaveFile(
       // An existing file chosen for overwriting keeps its old mode: made owner-only before the
       // sheet's withdraw links go in, not after.
       await file.chmod(0o600)
-      await file.writeFile(bytes)
+      // each piece awaited before the next is made: memory holds one piece, not the file
+      await writeContent(
+        req,
+        async (chunk) => void (await (typeof chunk === 'string' ? file.write(chunk) : file.write(chunk))),
+      )
+    } catch (err) {
+      // half a file is worse than none (a CSV cut short looks whole in a spreadsheet)
+      await file.close().catch(() => {})
+      await rm(picked.filePath, { force: true })
+      throw err
     } finally {
-      await file.close()
+      await file.close().catch(() => {})
     }
     return { status: 'saved', fileName: basename(picked.filePath) }
   }

@@ -117,11 +117,15 @@ async function registerMenuAndTray(o: {
   const { windows, navigate } = o
   const wallet = o.core.wallet
   const actions = { navigate, quit: () => app.quit() }
-  Menu.setApplicationMenu(
-    Menu.buildFromTemplate(
-      buildAppMenuTemplate({ appName: APP_NAME, platform: process.platform, isPackaged: app.isPackaged, actions }),
-    ),
-  )
+  const setMenu = () =>
+    Menu.setApplicationMenu(
+      Menu.buildFromTemplate(
+        buildAppMenuTemplate({ appName: APP_NAME, platform: process.platform, isPackaged: app.isPackaged, actions }),
+      ),
+    )
+  setMenu()
+  // another language: the menu is built again; the tray follows from the settings event itself
+  o.core.onLanguageChanged(setMenu)
   if (!trayExpected(process.platform, process.env)) return
   const onCommand = trayCommandRunner({
     quit: () => app.quit(),

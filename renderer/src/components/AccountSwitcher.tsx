@@ -2,6 +2,7 @@
 // a menu to switch to another (the same call as Settings' "Switch to this account").
 import ChevronDown from 'lucide-react/icons/chevron-down'
 import { useEffect, useRef, useState } from 'react'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useAccounts } from '../stores/accounts'
 import { useWallets } from '../stores/wallets'
 
@@ -42,7 +43,9 @@ export function AccountSwitcher() {
         disabled={busy}
         onClick={() => setOpen(!open)}
       >
-        <span className="sr-only">Account: </span>
+        <span className="sr-only">
+          <FormattedMessage id="accountSwitcher.account" />{' '}
+        </span>
         <span>{name}</span>
         <ChevronDown size={16} aria-hidden />
       </button>
@@ -60,7 +63,7 @@ export function AccountSwitcher() {
                   if (e.key === 'Escape') setOpen(false)
                 }}
               >
-                Switch to {a.label} · {a.keyHint}
+                <FormattedMessage id="accountSwitcher.switchTo" values={{ label: a.label, keyHint: a.keyHint }} />
               </button>
             ))}
         </div>

@@ -6,6 +6,8 @@ import type { RatesView } from '@shared/contract'
 import { believablePrice, fiatToMsat, satsToFiat } from '@shared/fiat'
 import { MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { useState } from 'react'
+import { formatLocale, t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { type Money, moneyNow, useHidden } from '../lib/money'
 import { useRates } from '../stores/rates'
 
@@ -29,10 +31,10 @@ export function fiatEntry(
   money: Money = moneyNow(),
 ): FiatEntry {
   if (text.trim() === '') return { sats: '', shown: '' }
-  const r = fiatToMsat(text, price.satPrice)
+  const r = fiatToMsat(text, price.satPrice, formatLocale())
   if (!r.ok) return { sats: null, problem: r.error }
   const sats = Math.floor(r.msat / MSAT_PER_SAT)
-  if (sats < 1) return { sats: null, problem: `That is less than one sat at this price.` }
+  if (sats < 1) return { sats: null, problem: t('amountField.thatIsLessThanOne') }
   return { sats: String(sats), shown: `= ${money.msat(sats * MSAT_PER_SAT)}` }
 }
 
@@ -65,14 +67,14 @@ export function AmountInput(props: Props & { price: { currency: string; satPrice
   const fiat = inFiat && price !== null
   const unit = fiat ? price.currency : 'sats'
   const entry = fiat ? fiatEntry(fiatText, price) : null
-  const satMsat = parseSatInput(props.value)
+  const satMsat = parseSatInput(props.value, formatLocale())
   const beside =
     entry !== null
       ? entry.sats === null
         ? entry.problem
         : entry.shown
       : price && satMsat !== null && satMsat > 0
-        ? `≈ ${satsToFiat(satMsat, price.satPrice, price.currency) ?? ''}`
+        ? `≈ ${satsToFiat(satMsat, price.satPrice, price.currency, formatLocale()) ?? ''}`
         : ''
   const hintId = `${props.id}-hint`
   const convId = `${props.id}-converted`
@@ -102,9 +104,11 @@ export function AmountInput(props: Props & { price: { currency: string; satPrice
       </label>
       {price && (
         <fieldset className="unit-switch" disabled={props.disabled}>
-          <legend className="sr-only">Type the amount in</legend>
+          <legend className="sr-only">
+            <FormattedMessage id="amountField.typeTheAmountIn" />
+          </legend>
           <button type="button" aria-pressed={!fiat} onClick={() => setInFiat(false)}>
-            sats
+            <FormattedMessage id="amountField.sats" />
           </button>
           <button
             type="button"

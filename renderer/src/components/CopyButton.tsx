@@ -1,3 +1,5 @@
+import { currentLocale, t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useFlash } from '../lib/flash'
 
 async function copyText(text: string): Promise<boolean> {
@@ -20,12 +22,12 @@ export function CopyButton(props: { text: string; label: string }) {
       <button
         type="button"
         onClick={async () => {
-          if (await copyText(props.text)) flash.show('Copied')
-          else flash.show('Copying was refused; select the text instead.', { stay: true })
+          if (await copyText(props.text)) flash.show(t('copyButton.copied'))
+          else flash.show(t('copyButton.refused'), { stay: true })
         }}
         aria-label={props.label}
       >
-        Copy
+        <FormattedMessage id="copyButton.copy2" />
       </button>
       <span role="status" aria-live="polite" className="muted">
         {message}
@@ -33,6 +35,9 @@ export function CopyButton(props: { text: string; label: string }) {
     </span>
   )
 }
+
+/** A field's label inside a sentence: lower case, except in German, whose nouns keep their capital. */
+const inSentence = (label: string) => (currentLocale() === 'de' ? label : label.toLowerCase())
 
 /** A labelled value (hash, preimage, request) shown as text with a copy button. */
 export function CopyField(props: { label: string; value: string | null; empty?: string }) {
@@ -43,10 +48,10 @@ export function CopyField(props: { label: string; value: string | null; empty?: 
         {props.value ? (
           <>
             <code className="long">{props.value}</code>
-            <CopyButton text={props.value} label={`Copy ${props.label.toLowerCase()}`} />
+            <CopyButton text={props.value} label={t('copyButton.copy', { what: inSentence(props.label) })} />
           </>
         ) : (
-          <span className="muted">{props.empty ?? 'none'}</span>
+          <span className="muted">{props.empty ?? t('copyButton.none')}</span>
         )}
       </dd>
     </div>

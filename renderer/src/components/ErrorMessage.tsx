@@ -1,10 +1,11 @@
 import type { AppErrorShape } from '@shared/errors'
+import { t } from '../i18n'
 import { nextStep } from '../lib/errorWords'
 import { maskAmounts, useHidden } from '../lib/money'
 
 /** Every failed wait ends here: what happened, and a way forward. */
 export function ErrorMessage(props: { error: AppErrorShape; onRetry?: () => void; retryLabel?: string }) {
-  const { error, onRetry, retryLabel = 'Try again' } = props
+  const { error, onRetry, retryLabel = t('errorMessage.tryAgain') } = props
   const next = nextStep(error)
   // main's words may name an amount ("… holds 1,000 sats"): masked while balances are hidden
   const hidden = useHidden()

@@ -4,6 +4,7 @@
 import type { RatesView } from '@shared/contract'
 import { satsToFiat } from '@shared/fiat'
 import { type PriceThen, satPriceThen } from '@shared/priceThen'
+import { formatLocale, t } from '../i18n'
 import { useHidden } from '../lib/money'
 import { useRates } from '../stores/rates'
 
@@ -21,13 +22,21 @@ export function fiatThenText(
 ): FiatThenShown | null {
   if (!p || !view || view.status === 'off') return null
   const satPrice = satPriceThen(p, view.currency)
-  const value = satPrice === null ? null : satsToFiat(Math.abs(msat), satPrice, view.currency)
+  const value = satPrice === null ? null : satsToFiat(Math.abs(msat), satPrice, view.currency, formatLocale())
   if (value === null) return null
   const when =
     p.kind === 'day'
-      ? `of ${new Date(p.at * 1000).toLocaleDateString(undefined, { timeZone: 'UTC', dateStyle: 'medium' })} (UTC)`
-      : `when it arrived, fetched ${new Date(p.at * 1000).toLocaleString()}`
-  return { text: `≈ ${value} then`, title: `${view.currency} price ${when}, from ${p.source}` }
+      ? t('fiatThen.ofUtc', {
+          toLocaleDateString: new Date(p.at * 1000).toLocaleDateString(formatLocale(), {
+            timeZone: 'UTC',
+            dateStyle: 'medium',
+          }),
+        })
+      : t('fiatThen.whenItArrivedFetched', { amount: new Date(p.at * 1000).toLocaleString(formatLocale()) })
+  return {
+    text: t('fiatThen.then', { value }),
+    title: t('fiatThen.priceFrom', { currency: view.currency, when, source: p.source }),
+  }
 }
 
 export function FiatThen(props: { msat: number; priceThen: PriceThen | null | undefined; testId?: string }) {

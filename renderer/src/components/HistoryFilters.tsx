@@ -1,6 +1,8 @@
 // The history's search and filters (search always shows; the rest fold away at tray size), and
 // the first sync's progress above the rows.
 import { TX_KINDS, type TxKind } from '@shared/history'
+import { formatLocale, t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useAccounts } from '../stores/accounts'
 import { type HistoryFilter, PER_PAGE_CHOICES, useTransactions } from '../stores/transactions'
 import { useWallets } from '../stores/wallets'
@@ -28,9 +30,9 @@ export function Filters() {
     <search className="toolbar history-filters">
       <TextField
         id="tx-search"
-        label="Search"
+        label={t('historyFilters.search')}
         type="search"
-        placeholder="Memo, comment, payee, label or amount"
+        placeholder={t('historyFilters.memoCommentPayeeLabelOr')}
         value={filter.search}
         maxLength={200}
         onValue={(search) => void setFilter({ search })}
@@ -40,15 +42,25 @@ export function Filters() {
         open={open}
         onToggle={(e) => useTransactions.setState({ filtersOpen: e.currentTarget.open })}
       >
-        <summary>Filters{active > 0 && <span className="badge"> · {active} on</span>}</summary>
+        <summary>
+          <FormattedMessage id="historyFilters.filters" />
+          {active > 0 && (
+            <span className="badge">
+              {' '}
+              <FormattedMessage id="historyFilters.on" values={{ active }} />
+            </span>
+          )}
+        </summary>
         <div className="history-filter-grid">
           <SelectField
             id="tx-wallet"
-            label="Wallet"
+            label={t('historyFilters.wallet')}
             value={filter.walletId}
             onValue={(walletId) => void setFilter({ walletId })}
           >
-            <option value="all">All wallets</option>
+            <option value="all">
+              <FormattedMessage id="historyFilters.allWallets" />
+            </option>
             {wallets.map((w) => (
               <option key={w.id} value={w.id}>
                 {w.label}
@@ -57,21 +69,29 @@ export function Filters() {
           </SelectField>
           <SelectField
             id="tx-direction"
-            label="Direction"
+            label={t('historyFilters.direction')}
             value={filter.direction}
             onValue={(v) => void setFilter({ direction: v as 'all' | 'sent' | 'received' })}
           >
-            <option value="all">Sent and received</option>
-            <option value="received">Received</option>
-            <option value="sent">Sent</option>
+            <option value="all">
+              <FormattedMessage id="historyFilters.sentAndReceived" />
+            </option>
+            <option value="received">
+              <FormattedMessage id="historyFilters.received" />
+            </option>
+            <option value="sent">
+              <FormattedMessage id="historyFilters.sent" />
+            </option>
           </SelectField>
           <SelectField
             id="tx-kind"
-            label="Type"
+            label={t('historyFilters.type')}
             value={filter.kind}
             onValue={(v) => void setFilter({ kind: v as TxKind | '' })}
           >
-            <option value="">Every type</option>
+            <option value="">
+              <FormattedMessage id="historyFilters.everyType" />
+            </option>
             {(Object.keys(TX_KINDS) as TxKind[]).map((k) => (
               <option key={k} value={k}>
                 {TX_KINDS[k].label}
@@ -80,13 +100,24 @@ export function Filters() {
           </SelectField>
           <TextField
             id="tx-from"
-            label="From"
+            label={t('historyFilters.from')}
             type="date"
             value={filter.from}
             onValue={(from) => void setFilter({ from })}
           />
-          <TextField id="tx-to" label="To" type="date" value={filter.to} onValue={(to) => void setFilter({ to })} />
-          <SelectField id="per-page" label="Per page" value={perPage} onValue={(v) => void setPerPage(Number(v))}>
+          <TextField
+            id="tx-to"
+            label={t('historyFilters.to')}
+            type="date"
+            value={filter.to}
+            onValue={(to) => void setFilter({ to })}
+          />
+          <SelectField
+            id="per-page"
+            label={t('historyFilters.perPage')}
+            value={perPage}
+            onValue={(v) => void setPerPage(Number(v))}
+          >
             {PER_PAGE_CHOICES.map((n) => (
               <option key={n} value={n}>
                 {n}
@@ -113,8 +144,11 @@ export function FirstSync() {
   if (!p || p.loaded >= p.total) return null
   return (
     <p role="status" className="history-sync">
-      <progress value={p.loaded} max={p.total} /> Loading history: {p.loaded.toLocaleString('en-US')} of ~
-      {p.total.toLocaleString('en-US')}
+      <progress value={p.loaded} max={p.total} />{' '}
+      <FormattedMessage
+        id="historyFilters.loadingHistoryOf"
+        values={{ amount: p.loaded.toLocaleString(formatLocale()), amount2: p.total.toLocaleString(formatLocale()) }}
+      />
     </p>
   )
 }

@@ -2,6 +2,7 @@
 // characters. Shown whole they push the amount and the buttons off a tray-sized screen, so the
 // first part shows with a button that shows the rest; nothing is ever cut without a way to see it.
 import { useState } from 'react'
+import { formatLocale, t } from '../i18n'
 
 /** How much shows before "Show all": about five lines at tray width. */
 export const LONG_TEXT_SHOWN = 240
@@ -22,7 +23,9 @@ export function LongText(props: { text: string; className?: string; quoted?: boo
         <>
           {' '}
           <button type="button" className="link" aria-expanded={all} onClick={() => setAll(!all)}>
-            {all ? 'Show less' : `Show all ${props.text.length.toLocaleString('en-US')} characters`}
+            {all
+              ? t('longText.showLess')
+              : t('longText.showAllCharacters', { amount: props.text.length.toLocaleString(formatLocale()) })}
           </button>
         </>
       )}

@@ -1,6 +1,8 @@
 // A wallet's permanent receive QR: its LNURL-pay link from the service, payable any number of
 // times by anyone, for any amount within its limits.
 import { useEffect, useState } from 'react'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useMoney } from '../lib/money'
 import { linkLimitsText, useStaticLinks } from '../stores/staticLinks'
 import { CopyButton } from './CopyButton'
@@ -19,28 +21,27 @@ export function PermanentQr(props: { walletId?: string }) {
   }, [walletId, load])
 
   return (
-    <section className="invoice" aria-label="Permanent QR">
+    <section className="invoice" aria-label={t('permanentQr.permanentQr')}>
       <WalletSelect value={walletId} onChange={setWalletId} id="link-wallet" />
       <p>
-        This QR code and link stay the same: anyone can pay this wallet with them, as often as they like, choosing the
-        amount. Payments arrive even when this app is closed.
+        <FormattedMessage id="permanentQr.thisQrCodeAndLink" />
       </p>
-      {entry?.status === 'loading' && <Skeleton label="Loading the permanent link…" shape="cards" />}
+      {entry?.status === 'loading' && <Skeleton label={t('permanentQr.loadingThePermanentLink')} shape="cards" />}
       {entry?.status === 'error' && <ErrorMessage error={entry.error} onRetry={() => void load(walletId)} />}
       {entry?.status === 'ready' && (
         <>
           <QrImage
             text={entry.link.uri}
-            label="QR code of the permanent link"
+            label={t('permanentQr.qrCodeOfThePermanent')}
             fileName={`receive-${entry.link.description || walletId}.png`.replace(/[^\w.-]+/g, '-')}
           />
           <p className="muted">
             {linkLimitsText(entry.link, money)}
-            {entry.link.description && ` · the payer sees "${entry.link.description}"`}
+            {entry.link.description && t('permanentQr.thePayerSees', { description: entry.link.description })}
           </p>
           <div className="field-row">
             <code className="long">{entry.link.lnurl}</code>
-            <CopyButton text={entry.link.lnurl} label="Copy the permanent link" />
+            <CopyButton text={entry.link.lnurl} label={t('permanentQr.copyThePermanentLink')} />
           </div>
         </>
       )}

@@ -1,6 +1,8 @@
 // Settings → Prices: older transactions' prices from the price history source, off by default
 // (docs/rates.md, "Prices as they were"); says which host is asked and what it learns.
 import type { Settings } from '@shared/contract'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useRates } from '../stores/rates'
 import { useSettings } from '../stores/settings'
 
@@ -18,10 +20,10 @@ export function PricesThenPref({ settings }: { settings: Settings }) {
           disabled={!settings.fiat.enabled}
           onChange={(e) => void update({ pricesThen: e.target.checked })}
         />
-        Show older transactions at the price of their day
+        <FormattedMessage id="pricesThenPref.showOlderTransactionsAtThe" />
       </label>
       <p className="muted small" data-testid="prices-then-host">
-        {`Asks ${host} for the price of each day your history has transactions on, one day at a time: it learns those dates, not the amounts. New transactions keep the price they arrived at without asking.`}
+        {t('pricesThenPref.asksForThePriceOf', { host })}
       </p>
     </>
   )

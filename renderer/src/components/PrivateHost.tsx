@@ -1,6 +1,7 @@
 // A link's server on this computer or a private network: contacted only once the person has read
 // this, naming the host, and pressed its button. Main refuses the host until then (`private_host`).
 import { type PrivateRange, privateHostWords } from '@shared/netAddress'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 
 export function PrivateHostWarning(props: {
   host: string
@@ -14,9 +15,11 @@ export function PrivateHostWarning(props: {
   return (
     <div className="card warning" role="alert" data-testid="private-host-warning">
       <p>{words}</p>
-      <p>Go on only if you trust whoever gave you this link and know what runs at {props.host}.</p>
+      <p>
+        <FormattedMessage id="privateHost.goOnOnlyIfYou" values={{ host: props.host }} />
+      </p>
       <button type="button" onClick={props.onConfirm} disabled={props.disabled}>
-        Contact {props.host} anyway
+        <FormattedMessage id="privateHost.contactAnyway" values={{ host: props.host }} />
       </button>
     </div>
   )

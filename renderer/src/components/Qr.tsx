@@ -6,6 +6,7 @@
 // pixels keep every module sharp, so a phone (or a screenshot) reads it at any window size.
 import QRCode from 'qrcode'
 import { forwardRef, useEffect, useImperativeHandle, useLayoutEffect, useRef, useState } from 'react'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 
 export interface QrHandle {
   toBlob(): Promise<Blob | null>
@@ -83,7 +84,11 @@ export const Qr = forwardRef<QrHandle, { text: string; label: string }>(function
   return (
     <div className="qr" ref={box}>
       <canvas ref={canvas} role="img" aria-label={label} />
-      {failed && <p role="alert">The QR code could not be drawn; copy the text instead.</p>}
+      {failed && (
+        <p role="alert">
+          <FormattedMessage id="qr.theQrCodeCouldNot" />
+        </p>
+      )}
     </div>
   )
 })

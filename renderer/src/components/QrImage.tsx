@@ -1,6 +1,8 @@
 // A QR code with what a person does with its picture: save it as a PNG or copy it as an image
 // (clipboard access can be refused; then saving is the way).
 import { useRef } from 'react'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { downloadBlob } from '../lib/download'
 import { useFlash } from '../lib/flash'
 import { Qr, type QrHandle } from './Qr'
@@ -12,16 +14,16 @@ export function QrImage(props: { text: string; label: string; fileName: string }
   async function savePng() {
     const blob = await qr.current?.toBlob()
     if (blob) downloadBlob(blob, props.fileName)
-    else flash.show('The image could not be made.', { stay: true })
+    else flash.show(t('qrImage.theImageCouldNotBe'), { stay: true })
   }
   async function copyImage() {
     try {
       const blob = await qr.current?.toBlob()
       if (!blob) throw new Error('no image')
       await navigator.clipboard.write([new ClipboardItem({ 'image/png': blob })])
-      flash.show('QR image copied')
+      flash.show(t('qrImage.qrImageCopied'))
     } catch {
-      flash.show('Copying the image was refused; save it as PNG instead.', { stay: true })
+      flash.show(t('qrImage.copyingTheImageWasRefused'), { stay: true })
     }
   }
 
@@ -30,10 +32,10 @@ export function QrImage(props: { text: string; label: string; fileName: string }
       <Qr ref={qr} text={props.text} label={props.label} />
       <div className="actions">
         <button type="button" onClick={() => void savePng()}>
-          Save QR as PNG
+          <FormattedMessage id="qrImage.saveQrAsPng" />
         </button>
         <button type="button" onClick={() => void copyImage()}>
-          Copy QR image
+          <FormattedMessage id="qrImage.copyQrImage" />
         </button>
       </div>
       <p role="status" aria-live="polite" className="muted">

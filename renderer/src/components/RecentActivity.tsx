@@ -1,6 +1,8 @@
 // Home's last few rows: what each was (memo, comment or payee), in or out, how much and when;
 // a row that just arrived is highlighted for a moment. "All transactions" opens the history.
 import type { HistoryRow } from '@shared/history'
+import { FormattedMessage } from '../i18n/FormattedMessage'
+import { localWords } from '../i18n/txWords'
 import { showMsat, useHidden } from '../lib/money'
 import { rowDirection, rowTitle } from '../lib/rowText'
 import { relativeTime } from '../lib/when'
@@ -18,13 +20,17 @@ export function RecentActivity({ now }: { now: number }) {
   return (
     <section className="recent" aria-labelledby="recent-title">
       <div className="section-head">
-        <h2 id="recent-title">Recent activity</h2>
+        <h2 id="recent-title">
+          <FormattedMessage id="recentActivity.recentActivity" />
+        </h2>
         <button type="button" className="link" onClick={() => go({ to: 'transactions', walletId: 'all' })}>
-          All transactions
+          <FormattedMessage id="recentActivity.allTransactions" />
         </button>
       </div>
       {rows.length === 0 ? (
-        <p className="muted small">Nothing yet. Payments in and out show here.</p>
+        <p className="muted small">
+          <FormattedMessage id="recentActivity.nothingYetPaymentsInAnd" />
+        </p>
       ) : (
         <ul className="recent-rows">
           {rows.map((t) => (
@@ -41,7 +47,8 @@ function RecentRow({ tx: t, now, hidden, fresh }: { tx: HistoryRow; now: number;
   const amount = showMsat(t.amountMsat, hidden, { signed: true })
   const when = relativeTime(t.createdAt, now)
   // the service's words under a memo; the wallet when the words already lead
-  const sub = title === t.words ? t.walletLabel : t.words
+  const words = localWords(t.words)
+  const sub = title === words ? t.walletLabel : words
   return (
     <li className={fresh ? 'recent-row arrived' : 'recent-row'}>
       <button

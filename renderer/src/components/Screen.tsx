@@ -1,5 +1,7 @@
 import LockIcon from 'lucide-react/icons/lock'
 import { type ReactNode, useEffect, useRef } from 'react'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useLock } from '../stores/lock'
 import { useUi } from '../stores/ui'
 
@@ -15,7 +17,7 @@ export function Screen(props: { title: string; children: ReactNode; back?: boole
       <div className="screen-head">
         {props.back !== false && (
           <button type="button" className="link" onClick={() => useUi.getState().go({ to: 'home' })}>
-            ← Home
+            <FormattedMessage id="screen.home" />
           </button>
         )}
         <h1 id="screen-title" ref={h} tabIndex={-1} className={props.titleHidden ? 'sr-only' : undefined}>
@@ -33,9 +35,16 @@ function LockNow() {
   const set = useLock((s) => s.status?.set === true)
   if (!set) return null
   return (
-    <button type="button" className="lock-now" title="Lock now" onClick={() => void useLock.getState().lockNow()}>
+    <button
+      type="button"
+      className="lock-now"
+      title={t('screen.lockNow')}
+      onClick={() => void useLock.getState().lockNow()}
+    >
       <LockIcon size={16} aria-hidden />
-      <span>Lock now</span>
+      <span>
+        <FormattedMessage id="screen.lockNow" />
+      </span>
     </button>
   )
 }

@@ -5,6 +5,8 @@ import type { SpendingView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { useEffect, useState } from 'react'
 import { invoke } from '../api'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useMoney } from '../lib/money'
 import { ErrorMessage } from './ErrorMessage'
 import { TextField } from './TextField'
@@ -40,7 +42,7 @@ export function useSpendCheck(accountId: string | null | undefined, amountMsat: 
   async function confirm() {
     if (!needed) return undefined
     if (!passphrase) {
-      setProblem({ code: 'limit', message: 'Enter the app’s passphrase to confirm this.', retryable: false })
+      setProblem({ code: 'limit', message: t('spendCheck.enterTheAppSPassphrase'), retryable: false })
       return null
     }
     const r = await invoke('spending.confirm', { ...account, amountMsat, passphrase })
@@ -53,13 +55,16 @@ export function useSpendCheck(accountId: string | null | undefined, amountMsat: 
     <>
       {view && view.leftMsat !== null && view.dailyLimitSat !== null && (
         <p className="muted small" data-testid="left-today">
-          Left to spend today: {money.msat(view.leftMsat)} of {money.sat(view.dailyLimitSat)} a day, fees included.
+          <FormattedMessage
+            id="spendCheck.leftToSpendTodayOf"
+            values={{ amount: money.msat(view.leftMsat), amount2: money.sat(view.dailyLimitSat) }}
+          />
         </p>
       )}
       {needed && (
         <TextField
           id="spend-passphrase"
-          label={`Passphrase (needed over ${money.sat(above)})`}
+          label={t('spendCheck.passphraseNeededOver', { amount: money.sat(above) })}
           type="password"
           autoComplete="off"
           value={passphrase}

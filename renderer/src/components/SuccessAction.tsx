@@ -5,6 +5,8 @@ import type { SuccessActionView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { useState } from 'react'
 import { invoke } from '../api'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { ErrorMessage } from './ErrorMessage'
 import { LongText } from './LongText'
 
@@ -14,21 +16,17 @@ export function SuccessAction(props: { action: SuccessActionView }) {
   if (a.kind === 'message')
     return (
       <div className="field-row success-action">
-        <dt>From the recipient</dt>
+        <dt>
+          <FormattedMessage id="successAction.fromTheRecipient" />
+        </dt>
         <dd>{a.message}</dd>
       </div>
     )
   if (a.kind === 'aes')
     return (
       <div className="field-row success-action">
-        <dt>{a.description || 'From the recipient'}</dt>
-        <dd>
-          {a.text === null ? (
-            'The recipient sent a secret, but it could not be decrypted, so it cannot be shown.'
-          ) : (
-            <LongText text={a.text} />
-          )}
-        </dd>
+        <dt>{a.description || t('successAction.fromTheRecipient')}</dt>
+        <dd>{a.text === null ? t('successAction.theRecipientSentASecret') : <LongText text={a.text} />}</dd>
       </div>
     )
   const open = () => {
@@ -39,11 +37,11 @@ export function SuccessAction(props: { action: SuccessActionView }) {
   }
   return (
     <div className="field-row success-action">
-      <dt>{a.description || 'From the recipient'}</dt>
+      <dt>{a.description || t('successAction.fromTheRecipient')}</dt>
       <dd>
         <span className="mono">{a.url}</span>
         <button type="button" onClick={open}>
-          Open link
+          <FormattedMessage id="successAction.openLink" />
         </button>
         {error && <ErrorMessage error={error} />}
       </dd>

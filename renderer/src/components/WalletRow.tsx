@@ -3,16 +3,33 @@
 import type { WalletView } from '@shared/contract'
 import EllipsisVertical from 'lucide-react/icons/ellipsis-vertical'
 import { useEffect, useRef, useState } from 'react'
+import { type MessageId, t } from '../i18n'
 import type { FiatShown } from '../stores/rates'
 import { type Screen, useUi } from '../stores/ui'
 import { Amount, FiatBeside } from './Amount'
 
 /** The menu's entries: the words shown, and the accessible name that says which wallet. */
-const ACTIONS: Array<{ text: string; name: (label: string) => string; to: (id: string) => Screen }> = [
-  { text: 'Receive', name: (l) => `Receive to ${l}`, to: (walletId) => ({ to: 'receive', walletId }) },
-  { text: 'Send', name: (l) => `Send from ${l}`, to: (walletId) => ({ to: 'send', walletId }) },
-  { text: 'Withdraw link', name: (l) => `Withdraw link from ${l}`, to: (walletId) => ({ to: 'withdraw', walletId }) },
-  { text: 'Transactions', name: (l) => `Transactions of ${l}`, to: (walletId) => ({ to: 'transactions', walletId }) },
+const ACTIONS: Array<{ text: MessageId; name: (label: string) => string; to: (id: string) => Screen }> = [
+  {
+    text: 'walletRow.receive',
+    name: (l) => t('walletRow.receiveTo', { label: l }),
+    to: (walletId) => ({ to: 'receive', walletId }),
+  },
+  {
+    text: 'walletRow.send',
+    name: (l) => t('walletRow.sendFrom', { label: l }),
+    to: (walletId) => ({ to: 'send', walletId }),
+  },
+  {
+    text: 'walletRow.withdrawLink',
+    name: (l) => t('walletRow.withdrawLinkFrom', { label: l }),
+    to: (walletId) => ({ to: 'withdraw', walletId }),
+  },
+  {
+    text: 'walletRow.transactions',
+    name: (l) => t('walletRow.transactionsOf', { label: l }),
+    to: (walletId) => ({ to: 'transactions', walletId }),
+  },
 ]
 
 export function WalletRow({ wallet: w, fiat }: { wallet: WalletView; fiat: FiatShown | null }) {
@@ -34,7 +51,7 @@ export function WalletRow({ wallet: w, fiat }: { wallet: WalletView; fiat: FiatS
     toggle.current?.focus()
   }
   return (
-    <li className="wallet-row" aria-label={`Wallet ${w.label}`}>
+    <li className="wallet-row" aria-label={t('walletRow.wallet', { label: w.label })}>
       <span className="wallet-name">{w.label}</span>
       <span className="wallet-money">
         <span className="balance">
@@ -47,8 +64,8 @@ export function WalletRow({ wallet: w, fiat }: { wallet: WalletView; fiat: FiatS
           ref={toggle}
           type="button"
           className="icon-button"
-          aria-label={`Actions for ${w.label}`}
-          title="Actions"
+          aria-label={t('walletRow.actionsFor', { label: w.label })}
+          title={t('walletRow.actions')}
           aria-expanded={open}
           onClick={() => setOpen(!open)}
         >
@@ -70,7 +87,7 @@ export function WalletRow({ wallet: w, fiat }: { wallet: WalletView; fiat: FiatS
                   useUi.getState().go(a.to(w.id))
                 }}
               >
-                {a.text}
+                {t(a.text)}
               </button>
             ))}
           </div>

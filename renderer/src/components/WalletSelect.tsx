@@ -1,4 +1,5 @@
 import { useEffect } from 'react'
+import { t } from '../i18n'
 import { useMoney } from '../lib/money'
 import { useWallets } from '../stores/wallets'
 import { SelectField } from './SelectField'
@@ -14,7 +15,7 @@ export function WalletSelect(props: { value: string; onChange: (id: string) => v
     if (first && !wallets.some((w) => w.id === value)) onChange(first.id)
   }, [wallets, value, onChange])
   return (
-    <SelectField id={id} label="Wallet" value={value} onValue={onChange}>
+    <SelectField id={id} label={t('walletSelect.wallet')} value={value} onValue={onChange}>
       {wallets.map((w) => (
         <option key={w.id} value={w.id}>
           {w.label} — {money.msat(w.balanceMsat)}

@@ -2,29 +2,29 @@
 // Kept out of the invoices store, which is in the first chunk.
 import type { OpInput, PendingInvoice } from '@shared/contract'
 import { parseSatInput } from '@shared/units'
+import { formatLocale, type MessageId, t } from '../i18n'
 import { type Money, moneyNow } from './money'
 
 /** How long an invoice can be paid. A day is the service's own default (docs/service.md). */
 export const EXPIRY_CHOICES = [
-  { sec: 600, label: '10 minutes' },
-  { sec: 3600, label: '1 hour' },
-  { sec: 86_400, label: '24 hours' },
-  { sec: 604_800, label: '1 week' },
-] as const
+  { sec: 600, label: 'invoiceForm.tenMinutes' },
+  { sec: 3600, label: 'invoiceForm.oneHour' },
+  { sec: 86_400, label: 'invoiceForm.oneDay' },
+  { sec: 604_800, label: 'invoiceForm.oneWeek' },
+] as const satisfies ReadonlyArray<{ sec: number; label: MessageId }>
 export const DEFAULT_EXPIRY_SEC = 86_400
 
 export type InvoiceForm = { walletId: string; amount: string; memo: string; expirySec: number }
 
 /** The input to send, or a sentence saying what to fix. An empty amount lets the payer choose. */
 export function invoiceInput(f: InvoiceForm): { input: OpInput<'invoices.create'> } | { problem: string } {
-  if (!f.walletId) return { problem: 'Choose a wallet.' }
-  if (!EXPIRY_CHOICES.some((c) => c.sec === f.expirySec)) return { problem: 'Choose how long the invoice lasts.' }
+  if (!f.walletId) return { problem: t('invoiceForm.chooseAWallet') }
+  if (!EXPIRY_CHOICES.some((c) => c.sec === f.expirySec)) return { problem: t('invoiceForm.chooseHowLongTheInvoice') }
   const base = { walletId: f.walletId, memo: f.memo, expirySec: f.expirySec }
   if (f.amount.trim() === '') return { input: base }
-  const msat = parseSatInput(f.amount)
-  if (msat === null || msat <= 0)
-    return { problem: 'Enter an amount in whole sats, such as 1,000, or leave it empty for any amount.' }
-  if (msat % 1000 !== 0) return { problem: 'Invoices are for whole sats.' }
+  const msat = parseSatInput(f.amount, formatLocale())
+  if (msat === null || msat <= 0) return { problem: t('invoiceForm.enterAnAmountInWhole') }
+  if (msat % 1000 !== 0) return { problem: t('invoiceForm.invoicesAreForWholeSats') }
   return { input: { ...base, amountSat: msat / 1000 } }
 }
 
@@ -36,13 +36,13 @@ export function isAnyAmount(inv: PendingInvoice): boolean {
 /** "Any amount" for an amountless invoice until it is paid, then the amount received. */
 export function invoiceAmountText(inv: PendingInvoice, money: Money = moneyNow()): string {
   if (!isAnyAmount(inv)) return money.sat(inv.amountSat)
-  return inv.status === 'paid' ? 'Amount not reported' : 'Any amount'
+  return inv.status === 'paid' ? t('invoiceForm.amountNotReported') : t('invoiceForm.anyAmount')
 }
 
 /** "10 minutes", "1 hour", "24 hours", "1 week", or whole minutes for anything else. */
 export function expiryText(sec: number): string {
   const choice = EXPIRY_CHOICES.find((c) => c.sec === sec)
-  if (choice) return choice.label
+  if (choice) return t(choice.label)
   const min = Math.round(sec / 60)
-  return `${min.toLocaleString('en-US')} minute${min === 1 ? '' : 's'}`
+  return t('invoiceForm.minute', { count: min })
 }

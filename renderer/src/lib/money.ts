@@ -4,6 +4,7 @@
 // @shared/units' formatters anywhere else in the renderer.
 import type { Settings } from '@shared/contract'
 import { formatMsat, formatSat } from '@shared/units'
+import { currentLocale } from '../i18n'
 import { useSettings } from '../stores/settings'
 import type { LoadStatus } from '../stores/wallets'
 
@@ -29,13 +30,13 @@ export const amountsHidden = (): boolean => {
 }
 
 export function showMsat(msat: number, hidden: boolean, opts: Opts = {}): string {
-  if (!hidden) return formatMsat(msat, opts)
+  if (!hidden) return formatMsat(msat, { ...opts, locale: currentLocale() })
   const sign = opts.signed ? (msat < 0 ? '−' : msat > 0 ? '+' : '') : ''
   return `${sign}${MASK}${opts.unit === false ? '' : ' sats'}`
 }
 
 export const showSat = (sat: number, hidden: boolean, opts: Opts = {}): string =>
-  hidden ? showMsat(Math.sign(sat), true, opts) : formatSat(sat, opts)
+  hidden ? showMsat(Math.sign(sat), true, opts) : formatSat(sat, { ...opts, locale: currentLocale() })
 
 export interface Money {
   hidden: boolean

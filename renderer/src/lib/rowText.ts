@@ -2,6 +2,7 @@
 // person's label) without saying the same text twice, and the short title a list row leads with:
 // who was paid, or what the payment was for.
 import type { HistoryRow } from '@shared/history'
+import { localWords } from '../i18n/txWords'
 
 type Notes = Pick<HistoryRow, 'memo' | 'comment' | 'label'>
 
@@ -36,5 +37,5 @@ export function rowDirection(t: Pick<HistoryRow, 'typeName' | 'amountMsat'>): Ro
  * else the service's words ("Sent to alice@…", "Moved from Savings"), which name the payee.
  */
 export function rowTitle(t: Pick<HistoryRow, 'memo' | 'comment' | 'label' | 'words'>): string {
-  return t.label?.trim() || t.memo?.trim() || t.comment?.trim() || t.words
+  return t.label?.trim() || t.memo?.trim() || t.comment?.trim() || localWords(t.words)
 }

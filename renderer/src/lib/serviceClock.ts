@@ -2,6 +2,8 @@
 // invoice's or a link's expiry is the service's to judge, so the page adds the offset to its own
 // clock before it says "Expired" or counts down. A computer whose clock is a day off then still
 // shows a fresh invoice as pending (docs/service.md, "The service's time").
+
+import { t } from '../i18n'
 import { useAccounts } from '../stores/accounts'
 
 /** service minus computer, whole seconds; 0 while main knows nothing yet */
@@ -26,7 +28,10 @@ export const CLOCK_WARN_SEC = 5 * 60
 export function clockWarning(offsetSec: number | null | undefined): string | null {
   if (offsetSec == null || Math.abs(offsetSec) <= CLOCK_WARN_SEC) return null
   const off = Math.abs(offsetSec)
-  const size = off < 7200 ? `${Math.round(off / 60)} minutes` : `${Math.round(off / 3600)} hours`
+  const size =
+    off < 7200
+      ? t('serviceClock.minutes', { round: Math.round(off / 60) })
+      : t('serviceClock.hours', { round: Math.round(off / 3600) })
   // the offset is the service's clock minus the computer's: positive means the computer is behind
-  return `This computer's clock is ${size} ${offsetSec > 0 ? 'behind' : 'ahead of'} this service's; the app goes by the service's clock.`
+  return t('serviceClock.thisComputerSClockIs', { size, side: offsetSec > 0 ? 'behind' : 'ahead' })
 }

@@ -14,6 +14,9 @@ import { LongText } from '../components/LongText'
 import { PrivateHostWarning } from '../components/PrivateHost'
 import { Screen } from '../components/Screen'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { formatLocale, t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
+import { strong } from '../i18n/rich'
 import { type Money, useMoney } from '../lib/money'
 import { useClockOffset } from '../lib/serviceClock'
 import { useClaim } from '../stores/claim'
@@ -31,9 +34,9 @@ export default function Claim(props: { lnurl: string }) {
   const host = summarize(props.lnurl)?.host ?? null
   const open = (confirm?: string) => void useClaim.getState().open(props.lnurl, confirm)
   return (
-    <Screen title="Claim sats">
+    <Screen title={t('claim.claimSats')}>
       {readStatus === 'idle' && <Arrived host={host} onAsk={open} />}
-      {readStatus === 'loading' && <Pending>Asking the link what it offers…</Pending>}
+      {readStatus === 'loading' && <Pending>{t('claim.askingTheLinkWhatIt')}</Pending>}
       {readError?.code === 'private_host' && host ? (
         <PrivateHostWarning host={host} message={readError.message} onConfirm={() => open(host)} />
       ) : (
@@ -48,18 +51,18 @@ export default function Claim(props: { lnurl: string }) {
 
 /** What arrived, and whose it is, before anybody is asked: one press asks (after a warning if private). */
 function Arrived({ host, onAsk }: { host: string | null; onAsk: (confirm?: string) => void }) {
-  if (!host) return <Problem>This is not an LNURL withdraw link.</Problem>
+  if (!host) return <Problem>{t('claim.thisIsNotAnLnurl')}</Problem>
   const range = privateRangeOfHostname(new URL(`http://${host}`).hostname)
   return (
     <div className="claim-arrived" data-testid="claim-arrived">
       <p>
-        A withdraw link from <strong>{host}</strong>. Nothing has been asked of {host} yet.
+        <FormattedMessage id="claim.linkFromNothingAsked" values={{ host, b: strong }} />
       </p>
       {range ? (
         <PrivateHostWarning host={host} range={range} onConfirm={() => onAsk(host)} />
       ) : (
         <button type="button" className="primary" onClick={() => onAsk()}>
-          Ask {host} what it offers
+          <FormattedMessage id="claim.askWhatItOffers" values={{ host }} />
         </button>
       )}
     </div>
@@ -92,16 +95,25 @@ function OfferText({ offer }: { offer: ClaimOffer }) {
   return (
     <div className="claim-offer">
       <p>
-        <strong>{offer.host}</strong> offers{' '}
-        <strong data-testid="claim-range">
-          <Range offer={offer} />
-        </strong>
-        . <OfferFiat offer={offer} />
+        <FormattedMessage
+          id="claim.offers"
+          values={{
+            host: <strong>{offer.host}</strong>,
+            range: (
+              <strong data-testid="claim-range">
+                <Range offer={offer} />
+              </strong>
+            ),
+          }}
+        />{' '}
+        <OfferFiat offer={offer} />
       </p>
       {offer.callbackHost !== offer.host && (
         <p className="warning-text" data-testid="claim-hosts">
-          The link is from <strong>{offer.host}</strong>; the money request goes to{' '}
-          <strong>{offer.callbackHost}</strong>.
+          <FormattedMessage
+            id="claim.linkFromRequestTo"
+            values={{ host: offer.host, callbackHost: offer.callbackHost, b: strong }}
+          />
         </p>
       )}
       {/* the other side's words, shown as text */}
@@ -127,11 +139,11 @@ function ClaimForm({ offer }: { offer: ClaimOffer }) {
 
   function submit(e: FormEvent) {
     e.preventDefault()
-    const msat = parseSatInput(amount)
+    const msat = parseSatInput(amount, formatLocale())
     const sat = msat !== null && msat % 1000 === 0 ? msat / 1000 : null
     if (sat === null || sat < offer.minSat || sat > offer.maxSat)
-      return setProblem(`Choose a whole number of sats from ${range(offer, money)}.`)
-    if (!walletId) return setProblem('Choose a wallet.')
+      return setProblem(t('claim.chooseAWholeNumberOf', { range: range(offer, money) }))
+    if (!walletId) return setProblem(t('claim.chooseAWallet'))
     setProblem(null)
     void useClaim.getState().claim({ walletId, amountSat: sat })
   }
@@ -139,10 +151,10 @@ function ClaimForm({ offer }: { offer: ClaimOffer }) {
     <form onSubmit={submit} noValidate>
       <AmountField
         id="claim-amount"
-        label="Amount"
+        label={t('claim.amount')}
         value={amount}
         onValue={setAmount}
-        hint={`From ${range(offer, money)}.`}
+        hint={t('claim.from', { range: range(offer, money) })}
         disabled={claiming}
       />
       <WalletSelect value={walletId} onChange={setWalletId} />
@@ -157,7 +169,7 @@ function ClaimForm({ offer }: { offer: ClaimOffer }) {
       )}
       {error && error.code !== 'private_host' && <ErrorMessage error={error} />}
       <button type="submit" className="primary" disabled={claiming || warnFor !== null}>
-        {claiming ? 'Claiming…' : 'Claim'}
+        {claiming ? t('claim.claiming') : t('claim.claim')}
       </button>
     </form>
   )
@@ -184,7 +196,7 @@ function Following(props: { invoiceId: string; message: string | null; host: str
       </p>
       {status === 'pending' && (
         <button type="button" disabled={checking} onClick={() => void useInvoices.getState().check(inv.id)}>
-          {checking ? 'Checking…' : 'Check now'}
+          {checking ? t('claim.checking') : t('claim.checkNow')}
         </button>
       )}
       <button
@@ -195,7 +207,7 @@ function Following(props: { invoiceId: string; message: string | null; host: str
           useUi.getState().go({ to: 'home' })
         }}
       >
-        Done
+        <FormattedMessage id="claim.done" />
       </button>
     </div>
   )
@@ -203,16 +215,7 @@ function Following(props: { invoiceId: string; message: string | null; host: str
 
 function StatusText({ status, inv, host }: { status: PendingInvoice['status']; inv: PendingInvoice; host: string }) {
   const amount = <Amount msat={inv.amountSat * MSAT_PER_SAT} />
-  if (status === 'paid') return <>Received {amount}.</>
-  if (status === 'expired')
-    return (
-      <>
-        {host} did not pay {amount} before the invoice expired.
-      </>
-    )
-  return (
-    <>
-      Waiting for {host} to pay {amount}…
-    </>
-  )
+  if (status === 'paid') return <FormattedMessage id="claim.received" values={{ amount }} />
+  if (status === 'expired') return <FormattedMessage id="claim.didNotPayBeforeThe" values={{ host, amount }} />
+  return <FormattedMessage id="claim.waitingForToPay" values={{ host, amount }} />
 }

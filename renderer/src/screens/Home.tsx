@@ -16,6 +16,8 @@ import { RecentActivity } from '../components/RecentActivity'
 import { Screen } from '../components/Screen'
 import { Empty, Skeleton } from '../components/Skeleton'
 import { WalletRow } from '../components/WalletRow'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useFlash } from '../lib/flash'
 import { useHidden } from '../lib/money'
 import { visibleInterval } from '../lib/visibleTimers'
@@ -47,17 +49,21 @@ export function Home() {
     if (wallets.length > 0) prefetchScreens() // once, after the first balances are on screen
   }, [wallets.length, hidden])
   return (
-    <Screen title="Home" back={false} titleHidden>
+    <Screen title={t('home.home')} back={false} titleHidden>
       <AccountSwitcher />
       <Total now={now} />
       <PrimaryActions />
       {error && <ErrorMessage error={error} onRetry={() => void load()} />}
       <div className="home-columns">
         <section className="wallet-list" aria-labelledby="wallets-title">
-          <h2 id="wallets-title">Wallets</h2>
-          {status === 'loading' && wallets.length === 0 && <Skeleton label="Loading wallets…" shape="cards" />}
+          <h2 id="wallets-title">
+            <FormattedMessage id="home.wallets" />
+          </h2>
+          {status === 'loading' && wallets.length === 0 && <Skeleton label={t('home.loadingWallets')} shape="cards" />}
           {status === 'ready' && wallets.length === 0 && (
-            <Empty>This account has no wallets yet. Wallets made with the service show here.</Empty>
+            <Empty>
+              <FormattedMessage id="home.thisAccountHasNoWallets" />
+            </Empty>
           )}
           <ul className="wallets">
             {wallets.map((w) => (
@@ -70,7 +76,7 @@ export function Home() {
       <BackupNudge />
       {rates?.firstRun && rates.status !== 'off' && (
         <p className="muted small" data-testid="rates-first-run">
-          Prices in {rates.currency} come from {rates.host}. You can turn them off in Settings.
+          <FormattedMessage id="home.pricesInComeFromYou" values={{ currency: rates.currency, host: rates.host }} />
         </p>
       )}
     </Screen>
@@ -88,12 +94,14 @@ function Total({ now }: { now: number }) {
   const refresh = async () => {
     await load()
     // a fast refresh changes nothing visible: say it was done (or the error says why not)
-    if (useWallets.getState().status === 'ready') flash.show('Balances updated')
+    if (useWallets.getState().status === 'ready') flash.show(t('home.balancesUpdated'))
   }
   return (
     <div className="total-block">
       <div className="total-main">
-        <p className="total-label muted small">Total</p>
+        <p className="total-label muted small">
+          <FormattedMessage id="home.total" />
+        </p>
         <p className="total">
           <strong data-testid="total">{status === 'idle' ? '…' : <Amount msat={totalMsat} />}</strong>
         </p>
@@ -101,8 +109,10 @@ function Total({ now }: { now: number }) {
           {status !== 'idle' && <FiatBeside shown={fiatBeside(totalMsat, rates, now)} testId="total-fiat" />}
           {updatedAt !== null && (
             <span className="muted" data-testid="updated">
-              {' '}
-              · updated {relativeTime(Math.floor(updatedAt / 1000), now)}
+              <FormattedMessage
+                id="home.updated"
+                values={{ relativeTime: relativeTime(Math.floor(updatedAt / 1000), now) }}
+              />
             </span>
           )}
         </p>
@@ -115,17 +125,20 @@ function Total({ now }: { now: number }) {
         <button
           type="button"
           className="icon-button"
-          title="Refresh"
+          title={t('home.refresh')}
           onClick={() => void refresh()}
           disabled={status === 'loading'}
         >
           <RefreshCw size={18} aria-hidden />
-          <span className="sr-only">{status === 'loading' ? 'Refreshing…' : 'Refresh'}</span>
+          <span className="sr-only">{status === 'loading' ? t('home.refreshing') : t('home.refresh')}</span>
         </button>
       </div>
       {rates?.status === 'stale' && rates.reason && (
         <p className="muted small total-note" data-testid="rates-stale">
-          The {rates.currency} price shown is stale. {rates.reason}
+          <FormattedMessage
+            id="home.thePriceShownIsStale"
+            values={{ currency: rates.currency, reason: rates.reason }}
+          />
         </p>
       )}
     </div>
@@ -138,13 +151,13 @@ function PrimaryActions() {
   return (
     <div className="primary-actions">
       <button type="button" className="primary primary-action" onClick={() => go({ to: 'receive' })}>
-        <ArrowDownLeft size={18} aria-hidden /> Receive
+        <ArrowDownLeft size={18} aria-hidden /> <FormattedMessage id="home.receive" />
       </button>
       <button type="button" className="primary primary-action" onClick={() => go({ to: 'send' })}>
-        <ArrowUpRight size={18} aria-hidden /> Send
+        <ArrowUpRight size={18} aria-hidden /> <FormattedMessage id="home.send" />
       </button>
       <button type="button" className="primary primary-action" onClick={() => go({ to: 'scan' })}>
-        <ScanLine size={18} aria-hidden /> Scan
+        <ScanLine size={18} aria-hidden /> <FormattedMessage id="home.scan" />
       </button>
     </div>
   )
@@ -155,7 +168,7 @@ function HideToggle() {
   const settings = useSettings((s) => s.settings)
   if (!settings) return null
   const hidden = settings.hideBalances
-  const name = hidden ? 'Show balances' : 'Hide balances'
+  const name = hidden ? t('home.showBalances') : t('home.hideBalances')
   return (
     <button
       type="button"

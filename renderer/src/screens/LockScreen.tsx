@@ -6,6 +6,8 @@ import { waitWords } from '@shared/lockRules'
 import { type FormEvent, useEffect, useState } from 'react'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { TextField } from '../components/TextField'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { visibleInterval } from '../lib/visibleTimers'
 import { useLock } from '../stores/lock'
 
@@ -26,11 +28,13 @@ export function LockScreen() {
   return (
     <main className="lock-screen" aria-labelledby="lock-title">
       {/* the name written out: a value from the contract would bring its schemas into the first screen */}
-      <h1 id="lock-title">Lightning Tray is locked</h1>
+      <h1 id="lock-title">
+        <FormattedMessage id="lockScreen.lightningTrayIsLocked" />
+      </h1>
       <form onSubmit={submit} noValidate>
         <TextField
           id="unlock-passphrase"
-          label="Passphrase"
+          label={t('lockScreen.passphrase')}
           type="password"
           autoComplete="current-password"
           spellCheck={false}
@@ -39,14 +43,14 @@ export function LockScreen() {
           onValue={setPassphrase}
         />
         <button type="submit" className="primary" disabled={busy || wait > 0 || passphrase === ''}>
-          {busy ? 'Checking…' : 'Unlock'}
+          {busy ? t('lockScreen.checking') : t('lockScreen.unlock')}
         </button>
       </form>
       <Said outcome={outcome} wait={wait} failures={status?.failures ?? 0} />
       {error && <ErrorMessage error={error} />}
       {status?.osCheck && (
         <button type="button" disabled={busy} onClick={() => void useLock.getState().osUnlock()}>
-          Unlock with Touch ID
+          <FormattedMessage id="lockScreen.unlockWithTouchId" />
         </button>
       )}
     </main>
@@ -59,14 +63,16 @@ function Said(props: { outcome: string | null; wait: number; failures: number })
   if (wait > 0)
     return (
       <p className="error" role="alert" data-testid="lock-wait">
-        {outcome === 'wrong' ? 'That passphrase is not right. ' : ''}
-        {failures > 1 ? `${failures} wrong tries. ` : ''}Try again in {waitWords(wait)}.
+        <FormattedMessage
+          id="lockScreen.tryAgainIn"
+          values={{ wrong: outcome === 'wrong' ? 'yes' : 'no', failures, waitWords: waitWords(wait) }}
+        />
       </p>
     )
   if (outcome === 'wrong' || outcome === 'wait')
     return (
       <p className="error" role="alert">
-        That passphrase is not right. Try again.
+        <FormattedMessage id="lockScreen.thatPassphraseIsNotRight2" />
       </p>
     )
   return null

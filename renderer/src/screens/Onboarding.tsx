@@ -5,6 +5,9 @@ import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
+import { code } from '../i18n/rich'
 import { useMoney } from '../lib/money'
 import { checkBaseUrl } from '../lib/validate'
 import { useAccounts } from '../stores/accounts'
@@ -52,7 +55,7 @@ export default function Onboarding({ adding }: { adding: boolean }) {
 
   function validate(): boolean {
     const urlProblem = checkBaseUrl(baseUrl)
-    const keyProblem = apiKey.trim().length < 8 ? 'Paste the API key (it starts with sak_).' : null
+    const keyProblem = apiKey.trim().length < 8 ? t('onboarding.pasteTheApiKeyIt') : null
     setFormError(urlProblem ?? keyProblem)
     return !urlProblem && !keyProblem
   }
@@ -80,40 +83,40 @@ export default function Onboarding({ adding }: { adding: boolean }) {
   }
 
   return (
-    <Screen title={adding ? 'Add an account' : 'Connect your wallet service'} back={adding}>
+    <Screen title={adding ? t('onboarding.addAnAccount') : t('onboarding.connectYourWalletService')} back={adding}>
       {!adding && (
         <p>
-          Lightning Tray shows and moves the money in your Lightning wallets, which live on a hosted wallet service: the
-          service holds the funds and runs the Lightning node; this app is a window onto your account there.
+          <FormattedMessage id="onboarding.lightningTrayShowsAndMoves" />
         </p>
       )}
       <details className="card" open={!adding}>
-        <summary>Where the key comes from, and what the app does with it</summary>
+        <summary>
+          <FormattedMessage id="onboarding.whereTheKeyComesFrom" />
+        </summary>
         <ul>
           <li>
-            Sign in to your wallet service’s website, open its API keys page and make a key. It starts with{' '}
-            <code>sak_</code>. The service address is on the same page, e.g. https://api.example.com.
+            <FormattedMessage id="onboarding.signInToYourWallet" values={{ prefix: 'sak_', code }} />
           </li>
           <li>
-            The key lets this app see your wallets and transactions, make invoices and withdraw links, and send payments
-            you confirm. It never sends a payment you did not confirm, and never sends one twice.
+            <FormattedMessage id="onboarding.theKeyLetsThisApp" />
           </li>
           <li>
-            {keychainDown
-              ? 'The system keychain is not available on this computer, so the key can only be kept in memory until the app quits.'
-              : 'The key is kept in your system keychain, not in a file.'}{' '}
-            It is sent only to the service address you enter, never shown again, never written to a log, and removed
-            when you remove the account.
+            <FormattedMessage
+              id="onboarding.itIsSentOnlyTo"
+              values={{
+                kept: keychainDown ? t('onboarding.theSystemKeychainIsNot') : t('onboarding.theKeyIsKeptIn'),
+              }}
+            />
           </li>
         </ul>
       </details>
       <form onSubmit={onTest} noValidate>
         <TextField
           id="base-url"
-          label="Service address"
+          label={t('onboarding.serviceAddress')}
           type="url"
           inputMode="url"
-          placeholder="https://api.example.com"
+          placeholder={t('onboarding.httpsApiExampleCom')}
           value={baseUrl}
           onValue={edited(setBaseUrl)}
           autoComplete="url"
@@ -121,9 +124,9 @@ export default function Onboarding({ adding }: { adding: boolean }) {
         />
         <TextField
           id="api-key"
-          label="API key"
+          label={t('onboarding.apiKey')}
           type="password"
-          placeholder="sak_…"
+          placeholder={t('onboarding.sak')}
           value={apiKey}
           onValue={edited(setApiKey)}
           autoComplete="off"
@@ -132,40 +135,48 @@ export default function Onboarding({ adding }: { adding: boolean }) {
         />
         <TextField
           id="label"
-          label="Name for this account (optional)"
+          label={t('onboarding.nameForThisAccountOptional')}
           value={label}
           maxLength={80}
           onValue={setLabel}
         />
         <details>
-          <summary>Advanced</summary>
+          <summary>
+            <FormattedMessage id="onboarding.advanced" />
+          </summary>
           <SelectField
             id="auth-method"
-            label="How the key is sent"
+            label={t('onboarding.howTheKeyIsSent')}
             value={authMethod}
             onValue={(v) => edited(setAuthMethod)(v as AuthMethod)}
           >
-            <option value="header">X-Api-Key header (recommended)</option>
-            <option value="basic">HTTP Basic</option>
-            <option value="query">access-token in the address (may end up in server logs)</option>
+            <option value="header">
+              <FormattedMessage id="onboarding.xApiKeyHeaderRecommended" />
+            </option>
+            <option value="basic">
+              <FormattedMessage id="onboarding.httpBasic" />
+            </option>
+            <option value="query">
+              <FormattedMessage id="onboarding.accessTokenInTheAddress" />
+            </option>
           </SelectField>
         </details>
         <Problem>{formError}</Problem>
         <div className="actions">
           <button type="submit" disabled={test.status === 'loading'}>
-            Test connection
+            <FormattedMessage id="onboarding.testConnection" />
           </button>
           <button type="button" className="primary" disabled={connecting} onClick={() => void onSave('keychain')}>
-            {connecting ? 'Saving…' : 'Save and connect'}
+            {connecting ? t('onboarding.saving') : t('onboarding.saveAndConnect')}
           </button>
         </div>
       </form>
-      {test.status === 'loading' && <Pending>Testing the connection…</Pending>}
+      {test.status === 'loading' && <Pending>{t('onboarding.testingTheConnection')}</Pending>}
       {test.error && <ErrorMessage error={test.error} onRetry={() => void onTest()} />}
       {test.status === 'ready' && (
         <div className="card" role="status">
           <p>
-            Connected. {test.wallets.length} {test.wallets.length === 1 ? 'wallet' : 'wallets'} found:
+            <FormattedMessage id="onboarding.connectedFound" values={{ count: test.wallets.length }} />
           </p>
           <ul>
             {test.wallets.map((w) => (
@@ -183,18 +194,19 @@ export default function Onboarding({ adding }: { adding: boolean }) {
             <p>{connectError.message}</p>
           ) : (
             <p>
-              The system keychain is not available, so the key cannot be stored safely. You can keep it in memory for
-              this session only: you will paste it again after the app restarts.
+              <FormattedMessage id="onboarding.theSystemKeychainIsNot2" />
             </p>
           )}
           <button ref={memoryOffer} type="button" disabled={connecting} onClick={() => void onSave('memory')}>
-            Keep the key in memory for this session
+            <FormattedMessage id="onboarding.keepTheKeyInMemory" />
           </button>
         </div>
       )}
       {!adding && (
         <details className="card">
-          <summary>Restore a backup</summary>
+          <summary>
+            <FormattedMessage id="onboarding.restoreABackup" />
+          </summary>
           <RestoreBackup />
         </details>
       )}

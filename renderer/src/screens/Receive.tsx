@@ -19,6 +19,8 @@ import { Skeleton } from '../components/Skeleton'
 import { SuccessMark } from '../components/SuccessMark'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useFlash } from '../lib/flash'
 import { formatCountdown, formatDate } from '../lib/format'
 import {
@@ -39,10 +41,11 @@ import { useWallets } from '../stores/wallets'
 
 /** enough to find the one a payer is about to pay; older ones are in the transactions */
 const SHOWN = 25
-const RECEIVE_WITH = [
-  ['invoice', 'Invoice'],
-  ['link', 'Permanent QR'],
-] as const
+const receiveWith = () =>
+  [
+    ['invoice', t('receive.invoice')],
+    ['link', t('receive.permanentQr')],
+  ] as const
 
 export default function Receive(props: { walletId?: string }) {
   const currentId = useInvoices((s) => s.currentId)
@@ -50,8 +53,8 @@ export default function Receive(props: { walletId?: string }) {
   const [view, setView] = useState<'invoice' | 'link'>('invoice')
   useEffect(() => void useInvoices.getState().load(), [])
   return (
-    <Screen title="Receive">
-      <Choice legend="Receive with" options={RECEIVE_WITH} value={view} onChange={setView} />
+    <Screen title={t('receive.receive')}>
+      <Choice legend={t('receive.receiveWith')} options={receiveWith()} value={view} onChange={setView} />
       {view === 'link' ? (
         <PermanentQr walletId={props.walletId} />
       ) : (
@@ -86,23 +89,28 @@ function InvoiceForm(props: { walletId?: string }) {
       <WalletSelect value={walletId} onChange={setWalletId} />
       <AmountField
         id="amount"
-        label="Amount"
+        label={t('receive.amount')}
         value={amount}
         onValue={setAmount}
-        hint="Leave it empty for any amount: the payer chooses how much to send."
+        hint={t('receive.leaveItEmptyForAny')}
       />
-      <TextField id="memo" label="Memo (shown to the payer)" value={memo} maxLength={639} onValue={setMemo} />
-      <SelectField id="expiry" label="Can be paid for" value={expirySec} onValue={(v) => setExpirySec(Number(v))}>
+      <TextField id="memo" label={t('receive.memoShownToThePayer')} value={memo} maxLength={639} onValue={setMemo} />
+      <SelectField
+        id="expiry"
+        label={t('receive.canBePaidFor')}
+        value={expirySec}
+        onValue={(v) => setExpirySec(Number(v))}
+      >
         {EXPIRY_CHOICES.map((c) => (
           <option key={c.sec} value={c.sec}>
-            {c.label}
+            {t(c.label)}
           </option>
         ))}
       </SelectField>
       <Problem>{problem}</Problem>
       {error && <ErrorMessage error={error} />}
       <button type="submit" className="primary" disabled={creating}>
-        {creating ? 'Creating…' : 'Create invoice'}
+        {creating ? t('receive.creating') : t('receive.createInvoice')}
       </button>
     </form>
   )
@@ -119,7 +127,7 @@ function ShowInvoice({ id }: { id: string }) {
   const checkNow = async () => {
     await check(id)
     const s = useInvoices.getState()
-    if (s.byId[id]?.status === 'pending' && s.checkError?.id !== id) flash.show('Checked: not paid yet.')
+    if (s.byId[id]?.status === 'pending' && s.checkError?.id !== id) flash.show(t('receive.checkedNotPaidYet'))
   }
   // the service's clock decides expiry, not the computer's
   const now = useServiceNow(inv.accountId, useNow())
@@ -141,12 +149,16 @@ function ShowInvoice({ id }: { id: string }) {
   }, [id, inv.status])
 
   return (
-    <section className="invoice" ref={box} tabIndex={-1} aria-label="Invoice">
+    <section className="invoice" ref={box} tabIndex={-1} aria-label={t('receive.invoice')}>
       <div role="status" aria-live="polite">
         {status === 'paid' ? (
-          <SuccessMark>Paid</SuccessMark>
+          <SuccessMark>
+            <FormattedMessage id="receive.paid" />
+          </SuccessMark>
         ) : (
-          <p className={`status ${status}`}>{status === 'expired' ? 'Expired' : 'Waiting for payment'}</p>
+          <p className={`status ${status}`}>
+            {status === 'expired' ? t('receive.expired') : t('receive.waitingForPayment')}
+          </p>
         )}
       </div>
       <p className="amount">
@@ -161,17 +173,27 @@ function ShowInvoice({ id }: { id: string }) {
           </span>
         )}
       </p>
-      {status === 'pending' && isAnyAmount(inv) && <p className="muted">The payer chooses how much to send.</p>}
-      {status === 'pending' && <Qr text={lightningUri(inv.paymentRequest)} label="QR code of the invoice" />}
+      {status === 'pending' && isAnyAmount(inv) && (
+        <p className="muted">
+          <FormattedMessage id="receive.thePayerChoosesHowMuch" />
+        </p>
+      )}
+      {status === 'pending' && <Qr text={lightningUri(inv.paymentRequest)} label={t('receive.qrCodeOfTheInvoice')} />}
       {status === 'pending' && (
         <p>
-          Expires in {formatCountdown(left)}
-          <span className="muted"> · valid for {expiryText(inv.expiresAt - inv.createdAt)}</span>
+          <FormattedMessage id="receive.expiresIn" values={{ formatCountdown: formatCountdown(left) }} />
+          <span className="muted">
+            {' '}
+            <FormattedMessage
+              id="receive.validFor"
+              values={{ expiryText: expiryText(inv.expiresAt - inv.createdAt) }}
+            />
+          </span>
         </p>
       )}
       <div className="field-row">
         <code className="long">{inv.paymentRequest}</code>
-        <CopyButton text={inv.paymentRequest} label="Copy the payment request" />
+        <CopyButton text={inv.paymentRequest} label={t('receive.copyThePaymentRequest')} />
       </div>
       {checkError && <ErrorMessage error={checkError} />}
       <p className="flash small" role="status">
@@ -180,15 +202,15 @@ function ShowInvoice({ id }: { id: string }) {
       <div className="actions">
         {status === 'pending' && (
           <button type="button" onClick={() => void checkNow()} disabled={checking}>
-            {checking ? 'Checking…' : 'Check now'}
+            {checking ? t('receive.checking') : t('receive.checkNow')}
           </button>
         )}
         <button type="button" onClick={startOver}>
-          New invoice
+          <FormattedMessage id="receive.newInvoice" />
         </button>
         {status === 'paid' && (
           <button type="button" onClick={() => useUi.getState().go({ to: 'transactions', walletId: inv.walletId })}>
-            See transactions
+            <FormattedMessage id="receive.seeTransactions" />
           </button>
         )}
       </div>
@@ -209,10 +231,16 @@ function RecentInvoices() {
   const list = all.slice(0, SHOWN)
   return (
     <section aria-labelledby="recent-invoices">
-      <h2 id="recent-invoices">Recent invoices</h2>
-      {listStatus === 'loading' && all.length === 0 && <Skeleton label="Loading invoices…" />}
+      <h2 id="recent-invoices">
+        <FormattedMessage id="receive.recentInvoices" />
+      </h2>
+      {listStatus === 'loading' && all.length === 0 && <Skeleton label={t('receive.loadingInvoices')} />}
       {listError && <ErrorMessage error={listError} onRetry={() => void load()} />}
-      {listStatus === 'ready' && all.length === 0 && <p className="muted">No invoices yet.</p>}
+      {listStatus === 'ready' && all.length === 0 && (
+        <p className="muted">
+          <FormattedMessage id="receive.noInvoicesYet" />
+        </p>
+      )}
       <ul className="invoices">
         {list.map((inv) => (
           <InvoiceRow key={inv.id} inv={inv} now={now} shown={inv.id === currentId} />
@@ -220,7 +248,7 @@ function RecentInvoices() {
       </ul>
       {all.length > SHOWN && (
         <p className="muted">
-          The {SHOWN} most recent of {all.length}; the rest are in the transactions.
+          <FormattedMessage id="receive.theMostRecentOfThe" values={{ SHOWN, length: all.length }} />
         </p>
       )}
     </section>
@@ -236,16 +264,18 @@ function InvoiceRow({ inv, now, shown }: { inv: PendingInvoice; now: number; sho
   const title = `${amount}${inv.memo ? ` · ${inv.memo}` : ''}`
   const when =
     status === 'paid'
-      ? `Paid ${inv.settledAt ? `at ${formatDate(inv.settledAt)}` : '(time not reported)'}`
+      ? inv.settledAt
+        ? t('receive.paidAt', { date: formatDate(inv.settledAt) })
+        : t('receive.paidNoTime')
       : status === 'expired'
-        ? `Expired ${formatDate(inv.expiresAt)}`
-        : `Pending · expires in ${formatCountdown(inv.expiresAt - now)}`
+        ? t('receive.expired2', { formatDate: formatDate(inv.expiresAt) })
+        : t('receive.pendingExpiresIn', { formatCountdown: formatCountdown(inv.expiresAt - now) })
   const descId = `inv-${inv.id}`
   return (
     <li
       className="card invoice-row"
       data-status={status}
-      aria-label={`Invoice ${title}`}
+      aria-label={t('receive.invoice2', { title })}
       aria-current={shown || undefined}
     >
       <p id={descId}>
@@ -253,12 +283,12 @@ function InvoiceRow({ inv, now, shown }: { inv: PendingInvoice; now: number; sho
         {inv.memo && <span className="memo"> · {inv.memo}</span>}
         <br />
         <span className="status-line">{when}</span>
-        <span className="muted"> · {wallet ?? 'a wallet of this account'}</span>
+        <span className="muted"> · {wallet ?? t('receive.aWalletOfThisAccount')}</span>
       </p>
       {checkError && <ErrorMessage error={checkError} />}
       <div className="actions">
         <button type="button" aria-describedby={descId} onClick={() => useInvoices.getState().open(inv.id)}>
-          {status === 'pending' ? 'Show QR' : 'Show'}
+          {status === 'pending' ? t('receive.showQr') : t('receive.show')}
         </button>
         {status === 'pending' && (
           <button
@@ -267,7 +297,7 @@ function InvoiceRow({ inv, now, shown }: { inv: PendingInvoice; now: number; sho
             disabled={checking}
             onClick={() => void useInvoices.getState().check(inv.id)}
           >
-            {checking ? 'Checking…' : 'Check now'}
+            {checking ? t('receive.checking') : t('receive.checkNow')}
           </button>
         )}
       </div>

@@ -5,6 +5,8 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { decodeImageBlob, decodePixels } from '../lib/scan'
 import { visibleInterval } from '../lib/visibleTimers'
 import { useUi } from '../stores/ui'
@@ -18,7 +20,7 @@ export default function Scan() {
 
   async function handle(found: string | null, source: string) {
     if (found === null) {
-      setOutcome({ kind: 'problem', message: `No QR code was found in the ${source}. Try a sharper or larger image.` })
+      setOutcome({ kind: 'problem', message: t('scan.noQrCodeWasFound', { source }) })
       return
     }
     const route = routePayInput(found)
@@ -28,11 +30,11 @@ export default function Scan() {
   }
 
   async function fromBlob(blob: Blob, source: string) {
-    setOutcome({ kind: 'working', what: `Reading the ${source}…` })
+    setOutcome({ kind: 'working', what: t('scan.readingThe', { source }) })
     try {
       await handle(await decodeImageBlob(blob), source)
     } catch {
-      setOutcome({ kind: 'problem', message: `The ${source} could not be read as an image.` })
+      setOutcome({ kind: 'problem', message: t('scan.theCouldNotBeRead', { source }) })
     }
   }
 
@@ -41,13 +43,13 @@ export default function Scan() {
       const items = await navigator.clipboard.read()
       for (const item of items) {
         const type = item.types.find((t) => t.startsWith('image/'))
-        if (type) return void (await fromBlob(await item.getType(type), 'clipboard image'))
+        if (type) return void (await fromBlob(await item.getType(type), t('scan.clipboardImage')))
       }
-      setOutcome({ kind: 'problem', message: 'The clipboard holds no image. Copy a QR code image first.' })
+      setOutcome({ kind: 'problem', message: t('scan.theClipboardHoldsNoImage') })
     } catch {
       setOutcome({
         kind: 'problem',
-        message: 'Reading the clipboard was refused. Save the image and open it as a file.',
+        message: t('scan.readingTheClipboardWasRefused'),
       })
     }
   }
@@ -58,22 +60,21 @@ export default function Scan() {
   }
 
   return (
-    <Screen title="Scan">
+    <Screen title={t('scan.scan')}>
       {/* an image dropped anywhere on the screen is read like an opened file (never opened as a page) */}
       <section
-        aria-label="Ways to read a QR code"
+        aria-label={t('scan.waysToReadAQr')}
         data-testid="scan-drop"
         onDragOver={(e) => e.preventDefault()}
         onDrop={(e) => {
           e.preventDefault()
           const f = [...e.dataTransfer.files].find((file) => file.type.startsWith('image/'))
-          if (f) void fromBlob(f, 'dropped image')
-          else setOutcome({ kind: 'problem', message: 'Drop an image of a QR code here.' })
+          if (f) void fromBlob(f, t('scan.droppedImage'))
+          else setOutcome({ kind: 'problem', message: t('scan.dropAnImageOf') })
         }}
       >
         <p>
-          Read a Lightning invoice, lightning address or LNURL from a QR code: open or drop an image, paste one, or use
-          the camera.
+          <FormattedMessage id="scan.readALightningInvoiceLightning" />
         </p>
         <div className="actions">
           <input
@@ -84,17 +85,17 @@ export default function Scan() {
             onChange={(e) => {
               const f = e.target.files?.[0]
               e.target.value = ''
-              if (f) void fromBlob(f, 'image file')
+              if (f) void fromBlob(f, t('scan.imageFile'))
             }}
           />
           <label className="button" htmlFor="scan-file">
-            Open an image file
+            <FormattedMessage id="scan.openAnImageFile" />
           </label>
           <button type="button" onClick={() => void fromClipboard()}>
-            Paste image from clipboard
+            <FormattedMessage id="scan.pasteImageFromClipboard" />
           </button>
           <button type="button" onClick={() => setCamera((c) => !c)} aria-pressed={camera}>
-            {camera ? 'Stop camera' : 'Use camera'}
+            {camera ? t('scan.stopCamera') : t('scan.useCamera')}
           </button>
         </div>
         {camera && (
@@ -110,8 +111,16 @@ export default function Scan() {
           />
         )}
         <form onSubmit={fromText} noValidate>
-          <TextField id="scan-text" label="Or paste the text" value={text} onValue={setText} spellCheck={false} />
-          <button type="submit">Use this text</button>
+          <TextField
+            id="scan-text"
+            label={t('scan.orPasteTheText')}
+            value={text}
+            onValue={setText}
+            spellCheck={false}
+          />
+          <button type="submit">
+            <FormattedMessage id="scan.useThisText" />
+          </button>
         </form>
         {outcome.kind === 'working' && <Pending>{outcome.what}</Pending>}
         <Problem>{outcome.kind === 'problem' ? outcome.message : null}</Problem>
@@ -164,10 +173,10 @@ function Camera(props: { onFound: (text: string) => void; onError: (message: str
         const name = e instanceof DOMException ? e.name : ''
         cb.current.onError(
           name === 'NotAllowedError'
-            ? 'Camera access was refused. Allow the camera, or open an image file instead.'
+            ? t('scan.cameraAccessWasRefusedAllow')
             : name === 'NotFoundError'
-              ? 'No camera was found. Open an image file instead.'
-              : 'The camera could not be started. Open an image file instead.',
+              ? t('scan.noCameraWasFoundOpen')
+              : t('scan.theCameraCouldNotBe'),
         )
       })
     return () => {
@@ -176,7 +185,7 @@ function Camera(props: { onFound: (text: string) => void; onError: (message: str
       if (stream) stopTracks(stream)
     }
   }, [])
-  return <video ref={video} className="camera" muted playsInline aria-label="Camera preview" />
+  return <video ref={video} className="camera" muted playsInline aria-label={t('scan.cameraPreview')} />
 }
 
 function stopTracks(s: MediaStream): void {

@@ -11,6 +11,9 @@ import { LongText } from '../components/LongText'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { formatLocale, t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
+import { linkWords } from '../i18n/txWords'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 import { useSend } from '../stores/send'
@@ -31,7 +34,7 @@ export default function Send(props: { address?: string; walletId?: string; lookU
     if (!form.walletId) useSend.getState().setForm({ walletId: initialWalletId(props.walletId) })
   }, [props.address, props.walletId, props.lookUp])
   return (
-    <Screen title="Send">
+    <Screen title={t('send.send')}>
       <Unfinished />
       {confirmation ? <Confirm /> : <SendForm />}
     </Screen>
@@ -59,7 +62,7 @@ function SendForm() {
       useSend.setState({
         formError: {
           code: 'invalid_input',
-          message: 'Enter a lightning address such as name@example.com, or paste an invoice.',
+          message: t('send.enterALightningAddressSuch'),
           retryable: false,
         },
       })
@@ -68,26 +71,26 @@ function SendForm() {
     void probe(form.input)
   }
   async function paste() {
-    let t: string
+    let text: string
     try {
-      t = (await navigator.clipboard.readText()).trim()
+      text = (await navigator.clipboard.readText()).trim()
     } catch {
       useSend.setState({
         formError: {
           code: 'invalid_input',
-          message: 'Reading the clipboard was refused. Paste into the field instead.',
+          message: t('send.readingTheClipboardWasRefused'),
           retryable: false,
         },
       })
       return
     }
-    if (t) await probe(t)
+    if (text) await probe(text)
   }
   function onReview(e: FormEvent) {
     e.preventDefault()
     review({
       walletId: form.walletId,
-      amountMsat: invoice ? invoice.amountMsat : parseSatInput(form.amount),
+      amountMsat: invoice ? invoice.amountMsat : parseSatInput(form.amount, formatLocale()),
       comment: form.comment,
     })
   }
@@ -97,9 +100,9 @@ function SendForm() {
       <form onSubmit={lookUp} noValidate>
         <TextField
           id="address"
-          label="Lightning address or invoice"
+          label={t('send.lightningAddressOrInvoice')}
           value={form.input}
-          placeholder="name@example.com or lnbc…"
+          placeholder={t('send.nameExampleComOrLnbc')}
           autoComplete="off"
           spellCheck={false}
           list="recent-recipients"
@@ -111,26 +114,28 @@ function SendForm() {
           ))}
         </datalist>
         {arrived && (
-          <section className="card" aria-label="What arrived" data-testid="send-arrived">
+          <section className="card" aria-label={t('send.whatArrived')} data-testid="send-arrived">
             <p>
-              This is {arrived.words}. Nothing has been asked of {arrived.host ?? 'anybody'} yet: press Look up to see
-              what it asks for.
+              <FormattedMessage
+                id="send.thisIsNothingHasBeen"
+                values={{ words: linkWords(arrived), host: arrived.host ?? t('send.anybody') }}
+              />
             </p>
           </section>
         )}
         <div className="actions">
           <button type="submit" disabled={probeStatus === 'loading'}>
-            Look up
+            <FormattedMessage id="send.lookUp" />
           </button>
           <button type="button" onClick={() => void paste()}>
-            Paste
+            <FormattedMessage id="send.paste" />
           </button>
           <button type="button" onClick={() => useUi.getState().go({ to: 'scan' })}>
-            Scan a QR code
+            <FormattedMessage id="send.scanAQrCode" />
           </button>
         </div>
       </form>
-      {probeStatus === 'loading' && <Pending>{'Looking it up…'}</Pending>}
+      {probeStatus === 'loading' && <Pending>{t('send.lookingItUp')}</Pending>}
       {(recipient || invoice) && (
         <form onSubmit={onReview} noValidate>
           {recipient && <RecipientCard recipient={recipient} />}
@@ -139,7 +144,7 @@ function SendForm() {
           {recipient && <AmountFields recipient={recipient} />}
           {formError && <ErrorMessage error={formError} />}
           <button type="submit" className="primary">
-            Review
+            <FormattedMessage id="send.review" />
           </button>
         </form>
       )}
@@ -153,17 +158,24 @@ function SendForm() {
 function RecipientCard({ recipient }: { recipient: RecipientView }) {
   const money = useMoney()
   return (
-    <section className="card recipient" aria-label="Recipient">
+    <section className="card recipient" aria-label={t('send.recipient')}>
       <p>
         <strong>{recipient.address}</strong>
       </p>
       <LongText className="description" text={recipient.description} />
       {recipient.longDescription && <LongText className="muted description" text={recipient.longDescription} />}
       <p>
-        Accepts {money.msat(recipient.minSendableMsat)} to {money.msat(recipient.maxSendableMsat)}.{' '}
-        {recipient.commentAllowed > 0
-          ? `A comment of up to ${recipient.commentAllowed} characters is allowed.`
-          : 'No comment allowed.'}
+        <FormattedMessage
+          id="send.acceptsTo"
+          values={{
+            amount: money.msat(recipient.minSendableMsat),
+            amount2: money.msat(recipient.maxSendableMsat),
+            comment:
+              recipient.commentAllowed > 0
+                ? t('send.aCommentOfUpTo', { commentAllowed: recipient.commentAllowed })
+                : t('send.noCommentAllowed'),
+          }}
+        />
       </p>
     </section>
   )
@@ -172,19 +184,23 @@ function RecipientCard({ recipient }: { recipient: RecipientView }) {
 function InvoiceCard({ invoice }: { invoice: InvoiceView }) {
   const money = useMoney()
   return (
-    <section className="card recipient" aria-label="Invoice">
+    <section className="card recipient" aria-label={t('send.invoice')}>
       <p>
-        <strong>{invoice.amountMsat === null ? 'No amount' : money.msat(invoice.amountMsat)}</strong>
+        <strong>{invoice.amountMsat === null ? t('send.noAmount') : money.msat(invoice.amountMsat)}</strong>
         {invoice.amountMsat !== null && <Fiat msat={invoice.amountMsat} />}
       </p>
-      <LongText className="description" text={invoice.description ?? '(no description)'} />
+      <LongText className="description" text={invoice.description ?? t('send.noDescription')} />
       <dl className="details">
         <div className="field-row">
-          <dt>Payee</dt>
-          <dd className="mono">{invoice.payee ?? 'not named in the invoice'}</dd>
+          <dt>
+            <FormattedMessage id="send.payee" />
+          </dt>
+          <dd className="mono">{invoice.payee ?? t('send.notNamedInTheInvoice')}</dd>
         </div>
         <div className="field-row">
-          <dt>Expires</dt>
+          <dt>
+            <FormattedMessage id="send.expires" />
+          </dt>
           <dd>{formatDate(invoice.expiresAt)}</dd>
         </div>
       </dl>
@@ -207,7 +223,7 @@ function AmountFields({ recipient }: { recipient: RecipientView }) {
       <AmountField
         key={allPressed}
         id="send-amount"
-        label="Amount"
+        label={t('send.amount')}
         value={form.amount}
         onValue={(amount) => setForm({ amount })}
         required
@@ -220,13 +236,16 @@ function AmountFields({ recipient }: { recipient: RecipientView }) {
             setForm({ amount: String(Math.floor(all / 1000)) })
           }}
         >
-          Send all ({money.msat(all)})
+          <FormattedMessage id="send.sendAll" values={{ amount: money.msat(all) }} />
         </button>
       )}
       {recipient.commentAllowed > 0 && (
         <label className="field" htmlFor="comment">
           <span>
-            Comment ({form.comment.length}/{recipient.commentAllowed})
+            <FormattedMessage
+              id="send.comment"
+              values={{ length: form.comment.length, commentAllowed: recipient.commentAllowed }}
+            />
           </span>
           <textarea
             id="comment"

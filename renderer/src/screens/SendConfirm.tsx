@@ -11,6 +11,8 @@ import { LongText } from '../components/LongText'
 import { useSpendCheck } from '../components/SpendCheck'
 import { SuccessAction } from '../components/SuccessAction'
 import { FocusedHeading, SuccessMark } from '../components/SuccessMark'
+import { type MessageId, t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 import { type CheckFound, usePayments } from '../stores/payments'
@@ -32,13 +34,13 @@ function Row(props: { label: string; children: React.ReactNode }) {
 function Payee({ c }: { c: Confirmation }) {
   return (
     <>
-      <Row label="To">
+      <Row label={t('sendConfirm.to')}>
         <span className={c.kind === 'invoice' ? 'mono' : undefined}>
-          {c.kind === 'invoice' ? (c.payee ?? 'the invoice’s payee') : c.address}
+          {c.kind === 'invoice' ? (c.payee ?? t('sendConfirm.theInvoiceSPayee')) : c.address}
         </span>
       </Row>
       {c.description && (
-        <Row label="For">
+        <Row label={t('sendConfirm.for')}>
           <LongText text={c.description} />
         </Row>
       )}
@@ -64,8 +66,10 @@ export function Confirm() {
       <div className="card warning" role="alert">
         {/* said once: main's message says the same, and Payments in progress leaves this one out */}
         <p>
-          <strong>The outcome of this payment is unknown.</strong> It may or may not have been sent. It was not sent
-          again. Check the wallet's transactions before trying again.
+          <strong>
+            <FormattedMessage id="sendConfirm.theOutcomeOfThisPayment" />
+          </strong>{' '}
+          <FormattedMessage id="sendConfirm.itMayOrMayNot" />
         </p>
         <div className="actions">
           <button
@@ -76,35 +80,41 @@ export function Confirm() {
               useUi.getState().go({ to: 'transactions', walletId: c.walletId })
             }}
           >
-            Check transactions
+            <FormattedMessage id="sendConfirm.checkTransactions" />
           </button>
           <button type="button" onClick={reset}>
-            Start over
+            <FormattedMessage id="sendConfirm.startOver" />
           </button>
         </div>
       </div>
     )
   return (
     <div className="card confirm">
-      <FocusedHeading>Confirm payment</FocusedHeading>
+      <FocusedHeading>
+        <FormattedMessage id="sendConfirm.confirmPayment" />
+      </FocusedHeading>
       {c.earlier && <PaidBefore earlier={c.earlier} />}
       <dl className="details">
         <Payee c={c} />
-        <Row label="Amount">
+        <Row label={t('sendConfirm.amount')}>
           {money.msat(c.amountMsat)}
           <Fiat msat={c.amountMsat} />
         </Row>
-        <Row label="Fee">at most {money.msat(c.feeLimitMsat)}</Row>
-        <Row label="Total">
-          up to {money.msat(withFeeLimitMsat(c.amountMsat))}
+        <Row label={t('sendConfirm.fee')}>
+          <FormattedMessage id="sendConfirm.atMost" values={{ amount: money.msat(c.feeLimitMsat) }} />
+        </Row>
+        <Row label={t('sendConfirm.total')}>
+          <FormattedMessage id="sendConfirm.upTo" values={{ amount: money.msat(withFeeLimitMsat(c.amountMsat)) }} />
           <Fiat msat={withFeeLimitMsat(c.amountMsat)} />
         </Row>
-        <Row label="From">{wallet ? `${wallet.label} (${money.msat(wallet.balanceMsat)})` : c.walletId}</Row>
-        {c.comment && <Row label="Comment">{c.comment}</Row>}
+        <Row label={t('sendConfirm.from')}>
+          {wallet ? `${wallet.label} (${money.msat(wallet.balanceMsat)})` : c.walletId}
+        </Row>
+        {c.comment && <Row label={t('sendConfirm.comment')}>{c.comment}</Row>}
       </dl>
       {!error && rules.fields}
       {money.hidden && <ShowAmounts />}
-      {sending && <Pending>Sending…</Pending>}
+      {sending && <Pending>{t('sendConfirm.sending')}</Pending>}
       {error && <ErrorMessage error={error} />}
       <div className="actions">
         {!error && (
@@ -117,11 +127,11 @@ export function Confirm() {
               if (token !== null) void send(token)
             }}
           >
-            {sending ? 'Sending…' : c.earlier ? 'Pay it again' : 'Send now'}
+            {sending ? t('sendConfirm.sending') : c.earlier ? t('sendConfirm.payItAgain') : t('sendConfirm.sendNow')}
           </button>
         )}
         <button type="button" disabled={sending} onClick={back}>
-          {error ? 'Back to edit' : 'Back'}
+          {error ? t('sendConfirm.backToEdit') : t('sendConfirm.back')}
         </button>
       </div>
     </div>
@@ -133,11 +143,18 @@ function PaidBefore({ earlier }: { earlier: NonNullable<Confirmation['earlier']>
   return (
     <div className="warning" role="alert">
       <p>
-        <strong>You may already have paid this invoice.</strong>{' '}
-        {earlier.state === 'paid'
-          ? `The app paid it on ${formatDate(earlier.at)}.`
-          : `A payment of it on ${formatDate(earlier.at)} has an unknown outcome (see "Payments in progress").`}{' '}
-        Check the wallet's transactions before paying it again.
+        <strong>
+          <FormattedMessage id="sendConfirm.youMayAlreadyHavePaid" />
+        </strong>
+        <FormattedMessage
+          id="sendConfirm.checkTheWalletSTransactions"
+          values={{
+            when:
+              earlier.state === 'paid'
+                ? t('sendConfirm.theAppPaidItOn', { formatDate: formatDate(earlier.at) })
+                : t('sendConfirm.aPaymentOfItOn', { formatDate: formatDate(earlier.at) }),
+          }}
+        />
       </p>
     </div>
   )
@@ -157,24 +174,30 @@ function Receipt() {
   }
   return (
     <div className="card" role="status">
-      <SuccessMark focus>Sent</SuccessMark>
+      <SuccessMark focus>
+        <FormattedMessage id="sendConfirm.sent" />
+      </SuccessMark>
       <dl className="details">
-        <Row label="Amount">
+        <Row label={t('sendConfirm.amount')}>
           {money.msat(result.amountMsat)}
           <Fiat msat={result.amountMsat} />
         </Row>
-        <Row label="Fee">
+        <Row label={t('sendConfirm.fee')}>
           {money.msat(result.feeMsat)}
           <Fiat msat={result.feeMsat} />
         </Row>
         <Payee c={c} />
-        {c.comment && <Row label="Comment">{c.comment}</Row>}
-        <Row label="Time">{formatDate(paidAt ? Math.floor(paidAt / 1000) : result.createdAt)}</Row>
-        <CopyField label="Preimage (proof of payment)" value={result.preimage} empty="not reported" />
+        {c.comment && <Row label={t('sendConfirm.comment')}>{c.comment}</Row>}
+        <Row label={t('sendConfirm.time')}>{formatDate(paidAt ? Math.floor(paidAt / 1000) : result.createdAt)}</Row>
+        <CopyField
+          label={t('sendConfirm.preimageProofOfPayment')}
+          value={result.preimage}
+          empty={t('sendConfirm.notReported')}
+        />
         {result.successAction && <SuccessAction action={result.successAction} />}
       </dl>
       <button type="button" className="primary" onClick={done}>
-        Done
+        <FormattedMessage id="sendConfirm.done" />
       </button>
     </div>
   )
@@ -184,22 +207,22 @@ function Receipt() {
 function ShowAmounts() {
   return (
     <p className="muted small">
-      Amounts are hidden.{' '}
+      <FormattedMessage id="sendConfirm.amountsAreHidden" />{' '}
       <button
         type="button"
         className="link"
         onClick={() => void useSettings.getState().update({ hideBalances: false })}
       >
-        Show balances
+        <FormattedMessage id="sendConfirm.showBalances" />
       </button>
     </p>
   )
 }
 
-const STATE_WORDS: Record<string, string> = {
-  pending: 'being sent',
-  sent: 'sent, no answer yet',
-  unknown: 'outcome unknown',
+const STATE_WORDS: Record<string, MessageId> = {
+  pending: 'sendConfirm.stateBeingSent',
+  sent: 'sendConfirm.stateSentNoAnswer',
+  unknown: 'sendConfirm.stateUnknown',
 }
 
 /** Payments a crash or a lost answer left unfinished: never re-sent, checked on request. */
@@ -220,17 +243,23 @@ export function Unfinished() {
   // what "Check again" found stays said, even when nothing is left in progress
   if (shown.length === 0 && !found) return null
   return (
-    <section className={`card ${shown.length > 0 ? 'warning' : ''}`} aria-label="Payments in progress">
-      <h2>Payments in progress</h2>
-      {shown.length > 0 && <p>These were not confirmed as paid or failed. They are never sent again by the app.</p>}
+    <section className={`card ${shown.length > 0 ? 'warning' : ''}`} aria-label={t('sendConfirm.paymentsInProgress')}>
+      <h2>
+        <FormattedMessage id="sendConfirm.paymentsInProgress" />
+      </h2>
+      {shown.length > 0 && (
+        <p>
+          <FormattedMessage id="sendConfirm.theseWereNotConfirmedAs" />
+        </p>
+      )}
       <ul>
         {shown.map((p) => (
           <li key={p.requestId}>
-            {money.msat(p.amountMsat)} to{' '}
+            <FormattedMessage id="sendConfirm.to2" values={{ amount: money.msat(p.amountMsat) }} />{' '}
             <span className={p.kind === 'invoice' && targetText(p).endsWith('…') ? 'mono' : undefined}>
               {targetText(p)}
             </span>{' '}
-            — {STATE_WORDS[p.state] ?? p.state} ({formatDate(p.createdAt)})
+            — {STATE_WORDS[p.state] ? t(STATE_WORDS[p.state] as MessageId) : p.state} ({formatDate(p.createdAt)})
             {p.state === 'unknown' && p.error && <span className="muted"> {p.error}</span>}
           </li>
         ))}
@@ -239,7 +268,7 @@ export function Unfinished() {
       {error && <ErrorMessage error={error} />}
       {shown.length > 0 && (
         <button type="button" disabled={checking} onClick={() => void usePayments.getState().check()}>
-          {checking ? 'Checking…' : 'Check again'}
+          {checking ? t('sendConfirm.checking') : t('sendConfirm.checkAgain')}
         </button>
       )}
     </section>
@@ -259,15 +288,15 @@ function CheckResult({ found }: { found: CheckFound }) {
   const lines: Array<[string, string]> = found.settled.map((p) => [
     p.requestId,
     p.state === 'paid'
-      ? `It was paid: ${money.msat(p.amountMsat)} to ${targetText(p)}.`
-      : `It failed, nothing was taken: ${money.msat(p.amountMsat)} to ${targetText(p)}.`,
+      ? t('sendConfirm.itWasPaidTo', { amount: money.msat(p.amountMsat), targetText: targetText(p) })
+      : t('sendConfirm.itFailedNothingWasTaken', { amount: money.msat(p.amountMsat), targetText: targetText(p) }),
   ])
   if (found.still > 0)
     lines.push([
       'still',
       found.still === 1
-        ? 'Still unknown: the service has no payment of it yet. Check again later.'
-        : `Still unknown: ${found.still} payments. The service has no payment of them yet. Check again later.`,
+        ? t('sendConfirm.stillUnknownTheServiceHas')
+        : t('sendConfirm.stillUnknownPaymentsTheService', { still: found.still }),
     ])
   return (
     <div role="status" data-testid="check-result">

@@ -3,11 +3,14 @@ import type { AppErrorShape } from '@shared/errors'
 import { FIAT_CURRENCIES } from '@shared/fiat'
 import { type FormEvent, useEffect, useState } from 'react'
 import { ErrorMessage, Problem } from '../components/ErrorMessage'
+import { LanguagePref } from '../components/LanguagePref'
 import { PricesThenPref } from '../components/PricesThenPref'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useSavedSign } from '../lib/flash'
 import { keyPlace, removeQuestion } from '../lib/keyStorage'
 import { clockWarning } from '../lib/serviceClock'
@@ -36,46 +39,58 @@ export default function Settings() {
     void loadInfo()
   }, [load, loadInfo])
   return (
-    <Screen title="Settings">
+    <Screen title={t('settings.settings')}>
       <Accounts />
       {accounts.length > 0 && <WalletAdmin />}
       {active && <SpendingLimits account={active} />}
       <BackupSection />
       {accounts.length > 0 && <ConnectedApps />}
-      <h2>Preferences</h2>
-      {status === 'loading' && !settings && <Skeleton label="Loading settings…" />}
+      <h2>
+        <FormattedMessage id="settings.preferences" />
+      </h2>
+      {status === 'loading' && !settings && <Skeleton label={t('settings.loadingSettings')} />}
       {error && <ErrorMessage error={error} onRetry={() => void load()} />}
       {settings && <Preferences settings={settings} />}
       {settings && <LockPrefs settings={settings} mac={info?.platform === 'darwin'} />}
-      <h2>About</h2>
+      <h2>
+        <FormattedMessage id="settings.about" />
+      </h2>
       {info ? (
         <dl className="details">
           <div className="field-row">
-            <dt>App</dt>
+            <dt>
+              <FormattedMessage id="settings.app" />
+            </dt>
             <dd>
               {info.name} {info.version}
             </dd>
           </div>
           <div className="field-row">
-            <dt>Platform</dt>
+            <dt>
+              <FormattedMessage id="settings.platform" />
+            </dt>
             <dd>
               {info.platform}
-              {info.preview ? ' (browser preview)' : ''}
+              {info.preview ? t('settings.browserPreview') : ''}
             </dd>
           </div>
           {accounts.map((a) => (
             <div className="field-row" key={a.id}>
-              <dt>Key of {a.label}</dt>
+              <dt>
+                <FormattedMessage id="settings.keyOf" values={{ label: a.label }} />
+              </dt>
               <dd>{keyPlace(a.storage)}</dd>
             </div>
           ))}
           <div className="field-row">
-            <dt>System keychain</dt>
+            <dt>
+              <FormattedMessage id="settings.systemKeychain" />
+            </dt>
             <dd>{info.keychain}</dd>
           </div>
         </dl>
       ) : (
-        <Skeleton label="Loading…" />
+        <Skeleton label={t('settings.loading')} />
       )}
     </Screen>
   )
@@ -89,7 +104,9 @@ function Accounts() {
   const switchTo = useAccounts((s) => s.switchTo)
   return (
     <>
-      <h2>Accounts</h2>
+      <h2>
+        <FormattedMessage id="settings.accounts" />
+      </h2>
       <ul className="accounts">
         {accounts.map((a) => (
           <AccountRow key={a.id} account={a} active={a.id === activeId} busy={busyId === a.id} onSwitch={switchTo} />
@@ -97,7 +114,7 @@ function Accounts() {
       </ul>
       {actionError && <ErrorMessage error={actionError} />}
       <button type="button" onClick={() => useUi.getState().go({ to: 'onboarding', adding: true })}>
-        Add an account
+        <FormattedMessage id="settings.addAnAccount" />
       </button>
     </>
   )
@@ -116,46 +133,57 @@ function AccountRow(props: {
   return (
     <li className="card">
       <p>
-        <strong>{a.label}</strong> {active && <span className="badge">active</span>}
+        <strong>{a.label}</strong>{' '}
+        {active && (
+          <span className="badge">
+            <FormattedMessage id="settings.active" />
+          </span>
+        )}
       </p>
       <p className="muted">
-        {a.baseUrl} · {a.keyHint} · {`key ${keyPlace(a.storage)}`}
+        {a.baseUrl} · {a.keyHint} · {t('settings.key', { keyPlace: keyPlace(a.storage) })}
       </p>
       {clockWarning(a.clockOffsetSec) && <p className="warning-text">{clockWarning(a.clockOffsetSec)}</p>}
       <RenameAccount account={a} busy={busy} />
       <ReplaceKey account={a} busy={busy} />
       <SelectField
         id={`auth-${a.id}`}
-        label="How the key is sent"
+        label={t('settings.howTheKeyIsSent')}
         value={a.authMethod}
         disabled={busy}
         onValue={(v) => void update(a.id, { authMethod: v as AuthMethod })}
       >
-        <option value="header">X-Api-Key header</option>
-        <option value="basic">HTTP Basic</option>
-        <option value="query">access-token in the address (may end up in logs)</option>
+        <option value="header">
+          <FormattedMessage id="settings.xApiKeyHeader" />
+        </option>
+        <option value="basic">
+          <FormattedMessage id="settings.httpBasic" />
+        </option>
+        <option value="query">
+          <FormattedMessage id="settings.accessTokenInTheAddress" />
+        </option>
       </SelectField>
       <div className="actions">
         {!active && (
           <button
             type="button"
             disabled={busy}
-            aria-label={`Switch to this account: ${a.label}`}
+            aria-label={t('settings.switchToThisAccount', { label: a.label })}
             onClick={async () => {
               if (await props.onSwitch(a.id)) void useWallets.getState().load()
             }}
           >
-            Switch to this account
+            <FormattedMessage id="settings.switchToThisAccount2" />
           </button>
         )}
         {!confirmRemove ? (
           <button
             type="button"
             disabled={busy}
-            aria-label={`Remove ${a.label}…`}
+            aria-label={t('settings.remove', { label: a.label })}
             onClick={() => setConfirmRemove(true)}
           >
-            Remove…
+            <FormattedMessage id="settings.remove3" />
           </button>
         ) : (
           <span role="alert">
@@ -164,7 +192,7 @@ function AccountRow(props: {
               type="button"
               className="danger"
               disabled={busy}
-              aria-label={`Remove ${a.label}`}
+              aria-label={t('settings.remove2', { label: a.label })}
               onClick={async () => {
                 if (await remove(a.id)) {
                   // main chose what is active now: first run only when no account is left
@@ -178,10 +206,14 @@ function AccountRow(props: {
                 } else setConfirmRemove(false)
               }}
             >
-              Remove
+              <FormattedMessage id="settings.remove4" />
             </button>{' '}
-            <button type="button" aria-label={`Keep ${a.label}`} onClick={() => setConfirmRemove(false)}>
-              Keep
+            <button
+              type="button"
+              aria-label={t('settings.keep', { label: a.label })}
+              onClick={() => setConfirmRemove(false)}
+            >
+              <FormattedMessage id="settings.keep2" />
             </button>
           </span>
         )}
@@ -201,7 +233,7 @@ function RenameAccount({ account: a, busy }: { account: AccountView; busy: boole
     e.preventDefault()
     const next = label.trim()
     setSaved(false)
-    setProblem(next ? null : 'Enter a name for this account.')
+    setProblem(next ? null : t('settings.enterANameForThis'))
     if (!next || next === a.label) return
     setSaved(await useAccounts.getState().update(a.id, { label: next }))
   }
@@ -210,7 +242,7 @@ function RenameAccount({ account: a, busy }: { account: AccountView; busy: boole
       <form onSubmit={save} noValidate className="inline">
         <TextField
           id={`label-${a.id}`}
-          label="Account name"
+          label={t('settings.accountName')}
           value={label}
           maxLength={80}
           onValue={(v) => {
@@ -219,10 +251,10 @@ function RenameAccount({ account: a, busy }: { account: AccountView; busy: boole
           }}
         />
         <button type="submit" disabled={busy}>
-          Save name
+          <FormattedMessage id="settings.saveName" />
         </button>
         <span className="muted" role="status">
-          {saved ? 'Saved.' : ''}
+          {saved ? t('settings.saved') : ''}
         </span>
       </form>
       <Problem>{problem}</Problem>
@@ -244,7 +276,7 @@ function ReplaceKey({ account: a, busy }: { account: AccountView; busy: boolean 
   async function submit(e: FormEvent) {
     e.preventDefault()
     const key = apiKey.trim()
-    setProblem(key.length < 8 ? 'Paste the new API key (it starts with sak_).' : null)
+    setProblem(key.length < 8 ? t('settings.pasteTheNewApiKey') : null)
     if (key.length < 8) return
     setError(null)
     const res = await replace(a.id, key)
@@ -265,28 +297,27 @@ function ReplaceKey({ account: a, busy }: { account: AccountView; busy: boolean 
         <button
           type="button"
           disabled={busy}
-          aria-label={`Replace key for ${a.label}…`}
+          aria-label={t('settings.replaceKeyFor', { label: a.label })}
           onClick={() => {
             setOpen(true)
             setDone(false)
           }}
         >
-          Replace key…
+          <FormattedMessage id="settings.replaceKey2" />
         </button>{' '}
         <span className="muted" role="status">
-          {done ? `Key replaced: ${a.keyHint}.` : ''}
+          {done ? t('settings.keyReplaced', { keyHint: a.keyHint }) : ''}
         </span>
       </p>
     )
   return (
     <form onSubmit={submit} noValidate className="replace-key">
       <p className="muted">
-        Make a new key on the wallet service if the old one was revoked, then paste it here. It takes the old key's
-        place ({keyPlace(a.storage)}); this account's history stays as it is.
+        <FormattedMessage id="settings.makeANewKeyOn" values={{ keyPlace: keyPlace(a.storage) }} />
       </p>
       <TextField
         id={`new-key-${a.id}`}
-        label="New API key"
+        label={t('settings.newApiKey')}
         type="password"
         value={apiKey}
         autoComplete="off"
@@ -300,10 +331,10 @@ function ReplaceKey({ account: a, busy }: { account: AccountView; busy: boolean 
       {error && <ErrorMessage error={error} />}
       <div className="actions">
         <button type="submit" className="primary" disabled={busy}>
-          {busy ? 'Checking the key…' : 'Replace key'}
+          {busy ? t('settings.checkingTheKey') : t('settings.replaceKey')}
         </button>
         <button type="button" onClick={close}>
-          Cancel
+          <FormattedMessage id="settings.cancel" />
         </button>
       </div>
     </form>
@@ -320,7 +351,7 @@ function Preferences({ settings }: { settings: SettingsT }) {
   function savePoll(e: FormEvent) {
     e.preventDefault()
     const n = Number(poll)
-    if (!Number.isInteger(n) || n < 5 || n > 3600) return setPollProblem('Enter whole seconds from 5 to 3600.')
+    if (!Number.isInteger(n) || n < 5 || n > 3600) return setPollProblem(t('settings.enterWholeSecondsFrom5'))
     setPollProblem(null)
     void update({ pollIntervalSec: n })
   }
@@ -329,37 +360,44 @@ function Preferences({ settings }: { settings: SettingsT }) {
       <form onSubmit={savePoll} noValidate className="inline">
         <TextField
           id="poll"
-          label="Check for payments every (seconds)"
+          label={t('settings.checkForPaymentsEverySeconds')}
           inputMode="numeric"
           value={poll}
           onValue={setPoll}
         />
         <button type="submit" disabled={saving}>
-          Save
+          <FormattedMessage id="settings.save" />
         </button>
       </form>
       <Problem>{pollProblem}</Problem>
       <SettingCheck id="notifications" name="notifications" settings={settings}>
-        Notify me when a payment arrives
+        <FormattedMessage id="settings.notifyMeWhenAPayment" />
       </SettingCheck>
       <SettingCheck id="hide-balances" name="hideBalances" settings={settings}>
-        Hide balances: every amount shows as •••• (also on the tray and in notifications)
+        <FormattedMessage id="settings.hideBalancesEveryAmountShows" />
       </SettingCheck>
       <fieldset>
-        <legend>Theme</legend>
-        {(['system', 'light', 'dark'] as const).map((t) => (
-          <label key={t} className="check">
+        <legend>
+          <FormattedMessage id="settings.theme" />
+        </legend>
+        {(['system', 'light', 'dark'] as const).map((theme) => (
+          <label key={theme} className="check">
             <input
               type="radio"
               name="theme"
-              value={t}
-              checked={settings.theme === t}
-              onChange={() => void update({ theme: t })}
+              value={theme}
+              checked={settings.theme === theme}
+              onChange={() => void update({ theme })}
             />
-            {t === 'system' ? 'Same as the system' : t === 'light' ? 'Light' : 'Dark'}
+            {theme === 'system'
+              ? t('settings.sameAsTheSystem')
+              : theme === 'light'
+                ? t('settings.light')
+                : t('settings.dark')}
           </label>
         ))}
       </fieldset>
+      <LanguagePref settings={settings} />
       <FiatPrefs settings={settings} />
       <DesktopPrefs settings={settings} />
       {saveError && <ErrorMessage error={saveError} />}
@@ -379,7 +417,9 @@ function FiatPrefs({ settings }: { settings: SettingsT }) {
   const { fiat } = settings
   return (
     <fieldset>
-      <legend>Prices</legend>
+      <legend>
+        <FormattedMessage id="settings.prices" />
+      </legend>
       <label className="check" htmlFor="fiat-enabled">
         <input
           id="fiat-enabled"
@@ -387,11 +427,11 @@ function FiatPrefs({ settings }: { settings: SettingsT }) {
           checked={fiat.enabled}
           onChange={(e) => void update({ fiat: { ...fiat, enabled: e.target.checked } })}
         />
-        Show amounts in a currency too
+        <FormattedMessage id="settings.showAmountsInACurrency" />
       </label>
       <SelectField
         id="fiat-currency"
-        label="Currency"
+        label={t('settings.currency')}
         value={fiat.currency}
         disabled={!fiat.enabled}
         onValue={(v) => void update({ fiat: { ...fiat, currency: v as SettingsT['fiat']['currency'] } })}
@@ -403,9 +443,7 @@ function FiatPrefs({ settings }: { settings: SettingsT }) {
         ))}
       </SelectField>
       <p className="muted small" data-testid="fiat-host">
-        {host
-          ? `The bitcoin price is asked from ${host} every few minutes while the window is open; it sees your IP address, nothing about your wallets. When this is off, nothing is fetched.`
-          : 'No price source is set up in this build: nothing is fetched.'}
+        {host ? t('settings.theBitcoinPriceIsAsked', { host }) : t('settings.noPriceSourceIsSet')}
       </p>
       <PricesThenPref settings={settings} />
     </fieldset>

@@ -3,6 +3,7 @@
 import type { NwcConnectionView, NwcSettings, NwcSpendView } from '@shared/contract/nwc'
 import { NWC_METHODS } from '@shared/contract/nwc'
 import type { AppErrorShape } from '@shared/errors'
+import { MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { invoke, on } from '../api'
 import { CopyButton } from '../components/CopyButton'
@@ -11,17 +12,26 @@ import { Qr } from '../components/Qr'
 import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { formatLocale, type MessageId, t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
+import { strong } from '../i18n/rich'
+import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 
 type List = { connections: NwcConnectionView[]; settings: NwcSettings }
-const PERIOD_WORDS = { daily: 'today', weekly: 'this week', monthly: 'this month', never: 'in total' } as const
-const METHOD_WORDS: Record<(typeof NWC_METHODS)[number], string> = {
-  pay_invoice: 'Pay invoices (within the budget)',
-  make_invoice: 'Make invoices',
-  lookup_invoice: 'Look up invoices',
-  get_balance: 'See the balance',
-  get_info: 'See basic information',
-  list_transactions: 'See the transactions',
+const USED_WORDS: Record<NwcConnectionView['period'], MessageId> = {
+  daily: 'apps.usedToday',
+  weekly: 'apps.usedThisWeek',
+  monthly: 'apps.usedThisMonth',
+  never: 'apps.usedInTotal',
+}
+const METHOD_WORDS: Record<(typeof NWC_METHODS)[number], MessageId> = {
+  pay_invoice: 'apps.methodPayInvoice',
+  make_invoice: 'apps.methodMakeInvoice',
+  lookup_invoice: 'apps.methodLookupInvoice',
+  get_balance: 'apps.methodGetBalance',
+  get_info: 'apps.methodGetInfo',
+  list_transactions: 'apps.methodListTransactions',
 }
 
 export function ConnectedApps() {
@@ -45,7 +55,9 @@ export function ConnectedApps() {
   }
   return (
     <section aria-labelledby="apps-title">
-      <h2 id="apps-title">Connected apps</h2>
+      <h2 id="apps-title">
+        <FormattedMessage id="apps.title" />
+      </h2>
       {error && <ErrorMessage error={error} />}
       {made && <ConnectionString {...made} onDone={() => setMade(null)} />}
       {list && (
@@ -65,12 +77,12 @@ export function ConnectedApps() {
             />
           ) : (
             <button type="button" onClick={() => setAdding(true)}>
-              Connect an app
+              <FormattedMessage id="apps.connectAnApp" />
             </button>
           )}
           <RelayForm saved={list.settings.relay} onSave={(relay) => void saveSettings({ relay })} />
           <AppsCheck id="apps-paused" on={list.settings.paused} set={(paused) => void saveSettings({ paused })}>
-            Pause all connections
+            {t('apps.pauseAll')}
           </AppsCheck>
         </>
       )}
@@ -96,9 +108,16 @@ function RelayForm(props: { saved: string; onSave: (relay: string) => void }) {
   }
   return (
     <form onSubmit={save} noValidate className="inline">
-      <TextField id="apps-relay" label="Relay" value={relay} onValue={setRelay} spellCheck={false} maxLength={512} />
-      <button type="submit" aria-label="Save relay">
-        Save
+      <TextField
+        id="apps-relay"
+        label={t('apps.relay')}
+        value={relay}
+        onValue={setRelay}
+        spellCheck={false}
+        maxLength={512}
+      />
+      <button type="submit" aria-label={t('apps.saveRelay')}>
+        <FormattedMessage id="apps.save" />
       </button>
     </form>
   )
@@ -106,16 +125,15 @@ function RelayForm(props: { saved: string; onSave: (relay: string) => void }) {
 
 function ConnectionString(props: { name: string; uri: string; onDone: () => void }) {
   return (
-    <section className="card" aria-label={`Connection string for ${props.name}`}>
+    <section className="card" aria-label={t('apps.stringFor', { name: props.name })}>
       <p>
-        Paste this into {props.name}, or scan it. It is shown <strong>this once</strong>: whoever has it can spend from
-        the wallet within the budget.
+        <FormattedMessage id="apps.pasteThis" values={{ name: props.name, b: strong }} />
       </p>
-      <textarea id="apps-uri" readOnly value={props.uri} rows={4} aria-label="Connection string" />
-      <CopyButton text={props.uri} label="Copy the connection string" />
-      <Qr text={props.uri} label="QR code of the connection string" />
+      <textarea id="apps-uri" readOnly value={props.uri} rows={4} aria-label={t('apps.string')} />
+      <CopyButton text={props.uri} label={t('apps.copyString')} />
+      <Qr text={props.uri} label={t('apps.qrOfString')} />
       <button type="button" onClick={props.onDone}>
-        Done
+        <FormattedMessage id="apps.done" />
       </button>
     </section>
   )
@@ -139,39 +157,51 @@ function ConnectionCard(props: { c: NwcConnectionView; onError: (e: AppErrorShap
   const pays = c.methods.includes('pay_invoice')
   return (
     <li className="card" aria-label={c.name}>
-      <strong>{c.name}</strong> <span className="muted">{c.status === 'active' ? '' : `(${c.status})`}</span>
+      <strong>{c.name}</strong>{' '}
+      <span className="muted">{c.status === 'active' ? '' : t('apps.status', { status: c.status })}</span>
       {pays && (
         <p>
-          Used {money.msat(c.usedMsat)} of {money.sat(c.budgetSat)} {PERIOD_WORDS[c.period]}
+          <FormattedMessage
+            id={USED_WORDS[c.period]}
+            values={{ used: money.msat(c.usedMsat), budget: money.sat(c.budgetSat) }}
+          />
         </p>
       )}
-      {c.expiresAt && <p className="muted">Until {new Date(c.expiresAt * 1000).toLocaleString()}</p>}
+      {c.expiresAt && <p className="muted">{t('apps.until', { date: formatDate(c.expiresAt) })}</p>}
       <button type="button" onClick={() => void show()}>
-        Payments
+        <FormattedMessage id="apps.payments" />
       </button>
       {c.status !== 'revoked' && !confirming && (
         <button type="button" className="danger" onClick={() => setConfirming(true)}>
-          Revoke
+          <FormattedMessage id="apps.revoke" />
         </button>
       )}
       {confirming && (
         <p>
-          {c.name} will no longer be able to use the wallet.{' '}
+          {t('apps.revokeQuestion', { name: c.name })}{' '}
           <button type="button" className="danger" onClick={() => void revoke()}>
-            Revoke {c.name}
+            {t('apps.revokeName', { name: c.name })}
           </button>{' '}
           <button type="button" onClick={() => setConfirming(false)}>
-            Keep
+            <FormattedMessage id="apps.keep" />
           </button>
         </p>
       )}
       {payments && (
-        <ul className="plain" aria-label={`Payments by ${c.name}`}>
-          {payments.length === 0 && <li className="muted">No payments yet.</li>}
+        <ul className="plain" aria-label={t('apps.paymentsBy', { name: c.name })}>
+          {payments.length === 0 && (
+            <li className="muted">
+              <FormattedMessage id="apps.noPayments" />
+            </li>
+          )}
           {payments.map((p) => (
             <li key={`${p.createdAt}-${p.paymentHash}`}>
-              {new Date(p.createdAt * 1000).toLocaleString()}: {money.msat(p.amountMsat)}
-              {p.feeMsat ? ` + ${money.msat(p.feeMsat)} fee` : ''} — {STATE_WORDS[p.state]}
+              {t(p.feeMsat ? 'apps.paymentWithFee' : 'apps.payment', {
+                date: formatDate(p.createdAt),
+                amount: money.msat(p.amountMsat),
+                fee: money.msat(p.feeMsat ?? 0),
+                state: t(STATE_WORDS[p.state]),
+              })}
             </li>
           ))}
         </ul>
@@ -180,12 +210,12 @@ function ConnectionCard(props: { c: NwcConnectionView; onError: (e: AppErrorShap
   )
 }
 
-const STATE_WORDS = {
-  reserved: 'on its way',
-  paid: 'paid',
-  failed: 'not paid',
-  unknown: 'outcome unknown: see Payments in progress',
-} as const
+const STATE_WORDS: Record<NwcSpendView['state'], MessageId> = {
+  reserved: 'apps.stateReserved',
+  paid: 'apps.statePaid',
+  failed: 'apps.stateFailed',
+  unknown: 'apps.stateUnknown',
+}
 
 function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: string; uri: string }) => void }) {
   const [name, setName] = useState('')
@@ -201,7 +231,13 @@ function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: string; 
     setBusy(true)
     const expiresAt = expiry ? Math.floor(new Date(`${expiry}T23:59:59`).getTime() / 1000) : undefined
     const r = await invoke('nwc.create', {
-      ...{ name: name.trim(), walletId, budgetSat: Number(budget) || 0, period },
+      ...{
+        name: name.trim(),
+        walletId,
+        // a fraction of a sat stays a fraction, so the contract refuses it rather than cutting it
+        budgetSat: (parseSatInput(budget, formatLocale()) ?? 0) / MSAT_PER_SAT,
+        period,
+      },
       methods: methods as NwcConnectionView['methods'],
       ...(expiresAt ? { expiresAt } : {}),
     })
@@ -210,18 +246,25 @@ function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: string; 
     else setError(r.error)
   }
   return (
-    <form onSubmit={submit} noValidate aria-label="Connect an app">
-      <TextField id="app-name" label="App name" value={name} onValue={setName} maxLength={60} />
+    <form onSubmit={submit} noValidate aria-label={t('apps.connectAnApp')}>
+      <TextField id="app-name" label={t('apps.appName')} value={name} onValue={setName} maxLength={60} />
       <WalletSelect id="app-wallet" value={walletId} onChange={setWalletId} />
-      <TextField id="app-budget" label="Budget (sats)" inputMode="numeric" value={budget} onValue={setBudget} />
-      <SelectField id="app-period" label="Renews" value={period} onValue={(v) => setPeriod(v as typeof period)}>
-        <option value="daily">Every day</option>
-        <option value="weekly">Every week</option>
-        <option value="monthly">Every month</option>
-        <option value="never">Never</option>
+      <TextField id="app-budget" label={t('apps.budget')} inputMode="numeric" value={budget} onValue={setBudget} />
+      <SelectField
+        id="app-period"
+        label={t('apps.renews')}
+        value={period}
+        onValue={(v) => setPeriod(v as typeof period)}
+      >
+        <option value="daily">{t('apps.everyDay')}</option>
+        <option value="weekly">{t('apps.everyWeek')}</option>
+        <option value="monthly">{t('apps.everyMonth')}</option>
+        <option value="never">{t('apps.never')}</option>
       </SelectField>
       <fieldset>
-        <legend>It may</legend>
+        <legend>
+          <FormattedMessage id="apps.itMay" />
+        </legend>
         {NWC_METHODS.map((m) => (
           <label className="check" htmlFor={`app-m-${m}`} key={m}>
             <input
@@ -230,17 +273,17 @@ function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: string; 
               checked={methods.includes(m)}
               onChange={(e) => setMethods(e.target.checked ? [...methods, m] : methods.filter((x) => x !== m))}
             />
-            {METHOD_WORDS[m]}
+            {t(METHOD_WORDS[m])}
           </label>
         ))}
       </fieldset>
-      <TextField id="app-expiry" label="Expires (optional)" type="date" value={expiry} onValue={setExpiry} />
+      <TextField id="app-expiry" label={t('apps.expires')} type="date" value={expiry} onValue={setExpiry} />
       {error && <ErrorMessage error={error} />}
       <button type="submit" disabled={busy}>
-        Connect
+        <FormattedMessage id="apps.connect" />
       </button>
       <button type="button" onClick={props.onCancel}>
-        Cancel
+        <FormattedMessage id="apps.cancel" />
       </button>
     </form>
   )

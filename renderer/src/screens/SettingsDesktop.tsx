@@ -4,29 +4,33 @@ import type { Settings as SettingsT } from '@shared/contract'
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
 import { invoke } from '../api'
 import { TextField } from '../components/TextField'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useSettings } from '../stores/settings'
 
 export function DesktopPrefs({ settings }: { settings: SettingsT }) {
   const update = useSettings((s) => s.update)
   return (
     <fieldset>
-      <legend>Desktop</legend>
+      <legend>
+        <FormattedMessage id="settingsDesktop.desktop" />
+      </legend>
       <SettingCheck id="tray-total" name="trayTotal" settings={settings}>
-        Show the total balance on the tray icon
+        <FormattedMessage id="settingsDesktop.showTheTotalBalanceOn" />
       </SettingCheck>
       <SettingCheck id="open-at-login" name="openAtLogin" settings={settings}>
-        Open the app when I log in
+        <FormattedMessage id="settingsDesktop.openTheAppWhenI" />
       </SettingCheck>
       <SettingCheck id="offer-clipboard" name="offerClipboard" settings={settings}>
-        Offer to pay what is on the clipboard when the window opens
+        <FormattedMessage id="settingsDesktop.offerToPayWhatIs" />
       </SettingCheck>
       <ShortcutForm
         id="shortcut"
-        label="Shortcut to open the app from anywhere (empty for none)"
-        placeholder="CommandOrControl+Shift+L"
+        label={t('settingsDesktop.shortcutToOpenTheApp')}
+        placeholder={t('settingsDesktop.commandorcontrolShiftL')}
         saved={settings.shortcut}
         onSave={(shortcut) => void update({ shortcut })}
-        saveLabel="Save shortcut"
+        saveLabel={t('settingsDesktop.saveShortcut')}
       />
       <PinToggle />
     </fieldset>
@@ -62,7 +66,7 @@ export function ShortcutForm(props: {
         onValue={setShortcut}
       />
       <button type="submit" disabled={saving} aria-label={props.saveLabel}>
-        Save
+        <FormattedMessage id="settingsDesktop.save" />
       </button>
     </form>
   )
@@ -112,7 +116,7 @@ export function PinToggle() {
           })
         }
       />
-      Keep this window open when I click elsewhere
+      <FormattedMessage id="settingsDesktop.keepThisWindowOpenWhen" />
     </label>
   )
 }

@@ -7,6 +7,8 @@ import { type FormEvent, type ReactNode, useState } from 'react'
 import { ErrorMessage, Problem } from '../components/ErrorMessage'
 import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
+import { type MessageId, t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useLock } from '../stores/lock'
 import { useSettings } from '../stores/settings'
 import { ShortcutForm } from './SettingsDesktop'
@@ -16,19 +18,19 @@ export function LockPrefs({ settings, mac }: { settings: SettingsT; mac: boolean
   const error = useLock((s) => s.error)
   return (
     <section aria-labelledby="lock-prefs">
-      <h2 id="lock-prefs">App lock</h2>
+      <h2 id="lock-prefs">
+        <FormattedMessage id="settingsLock.appLock" />
+      </h2>
       <p className="muted small">
-        With a passphrase, the app can lock: it then shows nothing of your wallets and sends nothing until the
-        passphrase is given again. It keeps people at your desk out; it cannot stop someone who can use your computer
-        account with the skill to read the app's files.
+        <FormattedMessage id="settingsLock.withAPassphraseTheApp" />
       </p>
       <p role="status" data-testid="lock-state">
-        {set ? 'A passphrase is set: the app can lock.' : 'No passphrase is set: the app does not lock.'}
+        {set ? t('settingsLock.aPassphraseIsSetThe') : t('settingsLock.noPassphraseIsSetThe')}
       </p>
       {set ? (
         <>
           <button type="button" onClick={() => void useLock.getState().lockNow()}>
-            Lock now
+            <FormattedMessage id="settingsLock.lockNow" />
           </button>
           <LockOptions lock={settings.lock} mac={mac} />
           <PassphraseForm mode="change" />
@@ -43,10 +45,10 @@ export function LockPrefs({ settings, mac }: { settings: SettingsT; mac: boolean
 }
 
 type Mode = 'set' | 'change' | 'remove'
-const TITLES: Record<Mode, string> = {
-  set: 'Set a passphrase',
-  change: 'Change the passphrase',
-  remove: 'Remove the lock',
+const TITLES: Record<Mode, MessageId> = {
+  set: 'settingsLock.setAPassphrase',
+  change: 'settingsLock.changeThePassphrase',
+  remove: 'settingsLock.removeTheLock',
 }
 
 /** One form for the three: the current passphrase when there is one, the new one twice when one is made. */
@@ -60,10 +62,10 @@ function PassphraseForm({ mode }: { mode: Mode }) {
   async function submit(e: FormEvent) {
     e.preventDefault()
     setDone(null)
-    if (mode !== 'set' && current === '') return setProblem('Enter the current passphrase.')
+    if (mode !== 'set' && current === '') return setProblem(t('settingsLock.enterTheCurrentPassphrase'))
     if (mode !== 'remove') {
-      if (next.length < PASSPHRASE_MIN) return setProblem(`Use at least ${PASSPHRASE_MIN} characters.`)
-      if (next !== again) return setProblem('The two passphrases are not the same.')
+      if (next.length < PASSPHRASE_MIN) return setProblem(t('settingsLock.useAtLeastCharacters', { PASSPHRASE_MIN }))
+      if (next !== again) return setProblem(t('settingsLock.theTwoPassphrasesAreNot'))
     }
     setProblem(null)
     const lock = useLock.getState()
@@ -74,22 +76,32 @@ function PassphraseForm({ mode }: { mode: Mode }) {
     setNext('')
     setAgain('')
     // setting or removing changes the section itself (lock-state above); a change leaves this form
-    if (mode === 'change') setDone('The passphrase is changed.')
+    if (mode === 'change') setDone(t('settingsLock.thePassphraseIsChanged'))
   }
   const id = (f: string) => `${mode}-${f}`
   const form = (
     <form onSubmit={submit} noValidate className="passphrase-form">
       {mode !== 'set' && (
-        <Secret id={id('current')} label="Current passphrase" value={current} onValue={setCurrent} current />
+        <Secret
+          id={id('current')}
+          label={t('settingsLock.currentPassphrase')}
+          value={current}
+          onValue={setCurrent}
+          current
+        />
       )}
       {mode !== 'remove' && (
         <>
-          <Secret id={id('new')} label="New passphrase" value={next} onValue={setNext} />
-          <Secret id={id('again')} label="The new passphrase again" value={again} onValue={setAgain} />
+          <Secret id={id('new')} label={t('settingsLock.newPassphrase')} value={next} onValue={setNext} />
+          <Secret id={id('again')} label={t('settingsLock.theNewPassphraseAgain')} value={again} onValue={setAgain} />
         </>
       )}
       <button type="submit" className={mode === 'remove' ? 'danger' : 'primary'} disabled={busy}>
-        {mode === 'set' ? 'Set lock' : mode === 'change' ? 'Change passphrase' : 'Remove lock'}
+        {mode === 'set'
+          ? t('settingsLock.setLock')
+          : mode === 'change'
+            ? t('settingsLock.changePassphrase')
+            : t('settingsLock.removeLock')}
       </button>
       <Problem>{problem}</Problem>
       {done && <p role="status">{done}</p>}
@@ -98,7 +110,7 @@ function PassphraseForm({ mode }: { mode: Mode }) {
   if (mode === 'set') return form
   return (
     <details>
-      <summary>{TITLES[mode]}</summary>
+      <summary>{t(TITLES[mode])}</summary>
       {form}
     </details>
   )
@@ -125,37 +137,41 @@ function LockOptions({ lock, mac }: { lock: LockSettings; mac: boolean }) {
   const save = (patch: Partial<LockSettings>) => void update({ lock: { ...lock, ...patch } })
   return (
     <fieldset>
-      <legend>When it locks</legend>
-      <p className="muted small">It always locks when the screen locks and when the computer sleeps.</p>
+      <legend>
+        <FormattedMessage id="settingsLock.whenItLocks" />
+      </legend>
+      <p className="muted small">
+        <FormattedMessage id="settingsLock.itAlwaysLocksWhenThe" />
+      </p>
       <SelectField
         id="lock-idle"
-        label="Lock when the computer is not used for"
+        label={t('settingsLock.lockWhenTheComputerIs')}
         value={String(lock.idleMinutes)}
         onValue={(v) => save({ idleMinutes: Number(v) })}
       >
         {IDLE_MINUTES.map((m) => (
           <option key={m} value={m}>
-            {m === 0 ? 'Never' : m === 1 ? '1 minute' : `${m} minutes`}
+            {m === 0 ? t('settingsLock.never') : m === 1 ? t('settingsLock.1Minute') : t('settingsLock.minutes', { m })}
           </option>
         ))}
       </SelectField>
       <ShortcutForm
         id="lock-shortcut"
-        label="Shortcut to lock from anywhere (empty for none)"
-        placeholder="CommandOrControl+Shift+K"
+        label={t('settingsLock.shortcutToLockFromAnywhere')}
+        placeholder={t('settingsLock.commandorcontrolShiftK')}
         saved={lock.shortcut}
         onSave={(shortcut) => save({ shortcut })}
-        saveLabel="Save lock shortcut"
+        saveLabel={t('settingsLock.saveLockShortcut')}
       />
       <LockCheck id="lock-notify-amounts" on={lock.notifyAmounts} set={(v) => save({ notifyAmounts: v })}>
-        While locked, notifications say how much arrived (off: only “Payment received”)
+        <FormattedMessage id="settingsLock.whileLockedNotificationsSayHow" />
       </LockCheck>
       <LockCheck id="lock-connected-apps" on={lock.connectedApps} set={(v) => save({ connectedApps: v })}>
-        Connected apps (Nostr Wallet Connect) keep working while locked
+        <FormattedMessage id="settingsLock.connectedAppsNostrWalletConnect" />
       </LockCheck>
       {mac && (
         <LockCheck id="lock-os-check" on={lock.osCheck} set={(v) => save({ osCheck: v })}>
-          Unlock with Touch ID too
+          <FormattedMessage id="settingsLock.unlockWithTouchIdToo" />
         </LockCheck>
       )}
     </fieldset>

@@ -8,6 +8,8 @@ import { type FormEvent, useEffect, useState } from 'react'
 import { invoke } from '../api'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { TextField } from '../components/TextField'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useMoney } from '../lib/money'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
@@ -45,7 +47,7 @@ export function SpendingLimits({ account }: { account: AccountView }) {
     setSaved(false)
     setError(null)
     if (dailyLimitSat === undefined || confirmAboveSat === undefined)
-      return setProblem('Enter whole sats, or leave the field empty for no limit.')
+      return setProblem(t('settingsSafety.enterWholeSatsOrLeave'))
     setProblem(null)
     const r = await invoke('spending.set', {
       accountId: account.id,
@@ -60,34 +62,37 @@ export function SpendingLimits({ account }: { account: AccountView }) {
   }
   return (
     <section aria-labelledby="limits-title">
-      <h2 id="limits-title">Spending limits</h2>
+      <h2 id="limits-title">
+        <FormattedMessage id="settingsSafety.spendingLimits" />
+      </h2>
       <form onSubmit={save} noValidate className="card">
         <p className="muted small">
-          For {account.label}. Payments, withdraw links and vouchers count; moving sats between your own wallets does
-          not. Leave a field empty for no limit.
+          <FormattedMessage id="settingsSafety.forPaymentsWithdrawLinksAnd" values={{ label: account.label }} />
         </p>
         <TextField
           id="limit-daily"
-          label="Daily limit (sats, fees included, any 24 hours)"
+          label={t('settingsSafety.dailyLimitSatsFeesIncluded')}
           inputMode="numeric"
           value={daily}
           onValue={setDaily}
         />
         <TextField
           id="limit-confirm"
-          label="Ask for the passphrase above (sats)"
+          label={t('settingsSafety.askForThePassphraseAbove')}
           inputMode="numeric"
           value={confirm}
           disabled={view !== null && !view.passphraseSet && view.confirmAboveSat === null}
           onValue={setConfirm}
         />
         {view && !view.passphraseSet && (
-          <p className="muted small">Set a passphrase for the app to have it asked for above an amount.</p>
+          <p className="muted small">
+            <FormattedMessage id="settingsSafety.setAPassphraseForThe" />
+          </p>
         )}
         {view?.passphraseSet && (
           <TextField
             id="limit-passphrase"
-            label="Passphrase (to raise or remove a limit)"
+            label={t('settingsSafety.passphraseToRaiseOrRemove')}
             type="password"
             autoComplete="off"
             value={passphrase}
@@ -96,15 +101,20 @@ export function SpendingLimits({ account }: { account: AccountView }) {
         )}
         {view && view.leftMsat !== null && (
           <p className="muted small" data-testid="limit-left">
-            Left today: {money.msat(view.leftMsat)} ({money.msat(view.spentMsat)} went out in the last 24 hours).
+            <FormattedMessage
+              id="settingsSafety.leftTodayWentOutIn"
+              values={{ amount: money.msat(view.leftMsat), amount2: money.msat(view.spentMsat) }}
+            />
           </p>
         )}
         <Problem>{problem}</Problem>
         {error && <ErrorMessage error={error} />}
         <div className="actions">
-          <button type="submit">Save limits</button>
+          <button type="submit">
+            <FormattedMessage id="settingsSafety.saveLimits" />
+          </button>
           <span className="muted" role="status">
-            {saved ? 'Limits saved.' : ''}
+            {saved ? t('settingsSafety.limitsSaved') : ''}
           </span>
         </div>
       </form>
@@ -131,9 +141,9 @@ export function BackupSection() {
     setError(null)
     const p =
       pass.length < BACKUP_PASSPHRASE_MIN
-        ? `Choose a passphrase of at least ${BACKUP_PASSPHRASE_MIN} characters.`
+        ? t('settingsSafety.chooseAPassphraseOfAt', { BACKUP_PASSPHRASE_MIN })
         : pass !== again
-          ? 'The two passphrases differ. Type the same one twice.'
+          ? t('settingsSafety.theTwoPassphrasesDifferType')
           : null
     setProblem(p)
     if (p) return
@@ -150,23 +160,30 @@ export function BackupSection() {
     if (file.status === 'saved') {
       setPass('')
       setAgain('')
-      const what = `${accounts} ${accounts === 1 ? 'account' : 'accounts'}, ${keys ? 'API keys included' : 'no API keys'}`
-      setDone(`Backup saved as ${file.fileName} (${what}). Keep the passphrase: without it the file cannot be opened.`)
-    } else setDone(file.status === 'cancelled' ? 'No backup was saved.' : file.message)
+      const what = t('settingsSafety.backupWhat', { accounts, keys: keys ? 'yes' : 'no' })
+      setDone(t('settingsSafety.backupSavedAsKeepThe', { fileName: file.fileName, what }))
+    } else setDone(file.status === 'cancelled' ? t('settingsSafety.noBackupWasSaved') : file.message)
     void invoke('backup.status', {}).then((s) => s.ok && setStatus(s.value))
   }
   return (
     <section aria-labelledby="backup-title">
-      <h2 id="backup-title">Backup</h2>
-      <form onSubmit={save} noValidate className="card" aria-label="Save a backup">
+      <h2 id="backup-title">
+        <FormattedMessage id="settingsSafety.backup" />
+      </h2>
+      <form onSubmit={save} noValidate className="card" aria-label={t('settingsSafety.saveABackup')}>
         <p className="muted small">
-          One file, encrypted with a passphrase you choose: accounts, labels, recent recipients, settings, spending
-          limits, withdraw links and pending invoices.
-          {status?.lastBackupAt ? ` Last saved ${new Date(status.lastBackupAt * 1000).toLocaleDateString()}.` : ''}
+          <FormattedMessage
+            id="settingsSafety.oneFileEncryptedWithA"
+            values={{
+              lastSaved: status?.lastBackupAt
+                ? t('settingsSafety.lastSaved', { date: new Date(status.lastBackupAt * 1000) })
+                : '',
+            }}
+          />
         </p>
         <TextField
           id="backup-pass"
-          label="Backup passphrase"
+          label={t('settingsSafety.backupPassphrase')}
           type="password"
           autoComplete="new-password"
           value={pass}
@@ -174,7 +191,7 @@ export function BackupSection() {
         />
         <TextField
           id="backup-pass-again"
-          label="The same passphrase again"
+          label={t('settingsSafety.theSamePassphraseAgain')}
           type="password"
           autoComplete="new-password"
           value={again}
@@ -182,12 +199,12 @@ export function BackupSection() {
         />
         <label className="check" htmlFor="backup-keys">
           <input id="backup-keys" type="checkbox" checked={withKeys} onChange={(e) => setWithKeys(e.target.checked)} />
-          Include the API keys (whoever has the file and its passphrase can spend)
+          <FormattedMessage id="settingsSafety.includeTheApiKeysWhoever" />
         </label>
         {withKeys && status?.passphraseSet && (
           <TextField
             id="backup-app-pass"
-            label="The app's passphrase"
+            label={t('settingsSafety.theAppSPassphrase')}
             type="password"
             autoComplete="off"
             value={appPass}
@@ -195,7 +212,12 @@ export function BackupSection() {
           />
         )}
         <Problem>{problem}</Problem>
-        <Outcome error={error} busy={busy && 'Encrypting…'} submit="Save backup…" done={done} />
+        <Outcome
+          error={error}
+          busy={busy && t('settingsSafety.encrypting')}
+          submit={t('settingsSafety.saveBackup')}
+          done={done}
+        />
       </form>
       <RestoreBackup />
     </section>
@@ -212,33 +234,48 @@ export function RestoreBackup() {
     e.preventDefault()
     setDone(null)
     setError(null)
-    if (!pass) return setError({ code: 'invalid_input', message: 'Enter the backup’s passphrase.', retryable: false })
+    if (!pass)
+      return setError({
+        code: 'invalid_input',
+        message: t('settingsSafety.enterTheBackupSPassphrase'),
+        retryable: false,
+      })
     setBusy(true)
     const r = await invoke('backup.restore', { passphrase: pass })
     setBusy(false)
     if (!r.ok) return setError(r.error)
     setPass('')
-    if (r.value.status === 'cancelled') return setDone('No file was chosen.')
+    if (r.value.status === 'cancelled') return setDone(t('settingsSafety.noFileWasChosen'))
     const { accounts, keys } = r.value
-    setDone(`Restored ${accounts} ${accounts === 1 ? 'account' : 'accounts'} from ${r.value.fileName}.`)
+    setDone(
+      t('settingsSafety.restoredFrom', {
+        accounts,
+        fileName: r.value.fileName,
+      }),
+    )
     void useSettings.getState().load()
     void useWallets.getState().load()
     if (accounts > 0) useUi.getState().go({ to: keys === accounts ? 'home' : 'settings' })
   }
   return (
-    <form onSubmit={restore} noValidate className="card" aria-label="Restore a backup">
+    <form onSubmit={restore} noValidate className="card" aria-label={t('settingsSafety.restoreABackup')}>
       <p className="muted small">
-        Restore brings a backup into an app with no accounts yet. The history then loads again from the service.
+        <FormattedMessage id="settingsSafety.restoreBringsABackupInto" />
       </p>
       <TextField
         id="restore-pass"
-        label="Passphrase of the backup"
+        label={t('settingsSafety.passphraseOfTheBackup')}
         type="password"
         autoComplete="off"
         value={pass}
         onValue={setPass}
       />
-      <Outcome error={error} busy={busy && 'Checking the backup…'} submit="Choose a backup and restore…" done={done} />
+      <Outcome
+        error={error}
+        busy={busy && t('settingsSafety.checkingTheBackup')}
+        submit={t('settingsSafety.chooseABackupAndRestore')}
+        done={done}
+      />
     </form>
   )
 }
@@ -269,11 +306,13 @@ export function BackupNudge() {
   }, [])
   if (!due) return null
   return (
-    <section className="card" aria-label="Backup reminder">
-      <p>Time for a backup: your accounts, labels and links in one encrypted file, in case this computer is lost.</p>
+    <section className="card" aria-label={t('settingsSafety.backupReminder')}>
+      <p>
+        <FormattedMessage id="settingsSafety.timeForABackupYour" />
+      </p>
       <div className="actions">
         <button type="button" className="primary" onClick={() => useUi.getState().go({ to: 'settings' })}>
-          Back up now
+          <FormattedMessage id="settingsSafety.backUpNow" />
         </button>
         <button
           type="button"
@@ -282,7 +321,7 @@ export function BackupNudge() {
             void invoke('backup.dismissNudge', {})
           }}
         >
-          Not now
+          <FormattedMessage id="settingsSafety.notNow" />
         </button>
       </div>
     </section>

@@ -11,6 +11,9 @@ import { FiatThen } from '../components/FiatThen'
 import { Screen } from '../components/Screen'
 import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
+import { localWords } from '../i18n/txWords'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 import { distinctComment } from '../lib/rowText'
@@ -40,43 +43,55 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
 
   return (
     // one way back, to the history (the tab bar marks Transactions as where this is)
-    <Screen title="Transaction" back={false}>
+    <Screen title={t('transactionDetail.transaction')} back={false}>
       <button type="button" className="link" onClick={() => useUi.getState().go({ to: 'transactions' })}>
-        ← Back to transactions
+        <FormattedMessage id="transactionDetail.backToTransactions" />
       </button>
       <dl className="details">
         {tx && (
           <>
-            {field('Date', formatDate(tx.createdAt))}
-            {field('What', tx.words)}
+            {field(t('transactionDetail.date'), formatDate(tx.createdAt))}
+            {field(t('transactionDetail.what'), localWords(tx.words))}
             {field(
-              'Amount',
+              t('transactionDetail.amount'),
               <>
                 {money.msat(tx.amountMsat, { signed: true })} <Fiat msat={tx.amountMsat} testId="tx-fiat" />{' '}
                 <FiatThen msat={tx.amountMsat} priceThen={tx.priceThen} testId="tx-fiat-then" />
               </>,
             )}
-            {tx.feeMsat !== 0 && field('Network fee', money.msat(-tx.feeMsat))}
-            {field('Wallet', tx.walletLabel ?? tx.walletId)}
-            {field('Memo', tx.memo)}
+            {tx.feeMsat !== 0 && field(t('transactionDetail.networkFee'), money.msat(-tx.feeMsat))}
+            {field(t('transactionDetail.wallet'), tx.walletLabel ?? tx.walletId)}
+            {field(t('transactionDetail.memo'), tx.memo)}
             {/* a payer's comment that repeats the memo is said once (N19) */}
-            {field('Comment', distinctComment(tx))}
-            {field('Paid to', tx.payee)}
+            {field(t('transactionDetail.comment'), distinctComment(tx))}
+            {field(t('transactionDetail.paidTo'), tx.payee)}
           </>
         )}
         {ln && (
           <>
-            {!tx && field('Fee', ln.feeMsat === null ? 'not reported' : money.msat(ln.feeMsat))}
-            {field('Status', ln.settled ? 'settled' : 'not settled')}
-            <CopyField label="Payment hash" value={ln.paymentHash} />
-            <CopyField label="Preimage (proof of payment)" value={ln.preimage} empty="not revealed yet" />
-            <CopyField label="Payment request" value={ln.paymentRequest} />
+            {!tx &&
+              field(
+                t('transactionDetail.fee'),
+                ln.feeMsat === null ? t('transactionDetail.notReported') : money.msat(ln.feeMsat),
+              )}
+            {field(t('transactionDetail.status'), ln.settled ? 'settled' : t('transactionDetail.notSettled'))}
+            <CopyField label={t('transactionDetail.paymentHash')} value={ln.paymentHash} />
+            <CopyField
+              label={t('transactionDetail.preimageProofOfPayment')}
+              value={ln.preimage}
+              empty={t('transactionDetail.notRevealedYet')}
+            />
+            <CopyField label={t('transactionDetail.paymentRequest')} value={ln.paymentRequest} />
           </>
         )}
       </dl>
       {tx && <LabelEditor key={tx.txId} txId={tx.txId} label={tx.label ?? ''} />}
-      {!props.lnTxId && <p className="muted">A move between wallets: it has no Lightning payment details.</p>}
-      {props.lnTxId && detail.status === 'loading' && <Skeleton label="Loading payment details…" />}
+      {!props.lnTxId && (
+        <p className="muted">
+          <FormattedMessage id="transactionDetail.aMoveBetweenWalletsIt" />
+        </p>
+      )}
+      {props.lnTxId && detail.status === 'loading' && <Skeleton label={t('transactionDetail.loadingPaymentDetails')} />}
       {props.lnTxId && detail.error && (
         <ErrorMessage error={detail.error} onRetry={() => void loadDetail(props.lnTxId as string)} />
       )}
@@ -103,7 +118,7 @@ function LabelEditor(props: { txId: string; label: string }) {
     >
       <TextField
         id="tx-label"
-        label="Your label"
+        label={t('transactionDetail.yourLabel')}
         value={text}
         maxLength={LABEL_MAX}
         onValue={(v) => {
@@ -112,9 +127,13 @@ function LabelEditor(props: { txId: string; label: string }) {
         }}
       />
       <button type="submit" disabled={saving || text.trim() === props.label}>
-        Save label
+        <FormattedMessage id="transactionDetail.saveLabel" />
       </button>
-      {outcome && !outcome.error && <p role="status">Label saved.</p>}
+      {outcome && !outcome.error && (
+        <p role="status">
+          <FormattedMessage id="transactionDetail.labelSaved" />
+        </p>
+      )}
       {outcome?.error && <ErrorMessage error={outcome.error} />}
     </form>
   )

@@ -11,6 +11,9 @@ import { RowIcon } from '../components/RowIcon'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { Empty, Skeleton } from '../components/Skeleton'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
+import { localWords } from '../i18n/txWords'
 import { showMsat, useHidden } from '../lib/money'
 import { rowDirection, rowNotes } from '../lib/rowText'
 import { dayHeading, daysBetween, relativeTime, timeOfDay } from '../lib/when'
@@ -24,6 +27,8 @@ export default function Transactions(props: { walletId?: string }) {
   const page = useTransactions((s) => s.page)
   const pageCount = useTransactions((s) => s.pageCount)
   const total = useTransactions((s) => s.total)
+  const capped = useTransactions((s) => s.capped)
+  const next = useTransactions((s) => s.next)
   const status = useTransactions((s) => s.status)
   const error = useTransactions((s) => s.error)
   const open = useTransactions((s) => s.open)
@@ -46,15 +51,15 @@ export default function Transactions(props: { walletId?: string }) {
 
   const loading = status === 'loading'
   return (
-    <Screen title="Transactions">
+    <Screen title={t('transactions.transactions')}>
       <Filters />
       <FirstSync />
       {error && <ErrorMessage error={error} onRetry={() => void goTo(page)} />}
-      {loading && items.length === 0 && <Skeleton label="Loading transactions…" />}
+      {loading && items.length === 0 && <Skeleton label={t('transactions.loadingTransactions')} />}
       <WalletShown />
       {status === 'ready' && total === 0 && (
         <Empty>
-          {datesSwapped(filter) ? 'The From date is after the To date: swap them.' : 'No transactions match.'}
+          {datesSwapped(filter) ? t('transactions.theFromDateIsAfter') : t('transactions.noTransactionsMatch')}
         </Empty>
       )}
       {items.length > 0 && fiat && <PriceNote />}
@@ -83,15 +88,18 @@ export default function Transactions(props: { walletId?: string }) {
         </ul>
       )}
       {(pageCount > 0 || loading) && (
-        <nav className="pager" aria-label="Pages">
+        <nav className="pager" aria-label={t('transactions.pages')}>
           <button type="button" onClick={() => void goTo(page - 1)} disabled={page <= 1}>
-            Previous
+            <FormattedMessage id="transactions.previous" />
           </button>
           <span role="status">
-            Page {page} of {Math.max(pageCount, page)} · {transactions(total)}
+            <FormattedMessage
+              id={capped ? 'transactions.pageOfCapped' : 'transactions.pageOf'}
+              values={{ page, max: Math.max(pageCount, page), transactions: transactions(total, capped) }}
+            />
           </span>
-          <button type="button" onClick={() => void goTo(page + 1)} disabled={page >= pageCount}>
-            Next
+          <button type="button" onClick={() => void goTo(page + 1)} disabled={capped ? !next : page >= pageCount}>
+            <FormattedMessage id="transactions.next" />
           </button>
         </nav>
       )}
@@ -130,7 +138,9 @@ function useScrollTopOnPage(page: number) {
 }
 
 /** "1 transaction", "25 transactions" */
-const transactions = (n: number) => (n === 1 ? '1 transaction' : `${n} transactions`)
+/** "1 transaction", "25 transactions"; a capped search's floor "1,000+ transactions" */
+const transactions = (n: number, capped = false) =>
+  capped ? t('transactions.countCapped', { count: n }) : t('transactions.count', { count: n })
 
 /** From later than To finds nothing: say why (N16). Both are YYYY-MM-DD, so they compare as text. */
 const datesSwapped = (f: HistoryFilter) => f.from !== '' && f.to !== '' && f.from > f.to
@@ -142,13 +152,13 @@ function WalletShown() {
   if (walletId === 'all') return null
   return (
     <p className="wallet-shown small">
-      Showing {label ?? 'one wallet'} only.{' '}
+      <FormattedMessage id="transactions.showingOnly" values={{ wallet: label ?? t('transactions.oneWallet') }} />{' '}
       <button
         type="button"
         className="link"
         onClick={() => void useTransactions.getState().setFilter({ walletId: 'all' })}
       >
-        Show all wallets
+        <FormattedMessage id="transactions.showAllWallets" />
       </button>
     </p>
   )
@@ -161,13 +171,13 @@ function PriceNote() {
   if (!view || !shown) return null
   return (
     <p className="muted small" title={shown.title} data-testid="history-price">
-      ≈ in {view.currency} at today's price · {shown.age}
+      <FormattedMessage id="transactions.inAtTodaySPrice" values={{ currency: view.currency, age: shown.age }} />
     </p>
   )
 }
 
-const CSV_FORMATS: ReadonlyArray<{ value: CsvFormat; label: string }> = [
-  { value: 'plain', label: 'Plain CSV' },
+const csvFormats = (): ReadonlyArray<{ value: CsvFormat; label: string }> => [
+  { value: 'plain', label: t('transactions.plainCsv') },
   { value: 'koinly', label: 'Koinly' },
   { value: 'cointracker', label: 'CoinTracker' },
 ]
@@ -176,32 +186,46 @@ const CSV_FORMATS: ReadonlyArray<{ value: CsvFormat; label: string }> = [
 function CsvExport() {
   const exp = useTransactions((s) => s.export)
   const total = useTransactions((s) => s.total)
+  const capped = useTransactions((s) => s.capped)
   const exportCsv = useTransactions((s) => s.exportCsv)
   const busy = exp.requestId !== null
   const [format, setFormat] = useState<CsvFormat>('plain')
   return (
-    <section className="history-export" aria-label="Export">
-      <SelectField id="csv-format" label="Format" value={format} onValue={(v) => setFormat(v as CsvFormat)}>
-        {CSV_FORMATS.map((f) => (
+    <section className="history-export" aria-label={t('transactions.export')}>
+      <SelectField
+        id="csv-format"
+        label={t('transactions.format')}
+        value={format}
+        onValue={(v) => setFormat(v as CsvFormat)}
+      >
+        {csvFormats().map((f) => (
           <option key={f.value} value={f.value}>
             {f.label}
           </option>
         ))}
       </SelectField>
       <button type="button" onClick={() => void exportCsv(format)} disabled={busy || total === 0}>
-        Export CSV of all {transactions(total)}
+        <FormattedMessage id="transactions.exportCsvOfAll" values={{ transactions: transactions(total, capped) }} />
       </button>
       {busy && (
         <p role="status">
-          <progress value={exp.done} max={exp.total || 1} /> Writing {exp.done} of {exp.total}…
+          <progress value={exp.done} max={exp.total || 1} />{' '}
+          <FormattedMessage id="transactions.writingOf" values={{ done: exp.done, total: exp.total }} />
         </p>
       )}
       {exp.result?.file.status === 'saved' && (
         <p role="status">
-          Saved {transactions(exp.result.rows)} to {exp.result.file.fileName}.
+          <FormattedMessage
+            id="transactions.savedTo"
+            values={{ transactions: transactions(exp.result.rows), fileName: exp.result.file.fileName }}
+          />
         </p>
       )}
-      {exp.result?.file.status === 'cancelled' && <p role="status">Not saved.</p>}
+      {exp.result?.file.status === 'cancelled' && (
+        <p role="status">
+          <FormattedMessage id="transactions.notSaved" />
+        </p>
+      )}
       {exp.result?.file.status === 'failed' && <p role="alert">{exp.result.file.message}</p>}
       {exp.error && <ErrorMessage error={exp.error} />}
     </section>
@@ -216,42 +240,47 @@ const Row = memo(function Row(props: {
   day: string
   now: number
 }) {
-  const { tx: t, fiat, hidden, day, now } = props
-  const time = timeOfDay(t.createdAt)
+  const { tx, fiat, hidden, day, now } = props
+  const time = timeOfDay(tx.createdAt)
   const date = `${day} ${time}`
-  const amount = showMsat(t.amountMsat, hidden, { signed: true })
-  const notes = rowNotes(t)
+  const amount = showMsat(tx.amountMsat, hidden, { signed: true })
+  const notes = rowNotes(tx)
   // today's rows say how long ago; older ones their time, under the day's heading
-  const when = daysBetween(t.createdAt * 1000, now) === 0 ? relativeTime(t.createdAt, now) : time
+  const when = daysBetween(tx.createdAt * 1000, now) === 0 ? relativeTime(tx.createdAt, now) : time
   return (
     <li className="history-row">
-      <RowIcon direction={rowDirection(t)} />
+      <RowIcon direction={rowDirection(tx)} />
       {/* what and how much on the first line; when, where and the notes under it (they wrap) */}
-      <span className="words">{t.words}</span> <span className={t.amountMsat < 0 ? 'num out' : 'num in'}>{amount}</span>
+      <span className="words">{localWords(tx.words)}</span>{' '}
+      <span className={tx.amountMsat < 0 ? 'num out' : 'num in'}>{amount}</span>
       <span className="meta">
         {when}
-        {t.walletLabel && ` · ${t.walletLabel}`}
+        {tx.walletLabel && ` · ${tx.walletLabel}`}
         {notes.length > 0 && ` · ${notes.join(' · ')}`}
       </span>
       <span className="side">
         {fiat && (
           <span className="row-fiat">
             {fiat}
-            {t.feeMsat !== 0 ? ' · ' : ' '}
+            {tx.feeMsat !== 0 ? ' · ' : ' '}
           </span>
         )}
-        <FiatThen msat={t.amountMsat} priceThen={t.priceThen} testId="row-fiat-then" />
-        {t.feeMsat !== 0 && <span className="fee">fee {showMsat(-t.feeMsat, hidden)} </span>}
+        <FiatThen msat={tx.amountMsat} priceThen={tx.priceThen} testId="row-fiat-then" />
+        {tx.feeMsat !== 0 && (
+          <span className="fee">
+            <FormattedMessage id="transactions.fee" values={{ showMsat: showMsat(-tx.feeMsat, hidden) }} />{' '}
+          </span>
+        )}
         <button
           type="button"
           className="link"
           // a page has many rows: "Details" alone would not say which one in a screen reader's list
-          aria-label={`Details of ${t.words}, ${amount}, ${date}`}
+          aria-label={t('transactions.detailsOf', { words: localWords(tx.words), amount, date })}
           onClick={() =>
-            useUi.getState().go({ to: 'transaction', walletId: t.walletId, txId: t.txId, lnTxId: t.lnTxId })
+            useUi.getState().go({ to: 'transaction', walletId: tx.walletId, txId: tx.txId, lnTxId: tx.lnTxId })
           }
         >
-          Details
+          <FormattedMessage id="transactions.details" />
         </button>
       </span>
     </li>

@@ -11,6 +11,8 @@ import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { useSpendCheck } from '../components/SpendCheck'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { formatLocale, t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useMoney } from '../lib/money'
 import { useVouchers } from '../stores/vouchers'
 import { useWallets } from '../stores/wallets'
@@ -34,7 +36,7 @@ function SheetForm(props: { walletId?: string }) {
       useVouchers.getState().review({
         walletId,
         count,
-        amountMsat: parseSatInput(amount),
+        amountMsat: parseSatInput(amount, formatLocale()),
         note,
         balanceMsat: wallet?.balanceMsat ?? null,
       }),
@@ -42,33 +44,41 @@ function SheetForm(props: { walletId?: string }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Voucher sheet">
+    <form onSubmit={submit} noValidate aria-label={t('voucherSheet.voucherSheet')}>
       <p className="muted">
-        One-time withdraw links of the same amount, printed as a page of QR codes to cut out and hand out.
+        <FormattedMessage id="voucherSheet.oneTimeWithdrawLinksOf" />
       </p>
       <WalletSelect value={walletId} onChange={setWalletId} id="voucher-wallet" />
       <TextField
         id="voucher-count"
-        label={`Number of vouchers (1 to ${VOUCHER_COUNT_MAX})`}
+        label={t('voucherSheet.numberOfVouchers1To', { VOUCHER_COUNT_MAX })}
         inputMode="numeric"
         value={count}
         onValue={setCount}
         required
       />
-      <AmountField id="voucher-amount" label="Amount of each voucher" value={amount} onValue={setAmount} required />
+      <AmountField
+        id="voucher-amount"
+        label={t('voucherSheet.amountOfEachVoucher')}
+        value={amount}
+        onValue={setAmount}
+        required
+      />
       <TextField
         id="voucher-note"
-        label={`Note on each voucher (${VOUCHER_NOTE_MAX} characters at most)`}
+        label={t('voucherSheet.noteOnEachVoucherCharacters', { VOUCHER_NOTE_MAX })}
         value={note}
         maxLength={VOUCHER_NOTE_MAX}
         onValue={setNote}
       />
       {changesOnSheet(note) && (
-        <p className="muted">Some characters of this note cannot be printed; they will show as “?” on the sheet.</p>
+        <p className="muted">
+          <FormattedMessage id="voucherSheet.someCharactersOfThisNote" />
+        </p>
       )}
       <Problem>{problem}</Problem>
       <button type="submit" className="primary">
-        Review voucher sheet
+        <FormattedMessage id="voucherSheet.reviewVoucherSheet" />
       </button>
     </form>
   )
@@ -94,39 +104,56 @@ function ConfirmSheet() {
   const tight = wallet !== undefined && worstSat * 1000 > wallet.balanceMsat
   return (
     <div className="card confirm">
-      <h2>Confirm voucher sheet</h2>
+      <h2>
+        <FormattedMessage id="voucherSheet.confirmVoucherSheet" />
+      </h2>
       <p className="amount">
-        {c.count} {c.count === 1 ? 'voucher' : 'vouchers'} × {money.sat(c.amountSat)} = {money.sat(totalSat)} from{' '}
-        {label}
+        <FormattedMessage
+          id="voucherSheet.from"
+          values={{
+            count: c.count,
+            amount: money.sat(c.amountSat),
+            amount2: money.sat(totalSat),
+            label,
+          }}
+        />
       </p>
       <p>
         <Fiat msat={totalSat * MSAT_PER_SAT} testId="voucher-fiat" />
       </p>
-      {c.note && <p>Note on each: {c.note}</p>}
+      {c.note && (
+        <p>
+          <FormattedMessage id="voucherSheet.noteOnEach" values={{ note: c.note }} />
+        </p>
+      )}
       {wallet && (
         <p className="muted">
-          {label} holds {money.msat(wallet.balanceMsat)}.
+          <FormattedMessage id="voucherSheet.holds" values={{ label, amount: money.msat(wallet.balanceMsat) }} />
         </p>
       )}
       {tight && (
         <p className="warning-text">
-          A claim from a wallet on another service may also cost a routing fee (at most{' '}
-          {money.sat(claimFeeCapSat(c.amountSat))} each). If {label} runs short, the last vouchers claimed will fail.
+          <FormattedMessage
+            id="voucherSheet.aClaimFromAWallet"
+            values={{ amount: money.sat(claimFeeCapSat(c.amountSat)), label }}
+          />
         </p>
       )}
       <p className="warning-text" role="note">
-        Whoever holds a voucher can take its amount. Keep the printed sheet safe until you hand them out.
+        <FormattedMessage id="voucherSheet.whoeverHoldsAVoucherCan" />
       </p>
       {making && progress && (
         <>
-          <Pending>{`Making vouchers… ${progress.made} of ${progress.count}`}</Pending>
-          <progress max={progress.count} value={progress.made} aria-label="Vouchers made" />
+          <Pending>{t('voucherSheet.makingVouchersOf', { made: progress.made, count: progress.count })}</Pending>
+          <progress max={progress.count} value={progress.made} aria-label={t('voucherSheet.vouchersMade')} />
         </>
       )}
       {!error && !making && rules.fields}
       {error && <ErrorMessage error={error} />}
       {error?.code === 'unknown_outcome' && (
-        <p>Some vouchers may have been made: they are in the list of withdraw links below.</p>
+        <p>
+          <FormattedMessage id="voucherSheet.someVouchersMayHaveBeen" />
+        </p>
       )}
       <div className="actions">
         {!error && (
@@ -139,11 +166,11 @@ function ConfirmSheet() {
               if (token !== null) void useVouchers.getState().make(token)
             }}
           >
-            {making ? 'Making vouchers…' : `Make ${c.count} ${c.count === 1 ? 'voucher' : 'vouchers'}`}
+            {making ? t('voucherSheet.makingVouchers') : t('voucherSheet.make', { count: c.count })}
           </button>
         )}
         <button type="button" disabled={making} onClick={() => useVouchers.getState().back()}>
-          {error ? 'Back to edit' : 'Back'}
+          {error ? t('voucherSheet.backToEdit') : t('voucherSheet.back')}
         </button>
       </div>
     </div>
@@ -165,16 +192,20 @@ function SheetResult() {
         </p>
       ) : (
         <p className="status paid" role="status">
-          {made} {made === 1 ? 'voucher' : 'vouchers'} made
+          <FormattedMessage id="voucherSheet.made" values={{ made }} />
         </p>
       )}
       <p role="status">{sheetMessage(sheet, made)}</p>
       <div className="actions">
         <button type="button" disabled={saving} onClick={() => void useVouchers.getState().saveAgain()}>
-          {saving ? 'Saving…' : sheet.status === 'saved' ? 'Save the sheet again' : 'Save the sheet'}
+          {saving
+            ? t('voucherSheet.saving')
+            : sheet.status === 'saved'
+              ? t('voucherSheet.saveTheSheetAgain')
+              : t('voucherSheet.saveTheSheet')}
         </button>
         <button type="button" className="primary" onClick={() => useVouchers.getState().reset()}>
-          Done
+          <FormattedMessage id="voucherSheet.done" />
         </button>
       </div>
     </div>
@@ -182,7 +213,7 @@ function SheetResult() {
 }
 
 function sheetMessage(sheet: SheetOutcome, made: number): string {
-  if (sheet.status === 'saved') return `The sheet of ${made} was saved as ${sheet.fileName}.`
-  if (sheet.status === 'cancelled') return 'The sheet was not saved. The vouchers exist; save their sheet now.'
+  if (sheet.status === 'saved') return t('voucherSheet.theSheetOfWasSaved', { made, fileName: sheet.fileName })
+  if (sheet.status === 'cancelled') return t('voucherSheet.theSheetWasNotSaved')
   return sheet.message
 }

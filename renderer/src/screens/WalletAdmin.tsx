@@ -5,6 +5,8 @@ import { useEffect, useState } from 'react'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { maskAmounts, useMoney } from '../lib/money'
 import { useUi } from '../stores/ui'
 import { useWalletAdmin } from '../stores/walletAdmin'
@@ -13,7 +15,9 @@ import { useWallets } from '../stores/wallets'
 export function WalletAdmin() {
   return (
     <section className="wallet-admin" aria-labelledby="wallets-heading">
-      <h2 id="wallets-heading">Wallets</h2>
+      <h2 id="wallets-heading">
+        <FormattedMessage id="walletAdmin.wallets" />
+      </h2>
       <MoveSats />
       <NewWallet />
     </section>
@@ -36,28 +40,42 @@ function MoveSats() {
   const fromId = from || wallets[0]?.id || ''
   const toId = to || wallets.find((w) => w.id !== fromId)?.id || ''
 
-  if (wallets.length < 2) return <p className="muted">Sats can be moved once the account has two wallets.</p>
+  if (wallets.length < 2)
+    return (
+      <p className="muted">
+        <FormattedMessage id="walletAdmin.satsCanBeMovedOnce" />
+      </p>
+    )
 
   if (review)
     return (
       <section aria-labelledby="move-confirm-heading">
-        <h3 id="move-confirm-heading">Confirm the move</h3>
+        <h3 id="move-confirm-heading">
+          <FormattedMessage id="walletAdmin.confirmTheMove" />
+        </h3>
         <p>
-          Move {money.sat(review.amountSat)} from {name(review.fromWalletId)} to {name(review.toWalletId)}
-          {review.memo ? ` (“${review.memo}”)` : ''}?
+          <FormattedMessage
+            id="walletAdmin.moveFromTo"
+            values={{
+              amount: money.sat(review.amountSat),
+              name: name(review.fromWalletId),
+              name2: name(review.toWalletId),
+              memo: review.memo ? ` (“${review.memo}”)` : '',
+            }}
+          />
         </p>
         <button type="button" onClick={() => void useWalletAdmin.getState().confirm()} disabled={moving}>
-          {moving ? 'Moving…' : 'Confirm move'}
+          {moving ? t('walletAdmin.moving') : t('walletAdmin.confirmMove')}
         </button>{' '}
         <button type="button" onClick={() => useWalletAdmin.getState().back()} disabled={moving}>
-          Back
+          <FormattedMessage id="walletAdmin.back" />
         </button>
       </section>
     )
 
   return (
     <form
-      aria-label="Move sats"
+      aria-label={t('walletAdmin.moveSats')}
       onSubmit={(e) => {
         e.preventDefault()
         const balanceMsat = wallets.find((w) => w.id === fromId)?.balanceMsat ?? null
@@ -68,35 +86,52 @@ function MoveSats() {
         )
       }}
     >
-      <h3>Move sats</h3>
-      <SelectField id="move-from" label="From" value={fromId} onValue={setFrom}>
+      <h3>
+        <FormattedMessage id="walletAdmin.moveSats" />
+      </h3>
+      <SelectField id="move-from" label={t('walletAdmin.from')} value={fromId} onValue={setFrom}>
         {wallets.map((w) => (
           <option key={w.id} value={w.id}>
             {w.label} — {money.msat(w.balanceMsat)}
           </option>
         ))}
       </SelectField>
-      <SelectField id="move-to" label="To" value={toId} onValue={setTo}>
+      <SelectField id="move-to" label={t('walletAdmin.to')} value={toId} onValue={setTo}>
         {wallets.map((w) => (
           <option key={w.id} value={w.id}>
             {w.label}
           </option>
         ))}
       </SelectField>
-      <TextField id="move-amount" label="Amount (sats)" inputMode="numeric" value={amount} onValue={setAmount} />
-      <TextField id="move-memo" label="Memo (optional)" value={memo} maxLength={255} onValue={setMemo} />
-      <button type="submit">Review move</button>
+      <TextField
+        id="move-amount"
+        label={t('walletAdmin.amountSats')}
+        inputMode="numeric"
+        value={amount}
+        onValue={setAmount}
+      />
+      <TextField id="move-memo" label={t('walletAdmin.memoOptional')} value={memo} maxLength={255} onValue={setMemo} />
+      <button type="submit">
+        <FormattedMessage id="walletAdmin.reviewMove" />
+      </button>
       {problem && <p role="alert">{problem}</p>}
       {moved && (
         <p role="status">
-          Moved {money.sat(moved.amountSat)} from {name(moved.fromWalletId)} to {name(moved.toWalletId)}.
+          <FormattedMessage
+            id="walletAdmin.movedFromTo"
+            values={{
+              amount: money.sat(moved.amountSat),
+              name: name(moved.fromWalletId),
+              name2: name(moved.toWalletId),
+            }}
+          />
         </p>
       )}
       {moveError?.code === 'unknown_outcome' ? (
         <p role="alert">
           {maskAmounts(moveError.message, money.hidden)}{' '}
           <button type="button" className="link" onClick={() => useUi.getState().go({ to: 'transactions' })}>
-            Check the transactions
+            <FormattedMessage id="walletAdmin.checkTheTransactions" />
           </button>
         </p>
       ) : (
@@ -116,25 +151,39 @@ function NewWallet() {
   useEffect(() => () => useWalletAdmin.getState().hideKeys(), [])
   return (
     <form
-      aria-label="New wallet"
+      aria-label={t('walletAdmin.newWallet')}
       onSubmit={(e) => {
         e.preventDefault()
         if (name.trim()) void useWalletAdmin.getState().createWallet(name.trim(), showKeys)
       }}
     >
-      <h3>New wallet</h3>
-      <TextField id="new-wallet-name" label="Wallet name" value={name} maxLength={WALLET_NAME_MAX} onValue={setName} />
+      <h3>
+        <FormattedMessage id="walletAdmin.newWallet" />
+      </h3>
+      <TextField
+        id="new-wallet-name"
+        label={t('walletAdmin.walletName')}
+        value={name}
+        maxLength={WALLET_NAME_MAX}
+        onValue={setName}
+      />
       <label>
-        <input type="checkbox" checked={showKeys} onChange={(e) => setShowKeys(e.target.checked)} /> Show its access
-        keys once (the app does not keep them)
+        <input type="checkbox" checked={showKeys} onChange={(e) => setShowKeys(e.target.checked)} />{' '}
+        <FormattedMessage id="walletAdmin.showItsAccessKeysOnce" />
       </label>
       <button type="submit" disabled={creating || !name.trim()}>
-        {creating ? 'Making…' : 'Make wallet'}
+        {creating ? t('walletAdmin.making') : t('walletAdmin.makeWallet')}
       </button>
-      {created && <p role="status">Made the wallet {created.label}.</p>}
+      {created && (
+        <p role="status">
+          <FormattedMessage id="walletAdmin.madeTheWallet" values={{ label: created.label }} />
+        </p>
+      )}
       {created?.keys && (
         <div className="keys">
-          <p>These keys are shown this once and are not kept. Store them safely, then hide them.</p>
+          <p>
+            <FormattedMessage id="walletAdmin.theseKeysAreShownThis" />
+          </p>
           <dl>
             {created.keys.map((k) => (
               <div key={k.role} className="field-row">
@@ -148,7 +197,7 @@ function NewWallet() {
             ))}
           </dl>
           <button type="button" onClick={() => useWalletAdmin.getState().hideKeys()}>
-            Hide keys
+            <FormattedMessage id="walletAdmin.hideKeys" />
           </button>
         </div>
       )}

@@ -13,6 +13,8 @@ import { Screen } from '../components/Screen'
 import { useSpendCheck } from '../components/SpendCheck'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
+import { formatLocale, t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useMoney } from '../lib/money'
 import { useActiveClockOffset } from '../lib/serviceClock'
 import { useVouchers } from '../stores/vouchers'
@@ -21,11 +23,11 @@ import { checkWithdraw, useWithdraw } from '../stores/withdraw'
 import { VoucherSheet } from './VoucherSheet'
 import { WithdrawLinks, withdrawStatusText } from './WithdrawLinks'
 
-const MAKE = [
-  ['link', 'One link'],
-  ['sheet', 'Voucher sheet'],
-] as const
-const WARNING = 'Whoever holds this QR code or link can take the funds. Share it only with the person it is for.'
+const makeChoices = () =>
+  [
+    ['link', t('withdraw.oneLink')],
+    ['sheet', t('withdraw.voucherSheet')],
+  ] as const
 
 export default function Withdraw(props: { walletId?: string }) {
   const current = useWithdraw((s) => (s.current ? s.links[s.current] : undefined))
@@ -34,11 +36,11 @@ export default function Withdraw(props: { walletId?: string }) {
     useVouchers.getState().confirmation !== null ? 'sheet' : 'link',
   )
   return (
-    <Screen title="Withdraw link">
+    <Screen title={t('withdraw.withdrawLink')}>
       <p className="warning-text" role="note">
-        {WARNING}
+        {t('withdraw.warning')}
       </p>
-      {!current && <Choice legend="What to make" options={MAKE} value={make} onChange={setMake} />}
+      {!current && <Choice legend={t('withdraw.whatToMake')} options={makeChoices()} value={make} onChange={setMake} />}
       {current ? (
         <ShowLink ott={current.ott} />
       ) : make === 'sheet' ? (
@@ -52,8 +54,6 @@ export default function Withdraw(props: { walletId?: string }) {
 }
 
 /** The link's amount is what the claimer gets; the payment to them costs this wallet a fee too. */
-const FEE_NOTE =
-  'When the link is claimed, this wallet also pays the Lightning network fee of sending it (usually a few sats, at most 5 %).'
 
 function WithdrawForm(props: { walletId?: string }) {
   const [walletId, setWalletId] = useState(() => initialWalletId(props.walletId))
@@ -64,13 +64,13 @@ function WithdrawForm(props: { walletId?: string }) {
   const error = useWithdraw((s) => s.error)
   const create = useWithdraw((s) => s.create)
   const wallet = useWallets((s) => s.wallets.find((w) => w.id === walletId))
-  const rules = useSpendCheck(null, parseSatInput(amount) ?? 0)
+  const rules = useSpendCheck(null, parseSatInput(amount, formatLocale()) ?? 0)
   const money = useMoney()
 
   async function submit(e: FormEvent) {
     e.preventDefault()
-    const msat = parseSatInput(amount)
-    const p = wallet ? checkWithdraw(msat, wallet.balanceMsat) : 'Choose a wallet.'
+    const msat = parseSatInput(amount, formatLocale())
+    const p = wallet ? checkWithdraw(msat, wallet.balanceMsat) : t('withdraw.chooseAWallet')
     setProblem(p)
     if (p || msat === null) return
     const confirmToken = await rules.confirm()
@@ -83,21 +83,21 @@ function WithdrawForm(props: { walletId?: string }) {
       <WalletSelect value={walletId} onChange={setWalletId} id="withdraw-wallet" />
       <AmountField
         id="withdraw-amount"
-        label="Amount"
-        note={wallet ? `at most ${money.msat(wallet.balanceMsat)}` : undefined}
+        label={t('withdraw.amount')}
+        note={wallet ? t('withdraw.atMost', { amount: money.msat(wallet.balanceMsat) }) : undefined}
         value={amount}
         onValue={setAmount}
         required
       />
-      <TextField id="withdraw-memo" label="Memo" value={memo} maxLength={639} onValue={setMemo} />
+      <TextField id="withdraw-memo" label={t('withdraw.memo')} value={memo} maxLength={639} onValue={setMemo} />
       <p className="muted small" data-testid="withdraw-fee-note">
-        {FEE_NOTE}
+        {t('withdraw.feeNote')}
       </p>
       {rules.fields}
       <Problem>{problem}</Problem>
       {error && <ErrorMessage error={error} />}
       <button type="submit" className="primary" disabled={creating}>
-        {creating ? 'Creating…' : 'Create withdraw link'}
+        {creating ? t('withdraw.creating') : t('withdraw.createWithdrawLink')}
       </button>
     </form>
   )
@@ -120,17 +120,17 @@ function ShowLink({ ott }: { ott: string }) {
   return (
     <div className="invoice">
       <p className={`status ${claimed ? 'paid' : 'pending'}`} role="status" aria-live="polite">
-        {state === 'waiting' ? 'Waiting to be claimed' : withdrawStatusText(link, state, money)}
+        {state === 'waiting' ? t('withdraw.waitingToBeClaimed') : withdrawStatusText(link, state, money)}
       </p>
       <p className="amount">
         {money.sat(link.amountSat)} <Fiat msat={link.amountSat * 1000} testId="withdraw-fiat" />
         {link.memo && <span className="muted"> · {link.memo}</span>}
       </p>
-      {!claimed && <p className="muted small">{FEE_NOTE}</p>}
+      {!claimed && <p className="muted small">{t('withdraw.feeNote')}</p>}
       {!claimed && (
         <QrImage
           text={link.uri}
-          label="QR code of the withdraw link"
+          label={t('withdraw.qrCodeOfTheWithdraw')}
           fileName={`withdraw-${link.amountSat}-sats.png`}
         />
       )}
@@ -138,12 +138,12 @@ function ShowLink({ ott }: { ott: string }) {
       {!claimed && (
         <div className="field-row">
           <code className="long">{link.lnurl}</code>
-          <CopyButton text={link.lnurl} label="Copy the withdraw link" />
+          <CopyButton text={link.lnurl} label={t('withdraw.copyTheWithdrawLink')} />
         </div>
       )}
       <div className="actions">
         <button type="button" onClick={startOver}>
-          New withdraw link
+          <FormattedMessage id="withdraw.newWithdrawLink" />
         </button>
       </div>
     </div>

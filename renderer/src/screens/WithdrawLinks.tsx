@@ -7,6 +7,8 @@ import { useEffect, useMemo } from 'react'
 import { Fiat } from '../components/Amount'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { Skeleton } from '../components/Skeleton'
+import { t } from '../i18n'
+import { FormattedMessage } from '../i18n/FormattedMessage'
 import { type Money, moneyNow, useMoney } from '../lib/money'
 import { useActiveClockOffset } from '../lib/serviceClock'
 import { useWallets } from '../stores/wallets'
@@ -31,14 +33,28 @@ export function WithdrawLinks() {
   const count = (state: string) => mine.list.filter((l) => withdrawLinkState(l, nowSec) === state).length
   return (
     <section aria-labelledby="withdraw-links">
-      <h2 id="withdraw-links">Withdraw links</h2>
-      {listStatus === 'loading' && mine.list.length === 0 && <Skeleton label="Loading withdraw links…" />}
+      <h2 id="withdraw-links">
+        <FormattedMessage id="withdrawLinks.withdrawLinks" />
+      </h2>
+      {listStatus === 'loading' && mine.list.length === 0 && (
+        <Skeleton label={t('withdrawLinks.loadingWithdrawLinks')} />
+      )}
       {listError && <ErrorMessage error={listError} onRetry={() => void useWithdraw.getState().load()} />}
-      {listStatus === 'ready' && mine.list.length === 0 && <p className="muted">No withdraw links yet.</p>}
+      {listStatus === 'ready' && mine.list.length === 0 && (
+        <p className="muted">
+          <FormattedMessage id="withdrawLinks.noWithdrawLinksYet" />
+        </p>
+      )}
       {mine.list.length > 0 && (
         <p className="muted">
-          {count('waiting')} waiting, {count('claimed')} claimed
-          {count('old') > 0 ? `, ${count('old')} old` : ''}
+          <FormattedMessage
+            id="withdrawLinks.waitingClaimed"
+            values={{
+              count: count('waiting'),
+              count2: count('claimed'),
+              old: count('old'),
+            }}
+          />
         </p>
       )}
       <ul className="withdraw-links">
@@ -48,7 +64,7 @@ export function WithdrawLinks() {
       </ul>
       {mine.list.length > SHOWN && (
         <p className="muted">
-          The {SHOWN} most recent of {mine.list.length}.
+          <FormattedMessage id="withdrawLinks.theMostRecentOf" values={{ SHOWN, length: mine.list.length }} />
         </p>
       )}
     </section>
@@ -60,11 +76,13 @@ function LinkRow({ link, wallet, nowSec }: { link: WithdrawLinkView; wallet: str
   const state = withdrawLinkState(link, nowSec)
   const money = useMoney()
   return (
-    <li data-status={state === 'claimed' ? 'paid' : 'pending'} aria-label={`Withdraw link ${id}`}>
+    <li data-status={state === 'claimed' ? 'paid' : 'pending'} aria-label={t('withdrawLinks.withdrawLink', { id })}>
       {/* the amount opens the link again (its QR code, while it can still be claimed) */}
       <button type="button" className="link" onClick={() => useWithdraw.getState().open(link.ott)}>
         {/* named by what it opens, and the amount it shows is part of the name (for voice control) */}
-        <span className="sr-only">Show withdraw link {id}: </span>
+        <span className="sr-only">
+          <FormattedMessage id="withdrawLinks.showWithdrawLink" values={{ id }} />{' '}
+        </span>
         <strong>{money.sat(link.amountSat)}</strong>
       </button>
       <Fiat msat={link.amountSat * 1000} />
@@ -86,7 +104,7 @@ export function withdrawStatusText(
 ): string {
   if (state === 'claimed')
     return link.claimedMsat === null || link.claimedMsat === link.amountSat * 1000
-      ? 'Claimed'
-      : `Claimed for ${money.msat(link.claimedMsat)}`
-  return state === 'old' ? 'Old: not claimed, no longer watched' : 'Waiting'
+      ? t('withdrawLinks.claimed')
+      : t('withdrawLinks.claimedFor', { amount: money.msat(link.claimedMsat) })
+  return state === 'old' ? t('withdrawLinks.oldNotClaimedNoLonger') : t('withdrawLinks.waiting')
 }

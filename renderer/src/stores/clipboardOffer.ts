@@ -3,6 +3,7 @@
 // so Pay is the press that lets Send look it up (or Claim ask the link); nothing is asked before.
 import type { ClipboardOffer } from '@shared/contract'
 import { create } from 'zustand'
+import { t } from '../i18n'
 import { useUi } from './ui'
 
 interface ClipboardOfferState {
@@ -34,10 +35,10 @@ export const useClipboardOffer = create<ClipboardOfferState>()((set, get) => ({
 
 /** The banner's question, naming a lightning address, or the host of a link (not a long invoice or link). */
 export function offerQuestion(offer: ClipboardOffer): string {
-  if (offer.kind === 'invoice') return 'Pay the invoice on your clipboard?'
-  const host = offer.host ?? 'an unnamed host'
-  if (offer.kind === 'withdraw') return `Claim the withdraw link from ${host} on your clipboard?`
+  if (offer.kind === 'invoice') return t('clipboardOffer.payTheInvoiceOnYour')
+  const host = offer.host ?? t('clipboardOffer.anUnnamedHost')
+  if (offer.kind === 'withdraw') return t('clipboardOffer.claimTheWithdrawLinkFrom', { host })
   return offer.value.includes('@')
-    ? `Pay ${offer.value} from your clipboard?`
-    : `Pay the link to ${host} on your clipboard?`
+    ? t('clipboardOffer.payFromYourClipboard', { value: offer.value })
+    : t('clipboardOffer.payTheLinkToOn', { host })
 }

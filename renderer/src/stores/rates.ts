@@ -4,6 +4,7 @@ import type { RatesView } from '@shared/contract'
 import { satsToFiat } from '@shared/fiat'
 import { create } from 'zustand'
 import { invoke } from '../api'
+import { formatLocale, t } from '../i18n'
 import { createLatest } from '../lib/latest'
 
 interface RatesState {
@@ -29,9 +30,9 @@ export const useRates = create<RatesState>()((set) => ({
 /** "just now", "3 min old", "2 h old" */
 export function rateAge(fetchedAt: number, now: number): string {
   const min = Math.floor(Math.max(0, now - fetchedAt) / 60_000)
-  if (min < 1) return 'just now'
-  if (min < 60) return `${min} min old`
-  return `${Math.floor(min / 60)} h old`
+  if (min < 1) return t('rates.justNow')
+  if (min < 60) return t('rates.minOld', { min })
+  return t('rates.hOld', { floor: Math.floor(min / 60) })
 }
 
 export interface FiatShown {
@@ -48,10 +49,13 @@ export function fiatBeside(msat: number, view: RatesView | null, now: number): F
   const text = fiatTexts(view)?.(msat)
   if (!view || view.fetchedAt === null || !text) return null
   // a price the last attempt did not renew says so beside every amount, not only in the title
-  const age = `rate ${rateAge(view.fetchedAt, now)}${view.status === 'stale' ? ' · stale' : ''}`
-  const when = new Date(view.fetchedAt).toLocaleString()
-  const why = view.reason ? ` Not updated since: ${view.reason}` : ''
-  return { text, age, title: `${view.currency} price from ${view.host}, fetched ${when}.${why}` }
+  const age = t('rates.rate', {
+    rateAge: rateAge(view.fetchedAt, now),
+    stale: view.status === 'stale' ? 'yes' : 'no',
+  })
+  const when = new Date(view.fetchedAt).toLocaleString(formatLocale())
+  const why = view.reason ? t('rates.notUpdatedSince', { reason: view.reason }) : ''
+  return { text, age, title: t('rates.priceFromFetched', { currency: view.currency, host: view.host, when, why }) }
 }
 
 /**
@@ -63,7 +67,7 @@ export function fiatTexts(view: RatesView | null): ((msat: number) => string | n
   if (view.status !== 'fresh' && view.status !== 'stale') return null
   const { satPrice, currency } = view
   return (msat) => {
-    const value = satsToFiat(msat, satPrice, currency)
+    const value = satsToFiat(msat, satPrice, currency, formatLocale())
     return value === null ? null : `≈ ${value}`
   }
 }

@@ -11,6 +11,7 @@ import { type LinkSummary, routePayInput, summarize } from '@shared/payment/rout
 import { MSAT_PER_SAT } from '@shared/units'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
+import { t } from '../i18n'
 import { createLatest } from '../lib/latest'
 import { type Money, moneyNow } from '../lib/money'
 import { useAccounts } from './accounts'
@@ -244,14 +245,14 @@ function reviewProblem(
   amountMsat: number | null,
   comment: string,
 ): AppErrorShape | null {
-  if (!r && !inv) return problemOf('Look up the recipient first.')
+  if (!r && !inv) return problemOf(t('send.lookUpTheRecipientFirst'))
   if (r) {
     const problem = checkSend(r, amountMsat, comment)
     if (problem) return problemOf(problem)
   }
-  if (!walletId) return problemOf('Choose the wallet to pay from.')
+  if (!walletId) return problemOf(t('send.chooseTheWalletToPay'))
   const amount = inv ? inv.amountMsat : amountMsat
-  if (amount === null) return problemOf('This invoice has no amount, and the service cannot pay such invoices.')
+  if (amount === null) return problemOf(t('send.thisInvoiceHasNoAmount'))
   const wallet = useWallets.getState().wallets.find((w) => w.id === walletId)
   const short = wallet ? fundsProblem(wallet.label, wallet.balanceMsat, amount) : null
   // a balance problem, whose next step is a smaller amount or another wallet (errorWords)
@@ -265,18 +266,23 @@ export function checkSend(
   comment: string,
   money: Money = moneyNow(),
 ): string | null {
-  if (amountMsat === null) return 'Enter an amount in sats, such as 1,000 or 0.5.'
-  if (amountMsat <= 0) return 'Enter an amount above zero.'
-  if (amountMsat < r.minSendableMsat) return `The recipient accepts at least ${money.msat(r.minSendableMsat)}.`
-  if (amountMsat > r.maxSendableMsat) return `The recipient accepts at most ${money.msat(r.maxSendableMsat)}.`
+  if (amountMsat === null) return t('send.enterAnAmountInSats')
+  if (amountMsat <= 0) return t('send.enterAnAmountAboveZero')
+  if (amountMsat < r.minSendableMsat)
+    return t('send.theRecipientAcceptsAtLeast', { amount: money.msat(r.minSendableMsat) })
+  if (amountMsat > r.maxSendableMsat)
+    return t('send.theRecipientAcceptsAtMost', { amount: money.msat(r.maxSendableMsat) })
   if (r.wholeSats && amountMsat % MSAT_PER_SAT !== 0) {
     const down = Math.max(Math.floor(amountMsat / MSAT_PER_SAT) * MSAT_PER_SAT, r.minSendableMsat)
     const up = Math.min(Math.ceil(amountMsat / MSAT_PER_SAT) * MSAT_PER_SAT, r.maxSendableMsat)
-    const choice = down === up ? money.msat(down) : `${money.msat(down, { unit: false })} or ${money.msat(up)}`
-    return `This link makes invoices in whole sats only, so ${money.msat(amountMsat)} cannot be sent to it. Enter ${choice}.`
+    const choice =
+      down === up
+        ? money.msat(down)
+        : t('send.or', { amount: money.msat(down, { unit: false }), amount2: money.msat(up) })
+    return t('send.thisLinkMakesInvoicesIn', { amount: money.msat(amountMsat), choice })
   }
-  if (comment && r.commentAllowed === 0) return 'This recipient does not accept a comment.'
-  if (comment.length > r.commentAllowed) return `The comment is too long (${r.commentAllowed} characters at most).`
+  if (comment && r.commentAllowed === 0) return t('send.thisRecipientDoesNotAccept')
+  if (comment.length > r.commentAllowed) return t('send.theCommentIsTooLong', { commentAllowed: r.commentAllowed })
   return null
 }
 

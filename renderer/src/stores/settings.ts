@@ -2,6 +2,7 @@ import type { OpOutput, Settings } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
 import { invoke } from '../api'
+import { setLanguage } from '../i18n'
 import { createLatest } from '../lib/latest'
 import { applyTheme } from '../lib/theme'
 import type { LoadStatus } from './wallets'
@@ -37,6 +38,7 @@ export const useSettings = create<SettingsState>()((set, get) => ({
     if (res.ok) {
       set({ settings: res.value, status: 'ready' })
       applyTheme(res.value.theme)
+      void setLanguage(res.value.language)
     } else set({ status: 'error', error: res.error })
   },
   async loadInfo() {
@@ -49,6 +51,7 @@ export const useSettings = create<SettingsState>()((set, get) => ({
     if (prev) {
       set({ settings: { ...prev, ...patch } })
       if (patch.theme) applyTheme(patch.theme)
+      if (patch.language) void setLanguage(patch.language)
     }
     set({ saving: true, saveError: null })
     const keys = Object.keys(patch) as Array<keyof Settings>
@@ -75,5 +78,6 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   apply(settings) {
     set({ settings, status: 'ready', error: null })
     applyTheme(settings.theme)
+    void setLanguage(settings.language)
   },
 }))

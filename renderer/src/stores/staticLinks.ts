@@ -4,6 +4,7 @@ import type { StaticLinkView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
 import { invoke } from '../api'
+import { t } from '../i18n'
 import { type Money, moneyNow } from '../lib/money'
 
 export type StaticLinkEntry =
@@ -32,6 +33,6 @@ export const useStaticLinks = create<StaticLinksState>()((set, get) => ({
 /** "Between 1 sat and 100,000 sats a payment", or "Exactly 5 sats" when the two are the same. */
 export function linkLimitsText(link: Pick<StaticLinkView, 'minSat' | 'maxSat'>, money: Money = moneyNow()): string {
   return link.minSat === link.maxSat
-    ? `Exactly ${money.sat(link.minSat)} a payment`
-    : `Between ${money.sat(link.minSat)} and ${money.sat(link.maxSat)} a payment`
+    ? t('staticLinks.exactlyAPayment', { amount: money.sat(link.minSat) })
+    : t('staticLinks.betweenAndAPayment', { amount: money.sat(link.minSat), amount2: money.sat(link.maxSat) })
 }

@@ -38,6 +38,8 @@ interface TransactionsState {
   perPage: number
   pageCount: number
   total: number
+  /** a search's total is a floor (at least `total` match): Next pages on while there is a `next` */
+  capped: boolean
   items: HistoryRow[]
   next: HistoryCursor | null
   status: LoadStatus
@@ -125,14 +127,15 @@ export const useTransactions = create<TransactionsState>()((set, get) => {
 
   /** Puts a page on show; keeps the one it replaces (`was`) and reads the next one ahead. */
   function show(v: HistoryPage, query: string, was: HistoryPage | null) {
-    set({ items: v.items, page: v.page, pageCount: v.pageCount, total: v.total, next: v.next, status: 'ready' })
+    const { items, page, pageCount, total, capped, next } = v
+    set({ items, page, pageCount, total, capped, next, status: 'ready' })
     shownQuery = query
     near =
       was && was.page !== v.page
         ? [{ query, page: was.page, answer: Promise.resolve({ ok: true, value: was }), value: was }]
         : []
     cancelAhead()
-    if (v.next && v.page < v.pageCount && was?.page !== v.page + 1) {
+    if (v.next && (v.capped || v.page < v.pageCount) && was?.page !== v.page + 1) {
       const after = v.next
       // after this task, so the read does not delay painting the page just shown
       cancelAhead = visibleTimeout(() => {
@@ -174,6 +177,7 @@ export const useTransactions = create<TransactionsState>()((set, get) => {
     perPage: DEFAULT_PER_PAGE,
     pageCount: 0,
     total: 0,
+    capped: false,
     items: [],
     next: null,
     status: 'idle',
@@ -250,5 +254,6 @@ export const useTransactions = create<TransactionsState>()((set, get) => {
 })
 
 function pageOf(s: TransactionsState): HistoryPage {
-  return { items: s.items, page: s.page, pageCount: s.pageCount, total: s.total, limit: s.perPage, next: s.next }
+  const { items, page, pageCount, total, capped, next } = s
+  return { items, page, pageCount, total, capped, limit: s.perPage, next }
 }

@@ -6,6 +6,7 @@ import type { AppErrorShape } from '@shared/errors'
 import { VOUCHER_COUNT_MAX, VOUCHER_NOTE_MAX } from '@shared/vouchers'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
+import { t } from '../i18n'
 import { createLatest } from '../lib/latest'
 import { useAccounts } from './accounts'
 import { checkWithdraw, useWithdraw } from './withdraw'
@@ -63,7 +64,7 @@ export const useVouchers = create<VouchersState>()((set, get) => ({
   review({ walletId, count, amountMsat, note, balanceMsat }) {
     const problem = checkSheet(count, amountMsat, note, balanceMsat)
     if (problem) return problem
-    if (!walletId) return 'Choose a wallet.'
+    if (!walletId) return t('vouchers.chooseAWallet')
     set({
       ...initial,
       confirmation: {
@@ -127,11 +128,11 @@ export function checkSheet(
   balanceMsat: number | null,
 ): string | null {
   if (!/^\d{1,3}$/.test(count.trim()) || Number(count) < 1 || Number(count) > VOUCHER_COUNT_MAX)
-    return `Enter how many vouchers: 1 to ${VOUCHER_COUNT_MAX}.`
-  if (note.trim().length > VOUCHER_NOTE_MAX) return `The note is too long (${VOUCHER_NOTE_MAX} characters at most).`
-  if (balanceMsat === null) return 'Choose a wallet.'
+    return t('vouchers.enterHowManyVouchers1', { VOUCHER_COUNT_MAX })
+  if (note.trim().length > VOUCHER_NOTE_MAX) return t('vouchers.theNoteIsTooLong', { VOUCHER_NOTE_MAX })
+  if (balanceMsat === null) return t('vouchers.chooseAWallet')
   const each = checkWithdraw(amountMsat, balanceMsat)
   if (each) return each
   const total = Number(count) * (amountMsat as number)
-  return Number.isSafeInteger(total) ? checkWithdraw(total, balanceMsat) : 'That is more than this wallet holds.'
+  return Number.isSafeInteger(total) ? checkWithdraw(total, balanceMsat) : t('vouchers.thatIsMoreThanThis')
 }

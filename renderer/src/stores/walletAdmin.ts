@@ -8,6 +8,7 @@ import { TRANSFER_MEMO_MAX } from '@shared/history'
 import { parseSatInput } from '@shared/units'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
+import { formatLocale, t } from '../i18n'
 import { moneyNow } from '../lib/money'
 
 export interface TransferReview {
@@ -50,13 +51,13 @@ export const useWalletAdmin = create<WalletAdminState>()((set, get) => ({
   created: null,
   createError: null,
   reviewTransfer({ fromWalletId, toWalletId, amount, memo, balanceMsat }) {
-    if (!fromWalletId || !toWalletId) return 'Choose both wallets.'
-    if (fromWalletId === toWalletId) return 'Choose two different wallets.'
-    const msat = parseSatInput(amount)
-    if (msat === null || msat === 0 || msat % 1000 !== 0) return 'Enter a whole number of sats above zero.'
+    if (!fromWalletId || !toWalletId) return t('walletAdmin.chooseBothWallets')
+    if (fromWalletId === toWalletId) return t('walletAdmin.chooseTwoDifferentWallets')
+    const msat = parseSatInput(amount, formatLocale())
+    if (msat === null || msat === 0 || msat % 1000 !== 0) return t('walletAdmin.enterAWholeNumberOf')
     if (balanceMsat !== null && msat > balanceMsat)
-      return `That is more than the wallet holds (${moneyNow().msat(balanceMsat)}).`
-    if (memo.length > TRANSFER_MEMO_MAX) return `The memo is too long (${TRANSFER_MEMO_MAX} characters at most).`
+      return t('walletAdmin.thatIsMoreThanThe', { amount: moneyNow().msat(balanceMsat) })
+    if (memo.length > TRANSFER_MEMO_MAX) return t('walletAdmin.theMemoIsTooLong', { TRANSFER_MEMO_MAX })
     set({
       review: { fromWalletId, toWalletId, amountSat: msat / 1000, memo: memo.trim(), requestId: newRequestId() },
       moved: null,

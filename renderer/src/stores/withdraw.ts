@@ -3,6 +3,7 @@ import type { WithdrawLinkView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
+import { t } from '../i18n'
 import { createLatest } from '../lib/latest'
 import type { LoadStatus } from './wallets'
 
@@ -95,9 +96,9 @@ function keepFinal(prev: WithdrawLinkView | undefined, next: WithdrawLinkView): 
 
 /** Checks a withdraw amount against the wallet's balance; null when fine. */
 export function checkWithdraw(amountMsat: number | null, balanceMsat: number): string | null {
-  if (amountMsat === null) return 'Enter a whole number of sats, such as 1,000.'
-  if (amountMsat <= 0) return 'Enter an amount above zero.'
-  if (amountMsat % 1000 !== 0) return 'A withdraw link is for whole sats.'
-  if (amountMsat > balanceMsat) return 'That is more than this wallet holds.'
+  if (amountMsat === null) return t('withdraw.enterAWholeNumberOf')
+  if (amountMsat <= 0) return t('withdraw.enterAnAmountAboveZero')
+  if (amountMsat % 1000 !== 0) return t('withdraw.aWithdrawLinkIsFor')
+  if (amountMsat > balanceMsat) return t('withdraw.thatIsMoreThanThis')
   return null
 }

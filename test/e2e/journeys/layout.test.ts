@@ -9,7 +9,7 @@ import { TEXT_MAX } from '../../../electron/main/services/ledger/rows'
 import { type Loopback, serve } from '../../electron/services/loopback'
 import { syncNow } from '../../support/syncNow'
 import { type OpenedApp, openApp, readQrFromPage } from '../harness'
-import { axeViolations, contactAnyway, navTo, waitVisible } from './support'
+import { axeViolations, contactAnyway, navTo, overflowing, waitVisible } from './support'
 
 const LONG_MEMO = 'x'.repeat(2_000)
 /** another's words on a claim offer (unlike the memo, so each stays one row in Transactions) */
@@ -36,24 +36,6 @@ afterAll(async () => {
   await o?.close()
   await rates?.close()
 })
-
-/** Elements reaching past the right edge (or a page wider than the window), named for the failure message. */
-function overflowing(page: Page) {
-  return page.evaluate(() => {
-    const limit = window.innerWidth
-    const wide: string[] = []
-    if (document.documentElement.scrollWidth > limit) wide.push(`document ${document.documentElement.scrollWidth}px`)
-    for (const el of document.querySelectorAll('body *')) {
-      const r = el.getBoundingClientRect()
-      if (r.width === 0 && r.height === 0) continue
-      if (r.right > limit + 0.5) {
-        const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')}`
-        wide.push(`${name} right=${Math.round(r.right)}`)
-      }
-    }
-    return wide
-  })
-}
 
 /** The screen as it stands: nothing too wide, no axe violation, and each QR whole and readable. */
 async function check(page: Page, where: string, theme: string, qrs = 0) {

@@ -1,5 +1,5 @@
-// Screenshots of the main screens at tray size (360×600) and window size (1280×800), light and dark, from the production build against the
-// simulator. Always taken and checked; copied to docs/screenshots/ (for the README) when
+// Screenshots of the main screens at tray size (360×600) and window size (1280×800), light and dark,
+// in English and in German (the longest language), from the production build against the simulator. Always taken and checked; copied to docs/screenshots/ (for the README) when
 // UPDATE_SCREENSHOTS=1, so a normal test run leaves the tree unchanged.
 import { copyFile, mkdir, mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -8,7 +8,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type Loopback, serve } from '../../electron/services/loopback'
 import { syncNow } from '../../support/syncNow'
 import { type OpenedApp, openApp } from '../harness'
-import { navTo, waitVisible } from './support'
+import { catalog, chooseLanguage, navTo, waitVisible } from './support'
 
 const DOCS = resolve(import.meta.dirname, '../../../docs/screenshots')
 let dir: string
@@ -45,72 +45,78 @@ afterAll(async () => {
   await rates?.close()
 })
 
-for (const size of SIZES) {
-  for (const theme of ['light', 'dark'] as const) {
-    test(`main screens at ${size.width}×${size.height} in ${theme}`, async () => {
-      const files: string[] = []
-      const p = o.page
-      await p.setViewportSize(size)
-      await p.emulateMedia({ colorScheme: theme })
-      const tag = `${theme}-${size.name}`
-      const w = o.sim.keys.wallets[0]!
-      await navTo(p, 'Home')
-      await waitVisible(p, w.label)
-      expect(await p.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
-        theme === 'dark' ? 'rgb(21, 21, 26)' : 'rgb(247, 247, 245)',
-      )
-      await p.getByTestId('total-fiat').waitFor()
-      await shoot(o, `home-${tag}`, files)
+/** English keeps the README's file names; another language's files end in its code. */
+const LOCALES = ['en', 'de'] as const
 
-      // the demo history in the ledger, as the sync loop's first sync brings it
-      await syncNow(o.app)
-      await navTo(p, 'Transactions')
-      await p.locator('li.history-row').first().waitFor()
-      await p.getByTestId('history-price').waitFor()
-      await shoot(o, `transactions-${tag}`, files)
+for (const locale of LOCALES)
+  for (const size of SIZES) {
+    for (const theme of ['light', 'dark'] as const) {
+      test(`main screens at ${size.width}×${size.height} in ${theme}, ${locale}`, async () => {
+        const files: string[] = []
+        const p = o.page
+        const m = catalog(locale)
+        await chooseLanguage(o, locale)
+        await p.setViewportSize(size)
+        await p.emulateMedia({ colorScheme: theme })
+        const tag = `${theme}-${size.name}${locale === 'en' ? '' : `-${locale}`}`
+        const w = o.sim.keys.wallets[0]!
+        await navTo(p, m('app.navHome'))
+        await waitVisible(p, w.label)
+        expect(await p.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+          theme === 'dark' ? 'rgb(21, 21, 26)' : 'rgb(247, 247, 245)',
+        )
+        await p.getByTestId('total-fiat').waitFor()
+        await shoot(o, `home-${tag}`, files)
 
-      await navTo(p, 'Receive')
-      await p.getByLabel('Amount (sats)').fill('21,000')
-      await p.getByLabel('Memo (shown to the payer)').fill('Coffee beans')
-      await p.getByRole('button', { name: 'Create invoice' }).click()
-      await waitVisible(p, 'Waiting for payment')
-      await p.getByTestId('invoice-fiat').waitFor()
-      await shoot(o, `receive-${tag}`, files)
-      await p.getByRole('button', { name: 'New invoice' }).click()
+        // the demo history in the ledger, as the sync loop's first sync brings it
+        await syncNow(o.app)
+        await navTo(p, m('app.navTransactions'))
+        await p.locator('li.history-row').first().waitFor()
+        await p.getByTestId('history-price').waitFor()
+        await shoot(o, `transactions-${tag}`, files)
 
-      await navTo(p, 'Send')
-      await p.getByLabel('Lightning address').fill('alice@sim.example')
-      await p.getByRole('button', { name: 'Look up' }).click()
-      await p.getByRole('region', { name: 'Recipient' }).waitFor()
-      await p.getByLabel('Amount (sats)').fill('2,500')
-      await shoot(o, `send-${tag}`, files)
+        await navTo(p, m('app.navReceive'))
+        await p.locator('#amount').fill('21,000')
+        await p.locator('#memo').fill(locale === 'de' ? 'Kaffeebohnen' : 'Coffee beans')
+        await p.getByRole('button', { name: m('receive.createInvoice') }).click()
+        await waitVisible(p, m('receive.waitingForPayment'))
+        await p.getByTestId('invoice-fiat').waitFor()
+        await shoot(o, `receive-${tag}`, files)
+        await p.getByRole('button', { name: m('receive.newInvoice') }).click()
 
-      await navTo(p, 'Withdraw')
-      await p.getByLabel(/^Amount/).fill('5,000')
-      await p.getByLabel('Memo').fill('Birthday gift')
-      await p.getByRole('button', { name: 'Create withdraw link' }).click()
-      await waitVisible(p, 'Waiting to be claimed')
-      await p.getByTestId('withdraw-fiat').waitFor()
-      await shoot(o, `withdraw-${tag}`, files)
-      await p.getByRole('button', { name: 'New withdraw link' }).click()
+        await navTo(p, m('app.navSend'))
+        await p.locator('#address').fill('alice@sim.example')
+        await p.getByRole('button', { name: m('send.lookUp') }).click()
+        await p.getByRole('region', { name: m('send.recipient') }).waitFor()
+        await p.locator('#send-amount').fill('2,500')
+        await shoot(o, `send-${tag}`, files)
 
-      await navTo(p, 'Scan')
-      await shoot(o, `scan-${tag}`, files)
+        await navTo(p, m('app.navWithdraw'))
+        await p.locator('#withdraw-amount').fill('5,000')
+        await p.locator('#withdraw-memo').fill(locale === 'de' ? 'Geburtstagsgeschenk' : 'Birthday gift')
+        await p.getByRole('button', { name: m('withdraw.createWithdrawLink') }).click()
+        await waitVisible(p, m('withdraw.waitingToBeClaimed'))
+        await p.getByTestId('withdraw-fiat').waitFor()
+        await shoot(o, `withdraw-${tag}`, files)
+        await p.getByRole('button', { name: m('withdraw.newWithdrawLink') }).click()
 
-      await navTo(p, 'Settings')
-      await waitVisible(p, 'Preferences')
-      await shoot(o, `settings-${tag}`, files)
+        await navTo(p, m('app.navScan'))
+        await shoot(o, `scan-${tag}`, files)
 
-      for (const f of files) {
-        const png = await readFile(f)
-        expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a')
-        expect(png.length).toBeGreaterThan(5000)
-      }
-      if (process.env.UPDATE_SCREENSHOTS === '1') {
-        await mkdir(DOCS, { recursive: true })
-        for (const f of files) await copyFile(f, join(DOCS, f.split('/').at(-1)!))
-      }
-      expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
-    })
+        await navTo(p, m('app.navSettings'))
+        await waitVisible(p, m('settings.preferences'))
+        await shoot(o, `settings-${tag}`, files)
+
+        for (const f of files) {
+          const png = await readFile(f)
+          expect(png.subarray(0, 8).toString('hex')).toBe('89504e470d0a1a0a')
+          expect(png.length).toBeGreaterThan(5000)
+        }
+        if (process.env.UPDATE_SCREENSHOTS === '1') {
+          await mkdir(DOCS, { recursive: true })
+          for (const f of files) await copyFile(f, join(DOCS, f.split('/').at(-1)!))
+        }
+        expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
+      })
+    }
   }
-}

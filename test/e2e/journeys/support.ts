@@ -1,8 +1,10 @@
 /// <reference lib="dom" />
 // Shared steps of the journey tests: a plain fetch client for asking the simulator directly (so a
 // test checks the app against the service, not against itself) and a few UI moves.
+import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { createRequire } from 'node:module'
+import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
 import type { OpenedApp } from '../harness'
@@ -30,7 +32,8 @@ export async function fastPolling(o: OpenedApp) {
 }
 
 export async function navTo(page: Page, name: string) {
-  await page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name, exact: true }).click()
+  // the tab bar is the page's first navigation landmark (its name is in the chosen language)
+  await page.getByRole('navigation').first().getByRole('button', { name, exact: true }).click()
   // a screen's first visit loads its chunk: on a busy machine that can take more than the default second
   await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBeTruthy()
 }
@@ -100,4 +103,39 @@ export async function axeViolations(page: Page, label: string): Promise<string[]
   // axe really looked (colour contrast, names, landmarks…), not an empty run
   expect(result.rulesPassed).toBeGreaterThan(10)
   return result.violations.map((v: string) => `${label} ${v}`)
+}
+
+/** A language's catalog (shared/i18n), for finding the page's words in that language. */
+export function catalog(locale: string): (id: string) => string {
+  const messages = JSON.parse(readFileSync(join(import.meta.dirname, '../../../shared/i18n', `${locale}.json`), 'utf8'))
+  return (id) => {
+    const text = messages[id]
+    if (typeof text !== 'string') throw new Error(`no message ${id} in ${locale}`)
+    return text
+  }
+}
+
+/** Chooses the app's language in Settings' store (as the picker does) and waits for the page to speak it. */
+export async function chooseLanguage(o: OpenedApp, locale: string) {
+  const r = await mainCall(o, 'settings.update', { language: locale })
+  expect(r.ok).toBe(true)
+  await expect.poll(() => o.page.evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe(locale)
+}
+
+/** Elements reaching past the right edge (or a page wider than the window), named for the failure message. */
+export function overflowing(page: Page) {
+  return page.evaluate(() => {
+    const limit = window.innerWidth
+    const wide: string[] = []
+    if (document.documentElement.scrollWidth > limit) wide.push(`document ${document.documentElement.scrollWidth}px`)
+    for (const el of document.querySelectorAll('body *')) {
+      const r = el.getBoundingClientRect()
+      if (r.width === 0 && r.height === 0) continue
+      if (r.right > limit + 0.5) {
+        const name = `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''}.${[...el.classList].join('.')}`
+        wide.push(`${name} right=${Math.round(r.right)}`)
+      }
+    }
+    return wide
+  })
 }

@@ -1,6 +1,7 @@
 // The whole app with the real keychain (keytar, under scripts/with-keyring.sh) for the backup
 // tests: a profile is a userData folder; the save dialog keeps the bytes, the open dialog hands
 // back whatever file the test chose.
+
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,6 +9,7 @@ import type { Result } from '@shared/errors'
 import { type App, createApp } from '../../../electron/main/app/createApp'
 import { createKeytarStore, type SecretStore } from '../../../electron/main/services/secrets'
 import type { PassphraseCheck } from '../../../electron/main/services/spending'
+import { savedBytes } from '../../support/savedBytes'
 
 /** a low scrypt cost: the format and its checks are the same, the tests just run quicker */
 export const TEST_COST = { logN: 14, r: 8, p: 1 }
@@ -51,7 +53,7 @@ export async function openProfile(o: {
       passphrase: o.passphrase,
       backupCost: TEST_COST,
       saveFile: async (req) => {
-        saved.push(req.bytes)
+        saved.push(await savedBytes(req))
         return { status: 'saved', fileName: req.defaultName }
       },
       openFile: async ({ maxBytes }) => {

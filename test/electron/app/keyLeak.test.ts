@@ -31,7 +31,7 @@ beforeAll(async () => {
     emit: (name, payload) => events.push(JSON.stringify({ name, payload })),
     logSink: (line) => logs.push(line),
     // no fault here holds an answer: the time limit is only the machine's, and a loaded one needs seconds
-    client: { timeoutMs: 5_000, retries: 1 },
+    client: { timeoutMs: 15_000, retries: 1 },
     appVersion: '1.2.3',
     saveFile: createFolderSaveFile(join(dir, 'saved')),
   })

@@ -1,5 +1,6 @@
 // The whole app against the simulator, connected with the seeded account: for tests that go
 // through the router as the renderer does.
+
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -8,8 +9,9 @@ import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
 import type { NotificationInput } from '../../../electron/main/services/notify'
 import { createMemoryStore } from '../../../electron/main/services/secrets'
-import type { SaveFile, SaveFileRequest } from '../../../electron/main/services/vouchers'
+import type { SaveFile, SaveFileRequest, WriteChunk } from '../../../electron/main/services/vouchers'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
+import { savedBytes } from '../../support/savedBytes'
 
 export interface ConnectedApp {
   sim: SimulatorHandle
@@ -22,7 +24,8 @@ export interface ConnectedApp {
   /** notifications main showed, oldest first */
   notifications: NotificationInput[]
   /** what the app asked to save (voucher sheets), oldest first */
-  saved: SaveFileRequest[]
+  /** what was saved, as bytes; `pieces`: how many writes a streamed file took (0: given whole) */
+  saved: Array<SaveFileRequest & { pieces: number }>
   /** an operation's value; its error thrown */
   call<T>(name: string, input?: unknown): Promise<T>
   /** stops the app and starts a new one over the same userData and keys (`app` is then the new one) */
@@ -52,7 +55,7 @@ export async function startConnectedApp(o: ConnectedAppOptions): Promise<Connect
   const dir = await mkdtemp(join(tmpdir(), 'lt-app-'))
   const events: ConnectedApp['events'] = []
   const notifications: NotificationInput[] = []
-  const saved: SaveFileRequest[] = []
+  const saved: ConnectedApp['saved'] = []
   const secretStore = createMemoryStore()
   const make = () =>
     createApp({
@@ -65,7 +68,18 @@ export async function startConnectedApp(o: ConnectedAppOptions): Promise<Connect
       saveFile:
         o.saveFile ??
         (async (req) => {
-          saved.push(req)
+          let pieces = 0
+          const counted = req.stream
+            ? {
+                ...req,
+                stream: (w: WriteChunk) =>
+                  req.stream((c) => {
+                    pieces++
+                    return w(c)
+                  }),
+              }
+            : req
+          saved.push({ defaultName: req.defaultName, filters: req.filters, bytes: await savedBytes(counted), pieces })
           return { status: 'saved', fileName: req.defaultName }
         }),
       ...(o.fetch ? { fetch: o.fetch(sim) } : {}),

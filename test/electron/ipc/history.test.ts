@@ -141,6 +141,13 @@ describe('history.exportCsv', () => {
     expect(progress.at(-1)).toMatchObject({ requestId: 'csv-00000001', done: total, total })
   })
 
+  it('streams into the chosen file a chunk at a time, never the whole file at once', async () => {
+    t.saved.length = 0
+    const r = await t.call<OpOutput<'history.exportCsv'>>('history.exportCsv', { requestId: 'csv-00000009' })
+    // a header and one write per 500 rows: not one piece of the whole text
+    expect(t.saved[0]?.pieces).toBe(1 + Math.ceil(r.rows / 500))
+  })
+
   it('of one wallet: its rows sum to its balance', async () => {
     t.saved.length = 0
     await t.call('history.exportCsv', { walletId: t.w.id, requestId: 'csv-00000002' })

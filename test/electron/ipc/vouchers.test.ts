@@ -1,12 +1,14 @@
 // vouchers.create and vouchers.save through the whole app against the simulator: a double submit
 // makes one sheet, a failure part-way keeps what was made and says so, every voucher is watched
 // like any withdraw link, and a claim shows up in the list.
+
 import type { OpOutput, WithdrawLinkView } from '@shared/contract'
 import type { Result } from '@shared/errors'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { cardBox } from '../../../electron/main/services/vouchers'
 import { claimWithdraw } from '../../support/lud03Client'
 import { rasterise, readQrIn } from '../../support/pdfQr'
+import { savedBytes } from '../../support/savedBytes'
 import { type ConnectedApp, startConnectedApp } from './appHarness'
 
 type Made = OpOutput<'vouchers.create'>
@@ -26,7 +28,7 @@ beforeAll(async () => {
     balanceSat: 100_000,
     saveFile: async (req) => {
       if (dialog === 'cancel') return { status: 'cancelled' }
-      saved.push(req)
+      saved.push({ defaultName: req.defaultName, bytes: await savedBytes(req) })
       return { status: 'saved', fileName: req.defaultName }
     },
     // a service that breaks after the Nth mint, by the simulator's own fault control over HTTP

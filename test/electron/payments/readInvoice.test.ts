@@ -105,6 +105,35 @@ describe('readInvoice', { timeout: 30_000 }, () => {
     })
   })
 
+  it('a refusal is never offered for retrying: the same invoice would be refused again', async () => {
+    const refusals = [
+      readInvoice(null, invoice({ prefix: 'lnbc' }), at(NOW)),
+      readInvoice(null, invoice({ timestamp: NOW - 7200 }), at(NOW)),
+      readInvoice(null, invoice({ amountMsat: null }), at(NOW)),
+      readInvoice(null, 'alice@example.com', at(NOW)),
+    ]
+    for (const r of refusals) await expect(r).rejects.toMatchObject({ code: 'invalid_input', retryable: false })
+  })
+
+  it('the node’s own “active network” refusal stands even when no network is asked for', async () => {
+    await expect(readInvoice(client(), invoice({ prefix: 'lnbc' }), { nowSec: () => NOW })).rejects.toMatchObject({
+      code: 'invalid_input',
+      message: 'This invoice is for real bitcoin (mainnet), which is not the network this service pays on.',
+      retryable: false,
+    })
+  })
+
+  it('a Lightning address or an on-chain address is not an invoice: the plain fallback, or the parser’s reason', async () => {
+    const address = await readInvoice(null, 'alice@example.com', at(NOW)).catch((e: unknown) => e)
+    expect(address).toMatchObject({ code: 'invalid_input', message: 'This is not a Lightning invoice.' })
+    const onchain = await readInvoice(null, 'bcrt1qw508d6qejxtdg4y5r3zarvary0c5xw7kygt080', at(NOW)).catch(
+      (e: unknown) => e,
+    )
+    expect(onchain).toMatchObject({ code: 'invalid_input' })
+    expect((onchain as Error).message).not.toBe('This is not a Lightning invoice.')
+    expect((onchain as Error).message.length).toBeGreaterThan(0)
+  })
+
   it('refuses what is not an invoice, saying why', async () => {
     await expect(readInvoice(client(), 'alice@example.com', at(NOW))).rejects.toMatchObject({
       code: 'invalid_input',

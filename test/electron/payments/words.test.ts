@@ -78,4 +78,12 @@ describe('paymentError: the service refusals in plain words', () => {
     expect(paymentError(internal, wallet)).toBe(internal)
     expect(paymentError(plain, wallet)).toBe(plain)
   })
+
+  it("leaves an error that is not the app's own alone, even one carrying a refusal code", () => {
+    // Node and library errors carry a `code` too; only the app's own errors are reworded.
+    const shortOfFunds = Object.assign(new Error('Insufficient balance'), { code: 'insufficient_funds' })
+    const refused = Object.assign(new Error('Invoice expired'), { code: 'invalid_input' })
+    expect(paymentError(shortOfFunds, wallet)).toBe(shortOfFunds)
+    expect(paymentError(refused, wallet)).toBe(refused)
+  })
 })

@@ -42,6 +42,36 @@ describe('createSaveFile', () => {
     if (process.platform !== 'win32') expect((await stat(path)).mode & 0o777).toBe(0o600)
   })
 
+  it('a stream is written piece by piece, each awaited; a stream that fails leaves no half file', async () => {
+    const path = join(dir, 'history.csv')
+    const save = createSaveFile(async () => ({ canceled: false, filePath: path }))
+    const waited: number[] = []
+    const pieces = ['date,amount\r\n', '1,2\r\n', '3,4\r\n']
+    const req = {
+      defaultName: 'transactions.csv',
+      filters: [{ name: 'CSV', extensions: ['csv'] }],
+      stream: async (write: (c: string) => Promise<void>) => {
+        for (const [i, p] of pieces.entries()) {
+          await write(p)
+          waited.push(i) // the next piece is made only once this one is written
+        }
+      },
+    }
+    expect(await save(req)).toEqual({ status: 'saved', fileName: 'history.csv' })
+    expect(await readFile(path, 'utf8')).toBe(pieces.join(''))
+    expect(waited).toEqual([0, 1, 2])
+    if (process.platform !== 'win32') expect((await stat(path)).mode & 0o777).toBe(0o600)
+    const broken = {
+      ...req,
+      stream: async (write: (c: string) => Promise<void>) => {
+        await write('date,amount\r\n')
+        throw new Error('the ledger went away')
+      },
+    }
+    await expect(save(broken)).rejects.toThrow('the ledger went away')
+    expect(await readdir(dir)).toEqual([])
+  })
+
   it('a cancelled dialog writes nothing', async () => {
     const save = createSaveFile(async () => ({ canceled: true, filePath: '' }))
     expect(await save(request)).toEqual({ status: 'cancelled' })

@@ -56,3 +56,33 @@ it('a read that fails stores the pages read before it, then fails', async () => 
   expect(log).toEqual(['begin', 'store in transaction', 'store in transaction', 'store in transaction', 'commit'])
   expect(stored.map((b) => b.cursor.backfillNextPage)).toEqual([2, 3, 4])
 })
+
+it('asks for the next page before storing the pages read (the service answers while the ledger writes), five a commit', async () => {
+  const { c, log } = context(30)
+  c.o = { ...DEFAULT_READS, backfillPagesPerTick: 10 }
+  const list = c.client.listTransactions
+  c.client = {
+    ...c.client,
+    listTransactions: (w: string, page: number, per: number) => {
+      log.push(`ask ${page}`)
+      return list(w, page, per)
+    },
+  } as ReadContext['client']
+  expect(await backfill(c, 'wal_a')).toBe(false)
+  const five = ['begin', ...Array(5).fill('store in transaction'), 'commit']
+  // one request at a time still; none past the tick's ten pages
+  expect(log).toEqual([
+    'ask 1',
+    'ask 2',
+    'ask 3',
+    'ask 4',
+    'ask 5',
+    'ask 6',
+    ...five,
+    'ask 7',
+    'ask 8',
+    'ask 9',
+    'ask 10',
+    ...five,
+  ])
+})

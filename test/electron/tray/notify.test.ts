@@ -7,7 +7,7 @@ import { masksAmounts } from '../../../electron/main/app/privacy'
 import {
   createElectronNotifier,
   inertText,
-  MASKED_FALLBACK,
+  maskedFallback,
   maskingNotifier,
   type NotificationInput,
   type Notifier,
@@ -313,7 +313,7 @@ describe('the masking notifier', () => {
     const { shown, notifier, mask } = setup()
     mask(true)
     notifier.show({ title: 'Received 12,345 sats', body: 'tip 678' })
-    expect(shown).toEqual([{ ...MASKED_FALLBACK, onClick: undefined }])
+    expect(shown).toEqual([{ ...maskedFallback(), onClick: undefined }])
     expect(JSON.stringify(shown)).not.toMatch(/\d/)
   })
 

@@ -9,6 +9,7 @@ import { type AppRecords, createAppRecords } from './appRecords'
 import { type Cursors, createCursors } from './cursors'
 import { type CsvOptions, exportCsv } from './exportCsv'
 import { createWriter, type InsertOptions, type InsertResult } from './insert'
+import { type CheckResult, checkInBackground } from './integrityCheck'
 import { createLabels, type Labels } from './labels'
 import { inTransaction, migrate } from './migrate'
 import { createPricesThen, type PricesThen } from './pricesThen'
@@ -33,7 +34,7 @@ const LEDGER_NAME = 'ledger'
 
 export interface LedgerNotice {
   level: 'info' | 'warning' | 'error'
-  code: 'ledger_rebuilt' | 'ledger_missing' | 'ledger_in_memory'
+  code: 'ledger_rebuilt' | 'ledger_missing' | 'ledger_in_memory' | 'ledger_damaged'
   message: string
   /** where the old file was kept */
   path?: string
@@ -82,6 +83,11 @@ export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'labels' | '
   plan(q: PageQuery): string[]
   /** everything of one account (it was removed from the app) */
   forgetAccount(accountId: string): void
+  /**
+   * The whole integrity check, off the main thread, when the open did not run it (a clean last
+   * shutdown); damage found is told and the next start sets the file aside (docs/ledger.md).
+   */
+  checkIntegrity(): Promise<CheckResult>
   close(): void
 }
 
@@ -156,7 +162,20 @@ export function openLedger(opts: LedgerOptions): Ledger {
         for (const t of ACCOUNT_TABLES) db.prepare(`DELETE FROM ${t} WHERE account_id = ?`).run(accountId)
       })
     },
-    close: () => db.close(),
+    async checkIntegrity() {
+      if (opened.checked) return 'ok'
+      const r = await checkInBackground(opened.path)
+      if (r === 'damaged')
+        notify({
+          level: 'warning',
+          code: 'ledger_damaged',
+          message:
+            'The transaction history file is damaged. It will be set aside and the history loaded again ' +
+            'from the service when the app starts next.',
+        })
+      return r
+    },
+    close: opened.close,
   }
 }
 
@@ -174,6 +193,7 @@ function openLedgerFile(
       migrations,
       now,
       synchronous: 'NORMAL',
+      integrity: 'after-unclean',
       check: (db) => {
         // A file indexed by an SQLite with FTS5, opened by one without: unusable, so rebuilt.
         if (hasSearchIndex(db) && !hasFts5(db)) throw new Error('search index needs FTS5')
@@ -191,7 +211,10 @@ function openLedgerFile(
         `The transaction history file could not be written (${err instanceof Error ? err.message : String(err)}). ` +
         'History is kept in memory until the app is closed.',
     })
-    return { db, path: ':memory:', status: 'created', setAside: null, reason: null, orphanWal: null }
+    return {
+      ...{ db, path: ':memory:', status: 'created', setAside: null, reason: null, orphanWal: null },
+      ...{ checked: true, close: () => db.close() },
+    }
   }
 }
 

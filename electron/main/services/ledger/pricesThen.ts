@@ -24,15 +24,29 @@ export interface DayWithoutPrice {
 }
 
 export function createPricesThen(db: DatabaseSync) {
-  const missing = db.prepare(`SELECT DISTINCT account_id AS accountId, (created_at / ${DAY_SEC}) * ${DAY_SEC} AS day
-    FROM transactions WHERE price_then IS NULL ORDER BY day DESC LIMIT ?`)
+  // tx_unpriced holds only the rows still without a price: a day is one seek, its accounts a range
+  const newestBefore = db.prepare(`SELECT created_at AS at FROM transactions INDEXED BY tx_unpriced
+    WHERE price_then IS NULL AND created_at < ? ORDER BY created_at DESC LIMIT 1`)
+  const accountsOf = db.prepare(`SELECT DISTINCT account_id AS accountId FROM transactions INDEXED BY tx_unpriced
+    WHERE price_then IS NULL AND created_at >= ? AND created_at < ? ORDER BY account_id`)
   // (account, time) leads the tx_time index: one day of one account is a range, not a scan
   const fill = db.prepare(`UPDATE transactions SET price_then = ?
     WHERE account_id = ? AND created_at >= ? AND created_at < ? AND price_then IS NULL`)
   return {
-    /** days that still hold rows without a price, newest first */
-    daysWithoutPrice(limit = 50): DayWithoutPrice[] {
-      return missing.all(limit) as unknown as DayWithoutPrice[]
+    /** days that still hold rows without a price, newest first; `skip`: days not to list (nor count) */
+    daysWithoutPrice(limit = 50, skip: (day: number) => boolean = () => false): DayWithoutPrice[] {
+      const out: DayWithoutPrice[] = []
+      let below = Number.MAX_SAFE_INTEGER
+      while (out.length < limit) {
+        const r = newestBefore.get(below) as { at: number } | undefined
+        if (!r) break
+        const day = Math.floor(r.at / DAY_SEC) * DAY_SEC
+        below = day
+        if (skip(day)) continue
+        for (const { accountId } of accountsOf.all(day, day + DAY_SEC) as Array<{ accountId: string }>)
+          if (out.length < limit) out.push({ accountId, day })
+      }
+      return out
     },
     /** gives every row of that day still without a price this one; returns how many */
     setDayPrice(accountId: string, day: number, p: PriceThen): number {

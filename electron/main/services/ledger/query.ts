@@ -37,10 +37,18 @@ export const PageQuery = HistoryFilter.extend({
 export type PageQuery = z.input<typeof PageQuery>
 type ParsedPage = z.output<typeof PageQuery>
 
+/**
+ * A search counts its matches up to this many: an exact count grows with the matches (25,000 for
+ * a common word in a million rows), this one does not. Totals without a search stay exact.
+ */
+export const COUNT_CAP = 1000
+
 export interface Page {
   items: LedgerTx[]
-  /** rows matching the filter, on every page */
+  /** rows matching the filter, on every page; with `capped`, COUNT_CAP (at least that many match) */
   total: number
+  /** a search's count stopped at COUNT_CAP: more rows match (Next pages on by the cursor) */
+  capped: boolean
   /** pass as `after` for the next page; null on the last one */
   next: { createdAt: number; rowId: number } | null
 }
@@ -155,21 +163,36 @@ export function createReader(db: DatabaseSync, mode: SearchMode, version: () => 
   const counts = new Map<string, { version: number; n: number }>()
   const fts = mode === 'fts5'
   const lastId = db.prepare('SELECT coalesce(max(id), 0) AS n FROM transactions')
-  const countParsed = (f: Filter): number => {
+  /** `cap`: count at most cap + 1 rows (more than cap means "cap or more") */
+  const countParsed = (f: Filter, cap = Number.POSITIVE_INFINITY): number => {
     const w = source(f, fts)
-    const sql = `SELECT count(*) AS n ${w.sql}`
-    const key = `${sql}\n${JSON.stringify(w.params)}`
+    const capped = Number.isFinite(cap)
+    const sql = capped ? `SELECT count(*) AS n FROM (SELECT 1 ${w.sql} LIMIT ?)` : `SELECT count(*) AS n ${w.sql}`
+    const params = capped ? [...w.params, cap + 1] : w.params
+    const key = `${sql}\n${JSON.stringify(params)}`
     const v = version()
     const known = counts.get(key)
     if (known && known.version === v) return known.n
-    const r = prepared(sql).get(...w.params) as { n: number }
+    const r = prepared(sql).get(...params) as { n: number }
     if (counts.size >= 100) counts.clear()
     counts.set(key, { version: v, n: r.n })
     return r.n
   }
-  /** from the matches, unless they are many (searchPlan.ts); the count is kept, so this is cheap */
-  const fromIndex = (p: ParsedPage): boolean =>
-    fts && searchTerms(p.search).length > 0 && fromMatches(countParsed(p), p.limit, (lastId.get() as { n: number }).n)
+  /** a page's count: a search's capped (more than COUNT_CAP: capped), any other exact */
+  const pageCount = (f: Filter): { total: number; capped: boolean } => {
+    if (searchTerms(f.search).length === 0) return { total: countParsed(f), capped: false }
+    const n = countParsed(f, COUNT_CAP)
+    return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false }
+  }
+  /**
+   * From the matches, unless they are many (searchPlan.ts); the count is kept, so this is cheap. A
+   * capped count means many: walking finds a page within limit × rows / COUNT_CAP rows at most.
+   */
+  const fromIndex = (p: ParsedPage): boolean => {
+    if (!fts || searchTerms(p.search).length === 0) return false
+    const { total, capped } = pageCount(p)
+    return !capped && fromMatches(total, p.limit, (lastId.get() as { n: number }).n)
+  }
   const rows = (p: ParsedPage): LedgerTx[] => {
     const { sql, params } = pageSql(p, fromIndex(p))
     return (prepared(sql).all(...params) as unknown as TxRow[]).map(toLedgerTx)
@@ -178,11 +201,11 @@ export function createReader(db: DatabaseSync, mode: SearchMode, version: () => 
     count: (f: HistoryFilter): number => countParsed(HistoryFilter.parse(f)),
     page(q: PageQuery): Page {
       const p = PageQuery.parse(q)
-      const total = countParsed(p)
+      const { total, capped } = pageCount(p)
       const items = rows(p)
       const last = items[items.length - 1]
       const next = items.length === p.limit && last ? { createdAt: last.createdAt, rowId: last.rowId } : null
-      return { items, total, next }
+      return { items, total, capped, next }
     },
     /** A page without its count (the CSV export counts once). */
     rows: (q: PageQuery): LedgerTx[] => rows(PageQuery.parse(q)),

@@ -1,11 +1,12 @@
 // Opening one SQLite file of ours in userData, for the ledger and for the journal alike: owner-only
-// mode (0600, and its -wal/-shm), WAL, foreign keys, a quick integrity check and the schema's
-// migrations. A file that fails any of these is closed and renamed aside, never deleted, so what
+// mode (0600, and its -wal/-shm), WAL, foreign keys, an integrity check (integrityCheck.ts) and the
+// schema's migrations. A file that fails any of these is closed and renamed aside, never deleted, so what
 // it held can still be looked at; the caller decides what that means (a ledger is rebuilt from the
 // service, a journal is reported loudly). See docs/ledger.md.
 import { chmodSync, closeSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import { DamagedError, type IntegrityCheck, openMarker } from './integrityCheck'
 import { type Migration, migrate, NewerSchemaError } from './migrate'
 
 const SIDE_FILES = ['-wal', '-shm'] as const
@@ -21,6 +22,13 @@ export interface SqliteFileOptions {
   check?: (db: DatabaseSync) => void
   /** FULL for records that must survive a power cut (the journal); NORMAL is safe in WAL for a cache */
   synchronous: 'NORMAL' | 'FULL'
+  /**
+   * `always`: `PRAGMA quick_check` on every open (the journal: small, and its promises are strict).
+   * `after-unclean`: only when the last session did not close the file (its open marker is still
+   * there); otherwise the cheap checks alone, and the caller runs the whole check later, off the
+   * main thread (the ledger: at a million rows the check reads 800 MB). docs/ledger.md.
+   */
+  integrity?: IntegrityCheck
 }
 
 export type OpenStatus = 'opened' | 'created' | 'rebuilt'
@@ -35,6 +43,10 @@ export interface OpenedFile {
   reason: string | null
   /** a `-wal` left without its database (the file was deleted while open), moved aside here */
   orphanWal: string | null
+  /** whether this open ran the whole `quick_check` */
+  checked: boolean
+  /** closes the database and removes the open marker (a clean shutdown) */
+  close(): void
 }
 
 export function openSqliteFile(opts: SqliteFileOptions): OpenedFile {
@@ -50,22 +62,37 @@ export function openSqliteFile(opts: SqliteFileOptions): OpenedFile {
     }
     rmSync(`${path}-shm`, { force: true })
   }
+  const marked = opts.integrity === 'after-unclean'
+  const marker = openMarker(path)
+  // a marker left behind: the last session ended without closing the file (a crash, a power cut)
+  const fullCheck = !marked || marker.present()
+  const done = (db: DatabaseSync) => {
+    if (marked) marker.set()
+    return {
+      checked: fullCheck,
+      close: () => {
+        db.close()
+        if (marked) marker.clear()
+      },
+    }
+  }
   try {
-    const { db, from } = openChecked(path, opts)
+    const { db, from } = openChecked(path, opts, fullCheck)
     // An empty file (a crash before the first write) holds nothing either: it counts as created.
-    return { db, path, status: existed && from > 0 ? 'opened' : 'created', setAside: null, reason: null, orphanWal }
+    const status = existed && from > 0 ? 'opened' : 'created'
+    return { db, path, status, setAside: null, reason: null, orphanWal, ...done(db) }
   } catch (err) {
     // Only the file's own fault sets it aside; a lock held by another process, a full disk or a
     // missing permission would fail again with any file, and moving a file in use loses writes.
     if (!isFileFault(err)) throw err
     const setAside = setFileAside(path, opts)
     // A second failure (disk full, no permission) is not the file's fault: let it throw.
-    const { db } = openChecked(path, opts)
-    return { db, path, status: 'rebuilt', setAside, reason: describeFailure(err), orphanWal }
+    const { db } = openChecked(path, opts, true)
+    return { db, path, status: 'rebuilt', setAside, reason: describeFailure(err), orphanWal, ...done(db) }
   }
 }
 
-function openChecked(path: string, opts: SqliteFileOptions): { db: DatabaseSync; from: number } {
+function openChecked(path: string, opts: SqliteFileOptions, fullCheck: boolean): { db: DatabaseSync; from: number } {
   // Create the file owner-only before SQLite does; SQLite gives -wal/-shm the database's mode.
   closeSync(openSync(path, 'a', OWNER_ONLY))
   restrictModes(path)
@@ -76,8 +103,13 @@ function openChecked(path: string, opts: SqliteFileOptions): { db: DatabaseSync;
     const mode = db.prepare('PRAGMA journal_mode = WAL').get() as { journal_mode: string } | undefined
     if (mode?.journal_mode !== 'wal') throw new Error(`journal mode ${String(mode?.journal_mode)}`)
     db.exec(`PRAGMA synchronous = ${opts.synchronous}; PRAGMA foreign_keys = ON;`)
-    const check = db.prepare('PRAGMA quick_check').all() as Array<{ quick_check: string }>
-    if (check.length !== 1 || check[0]?.quick_check !== 'ok') throw new DamagedError(check.length)
+    if (fullCheck) {
+      const check = db.prepare('PRAGMA quick_check').all() as Array<{ quick_check: string }>
+      if (check.length !== 1 || check[0]?.quick_check !== 'ok') throw new DamagedError(check.length)
+    } else {
+      // cheap, on every open: the schema must read (random bytes, a file cut short fail here)
+      db.prepare('SELECT count(*) FROM sqlite_schema').get()
+    }
     opts.check?.(db)
     const from = migrate(db, opts.migrations)
     restrictModes(path)
@@ -85,12 +117,6 @@ function openChecked(path: string, opts: SqliteFileOptions): { db: DatabaseSync;
   } catch (err) {
     db.close()
     throw err
-  }
-}
-
-class DamagedError extends Error {
-  constructor(problems: number) {
-    super(`integrity check found ${problems} problem(s)`)
   }
 }
 

@@ -3,6 +3,7 @@
 // use a fake and the shell stays thin.
 import { APP_NAME, type Emit, type NavigateTarget, type PendingInvoice, type WithdrawLinkView } from '@shared/contract'
 import { formatMsat, formatSat } from '@shared/units'
+import { mainLocale, mt } from '../i18n'
 import { inertText, notificationLine } from './text'
 
 export { inertText, notificationLine } from './text'
@@ -42,12 +43,15 @@ const BODY_MAX = 400
 
 export function settlementNotification(inv: PendingInvoice, walletLabel: string): NotificationModel {
   const memo = oneLine(inv.memo)
-  const wallet = `To ${oneLine(walletLabel)}`
+  const wallet = mt('main.notify.toWallet', { wallet: oneLine(walletLabel) })
   return {
     // The amount received, as the service reported it when settled (an amountless invoice asked none).
-    title: inv.amountSat > 0 ? `Received ${formatSat(inv.amountSat)}` : 'Payment received',
+    title:
+      inv.amountSat > 0
+        ? mt('main.notify.received', { amount: formatSat(inv.amountSat, { locale: mainLocale() }) })
+        : mt('main.notify.paymentReceived'),
     body: memo ? `${memo}\n${wallet}` : wallet,
-    plain: { title: 'Payment received', body: wallet },
+    plain: { title: mt('main.notify.paymentReceived'), body: wallet },
     target: { to: 'transaction', walletId: inv.walletId, lnTxId: inv.id, txId: null },
   }
 }
@@ -58,11 +62,14 @@ export function withdrawNotification(
   claimTxId: string | null,
 ): NotificationModel {
   const memo = oneLine(link.memo)
-  const wallet = `From ${oneLine(walletLabel)}`
+  const wallet = mt('main.notify.fromWallet', { wallet: oneLine(walletLabel) })
+  const locale = mainLocale()
+  const amount =
+    link.claimedMsat === null ? formatSat(link.amountSat, { locale }) : formatMsat(link.claimedMsat, { locale })
   return {
-    title: `Withdraw link claimed: ${link.claimedMsat === null ? formatSat(link.amountSat) : formatMsat(link.claimedMsat)}`,
+    title: mt('main.notify.withdrawClaimedAmount', { amount }),
     body: memo ? `${memo}\n${wallet}` : wallet,
-    plain: { title: 'Withdraw link claimed', body: wallet },
+    plain: { title: mt('main.notify.withdrawClaimed'), body: wallet },
     target: claimTxId
       ? { to: 'transaction', walletId: link.walletId, lnTxId: null, txId: claimTxId }
       : { to: 'transactions', walletId: link.walletId },
@@ -88,7 +95,7 @@ export function showNotification(
 }
 
 /** What a masked notification without words of its own says: that there is news, nothing more. */
-export const MASKED_FALLBACK = { title: APP_NAME, body: 'Open the app to see what happened.' }
+export const maskedFallback = () => ({ title: APP_NAME, body: mt('main.notify.openToSee') })
 
 /**
  * A Notifier that, while `masked()` (amounts hidden, or the app locked), shows each notification's
@@ -99,7 +106,7 @@ export function maskingNotifier(notifier: Notifier, masked: () => boolean): Noti
     isSupported: () => notifier.isSupported(),
     show(n) {
       if (!masked()) return notifier.show(n)
-      const words = n.plain ?? MASKED_FALLBACK
+      const words = n.plain ?? maskedFallback()
       notifier.show({ title: words.title, body: words.body, onClick: n.onClick })
     },
   }

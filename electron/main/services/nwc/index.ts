@@ -18,6 +18,7 @@ import { AppError } from '@shared/errors'
 import { formatMsat } from '@shared/units'
 import { generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex, hexToBytes } from 'nostr-tools/utils'
+import { mainLocale, mt } from '../i18n'
 import type { LedgerTx } from '../ledger'
 import type { Notifier } from '../notify'
 import type { Journal } from '../payments'
@@ -130,9 +131,9 @@ export function createNwc(d: NwcDeps) {
       if (d.notificationsOn?.() === false) return
       const name = c.name.replace(/[\p{Cc}\p{Cf}]/gu, '').slice(0, 60)
       d.notifier?.show({
-        title: `${name} paid ${formatMsat(amountMsat)}`,
-        body: 'Through a connected app',
-        plain: { title: `${name} made a payment`, body: 'Through a connected app' },
+        title: mt('main.nwc.paid', { name, amount: formatMsat(amountMsat, { locale: mainLocale() }) }),
+        body: mt('main.nwc.throughApp'),
+        plain: { title: mt('main.nwc.madePayment', { name }), body: mt('main.nwc.throughApp') },
       })
     },
   }

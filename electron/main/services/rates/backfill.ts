@@ -47,7 +47,8 @@ export function createPriceBackfill(d: BackfillDeps): PriceBackfill {
   let timer: ReturnType<typeof setInterval> | null = null
 
   async function priceOneDay(ledger: PricesThen): Promise<number> {
-    const days = ledger.daysWithoutPrice(50).filter((x) => !failedDays.has(x.day))
+    // the newest day not failed, with its accounts (a handful): each listed day reads its rows' index
+    const days = ledger.daysWithoutPrice(8, (day) => failedDays.has(day))
     const day = days[0]?.day
     if (day === undefined) return 0
     const got = await fetchDayPrices(d.fetch ?? globalThis.fetch, d.sourceUrl as string, day, {

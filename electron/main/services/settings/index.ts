@@ -44,6 +44,7 @@ const StoredSettings = Settings.extend({
   lock: StoredLockSettings,
   // files from before it have none; an odd value is the default, not an unreadable file
   historyPerPage: Settings.shape.historyPerPage.catch(DEFAULT_SETTINGS.historyPerPage),
+  language: Settings.shape.language.catch(undefined),
 })
 
 export const SettingsFile = z.object({

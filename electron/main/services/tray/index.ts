@@ -4,6 +4,7 @@
 import { totalBalanceMsat } from '@shared/balances'
 import { APP_NAME, type ConnectionProblem, type NavigateTarget, type WalletView } from '@shared/contract'
 import { formatMsat } from '@shared/units'
+import { type MessageId, mainLocale, mt } from '../i18n'
 
 export interface TrayState {
   /** null when no account is connected */
@@ -54,35 +55,38 @@ export interface TrayMenuModel {
 }
 
 function pendingText(n: number): string {
-  return n === 1 ? '1 invoice pending' : `${n} invoices pending`
+  return mt('main.tray.invoicesPending', { count: n })
 }
+
+const amount = (msat: number) => formatMsat(msat, { locale: mainLocale() })
 
 const showsTotal = (state: TrayState) => state.showTotal !== false && !state.hideAmounts && !state.locked
 
 /** A few words on why nothing works, for the tooltip and the menu bar. */
-export const PROBLEM_WORDS: Record<ConnectionProblem, string> = {
-  key_refused: 'key refused',
-  key_not_allowed: 'key not allowed',
-  service_error: 'service error',
+const PROBLEM_IDS: Record<ConnectionProblem, MessageId> = {
+  key_refused: 'main.tray.keyRefused',
+  key_not_allowed: 'main.tray.keyNotAllowed',
+  service_error: 'main.tray.serviceError',
 }
+export const problemWords = (problem: ConnectionProblem): string => mt(PROBLEM_IDS[problem])
 
 /** The connection's part of the tooltip and title: '' when online. */
 function connectionWords(state: TrayState): string {
-  if (state.error) return `error: ${PROBLEM_WORDS[state.error]}`
-  return state.online ? '' : 'offline'
+  if (state.error) return mt('main.tray.errorShort', { problem: problemWords(state.error) })
+  return state.online ? '' : mt('main.tray.offlineShort')
 }
 
 /** The menu's line about the connection, with what it means for the balances shown. */
 function connectionLine(state: TrayState): string | null {
-  if (state.error === 'service_error') return 'Error: the service is failing; balances may be out of date'
-  if (state.error) return `Error: ${PROBLEM_WORDS[state.error]}; replace the key in Settings`
-  return state.online ? null : 'Offline: balances may be out of date'
+  if (state.error === 'service_error') return mt('main.tray.serviceFailing')
+  if (state.error) return mt('main.tray.replaceKey', { problem: problemWords(state.error) })
+  return state.online ? null : mt('main.tray.offlineLine')
 }
 
 export function buildTooltip(state: TrayState): string {
-  if (state.locked) return `${APP_NAME}: locked`
-  if (state.accountLabel === null) return `${APP_NAME}: not connected`
-  const parts = [showsTotal(state) ? `${APP_NAME}: ${formatMsat(totalBalanceMsat(state.wallets))}` : APP_NAME]
+  if (state.locked) return mt('main.tray.tooltipLocked', { app: APP_NAME })
+  if (state.accountLabel === null) return mt('main.tray.tooltipNotConnected', { app: APP_NAME })
+  const parts = [showsTotal(state) ? `${APP_NAME}: ${amount(totalBalanceMsat(state.wallets))}` : APP_NAME]
   if (state.pendingCount > 0) parts.push(pendingText(state.pendingCount))
   const connection = connectionWords(state)
   if (connection) parts.push(connection)
@@ -94,8 +98,8 @@ export function buildTitle(state: TrayState): string {
   // locked: nothing beside the icon, not even how many invoices wait
   if (state.accountLabel === null || state.locked) return ''
   const parts: string[] = []
-  if (showsTotal(state)) parts.push(formatMsat(totalBalanceMsat(state.wallets)))
-  if (state.pendingCount > 0) parts.push(`${state.pendingCount} pending`)
+  if (showsTotal(state)) parts.push(amount(totalBalanceMsat(state.wallets)))
+  if (state.pendingCount > 0) parts.push(mt('main.tray.pendingShort', { count: state.pendingCount }))
   const connection = connectionWords(state)
   if (connection) parts.push(connection)
   return parts.join(' · ')
@@ -109,48 +113,54 @@ const shortMenu = (tooltip: string, title: string, why: string, open: string): T
     { kind: 'label', text: why },
     { kind: 'separator' },
     { kind: 'action', action: 'open', label: open },
-    { kind: 'action', action: 'quit', label: 'Quit' },
+    { kind: 'action', action: 'quit', label: mt('main.tray.quit') },
   ],
 })
 
 export function buildTrayMenu(state: TrayState): TrayMenuModel {
   const tooltip = buildTooltip(state)
   const title = buildTitle(state)
-  if (state.locked) return shortMenu(tooltip, title, 'Locked', 'Unlock…')
-  if (state.accountLabel === null) return shortMenu(tooltip, title, 'Not connected', `Open ${APP_NAME}`)
+  if (state.locked) return shortMenu(tooltip, title, mt('main.tray.locked'), mt('main.tray.unlock'))
+  if (state.accountLabel === null)
+    return shortMenu(tooltip, title, mt('main.tray.notConnected'), mt('main.tray.open', { app: APP_NAME }))
   const amounts = showsTotal(state)
   const items: TrayItem[] = [
     {
       kind: 'label',
-      text: amounts ? `${state.accountLabel}: ${formatMsat(totalBalanceMsat(state.wallets))}` : state.accountLabel,
+      text: amounts ? `${state.accountLabel}: ${amount(totalBalanceMsat(state.wallets))}` : state.accountLabel,
     },
   ]
   for (const w of state.wallets) {
-    const label = amounts ? `${w.label}: ${formatMsat(w.balanceMsat)}` : w.label
+    const label = amounts ? `${w.label}: ${amount(w.balanceMsat)}` : w.label
     items.push({ kind: 'action', action: 'wallet', walletId: w.id, label })
   }
-  items.push({ kind: 'label', text: state.pendingCount > 0 ? pendingText(state.pendingCount) : 'No invoices pending' })
+  items.push({ kind: 'label', text: state.pendingCount > 0 ? pendingText(state.pendingCount) : mt('main.tray.noneP') })
   const connection = connectionLine(state)
   if (connection) items.push({ kind: 'label', text: connection })
   items.push(
     { kind: 'separator' },
-    { kind: 'action', action: 'receive', label: 'Receive…' },
-    { kind: 'action', action: 'send', label: 'Send…' },
-    { kind: 'action', action: 'withdraw', label: 'Withdraw link…' },
+    { kind: 'action', action: 'receive', label: mt('main.menu.receive') },
+    { kind: 'action', action: 'send', label: mt('main.menu.send') },
+    { kind: 'action', action: 'withdraw', label: mt('main.menu.withdraw') },
     { kind: 'separator' },
-    { kind: 'action', action: 'hideBalances', label: 'Hide balances', checked: state.hideAmounts === true },
+    {
+      kind: 'action',
+      action: 'hideBalances',
+      label: mt('main.tray.hideBalances'),
+      checked: state.hideAmounts === true,
+    },
   )
   if (state.appsConnected)
     items.push({
       kind: 'action',
       action: 'pauseApps',
-      label: 'Pause connected apps',
+      label: mt('main.tray.pauseApps'),
       checked: state.appsPaused === true,
     })
-  if (state.lockSet) items.push({ kind: 'action', action: 'lock', label: 'Lock now' })
+  if (state.lockSet) items.push({ kind: 'action', action: 'lock', label: mt('main.tray.lockNow') })
   items.push(
-    { kind: 'action', action: 'open', label: `Open ${APP_NAME}` },
-    { kind: 'action', action: 'quit', label: 'Quit' },
+    { kind: 'action', action: 'open', label: mt('main.tray.open', { app: APP_NAME }) },
+    { kind: 'action', action: 'quit', label: mt('main.tray.quit') },
   )
   return { tooltip, title, items }
 }

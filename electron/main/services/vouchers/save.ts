@@ -5,11 +5,23 @@ import type { SheetOutcome } from '@shared/contract'
 import type { Logger } from '../../log'
 import { makeVoucherSheet, sheetFileName, type VoucherSheetInput } from './sheet'
 
-export interface SaveFileRequest {
+/** A piece of a file, written before the next is made: the writer's promise is the backpressure. */
+export type WriteChunk = (chunk: string | Uint8Array) => Promise<void>
+
+export type SaveFileRequest = {
   /** a file name without a folder; the person may change it */
   defaultName: string
-  bytes: Uint8Array
   filters: Array<{ name: string; extensions: string[] }>
+} & (
+  | { bytes: Uint8Array; stream?: never }
+  /** a file too large to hold whole (the history's CSV): written piece by piece once a place is chosen */
+  | { stream: (write: WriteChunk) => Promise<void>; bytes?: never }
+)
+
+/** Writes a request's content, whole or as its stream makes it. */
+export async function writeContent(req: SaveFileRequest, write: WriteChunk): Promise<void> {
+  if (req.stream) await req.stream(write)
+  else await write(req.bytes)
 }
 
 /** Asks where to save and writes the file readable by its owner only; `fileName` has no folder. */

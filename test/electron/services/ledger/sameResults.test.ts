@@ -3,11 +3,13 @@
 // the person's labels, against the search as it was (a plain scan of every row: LIKE on each
 // column, `%`, `_` and `\` literal, at most eight words, an amount in sats equal) kept here as
 // the oracle. Both ways of reading a search (from the trigram index's matches, or walking from the
-// newest row) are taken, by words found rarely and often.
+// newest row) are taken, by words found rarely and often. A search's total is its count up to
+// COUNT_CAP, then `capped`; every other total is exact.
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
 import { parseSatInput } from '@shared/units'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type HistoryFilter, type Ledger, openLedger } from '../../../../electron/main/services/ledger'
+import { COUNT_CAP } from '../../../../electron/main/services/ledger/query'
 import { withTempDir } from './helpers'
 import { ledgerRows, readSeed, type SeedWallet } from './seedHistory'
 
@@ -59,17 +61,25 @@ function oldIds(f: HistoryFilter): string[] {
   return rows.map((r) => r.tx_id)
 }
 
-function newIds(f: HistoryFilter, limit: number): { ids: string[]; total: number } {
+function newIds(f: HistoryFilter, limit: number): { ids: string[]; total: number; capped: boolean } {
   const ids: string[] = []
   let after: { createdAt: number; rowId: number } | undefined
   let total = -1
+  let capped = false
   for (;;) {
     const p = l.page({ ...f, limit, after })
     total = p.total
+    capped = p.capped
     ids.push(...p.items.map((t) => t.txId))
-    if (!p.next) return { ids, total }
+    if (!p.next) return { ids, total, capped }
     after = p.next
   }
+}
+
+/** The total a page says for `matches` rows: exact, or for a search found more than COUNT_CAP times, the cap. */
+function expectTotal(f: HistoryFilter, got: { total: number; capped: boolean }, matches: number) {
+  const capped = Boolean(f.search?.trim()) && matches > COUNT_CAP
+  expect({ f, total: got.total, capped: got.capped }).toEqual({ f, total: capped ? COUNT_CAP : matches, capped })
 }
 
 beforeAll(async () => {
@@ -130,19 +140,35 @@ const SEARCHES = [
   'Order #1 Espresso',
   'Weekly sweep',
   'Service fee',
+  // found often: a capped count
+  'e',
+  'Order',
+  'e Order',
+  '@',
 ]
 
-it('search finds the same rows, in the same order, with the same count', () => {
+it('search finds the same rows, in the same order, with the same count up to the cap', () => {
   let found = 0
+  let capped = 0
   for (const search of SEARCHES)
     for (const limit of [7, 100]) {
       const want = oldIds({ accountId: ACC, search })
       const got = newIds({ accountId: ACC, search }, limit)
       expect({ search, limit, ids: got.ids }).toEqual({ search, limit, ids: want })
-      expect(got.total).toBe(want.length)
+      expectTotal({ accountId: ACC, search }, got, want.length)
       found += want.length
+      if (want.length > COUNT_CAP) capped++
     }
   expect(found).toBeGreaterThan(1_000) // searches that find things, not only empty ones
+  expect(capped).toBeGreaterThan(0) // and some found more often than the cap
+  expect(capped).toBeLessThan(SEARCHES.length * 2)
+}, 120_000) // every search twice against a scan of every row: seconds, many more on a loaded machine
+
+it('an unsearched total stays exact past the cap', () => {
+  const all = oldIds({ accountId: ACC })
+  expect(all.length).toBeGreaterThan(COUNT_CAP)
+  expect(l.page({ accountId: ACC, limit: 10 })).toMatchObject({ total: all.length, capped: false })
+  expect(l.count({ accountId: ACC, search: 'thanks' })).toBe(oldIds({ accountId: ACC, search: 'thanks' }).length)
 })
 
 it('filters with and without a search give the same rows', () => {
@@ -157,12 +183,12 @@ it('filters with and without a search give the same rows', () => {
     { accountId: ACC, types: ['ln_lnurl_pay_inbound', 'ln_deposit'], to: mid },
   ]
   for (const f of filters)
-    for (const search of [undefined, 'thanks', 'croissant', 'VAT', '2,000', 'Order #2 ssant']) {
+    for (const search of [undefined, 'thanks', 'croissant', 'VAT', '2,000', 'Order #2 ssant', 'e', 'Order']) {
       const q = { ...f, ...(search ? { search } : {}) }
       const want = oldIds(q)
       const got = newIds(q, 50)
       expect({ q, ids: got.ids }).toEqual({ q, ids: want })
-      expect(got.total).toBe(want.length)
+      expectTotal(q, got, want.length)
     }
 })
 

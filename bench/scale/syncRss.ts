@@ -1,0 +1,33 @@
+// The main process's memory after a first sync, measured without the bench's own weight: the app
+// (as the preview boots it) alone in a process of plain Node, bundled by esbuild (no tsx, no test
+// tools), syncing the simulator at `url`. Prints `SYNC_RSS {json}`.
+//
+// Built and run by rssChild.ts; by hand: esbuild this file to .mjs, then
+// `node --expose-gc out.mjs <url> <secret>`.
+import { bootApp } from '../../dev/preview/boot'
+import { syncNow } from '../../test/support/syncNow'
+
+const MB = 1024 * 1024
+const gc = () => (globalThis as { gc?: () => void }).gc?.()
+const [url, secret] = process.argv.slice(2)
+if (!url || !secret) throw new Error('usage: <url> <secret>')
+gc()
+const before = process.memoryUsage().rss
+const t0 = performance.now()
+const booted = await bootApp({ connect: { baseUrl: url, apiKey: secret } })
+await syncNow(booted.app, 1_000_000)
+const syncS = (performance.now() - t0) / 1000
+gc()
+const m = process.memoryUsage()
+console.log(
+  `SYNC_RSS ${JSON.stringify({
+    beforeMB: before / MB,
+    rssMB: m.rss / MB,
+    heapMB: m.heapUsed / MB,
+    heapTotalMB: m.heapTotal / MB,
+    externalMB: m.external / MB,
+    syncS,
+  })}`,
+)
+await booted.dispose()
+process.exit(0)

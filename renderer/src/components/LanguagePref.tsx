@@ -1,0 +1,30 @@
+// The app's language: the system's (the default) or one chosen. Each language is named in itself,
+// so a person who cannot read the current one still finds theirs.
+import type { Settings } from '@shared/contract'
+import { Language } from '@shared/i18n/language'
+import { LANGUAGE_NAMES, LOCALES } from '@shared/i18n/locales'
+import { t } from '../i18n'
+import { useSettings } from '../stores/settings'
+import { SelectField } from './SelectField'
+
+export function LanguagePref({ settings }: { settings: Settings }) {
+  const update = useSettings((s) => s.update)
+  return (
+    <SelectField
+      id="language"
+      label={t('settings.language')}
+      value={settings.language ?? 'system'}
+      onValue={(v) => {
+        const language = Language.safeParse(v)
+        if (language.success) void update({ language: language.data })
+      }}
+    >
+      <option value="system">{t('settings.languageSystem')}</option>
+      {LOCALES.map((l) => (
+        <option key={l} value={l} lang={l}>
+          {LANGUAGE_NAMES[l]}
+        </option>
+      ))}
+    </SelectField>
+  )
+}

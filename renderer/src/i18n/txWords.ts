@@ -1,0 +1,38 @@
+// Main's words for a row ("Sent to alice@…", "Moved from Savings", shared/txWords.ts) in the chosen
+// language. Main writes them in English for the ledger and the CSV export; the page reads each
+// known form back and says it again from the catalog. Words of no known form are shown as they are.
+import { type MessageId, t } from './index'
+
+const WHOLE: Record<string, MessageId> = {
+  Received: 'txWords.received',
+  'Received to lightning address': 'txWords.receivedToAddress',
+  Sent: 'txWords.sent',
+  'Withdraw link claimed': 'txWords.withdrawClaimed',
+  'Moved from another wallet': 'txWords.movedFromAnother',
+  'Moved to another wallet': 'txWords.movedToAnother',
+  'Network fee': 'txWords.networkFee',
+  'Service fee': 'txWords.serviceFee',
+}
+const PREFIXED: Array<[string, MessageId]> = [
+  ['Sent to ', 'txWords.sentTo'],
+  ['Moved from ', 'txWords.movedFrom'],
+  ['Moved to ', 'txWords.movedTo'],
+]
+
+export function localWords(words: string): string {
+  const whole = WHOLE[words]
+  if (whole) return t(whole)
+  for (const [prefix, id] of PREFIXED) if (words.startsWith(prefix)) return t(id, { who: words.slice(prefix.length) })
+  return words
+}
+
+/** What a pasted link or invoice is (shared/payment/route.ts's summary), in the chosen language. */
+export function linkWords(s: { kind: string; host: string | null; words: string }): string {
+  const host = s.host ?? ''
+  if (s.kind === 'invoice') return t('route.invoice')
+  if (s.kind === 'address') return t('route.address', { address: s.words.replace(/^the lightning address /, '') })
+  if (s.kind === 'withdraw') return t('route.withdraw', { host })
+  if (s.kind === 'pay') return t('route.pay', { host })
+  if (s.kind === 'lnurl') return t('route.lnurl', { host })
+  return s.words
+}

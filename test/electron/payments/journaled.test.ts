@@ -1,0 +1,232 @@
+// The journaled send (payments/journaled.ts), the one way money leaves, with a real journal on disk
+// and the simulator over loopback: the order of its steps, what each ending leaves in the journal,
+// the journal's own refusal of a request id it knows (reached here without the router's guard),
+// and the in-flight set around the whole of it.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { AppError } from '@shared/errors'
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { createServiceClient } from '../../../electron/main/services/client'
+import { type Journal, type JournalEntryInput, openJournal } from '../../../electron/main/services/payments'
+import { bindSend, type PaymentStep, sendJournaled } from '../../../electron/main/services/payments/journaled'
+import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
+
+let sim: SimulatorHandle
+let w: SimWallet
+let dir: string
+let journal: Journal
+let n = 0
+const nextId = () => `req-journaled-${process.pid}-${++n}`
+
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 'empty' })
+  w = sim.control.createWallet('Journaled', 100_000)
+})
+afterAll(() => sim.close())
+beforeEach(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'journaled-'))
+  journal = openJournal({ dir })
+})
+afterEach(async () => {
+  journal.close()
+  await rm(dir, { recursive: true, force: true })
+})
+
+const client = () =>
+  createServiceClient({
+    baseUrl: sim.url,
+    getApiKey: () => sim.keys.secret,
+    authMethod: 'header',
+    retries: 0,
+    timeoutMs: 3_000,
+  })
+
+function input(o: Partial<JournalEntryInput> = {}): JournalEntryInput {
+  return {
+    requestId: nextId(),
+    accountId: 'acct-journaled',
+    walletId: w.id,
+    kind: 'invoice',
+    amountMsat: 1_000_000,
+    feeLimitMsat: 10_000,
+    target: 'lnbcrt…',
+    ...o,
+  }
+}
+const pay = (passThru: Record<string, string>) =>
+  client().payInvoice(w.id, {
+    payment_request: sim.control.outsideInvoice(1_000, 'journaled'),
+    fee_limit_msat: 10_000,
+    passThru,
+  })
+
+describe('sendJournaled', { timeout: 30_000 }, () => {
+  it('writes, marks sent, sends with the request id, and settles paid with the fee paid', async () => {
+    const e = input()
+    const steps: string[] = []
+    const inFlight = new Set<string>()
+    let changed = 0
+    let passed: Record<string, string> = {}
+    const tx = await sendJournaled(
+      {
+        journal,
+        inFlight,
+        changed: () => changed++,
+        at: (step: PaymentStep, id) => steps.push(`${step}:${id === e.requestId}:${journal.get(id)?.state}`),
+      },
+      e,
+      (passThru) => {
+        passed = passThru
+        steps.push(`send:${inFlight.has(e.requestId)}:${journal.get(e.requestId)?.state}`)
+        return pay(passThru)
+      },
+    )
+    expect(passed).toEqual({ requestId: e.requestId })
+    expect(steps).toEqual(['journaled:true:pending', 'sent:true:sent', 'send:true:sent', 'answered:true:sent'])
+    const fee = tx.lnTx?.fee_msat
+    expect(typeof fee).toBe('number')
+    expect(journal.get(e.requestId)).toMatchObject({ state: 'paid', txId: tx.id })
+    // the daily sum counts the fee paid, not the fee limit reserved
+    expect(journal.spentSince('acct-journaled', 0)).toBe(1_000_000 + (fee as number))
+    expect(fee).toBeLessThan(10_000)
+    expect(changed).toBe(2)
+    expect(inFlight.size).toBe(0)
+  })
+
+  it('keeps the fee limit when the answer names no fee', async () => {
+    const e = input()
+    await sendJournaled({ journal }, e, async () => ({ id: 'wtx_no_fee', lnTx: null }))
+    expect(journal.get(e.requestId)).toMatchObject({ state: 'paid', txId: 'wtx_no_fee' })
+    expect(journal.spentSince('acct-journaled', 0)).toBe(1_000_000 + 10_000)
+  })
+
+  it('refuses a request id the journal knows, from the journal itself, sending nothing', async () => {
+    const e = input()
+    await sendJournaled({ journal }, e, async () => ({ id: 'wtx_once' }))
+    let sent = false
+    const again = sendJournaled({ journal, inFlight: new Set() }, e, async () => {
+      sent = true
+      return { id: 'wtx_twice' }
+    })
+    await expect(again).rejects.toEqual(
+      new AppError(
+        'unknown_outcome',
+        'This payment was started before. It was not sent again; see "Payments in progress" for what became of it.',
+      ),
+    )
+    await expect(again).rejects.toMatchObject({ retryable: false })
+    const told = sendJournaled({ journal, already: 'Claimed already.' }, e, async () => ({ id: 'x' }))
+    await expect(told).rejects.toMatchObject({ code: 'unknown_outcome', message: 'Claimed already.' })
+    expect(sent).toBe(false)
+    expect(journal.get(e.requestId)).toMatchObject({ state: 'paid', txId: 'wtx_once' })
+  })
+
+  it('a failed check fails the entry, unsent, with its words', async () => {
+    const e = input()
+    let sent = false
+    const inFlight = new Set<string>()
+    const r = sendJournaled(
+      { journal, inFlight },
+      e,
+      async () => {
+        sent = true
+        return { id: 'x' }
+      },
+      async () => {
+        expect(inFlight.has(e.requestId)).toBe(true)
+        throw new AppError('insufficient_funds', 'Not enough.')
+      },
+    )
+    await expect(r).rejects.toMatchObject({ code: 'insufficient_funds' })
+    expect(sent).toBe(false)
+    expect(journal.get(e.requestId)).toMatchObject({ state: 'failed', error: 'Not enough.' })
+    expect(inFlight.size).toBe(0)
+    const odd = input()
+    await expect(
+      sendJournaled(
+        { journal },
+        odd,
+        async () => ({ id: 'x' }),
+        () => Promise.reject('no Error'),
+      ),
+    ).rejects.toBe('no Error')
+    expect(journal.get(odd.requestId)).toMatchObject({ state: 'failed', error: 'not sent' })
+  })
+
+  it('a refusal is failed; a lost answer, an unknown outcome or a stray throw is unknown', async () => {
+    const cases: Array<[unknown, string, string]> = [
+      [new AppError('invalid_input', 'Refused.'), 'failed', 'Refused.'],
+      [new AppError('unknown_outcome', 'Lost.'), 'unknown', 'Lost.'],
+      [new TypeError('fetch failed'), 'unknown', 'fetch failed'],
+      ['a string', 'unknown', 'unexpected error'],
+    ]
+    for (const [err, state, error] of cases) {
+      const e = input()
+      let changed = 0
+      await expect(sendJournaled({ journal, changed: () => changed++ }, e, () => Promise.reject(err))).rejects.toBe(err)
+      expect(journal.get(e.requestId)).toMatchObject({ state, error })
+      expect(changed).toBe(2)
+    }
+  })
+
+  it('leaves the in-flight mark of whoever put it there', async () => {
+    const e = input()
+    const inFlight = new Set([e.requestId])
+    await sendJournaled({ journal, inFlight }, e, async () => ({ id: 'wtx_theirs' }))
+    expect(inFlight.has(e.requestId)).toBe(true)
+  })
+
+  it('a spending rule that refuses leaves no entry', async () => {
+    const e = input()
+    const r = sendJournaled(
+      {
+        journal,
+        admit: () => {
+          throw new AppError('limit', 'Over the daily limit.')
+        },
+      },
+      e,
+      async () => ({ id: 'x' }),
+    )
+    await expect(r).rejects.toMatchObject({ code: 'limit' })
+    expect(journal.get(e.requestId)).toBeNull()
+  })
+})
+
+describe('bindSend', { timeout: 30_000 }, () => {
+  it('hands the spending rules what is spent, the fee limit (0 when none) and the token', async () => {
+    const admitted: unknown[] = []
+    const inFlight = new Set<string>()
+    let changed = 0
+    const steps: string[] = []
+    const send = bindSend({
+      journal: () => journal,
+      inFlight,
+      changed: () => changed++,
+      spending: { admit: (x) => void admitted.push(x) },
+      at: (s) => steps.push(s),
+    })
+    const e = input({ feeLimitMsat: null })
+    await send(e, async () => ({ id: 'wtx_bound' }), { spend: { what: 'a payment', confirmToken: 'tok' } })
+    expect(admitted).toEqual([
+      { accountId: 'acct-journaled', what: 'a payment', amountMsat: 1_000_000, feeLimitMsat: 0, confirmToken: 'tok' },
+    ])
+    expect(steps).toEqual(['journaled', 'sent', 'answered'])
+    expect(changed).toBe(2)
+    // no spend named: the rules are not asked
+    await send(input(), async () => ({ id: 'wtx_free' }))
+    expect(admitted).toHaveLength(1)
+    // a check and the words for a known id reach the send
+    const known = input()
+    await send(known, async () => ({ id: 'wtx_k' }))
+    await expect(send(known, async () => ({ id: 'x' }), { already: 'Sent already.' })).rejects.toMatchObject({
+      message: 'Sent already.',
+    })
+    const checked = input()
+    await expect(
+      send(checked, async () => ({ id: 'x' }), { check: () => Promise.reject(new AppError('limit', 'No.')) }),
+    ).rejects.toMatchObject({ code: 'limit' })
+    expect(journal.get(checked.requestId)?.state).toBe('failed')
+  })
+})
