@@ -5,8 +5,12 @@ import { NWCWalletService, NWCWalletServiceKeyPair } from '@getalby/sdk/nwc'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex } from 'nostr-tools/utils'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { fromServiceTx } from '../../../../electron/main/services/ledger/rows'
 import { type NwcAccount, openNwcAccount } from '../../../../electron/main/services/nwc/client/index'
+import { nwcSyncClient, nwcWalletId } from '../../../../electron/main/services/nwc/client/syncClient'
 import { parseNwcUri } from '../../../../electron/main/services/nwc/client/uri'
+import { type Batch, backfill, DEFAULT_READS } from '../../../../electron/main/services/sync/reads'
+import { WalletTransaction } from '../../../../shared/schemas/service'
 import { startRelay, type TestRelay } from '../../../support/nostrRelay'
 
 let relay: TestRelay
@@ -194,5 +198,47 @@ describe('parseNwcUri', () => {
     expect(parseNwcUri(`nostr+walletconnect://${k}?relay=ws://r.example&secret=${k}`)).toBeNull()
     expect(parseNwcUri(`nostr+walletconnect://${k}?relay=wss://r.example&secret=zz`)).toBeNull()
     expect(parseNwcUri(`nostr+walletconnect://${k}?secret=${k}`)).toBeNull()
+  })
+})
+
+describe('NWC account read by the sync loop', () => {
+  it('is one wallet with the wallet balance, and its history backfills in pages into ledger rows', async () => {
+    const wallet = getPublicKey(Buffer.from(walletSecret, 'hex'))
+    const sync = nwcSyncClient(account, wallet)
+    const wallets = await sync.listWallets()
+    expect(wallets).toHaveLength(1)
+    expect(wallets[0]).toMatchObject({ id: nwcWalletId(wallet), balance: 50_000, balance_msat: 50_000_000 })
+    for (let i = 1; i <= 5; i++) await account.makeInvoice({ amount: i * 1000 })
+    const last = txs[4]
+    if (last) last.type = 'outgoing'
+    const batches: Batch[] = []
+    const done = await backfill(
+      {
+        client: sync,
+        cursor: () => null,
+        store: (b) => batches.push(b),
+        nowSec: () => 100,
+        o: { ...DEFAULT_READS, backfillPerPage: 2, backfillPagesPerTick: 10 },
+      },
+      nwcWalletId(wallet),
+    )
+    expect(done).toBe(true)
+    const items = batches.flatMap((b) => b.items)
+    // every row passes the service's own schema, so the ledger takes it as it is
+    for (const t of items) expect(WalletTransaction.safeParse(t).success).toBe(true)
+    const rows = items.map((t) => fromServiceTx(nwcWalletId(wallet), t))
+    expect(rows.map((r) => r.amountMsat).sort((a, b) => a - b)).toEqual([-5000, 1000, 2000, 3000, 4000])
+    expect(new Set(rows.map((r) => r.paymentHash))).toEqual(new Set(txs.map((t) => t.payment_hash)))
+    expect(rows.find((r) => r.amountMsat < 0)?.typeName).toBe('ln_withdrawal')
+    // three pages of two were asked for (limit/offset), not one big read
+    const lists = relay.published.filter((e) => e.kind === 23194).length
+    expect(lists).toBeGreaterThanOrEqual(3 + 5)
+  })
+
+  it('getLnTx looks the invoice up by payment hash', async () => {
+    const wallet = getPublicKey(Buffer.from(walletSecret, 'hex'))
+    const made = await account.makeInvoice({ amount: 7000 })
+    const ln = await nwcSyncClient(account, wallet).getLnTx(made.payment_hash)
+    expect(ln).toMatchObject({ r_hash_decoded: made.payment_hash, num_satoshis: 7, settled: true })
   })
 })
