@@ -1,7 +1,7 @@
 // Accounts: a base URL, an auth method and a key (in the keychain, or in memory for this
 // session). Several may exist; one is active. Metadata goes to settings.json, keys never do.
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { AccountView, AuthMethod, Operations } from '@shared/contract'
+import { type AccountView, type AuthMethod, capabilitiesOf, type Operations } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import type { Wallet } from '@shared/schemas/service'
 import type { z } from 'zod'
@@ -63,6 +63,8 @@ const view = (m: AccountMeta): AccountView => ({
   authMethod: m.authMethod,
   keyHint: m.keyHint,
   storage: m.storage,
+  kind: 'service',
+  capabilities: capabilitiesOf('service'),
 })
 
 export function createAccountsService(deps: {
