@@ -48,6 +48,7 @@ export const Tx = z.object({
 })
 export type Tx = z.infer<typeof Tx>
 export const TxList = z.object({ transactions: z.array(Tx).max(500) })
+export const Notification = z.object({ notification_type: z.enum(['payment_received', 'payment_sent']) })
 export const Paid = z.object({ preimage: text(128), fees_paid: msat.nullish() })
 
 const CODES: Record<string, ErrorCode> = {

@@ -8,8 +8,8 @@ import { hexToBytes } from 'nostr-tools/utils'
 import type { z } from 'zod'
 import { decryptFrom, encryptFor } from '../crypto'
 import { openRelay, type RelayLink } from '../relay'
-import { type Encryption, KIND_INFO, KIND_REQUEST, KIND_RESPONSE } from '../types'
-import { Balance, Body, Info, nwcError, Paid, ResponseEvent, Tx, TxList } from './answers'
+import { type Encryption, KIND_INFO, KIND_NOTIFY_NIP04, KIND_NOTIFY_NIP44, KIND_REQUEST, KIND_RESPONSE } from '../types'
+import { Balance, Body, Info, Notification, nwcError, Paid, ResponseEvent, Tx, TxList } from './answers'
 import type { NwcUri } from './uri'
 
 export interface NwcAccountDeps {
@@ -19,6 +19,11 @@ export interface NwcAccountDeps {
   infoWaitMs?: number
   backoffMinMs?: number
   log?: (message: string, fields?: Record<string, unknown>) => void
+  /**
+   * The wallet pushed payment_received or payment_sent (23197 NIP-44, 23196 NIP-04). Only the
+   * type is handed on: the caller syncs the account, which reads the row by the usual path.
+   */
+  onNotification?: (type: 'payment_received' | 'payment_sent') => void
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000
@@ -44,10 +49,22 @@ export function openNwcAccount(d: NwcAccountDeps) {
       return
     }
     const info = raw as Event
+    if (info?.kind === KIND_NOTIFY_NIP44 || info?.kind === KIND_NOTIFY_NIP04) return notified(info)
     if (info?.kind === KIND_INFO && info.pubkey === wallet && verifyEvent(info)) {
       const words = info.tags.find((t) => t[0] === 'encryption')?.[1]?.split(' ') ?? []
       enc = words.includes('nip44_v2') ? 'nip44_v2' : 'nip04'
       infoSeen?.()
+    }
+  }
+  const notified = (e: Event) => {
+    if (!d.onNotification || e.pubkey !== wallet || typeof e.content !== 'string') return
+    if (e.content.length > 96 * 1024 || !verifyEvent(e)) return
+    try {
+      const how: Encryption = e.kind === KIND_NOTIFY_NIP44 ? 'nip44_v2' : 'nip04'
+      const type = Notification.parse(JSON.parse(decryptFrom(how, secret, wallet, e.content))).notification_type
+      d.onNotification(type)
+    } catch {
+      // unreadable: ignored; the next sync finds the payment anyway
     }
   }
   const since = () => Math.floor(Date.now() / 1000) - 60
@@ -60,6 +77,13 @@ export function openNwcAccount(d: NwcAccountDeps) {
       backoffMinMs: d.backoffMinMs,
     }),
     openRelay({ url, filter: () => ({ kinds: [KIND_INFO], authors: [wallet] }), onEvent, log: d.log }),
+    openRelay({
+      url,
+      filter: () => ({ kinds: [KIND_NOTIFY_NIP44, KIND_NOTIFY_NIP04], authors: [wallet], '#p': [me], since: since() }),
+      onEvent,
+      log: d.log,
+      backoffMinMs: d.backoffMinMs,
+    }),
   ])
 
   async function encryption(): Promise<Encryption> {
@@ -96,7 +120,7 @@ export function openNwcAccount(d: NwcAccountDeps) {
         resolve(e)
       })
     })
-    const sent = await Promise.all(links.filter((_, i) => i % 2 === 0).map((l) => l.publish(event)))
+    const sent = await Promise.all(links.filter((_, i) => i % 3 === 0).map((l) => l.publish(event)))
     // no relay took it: nothing can have been paid
     if (!sent.some(Boolean) && !pay) {
       waiting.delete(event.id)
