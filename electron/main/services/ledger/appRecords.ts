@@ -82,7 +82,8 @@ function scope(o: { accountId?: string; status?: string }): { sql: string; param
 
 export function createAppRecords(db: DatabaseSync) {
   const putInvoice = db.prepare(`${insertSql('INSERT INTO invoices', INVOICE)}
-    ON CONFLICT (account_id, id) DO UPDATE SET status = excluded.status, settled_at = excluded.settled_at`)
+    ON CONFLICT (account_id, id) DO UPDATE SET status = excluded.status, settled_at = excluded.settled_at,
+      amount_sat = excluded.amount_sat`)
   const putLink = db.prepare(insertSql('INSERT OR IGNORE INTO withdraw_links', LINK))
   const claim = db.prepare(`UPDATE withdraw_links SET status = 'claimed', claimed_at = ?, claimed_msat = ?,
       claim_tx_id = ? WHERE account_id = ? AND ott = ? AND status = 'waiting'`)
@@ -91,7 +92,7 @@ export function createAppRecords(db: DatabaseSync) {
       last_used_at = max(last_used_at, excluded.last_used_at), use_count = use_count + excluded.use_count`)
 
   return {
-    /** Adds an invoice, or updates its status and settlement time. */
+    /** Adds an invoice, or updates its status, settlement time and amount (an amountless one's paid amount). */
     putInvoice(input: PendingInvoice): void {
       putInvoice.run(...valuesOf(INVOICE, PendingInvoice.parse(input)))
     },

@@ -20,6 +20,12 @@ describe('app records', () => {
     expect(() => ctx.ledger.putInvoice(invoice({ status: 'weird' as never }))).toThrow()
   })
 
+  it('an amountless invoice, once paid, keeps the amount the payer chose', () => {
+    ctx.ledger.putInvoice(invoice({ amountSat: 0 }))
+    ctx.ledger.putInvoice(invoice({ amountSat: 1_234, status: 'paid', settledAt: 300 }))
+    expect(ctx.ledger.invoices()).toEqual([invoice({ amountSat: 1_234, status: 'paid', settledAt: 300 })])
+  })
+
   it('withdraw links: a claim counts once, with what it actually took', () => {
     ctx.ledger.putWithdrawLink(link())
     const claim = { claimedAt: 400, claimedMsat: 4_000_000, txId: 'wtx_claim' }
