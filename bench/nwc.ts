@@ -109,7 +109,8 @@ const value = <T>(r: Result<unknown>): T => {
 
 /** the relays in their own process: prints their URLs as one JSON line */
 async function startRelays(n: number): Promise<{ urls: string[]; child: ChildProcess }> {
-  const child = spawn('npx', ['tsx', join(import.meta.dirname, 'lib/relays.ts'), String(n)], {
+  // node itself (not npx), so that killing the child stops the relays
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'lib/relays.ts'), String(n)], {
     stdio: ['ignore', 'pipe', 'inherit'],
   })
   const first = await new Promise<string>((resolve, reject) => {
@@ -180,6 +181,11 @@ export async function runNwcBench(): Promise<NwcBench> {
       })
       uris.push(made.uri)
     }
+    // before the timed calls: the invoices they make are then watched by the sync loop, which is
+    // not the connections' cost
+    await new Promise((r) => setTimeout(r, SETTLE_MS))
+    const twenty = await idle(IDLE_MS)
+
     const client = new NWCClient({ nostrWalletConnectUrl: uris[0]! })
     clients.push(client)
     await client.getBalance() // the first answer: the relay's subscription is in place
@@ -193,8 +199,6 @@ export async function runNwcBench(): Promise<NwcBench> {
     )
     client.close()
     clients.length = 0
-    await new Promise((r) => setTimeout(r, SETTLE_MS))
-    const twenty = await idle(IDLE_MS)
     const r = (n: number) => Math.round(n * 10) / 10
     return {
       'get_balance over NWC p50 ms': r(percentile(nwcBalance, 50)),
