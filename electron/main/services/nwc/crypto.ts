@@ -12,7 +12,10 @@ const MAX_PEERS = 32
 const conversations = new WeakMap<Uint8Array, Map<string, Uint8Array>>()
 function conversationKey(secret: Uint8Array, peer: string): Uint8Array {
   let peers = conversations.get(secret)
-  if (!peers) conversations.set(secret, (peers = new Map()))
+  if (!peers) {
+    peers = new Map()
+    conversations.set(secret, peers)
+  }
   let key = peers.get(peer)
   if (!key) {
     if (peers.size >= MAX_PEERS) peers.clear()
