@@ -6,7 +6,7 @@ import { OP_NAMES, type Operations, type OpName, openWhileLocked, operations, op
 import { AppError, type AppErrorShape, type Result } from '@shared/errors'
 import type { z } from 'zod'
 import type { Logger } from '../log'
-import { UNKNOWN_OUTCOME_MESSAGE } from '../services/client/errors'
+import { unknownOutcomeMessage } from '../services/client/errors'
 import type { OperationLog } from '../services/payments'
 import { createOnceGuard } from './once'
 
@@ -69,7 +69,7 @@ export function createRouter(handlers: Handlers, opts: RouterOptions): Router {
   // A bug after a money-moving call ran may hide a payment that went out: never invite a retry then.
   const broken = (name: OpName): Result<never> =>
     GUARDED.has(name)
-      ? fail('unknown_outcome', UNKNOWN_OUTCOME_MESSAGE)
+      ? fail('unknown_outcome', unknownOutcomeMessage())
       : fail('internal', 'Something went wrong in the app. Try again.')
 
   async function call(name: OpName, handler: (i: unknown) => Promise<unknown>, input: unknown) {
