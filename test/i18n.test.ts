@@ -6,6 +6,7 @@ import { join, relative, resolve } from 'node:path'
 import { parse as parseIcu, TYPE } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../shared/i18n/locales'
+import { errorLiterals } from './support/errorLiterals'
 import { jsxLiterals, mainLiterals } from './support/uiLiterals'
 
 const ROOT = resolve(__dirname, '..')
@@ -68,6 +69,28 @@ const MAIN_TEXT_FILES = [
   'electron/main/shell/tray.ts',
 ]
 
+/**
+ * Main's folders whose error texts are still English literals (issue 25, item 5): other work is
+ * under way there. The list only shrinks; a file outside it may not bring a literal back.
+ */
+const ERRORS_LEFT = [
+  'electron/main/services/sync/',
+  'electron/main/services/nwc/',
+  'electron/main/ipc/shell.ts',
+  'electron/main/ipc/spending.ts',
+  'electron/main/services/accounts/index.ts',
+  'electron/main/services/backup/',
+  'electron/main/services/client/baseUrl.ts',
+  'electron/main/services/client/pagination.ts',
+  'electron/main/services/history/index.ts',
+  'electron/main/services/lock/index.ts',
+  'electron/main/services/payments/',
+  'electron/main/services/spending/index.ts',
+  'electron/main/services/views.ts',
+  'electron/main/services/vouchers/',
+  'electron/main/services/wallets/index.ts',
+]
+
 describe('catalogs', () => {
   it('English parses and has ids', () => {
     expect(Object.keys(en).length).toBeGreaterThan(100)
@@ -114,6 +137,30 @@ describe('no words outside the catalog', () => {
     for (const file of MAIN_TEXT_FILES)
       for (const hit of mainLiterals(readFileSync(join(ROOT, file), 'utf8'))) found.push(`${file}:${hit}`)
     expect(found).toEqual([])
+  })
+
+  it("main's error messages come from the catalogs, not from literals", () => {
+    const found: string[] = []
+    for (const file of files('electron/main', /\.ts$/)) {
+      if (ERRORS_LEFT.some((dir) => file.startsWith(dir))) continue
+      for (const hit of errorLiterals(readFileSync(join(ROOT, file), 'utf8'))) found.push(`${file}:${hit}`)
+    }
+    expect(found).toEqual([])
+  })
+
+  it('the error finder sees a literal, a template with words and a ternary, not ids or comparisons', () => {
+    const code = `throw new AppError('timeout', 'Too slow.')
+new AppError(code, \`Over \${n} sats\`, { retryable: false })
+new AppError('x', msg ? mt('a.b', { msg }) : 'Refused.')
+new AppError('x', k === 'invalid' ? why : mt('c.d'))
+new RemoteError('garbage', \`\${host} is odd\`)
+new AppError('x', \`\${a} \${b}\`)`
+    expect(errorLiterals(code)).toEqual([
+      '1: AppError "Too slow."',
+      '2: AppError "Over   sats"',
+      '3: AppError "Refused."',
+      '5: RemoteError "is odd"',
+    ])
   })
 
   it('the finder sees text, attributes, strings shown as children and menu labels', () => {
