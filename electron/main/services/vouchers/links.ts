@@ -7,6 +7,7 @@ import { AppError } from '@shared/errors'
 import type { Logger } from '../../log'
 import type { CallPolicy } from '../accounts'
 import type { ServiceClient } from '../client'
+import { mt } from '../i18n'
 import type { Payments } from '../payments'
 import type { ServiceTime } from '../serviceTime'
 import type { SyncLoop } from '../sync'
@@ -88,18 +89,17 @@ export function createWithdrawLinks(d: VoucherDeps) {
   }
 
   async function save({ otts, note }: { otts: string[]; note: string }) {
-    if (!d.saveFile) throw new AppError('internal', 'Saving files is not available here.', { retryable: false })
+    if (!d.saveFile) throw new AppError('internal', mt('errors.noSaving'), { retryable: false })
     const known = new Map(d.sync.listWithdraws().map((l) => [l.ott, l]))
     // one card per voucher: a link printed twice could be claimed only once
     const links = [...new Set(otts)].map((ott) => known.get(ott))
-    if (links.some((l) => !l))
-      throw new AppError('not_found', 'Some of these vouchers are no longer in the list of withdraw links.')
+    if (links.some((l) => !l)) throw new AppError('not_found', mt('vouchers.gone'))
     const all = links as WithdrawLinkView[]
     const first = all[0] as WithdrawLinkView
     if (all.some((l) => l.walletId !== first.walletId || l.amountSat !== first.amountSat))
-      throw new AppError('invalid_input', 'A sheet holds vouchers of one amount from one wallet.')
+      throw new AppError('invalid_input', mt('vouchers.oneKind'))
     const waiting = all.filter((l) => l.status === 'waiting')
-    if (waiting.length === 0) throw new AppError('invalid_input', 'Every one of these vouchers has been claimed.')
+    if (waiting.length === 0) throw new AppError('invalid_input', mt('vouchers.allClaimed'))
     const sheet = await saveVoucherSheet(
       d.saveFile,
       { links: waiting, amountSat: first.amountSat, note, createdAt: d.now() },
