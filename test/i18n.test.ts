@@ -6,7 +6,7 @@ import { join, relative, resolve } from 'node:path'
 import { parse as parseIcu, TYPE } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../shared/i18n/locales'
-import { errorLiterals } from './support/errorLiterals'
+import { errorLiterals, reasonLiterals } from './support/errorLiterals'
 import { jsxLiterals, mainLiterals } from './support/uiLiterals'
 
 const ROOT = resolve(__dirname, '..')
@@ -76,19 +76,7 @@ const MAIN_TEXT_FILES = [
 const ERRORS_LEFT = [
   'electron/main/services/sync/',
   'electron/main/services/nwc/',
-  'electron/main/ipc/shell.ts',
-  'electron/main/ipc/spending.ts',
-  'electron/main/services/accounts/index.ts',
-  'electron/main/services/backup/',
-  'electron/main/services/client/baseUrl.ts',
-  'electron/main/services/client/pagination.ts',
-  'electron/main/services/history/index.ts',
-  'electron/main/services/lock/index.ts',
-  'electron/main/services/payments/',
   'electron/main/services/spending/index.ts',
-  'electron/main/services/views.ts',
-  'electron/main/services/vouchers/',
-  'electron/main/services/wallets/index.ts',
 ]
 
 describe('catalogs', () => {
@@ -146,6 +134,15 @@ describe('no words outside the catalog', () => {
       for (const hit of errorLiterals(readFileSync(join(ROOT, file), 'utf8'))) found.push(`${file}:${hit}`)
     }
     expect(found).toEqual([])
+  })
+
+  it("the price source's reasons come from the catalogs", () => {
+    const found: string[] = []
+    for (const file of files('electron/main/services/rates', /\.ts$/))
+      for (const hit of reasonLiterals(readFileSync(join(ROOT, file), 'utf8'))) found.push(`${file}:${hit}`)
+    expect(found).toEqual([])
+    const sample = "return { ok: false, reason: 'No price.' }\nreturn 'Too slow.'\nreturn `\u0024{a}`"
+    expect(reasonLiterals(sample)).toEqual(['1: "No price."', '2: "Too slow."'])
   })
 
   it('the error finder sees a literal, a template with words and a ternary, not ids or comparisons', () => {

@@ -77,3 +77,16 @@ export function errorLiterals(code: string): string[] {
   }
   return out
 }
+
+/** `line: "words"` for each wordy literal a line gives as a `reason:` or returns (rates' reasons). */
+export function reasonLiterals(code: string): string[] {
+  const out: string[] = []
+  code.split('\n').forEach((text, i) => {
+    for (const m of text.matchAll(/(?:\breason:|\breturn)\s*(?=['"`])/g)) {
+      const rest = text.slice((m.index ?? 0) + m[0].length)
+      const first = wordyLiterals(rest.slice(0, literalEnd(rest, 0) + 1))
+      for (const w of first) out.push(`${i + 1}: "${w}"`)
+    }
+  })
+  return out
+}
