@@ -47,8 +47,6 @@ export interface VoucherDeps {
   trackWithdraw(link: WithdrawLinkView, accountId: string): Promise<void>
 }
 
-const NO_SAVING = 'Saving files is not available here, so no vouchers were made.'
-
 export function createWithdrawLinks(d: VoucherDeps) {
   const nowSec = (accountId: string) => d.serviceTime?.nowSec(accountId) ?? Math.floor(d.now() / 1000)
 
@@ -66,7 +64,7 @@ export function createWithdrawLinks(d: VoucherDeps) {
   async function create(input: VoucherSheetRequest) {
     const { walletId, count, amountSat, note, requestId, confirmToken } = input
     const saveFile = d.saveFile
-    if (!saveFile) throw new AppError('internal', NO_SAVING, { retryable: false })
+    if (!saveFile) throw new AppError('internal', mt('vouchers.noSaving'), { retryable: false })
     const wallet = walletView(await d.clientFor(undefined, 'once').getWallet(walletId))
     checkVoucherFunds({ count, amountSat, balanceMsat: wallet.balanceMsat, walletName: wallet.label })
     const what = 'These vouchers'
