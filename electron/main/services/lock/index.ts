@@ -192,8 +192,8 @@ export function createLockService(deps: LockDeps): LockService {
 export function refusal(verdict: Verdict, now: number): string {
   if (verdict.ok) return ''
   const wait = verdict.retryAt === null ? 0 : Math.max(1, Math.ceil((verdict.retryAt - now) / 1000))
-  const again = wait > 0 ? ` Try again in ${waitWords(wait)}.` : ''
-  if (verdict.reason === 'wait') return `Too many wrong passphrases.${again}`
-  if (verdict.reason === 'none') return 'No passphrase is set.'
-  return `That passphrase is not right.${again}`
+  const again = wait > 0 ? mt('lock.tryAgainIn', { wait: waitWords(wait) }) : ''
+  if (verdict.reason === 'wait') return mt('lock.tooMany', { again })
+  if (verdict.reason === 'none') return mt('lock.noPassphrase')
+  return mt('lock.wrong', { again })
 }
