@@ -128,7 +128,7 @@ export function createHistory(d: HistoryDeps) {
         rows,
         file: {
           status: 'failed',
-          message: `The file could not be saved${typeof code === 'string' ? ` (${code})` : ''}.`,
+          message: mt('notices.fileNotSaved', { code: typeof code === 'string' ? code : 'none' }),
         },
       }
     }
