@@ -2,8 +2,8 @@
 // '…')`, also in a ternary or template), where the catalogs' `mt(id)` belongs (docs/i18n.md).
 // A reader of source text, not a parser: enough for the code's one style.
 
-/** Constructors whose message argument (the one at `argIndex`) is shown to the person. */
-const MESSAGE_ARGS: Record<string, number> = { AppError: 1, RemoteError: 1 }
+/** Constructors (and the router's `fail`) whose message argument (the one at `argIndex`) is shown to the person. */
+const MESSAGE_ARGS: Record<string, number> = { AppError: 1, RemoteError: 1, fail: 1 }
 
 /** The argument at `index` of the call whose `(` is at `open`, as text ('' when absent). */
 function argument(code: string, open: number, index: number): string {
@@ -68,24 +68,30 @@ function wordyLiterals(expr: string): string[] {
 /** `line: Constructor "words"` for each wordy literal given as an error message. */
 export function errorLiterals(code: string): string[] {
   const out: string[] = []
-  for (const m of code.matchAll(/\bnew\s+(\w+)\s*\(/g)) {
-    const index = MESSAGE_ARGS[m[1] as string]
+  for (const m of code.matchAll(/\b(?:new\s+(\w+)|(fail))\s*\(/g)) {
+    const name = (m[1] ?? m[2]) as string
+    const index = MESSAGE_ARGS[name]
     if (index === undefined) continue
     const open = (m.index ?? 0) + m[0].length - 1
     const line = code.slice(0, m.index).split('\n').length
-    for (const text of wordyLiterals(argument(code, open, index))) out.push(`${line}: ${m[1]} "${text}"`)
+    for (const text of wordyLiterals(argument(code, open, index))) out.push(`${line}: ${name} "${text}"`)
   }
   return out
 }
 
-/** `line: "words"` for each wordy literal a line gives as a `reason:` or returns (rates' reasons). */
-export function reasonLiterals(code: string): string[] {
+/**
+ * `line: "words"` for each sentence literal a line gives after one of `keys` (by default a
+ * `reason:` or a `return`, for rates' reasons; `message:` for notices).
+ */
+export function reasonLiterals(code: string, keys = ['reason:', 'return']): string[] {
   const out: string[] = []
+  const after = new RegExp(`(?:${keys.map((k) => `\\b${k}`).join('|')})\\s*(?=['"\`])`, 'g')
   code.split('\n').forEach((text, i) => {
-    for (const m of text.matchAll(/(?:\breason:|\breturn)\s*(?=['"`])/g)) {
+    for (const m of text.matchAll(after)) {
       const rest = text.slice((m.index ?? 0) + m[0].length)
       const first = wordyLiterals(rest.slice(0, literalEnd(rest, 0) + 1))
-      for (const w of first) out.push(`${i + 1}: "${w}"`)
+      // one bare word is a value (`reason: 'wrong'`); a sentence has a space or a full stop
+      for (const w of first) if (/[\s.]/.test(w)) out.push(`${i + 1}: "${w}"`)
     }
   })
   return out
