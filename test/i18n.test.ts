@@ -6,6 +6,7 @@ import { join, relative, resolve } from 'node:path'
 import { parse as parseIcu, TYPE } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../shared/i18n/locales'
+import { errorLiterals, reasonLiterals } from './support/errorLiterals'
 import { jsxLiterals, mainLiterals } from './support/uiLiterals'
 
 const ROOT = resolve(__dirname, '..')
@@ -68,6 +69,25 @@ const MAIN_TEXT_FILES = [
   'electron/main/shell/tray.ts',
 ]
 
+/**
+ * Main's folders whose error texts are still English literals (issue 25, item 5): other work is
+ * under way there. The list only shrinks; a file outside it may not bring a literal back.
+ */
+const ERRORS_LEFT = [
+  'electron/main/services/sync/',
+  'electron/main/services/nwc/',
+  'electron/main/services/spending/index.ts',
+]
+
+/** Texts with `message:` that are not yet in the catalogs (the renderer's recovery dialog, the
+ * shell's frozen refusal), or are not for a person (a backup's zod issues, the dev demo's log). */
+const NOTICES_LEFT = [
+  'electron/main/shell/recovery.ts',
+  'electron/main/shell/ipc.ts',
+  'electron/main/shell/start.ts',
+  'electron/main/services/backup/payload.ts',
+]
+
 describe('catalogs', () => {
   it('English parses and has ids', () => {
     expect(Object.keys(en).length).toBeGreaterThan(100)
@@ -114,6 +134,51 @@ describe('no words outside the catalog', () => {
     for (const file of MAIN_TEXT_FILES)
       for (const hit of mainLiterals(readFileSync(join(ROOT, file), 'utf8'))) found.push(`${file}:${hit}`)
     expect(found).toEqual([])
+  })
+
+  it("main's error messages come from the catalogs, not from literals", () => {
+    const found: string[] = []
+    for (const file of files('electron/main', /\.ts$/)) {
+      if (ERRORS_LEFT.some((dir) => file.startsWith(dir))) continue
+      for (const hit of errorLiterals(readFileSync(join(ROOT, file), 'utf8'))) found.push(`${file}:${hit}`)
+    }
+    expect(found).toEqual([])
+  })
+
+  it("the price source's reasons and the lock's refusals come from the catalogs", () => {
+    const found: string[] = []
+    for (const file of [...files('electron/main/services/rates', /\.ts$/), 'electron/main/services/lock/index.ts'])
+      for (const hit of reasonLiterals(readFileSync(join(ROOT, file), 'utf8'))) found.push(`${file}:${hit}`)
+    expect(found).toEqual([])
+    const sample = "return { ok: false, reason: 'No price.' }\nreturn 'Too slow.'\nreturn `\u0024{a}`"
+    expect(reasonLiterals(sample)).toEqual(['1: "No price."', '2: "Too slow."'])
+  })
+
+  it("main's notices (`message:`) come from the catalogs", () => {
+    const found: string[] = []
+    for (const file of files('electron/main', /\.ts$/)) {
+      if ([...ERRORS_LEFT, ...NOTICES_LEFT].some((left) => file.startsWith(left))) continue
+      for (const hit of reasonLiterals(readFileSync(join(ROOT, file), 'utf8'), ['message:']))
+        found.push(`${file}:${hit}`)
+    }
+    expect(found).toEqual([])
+  })
+
+  it('the error finder sees a literal, a template with words and a ternary, not ids or comparisons', () => {
+    const code = `throw new AppError('timeout', 'Too slow.')
+new AppError(code, \`Over \${n} sats\`, { retryable: false })
+new AppError('x', msg ? mt('a.b', { msg }) : 'Refused.')
+new AppError('x', k === 'invalid' ? why : mt('c.d'))
+new RemoteError('garbage', \`\${host} is odd\`)
+new AppError('x', \`\${a} \${b}\`)
+return fail('busy', 'Wait.')`
+    expect(errorLiterals(code)).toEqual([
+      '1: AppError "Too slow."',
+      '2: AppError "Over   sats"',
+      '3: AppError "Refused."',
+      '5: RemoteError "is odd"',
+      '7: fail "Wait."',
+    ])
   })
 
   it('the finder sees text, attributes, strings shown as children and menu labels', () => {

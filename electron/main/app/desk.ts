@@ -5,6 +5,7 @@ import type { Emit, Settings } from '@shared/contract'
 import type { AccountsService } from '../services/accounts'
 import { type BackupService, createBackupService, type DEFAULT_COST } from '../services/backup'
 import type { OpenFile } from '../services/files/openFile'
+import { mt } from '../services/i18n'
 import type { Ledger } from '../services/ledger'
 import type { LockService } from '../services/lock'
 import type { Journal } from '../services/payments'
@@ -55,7 +56,7 @@ export function createDesk(
     onUnreadable: (aside) =>
       p.emit('notice', {
         level: 'error',
-        message: `The spending limits could not be read (kept as ${aside}). Nothing is sent until they are set again in Settings.`,
+        message: mt('notices.limitsUnreadable', { aside }),
       }),
   })
   const backup = createBackupService({

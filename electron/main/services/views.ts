@@ -28,6 +28,7 @@ import {
 import { formatMsat, MSAT_PER_SAT, satToMsat } from '@shared/units'
 import { decode as decodeBolt11 } from 'light-bolt11-decoder'
 import type { ServiceClient } from './client'
+import { mt } from './i18n'
 import { successActionView } from './payments/successAction'
 
 /** Only when neither the service nor the payment request says when the invoice expires. */
@@ -151,13 +152,9 @@ export function recipientView(input: string, p: ProbeResult): RecipientView {
   if (min > max) {
     const limits =
       p.minSendable > p.maxSendable
-        ? `at least ${formatMsat(p.minSendable)} and at most ${formatMsat(p.maxSendable)}`
-        : 'less than one whole sat'
-    throw new AppError(
-      'lnurl_error',
-      `This recipient asks for ${limits}, which no amount can be, so nothing can be sent to it. Ask the recipient for a working address or link.`,
-      { retryable: false },
-    )
+        ? mt('views.asksBetween', { min: formatMsat(p.minSendable), max: formatMsat(p.maxSendable) })
+        : mt('views.lessThanSat')
+    throw new AppError('lnurl_error', mt('views.noAmountCan', { limits }), { retryable: false })
   }
   return {
     address,

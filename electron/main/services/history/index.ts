@@ -13,6 +13,7 @@ import {
 import type { z } from 'zod'
 import type { Logger } from '../../log'
 import type { AccountsService } from '../accounts'
+import { mt } from '../i18n'
 import type { HistoryFilter, Ledger, LedgerTx } from '../ledger'
 import { exportFormat } from '../ledger/exports'
 import type { SettingsStore } from '../settings'
@@ -101,7 +102,7 @@ export function createHistory(d: HistoryDeps) {
     ...f
   }: HistoryFilterInput & { requestId: string; format?: CsvFormat }): Promise<{ rows: number; file: SheetOutcome }> {
     const saveFile = d.saveFile
-    if (!saveFile) throw new AppError('internal', 'Saving files is not available here.', { retryable: false })
+    if (!saveFile) throw new AppError('internal', mt('errors.noSaving'), { retryable: false })
     const filter = ledgerFilter(d.accounts.active().id, f)
     const csvFormat = exportFormat(format, d.settings?.current().settings.fiat.currency ?? 'USD')
     let rows = 0
@@ -127,7 +128,7 @@ export function createHistory(d: HistoryDeps) {
         rows,
         file: {
           status: 'failed',
-          message: `The file could not be saved${typeof code === 'string' ? ` (${code})` : ''}.`,
+          message: mt('notices.fileNotSaved', { code: typeof code === 'string' ? code : 'none' }),
         },
       }
     }

@@ -5,6 +5,7 @@
 // flight are NOT here but in the journal (services/payments/journal.ts), which a rebuild cannot touch.
 // See docs/ledger.md.
 import { DatabaseSync } from 'node:sqlite'
+import { mt } from '../i18n'
 import { type AppRecords, createAppRecords } from './appRecords'
 import { type Cursors, createCursors } from './cursors'
 import { type CsvOptions, exportCsv } from './exportCsv'
@@ -240,7 +241,7 @@ function tellOpened(
     notify({
       level: 'info',
       code: 'ledger_missing',
-      message: 'The transaction history file was missing; the history is being loaded again from the service.',
+      message: mt('notices.historyMissing'),
     })
   }
 }

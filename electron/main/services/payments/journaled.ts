@@ -5,6 +5,7 @@
 // in-flight set, which the reconciling (after a sync, "Check again") leaves alone.
 import { AppError } from '@shared/errors'
 import type { WalletTransaction } from '@shared/schemas/service'
+import { mt } from '../i18n'
 import { REQUEST_ID_KEY } from '../ledger'
 import type { Spending } from '../spending'
 import type { Journal, JournalEntryInput } from './journal'
@@ -73,9 +74,6 @@ export function bindSend(d: {
   }
 }
 
-const ALREADY =
-  'This payment was started before. It was not sent again; see "Payments in progress" for what became of it.'
-
 /**
  * `check` runs after the entry is written and before the request leaves (the balance check, whose
  * answer is on its way meanwhile); when it throws, the entry is failed: nothing was sent. `send`
@@ -108,7 +106,7 @@ async function journaled<T extends { id: string }>(
   const admit = d.admit
   const { created } = d.journal.add(entry, admit && (() => admit(entry)))
   // the same request id after a restart: the journal, not memory, says it was tried
-  if (!created) throw new AppError('unknown_outcome', d.already ?? ALREADY, { retryable: false })
+  if (!created) throw new AppError('unknown_outcome', d.already ?? mt('payments.startedBefore'), { retryable: false })
   d.at?.('journaled', requestId)
   try {
     await check()

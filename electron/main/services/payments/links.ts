@@ -7,6 +7,7 @@ import { AppError } from '@shared/errors'
 import { satToMsat } from '@shared/units'
 import { claimFeeCapSat } from '@shared/vouchers'
 import type { ServiceClient } from '../client'
+import { mt } from '../i18n'
 import type { Spending } from '../spending'
 import type { Journal } from './journal'
 
@@ -45,11 +46,7 @@ function reserveLinks(d: { journal: Journal; spending: Pick<Spending, 'admit' | 
         ...all,
       }),
   )
-  if (!created)
-    throw new AppError(
-      'invalid_input',
-      'This was asked for before. Look in the list of withdraw links, then start again.',
-    )
+  if (!created) throw new AppError('invalid_input', mt('payments.askedBefore'))
   return {
     settle(made: number) {
       d.journal.settleLinks(s.requestId, linksMsat(Math.min(made, s.count), s.amountSat))

@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { AccountView, DEFAULT_FIAT, DEFAULT_LOCK, DEFAULT_SETTINGS, FiatSettings, Settings } from '@shared/contract'
 import { LockSettings } from '@shared/lock'
 import { z } from 'zod'
+import { mt } from '../i18n'
 import { LockRecord } from '../lock/passphrase'
 
 export const AccountMeta = AccountView.extend({ createdAt: z.number().int().nonnegative() })
@@ -124,7 +125,7 @@ export function createSettingsStore(opts: {
     state = defaultFile()
     opts.onNotice?.({
       level: 'warning',
-      message: `The settings file could not be read. It was kept as ${aside} and default settings are used.`,
+      message: mt('notices.settingsUnreadable', { aside }),
     })
     return state
   }

@@ -6,6 +6,7 @@ import type { Emit } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import type { CallPolicy } from '../accounts'
 import type { ServiceClient } from '../client'
+import { mt } from '../i18n'
 import type { Ledger } from '../ledger'
 import { lnTxView, staticLinkView, transactionsPageView, walletsView, walletView } from '../views'
 import { createWallet } from './create'
@@ -56,8 +57,7 @@ export function createWallets(d: WalletsDeps) {
     async staticLink(walletId: string) {
       const client = reads()
       const wallet = await client.getWallet(walletId)
-      if (!wallet.default_lnurlpay_id)
-        throw new AppError('not_found', 'The service gives this wallet no permanent receive link.')
+      if (!wallet.default_lnurlpay_id) throw new AppError('not_found', mt('wallets.noStaticLink'))
       return staticLinkView(walletId, await client.getStaticLink(wallet.default_lnurlpay_id))
     },
     servicePage: async (q: { walletId: string; page: number; perPage: number }) =>
