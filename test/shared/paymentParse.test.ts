@@ -468,3 +468,51 @@ describe('properties', () => {
     expect(parsePaymentInput(`${INV.regtest}${'x'.repeat(10_000_000)}`)).toMatchObject(TOO_LONG)
   })
 })
+
+describe('limits, exactly at the edge', () => {
+  it('a lightning address of 320 characters is read; one of 321 is too long to be real', () => {
+    const at = `${'a'.repeat(320 - '@x.com'.length)}@x.com`
+    expect(at).toHaveLength(320)
+    expect(parsePaymentInput(at)).not.toMatchObject(TOO_LONG)
+    expect(parsePaymentInput(`a${at}`)).toEqual({
+      kind: 'invalid',
+      form: 'lightning-address',
+      reason: text(/too long/),
+    })
+  })
+
+  it('an LNURL of exactly the limit is read (here: found damaged); one more character is too long', () => {
+    const at = `LNURL1${'Q'.repeat(LNURL_LIMIT - 'LNURL1'.length)}`
+    expect(at).toHaveLength(LNURL_LIMIT)
+    expect(parsePaymentInput(at)).toEqual({ kind: 'invalid', form: 'lnurl', reason: text(/damaged/) })
+    expect(parsePaymentInput(`${at}Q`)).toEqual({ kind: 'invalid', form: 'lnurl', reason: text(/too long/) })
+  })
+
+  it('a bitcoin: link one sat away from its invoice disagrees; the same amount does not', () => {
+    const link = (btc: string) => `bitcoin:${P2WPKH}?amount=${btc}&lightning=${INV.mainnet1000}`
+    expect(parsePaymentInput(link('0.00001001'))).toEqual({ kind: 'invalid', form: 'bip21', reason: text(/disagree/) })
+    expect(parsePaymentInput(link('0.00000999'))).toEqual({ kind: 'invalid', form: 'bip21', reason: text(/disagree/) })
+    expect(parsePaymentInput(link('0.00001'))).toMatchObject({ kind: 'bip21', amountSat: 1_000 })
+  })
+
+  it('a bitcoin: link has nothing to disagree with when one side names no amount', () => {
+    // an amount in the link, an invoice for any amount
+    expect(parsePaymentInput(`bitcoin:${P2WPKH}?amount=0.00002&lightning=${INV.mainnetAny}`)).toMatchObject({
+      kind: 'bip21',
+      amountSat: 2_000,
+      lightning: { kind: 'bolt11', amountMsat: null },
+    })
+    // no amount in the link, an invoice for 1,000 sats
+    expect(parsePaymentInput(`bitcoin:${P2WPKH}?lightning=${INV.mainnet1000}`)).toMatchObject({
+      kind: 'bip21',
+      amountSat: null,
+      lightning: { kind: 'bolt11', amountMsat: 1_000_000 },
+    })
+    // an LNURL in the link: no invoice amount to compare
+    expect(parsePaymentInput(`bitcoin:${P2WPKH}?amount=0.00002&lightning=${LN.pay}`)).toMatchObject({
+      kind: 'bip21',
+      amountSat: 2_000,
+      lightning: { kind: 'lnurl' },
+    })
+  })
+})
