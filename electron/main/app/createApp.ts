@@ -60,7 +60,7 @@ export function createApp(deps: AppDeps): App {
   const passphrase = deps.passphrase ?? lockPassphrase(lock)
   const desk = createDesk(
     { ...deps, passphrase },
-    { now, serviceNowSec: serviceTime.nowSec, emit, settings, accounts, ledger, journal, sync, rates },
+    { now, serviceNowSec: serviceTime.nowSec, emit, settings, accounts, ledger, journal, rates },
     { accountsChanged: () => accountsChanged.fire(accounts.list()) },
   )
   const payments = createPayments({

@@ -44,7 +44,6 @@ export function createDesk(
     accounts: AccountsService
     ledger: () => Ledger
     journal: () => Journal
-    sync: { recordsRestored(): void }
     rates: { settingsChanged(): void }
   },
   /** announces the accounts and has them synced (after a restore) */
@@ -63,9 +62,8 @@ export function createDesk(
     ...{ dir: deps.userDataDir, now: p.now, appVersion: deps.appVersion, passphrase, spending },
     ...{ settings: p.settings, accounts: p.accounts, ledger: p.ledger, keychain: deps.secretStore },
     ...{ saveFile: deps.saveFile, openFile: deps.openFile, cost: deps.backupCost },
-    // the restored invoices and links are watched, the accounts synced, the settings applied
+    // the accounts synced (restored invoices and links are read from the ledger), the settings applied
     restored: () => {
-      p.sync.recordsRestored()
       up.accountsChanged()
       p.emit('settings.updated', p.settings.current().settings as Settings)
       p.rates.settingsChanged()

@@ -241,7 +241,6 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       await schedule.idle()
     },
     idle: () => schedule.idle(),
-    recordsRestored() {}, // the records are read from the ledger, where the restore put them
     accountsChanged() {
       if (started && !opened && ensureOpened()) drainOutbox(io)
       for (const id of accountIdsWithWork()) if (idleAccount(id) && !schedule.has(id)) void tick(id, true)
