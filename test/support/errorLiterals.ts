@@ -3,7 +3,7 @@
 // A reader of source text, not a parser: enough for the code's one style.
 
 /** Constructors (and the router's `fail`) whose message argument (the one at `argIndex`) is shown to the person. */
-const MESSAGE_ARGS: Record<string, number> = { AppError: 1, RemoteError: 1, fail: 1 }
+const MESSAGE_ARGS: Record<string, number> = { AppError: 1, RemoteError: 1, NwcError: 1, fail: 1 }
 
 /** The argument at `index` of the call whose `(` is at `open`, as text ('' when absent). */
 function argument(code: string, open: number, index: number): string {

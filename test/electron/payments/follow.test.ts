@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createServiceClient } from '../../../electron/main/services/client'
 import { type Ledger, openLedger } from '../../../electron/main/services/ledger'
 import type { NotificationInput } from '../../../electron/main/services/notify'
-import { type Journal, openJournal, RECOVERED_TITLE } from '../../../electron/main/services/payments'
+import { type Journal, openJournal, recoveredTitle } from '../../../electron/main/services/payments'
 import {
   type CheckDeps,
   checkPayments,
@@ -158,24 +158,24 @@ describe('tellRecovered', () => {
     expect(notices).toEqual([
       {
         level: 'warning',
-        message: `${RECOVERED_TITLE}: 2,000 sats to ${invoice.slice(0, 24)}…. It is paid; do not pay it again.`,
+        message: `${recoveredTitle()}: 2,000 sats to ${invoice.slice(0, 24)}…. It is paid; do not pay it again.`,
       },
       {
         level: 'warning',
-        message: `${RECOVERED_TITLE}: 1,000 sats to alice@sim.example. It is paid; do not pay it again.`,
+        message: `${recoveredTitle()}: 1,000 sats to alice@sim.example. It is paid; do not pay it again.`,
       },
     ])
-    expect(RECOVERED_TITLE).toBe('A payment thought failed went through')
+    expect(recoveredTitle()).toBe('A payment thought failed went through')
     expect(shown.map(({ title, body, plain }) => ({ title, body, plain }))).toEqual([
       {
-        title: RECOVERED_TITLE,
+        title: recoveredTitle(),
         body: `2,000 sats to ${invoice.slice(0, 24)}…. It is paid; do not pay it again.`,
-        plain: { title: RECOVERED_TITLE, body: 'It is paid; do not pay it again.' },
+        plain: { title: recoveredTitle(), body: 'It is paid; do not pay it again.' },
       },
       {
-        title: RECOVERED_TITLE,
+        title: recoveredTitle(),
         body: '1,000 sats to alice@sim.example. It is paid; do not pay it again.',
-        plain: { title: RECOVERED_TITLE, body: 'It is paid; do not pay it again.' },
+        plain: { title: recoveredTitle(), body: 'It is paid; do not pay it again.' },
       },
     ])
     // told once

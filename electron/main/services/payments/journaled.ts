@@ -7,7 +7,7 @@ import { AppError } from '@shared/errors'
 import type { WalletTransaction } from '@shared/schemas/service'
 import { mt } from '../i18n'
 import { REQUEST_ID_KEY } from '../ledger'
-import type { Spending } from '../spending'
+import type { Spending, SpendKind } from '../spending'
 import type { Journal, JournalEntryInput } from './journal'
 
 /** The steps of a payment a test may stop the process at (test/electron/payments/crash.test.ts). */
@@ -35,7 +35,7 @@ export interface SendOptions {
   /** runs after the entry is written, before the request leaves (the balance check); a throw fails it unsent */
   check?: () => Promise<void>
   /** the spending rules apply: what is spent, in words, and the confirmation's token */
-  spend?: { what: string; confirmToken?: string }
+  spend?: { what: SpendKind; confirmToken?: string }
   /** what a request id the journal knows already is told */
   already?: string
 }

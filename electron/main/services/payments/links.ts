@@ -8,7 +8,7 @@ import { satToMsat } from '@shared/units'
 import { claimFeeCapSat } from '@shared/vouchers'
 import type { ServiceClient } from '../client'
 import { mt } from '../i18n'
-import type { Spending } from '../spending'
+import type { Spending, SpendKind } from '../spending'
 import type { Journal } from './journal'
 
 export interface LinkSpend {
@@ -18,9 +18,8 @@ export interface LinkSpend {
   count: number
   amountSat: number
   confirmToken?: string
-  /** "This withdraw link", "These vouchers" */
-  what: string
-  plural?: boolean
+  /** named in a refusal: a withdraw link, or a sheet of vouchers */
+  what: SpendKind
 }
 
 const linksMsat = (n: number, amountSat: number) => ({
@@ -41,7 +40,6 @@ function reserveLinks(d: { journal: Journal; spending: Pick<Spending, 'admit' | 
       d.spending.admit({
         accountId: s.accountId,
         what: s.what,
-        plural: s.plural,
         confirmToken: s.confirmToken,
         ...all,
       }),

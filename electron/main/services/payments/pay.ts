@@ -60,7 +60,7 @@ async function pay(
   let wallet: { label: string; balanceMsat: number } | null = null
   try {
     const wtx = await d.send(entry, call, {
-      spend: { what: 'This payment', confirmToken },
+      spend: { what: 'payment', confirmToken },
       check: async () => {
         wallet = await asked
         const problem = fundsProblem(wallet.label, wallet.balanceMsat, entry.amountMsat)

@@ -29,8 +29,7 @@ export interface TransferDeps {
   accountId: string
 }
 
-export const ALREADY_SENT =
-  'This transfer was already sent once. Look in the history for it before moving the sats again.'
+export const alreadySent = () => mt('payments.transferAlreadySent')
 
 export async function transferBetweenWallets(t: TransferInput, d: TransferDeps): Promise<TransferView> {
   if (t.fromWalletId === t.toWalletId) throw new AppError('invalid_input', mt('payments.twoWallets'))
@@ -55,7 +54,7 @@ export async function transferBetweenWallets(t: TransferInput, d: TransferDeps):
       })
       return { id: res.wtx_transfer_out.id, res }
     },
-    { already: ALREADY_SENT },
+    { already: alreadySent() },
   )
   const out = res.wtx_transfer_out
   const inn = res.wtx_transfer_in

@@ -8,6 +8,7 @@
 // This file keeps the timers, the ticks in progress and the accounts' states, and answers the app.
 import { type PendingInvoice as PendingInvoiceSchema, WithdrawLinkView } from '@shared/contract'
 import { AppError } from '@shared/errors'
+import { mt } from '../i18n'
 import { DEFAULT_SYNC_OPTIONS, type SyncDeps, type SyncIo, type SyncOptions } from './deps'
 import { drainOutbox } from './outbox'
 import { nextTickMs } from './plan'
@@ -153,10 +154,10 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
 
   async function check(id: string): Promise<PendingInvoiceSchema> {
     const inv = ensureOpened() ? invoiceOf(ledger(), io.unsaved, id) : undefined
-    if (!inv) throw new AppError('not_found', 'That invoice is not in the list of invoices being watched.')
+    if (!inv) throw new AppError('not_found', mt('sync.notWatched'))
     if (inv.status !== 'pending') return inv
     const client = deps.getClient(inv.accountId)
-    if (!client) throw new AppError('not_connected', 'The account of this invoice is not connected.')
+    if (!client) throw new AppError('not_connected', mt('sync.accountNotConnected'))
     if (serviceSec(inv.accountId) > inv.expiresAt + opts.expiryGraceSec) await tick(inv.accountId, false)
     else {
       const s = await readInvoice(client, inv, () => serviceSec(inv.accountId))
@@ -185,7 +186,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     async trackWithdraw(link, accountId) {
       ensureOpened(true)
       const acc = accountId ?? deps.activeAccountId?.() ?? null
-      if (!acc) throw new AppError('not_connected', 'Connect an account first.')
+      if (!acc) throw new AppError('not_connected', mt('accounts.connectFirst'))
       if (linkOf(ledger(), io.unsaved, link.ott)) return
       io.unsaved.links.set(link.ott, { ...link, accountId: acc, claimedMsat: null, claimTxId: null })
       if (states.has(acc)) update(acc, (s) => rereadWallet(s, link.walletId))

@@ -53,7 +53,7 @@ export function createWithdrawLinks(d: VoucherDeps) {
   /** One link: reserved, minted and watched (a failed save of it is a notice, not a failure). */
   function one(input: WithdrawLinkInput): Promise<WithdrawLinkView> {
     const { walletId, amountSat, memo, requestId, confirmToken } = input
-    const spend = { requestId, walletId, count: 1, amountSat, confirmToken, what: 'This withdraw link', memo }
+    const spend = { requestId, walletId, count: 1, amountSat, confirmToken, what: 'link' as const, memo }
     return d.payments.mintLinks(spend, async (mint, accountId) => {
       const view = withdrawLinkView(await mint(), { walletId, amountSat, memo: memo ?? '', nowSec: nowSec(accountId) })
       await d.trackWithdraw(view, accountId)
@@ -67,8 +67,8 @@ export function createWithdrawLinks(d: VoucherDeps) {
     if (!saveFile) throw new AppError('internal', mt('vouchers.noSaving'), { retryable: false })
     const wallet = walletView(await d.clientFor(undefined, 'once').getWallet(walletId))
     checkVoucherFunds({ count, amountSat, balanceMsat: wallet.balanceMsat, walletName: wallet.label })
-    const what = 'These vouchers'
-    const spend = { requestId, walletId, count, amountSat, confirmToken, what, plural: true, memo: note || undefined }
+    const what = 'vouchers' as const
+    const spend = { requestId, walletId, count, amountSat, confirmToken, what, memo: note || undefined }
     // what was made stays counted against the daily limit, and a link that may exist unseen too
     const { links, problem } = await d.payments.mintLinks(spend, (mint, accountId) =>
       mintVouchers(count, {
