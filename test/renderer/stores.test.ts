@@ -68,13 +68,20 @@ describe('wallets', () => {
     expect(useWallets.getState().wallets[0]?.id).toBe('fresh')
   })
 
-  test('the request early.js sent before the bundle ran is used once, then new ones are made', async () => {
-    const w = window as unknown as { __firstWallets?: Promise<unknown> }
-    w.__firstWallets = Promise.resolve({ ok: true, value: { wallets: [wallet('early', 5000)] } })
+  test('the requests early.js sent before the bundle ran are used once, then new ones are made', async () => {
+    const w = window as unknown as { __early?: Record<string, Promise<unknown> | undefined> }
+    w.__early = {
+      'wallets.list': Promise.resolve({ ok: true, value: { wallets: [wallet('early', 5000)] } }),
+      'accounts.list': Promise.resolve({ ok: true, value: { accounts: [], activeId: 'acct-early' } }),
+    }
     await useWallets.getState().load()
+    await useAccounts.getState().load()
     expect(useWallets.getState().wallets[0]?.id).toBe('early')
+    expect(useAccounts.getState().activeId).toBe('acct-early')
     expect(fake.callsOf('wallets.list')).toHaveLength(0)
-    expect(w.__firstWallets).toBeUndefined()
+    expect(fake.callsOf('accounts.list')).toHaveLength(0)
+    expect(w.__early['wallets.list']).toBeUndefined()
+    expect(w.__early['accounts.list']).toBeUndefined()
     fake.ok('wallets.list', { wallets: [wallet('later', 1)] })
     await useWallets.getState().load()
     expect(useWallets.getState().wallets[0]?.id).toBe('later')

@@ -1,7 +1,7 @@
 import type { WalletView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
-import { walletsList } from '../api'
+import { early } from '../api'
 import { createLatest } from '../lib/latest'
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
@@ -27,7 +27,7 @@ export const useWallets = create<WalletsState>()((set) => ({
   updatedAt: null,
   async load() {
     set({ status: 'loading', error: null })
-    const { value: res, stale } = await loads.run(walletsList)
+    const { value: res, stale } = await loads.run(() => early('wallets.list'))
     if (stale) return
     if (res.ok)
       set({
