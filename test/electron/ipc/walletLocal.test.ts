@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { WalletView } from '@shared/contract'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type ConnectedApp, startConnectedApp, value } from './appHarness'
 
 let t: ConnectedApp
@@ -104,6 +104,23 @@ describe('wallets.setLocal', () => {
       error: { code: 'not_found' },
     })
     expect(await stored()).toEqual(prefsBefore)
+  })
+
+  it('the sync loop’s balance news and its banner use the person’s name too', async () => {
+    const before = t.events.length
+    const shown = t.notifications.length
+    await t.sim.control.payInbound(t.w.id, 1_000, 'lunch')
+    t.app.sync.onResume() // a tick at once, as on waking
+    await vi.waitFor(() => expect(t.notifications.length).toBeGreaterThan(shown), { timeout: 10_000 })
+    await t.app.sync.idle()
+    const told = t.events.slice(before).filter((e) => e.name === 'wallets.updated')
+    expect(told.length).toBeGreaterThan(0)
+    for (const e of told)
+      expect((e.payload as { wallets: WalletView[] }).wallets.find((w) => w.id === t.w.id)).toMatchObject({
+        label: 'Food only',
+        serviceLabel: 'Groceries',
+      })
+    expect(t.notifications.at(-1)?.body).toBe('lunch\nTo Food only')
   })
 
   it('is refused while the app is locked', async () => {
