@@ -182,6 +182,7 @@ function appSync(p: {
     accountIds: () => p.accounts.list().accounts.map((a) => a.id),
     getClient: (accountId) => clientOrNull(() => p.accounts.client(accountId)),
     settings: () => p.settings.current().settings,
+    walletPrefs: (accountId) => p.settings.current().walletPrefs[accountId] ?? {},
     afterSync: synced.fire,
     announced: told.fire,
   })

@@ -10,6 +10,7 @@ import { checkBaseUrl, type ServiceClient } from '../client'
 import { mt } from '../i18n'
 import type { SecretStore } from '../secrets'
 import type { AccountMeta, SettingsStore } from '../settings'
+import { prefsOfAccounts } from '../settings/walletPrefs'
 import { sameService, walletHolder } from './sameService'
 
 export type ClientFactory = (o: {
@@ -118,6 +119,10 @@ export function createAccountsService(deps: {
       return {
         ...s,
         accounts,
+        walletPrefs: prefsOfAccounts(
+          s.walletPrefs,
+          accounts.map((a) => a.id),
+        ),
         activeId: accounts.some((a) => a.id === keep) ? (keep ?? null) : (accounts[0]?.id ?? null),
       }
     })

@@ -9,6 +9,7 @@ import { LockSettings } from '@shared/lock'
 import { z } from 'zod'
 import { mt } from '../i18n'
 import { LockRecord } from '../lock/passphrase'
+import { WalletPrefs } from './walletPrefs'
 
 export const AccountMeta = AccountView.extend({ createdAt: z.number().int().nonnegative() })
 export type AccountMeta = z.infer<typeof AccountMeta>
@@ -58,6 +59,11 @@ export const SettingsFile = z.object({
    * is set. A record that does not read makes the file unreadable, like any other part.
    */
   lock: LockRecord.nullable().default(null),
+  /**
+   * The person's own wallet names and hidden wallets, by account id and wallet id (walletPrefs.ts).
+   * Files from before have none; a part that does not read is dropped, not the whole file.
+   */
+  walletPrefs: WalletPrefs.catch(() => ({})),
 })
 export type SettingsFile = z.infer<typeof SettingsFile>
 
@@ -86,6 +92,7 @@ export const defaultFile = (): SettingsFile => ({
   accounts: [],
   activeId: null,
   lock: null,
+  walletPrefs: {},
 })
 
 export function createSettingsStore(opts: {

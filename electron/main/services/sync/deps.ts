@@ -1,10 +1,12 @@
 // What the sync loop is given: its dependencies (the ledger, the service's clients, the renderer,
 // the clock) and its options.
+
 import type { Emit, Settings } from '@shared/contract'
 import type { PriceThen } from '@shared/priceThen'
 import type { Logger } from '../../log'
 import type { Ledger, LedgerTx } from '../ledger'
 import type { Notifier } from '../notify'
+import type { AccountWalletPrefs } from '../settings/walletPrefs'
 import { DEFAULT_PLAN, type PlanOptions } from './plan'
 import { DEFAULT_READS, type ReadOptions, type SyncClient } from './reads'
 import type { Timers } from './schedule'
@@ -33,6 +35,8 @@ export interface SyncDeps {
   notifier: Notifier
   emit: Emit
   settings(): Settings
+  /** the person's own wallet names and hidden wallets of an account (settings/walletPrefs.ts) */
+  walletPrefs?(accountId: string): AccountWalletPrefs
   /** ms since the epoch */
   now(): number
   /**

@@ -70,7 +70,8 @@ async function readBalances(io: SyncIo, accountId: string, client: SyncClient): 
   if (!io.state(accountId).canListWallets) return null
   try {
     const list = await client.listWallets()
-    const r = listed(io.state(accountId), list, (w) => walletView(w).label)
+    const prefs = io.deps.walletPrefs?.(accountId) ?? {}
+    const r = listed(io.state(accountId), list, (w) => walletView(w, prefs[w.id]).label)
     io.set(accountId, r.state)
     if (r.names) io.deps.ledger().setWallets(accountId, r.names)
     return new Map(list.map((w) => [w.id, walletBalanceMsat(w)]))
@@ -188,6 +189,7 @@ function tell(io: SyncIo, accountId: string, balances: ReadonlyMap<string, numbe
   const shown = (io.deps.activeAccountId?.() ?? accountId) === accountId
   const r = toTell(io.state(accountId), balances, shown)
   io.set(accountId, r.state)
-  if (r.tell.wallets) io.deps.emit('wallets.updated', walletsView([...r.tell.wallets]))
+  if (r.tell.wallets)
+    io.deps.emit('wallets.updated', walletsView([...r.tell.wallets], io.deps.walletPrefs?.(accountId)))
   if (r.tell.changedWallets.length > 0) io.deps.emit('ledger.updated', { accountId, walletIds: r.tell.changedWallets })
 }
