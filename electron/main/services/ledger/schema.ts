@@ -170,5 +170,14 @@ export function ledgerMigrations(opts: { fts?: boolean } = {}): readonly Migrati
           'CREATE INDEX tx_unpriced ON transactions (created_at DESC, account_id, price_then) WHERE price_then IS NULL',
         ),
     },
+    {
+      // A history page names the links its rows claimed: found by the claim's transaction id, a
+      // seek per row of the page (docs/ledger.md, "Claimed links").
+      name: 'withdraw links by the transaction that claimed them',
+      up: (db) =>
+        db.exec(
+          'CREATE INDEX withdraw_links_claim ON withdraw_links (account_id, claim_tx_id) WHERE claim_tx_id IS NOT NULL',
+        ),
+    },
   ]
 }

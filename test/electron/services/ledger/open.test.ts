@@ -61,7 +61,7 @@ describe('schema and migrations', () => {
     const db = new DatabaseSync(join(dir, 'ledger.sqlite'))
     migrate(db, ledgerMigrations().slice(0, 1))
     expect(schemaVersion(db)).toBe(1)
-    expect(LATEST).toBe(4)
+    expect(LATEST).toBe(5)
     db.prepare(
       `INSERT INTO transactions (account_id, wallet_id, tx_id, type, amount_msat, memo, created_at, announced)
        VALUES ('acc_1', 'wal_a', 'wtx_old', 'ln_deposit', 5000, 'Old coffee', 1700000000, 1)`,
