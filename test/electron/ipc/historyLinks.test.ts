@@ -16,7 +16,7 @@ let plain: WithdrawLinkView
 
 async function claimFromOutside(link: WithdrawLinkView, amountSat: number) {
   const req = await readWithdrawRequest(link.lnurl)
-  if ('status' in req) throw new Error(`no withdraw request: ${req.reason}`)
+  if ('status' in req) throw new Error(`no withdraw request: ${JSON.stringify(req)}`)
   // the claimer's wallet writes its own memo on the invoice the link pays
   expect(await handOverInvoice(req, t.sim.control.outsideInvoice(amountSat, 'Outside invoice'))).toEqual({
     status: 'OK',
@@ -59,7 +59,11 @@ describe('history.page: claimed links', () => {
     const others = p.items.filter((r) => r.typeName !== 'ln_lnurl_withdraw')
     expect(others.length).toBeGreaterThan(100)
     expect(others.every((r) => r.link === null)).toBe(true)
-    expect(claims(p).map((r) => r.link?.memo).sort()).toEqual(['', 'Lunch with Ana'])
+    expect(
+      claims(p)
+        .map((r) => r.link?.memo)
+        .sort(),
+    ).toEqual(['', 'Lunch with Ana'])
   })
 
   it('a page of many rows looks its links up once, not once per row', async () => {

@@ -54,7 +54,10 @@ function ledgerFilter(accountId: string, f: HistoryFilterInput): HistoryFilter {
 function historyRows(ledger: Ledger, accountId: string, items: readonly LedgerTx[]): HistoryRow[] {
   const links = new Map(
     ledger
-      .claimedLinks(accountId, items.map((t) => t.txId))
+      .claimedLinks(
+        accountId,
+        items.map((t) => t.txId),
+      )
       .map((l) => [l.txId, { memo: cleanText(l.memo), shortId: voucherShortId(l.ott) }]),
   )
   return items.map((t) => historyRow(t, links.get(t.txId) ?? null))
