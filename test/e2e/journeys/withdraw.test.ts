@@ -43,6 +43,20 @@ async function handOver(
   return LnurlStatus.parse(await (await fetch(withQuery(d.callback, { k1: d.k1, pr }))).json())
 }
 
+/** A link made on the Withdraw screen's form, as main lists it (found by its memo). */
+async function makeOnScreen(amount: string, memo: string) {
+  await o.page.getByLabel(/^Amount/).fill(amount)
+  await o.page.getByLabel('Memo').fill(memo)
+  await o.page.getByRole('button', { name: 'Create withdraw link' }).click()
+  await waitVisible(o.page, 'Waiting to be claimed')
+  const list = await mainCall(o, 'withdraw.list', {})
+  if (!list.ok) throw new Error(list.error.message)
+  const links = (list.value as { links: Array<{ lnurl: string; ott: string; memo: string }> }).links
+  const link = links.find((l) => l.memo === memo)
+  if (!link) throw new Error(`no link with the memo ${memo}`)
+  return link
+}
+
 test('amount is checked against the balance, and the warning is plain', async () => {
   const w = o.sim.keys.wallets[0]!
   await navTo(o.page, 'Withdraw')
@@ -56,13 +70,7 @@ test('amount is checked against the balance, and the warning is plain', async ()
 
 test('the QR reads back to lightning: + the upper-case LNURL the service minted; PNG and image copy work', async () => {
   const w = o.sim.keys.wallets[0]!
-  await o.page.getByLabel(/^Amount/).fill('1,500')
-  await o.page.getByLabel('Memo').fill('gift <i>for you</i>')
-  await o.page.getByRole('button', { name: 'Create withdraw link' }).click()
-  await waitVisible(o.page, 'Waiting to be claimed')
-  const list = await mainCall(o, 'withdraw.list', {})
-  if (!list.ok) throw new Error(list.error.message)
-  const link = (list.value as { links: Array<{ lnurl: string; ott: string }> }).links.at(-1)!
+  const link = await makeOnScreen('1,500', 'gift <i>for you</i>')
   const qr = await readQrFromPage(o.page, '.qr canvas')
   expect(qr).toBe(`lightning:${link.lnurl.toUpperCase()}`)
   // the encoded URL is the service's one-time link for this wallet and amount
@@ -118,15 +126,7 @@ test("a claimed link says the person's memo and names the link in Transactions, 
   // the last link made is still shown (after the tests above): start a new one
   const again = o.page.getByRole('button', { name: 'New withdraw link' })
   if (await again.isVisible()) await again.click()
-  await o.page.getByLabel(/^Amount/).fill('1,200')
-  await o.page.getByLabel('Memo').fill('Lunch with Ana')
-  await o.page.getByRole('button', { name: 'Create withdraw link' }).click()
-  await waitVisible(o.page, 'Waiting to be claimed')
-  const list = await mainCall(o, 'withdraw.list', {})
-  if (!list.ok) throw new Error(list.error.message)
-  const links = (list.value as { links: Array<{ lnurl: string; ott: string; memo: string }> }).links
-  const link = links.find((l) => l.memo === 'Lunch with Ana')!
-  expect(link).toBeDefined()
+  const link = await makeOnScreen('1,200', 'Lunch with Ana')
   // the claimer's wallet writes its own memo on the invoice the link pays
   const third = o.sim.control.createWallet('Ana’s wallet')
   const d = WithdrawDescriptor.parse(await descriptor(link.lnurl))
