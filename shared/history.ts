@@ -28,7 +28,7 @@ export const HistoryFilterInput = z.object({
   from: int.nonnegative().optional(),
   /** Unix seconds, exclusive */
   to: int.nonnegative().optional(),
-  /** words found in memo, comment, payee or label, or an amount in sats */
+  /** words found in memo, comment, payee, label or a claimed link's memo, or an amount in sats */
   search: z.string().max(200, 'Search for at most 200 characters.').optional(),
 })
 export type HistoryFilterInput = z.input<typeof HistoryFilterInput>

@@ -66,6 +66,12 @@ describe('history.page: claimed links', () => {
     ).toEqual(['', 'Lunch with Ana'])
   })
 
+  it("search finds the claim by the person's memo of the link", async () => {
+    const p = await page({ search: 'lunch ana' })
+    expect(p.items.map((r) => [r.memo, r.link?.memo])).toEqual([['Outside invoice', 'Lunch with Ana']])
+    expect((await page({ search: 'Never claimed' })).total).toBe(0)
+  })
+
   it('a page of many rows looks its links up once, not once per row', async () => {
     const ledger = t.app.ledger()
     const spy = vi.spyOn(ledger, 'claimedLinks')
