@@ -7,6 +7,7 @@ import { voucherShortId } from '@shared/vouchers'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { handOverInvoice, readWithdrawRequest } from '../../support/lud03Client'
 import { syncNow } from '../../support/syncNow'
+import { parseCsv } from '../services/ledger/parseCsv'
 import { type ConnectedApp, startConnectedApp } from './appHarness'
 
 type Page = OpOutput<'history.page'>
@@ -70,6 +71,21 @@ describe('history.page: claimed links', () => {
     const p = await page({ search: 'lunch ana' })
     expect(p.items.map((r) => [r.memo, r.link?.memo])).toEqual([['Outside invoice', 'Lunch with Ana']])
     expect((await page({ search: 'Never claimed' })).total).toBe(0)
+  })
+
+  it("the plain CSV keeps the service's memo and adds the person's memo of the link in link_memo", async () => {
+    t.saved.length = 0
+    await t.call('history.exportCsv', { walletId: t.w.id, requestId: 'csv-links-1' })
+    const [header, ...rows] = parseCsv(new TextDecoder().decode(t.saved[0]!.bytes))
+    const col = (name: string) => header!.indexOf(name)
+    expect(header?.at(-1)).toBe('link_memo')
+    const withdrawals = rows.filter((r) => r[col('type')] === 'Withdraw link claimed')
+    expect(withdrawals.map((r) => [r[col('memo')], r[col('link_memo')]]).sort()).toEqual([
+      ['Outside invoice', ''],
+      ['Outside invoice', 'Lunch with Ana'],
+    ])
+    expect(rows.filter((r) => r[col('link_memo')] !== '')).toHaveLength(1)
+    expect(rows.length).toBeGreaterThan(120)
   })
 
   it('a page of many rows looks its links up once, not once per row', async () => {

@@ -148,7 +148,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
     byRequestId: reader.byRequestId,
     byLnTxId: reader.byLnTxId,
     heldFees: (accountId) => (heldFees.get(accountId) as { n: number }).n,
-    exportCsv: (f, o) => exportCsv(reader, f, o),
+    exportCsv: (f, o) => exportCsv(reader, f, o, (txIds) => records.claimedLinks(f.accountId, txIds)),
     plan: reader.plan,
     setLabel: changed(labels.setLabel),
     label: labels.label,
