@@ -63,9 +63,12 @@ describe.each([
     // a row stored before its claim was known (counted already: the claim must forget that count)
     l.putWithdrawLink(link({ ott: 'ott_t', memo: 'Taxi home' }))
     withdrawal('wtx_t')
+    const total = () => l.page({ accountId: 'acc_1', search: 'Taxi', limit: 50 }).total
     expect(found('Taxi')).toEqual([])
+    expect(total()).toBe(0)
     claim('ott_t', 'wtx_t')
     expect(found('Taxi')).toEqual(['Outside invoice'])
+    expect(total()).toBe(1)
     expect(found('lunch ANA')).toEqual(['Outside invoice'])
     // a word under three characters is checked on the rows themselves
     expect(found('Ana Lu')).toEqual(['Outside invoice'])
