@@ -26,6 +26,14 @@ export function localWords(words: string): string {
   return words
 }
 
+/** A claim of one of the person's own withdraw links: its short id and the person's memo of it. */
+export function claimedLinkWords(link: { memo: string; shortId: string }): string {
+  const memo = link.memo.trim()
+  return memo
+    ? t('txWords.linkClaimedMemo', { id: link.shortId, memo })
+    : t('txWords.linkClaimed', { id: link.shortId })
+}
+
 /** What a pasted link or invoice is (shared/payment/route.ts's summary), in the chosen language. */
 export function linkWords(s: { kind: string; host: string | null; words: string }): string {
   const host = s.host ?? ''

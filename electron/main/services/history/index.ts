@@ -1,8 +1,10 @@
 // The history from the local ledger: a page, a label, the whole filtered history as CSV, streamed
 // into the file. The ledger is filled by the sync loop; these only read it (docs/ledger.md).
+import { cleanText } from '@shared/cleanText'
 import type { Emit, SheetOutcome } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import {
+  type ClaimedLinkView,
   type CsvFormat,
   type HistoryFilterInput,
   type HistoryPage,
@@ -10,6 +12,7 @@ import {
   type HistoryRow,
   TX_KINDS,
 } from '@shared/history'
+import { voucherShortId } from '@shared/vouchers'
 import type { z } from 'zod'
 import type { Logger } from '../../log'
 import type { AccountsService } from '../accounts'
@@ -44,7 +47,23 @@ function ledgerFilter(accountId: string, f: HistoryFilterInput): HistoryFilter {
   }
 }
 
-function historyRow(t: LedgerTx): HistoryRow {
+/**
+ * A page's rows, each naming the withdraw link of this app it claimed (the person's memo and the
+ * link's short id): one look-up for the whole page, by the claim's index, never one per row.
+ */
+function historyRows(ledger: Ledger, accountId: string, items: readonly LedgerTx[]): HistoryRow[] {
+  const links = new Map(
+    ledger
+      .claimedLinks(
+        accountId,
+        items.map((t) => t.txId),
+      )
+      .map((l) => [l.txId, { memo: cleanText(l.memo), shortId: voucherShortId(l.ott) }]),
+  )
+  return items.map((t) => historyRow(t, links.get(t.txId) ?? null))
+}
+
+function historyRow(t: LedgerTx, link: ClaimedLinkView | null): HistoryRow {
   return {
     rowId: t.rowId,
     txId: t.txId,
@@ -62,6 +81,7 @@ function historyRow(t: LedgerTx): HistoryRow {
     paymentHash: t.paymentHash,
     createdAt: t.createdAt,
     priceThen: t.priceThen ?? null,
+    link,
   }
 }
 
@@ -86,7 +106,7 @@ export function createHistory(d: HistoryDeps) {
       p = at(n)
     }
     return {
-      items: p.items.map(historyRow),
+      items: historyRows(ledger, filter.accountId, p.items),
       total: p.total,
       capped: p.capped,
       page: n,

@@ -19,6 +19,13 @@ export const StoredWithdrawLink = WithdrawLinkView.extend({
 })
 export type StoredWithdrawLink = z.infer<typeof StoredWithdrawLink>
 
+/** A link of this app as the row that claimed it names it: the person's memo and the link's token. */
+export interface ClaimedLink {
+  txId: string
+  ott: string
+  memo: string
+}
+
 export const Recipient = z.object({
   address: z.string().min(1).max(2048),
   lastUsedAt: z.number().int().nonnegative(),
@@ -108,6 +115,18 @@ export function createAppRecords(db: DatabaseSync) {
     /** Marks a waiting link claimed; false when it was claimed already (each claim counts once). */
     claimWithdrawLink(accountId: string, ott: string, c: { claimedAt: number; claimedMsat: number; txId: string }) {
       return Number(claim.run(c.claimedAt, c.claimedMsat, c.txId, accountId, ott).changes) === 1
+    },
+    /**
+     * The links claimed by these transactions (a page's rows, at most PAGE_MAX), by the claim's
+     * index: one seek per id, never a walk of the links.
+     */
+    claimedLinks(accountId: string, txIds: readonly string[]): ClaimedLink[] {
+      if (txIds.length === 0) return []
+      const rows = db
+        .prepare(`SELECT claim_tx_id AS txId, ott, memo FROM withdraw_links INDEXED BY withdraw_links_claim
+          WHERE account_id = ? AND claim_tx_id IN (${txIds.map(() => '?').join(', ')})`)
+        .all(accountId, ...txIds)
+      return rows as unknown as ClaimedLink[]
     },
     withdrawLinks(o: { accountId?: string; status?: 'waiting' | 'claimed' } = {}): StoredWithdrawLink[] {
       const w = scope(o)

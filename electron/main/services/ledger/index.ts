@@ -6,7 +6,7 @@
 // See docs/ledger.md.
 import { DatabaseSync } from 'node:sqlite'
 import { mt } from '../i18n'
-import { type AppRecords, createAppRecords } from './appRecords'
+import { type AppRecords, createAppRecords, type StoredWithdrawLink } from './appRecords'
 import { type Cursors, createCursors } from './cursors'
 import { type CsvOptions, exportCsv } from './exportCsv'
 import { createWriter, type InsertOptions, type InsertResult } from './insert'
@@ -148,13 +148,23 @@ export function openLedger(opts: LedgerOptions): Ledger {
     byRequestId: reader.byRequestId,
     byLnTxId: reader.byLnTxId,
     heldFees: (accountId) => (heldFees.get(accountId) as { n: number }).n,
-    exportCsv: (f, o) => exportCsv(reader, f, o),
+    exportCsv: (f, o) => exportCsv(reader, f, o, (txIds) => records.claimedLinks(f.accountId, txIds)),
     plan: reader.plan,
     setLabel: changed(labels.setLabel),
     label: labels.label,
     labels: labels.labels,
     setWallets: labels.setWallets,
     ...records,
+    // a claim (or a claimed link carried over) changes what search finds on the row it names
+    claimWithdrawLink: changed((accountId: string, ott: string, c: Parameters<AppRecords['claimWithdrawLink']>[2]) => {
+      const claimed = records.claimWithdrawLink(accountId, ott, c)
+      if (claimed) search.textChanged(accountId, c.txId)
+      return claimed
+    }),
+    putWithdrawLink: changed((link: StoredWithdrawLink) => {
+      records.putWithdrawLink(link)
+      if (link.claimTxId) search.textChanged(link.accountId, link.claimTxId)
+    }),
     ...pricesThen,
     forgetAccount(accountId) {
       version++

@@ -37,6 +37,17 @@ describe('app records', () => {
     expect(ctx.ledger.withdrawLinks({ status: 'waiting' })).toEqual([])
   })
 
+  it('claimed links: found by the transactions that claimed them, by the index, in that account only', () => {
+    ctx.ledger.putWithdrawLink(link({ memo: 'Coffee for Bob' }))
+    ctx.ledger.putWithdrawLink(link({ ott: 'ott_2', memo: 'Not claimed' }))
+    ctx.ledger.claimWithdrawLink('acc_1', 'ott_1', { claimedAt: 400, claimedMsat: 1_000, txId: 'wtx_claim' })
+    expect(ctx.ledger.claimedLinks('acc_1', ['wtx_claim', 'wtx_plain'])).toEqual([
+      { txId: 'wtx_claim', ott: 'ott_1', memo: 'Coffee for Bob' },
+    ])
+    expect(ctx.ledger.claimedLinks('acc_2', ['wtx_claim'])).toEqual([])
+    expect(ctx.ledger.claimedLinks('acc_1', [])).toEqual([])
+  })
+
   it('recent recipients: newest first, with how often each was used', () => {
     ctx.ledger.recordRecipient('acc_1', 'alice@sim.example', 10)
     ctx.ledger.recordRecipient('acc_1', 'bob@sim.example', 20)
