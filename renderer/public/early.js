@@ -4,7 +4,17 @@
 // `window.wallet`. The bundle takes each answer once (api.ts, `early`).
 
 try {
-  const ask = (name) => window.wallet.invoke(name, {})
+  const arrived = {}
+  // each answer is also kept once it is in, so the bundle can show it in its first render
+  const ask = (name) => {
+    const sent = window.wallet.invoke(name, {})
+    sent.then(
+      (r) => (arrived[name] = r),
+      () => {},
+    )
+    return sent
+  }
+  window.__earlyIn = arrived
   window.__early = {
     'lock.status': ask('lock.status'),
     'settings.get': ask('settings.get'),

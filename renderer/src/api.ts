@@ -19,6 +19,8 @@ declare global {
   interface Window {
     /** the first screen's reads, started by public/early.js before the bundle ran */
     __early?: EarlyReads
+    /** the answers of those reads that are in already (early.js keeps each as it arrives) */
+    __earlyIn?: { [K in EarlyOp]?: Result<OpOutput<K>> }
   }
 }
 
@@ -55,6 +57,20 @@ export function dropEarlyReads(): void {
   if (typeof window === 'undefined' || !window.__early) return
   window.__early['accounts.list'] = undefined
   window.__early['wallets.list'] = undefined
+  window.__earlyIn = undefined
+}
+
+/**
+ * The answer early.js already has for `name`, taken (with its request) so nothing asks twice; null
+ * while it is on its way or when it was not a success. Taken at start-up, it lets the first render
+ * show the balances instead of a frame without them.
+ */
+export function earlyAnswer<K extends EarlyOp>(name: K): OpOutput<K> | null {
+  const inAlready = typeof window !== 'undefined' ? window.__earlyIn?.[name] : undefined
+  if (!inAlready || typeof inAlready !== 'object' || inAlready.ok !== true || !window.__early) return null
+  window.__early[name] = undefined
+  ;(window.__earlyIn as Record<string, unknown>)[name] = undefined
+  return inAlready.value as OpOutput<K>
 }
 
 /** `name`: the read early.js sent before the bundle ran (taken once, at start-up), else a new one. */
