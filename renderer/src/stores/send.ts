@@ -11,7 +11,7 @@ import { type LinkSummary, routePayInput, summarize } from '@shared/payment/rout
 import { MSAT_PER_SAT } from '@shared/units'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
-import { t } from '../i18n'
+import { t, tw } from '../i18n'
 import { createLatest } from '../lib/latest'
 import { type Money, moneyNow } from '../lib/money'
 import { useAccounts } from './accounts'
@@ -129,7 +129,7 @@ export const useSend = create<SendState>()((set, get) => ({
     const route = routePayInput(text)
     if ('problem' in route) {
       probes.drop()
-      set({ ...initial, form, probeStatus: 'error', formError: problemOf(route.problem) })
+      set({ ...initial, form, probeStatus: 'error', formError: problemOf(tw(route.problem)) })
       return
     }
     if (route.to === 'claim') {

@@ -6,7 +6,7 @@ import type { ClaimOffer, ClaimResult, PendingInvoice } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { privateHostWords } from '@shared/netAddress'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
-import { mt } from '../i18n'
+import { mt, mw } from '../i18n'
 import { cleanText, LnurlAnswer, refusal, WithdrawOffer } from './offer'
 import { createRemote, hostOf, plainHttpWhen, type Remote, RemoteError } from './remote'
 
@@ -47,7 +47,7 @@ export function createClaimService(d: { remote: Remote }): ClaimService {
     const parsed = parsePaymentInput(input)
     const target = lightningTargetOf(parsed)
     if (target?.kind !== 'lnurl')
-      throw new AppError('invalid_input', parsed.kind === 'invalid' ? parsed.reason : mt('claim.notWithdrawLink'))
+      throw new AppError('invalid_input', parsed.kind === 'invalid' ? mw(parsed.reason) : mt('claim.notWithdrawLink'))
     if (target.tag !== 'withdraw' && target.tag !== 'unknown')
       throw new AppError('invalid_input', mt('claim.offersNoSats'))
     const host = hostOf(target.url)
