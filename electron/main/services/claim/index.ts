@@ -92,7 +92,7 @@ export function createClaimService(d: { remote: Remote }): ClaimService {
     // before any invoice is made: the request would go to a private address nobody confirmed
     const range = await d.remote.privateRange(callback)
     if (range && !confirmed.includes(offer.callbackHost))
-      throw new AppError('private_host', privateHostWords(offer.callbackHost, range), { retryable: false })
+      throw new AppError('private_host', mw(privateHostWords(offer.callbackHost, range)), { retryable: false })
     const memo = (offer.description || mt('claim.memo', { host: offer.host })).slice(0, MEMO_MAX)
     const invoice = await steps.createInvoice(input.walletId, input.amountSat, memo)
 

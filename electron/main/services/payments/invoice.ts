@@ -50,7 +50,7 @@ export async function readInvoiceToPay(
   return { ...view, feeLimitMsat: feeLimitMsat(view.amountMsat) }
 }
 
-const otherNetwork = (network: string) => mt('payments.otherNetwork', { network })
+const otherNetwork = (network: string) => mt('payments.invoiceOtherNetwork', { network })
 
 /** The service's node's reading of the request; the app's own where the node does not decode it. */
 async function nodeReading(client: Pick<ServiceClient, 'decodeInvoice'>, view: InvoiceView): Promise<InvoiceView> {
