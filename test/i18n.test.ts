@@ -6,7 +6,7 @@ import { join, relative, resolve } from 'node:path'
 import { parse as parseIcu, TYPE } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../shared/i18n/locales'
-import { errorLiterals, reasonLiterals } from './support/errorLiterals'
+import { errorLiterals, reasonLiterals, sentenceLiterals } from './support/errorLiterals'
 import { jsxLiterals, mainLiterals } from './support/uiLiterals'
 
 const ROOT = resolve(__dirname, '..')
@@ -135,6 +135,16 @@ describe('no words outside the catalog', () => {
     expect(found).toEqual([])
     const sample = "return { ok: false, reason: 'No price.' }\nreturn 'Too slow.'\nreturn `\u0024{a}`"
     expect(reasonLiterals(sample)).toEqual(['1: "No price."', '2: "Too slow."'])
+  })
+
+  it("@shared's payment reader and private-host warning give message ids, never sentences", () => {
+    const found: string[] = []
+    for (const file of [...files('shared/payment', /\.ts$/), 'shared/netAddress.ts'])
+      for (const hit of sentenceLiterals(readFileSync(join(ROOT, file), 'utf8'))) found.push(`${file}:${hit}`)
+    expect(found).toEqual([])
+    const sample =
+      "const A = 'This is far too long.'\n// a comment's words\nreturn invalid('link', `This is a \u0024{s}: link`)\nwords('parse.x')"
+    expect(sentenceLiterals(sample)).toEqual(['1: "This is far too long."', '3: "This is a  : link"'])
   })
 
   it("main's notices (`message:`) come from the catalogs", () => {

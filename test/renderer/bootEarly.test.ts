@@ -13,7 +13,6 @@ test('answers already in are in the stores as boot returns its promise; no reque
   const fake = installFakeWallet()
   fake.ok('rates.get', { status: 'off' })
   fake.ok('payments.unfinished', { payments: [] })
-  fake.ok('history.recent', { items: [] })
   const w = window as unknown as { __early?: Record<string, unknown>; __earlyIn?: Record<string, unknown> }
   w.__early = { 'wallets.list': Promise.resolve(), 'accounts.list': Promise.resolve() }
   w.__earlyIn = {

@@ -3,6 +3,7 @@ import { encodeLnurl } from '@shared/lnurl'
 import { routePayInput } from '@shared/payment/route'
 import { describe, expect, it } from 'vitest'
 import { BOLT11_SPEC } from '../shared/fixtures/bolt11Spec'
+import { saysEnglish } from '../shared/fixtures/englishWords'
 
 const P2WPKH = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'
 const PAY = encodeLnurl('https://sim.example/.well-known/lnurlp/alice')
@@ -39,15 +40,14 @@ describe('routePayInput', () => {
 
   it('says what it is when Send cannot pay it', () => {
     expect(routePayInput(BOLT11_SPEC.donationAnyAmount)).toEqual({
-      problem:
-        'This Lightning invoice has no amount: the payer would choose it, and the service cannot pay such invoices. Ask the payee for an invoice with an amount.',
+      problem: { id: 'route.invoiceNoAmount' },
     })
     expect(routePayInput(WITHDRAW)).toEqual({ to: 'claim', lnurl: WITHDRAW.toUpperCase() })
-    expect(routePayInput(LOGIN)).toMatchObject({ problem: expect.stringMatching(/login/) })
-    expect(routePayInput(P2WPKH)).toMatchObject({ problem: expect.stringMatching(/on-chain.*Lightning only/) })
-    expect(routePayInput('hello')).toEqual({ problem: 'This is not a lightning address, LNURL or Lightning invoice.' })
+    expect(routePayInput(LOGIN)).toMatchObject({ problem: saysEnglish(/login/) })
+    expect(routePayInput(P2WPKH)).toMatchObject({ problem: saysEnglish(/on-chain.*Lightning only/) })
+    expect(routePayInput('hello')).toEqual({ problem: { id: 'parse.notRecognised' } })
     expect(routePayInput(BOLT11_SPEC.badChecksum)).toMatchObject({
-      problem: expect.stringMatching(/invoice is damaged/),
+      problem: saysEnglish(/invoice is damaged/),
     })
   })
 })

@@ -6,6 +6,7 @@ import { BOLT11_LIMIT, decodeBolt11, looksLikeBolt11 } from '@shared/payment/bol
 import { bech32 } from 'bech32'
 import { describe, expect, it } from 'vitest'
 import { encodeInvoice, type InvoiceFields, nodeKeyFrom } from '../simulator/bolt11'
+import { english } from './fixtures/englishWords'
 
 const KEY = nodeKeyFrom('bolt11-edges')
 const fields = (f: Partial<InvoiceFields> = {}): InvoiceFields => ({
@@ -18,9 +19,10 @@ const fields = (f: Partial<InvoiceFields> = {}): InvoiceFields => ({
   ...f,
 })
 const invoice = (f: Partial<InvoiceFields> = {}, prefix = 'lnbc') => encodeInvoice(fields(f), KEY, { prefix })
+/** the refusal's English words (the catalog's), or "read" */
 const reason = (input: string): string => {
   const r = decodeBolt11(input)
-  return r.kind === 'invalid' ? r.reason : 'read'
+  return r.kind === 'invalid' ? english(r.reason) : 'read'
 }
 /** the body after the amount, from a real request: the prefix is what changes */
 const body = (s: string) => s.slice(s.lastIndexOf('1'))

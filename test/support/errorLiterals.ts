@@ -96,3 +96,16 @@ export function reasonLiterals(code: string, keys = ['reason:', 'return']): stri
   })
   return out
 }
+
+/**
+ * `line: "words"` for each literal that reads as a sentence (two words with a space), outside
+ * comments: in @shared's payment reader every word a person sees is a message id.
+ */
+export function sentenceLiterals(code: string): string[] {
+  const out: string[] = []
+  code.split('\n').forEach((text, i) => {
+    if (/^\s*(\/\/|\/\*|\*)/.test(text)) return
+    for (const w of wordyLiterals(text)) if (/[A-Za-z]{2,}\s+[A-Za-z]{2,}/.test(w)) out.push(`${i + 1}: "${w}"`)
+  })
+  return out
+}

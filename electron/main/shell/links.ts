@@ -3,7 +3,7 @@
 // it. A `bitcoin:` link is paid through its `lightning=` request; an on-chain-only one is explained.
 import type { NavigateTarget } from '@shared/contract'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
-import { mt } from '../services/i18n'
+import { mt, mw } from '../services/i18n'
 
 export const PROTOCOL = 'lightning'
 /** every scheme the app registers for (electron-builder.yml lists the same) */
@@ -43,8 +43,8 @@ export function linkAction(link: string): LinkAction {
       // Send reads it (main decodes it) and explains an amountless or expired one
       return { kind: 'navigate', target: { to: 'send', address: target.invoice } }
   }
-  if (parsed.kind === 'onchain') return { kind: 'notice', level: 'info', message: parsed.reason }
-  const reason = 'reason' in parsed ? parsed.reason : ''
+  if (parsed.kind === 'onchain') return { kind: 'notice', level: 'info', message: mw(parsed.reason) }
+  const reason = 'reason' in parsed ? mw(parsed.reason) : ''
   return { kind: 'notice', level: 'warning', message: mt('notices.linkUnreadable', { reason }) }
 }
 

@@ -3,6 +3,7 @@
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { setMainLocale } from '../../../electron/main/services/i18n'
+import { BOLT11_SPEC } from '../../shared/fixtures/bolt11Spec'
 import { type ConnectedApp, startConnectedApp } from './appHarness'
 
 /** A loopback port nothing listens on: taken from the system, then let go. */
@@ -42,5 +43,18 @@ describe("main's error words in main's language", () => {
     expect(en.ok).toBe(false)
     if (en.ok) return
     expect(en.error.message).toBe('The service could not be reached. Check your connection and the service address.')
+  })
+
+  it("a damaged invoice's refusal (words @shared gives) reads in German, then in English", async () => {
+    const decode = () => t.app.router.handle('pay.decode', { invoice: BOLT11_SPEC.badChecksum })
+    setMainLocale('de')
+    const de = await decode()
+    expect(!de.ok && de.error).toMatchObject({
+      code: 'invalid_input',
+      message: 'Diese Lightning-Rechnung ist beschädigt: Ein Zeichen ist falsch oder fehlt.',
+    })
+    setMainLocale('en')
+    const en = await decode()
+    expect(!en.ok && en.error.message).toBe('This Lightning invoice is damaged: a character is wrong or missing.')
   })
 })

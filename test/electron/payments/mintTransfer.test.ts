@@ -141,7 +141,12 @@ describe('transferBetweenWallets', () => {
           return { wtx_transfer_out: out, wtx_transfer_in: inn } as never
         },
       },
-      ledger: { insertBatch: (...args: unknown[]) => void batches.push(args) },
+      ledger: {
+        insertBatch: (...args: unknown[]) => {
+          batches.push(args)
+          return undefined as never
+        },
+      },
     }
     return { d, calls, batches }
   }

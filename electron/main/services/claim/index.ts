@@ -6,7 +6,7 @@ import type { ClaimOffer, ClaimResult, PendingInvoice } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { privateHostWords } from '@shared/netAddress'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
-import { mt } from '../i18n'
+import { mt, mw } from '../i18n'
 import { cleanText, LnurlAnswer, refusal, WithdrawOffer } from './offer'
 import { createRemote, hostOf, plainHttpWhen, type Remote, RemoteError } from './remote'
 
@@ -47,7 +47,7 @@ export function createClaimService(d: { remote: Remote }): ClaimService {
     const parsed = parsePaymentInput(input)
     const target = lightningTargetOf(parsed)
     if (target?.kind !== 'lnurl')
-      throw new AppError('invalid_input', parsed.kind === 'invalid' ? parsed.reason : mt('claim.notWithdrawLink'))
+      throw new AppError('invalid_input', parsed.kind === 'invalid' ? mw(parsed.reason) : mt('claim.notWithdrawLink'))
     if (target.tag !== 'withdraw' && target.tag !== 'unknown')
       throw new AppError('invalid_input', mt('claim.offersNoSats'))
     const host = hostOf(target.url)
@@ -92,7 +92,7 @@ export function createClaimService(d: { remote: Remote }): ClaimService {
     // before any invoice is made: the request would go to a private address nobody confirmed
     const range = await d.remote.privateRange(callback)
     if (range && !confirmed.includes(offer.callbackHost))
-      throw new AppError('private_host', privateHostWords(offer.callbackHost, range), { retryable: false })
+      throw new AppError('private_host', mw(privateHostWords(offer.callbackHost, range)), { retryable: false })
     const memo = (offer.description || mt('claim.memo', { host: offer.host })).slice(0, MEMO_MAX)
     const invoice = await steps.createInvoice(input.walletId, input.amountSat, memo)
 

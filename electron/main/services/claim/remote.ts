@@ -9,7 +9,7 @@ import { type PrivateRange, privateHostWords } from '@shared/netAddress'
 import { boundedFetch, RedirectError } from '../http/boundedFetch'
 import { guardedFetch, PrivateHostError, privateRangeOfHost, type ResolveAll } from '../http/guardedFetch'
 import { BodyTooLargeError } from '../http/readBody'
-import { mt } from '../i18n'
+import { mt, mw } from '../i18n'
 
 /** A withdraw offer is a few hundred bytes; anything near this is not one. */
 export const MAX_LNURL_BYTES = 64 * 1024
@@ -120,7 +120,7 @@ function allowed(url: string, plainHttp: boolean): boolean {
 function describe(err: unknown, host: string, timeoutMs: number): RemoteError {
   const cause = (err as { cause?: unknown } | null)?.cause
   const blocked = err instanceof PrivateHostError ? err : cause instanceof PrivateHostError ? cause : null
-  if (blocked) return new RemoteError('private', privateHostWords(host, blocked.range))
+  if (blocked) return new RemoteError('private', mw(privateHostWords(host, blocked.range)))
   if (err instanceof RedirectError) return new RemoteError('redirect', mt('claim.redirect', { host }))
   if (err instanceof BodyTooLargeError) return new RemoteError('too_large', mt('claim.tooLarge', { host }))
   const name = (err as { name?: unknown } | null)?.name

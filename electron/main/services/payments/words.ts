@@ -3,7 +3,7 @@
 // Each pattern is one of the refusals docs/service.md lists under "Paying BOLT 11 and fees".
 import { AppError } from '@shared/errors'
 import { fundsProblem } from '@shared/payment/fees'
-import { type MessageId, mt } from '../i18n'
+import { type MessageId, mainLocale, mt, mw } from '../i18n'
 
 /** Each refusal's pattern and the catalog id of its words. */
 const REFUSALS: ReadonlyArray<[RegExp, MessageId]> = [
@@ -24,8 +24,8 @@ const REFUSALS: ReadonlyArray<[RegExp, MessageId]> = [
 export function paymentError(err: unknown, wallet: { name: string; balanceMsat: number; amountMsat: number }): unknown {
   if (!(err instanceof AppError)) return err
   if (err.code === 'insufficient_funds') {
-    const words = fundsProblem(wallet.name, wallet.balanceMsat, wallet.amountMsat)
-    return new AppError('insufficient_funds', words ?? mt('payments.notEnough', { wallet: wallet.name }))
+    const words = fundsProblem(wallet.name, wallet.balanceMsat, wallet.amountMsat, mainLocale())
+    return new AppError('insufficient_funds', words ? mw(words) : mt('payments.notEnough', { wallet: wallet.name }))
   }
   if (err.code !== 'invalid_input' && err.code !== 'lnurl_error') return err
   const limit = /limited to: (\d+) satoshi/i.exec(err.message)
