@@ -85,15 +85,16 @@ export function errorLiterals(code: string): string[] {
  */
 export function reasonLiterals(code: string, keys = ['reason:', 'return']): string[] {
   const out: string[] = []
+  // the literal may start on the next line (`message:` then a long sentence below it)
   const after = new RegExp(`(?:${keys.map((k) => `\\b${k}`).join('|')})\\s*(?=['"\`])`, 'g')
-  code.split('\n').forEach((text, i) => {
-    for (const m of text.matchAll(after)) {
-      const rest = text.slice((m.index ?? 0) + m[0].length)
-      const first = wordyLiterals(rest.slice(0, literalEnd(rest, 0) + 1))
-      // one bare word is a value (`reason: 'wrong'`); a sentence has a space or a full stop
-      for (const w of first) if (/[\s.]/.test(w)) out.push(`${i + 1}: "${w}"`)
-    }
-  })
+  for (const m of code.matchAll(after)) {
+    const at = (m.index ?? 0) + m[0].length
+    const rest = code.slice(at)
+    const first = wordyLiterals(rest.slice(0, literalEnd(rest, 0) + 1))
+    const line = code.slice(0, at).split('\n').length
+    // one bare word is a value (`reason: 'wrong'`); a sentence has a space or a full stop
+    for (const w of first) if (/[\s.]/.test(w)) out.push(`${line}: "${w}"`)
+  }
   return out
 }
 

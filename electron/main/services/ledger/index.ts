@@ -180,9 +180,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
         notify({
           level: 'warning',
           code: 'ledger_damaged',
-          message:
-            'The transaction history file is damaged. It will be set aside and the history loaded again ' +
-            'from the service when the app starts next.',
+          message: mt('notices.ledgerDamaged'),
         })
       return r
     },
@@ -218,9 +216,7 @@ function openLedgerFile(
     notify({
       level: 'error',
       code: 'ledger_in_memory',
-      message:
-        `The transaction history file could not be written (${err instanceof Error ? err.message : String(err)}). ` +
-        'History is kept in memory until the app is closed.',
+      message: mt('notices.ledgerInMemory', { error: err instanceof Error ? err.message : String(err) }),
     })
     return {
       ...{ db, path: ':memory:', status: 'created', setAside: null, reason: null, orphanWal: null },
@@ -242,10 +238,7 @@ function tellOpened(
       level: 'warning',
       code: 'ledger_rebuilt',
       path: opened.setAside,
-      message:
-        `The transaction history file could not be used (${opened.reason}). It was kept as ` +
-        `${opened.setAside}; the history is being loaded again from the service` +
-        (kept ? `, and ${kept} of the app's own records were recovered from it.` : '.'),
+      message: mt('notices.ledgerRebuilt', { reason: String(opened.reason), path: opened.setAside, kept }),
     })
   } else if (opened.status === 'created' && opts.expectExisting) {
     notify({
