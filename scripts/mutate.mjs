@@ -29,6 +29,7 @@ export const GROUPS = {
   createPayments: {
     mutate: [`${P}/createPayments.ts`],
     tests: [
+      `${T}/payments/createPayments.test.ts`,
       `${T}/payments/payInvoice.test.ts`,
       `${T}/payments/checkAgain.test.ts`,
       `${T}/ipc/moneyOnce.test.ts`,
