@@ -48,9 +48,10 @@ function service(answers: Array<'ok' | Error>) {
     },
   }
 }
+let admitted: unknown[] = []
 const deps = (answers: Array<'ok' | Error>) => ({
   journal,
-  spending: { admit: () => {}, nowSec: () => Math.floor(Date.UTC(2025, 5, 1) / 1000) },
+  spending: { admit: (x: unknown) => void admitted.push(x), nowSec: () => Math.floor(Date.UTC(2025, 5, 1) / 1000) },
   client: service(answers),
 })
 const mintAll = (count: number) => async (mint: () => Promise<MintedLink>) => {
@@ -61,9 +62,13 @@ const mintAll = (count: number) => async (mint: () => Promise<MintedLink>) => {
 const spent = () => journal.spentSince('acc_1', 0)
 
 describe('mintLinks', () => {
-  it('keeps the whole reservation when every link is made', async () => {
+  it('keeps the whole reservation when every link is made, checked once against the spending rules', async () => {
+    admitted = []
     expect(await mintLinks(deps([]), spend(3), mintAll(3))).toHaveLength(3)
     expect(spent()).toBe(3 * ONE_LINK_MSAT)
+    expect(admitted).toEqual([
+      { accountId: 'acc_1', what: 'link', confirmToken: undefined, amountMsat: 3_000_000, feeLimitMsat: 150_000 },
+    ])
   })
 
   it('shrinks to the links made when the service refuses one (it made nothing then)', async () => {
@@ -156,7 +161,13 @@ describe('transferBetweenWallets', () => {
     const t = input({ memo: 'rent' })
     expect(await transferBetweenWallets(t, d)).toMatchObject({ outTxId: 'wtx_out', inTxId: 'wtx_in', memo: 'rent' })
     expect(calls).toHaveLength(1)
+    expect(calls[0]).toMatchObject(['wal_a', { dest_wallet_id: 'wal_b', num_satoshis: 500, memo: 'rent' }])
     expect(batches).toHaveLength(1)
+    expect(batches[0]?.[0]).toBe('acc_1')
+    expect((batches[0]?.[1] as Array<{ txId: string; walletId: string }>).map((r) => [r.walletId, r.txId])).toEqual([
+      ['wal_a', 'wtx_out'],
+      ['wal_b', 'wtx_in'],
+    ])
     expect(batches[0]?.[2]).toEqual({ announce: false })
     expect(journal.get(t.requestId)).toMatchObject({ kind: 'transfer', state: 'paid', txId: 'wtx_out' })
   })
@@ -165,6 +176,8 @@ describe('transferBetweenWallets', () => {
     const { d, calls } = setup()
     const t = input()
     await transferBetweenWallets(t, d)
+    // no memo: none is sent
+    expect(Object.keys((calls[0] as [string, object])[1])).not.toContain('memo')
     await expect(transferBetweenWallets(t, d)).rejects.toMatchObject({
       code: 'unknown_outcome',
       message: 'This transfer was already sent once. Look in the history for it before moving the sats again.',
