@@ -1,6 +1,6 @@
 // What Scan and Send do with what a person hands them: a recipient to look up, or words saying why not.
 import { encodeLnurl } from '@shared/lnurl'
-import { routePayInput } from '@shared/payment/route'
+import { routePayInput, summarize } from '@shared/payment/route'
 import { describe, expect, it } from 'vitest'
 import { BOLT11_SPEC } from '../shared/fixtures/bolt11Spec'
 import { saysEnglish } from '../shared/fixtures/englishWords'
@@ -49,5 +49,42 @@ describe('routePayInput', () => {
     expect(routePayInput(BOLT11_SPEC.badChecksum)).toMatchObject({
       problem: saysEnglish(/invoice is damaged/),
     })
+  })
+})
+
+describe('summarize', () => {
+  const said = (text: string) => {
+    const s = summarize(text)
+    return s && { kind: s.kind, host: s.host, words: s.words }
+  }
+
+  it('names what a text from outside is, and the host a look-up would reach, before anything is asked', () => {
+    expect(said(BOLT11_SPEC.coffee60s)).toEqual({ kind: 'invoice', host: null, words: { id: 'route.invoice' } })
+    expect(said('lightning:Alice@Sim.Example')).toEqual({
+      kind: 'address',
+      host: 'sim.example',
+      words: { id: 'route.address', values: { address: 'alice@sim.example' } },
+    })
+    expect(said(WITHDRAW)).toEqual({
+      kind: 'withdraw',
+      host: 'sim.example',
+      words: { id: 'route.withdraw', values: { host: 'sim.example' } },
+    })
+    expect(said('lnurlp://sim.example/.well-known/lnurlp/bob')).toEqual({
+      kind: 'pay',
+      host: 'sim.example',
+      words: { id: 'route.pay', values: { host: 'sim.example' } },
+    })
+    expect(said(OPAQUE)).toEqual({
+      kind: 'lnurl',
+      host: 'service.example',
+      words: { id: 'route.lnurl', values: { host: 'service.example' } },
+    })
+    expect(summarize(WITHDRAW)?.words).toEqual(saysEnglish('a withdraw link from sim.example'))
+  })
+
+  it('names nothing for text that is no recipient', () => {
+    expect(summarize('hello')).toBeNull()
+    expect(summarize(P2WPKH)).toBeNull()
   })
 })
