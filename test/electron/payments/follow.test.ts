@@ -107,6 +107,15 @@ describe('checkPayments', { timeout: 60_000 }, () => {
     expect(emitted('payments.updated')).toEqual([{ payments: [] }])
   })
 
+  it('stores the found row as already told: a payment the person made is not news to them', async () => {
+    const w = sim.control.createWallet('Stored quietly', 50_000)
+    const id = entry(w)
+    await paidAtService(w, id)
+    await checkPayments(deps())
+    expect(ledger.byRequestId(ACCOUNT, id)).not.toBeNull()
+    expect(ledger.unannounced().filter((r) => r.requestId === id)).toEqual([])
+  })
+
   it('a check after a sync announces the list only when it changed; at start-up always', async () => {
     const w = sim.control.createWallet('Quiet', 50_000)
     const id = entry(w)
@@ -216,6 +225,20 @@ describe('followPayments after a sync', { timeout: 60_000 }, () => {
     expect(emitted('notice')).toHaveLength(1)
     // only the one being sent is unfinished, and it is in flight: no check queued
     expect(tasks).toEqual([])
+  })
+
+  it('an incoming row with a payment’s request id never marks that payment paid', async () => {
+    const w = sim.control.createWallet('Incoming', 50_000)
+    const id = entry(w)
+    const tx = await paidAtService(w, nextId())
+    const row = await rowOf(w, tx.id)
+    ledger.insertBatch(
+      ACCOUNT,
+      [{ ...row, txId: `${row.txId}_in`, amountMsat: Math.abs(row.amountMsat), requestId: id }],
+      { announce: false },
+    )
+    follow(new Set(), []).afterSync(ACCOUNT)
+    expect(journal.get(id)?.state).toBe('unknown')
   })
 
   it('queues one check for an account with unfinished payments, none twice, none behind a check of all', async () => {
