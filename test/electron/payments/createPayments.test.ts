@@ -38,7 +38,7 @@ function setup() {
   const recipients: unknown[][] = []
   const client = {
     getWallet: async (id: string) => wallet(id),
-    payLightningAddress: async (walletId: string, body: { passThru: Record<string, string> }) =>
+    payLightningAddress: async (_walletId: string, body: { passThru: Record<string, string> }) =>
       row('wtx_paid', -21, 'ln_lnurl_pay_outbound', body.passThru),
     transfer: async () => ({
       wtx_transfer_out: row('wtx_out', -500, 'ln_transfer_out', { dest_wallet_id: 'wal_b' }),

@@ -164,7 +164,8 @@ describe('transferBetweenWallets', () => {
     expect(calls[0]).toMatchObject(['wal_a', { dest_wallet_id: 'wal_b', num_satoshis: 500, memo: 'rent' }])
     expect(batches).toHaveLength(1)
     expect(batches[0]?.[0]).toBe('acc_1')
-    expect((batches[0]?.[1] as Array<{ txId: string; walletId: string }>).map((r) => [r.walletId, r.txId])).toEqual([
+    const rows = (batches[0]?.[1] ?? []) as Array<{ txId: string; walletId: string }>
+    expect(rows.map((r) => [r.walletId, r.txId])).toEqual([
       ['wal_a', 'wtx_out'],
       ['wal_b', 'wtx_in'],
     ])
