@@ -5,7 +5,7 @@ import type { LockStatus, OpOutput } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
 import { dropEarlyReads, early, invoke, whenLocked } from '../api'
-import { preloadI18n, setLanguage } from '../i18n'
+import { setLanguage } from '../i18n'
 import { useSettings } from './settings'
 
 /** checking: not known yet (nothing is shown); locked: the lock screen only; open: the app */
@@ -74,7 +74,6 @@ export const useLock = create<LockState>()((set, get) => {
     async start(onOpen) {
       opened = onOpen
       // settings first too: whether amounts are hidden is known before any is shown (lib/money.ts)
-      preloadI18n()
       const [r] = await Promise.all([early('lock.status'), useSettings.getState().load()])
       // the chosen language's catalog before the first word is shown (the lock screen's too)
       await setLanguage(useSettings.getState().settings?.language)
