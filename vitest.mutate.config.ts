@@ -1,21 +1,13 @@
-// The tests that decide money, for `npm run mutate` (StrykerJS): the unit and simulator tests of
-// payments, the journal, the sync outcomes, parsing and rates. Tests that run the app in child
-// processes (crash, kill) are left out: Stryker cannot mutate code in another process.
+// The tests one group of `npm run mutate` runs (scripts/mutate.mjs hands them over in MUT_TESTS):
+// each money module with the tests that exercise it. Tests that run the app in child processes
+// (crash, kill) are never among them: Stryker cannot mutate code in another process.
 import { defineConfig } from 'vitest/config'
 import base from './vitest.config'
 
+const tests = (process.env.MUT_TESTS ?? '').split(',').filter(Boolean)
+if (tests.length === 0) throw new Error('MUT_TESTS names no test file: run `npm run mutate`, not this config alone')
+
 export default defineConfig({
   resolve: base.resolve,
-  test: {
-    ...base.test,
-    include: [
-      'test/electron/payments/**/*.test.ts',
-      'test/electron/services/ledger/**/*.test.ts',
-      'test/electron/services/rates/**/*.test.ts',
-      'test/electron/sync/**/*.test.ts',
-      'test/electron/ipc/**/*.test.ts',
-      'test/shared/**/*.test.ts',
-    ],
-    exclude: ['**/crash.test.ts', '**/kill.sim.test.ts', 'node_modules/**'],
-  },
+  test: { ...base.test, include: tests, exclude: ['**/crash.test.ts', '**/kill.sim.test.ts', 'node_modules/**'] },
 })

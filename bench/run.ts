@@ -16,6 +16,7 @@ import { runHistoryBench } from './history'
 import { measureClientOnly, measureIpc, measureKyOnly, measureTxPageIpc } from './ipc'
 import { runLedgerBench } from './ledger'
 import { percentile } from './lib/stats'
+import { runNwcBench } from './nwc'
 import { measurePay } from './pay'
 import { measureQr } from './qr'
 import { measureScreenVisits, p95 } from './screens'
@@ -319,6 +320,49 @@ async function main() {
     maxValue: 50,
   })
 
+  console.log('Connected apps (NWC over loopback relays; 20 idle connections over 3 relays)…')
+  const nwc = await runNwcBench()
+  row({
+    figure: "NWC get_balance round trip, this app's part, p95",
+    value: nwc["get_balance, this app's part p95 ms"],
+    reference: nwc['wallets.get direct p95 ms'],
+    referenceName: 'wallets.get through the router, p95',
+    unit: 'ms',
+    goal: 'report',
+  })
+  row({
+    figure: 'NWC get_balance from @getalby/sdk, p95',
+    value: nwc['get_balance over NWC p95 ms'],
+    reference: nwc['wallets.get direct p95 ms'],
+    referenceName: 'wallets.get through the router, p95',
+    unit: 'ms',
+    goal: 'report',
+  })
+  row({
+    figure: 'NWC make_invoice from @getalby/sdk, p95',
+    value: nwc['make_invoice over NWC p95 ms'],
+    reference: nwc['invoices.create direct p95 ms'],
+    referenceName: 'invoices.create through the router, p95',
+    unit: 'ms',
+    goal: 'report',
+  })
+  row({
+    figure: 'idle CPU per minute, 20 connected apps on 3 relays',
+    value: nwc['idle CPU ms/min, 20 connections'],
+    reference: nwc['idle CPU ms/min, none'],
+    referenceName: 'the same app idle with none',
+    unit: 'ms',
+    goal: 'report',
+  })
+  row({
+    figure: 'heap after gc, 20 connected apps',
+    value: nwc['heap MB, 20 connections'],
+    reference: nwc['heap MB, none'],
+    referenceName: 'the same app with none',
+    unit: 'MB',
+    goal: 'report',
+  })
+
   const seconds = Math.round((Date.now() - started) / 1000)
   console.log(`\nLightning Tray benchmarks (${seconds} s, ${new Date().toISOString()})\n`)
   console.table(
@@ -337,13 +381,15 @@ async function main() {
     'Sync loop (bench/sync.ts): goals invoice p50 ≤ 2 s, p95 ≤ 5 s; outside p95 ≤ interval + 1 s; idle ≈ 1 request a tick',
   )
   console.table([sync])
+  console.log('Connected apps (bench/nwc.ts): NWC round trips against the same operation called directly')
+  console.table([nwc])
   console.log(
     'History (bench/history.ts): goals page p95 < 50 ms, search p95 < 30 ms; longest task while writing the CSV',
   )
   console.table([history])
   await writeFile(
     join(BENCH_DIR, 'results.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), seconds, rows, ledger, sync, history }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), seconds, rows, ledger, sync, nwc, history }, null, 2)}\n`,
   )
   console.log('Written: bench/results.json')
 }

@@ -42,6 +42,7 @@ export const OP_NAMES = [
   'history.exportCsv',
   'wallets.transfer',
   'wallets.create',
+  'wallets.setLocal',
   'settings.get',
   'settings.update',
   'rates.get',

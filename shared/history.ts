@@ -28,7 +28,7 @@ export const HistoryFilterInput = z.object({
   from: int.nonnegative().optional(),
   /** Unix seconds, exclusive */
   to: int.nonnegative().optional(),
-  /** words found in memo, comment, payee or label, or an amount in sats */
+  /** words found in memo, comment, payee, label or a claimed link's memo, or an amount in sats */
   search: z.string().max(200, 'Search for at most 200 characters.').optional(),
 })
 export type HistoryFilterInput = z.input<typeof HistoryFilterInput>
@@ -47,6 +47,9 @@ export const HistoryQuery = HistoryFilterInput.extend({
   /** keyset cursor: the `next` of the page before (no OFFSET) */
   after: Cursor.optional(),
 }).strict()
+
+export const ClaimedLinkView = z.object({ memo: z.string().max(4096), shortId: z.string().max(16) }).strict()
+export type ClaimedLinkView = z.infer<typeof ClaimedLinkView>
 
 /** One payment as the history shows it: its fee folded in, what happened in plain words. */
 export const HistoryRow = z.object({
@@ -70,6 +73,12 @@ export const HistoryRow = z.object({
   createdAt: int,
   /** the price the row was seen at (docs/rates.md, "Prices as they were"); null until known */
   priceThen: PriceThen.nullable().optional(),
+  /**
+   * the withdraw link of this app the row claimed: the person's own memo of it (empty when none)
+   * and its short id, as the list of withdraw links names it; the row's `memo` is the claimer's
+   * invoice's. Absent or null on every other row (docs/ledger.md, "Claimed links").
+   */
+  link: ClaimedLinkView.nullable().optional(),
 })
 export type HistoryRow = z.infer<typeof HistoryRow>
 

@@ -1,6 +1,7 @@
 // Which IP addresses are this computer or a private network, so that a link from outside cannot
 // reach them without the person's word (docs/architecture.md, "Links from outside"). Pure: main
 // applies it to every address a name resolves to; the renderer to a host written as an address.
+import { type Words, words } from './i18n/words'
 
 /** `loopback`: this computer; `private`: a home or office network; `link-local`: the local wire. */
 export type PrivateRange = 'loopback' | 'private' | 'link-local'
@@ -84,7 +85,6 @@ export function privateRangeOfHostname(hostname: string): PrivateRange | null {
 }
 
 /** The warning about a link's server on such an address: main's refusal and the Claim screen's. */
-export function privateHostWords(host: string, range: PrivateRange): string {
-  const where = range === 'loopback' ? 'this computer' : 'your local network'
-  return `${host} is on ${where}. A link from outside could use it to reach what runs there, so the app asks first.`
+export function privateHostWords(host: string, range: PrivateRange): Words {
+  return words('privateHost.isOnWhere', { host, range: range === 'loopback' ? 'loopback' : 'private' })
 }

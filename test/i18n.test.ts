@@ -6,6 +6,7 @@ import { join, relative, resolve } from 'node:path'
 import { parse as parseIcu, TYPE } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../shared/i18n/locales'
+import { errorLiterals, reasonLiterals, sentenceLiterals } from './support/errorLiterals'
 import { jsxLiterals, mainLiterals } from './support/uiLiterals'
 
 const ROOT = resolve(__dirname, '..')
@@ -68,6 +69,9 @@ const MAIN_TEXT_FILES = [
   'electron/main/shell/tray.ts',
 ]
 
+/** Files whose `message:` texts are not for a person: a backup's zod issues, the dev demo's log. */
+const NOT_FOR_A_PERSON = ['electron/main/shell/start.ts', 'electron/main/services/backup/payload.ts']
+
 describe('catalogs', () => {
   it('English parses and has ids', () => {
     expect(Object.keys(en).length).toBeGreaterThan(100)
@@ -114,6 +118,60 @@ describe('no words outside the catalog', () => {
     for (const file of MAIN_TEXT_FILES)
       for (const hit of mainLiterals(readFileSync(join(ROOT, file), 'utf8'))) found.push(`${file}:${hit}`)
     expect(found).toEqual([])
+  })
+
+  it("main's error messages come from the catalogs, not from literals", () => {
+    const found: string[] = []
+    for (const file of files('electron/main', /\.ts$/)) {
+      for (const hit of errorLiterals(readFileSync(join(ROOT, file), 'utf8'))) found.push(`${file}:${hit}`)
+    }
+    expect(found).toEqual([])
+  })
+
+  it("the price source's reasons and the lock's refusals come from the catalogs", () => {
+    const found: string[] = []
+    for (const file of [...files('electron/main/services/rates', /\.ts$/), 'electron/main/services/lock/index.ts'])
+      for (const hit of reasonLiterals(readFileSync(join(ROOT, file), 'utf8'))) found.push(`${file}:${hit}`)
+    expect(found).toEqual([])
+    const sample = "return { ok: false, reason: 'No price.' }\nreturn 'Too slow.'\nreturn `\u0024{a}`"
+    expect(reasonLiterals(sample)).toEqual(['1: "No price."', '2: "Too slow."'])
+  })
+
+  it("@shared's payment reader and private-host warning give message ids, never sentences", () => {
+    const found: string[] = []
+    for (const file of [...files('shared/payment', /\.ts$/), 'shared/netAddress.ts'])
+      for (const hit of sentenceLiterals(readFileSync(join(ROOT, file), 'utf8'))) found.push(`${file}:${hit}`)
+    expect(found).toEqual([])
+    const sample =
+      "const A = 'This is far too long.'\n// a comment's words\nreturn invalid('link', `This is a \u0024{s}: link`)\nwords('parse.x')"
+    expect(sentenceLiterals(sample)).toEqual(['1: "This is far too long."', '3: "This is a  : link"'])
+  })
+
+  it("main's notices (`message:`) come from the catalogs", () => {
+    const found: string[] = []
+    for (const file of files('electron/main', /\.ts$/)) {
+      if (NOT_FOR_A_PERSON.includes(file)) continue
+      for (const hit of reasonLiterals(readFileSync(join(ROOT, file), 'utf8'), ['message:']))
+        found.push(`${file}:${hit}`)
+    }
+    expect(found).toEqual([])
+  })
+
+  it('the error finder sees a literal, a template with words and a ternary, not ids or comparisons', () => {
+    const code = `throw new AppError('timeout', 'Too slow.')
+new AppError(code, \`Over \${n} sats\`, { retryable: false })
+new AppError('x', msg ? mt('a.b', { msg }) : 'Refused.')
+new AppError('x', k === 'invalid' ? why : mt('c.d'))
+new RemoteError('garbage', \`\${host} is odd\`)
+new AppError('x', \`\${a} \${b}\`)
+return fail('busy', 'Wait.')`
+    expect(errorLiterals(code)).toEqual([
+      '1: AppError "Too slow."',
+      '2: AppError "Over   sats"',
+      '3: AppError "Refused."',
+      '5: RemoteError "is odd"',
+      '7: fail "Wait."',
+    ])
   })
 
   it('the finder sees text, attributes, strings shown as children and menu labels', () => {

@@ -11,10 +11,16 @@ const bridgeDown = (): AppErrorShape => ({
   retryable: true,
 })
 
+/** The reads public/early.js sends before the bundle runs. */
+type EarlyOp = 'lock.status' | 'settings.get' | 'accounts.list' | 'wallets.list'
+type EarlyReads = { [K in EarlyOp]?: Promise<Result<OpOutput<K>>> }
+
 declare global {
   interface Window {
-    /** wallets.list started by public/early.js before the bundle ran */
-    __firstWallets?: Promise<Result<OpOutput<'wallets.list'>>>
+    /** the first screen's reads, started by public/early.js before the bundle ran */
+    __early?: EarlyReads
+    /** the answers of those reads that are in already (early.js keeps each as it arrives) */
+    __earlyIn?: { [K in EarlyOp]?: Result<OpOutput<K>> }
   }
 }
 
@@ -46,17 +52,34 @@ export function invoke<K extends OpName>(name: K, input: OpInput<K>): Promise<Re
   }
 }
 
-/** The early wallets.list is not wanted: it was sent while the app was locked. */
-export function dropEarlyWallets(): void {
-  if (typeof window !== 'undefined') window.__firstWallets = undefined
+/** The early account reads are not wanted: they were sent while the app was locked (and refused). */
+export function dropEarlyReads(): void {
+  if (typeof window === 'undefined' || !window.__early) return
+  window.__early['accounts.list'] = undefined
+  window.__early['wallets.list'] = undefined
+  window.__earlyIn = undefined
 }
 
-/** wallets.list: the one early.js sent before the bundle ran (taken once, at start-up), else a new one. */
-export function walletsList(): Promise<Result<OpOutput<'wallets.list'>>> {
-  const early = typeof window !== 'undefined' ? window.__firstWallets : undefined
-  if (!early) return invoke('wallets.list', {})
-  window.__firstWallets = undefined
-  return settle(early)
+/**
+ * The answer early.js already has for `name`, taken (with its request) so nothing asks twice; null
+ * while it is on its way or when it was not a success. Taken at start-up, it lets the first render
+ * show the balances instead of a frame without them.
+ */
+export function earlyAnswer<K extends EarlyOp>(name: K): OpOutput<K> | null {
+  const inAlready = typeof window !== 'undefined' ? window.__earlyIn?.[name] : undefined
+  if (!inAlready || typeof inAlready !== 'object' || inAlready.ok !== true || !window.__early) return null
+  window.__early[name] = undefined
+  ;(window.__earlyIn as Record<string, unknown>)[name] = undefined
+  return inAlready.value as OpOutput<K>
+}
+
+/** `name`: the read early.js sent before the bundle ran (taken once, at start-up), else a new one. */
+export function early<K extends EarlyOp>(name: K): Promise<Result<OpOutput<K>>> {
+  const reads = typeof window !== 'undefined' ? window.__early : undefined
+  const sent = reads?.[name] as Promise<Result<OpOutput<K>>> | undefined
+  if (!sent || !reads) return invoke(name, {} as OpInput<K>)
+  reads[name] = undefined
+  return settle(sent)
 }
 
 export function on<K extends EventName>(name: K, listener: (payload: EventPayload<K>) => void): () => void {

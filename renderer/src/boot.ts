@@ -1,6 +1,6 @@
 // Start-up: ask for the balances first (the first screen's data), then everything else, and
 // route main's events into the stores.
-import { on } from './api'
+import { earlyAnswer, on } from './api'
 import { useAccounts } from './stores/accounts'
 import { useClipboardOffer } from './stores/clipboardOffer'
 import { useInvoices } from './stores/invoices'
@@ -72,8 +72,13 @@ export function subscribe(): () => void {
 }
 
 export async function boot(): Promise<void> {
-  const wallets = useWallets.getState().load()
-  const accounts = useAccounts.getState().load()
+  // answers early.js has already are put in now, so Home's first render shows the balances
+  const walletsIn = earlyAnswer('wallets.list')
+  const accountsIn = earlyAnswer('accounts.list')
+  if (walletsIn) useWallets.getState().apply(walletsIn)
+  if (accountsIn) useAccounts.getState().apply(accountsIn)
+  const wallets = walletsIn ? null : useWallets.getState().load()
+  const accounts = accountsIn ? null : useAccounts.getState().load()
   // settings were read before the page opened (stores/lock.ts), so amounts are known hidden or not
   void useRates.getState().load()
   void usePayments.getState().load()

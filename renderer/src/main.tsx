@@ -1,3 +1,4 @@
+import './i18n/startRuntime'
 import { StrictMode } from 'react'
 import { createRoot } from 'react-dom/client'
 import { Root } from './App'

@@ -5,7 +5,12 @@ import { AmountSat, id, int, none, op, RequestId } from './base'
 
 export const WalletView = z.object({
   id,
+  /** the name shown: the person's own if they gave one (docs/architecture.md), else the service's */
   label: z.string(),
+  /** the service's own name (the rename field's placeholder); absent: the same as `label` */
+  serviceLabel: z.string().optional(),
+  /** the person hid it: off Home's rows and the tray, still in the total, history and Settings */
+  hidden: z.boolean().optional(),
   balanceMsat: int,
   createdAt: int,
 })
@@ -92,6 +97,22 @@ export const walletsOps = {
     TransferView,
   ),
   /**
+   * The app's own name for a wallet and whether it is hidden (the service has neither): kept by
+   * main per account and wallet, laid over every read of the wallets. An empty name, or the
+   * service's, shows the service's again. Hiding the last wallet on show is refused.
+   */
+  'wallets.setLocal': op(
+    'local',
+    z
+      .object({
+        walletId: id,
+        name: z.string().trim().max(WALLET_NAME_MAX, `The name is too long (${WALLET_NAME_MAX} characters at most).`),
+        hidden: z.boolean(),
+      })
+      .strict(),
+    z.object({ wallets: z.array(WalletView) }),
+  ),
+  /**
    * Makes a wallet (a spendable thing, so once per `requestId`); its access keys come back only
    * with `showKeys`, once, and are never kept: the same request again answers without them.
    */
@@ -117,4 +138,5 @@ export const walletsWhileLocked = {
   'lntx.get': 'refused',
   'wallets.transfer': 'refused',
   'wallets.create': 'refused',
+  'wallets.setLocal': 'refused',
 } as const

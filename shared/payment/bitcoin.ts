@@ -2,6 +2,7 @@
 // over Lightning only: an address is recognised so the person is told so, never paid to.
 import { bech32, bech32m } from 'bech32'
 import { cleanText } from '../cleanText'
+import { type Words, type WordsId, words } from '../i18n/words'
 import type { Invalid } from './text'
 
 /** `testnet` also covers signet (same address prefixes) and, for base58 addresses, regtest. */
@@ -55,7 +56,7 @@ export interface Bip21Fields {
   lightning: string | null
 }
 
-const bad = (reason: string): Invalid => ({ kind: 'invalid', form: 'bip21', reason })
+const bad = (reason: Words): Invalid => ({ kind: 'invalid', form: 'bip21', reason })
 
 /**
  * `bitcoin:<address>?amount=…&label=…&message=…&lightning=…`. Keys are read in any case: QR codes
@@ -66,18 +67,13 @@ export function parseBip21(uri: string): Bip21Fields | Invalid {
   const q = rest.indexOf('?')
   const addressPart = q < 0 ? rest : rest.slice(0, q)
   const params = splitQuery(q < 0 ? '' : rest.slice(q + 1))
-  if (!params) return bad('This bitcoin: link is damaged (a %-escape is broken).')
+  if (!params) return bad(words('parse.bip21Damaged'))
   const seen = new Map<string, string>()
   for (const [key, value] of params) {
     if (seen.has(key))
-      return bad(
-        key === 'lightning'
-          ? 'This bitcoin: link carries two Lightning requests; it is not clear which one to pay.'
-          : 'This bitcoin: link gives the same field twice; it is not clear which one is meant.',
-      )
+      return bad(key === 'lightning' ? words('parse.bip21TwoRequests') : words('parse.bip21FieldTwice'))
     // BIP 21: a `req-` key the reader does not know voids the whole URI
-    if (key.startsWith('req-'))
-      return bad('This bitcoin: link requires something this app does not understand, so it is not used.')
+    if (key.startsWith('req-')) return bad(words('parse.bip21Requires'))
     seen.set(key, value)
   }
   let address: OnchainAddress | null = null
@@ -87,33 +83,33 @@ export function parseBip21(uri: string): Bip21Fields | Invalid {
       return {
         kind: 'invalid',
         form: 'onchain',
-        reason: 'This bitcoin: link names an on-chain address that is damaged; this wallet sends over Lightning only.',
+        reason: words('parse.bip21AddressDamaged'),
       }
   }
   const amount = seen.get('amount')
   const amountSat = amount === undefined ? null : btcToSat(amount)
-  if (typeof amountSat === 'string') return bad(amountSat)
+  if (typeof amountSat === 'string') return bad(words(amountSat))
   const text = (k: string) => {
     const v = seen.get(k)
     return v === undefined ? null : cleanText(v)
   }
   const lightning = seen.get('lightning') ?? null
-  if (!address && !lightning) return bad('This bitcoin: link names no address and no Lightning request.')
+  if (!address && !lightning) return bad(words('parse.bip21Empty'))
   return { address, amountSat, label: text('label'), message: text('message'), lightning }
 }
 
-/** A BIP 21 amount (decimal BTC, "." as the point) in whole sats; a string says why it is refused. */
-function btcToSat(s: string): number | string {
+/** A BIP 21 amount (decimal BTC, "." as the point) in whole sats; a message id says why it is refused. */
+function btcToSat(s: string): number | WordsId {
   const m = /^(\d*)(?:\.(\d*))?$/.exec(s)
-  if (!m || !/\d/.test(s)) return 'The amount in this bitcoin: link is not a number.'
+  if (!m || !/\d/.test(s)) return 'parse.bip21AmountNotNumber'
   const whole = (m[1] ?? '').replace(/^0+/, '')
   const frac = m[2] ?? ''
-  if (frac.length > 8 && /[1-9]/.test(frac.slice(8))) return 'The amount in this bitcoin: link is finer than one sat.'
+  if (frac.length > 8 && /[1-9]/.test(frac.slice(8))) return 'parse.bip21AmountFiner'
   // more than 8 whole digits is more bitcoin than will ever exist; stop before any arithmetic
-  if (whole.length > 8) return 'The amount in this bitcoin: link is more bitcoin than will ever exist.'
+  if (whole.length > 8) return 'parse.bip21AmountTooMuch'
   const sat = Number(whole || '0') * 100_000_000 + Number(frac.slice(0, 8).padEnd(8, '0'))
-  if (sat > MAX_SAT) return 'The amount in this bitcoin: link is more bitcoin than will ever exist.'
-  if (sat === 0) return 'The amount in this bitcoin: link is zero.'
+  if (sat > MAX_SAT) return 'parse.bip21AmountTooMuch'
+  if (sat === 0) return 'parse.bip21AmountZero'
   return sat
 }
 

@@ -4,6 +4,7 @@ import { decode } from 'light-bolt11-decoder'
 // zod/mini: the same checks without pulling all of zod into Send's and Scan's chunk
 import { z } from 'zod/mini'
 import { cleanOptional } from '../cleanText'
+import { type Words, words } from '../i18n/words'
 import type { Invalid } from './text'
 
 export type LightningNetwork = 'mainnet' | 'testnet' | 'signet' | 'regtest' | 'simnet'
@@ -49,7 +50,7 @@ const Whole = z.int().check(z.nonnegative(), z.maximum(Number.MAX_SAFE_INTEGER))
 const Section = z.object({ name: z.string(), value: z.optional(z.unknown()) })
 const Decoded = z.object({ sections: z.array(Section) })
 
-const bad = (reason: string): Invalid => ({ kind: 'invalid', form: 'bolt11', reason })
+const bad = (reason: Words): Invalid => ({ kind: 'invalid', form: 'bolt11', reason })
 
 /** `s` starts like a BOLT 11 request (`ln` + a bech32 body); whether it is one is decodeBolt11's job. */
 export function looksLikeBolt11(s: string): boolean {
@@ -57,27 +58,26 @@ export function looksLikeBolt11(s: string): boolean {
 }
 
 export function decodeBolt11(input: string): Bolt11Request | Invalid {
-  if (input.length > BOLT11_LIMIT) return bad('This Lightning invoice is too long to be real.')
-  if (input !== input.toLowerCase() && input !== input.toUpperCase())
-    return bad('This Lightning invoice mixes upper and lower case, so it has been altered.')
+  if (input.length > BOLT11_LIMIT) return bad(words('parse.invoiceTooLong'))
+  if (input !== input.toLowerCase() && input !== input.toUpperCase()) return bad(words('parse.invoiceMixedCase'))
   const invoice = input.toLowerCase()
   const prefix = invoice.slice(0, invoice.lastIndexOf('1'))
   const hrp = HRP.exec(prefix)
   if (!hrp)
     return bad(
       /^ln(bcrt|bc|tbs|tb|sb)\d/.test(prefix)
-        ? 'The amount in this Lightning invoice cannot be read.'
-        : 'This Lightning invoice is for a network or currency this app does not know.',
+        ? words('parse.invoiceAmountUnreadable')
+        : words('parse.invoiceUnknownNetwork'),
     )
-  if (hrp[2] && /^0+[munp]?$/.test(hrp[2])) return bad('This Lightning invoice asks for an amount of zero.')
+  if (hrp[2] && /^0+[munp]?$/.test(hrp[2])) return bad(words('parse.invoiceAmountZero'))
   let sections: z.infer<typeof Section>[]
   try {
     sections = Decoded.parse(decode(invoice)).sections
   } catch (e) {
     const msg = e instanceof Error ? e.message : ''
-    if (/outside of valid range/i.test(msg)) return bad('This Lightning invoice asks for an impossible amount.')
-    if (/checksum/i.test(msg)) return bad('This Lightning invoice is damaged: a character is wrong or missing.')
-    return bad('This Lightning invoice is damaged and cannot be read.')
+    if (/outside of valid range/i.test(msg)) return bad(words('parse.invoiceAmountImpossible'))
+    if (/checksum/i.test(msg)) return bad(words('parse.invoiceChecksum'))
+    return bad(words('parse.invoiceDamaged'))
   }
   const first = <T>(name: string, schema: z.ZodMiniType<T>): T | null => {
     for (const s of sections) {
@@ -88,19 +88,17 @@ export function decodeBolt11(input: string): Bolt11Request | Invalid {
     return null
   }
   const paymentHash = first('payment_hash', Hex32)
-  if (!paymentHash) return bad('This Lightning invoice has no payment hash, so it cannot be paid.')
+  if (!paymentHash) return bad(words('parse.invoiceNoHash'))
   const timestamp = first('timestamp', Whole)
-  if (timestamp === null) return bad('This Lightning invoice is damaged and cannot be read.')
+  if (timestamp === null) return bad(words('parse.invoiceDamaged'))
   const hasExpiry = sections.some((s) => s.name === 'expiry')
   const expirySec = hasExpiry ? first('expiry', Whole) : 3600 // BOLT 11's default
-  if (expirySec === null || !Number.isSafeInteger(timestamp + expirySec))
-    return bad('This Lightning invoice has an expiry time that cannot be right.')
+  if (expirySec === null || !Number.isSafeInteger(timestamp + expirySec)) return bad(words('parse.invoiceBadExpiry'))
   let amountMsat: number | null = null
   if (hrp[2]) {
     const msat = first('amount', z.string().check(z.regex(/^\d+$/)))
     amountMsat = msat === null ? null : Number(msat)
-    if (amountMsat === null || !Number.isSafeInteger(amountMsat))
-      return bad('This Lightning invoice asks for an impossible amount.')
+    if (amountMsat === null || !Number.isSafeInteger(amountMsat)) return bad(words('parse.invoiceAmountImpossible'))
   }
   const description = first('description', z.string())
   return {

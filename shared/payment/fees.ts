@@ -1,6 +1,7 @@
 // The most a payment can cost in routing fees, and what a wallet can pay with that room left
 // (docs/payment-input.md, "Fees"). The app sends this limit as `fee_limit_msat` with an invoice,
 // so the figure shown before confirming is a cap the service keeps.
+import { type Words, words } from '../i18n/words'
 import { formatMsat } from '../units'
 
 /** 0.1 % of the amount, rounded up to a whole sat, at least 1 sat. */
@@ -23,9 +24,21 @@ export function sendAllMsat(balanceMsat: number): number {
   return sats * 1000
 }
 
-/** "Not enough in Everyday: 69,525 sats, this needs up to 70,070 with the fee", or null. */
-export function fundsProblem(walletName: string, balanceMsat: number, amountMsat: number): string | null {
+/**
+ * "Not enough in Everyday: 69,525 sats, this needs up to 70,070 sats with the fee", or null; the
+ * amounts are written as `locale` writes numbers (English without one).
+ */
+export function fundsProblem(
+  walletName: string,
+  balanceMsat: number,
+  amountMsat: number,
+  locale?: string,
+): Words | null {
   const need = withFeeLimitMsat(amountMsat)
   if (need <= balanceMsat) return null
-  return `Not enough in ${walletName}: ${formatMsat(balanceMsat)}, this needs up to ${formatMsat(need)} with the fee.`
+  return words('payments.fundsShort', {
+    wallet: walletName,
+    balance: formatMsat(balanceMsat, { locale }),
+    need: formatMsat(need, { locale }),
+  })
 }

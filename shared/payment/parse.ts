@@ -1,6 +1,8 @@
 // One reader for whatever a person hands the app to pay: typed, pasted, scanned, dropped as an
 // image or arriving as a `lightning:` / `bitcoin:` link. It says what the text is and never acts;
 // the forms it knows and the rules it keeps are in docs/payment-input.md.
+
+import { type Words, words } from '../i18n/words'
 import {
   decodeLnurl,
   encodeLnurl,
@@ -64,30 +66,30 @@ export interface OnchainTarget {
   amountSat: number | null
   label: string | null
   message: string | null
-  reason: string
+  reason: Words
 }
 
 export interface Unknown {
   kind: 'unknown'
-  reason: string
+  reason: Words
 }
 
 export type ParsedInput = LightningTarget | Bip21Target | OnchainTarget | Invalid | Unknown
 
-const ONCHAIN_ONLY = 'This is an on-chain bitcoin address; this wallet sends over Lightning only.'
-const NOT_RECOGNISED = 'This is not a lightning address, LNURL or Lightning invoice.'
-const SPACES = 'This text has spaces or line breaks in the middle. Copy it again in one piece.'
+const ONCHAIN_ONLY = words('parse.onchainOnly')
+const NOT_RECOGNISED = words('parse.notRecognised')
+const SPACES = words('parse.spaces')
 const LUD17_TAGS: Record<string, LnurlTag> = { lnurlp: 'pay', lnurlw: 'withdraw', lnurlc: 'channel', keyauth: 'login' }
 
-const invalid = (form: InputForm, reason: string): Invalid => ({ kind: 'invalid', form, reason })
-const unknown = (reason: string): Unknown => ({ kind: 'unknown', reason })
+const invalid = (form: InputForm, reason: Words): Invalid => ({ kind: 'invalid', form, reason })
+const unknown = (reason: Words): Unknown => ({ kind: 'unknown', reason })
 
 /** Says what `raw` is. Never throws, and reads no more than INPUT_LIMIT characters. */
 export function parsePaymentInput(raw: string): ParsedInput {
-  if (typeof raw !== 'string') return unknown('Nothing was found to read.')
-  if (raw.length > INPUT_LIMIT) return invalid(null, 'This text is far too long to be a payment request.')
+  if (typeof raw !== 'string') return unknown(words('parse.nothingToRead'))
+  if (raw.length > INPUT_LIMIT) return invalid(null, words('parse.tooLong'))
   const text = raw.trim()
-  if (!text) return unknown('Nothing was found to read.')
+  if (!text) return unknown(words('parse.nothingToRead'))
   const chars = characterProblem(text)
   if (chars) return invalid(null, chars)
   if (/\s/.test(text)) {
@@ -102,7 +104,7 @@ export function parsePaymentInput(raw: string): ParsedInput {
       return bare(text)
     case 'lightning': {
       const rest = stripLightningPrefix(text)
-      if (!rest) return invalid('link', 'This lightning: link is empty.')
+      if (!rest) return invalid('link', words('parse.lightningLinkEmpty'))
       return parseTarget(rest) ?? onchainOrUnknown(rest)
     }
     case 'bitcoin':
@@ -117,7 +119,7 @@ export function parsePaymentInput(raw: string): ParsedInput {
       return webFallback(text)
     default:
       // javascript:, data:, file: and the rest: named, never opened
-      return invalid('link', `This is a ${scheme}: link, not a payment request. It was not opened.`)
+      return invalid('link', words('parse.otherScheme', { scheme }))
   }
 }
 
@@ -129,8 +131,7 @@ export function lightningTargetOf(p: ParsedInput): LightningTarget | null {
 }
 
 function bare(text: string): ParsedInput {
-  if (/^ln[oir]1/i.test(text))
-    return unknown('This is a BOLT 12 offer. This app cannot pay offers; ask for a Lightning invoice instead.')
+  if (/^ln[oir]1/i.test(text)) return unknown(words('parse.bolt12Offer'))
   return parseTarget(text) ?? onchainOrUnknown(text)
 }
 
@@ -154,43 +155,38 @@ function parseTarget(s: string): LightningTarget | Invalid | null {
 }
 
 function lightningAddress(s: string): LightningAddressTarget | Invalid {
-  if (s.length > ADDRESS_LIMIT) return invalid('lightning-address', 'This lightning address is too long to be real.')
+  if (s.length > ADDRESS_LIMIT) return invalid('lightning-address', words('parse.addressTooLong'))
   const a = parseLightningAddress(s)
-  if (!a)
-    return invalid(
-      'lightning-address',
-      'This is not a valid lightning address. It looks like name@example.com, with only letters, digits, “-”, “_” and “.” in the name.',
-    )
+  if (!a) return invalid('lightning-address', words('parse.addressInvalid'))
   return { kind: 'lightning-address', ...a }
 }
 
 function bech32Lnurl(s: string): LnurlTarget | Invalid {
-  if (s.length > LNURL_LIMIT) return invalid('lnurl', 'This LNURL is too long to be real.')
+  if (s.length > LNURL_LIMIT) return invalid('lnurl', words('parse.lnurlTooLong'))
   let url: string
   try {
     url = decodeLnurl(s)
   } catch {
-    return invalid('lnurl', 'This looks like an LNURL but it is damaged.')
+    return invalid('lnurl', words('parse.lnurlDamaged'))
   }
   return lnurlTarget(s.toUpperCase(), url, null)
 }
 
 function lud17(text: string, tag: LnurlTag): LnurlTarget | Invalid {
   const url = lud17ToUrl(text)
-  if (!url) return invalid('lnurl', 'This LNURL link is empty.')
+  if (!url) return invalid('lnurl', words('parse.lnurlLinkEmpty'))
   let lnurl: string
   try {
     lnurl = encodeLnurl(url)
   } catch {
-    return invalid('lnurl', 'This LNURL is too long to be real.')
+    return invalid('lnurl', words('parse.lnurlTooLong'))
   }
   return lnurlTarget(lnurl, url, tag)
 }
 
 function lnurlTarget(lnurl: string, url: string, tag: LnurlTag | null): LnurlTarget | Invalid {
   // the URL was inside bech32: it has not been through the character check yet
-  if (!/^[\x21-\x7e]+$/.test(url) || !isAllowedLnurlUrl(url))
-    return invalid('lnurl', 'This LNURL leads to an address that is not safe to use (only https:// links are).')
+  if (!/^[\x21-\x7e]+$/.test(url) || !isAllowedLnurlUrl(url)) return invalid('lnurl', words('parse.lnurlUnsafe'))
   return { kind: 'lnurl', lnurl, url, tag: tag ?? tagOf(new URL(url)) }
 }
 
@@ -215,17 +211,14 @@ function bip21(text: string): ParsedInput {
   }
   const target = parseTarget(f.lightning)
   if (!target || target.kind === 'invalid')
-    return invalid(
-      'bip21',
-      `The Lightning request in this bitcoin: link cannot be used. ${target?.reason ?? NOT_RECOGNISED}`,
-    )
+    return invalid('bip21', words('parse.bip21LightningUnusable', { reason: target?.reason ?? NOT_RECOGNISED }))
   if (
     target.kind === 'bolt11' &&
     target.amountMsat !== null &&
     f.amountSat !== null &&
     Math.abs(f.amountSat * 1000 - target.amountMsat) >= 1000
   )
-    return invalid('bip21', 'The two amounts in this bitcoin: link disagree, so it is not used.')
+    return invalid('bip21', words('parse.bip21AmountsDisagree'))
   return {
     kind: 'bip21',
     address: f.address?.address ?? null,
@@ -243,13 +236,12 @@ function webFallback(text: string): ParsedInput {
   try {
     u = new URL(text)
   } catch {
-    return invalid('link', 'This web address is malformed.')
+    return invalid('link', words('parse.webMalformed'))
   }
   const params = splitQuery(u.search.slice(1))
-  if (!params) return invalid('link', 'This web address is damaged (a %-escape is broken).')
+  if (!params) return invalid('link', words('parse.webDamaged'))
   const values = params.filter(([k]) => k === 'lightning').map(([, v]) => v)
-  if (values.length === 0) return unknown('This is a web address, not a payment request.')
-  if (values.length > 1)
-    return invalid('link', 'This web address carries two Lightning requests; it is not clear which one is meant.')
+  if (values.length === 0) return unknown(words('parse.webAddress'))
+  if (values.length > 1) return invalid('link', words('parse.webTwoRequests'))
   return parseTarget(values[0] as string) ?? unknown(NOT_RECOGNISED)
 }

@@ -1,5 +1,6 @@
 // What Send (and the clipboard offer) can do with whatever a person hands it (parse.ts says what it
 // is), and how to name it before anything is asked.
+import { type Words, words } from '../i18n/words'
 import { lightningTargetOf, type ParsedInput, parsePaymentInput } from './parse'
 
 /** The recipient Send looks up, the invoice main reads, the withdraw link to claim, or why none. */
@@ -7,7 +8,7 @@ export type PayRoute =
   | { to: 'send'; address: string }
   | { to: 'invoice'; invoice: string }
   | { to: 'claim'; lnurl: string }
-  | { problem: string }
+  | { problem: Words }
 
 export function routePayInput(text: string): PayRoute {
   const parsed = parsePaymentInput(text)
@@ -20,15 +21,15 @@ export function routePayInput(text: string): PayRoute {
   return { problem: explain(parsed) }
 }
 
-function explain(p: ParsedInput): string {
+function explain(p: ParsedInput): Words {
   const t = lightningTargetOf(p)
   switch (t?.kind) {
     case 'bolt11':
-      return 'This Lightning invoice has no amount: the payer would choose it, and the service cannot pay such invoices. Ask the payee for an invoice with an amount.'
+      return words('route.invoiceNoAmount')
     case 'lnurl':
-      return 'This is an LNURL login or channel request. This app cannot use it.'
+      return words('route.lnurlLoginOrChannel')
   }
-  return 'reason' in p ? p.reason : 'This could not be used.'
+  return 'reason' in p ? p.reason : words('route.couldNotBeUsed')
 }
 
 /**
@@ -40,17 +41,17 @@ export interface LinkSummary {
   /** the server a look-up would reach (`URL.host`); null for an invoice */
   host: string | null
   /** e.g. "a withdraw link from sats.example" */
-  words: string
+  words: Words
 }
 
 export function summarize(text: string): LinkSummary | null {
   const t = lightningTargetOf(parsePaymentInput(text))
   if (!t) return null
-  if (t.kind === 'bolt11') return { kind: 'invoice', host: null, words: 'a Lightning invoice' }
+  if (t.kind === 'bolt11') return { kind: 'invoice', host: null, words: words('route.invoice') }
   if (t.kind === 'lightning-address')
-    return { kind: 'address', host: t.domain, words: `the lightning address ${t.address}` }
+    return { kind: 'address', host: t.domain, words: words('route.address', { address: t.address }) }
   const host = new URL(t.url).host
-  if (t.tag === 'withdraw') return { kind: 'withdraw', host, words: `a withdraw link from ${host}` }
-  if (t.tag === 'pay') return { kind: 'pay', host, words: `a payment link to ${host}` }
-  return { kind: 'lnurl', host, words: `an LNURL link to ${host}` }
+  if (t.tag === 'withdraw') return { kind: 'withdraw', host, words: words('route.withdraw', { host }) }
+  if (t.tag === 'pay') return { kind: 'pay', host, words: words('route.pay', { host }) }
+  return { kind: 'lnurl', host, words: words('route.lnurl', { host }) }
 }

@@ -1,4 +1,5 @@
 // Character-level checks shared by every form of payment input (docs/payment-input.md).
+import { type Words, words } from '../i18n/words'
 
 /** What the input looked like before it turned out to be unusable; null when nothing was recognised. */
 export type InputForm = 'bolt11' | 'lnurl' | 'lightning-address' | 'bip21' | 'onchain' | 'link' | null
@@ -6,7 +7,7 @@ export type InputForm = 'bolt11' | 'lnurl' | 'lightning-address' | 'bip21' | 'on
 export interface Invalid {
   kind: 'invalid'
   form: InputForm
-  reason: string
+  reason: Words
 }
 
 /**
@@ -15,12 +16,10 @@ export interface Invalid {
  * characters and look-alike letters from other alphabets are how a wrong address is dressed up
  * as a known one.
  */
-export function characterProblem(s: string): string | null {
+export function characterProblem(s: string): Words | null {
   if (/^[\x21-\x7e]*$/.test(s)) return null
-  if (/\p{Cf}/u.test(s))
-    return 'This text contains hidden characters (such as zero-width spaces) that could disguise what it really is.'
-  if (/[^\P{Cc}\s]/u.test(s)) return 'This text contains control characters, which no payment request has.'
-  if (/[^\x21-\x7e\s]/.test(s))
-    return 'This text contains letters that are not plain Latin letters or digits. Look-alike letters from other alphabets can disguise an address, so it is not used.'
+  if (/\p{Cf}/u.test(s)) return words('parse.hiddenCharacters')
+  if (/[^\P{Cc}\s]/u.test(s)) return words('parse.controlCharacters')
+  if (/[^\x21-\x7e\s]/.test(s)) return words('parse.notLatin')
   return null
 }

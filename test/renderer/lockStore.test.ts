@@ -35,16 +35,29 @@ async function start(s: LockStatus) {
 }
 
 describe('lock store', () => {
-  it('opens at once when not locked; stays on the lock screen (and drops the early balance read) when locked', async () => {
+  it('opens at once when not locked; stays on the lock screen (and drops the early account reads) when locked', async () => {
     await start(status({ locked: false }))
     expect([useLock.getState().gate, opened]).toEqual(['open', 1])
 
     useLock.setState({ gate: 'checking' })
-    const w = globalThis as unknown as { window: { __firstWallets?: unknown } }
-    w.window.__firstWallets = Promise.resolve({ ok: false, error: { code: 'locked', message: '', retryable: false } })
+    const refused = Promise.resolve({ ok: false, error: { code: 'locked', message: '', retryable: false } })
+    const w = globalThis as unknown as { window: { __early?: Record<string, unknown> } }
+    w.window.__early = { 'wallets.list': refused, 'accounts.list': refused }
     await start(status())
     expect([useLock.getState().gate, opened]).toEqual(['locked', 1])
-    expect(w.window.__firstWallets).toBeUndefined()
+    expect(w.window.__early).toEqual({ 'wallets.list': undefined, 'accounts.list': undefined })
+  })
+
+  it('starts from the lock state and settings early.js asked for, without asking again', async () => {
+    const w = globalThis as unknown as { window: { __early?: Record<string, unknown> } }
+    w.window.__early = {
+      'lock.status': Promise.resolve({ ok: true, value: status({ locked: false }) }),
+      'settings.get': Promise.resolve({ ok: true, value: DEFAULT_SETTINGS }),
+    }
+    await useLock.getState().start(() => opened++)
+    expect([useLock.getState().gate, opened]).toEqual(['open', 1])
+    expect([fake.callsOf('lock.status'), fake.callsOf('settings.get')]).toEqual([[], []])
+    expect(w.window.__early).toEqual({ 'lock.status': undefined, 'settings.get': undefined })
   })
 
   it('a wrong passphrase keeps it locked with the wait main gives; the right one opens the app once', async () => {

@@ -1,8 +1,9 @@
 // What Scan and Send do with what a person hands them: a recipient to look up, or words saying why not.
 import { encodeLnurl } from '@shared/lnurl'
-import { routePayInput } from '@shared/payment/route'
+import { routePayInput, summarize } from '@shared/payment/route'
 import { describe, expect, it } from 'vitest'
 import { BOLT11_SPEC } from '../shared/fixtures/bolt11Spec'
+import { saysEnglish } from '../shared/fixtures/englishWords'
 
 const P2WPKH = 'bc1qw508d6qejxtdg4y5r3zarvary0c5xw7kv8f3t4'
 const PAY = encodeLnurl('https://sim.example/.well-known/lnurlp/alice')
@@ -39,15 +40,51 @@ describe('routePayInput', () => {
 
   it('says what it is when Send cannot pay it', () => {
     expect(routePayInput(BOLT11_SPEC.donationAnyAmount)).toEqual({
-      problem:
-        'This Lightning invoice has no amount: the payer would choose it, and the service cannot pay such invoices. Ask the payee for an invoice with an amount.',
+      problem: { id: 'route.invoiceNoAmount' },
     })
     expect(routePayInput(WITHDRAW)).toEqual({ to: 'claim', lnurl: WITHDRAW.toUpperCase() })
-    expect(routePayInput(LOGIN)).toMatchObject({ problem: expect.stringMatching(/login/) })
-    expect(routePayInput(P2WPKH)).toMatchObject({ problem: expect.stringMatching(/on-chain.*Lightning only/) })
-    expect(routePayInput('hello')).toEqual({ problem: 'This is not a lightning address, LNURL or Lightning invoice.' })
+    expect(routePayInput(LOGIN)).toMatchObject({ problem: saysEnglish(/login/) })
+    expect(routePayInput(P2WPKH)).toMatchObject({ problem: saysEnglish(/on-chain.*Lightning only/) })
+    expect(routePayInput('hello')).toEqual({ problem: { id: 'parse.notRecognised' } })
     expect(routePayInput(BOLT11_SPEC.badChecksum)).toMatchObject({
-      problem: expect.stringMatching(/invoice is damaged/),
+      problem: saysEnglish(/invoice is damaged/),
     })
+  })
+})
+
+describe('summarize', () => {
+  const said = (text: string) => {
+    const s = summarize(text)
+    return s && { kind: s.kind, host: s.host, words: s.words }
+  }
+
+  it('names what a text from outside is, and the host a look-up would reach, before anything is asked', () => {
+    expect(said(BOLT11_SPEC.coffee60s)).toEqual({ kind: 'invoice', host: null, words: { id: 'route.invoice' } })
+    expect(said('lightning:Alice@Sim.Example')).toEqual({
+      kind: 'address',
+      host: 'sim.example',
+      words: { id: 'route.address', values: { address: 'alice@sim.example' } },
+    })
+    expect(said(WITHDRAW)).toEqual({
+      kind: 'withdraw',
+      host: 'sim.example',
+      words: { id: 'route.withdraw', values: { host: 'sim.example' } },
+    })
+    expect(said('lnurlp://sim.example/.well-known/lnurlp/bob')).toEqual({
+      kind: 'pay',
+      host: 'sim.example',
+      words: { id: 'route.pay', values: { host: 'sim.example' } },
+    })
+    expect(said(OPAQUE)).toEqual({
+      kind: 'lnurl',
+      host: 'service.example',
+      words: { id: 'route.lnurl', values: { host: 'service.example' } },
+    })
+    expect(summarize(WITHDRAW)?.words).toEqual(saysEnglish('a withdraw link from sim.example'))
+  })
+
+  it('names nothing for text that is no recipient', () => {
+    expect(summarize('hello')).toBeNull()
+    expect(summarize(P2WPKH)).toBeNull()
   })
 })

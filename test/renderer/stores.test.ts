@@ -4,13 +4,14 @@ import type { PendingInvoice, RecipientView, WalletView } from '@shared/contract
 import { DEFAULT_FIAT, DEFAULT_SETTINGS } from '@shared/contract'
 import type { HistoryRow } from '@shared/history'
 import { beforeEach, describe, expect, test } from 'vitest'
+import { initialWalletId } from '../../renderer/src/components/WalletSelect'
 import { useAccounts } from '../../renderer/src/stores/accounts'
 import { useInvoices } from '../../renderer/src/stores/invoices'
 import { checkSend, useSend } from '../../renderer/src/stores/send'
 import { useSettings } from '../../renderer/src/stores/settings'
 import { useTransactions } from '../../renderer/src/stores/transactions'
 import { useUi } from '../../renderer/src/stores/ui'
-import { useWallets } from '../../renderer/src/stores/wallets'
+import { shownWallets, useWallets } from '../../renderer/src/stores/wallets'
 import { checkWithdraw, useWithdraw } from '../../renderer/src/stores/withdraw'
 import { installFakeWallet } from './fakeWallet'
 import { historyRow, withdrawLink } from './fixtures'
@@ -68,17 +69,47 @@ describe('wallets', () => {
     expect(useWallets.getState().wallets[0]?.id).toBe('fresh')
   })
 
-  test('the request early.js sent before the bundle ran is used once, then new ones are made', async () => {
-    const w = window as unknown as { __firstWallets?: Promise<unknown> }
-    w.__firstWallets = Promise.resolve({ ok: true, value: { wallets: [wallet('early', 5000)] } })
+  test('the requests early.js sent before the bundle ran are used once, then new ones are made', async () => {
+    const w = window as unknown as { __early?: Record<string, Promise<unknown> | undefined> }
+    w.__early = {
+      'wallets.list': Promise.resolve({ ok: true, value: { wallets: [wallet('early', 5000)] } }),
+      'accounts.list': Promise.resolve({ ok: true, value: { accounts: [], activeId: 'acct-early' } }),
+    }
     await useWallets.getState().load()
+    await useAccounts.getState().load()
     expect(useWallets.getState().wallets[0]?.id).toBe('early')
+    expect(useAccounts.getState().activeId).toBe('acct-early')
     expect(fake.callsOf('wallets.list')).toHaveLength(0)
-    expect(w.__firstWallets).toBeUndefined()
+    expect(fake.callsOf('accounts.list')).toHaveLength(0)
+    expect(w.__early['wallets.list']).toBeUndefined()
+    expect(w.__early['accounts.list']).toBeUndefined()
     fake.ok('wallets.list', { wallets: [wallet('later', 1)] })
     await useWallets.getState().load()
     expect(useWallets.getState().wallets[0]?.id).toBe('later')
     expect(fake.callsOf('wallets.list')).toHaveLength(1)
+  })
+
+  test('setLocal sends the choice and shows main’s answer; a refusal comes back to show', async () => {
+    useWallets.getState().apply({ wallets: [wallet('w1', 1), wallet('w2', 2)] })
+    fake.ok('wallets.setLocal', {
+      wallets: [{ ...wallet('w1', 1), label: 'Food', serviceLabel: 'w1' }, wallet('w2', 2)],
+    })
+    expect(await useWallets.getState().setLocal({ walletId: 'w1', name: 'Food', hidden: false })).toBeNull()
+    expect(fake.callsOf('wallets.setLocal').map((c) => c.input)).toEqual([
+      { walletId: 'w1', name: 'Food', hidden: false },
+    ])
+    expect(useWallets.getState().wallets[0]?.label).toBe('Food')
+    fake.fail('wallets.setLocal', 'invalid_input', 'Keep at least one wallet on show.')
+    const error = await useWallets.getState().setLocal({ walletId: 'w2', name: '', hidden: true })
+    expect(error?.message).toBe('Keep at least one wallet on show.')
+    expect(useWallets.getState().wallets[0]?.label).toBe('Food')
+  })
+
+  test('a screen starts with the wallet asked for, else the first one on show', () => {
+    useWallets.getState().apply({ wallets: [{ ...wallet('w1', 1), hidden: true }, wallet('w2', 2)] })
+    expect(shownWallets(useWallets.getState().wallets).map((w) => w.id)).toEqual(['w2'])
+    expect(initialWalletId(undefined)).toBe('w2')
+    expect(initialWalletId('w1')).toBe('w1')
   })
 
   test('a bridge that throws becomes an error envelope, not an endless wait', async () => {

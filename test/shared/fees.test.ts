@@ -3,6 +3,7 @@
 import { feeLimitMsat, fundsProblem, sendAllMsat, withFeeLimitMsat } from '@shared/payment/fees'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import { english } from './fixtures/englishWords'
 
 describe('fees', () => {
   it('0.1 % rounded up to a whole sat, at least 1 sat', () => {
@@ -13,9 +14,13 @@ describe('fees', () => {
   })
 
   it('says what is missing in the words of the issue', () => {
-    expect(fundsProblem('Everyday', 69_525_000, 70_000_000)).toBe(
+    const short = fundsProblem('Everyday', 69_525_000, 70_000_000)
+    expect(short).toMatchObject({ id: 'payments.fundsShort' })
+    expect(short && english(short)).toBe(
       'Not enough in Everyday: 69,525 sats, this needs up to 70,070 sats with the fee.',
     )
+    // the amounts are written the way the language writes numbers
+    expect(fundsProblem('Everyday', 69_525_000, 70_000_000, 'de')?.values).toMatchObject({ need: '70.070 sats' })
     expect(fundsProblem('Everyday', 70_070_000, 70_000_000)).toBeNull()
   })
 

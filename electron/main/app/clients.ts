@@ -71,7 +71,7 @@ export function createClients(d: ClientsDeps) {
   /** the balances, read and announced: a connection probe, and after unlocking (the tray missed them) */
   const refreshWallets = async (id = activeAccountId()) => {
     if (!id) return
-    const view = walletsView(await accounts.client(id).listWallets())
+    const view = walletsView(await accounts.client(id).listWallets(), d.settings.current().walletPrefs[id])
     if (activeAccountId() === id) emit('wallets.updated', view)
     return view
   }

@@ -11,6 +11,7 @@ import { createLogger, type Logger } from '../log'
 import type { AccountsService } from '../services/accounts'
 import { createAppClaims } from '../services/claim'
 import type { ConnectionMonitor } from '../services/connection'
+import { mt } from '../services/i18n'
 import type { Ledger, LedgerTx } from '../services/ledger'
 import type { Notifier } from '../services/notify'
 import { createPayments } from '../services/payments'
@@ -59,7 +60,7 @@ export function createApp(deps: AppDeps): App {
   const passphrase = deps.passphrase ?? lockPassphrase(lock)
   const desk = createDesk(
     { ...deps, passphrase },
-    { now, serviceNowSec: serviceTime.nowSec, emit, settings, accounts, ledger, journal, sync, rates },
+    { now, serviceNowSec: serviceTime.nowSec, emit, settings, accounts, ledger, journal, rates },
     { accountsChanged: () => accountsChanged.fire(accounts.list()) },
   )
   const payments = createPayments({
@@ -123,7 +124,7 @@ export function createApp(deps: AppDeps): App {
 
 const NO_KEYCHAIN = {
   level: 'warning' as const,
-  message: 'The system keychain is not available. Keys can be kept in memory for this session only.',
+  message: mt('notices.keychainUnavailable'),
 }
 
 /** The accounts changed: announced, the connection state follows the active one, the sync its set. */
@@ -181,6 +182,7 @@ function appSync(p: {
     accountIds: () => p.accounts.list().accounts.map((a) => a.id),
     getClient: (accountId) => clientOrNull(() => p.accounts.client(accountId)),
     settings: () => p.settings.current().settings,
+    walletPrefs: (accountId) => p.settings.current().walletPrefs[accountId] ?? {},
     afterSync: synced.fire,
     announced: told.fire,
   })

@@ -5,6 +5,7 @@ import type { Emit, Settings } from '@shared/contract'
 import type { AccountsService } from '../services/accounts'
 import { type BackupService, createBackupService, type DEFAULT_COST } from '../services/backup'
 import type { OpenFile } from '../services/files/openFile'
+import { mt } from '../services/i18n'
 import type { Ledger } from '../services/ledger'
 import type { LockService } from '../services/lock'
 import type { Journal } from '../services/payments'
@@ -43,7 +44,6 @@ export function createDesk(
     accounts: AccountsService
     ledger: () => Ledger
     journal: () => Journal
-    sync: { recordsRestored(): void }
     rates: { settingsChanged(): void }
   },
   /** announces the accounts and has them synced (after a restore) */
@@ -55,16 +55,15 @@ export function createDesk(
     onUnreadable: (aside) =>
       p.emit('notice', {
         level: 'error',
-        message: `The spending limits could not be read (kept as ${aside}). Nothing is sent until they are set again in Settings.`,
+        message: mt('notices.limitsUnreadable', { aside }),
       }),
   })
   const backup = createBackupService({
     ...{ dir: deps.userDataDir, now: p.now, appVersion: deps.appVersion, passphrase, spending },
     ...{ settings: p.settings, accounts: p.accounts, ledger: p.ledger, keychain: deps.secretStore },
     ...{ saveFile: deps.saveFile, openFile: deps.openFile, cost: deps.backupCost },
-    // the restored invoices and links are watched, the accounts synced, the settings applied
+    // the accounts synced (restored invoices and links are read from the ledger), the settings applied
     restored: () => {
-      p.sync.recordsRestored()
       up.accountsChanged()
       p.emit('settings.updated', p.settings.current().settings as Settings)
       p.rates.settingsChanged()

@@ -11,6 +11,7 @@ import type { BackupService } from '../services/backup'
 import { type ClaimService, createClaimService, createRemote } from '../services/claim'
 import type { ServiceClient } from '../services/client'
 import { createHistory } from '../services/history'
+import { mt } from '../services/i18n'
 import { createInvoices } from '../services/invoices'
 import type { Ledger } from '../services/ledger'
 import type { LockService } from '../services/lock'
@@ -36,9 +37,6 @@ import { settingsHandlers } from './settings'
 import { type ShellDeps, shellHandlers } from './shell'
 import { spendingHandlers } from './spending'
 import { walletHandlers } from './wallets'
-
-export const NOT_SAVED_NOTICE =
-  'The app could not save its list of pending invoices. It will keep watching them while it is open.'
 
 export interface HandlerDeps extends ShellDeps {
   /** everything but clients, which come from `clientFor` with the policy of the operation's kind */
@@ -86,7 +84,7 @@ export function createHandlers(d: HandlerDeps): Handlers {
       await tracking
     } catch (err) {
       if (!(err instanceof SyncNotSavedError)) throw err
-      d.emit('notice', { level: 'warning', message: NOT_SAVED_NOTICE })
+      d.emit('notice', { level: 'warning', message: mt('errors.notSavedNotice') })
     }
   }
 

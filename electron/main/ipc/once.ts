@@ -10,31 +10,24 @@ import { operations } from '@shared/contract'
 import { AppErrorShape, type Result } from '@shared/errors'
 import { z } from 'zod'
 import type { Logger } from '../log'
+import { type MessageId, mt } from '../services/i18n'
 import type { OperationLog } from '../services/payments'
 
 /** The operations of kind `money`. */
 export type MoneyOp = { [K in OpName]: Operations[K]['kind'] extends 'money' ? K : never }[OpName]
 
-const PAYMENT =
-  'The app stopped while sending this payment, so it may or may not have been paid. It was not sent again: see "Payments in progress" on Send and press Check again.'
-
 /**
  * Where the person finds out what became of an operation the app stopped in the middle of (a
  * crash, a kill, a power cut): it may or may not have happened, and it is never run again.
  */
-const WHERE_TO_LOOK: Record<MoneyOp, string> = {
-  'pay.lightningAddress': PAYMENT,
-  'pay.invoice': PAYMENT,
-  'wallets.transfer':
-    'The app stopped while moving these sats, so it may or may not have happened. It was not sent again: see "Payments in progress" on Send, or the history, before moving them again.',
-  'withdraw.create':
-    "The app stopped while making this withdraw link, so it may exist without being listed. It was not made again: see the withdraw links on Withdraw, and the wallet's history, before handing out another.",
-  'vouchers.create':
-    "The app stopped while making these vouchers, so some may exist without being listed. They were not made again: see the withdraw links on Withdraw, and the wallet's history, before making another sheet.",
-  'claim.run':
-    'The app stopped while claiming this link, so it may or may not have been paid. It was not claimed again: see Recent invoices on Receive, and the history.',
-  'wallets.create':
-    'The app stopped while making this wallet, so it may exist. It was not made again: look at the wallets on Home before making another.',
+const WHERE_TO_LOOK: Record<MoneyOp, MessageId> = {
+  'pay.lightningAddress': 'once.payment',
+  'pay.invoice': 'once.payment',
+  'wallets.transfer': 'once.transfer',
+  'withdraw.create': 'once.withdraw',
+  'vouchers.create': 'once.vouchers',
+  'claim.run': 'once.claim',
+  'wallets.create': 'once.wallet',
 }
 
 /** What is kept of an answer: never a secret (a new wallet's access keys are shown once, then gone). */
@@ -53,10 +46,6 @@ const fail = (code: AppErrorShape['code'], message: string): Result<never> => ({
   error: { code, message, retryable: code === 'busy' },
 })
 
-export const OTHER_INPUT = 'This request was already used for a different amount or recipient.'
-const NOT_RECORDED =
-  'The app could not write down this request before starting it, so nothing was sent. Check that the disk is not full, then try again.'
-
 export interface OnceGuardOptions {
   /** the on-disk record; opening it may throw (then nothing runs) */
   log: () => OperationLog
@@ -69,7 +58,7 @@ export function createOnceGuard(o: OnceGuardOptions) {
 
   /** The first answer, read back from disk and checked against the contract like a new one. */
   function replay(name: OpName, stored: string | null): Result<unknown> {
-    const broken = () => fail('unknown_outcome', WHERE_TO_LOOK[name as MoneyOp])
+    const broken = () => fail('unknown_outcome', mt(WHERE_TO_LOOK[name as MoneyOp]))
     try {
       const r = Stored.parse(JSON.parse(stored ?? 'null'))
       if (!r.ok) return r
@@ -91,8 +80,8 @@ export function createOnceGuard(o: OnceGuardOptions) {
     const live = running.get(key)
     if (live !== undefined)
       return live === fingerprint
-        ? fail('busy', 'This is already being sent. Wait for the result.')
-        : fail('invalid_input', OTHER_INPUT)
+        ? fail('busy', mt('errors.alreadySending'))
+        : fail('invalid_input', mt('errors.otherInput'))
 
     let log: OperationLog
     let begun: ReturnType<OperationLog['begin']>
@@ -101,15 +90,15 @@ export function createOnceGuard(o: OnceGuardOptions) {
       begun = log.begin(name, input.requestId, fingerprint)
     } catch (err) {
       o.logger.error('could not record a money operation before it ran', { op: name, error: err })
-      return fail('internal', NOT_RECORDED)
+      return fail('internal', mt('errors.notRecorded'))
     }
     if (!begun.created) {
       const seen = begun.record
       // a record that cannot be read says it ran once, not how: never run again
-      if (!seen) return fail('unknown_outcome', WHERE_TO_LOOK[name as MoneyOp])
-      if (seen.fingerprint !== fingerprint) return fail('invalid_input', OTHER_INPUT)
+      if (!seen) return fail('unknown_outcome', mt(WHERE_TO_LOOK[name as MoneyOp]))
+      if (seen.fingerprint !== fingerprint) return fail('invalid_input', mt('errors.otherInput'))
       // started, and not running here: the process that ran it stopped before the answer was kept
-      if (seen.state === 'started') return fail('unknown_outcome', WHERE_TO_LOOK[name as MoneyOp])
+      if (seen.state === 'started') return fail('unknown_outcome', mt(WHERE_TO_LOOK[name as MoneyOp]))
       return replay(name, seen.result)
     }
 

@@ -6,7 +6,8 @@ import { OP_NAMES, type Operations, type OpName, openWhileLocked, operations, op
 import { AppError, type AppErrorShape, type Result } from '@shared/errors'
 import type { z } from 'zod'
 import type { Logger } from '../log'
-import { UNKNOWN_OUTCOME_MESSAGE } from '../services/client/errors'
+import { unknownOutcomeMessage } from '../services/client/errors'
+import { mt } from '../services/i18n'
 import type { OperationLog } from '../services/payments'
 import { createOnceGuard } from './once'
 
@@ -32,8 +33,6 @@ export interface RouterOptions {
   /** the app lock: while true, only operations the contract marks `open` while locked run */
   locked?: () => boolean
 }
-
-export const LOCKED_MESSAGE = 'The app is locked. Unlock it with your passphrase to go on.'
 
 /** Operations that move money or make something spendable: one result per request id, for good. */
 const GUARDED: ReadonlySet<OpName> = new Set(OP_NAMES.filter((name) => opKind(name) === 'money'))
@@ -68,9 +67,7 @@ export function createRouter(handlers: Handlers, opts: RouterOptions): Router {
 
   // A bug after a money-moving call ran may hide a payment that went out: never invite a retry then.
   const broken = (name: OpName): Result<never> =>
-    GUARDED.has(name)
-      ? fail('unknown_outcome', UNKNOWN_OUTCOME_MESSAGE)
-      : fail('internal', 'Something went wrong in the app. Try again.')
+    GUARDED.has(name) ? fail('unknown_outcome', unknownOutcomeMessage()) : fail('internal', mt('errors.internal'))
 
   async function call(name: OpName, handler: (i: unknown) => Promise<unknown>, input: unknown) {
     let value: unknown
@@ -98,16 +95,16 @@ export function createRouter(handlers: Handlers, opts: RouterOptions): Router {
       try {
         if (!opts.isTrustedSender(sender)) {
           opts.log.warn('refused a message from an untrusted sender', { url: sender?.url })
-          return fail('forbidden', 'This request did not come from the app window.')
+          return fail('forbidden', mt('errors.notFromWindow'))
         }
         if (typeof name !== 'string' || !Object.hasOwn(operations, name))
-          return fail('invalid_input', 'Unknown operation.')
+          return fail('invalid_input', mt('errors.unknownOperation'))
         // The app lock, before the input is read or any guard entered (docs/security.md).
-        if (opts.locked?.() && !openWhileLocked(name as OpName)) return fail('locked', LOCKED_MESSAGE)
+        if (opts.locked?.() && !openWhileLocked(name as OpName)) return fail('locked', mt('errors.locked'))
         return await run(name as OpName, input)
       } catch (err) {
         opts.log.error('router failed', { error: err })
-        return fail('internal', 'Something went wrong in the app. Try again.')
+        return fail('internal', mt('errors.internal'))
       }
     },
   }

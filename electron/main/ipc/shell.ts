@@ -2,6 +2,7 @@
 // there is no popover (Linux, the browser preview, a desktop without a tray) the pin is not
 // available and stays off.
 import { AppError } from '@shared/errors'
+import { mt } from '../services/i18n'
 import type { OpIn, OpOut } from './router'
 
 export interface ShellDeps {
@@ -20,7 +21,7 @@ export function shellHandlers(d: ShellDeps) {
     },
     // The renderer's word is not taken: the link is checked here again, and only https opens.
     'link.open': async ({ url }: OpIn<'link.open'>): Promise<OpOut<'link.open'>> => {
-      if (!d.openLink?.(url)) throw new AppError('invalid_input', 'Only https links can be opened.')
+      if (!d.openLink?.(url)) throw new AppError('invalid_input', mt('errors.onlyHttpsLinks'))
       return { opened: true }
     },
   }

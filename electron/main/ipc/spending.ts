@@ -4,6 +4,7 @@
 // vouchers), not here.
 import { AppError } from '@shared/errors'
 import type { AccountsService } from '../services/accounts'
+import { mt } from '../services/i18n'
 import type { Spending } from '../services/spending'
 import type { OpIn, OpOut } from './router'
 
@@ -16,8 +17,7 @@ export function spendingHandlers(d: SpendingDeps) {
   /** an account that exists: the active one when none is named */
   const accountOf = (id?: string) => {
     if (id === undefined) return d.accounts.active().id
-    if (!d.accounts.list().accounts.some((a) => a.id === id))
-      throw new AppError('not_found', 'That account no longer exists.')
+    if (!d.accounts.list().accounts.some((a) => a.id === id)) throw new AppError('not_found', mt('accounts.gone'))
     return id
   }
   return {

@@ -10,6 +10,7 @@ export function walletHandlers(w: Wallets, p: Pick<Payments, 'moveBetweenWallets
     'wallets.get': ({ walletId }: OpIn<'wallets.get'>) => w.get(walletId),
     'wallets.staticLink': ({ walletId }: OpIn<'wallets.staticLink'>) => w.staticLink(walletId),
     'wallets.create': (input: OpIn<'wallets.create'>) => w.create(input),
+    'wallets.setLocal': (input: OpIn<'wallets.setLocal'>) => w.setLocal(input),
     'wallets.transfer': (input: OpIn<'wallets.transfer'>) => p.moveBetweenWallets(input),
     'transactions.page': (input: OpIn<'transactions.page'>) => w.servicePage(input),
     'lntx.get': ({ id }: OpIn<'lntx.get'>) => w.lnTx(id),

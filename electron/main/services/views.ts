@@ -28,24 +28,34 @@ import {
 import { formatMsat, MSAT_PER_SAT, satToMsat } from '@shared/units'
 import { decode as decodeBolt11 } from 'light-bolt11-decoder'
 import type { ServiceClient } from './client'
+import { mt } from './i18n'
 import { successActionView } from './payments/successAction'
+import type { AccountWalletPrefs, WalletPref } from './settings/walletPrefs'
 
 /** Only when neither the service nor the payment request says when the invoice expires. */
 const FALLBACK_EXPIRY_SEC = 86_400
 /** BOLT 11: an invoice without an `x` tag expires an hour after its timestamp. */
 const BOLT11_DEFAULT_EXPIRY_SEC = 3600
 
-export function walletView(w: Wallet): WalletView {
+/**
+ * A wallet as the person sees it: the service's name unless they gave it one of their own (kept
+ * by the app, settings/walletPrefs.ts), and whether they hid it. The service's name stays beside.
+ */
+export function walletView(w: Wallet, pref?: WalletPref): WalletView {
+  const serviceLabel = cleanText(w.user_label ?? '') || w.id
   return {
     id: w.id,
-    label: cleanText(w.user_label ?? '') || w.id,
+    label: pref?.name ?? serviceLabel,
+    serviceLabel,
+    hidden: pref?.hidden === true,
     balanceMsat: walletBalanceMsat(w),
     createdAt: w.created_at,
   }
 }
 
-export function walletsView(ws: Wallet[]): { wallets: WalletView[] } {
-  const wallets = ws.map(walletView)
+/** An account's wallets with its person's choices (`prefs`: none for a key not yet an account's). */
+export function walletsView(ws: Wallet[], prefs: AccountWalletPrefs = {}): { wallets: WalletView[] } {
+  const wallets = ws.map((w) => walletView(w, prefs[w.id]))
   return { wallets }
 }
 
@@ -151,13 +161,9 @@ export function recipientView(input: string, p: ProbeResult): RecipientView {
   if (min > max) {
     const limits =
       p.minSendable > p.maxSendable
-        ? `at least ${formatMsat(p.minSendable)} and at most ${formatMsat(p.maxSendable)}`
-        : 'less than one whole sat'
-    throw new AppError(
-      'lnurl_error',
-      `This recipient asks for ${limits}, which no amount can be, so nothing can be sent to it. Ask the recipient for a working address or link.`,
-      { retryable: false },
-    )
+        ? mt('views.asksBetween', { min: formatMsat(p.minSendable), max: formatMsat(p.maxSendable) })
+        : mt('views.lessThanSat')
+    throw new AppError('lnurl_error', mt('views.noAmountCan', { limits }), { retryable: false })
   }
   return {
     address,

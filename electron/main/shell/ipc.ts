@@ -2,16 +2,15 @@
 // app page) to the router, which refuses untrusted senders before validating anything.
 import { OP_NAMES, opChannel } from '@shared/channels'
 import type { IpcMainInvokeEvent } from 'electron'
+import { mt } from '../services/i18n'
 import { isTrustedSender } from './security'
 
-const UNTRUSTED = Object.freeze({
-  ok: false as const,
-  error: Object.freeze({
-    code: 'forbidden' as const,
-    message: 'This request did not come from the app window.',
-    retryable: false,
-  }),
-})
+/** The refusal of a sender that is not the app's window, in the app's language when it is made. */
+const untrusted = () =>
+  Object.freeze({
+    ok: false as const,
+    error: Object.freeze({ code: 'forbidden' as const, message: mt('ipc.untrusted'), retryable: false }),
+  })
 
 export interface RouterLike {
   handle(name: string, input: unknown, sender?: { trusted: boolean; url: string }): Promise<unknown>
@@ -34,7 +33,7 @@ export function registerOpHandlers(
       const trusted = isTrustedSender(event, trustedOrigins)
       const sender = { trusted, url: trusted ? (event.senderFrame?.url ?? '') : '' }
       // Refused here already, so an untrusted frame never reaches the router at all.
-      if (!sender.trusted) return Promise.resolve(UNTRUSTED)
+      if (!sender.trusted) return Promise.resolve(untrusted())
       // Exactly one argument crosses: anything else is ignored rather than trusted.
       return router.handle(name, args[0], sender).finally(() => onHandled?.(name))
     })

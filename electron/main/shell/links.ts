@@ -3,6 +3,7 @@
 // it. A `bitcoin:` link is paid through its `lightning=` request; an on-chain-only one is explained.
 import type { NavigateTarget } from '@shared/contract'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
+import { mt, mw } from '../services/i18n'
 
 export const PROTOCOL = 'lightning'
 /** every scheme the app registers for (electron-builder.yml lists the same) */
@@ -23,7 +24,7 @@ export function lightningLinkFromArgv(argv: readonly string[]): string | null {
 }
 
 export function linkAction(link: string): LinkAction {
-  if (link.length > MAX_LINK) return { kind: 'notice', level: 'warning', message: 'That lightning link is too long.' }
+  if (link.length > MAX_LINK) return { kind: 'notice', level: 'warning', message: mt('notices.linkTooLong') }
   const parsed = parsePaymentInput(link)
   const target = lightningTargetOf(parsed)
   switch (target?.kind) {
@@ -36,15 +37,15 @@ export function linkAction(link: string): LinkAction {
       return {
         kind: 'notice',
         level: 'info',
-        message: 'This link is an LNURL login or channel request. This app cannot use such links.',
+        message: mt('notices.loginLink'),
       }
     case 'bolt11':
       // Send reads it (main decodes it) and explains an amountless or expired one
       return { kind: 'navigate', target: { to: 'send', address: target.invoice } }
   }
-  if (parsed.kind === 'onchain') return { kind: 'notice', level: 'info', message: parsed.reason }
-  const reason = 'reason' in parsed ? parsed.reason : ''
-  return { kind: 'notice', level: 'warning', message: `That lightning link could not be read. ${reason}` }
+  if (parsed.kind === 'onchain') return { kind: 'notice', level: 'info', message: mw(parsed.reason) }
+  const reason = 'reason' in parsed ? mw(parsed.reason) : ''
+  return { kind: 'notice', level: 'warning', message: mt('notices.linkUnreadable', { reason }) }
 }
 
 /** Acts on a link: its screen (shown, nothing fetched: the person presses a button there) or a notice. */

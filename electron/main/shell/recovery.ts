@@ -3,6 +3,7 @@
 // page starts again from main's state. A page that keeps failing is not reloaded in a loop: after
 // `maxReloads` in `windowMs` the person is asked whether to reload once more or quit.
 import type { RenderProcessGoneDetails, WebContents } from 'electron'
+import { mt } from '../services/i18n'
 
 export type RendererLike = Pick<WebContents, 'reload' | 'forcefullyCrashRenderer' | 'isDestroyed'> & {
   on(event: string, listener: (...args: never[]) => void): unknown
@@ -25,16 +26,12 @@ export interface RecoveryDeps {
   hangGraceMs?: number
 }
 
-const AFTER = 'A payment that was on its way was not sent again: its outcome shows in Transactions.'
-export const RECOVERY_MESSAGES = {
-  crashed: `The window stopped working and was reloaded. ${AFTER}`,
-  hung: `The window stopped responding and was reloaded. ${AFTER}`,
-  repeated: {
-    message: 'The Lightning Tray window keeps stopping.',
-    detail:
-      'It was reloaded several times in a short while. Reload it once more, or quit and start Lightning Tray again.',
-  },
-} as const
+/** What the person is told, in the app's language at the moment it is told. */
+export const recoveryMessages = () => ({
+  crashed: mt('recovery.reloaded', { why: 'crashed' }),
+  hung: mt('recovery.reloaded', { why: 'hung' }),
+  repeated: { message: mt('recovery.keepsStopping'), detail: mt('recovery.keepsStoppingDetail') },
+})
 
 /** Watches one window's renderer. Returns a function that stops the pending hang timer. */
 export function superviseRenderer(deps: RecoveryDeps): () => void {
@@ -68,7 +65,7 @@ export function superviseRenderer(deps: RecoveryDeps): () => void {
     if (reloads.length < maxReloads) return reload(why)
     asking = true
     deps.log?.('renderer keeps failing', { reloads: reloads.length, windowMs })
-    void deps.askAfterRepeatedFailure(RECOVERY_MESSAGES.repeated).then(
+    void deps.askAfterRepeatedFailure(recoveryMessages().repeated).then(
       (answer) => {
         asking = false
         if (answer === 'quit') return deps.quit()
@@ -84,7 +81,7 @@ export function superviseRenderer(deps: RecoveryDeps): () => void {
   contents.on('did-finish-load', () => {
     if (reloadedFor === null) return
     endedForHang = false
-    deps.notice(RECOVERY_MESSAGES[reloadedFor])
+    deps.notice(recoveryMessages()[reloadedFor])
     reloadedFor = null
   })
   contents.on('render-process-gone', (_event: unknown, details: RenderProcessGoneDetails) => {

@@ -1,6 +1,7 @@
 // A link's server on this computer or a private network: contacted only once the person has read
 // this, naming the host, and pressed its button. Main refuses the host until then (`private_host`).
 import { type PrivateRange, privateHostWords } from '@shared/netAddress'
+import { tw } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 
 export function PrivateHostWarning(props: {
@@ -11,7 +12,7 @@ export function PrivateHostWarning(props: {
   onConfirm(): void
   disabled?: boolean
 }) {
-  const words = props.message ?? privateHostWords(props.host, props.range ?? 'private')
+  const words = props.message ?? tw(privateHostWords(props.host, props.range ?? 'private'))
   return (
     <div className="card warning" role="alert" data-testid="private-host-warning">
       <p>{words}</p>

@@ -2,9 +2,8 @@
 // a row that just arrived is highlighted for a moment. "All transactions" opens the history.
 import type { HistoryRow } from '@shared/history'
 import { FormattedMessage } from '../i18n/FormattedMessage'
-import { localWords } from '../i18n/txWords'
 import { showMsat, useHidden } from '../lib/money'
-import { rowDirection, rowTitle } from '../lib/rowText'
+import { rowDirection, rowTitle, rowWords } from '../lib/rowText'
 import { relativeTime } from '../lib/when'
 import { useRecent } from '../stores/recent'
 import { useUi } from '../stores/ui'
@@ -47,7 +46,7 @@ function RecentRow({ tx: t, now, hidden, fresh }: { tx: HistoryRow; now: number;
   const amount = showMsat(t.amountMsat, hidden, { signed: true })
   const when = relativeTime(t.createdAt, now)
   // the service's words under a memo; the wallet when the words already lead
-  const words = localWords(t.words)
+  const words = rowWords(t)
   const sub = title === words ? t.walletLabel : words
   return (
     <li className={fresh ? 'recent-row arrived' : 'recent-row'}>

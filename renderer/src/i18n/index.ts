@@ -4,6 +4,7 @@
 // locale, so a change re-renders it all.
 import type en from '@shared/i18n/en.json'
 import { type Language, type Locale, resolveLocale, SOURCE_LOCALE } from '@shared/i18n/locales'
+import { sayWith, type Words } from '@shared/i18n/words'
 import type { IntlShape } from 'react-intl'
 import { create } from 'zustand'
 import type { Catalog } from './runtime'
@@ -32,6 +33,9 @@ export const useI18n = create<{ locale: Locale; intl: IntlShape | null }>()(() =
 export function t(id: MessageId, values?: Values): string {
   return current ? current.formatMessage({ id }, values) : id
 }
+
+/** Words @shared gave (a parse refusal, a link's summary) in the current language. */
+export const tw = (w: Words): string => sayWith(t, w)
 
 /** The formatter in use (a server render reads the store's first state, so it asks here). */
 export const currentIntl = (): IntlShape | null => current

@@ -26,13 +26,10 @@ export function localWords(words: string): string {
   return words
 }
 
-/** What a pasted link or invoice is (shared/payment/route.ts's summary), in the chosen language. */
-export function linkWords(s: { kind: string; host: string | null; words: string }): string {
-  const host = s.host ?? ''
-  if (s.kind === 'invoice') return t('route.invoice')
-  if (s.kind === 'address') return t('route.address', { address: s.words.replace(/^the lightning address /, '') })
-  if (s.kind === 'withdraw') return t('route.withdraw', { host })
-  if (s.kind === 'pay') return t('route.pay', { host })
-  if (s.kind === 'lnurl') return t('route.lnurl', { host })
-  return s.words
+/** A claim of one of the person's own withdraw links: its short id and the person's memo of it. */
+export function claimedLinkWords(link: { memo: string; shortId: string }): string {
+  const memo = link.memo.trim()
+  return memo
+    ? t('txWords.linkClaimedMemo', { id: link.shortId, memo })
+    : t('txWords.linkClaimed', { id: link.shortId })
 }

@@ -25,7 +25,7 @@ import { relativeTime } from '../lib/when'
 import { fiatBeside, useRates } from '../stores/rates'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
-import { useWallets } from '../stores/wallets'
+import { shownWallets, useWallets } from '../stores/wallets'
 import { prefetchScreens } from './loaders'
 import { BackupNudge } from './SettingsSafety'
 
@@ -66,10 +66,11 @@ export function Home() {
             </Empty>
           )}
           <ul className="wallets">
-            {wallets.map((w) => (
+            {shownWallets(wallets).map((w) => (
               <WalletRow key={w.id} wallet={w} fiat={fiat(w.balanceMsat)} />
             ))}
           </ul>
+          <HiddenCount count={wallets.length - shownWallets(wallets).length} />
         </section>
         <RecentActivity now={now} />
       </div>
@@ -142,6 +143,21 @@ function Total({ now }: { now: number }) {
         </p>
       )}
     </div>
+  )
+}
+
+/**
+ * Hidden wallets still count in the total above (money must never drop out of view in silence),
+ * so Home says how many there are, and where to show them again.
+ */
+function HiddenCount({ count }: { count: number }) {
+  if (count === 0) return null
+  return (
+    <p className="muted small" data-testid="hidden-wallets">
+      <button type="button" className="link" onClick={() => useUi.getState().go({ to: 'settings' })}>
+        <FormattedMessage id="home.hiddenWallets" values={{ count }} />
+      </button>
+    </p>
   )
 }
 

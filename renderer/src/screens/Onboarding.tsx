@@ -1,4 +1,5 @@
-// Connect an account: address, key (masked), auth method under "Advanced", test, then save.
+// Connect an account: address, key (masked), auth method under "Advanced", test, then save. The
+// explanation is folded under "What is this?" so the fields come first on a small window.
 import type { AuthMethod } from '@shared/contract'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
@@ -84,32 +85,33 @@ export default function Onboarding({ adding }: { adding: boolean }) {
 
   return (
     <Screen title={adding ? t('onboarding.addAnAccount') : t('onboarding.connectYourWalletService')} back={adding}>
-      {!adding && (
-        <p>
-          <FormattedMessage id="onboarding.lightningTrayShowsAndMoves" />
-        </p>
+      {/*
+        Folded, one line each, so the address and key fields are on the first screen of a 360×600
+        popover (field report N21); the words are all still there, a click away.
+      */}
+      {adding ? (
+        <details className="card">
+          <summary>
+            <FormattedMessage id="onboarding.whereTheKeyComesFrom" />
+          </summary>
+          <KeyHelp keychainDown={keychainDown} />
+        </details>
+      ) : (
+        <details className="card" data-testid="onboarding-about">
+          <summary>
+            <FormattedMessage id="onboarding.whatIsThis" />
+          </summary>
+          <p>
+            <FormattedMessage id="onboarding.lightningTrayShowsAndMoves" />
+          </p>
+          <p>
+            <strong>
+              <FormattedMessage id="onboarding.whereTheKeyComesFrom" />
+            </strong>
+          </p>
+          <KeyHelp keychainDown={keychainDown} />
+        </details>
       )}
-      <details className="card" open={!adding}>
-        <summary>
-          <FormattedMessage id="onboarding.whereTheKeyComesFrom" />
-        </summary>
-        <ul>
-          <li>
-            <FormattedMessage id="onboarding.signInToYourWallet" values={{ prefix: 'sak_', code }} />
-          </li>
-          <li>
-            <FormattedMessage id="onboarding.theKeyLetsThisApp" />
-          </li>
-          <li>
-            <FormattedMessage
-              id="onboarding.itIsSentOnlyTo"
-              values={{
-                kept: keychainDown ? t('onboarding.theSystemKeychainIsNot') : t('onboarding.theKeyIsKeptIn'),
-              }}
-            />
-          </li>
-        </ul>
-      </details>
       <form onSubmit={onTest} noValidate>
         <TextField
           id="base-url"
@@ -211,5 +213,27 @@ export default function Onboarding({ adding }: { adding: boolean }) {
         </details>
       )}
     </Screen>
+  )
+}
+
+/** Where the key comes from, what it allows, and where it is kept. */
+function KeyHelp({ keychainDown }: { keychainDown: boolean }) {
+  return (
+    <ul>
+      <li>
+        <FormattedMessage id="onboarding.signInToYourWallet" values={{ prefix: 'sak_', code }} />
+      </li>
+      <li>
+        <FormattedMessage id="onboarding.theKeyLetsThisApp" />
+      </li>
+      <li>
+        <FormattedMessage
+          id="onboarding.itIsSentOnlyTo"
+          values={{
+            kept: keychainDown ? t('onboarding.theSystemKeychainIsNot') : t('onboarding.theKeyIsKeptIn'),
+          }}
+        />
+      </li>
+    </ul>
   )
 }

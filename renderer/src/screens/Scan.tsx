@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
-import { t } from '../i18n'
+import { t, tw } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { decodeImageBlob, decodePixels } from '../lib/scan'
 import { visibleInterval } from '../lib/visibleTimers'
@@ -24,7 +24,7 @@ export default function Scan() {
       return
     }
     const route = routePayInput(found)
-    if ('problem' in route) setOutcome({ kind: 'problem', message: route.problem })
+    if ('problem' in route) setOutcome({ kind: 'problem', message: tw(route.problem) })
     else if (route.to === 'invoice') useUi.getState().go({ to: 'send', address: route.invoice })
     else useUi.getState().go(route)
   }

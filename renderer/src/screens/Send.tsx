@@ -11,9 +11,8 @@ import { LongText } from '../components/LongText'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
-import { formatLocale, t } from '../i18n'
+import { formatLocale, t, tw } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
-import { linkWords } from '../i18n/txWords'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 import { useSend } from '../stores/send'
@@ -118,7 +117,7 @@ function SendForm() {
             <p>
               <FormattedMessage
                 id="send.thisIsNothingHasBeen"
-                values={{ words: linkWords(arrived), host: arrived.host ?? t('send.anybody') }}
+                values={{ words: tw(arrived.words), host: arrived.host ?? t('send.anybody') }}
               />
             </p>
           </section>

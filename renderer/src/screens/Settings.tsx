@@ -146,23 +146,29 @@ function AccountRow(props: {
       {clockWarning(a.clockOffsetSec) && <p className="warning-text">{clockWarning(a.clockOffsetSec)}</p>}
       <RenameAccount account={a} busy={busy} />
       <ReplaceKey account={a} busy={busy} />
-      <SelectField
-        id={`auth-${a.id}`}
-        label={t('settings.howTheKeyIsSent')}
-        value={a.authMethod}
-        disabled={busy}
-        onValue={(v) => void update(a.id, { authMethod: v as AuthMethod })}
-      >
-        <option value="header">
-          <FormattedMessage id="settings.xApiKeyHeader" />
-        </option>
-        <option value="basic">
-          <FormattedMessage id="settings.httpBasic" />
-        </option>
-        <option value="query">
-          <FormattedMessage id="settings.accessTokenInTheAddress" />
-        </option>
-      </SelectField>
+      {/* rarely changed, and the query choice puts the key in the address: kept out of plain view */}
+      <details className="advanced">
+        <summary>
+          <FormattedMessage id="settings.advanced" />
+        </summary>
+        <SelectField
+          id={`auth-${a.id}`}
+          label={t('settings.howTheKeyIsSent')}
+          value={a.authMethod}
+          disabled={busy}
+          onValue={(v) => void update(a.id, { authMethod: v as AuthMethod })}
+        >
+          <option value="header">
+            <FormattedMessage id="settings.xApiKeyHeader" />
+          </option>
+          <option value="basic">
+            <FormattedMessage id="settings.httpBasic" />
+          </option>
+          <option value="query">
+            <FormattedMessage id="settings.accessTokenInTheAddress" />
+          </option>
+        </SelectField>
+      </details>
       <div className="actions">
         {!active && (
           <button

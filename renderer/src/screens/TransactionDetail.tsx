@@ -13,10 +13,9 @@ import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
-import { localWords } from '../i18n/txWords'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
-import { distinctComment } from '../lib/rowText'
+import { detailMemo, distinctComment, rowWords } from '../lib/rowText'
 import { useRecent } from '../stores/recent'
 import { useTransactions } from '../stores/transactions'
 import { useUi } from '../stores/ui'
@@ -51,7 +50,7 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
         {tx && (
           <>
             {field(t('transactionDetail.date'), formatDate(tx.createdAt))}
-            {field(t('transactionDetail.what'), localWords(tx.words))}
+            {field(t('transactionDetail.what'), rowWords(tx))}
             {field(
               t('transactionDetail.amount'),
               <>
@@ -61,7 +60,8 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
             )}
             {tx.feeMsat !== 0 && field(t('transactionDetail.networkFee'), money.msat(-tx.feeMsat))}
             {field(t('transactionDetail.wallet'), tx.walletLabel ?? tx.walletId)}
-            {field(t('transactionDetail.memo'), tx.memo)}
+            {/* a claimed link's words say the person's memo; the claimer's own memo is theirs, said apart */}
+            {field(t(tx.link ? 'transactionDetail.claimersMemo' : 'transactionDetail.memo'), detailMemo(tx))}
             {/* a payer's comment that repeats the memo is said once (N19) */}
             {field(t('transactionDetail.comment'), distinctComment(tx))}
             {field(t('transactionDetail.paidTo'), tx.payee)}

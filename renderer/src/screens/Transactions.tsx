@@ -13,9 +13,8 @@ import { SelectField } from '../components/SelectField'
 import { Empty, Skeleton } from '../components/Skeleton'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
-import { localWords } from '../i18n/txWords'
 import { showMsat, useHidden } from '../lib/money'
-import { rowDirection, rowNotes } from '../lib/rowText'
+import { rowDirection, rowNotes, rowWords } from '../lib/rowText'
 import { dayHeading, daysBetween, relativeTime, timeOfDay } from '../lib/when'
 import { fiatBeside, fiatTexts, useRates } from '../stores/rates'
 import { type HistoryFilter, useTransactions } from '../stores/transactions'
@@ -245,14 +244,14 @@ const Row = memo(function Row(props: {
   const date = `${day} ${time}`
   const amount = showMsat(tx.amountMsat, hidden, { signed: true })
   const notes = rowNotes(tx)
+  const words = rowWords(tx)
   // today's rows say how long ago; older ones their time, under the day's heading
   const when = daysBetween(tx.createdAt * 1000, now) === 0 ? relativeTime(tx.createdAt, now) : time
   return (
     <li className="history-row">
       <RowIcon direction={rowDirection(tx)} />
       {/* what and how much on the first line; when, where and the notes under it (they wrap) */}
-      <span className="words">{localWords(tx.words)}</span>{' '}
-      <span className={tx.amountMsat < 0 ? 'num out' : 'num in'}>{amount}</span>
+      <span className="words">{words}</span> <span className={tx.amountMsat < 0 ? 'num out' : 'num in'}>{amount}</span>
       <span className="meta">
         {when}
         {tx.walletLabel && ` · ${tx.walletLabel}`}
@@ -275,7 +274,7 @@ const Row = memo(function Row(props: {
           type="button"
           className="link"
           // a page has many rows: "Details" alone would not say which one in a screen reader's list
-          aria-label={t('transactions.detailsOf', { words: localWords(tx.words), amount, date })}
+          aria-label={t('transactions.detailsOf', { words, amount, date })}
           onClick={() =>
             useUi.getState().go({ to: 'transaction', walletId: tx.walletId, txId: tx.txId, lnTxId: tx.lnTxId })
           }

@@ -1,4 +1,4 @@
-// Settings' wallet section: move sats between one's own wallets (reviewed, then confirmed once)
+// Settings' wallet section: the wallets with their names and Hide/Show (WalletList), move sats between one's own wallets (reviewed, then confirmed once)
 // and make a new wallet. A new wallet's access keys are shown only when asked, once.
 import { WALLET_NAME_MAX } from '@shared/history'
 import { useEffect, useState } from 'react'
@@ -11,6 +11,7 @@ import { maskAmounts, useMoney } from '../lib/money'
 import { useUi } from '../stores/ui'
 import { useWalletAdmin } from '../stores/walletAdmin'
 import { useWallets } from '../stores/wallets'
+import { WalletList } from './WalletList'
 
 export function WalletAdmin() {
   return (
@@ -18,6 +19,7 @@ export function WalletAdmin() {
       <h2 id="wallets-heading">
         <FormattedMessage id="walletAdmin.wallets" />
       </h2>
+      <WalletList />
       <MoveSats />
       <NewWallet />
     </section>

@@ -1,7 +1,7 @@
 import type { AccountView, AuthMethod, OpInput, WalletView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
-import { invoke } from '../api'
+import { early, invoke } from '../api'
 import { createLatest } from '../lib/latest'
 import type { LoadStatus } from './wallets'
 
@@ -52,7 +52,7 @@ export const useAccounts = create<AccountsState>()((set, get) => ({
   actionError: null,
   async load() {
     set({ status: 'loading', error: null })
-    const res = await invoke('accounts.list', {})
+    const res = await early('accounts.list')
     if (res.ok) set({ accounts: res.value.accounts, activeId: res.value.activeId, status: 'ready' })
     else set({ status: 'error', error: res.error })
   },

@@ -4,8 +4,8 @@
 import type { LockStatus, OpOutput } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
-import { dropEarlyWallets, invoke, whenLocked } from '../api'
-import { preloadI18n, setLanguage } from '../i18n'
+import { dropEarlyReads, early, invoke, whenLocked } from '../api'
+import { setLanguage } from '../i18n'
 import { useSettings } from './settings'
 
 /** checking: not known yet (nothing is shown); locked: the lock screen only; open: the app */
@@ -74,14 +74,13 @@ export const useLock = create<LockState>()((set, get) => {
     async start(onOpen) {
       opened = onOpen
       // settings first too: whether amounts are hidden is known before any is shown (lib/money.ts)
-      preloadI18n()
-      const [r] = await Promise.all([invoke('lock.status', {}), useSettings.getState().load()])
+      const [r] = await Promise.all([early('lock.status'), useSettings.getState().load()])
       // the chosen language's catalog before the first word is shown (the lock screen's too)
       await setLanguage(useSettings.getState().settings?.language)
       // Main refuses what the lock covers whatever the page does: an answer that never came opens
       // the app, whose every read then says it is locked (and brings the lock screen back).
       if (!r.ok) return open()
-      if (r.value.locked) dropEarlyWallets()
+      if (r.value.locked) dropEarlyReads()
       settle(r.value)
     },
     apply: settle,

@@ -11,7 +11,7 @@ import { type LinkSummary, routePayInput, summarize } from '@shared/payment/rout
 import { MSAT_PER_SAT } from '@shared/units'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
-import { t } from '../i18n'
+import { currentLocale, t, tw } from '../i18n'
 import { createLatest } from '../lib/latest'
 import { type Money, moneyNow } from '../lib/money'
 import { useAccounts } from './accounts'
@@ -129,7 +129,7 @@ export const useSend = create<SendState>()((set, get) => ({
     const route = routePayInput(text)
     if ('problem' in route) {
       probes.drop()
-      set({ ...initial, form, probeStatus: 'error', formError: problemOf(route.problem) })
+      set({ ...initial, form, probeStatus: 'error', formError: problemOf(tw(route.problem)) })
       return
     }
     if (route.to === 'claim') {
@@ -254,9 +254,9 @@ function reviewProblem(
   const amount = inv ? inv.amountMsat : amountMsat
   if (amount === null) return problemOf(t('send.thisInvoiceHasNoAmount'))
   const wallet = useWallets.getState().wallets.find((w) => w.id === walletId)
-  const short = wallet ? fundsProblem(wallet.label, wallet.balanceMsat, amount) : null
+  const short = wallet ? fundsProblem(wallet.label, wallet.balanceMsat, amount, currentLocale()) : null
   // a balance problem, whose next step is a smaller amount or another wallet (errorWords)
-  return short ? problemOf(short, 'insufficient_funds') : null
+  return short ? problemOf(tw(short), 'insufficient_funds') : null
 }
 
 /** Why this amount and comment cannot go to this recipient, or null when they can. */

@@ -1,7 +1,7 @@
 import type { OpOutput, Settings } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
-import { invoke } from '../api'
+import { early, invoke } from '../api'
 import { setLanguage } from '../i18n'
 import { createLatest } from '../lib/latest'
 import { applyTheme } from '../lib/theme'
@@ -34,7 +34,7 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   saveError: null,
   async load() {
     set({ status: 'loading', error: null })
-    const res = await invoke('settings.get', {})
+    const res = await early('settings.get')
     if (res.ok) {
       set({ settings: res.value, status: 'ready' })
       applyTheme(res.value.theme)

@@ -1,7 +1,7 @@
 import type { WalletView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { create } from 'zustand'
-import { walletsList } from '../api'
+import { early, invoke } from '../api'
 import { createLatest } from '../lib/latest'
 
 export type LoadStatus = 'idle' | 'loading' | 'ready' | 'error'
@@ -14,20 +14,25 @@ interface WalletsState {
   updatedAt: number | null
   load(): Promise<void>
   apply(payload: { wallets: WalletView[] }): void
+  /** the app's own name and hidden flag of a wallet (kept by main); the error, or null when done */
+  setLocal(input: { walletId: string; name: string; hidden: boolean }): Promise<AppErrorShape | null>
   clear(): void
 }
+
+/** The wallets Home's rows and the pickers offer: all but the ones the person hid. */
+export const shownWallets = (wallets: readonly WalletView[]) => wallets.filter((w) => !w.hidden)
 
 /** a newer load or an event supersedes a load on its way */
 const loads = createLatest()
 
-export const useWallets = create<WalletsState>()((set) => ({
+export const useWallets = create<WalletsState>()((set, get) => ({
   wallets: [],
   status: 'idle',
   error: null,
   updatedAt: null,
   async load() {
     set({ status: 'loading', error: null })
-    const { value: res, stale } = await loads.run(walletsList)
+    const { value: res, stale } = await loads.run(() => early('wallets.list'))
     if (stale) return
     if (res.ok)
       set({
@@ -41,6 +46,12 @@ export const useWallets = create<WalletsState>()((set) => ({
   apply({ wallets }) {
     loads.drop()
     set({ wallets, status: 'ready', error: null, updatedAt: Date.now() })
+  },
+  async setLocal(input) {
+    const res = await invoke('wallets.setLocal', input)
+    if (!res.ok) return res.error
+    get().apply(res.value)
+    return null
   },
   clear() {
     loads.drop()

@@ -196,6 +196,10 @@ test('first-run onboarding, with what the service is and where a key comes from,
   try {
     const p = fresh.page
     await p.getByLabel('API key').waitFor()
+    // the explanation is folded under "What is this?" (field report N21): closed, then opened
+    await p.setViewportSize(SIZES[0]!)
+    await check(p, 'first-run onboarding, explanation folded', 'light')
+    await p.getByText('What is this?', { exact: true }).click()
     for (const size of SIZES) {
       for (const theme of THEMES) {
         await p.setViewportSize(size)

@@ -14,6 +14,27 @@ async function fill(baseUrl: string, apiKey: string) {
   await o.page.getByLabel('API key').fill(apiKey)
 }
 
+test('at 360×600 the service address and key fields are on the first screen; the words are folded', async () => {
+  await o.page.setViewportSize({ width: 360, height: 600 })
+  try {
+    await o.page.reload()
+    await waitVisible(o.page, 'Connect your wallet service')
+    for (const label of ['Service address', 'API key']) {
+      const box = (await o.page.getByLabel(label).boundingBox())!
+      expect(box.y, label).toBeGreaterThanOrEqual(0)
+      expect(box.y + box.height, label).toBeLessThanOrEqual(600)
+    }
+    // the explanation is a click away, not lost
+    const intro = o.page.getByText(/Lightning Tray shows and moves the money/)
+    expect(await intro.isVisible()).toBe(false)
+    await o.page.getByText('What is this?', { exact: true }).click()
+    expect(await intro.isVisible()).toBe(true)
+    expect(await o.page.getByText(/Where the key comes from/).isVisible()).toBe(true)
+  } finally {
+    await o.page.setViewportSize({ width: 420, height: 720 })
+  }
+})
+
 test('with no account the app opens on onboarding, with the key field masked', async () => {
   await waitVisible(o.page, 'Connect your wallet service')
   expect(await o.page.getByLabel('API key').getAttribute('type')).toBe('password')

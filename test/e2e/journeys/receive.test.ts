@@ -85,3 +85,25 @@ test('no amount: the payer chooses; an outside payer sends 1,234 sats and the sc
   await expect.poll(() => row.locator('.amount').textContent()).toBe('1,234 sats')
   expect(o.sim.control.balanceMsat(w.id)).toBe(before + 1_234_000)
 })
+
+test('money arriving while a QR code is shown: the toast says so without covering the code', async () => {
+  await o.page.setViewportSize({ width: 360, height: 600 })
+  await o.page.getByRole('button', { name: 'New invoice' }).click()
+  await createInvoice(o.sim.keys.wallets[0]!.id, '2,100', 'scan me')
+  const code = o.page.locator('.qr canvas')
+  const toast = o.page.getByTestId('arrival-toast')
+  if (await toast.isVisible()) await toast.getByRole('button', { name: 'Dismiss' }).click()
+  // the code as low as it goes and as high as it goes in the window: the toast clears it both ways
+  for (const block of ['end', 'start'] as const) {
+    await code.evaluate((el, b) => el.scrollIntoView({ block: b }), block)
+    await o.sim.control.payInbound(o.sim.keys.wallets[1]!.id, 321, `from outside, ${block}`)
+    await toast.waitFor({ timeout: 20_000 })
+    const [c, t] = [(await code.boundingBox())!, (await toast.boundingBox())!]
+    const overlaps = c.x < t.x + t.width && t.x < c.x + c.width && c.y < t.y + t.height && t.y < c.y + c.height
+    expect(overlaps, `toast ${JSON.stringify(t)} over the code ${JSON.stringify(c)} (${block})`).toBe(false)
+    expect(await toast.textContent()).toContain('Received 321 sats')
+    await toast.getByRole('button', { name: 'Dismiss' }).click()
+    await toast.waitFor({ state: 'hidden' })
+  }
+  await o.page.setViewportSize({ width: 420, height: 720 })
+})

@@ -72,7 +72,14 @@ test('about names the app, its version, where each key is and the keychain state
 
 test('auth method per account is saved', async () => {
   const { activeId } = await accounts()
-  await o.page.locator(`#auth-${activeId}`).selectOption('basic')
+  // under Advanced, closed at first: the choice is not in plain view until opened
+  const auth = o.page.locator(`#auth-${activeId}`)
+  const advanced = o.page.locator('details.advanced').first()
+  expect(await advanced.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false)
+  expect(await auth.isVisible()).toBe(false)
+  await advanced.getByText('Advanced', { exact: true }).click()
+  expect(await auth.isVisible()).toBe(true)
+  await auth.selectOption('basic')
   await expect.poll(async () => (await accounts()).accounts.find((a) => a.id === activeId)?.authMethod).toBe('basic')
   // still works with the new method
   await navTo(o.page, 'Home')

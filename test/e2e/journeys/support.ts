@@ -122,9 +122,15 @@ export async function chooseLanguage(o: OpenedApp, locale: string) {
   await expect.poll(() => o.page.evaluate(() => document.documentElement.lang), { timeout: 15_000 }).toBe(locale)
 }
 
-/** Elements reaching past the right edge (or a page wider than the window), named for the failure message. */
+/** the width Chromium draws a drop-down's arrow in, beside its text */
+const SELECT_ARROW_PX = 20
+
+/**
+ * Elements reaching past the right edge (or a page wider than the window), and drop-downs too
+ * narrow for their chosen option, named for the failure message.
+ */
 export function overflowing(page: Page) {
-  return page.evaluate(() => {
+  return page.evaluate((ARROW_PX) => {
     const limit = window.innerWidth
     const wide: string[] = []
     if (document.documentElement.scrollWidth > limit) wide.push(`document ${document.documentElement.scrollWidth}px`)
@@ -136,6 +142,17 @@ export function overflowing(page: Page) {
         wide.push(`${name} right=${Math.round(r.right)}`)
       }
     }
+    // a drop-down too narrow for its chosen option cuts the words ("Sent and receive")
+    const measure = document.createElement('canvas').getContext('2d')!
+    for (const el of document.querySelectorAll('select')) {
+      const r = el.getBoundingClientRect()
+      const text = el.selectedOptions[0]?.textContent ?? ''
+      if (r.width === 0 || !text) continue
+      const css = getComputedStyle(el)
+      measure.font = css.font
+      const room = el.clientWidth - Number.parseFloat(css.paddingLeft) - Number.parseFloat(css.paddingRight) - ARROW_PX
+      if (measure.measureText(text).width > room) wide.push(`select#${el.id} cuts "${text}"`)
+    }
     return wide
-  })
+  }, SELECT_ARROW_PX)
 }

@@ -1,8 +1,12 @@
 // Journey 6: a one-time LNURL-withdraw link as a QR code that reads back to exactly the link the
 // service minted; claimed by an independent LUD-03 client, it turns "Claimed"; then it is spent.
+// A claimed link's row in Transactions, on Home and in its detail says the person's memo of the
+// link and names it, not the memo of the claimer's invoice.
 
 import { readFile } from 'node:fs/promises'
 import { LnTx, LnurlStatus, WithdrawDescriptor } from '@shared/schemas/service'
+import { formatMsat } from '@shared/units'
+import { voucherShortId } from '@shared/vouchers'
 import { bech32 } from 'bech32'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type OpenedApp, openApp, readQrFromPage } from '../harness'
@@ -28,13 +32,29 @@ const withQuery = (url: string, q: Record<string, string>) =>
 async function descriptor(link: string) {
   return (await (await fetch(decodeLnurl(link))).json()) as unknown
 }
-async function handOver(d: { callback: string; k1: string }, sats: number, thirdPartyInvoiceKey: string) {
-  const inv = await service(o, 'POST', `/v1/wallet/${thirdPartyInvoiceKey}/invoice`, {
-    num_satoshis: sats,
-    memo: 'claim',
-  })
+async function handOver(
+  d: { callback: string; k1: string },
+  sats: number,
+  thirdPartyInvoiceKey: string,
+  memo = 'claim',
+) {
+  const inv = await service(o, 'POST', `/v1/wallet/${thirdPartyInvoiceKey}/invoice`, { num_satoshis: sats, memo })
   const pr = LnTx.parse(inv.data).payment_request
   return LnurlStatus.parse(await (await fetch(withQuery(d.callback, { k1: d.k1, pr }))).json())
+}
+
+/** A link made on the Withdraw screen's form, as main lists it (found by its memo). */
+async function makeOnScreen(amount: string, memo: string) {
+  await o.page.getByLabel(/^Amount/).fill(amount)
+  await o.page.getByLabel('Memo').fill(memo)
+  await o.page.getByRole('button', { name: 'Create withdraw link' }).click()
+  await waitVisible(o.page, 'Waiting to be claimed')
+  const list = await mainCall(o, 'withdraw.list', {})
+  if (!list.ok) throw new Error(list.error.message)
+  const links = (list.value as { links: Array<{ lnurl: string; ott: string; memo: string }> }).links
+  const link = links.find((l) => l.memo === memo)
+  if (!link) throw new Error(`no link with the memo ${memo}`)
+  return link
 }
 
 test('amount is checked against the balance, and the warning is plain', async () => {
@@ -50,13 +70,7 @@ test('amount is checked against the balance, and the warning is plain', async ()
 
 test('the QR reads back to lightning: + the upper-case LNURL the service minted; PNG and image copy work', async () => {
   const w = o.sim.keys.wallets[0]!
-  await o.page.getByLabel(/^Amount/).fill('1,500')
-  await o.page.getByLabel('Memo').fill('gift <i>for you</i>')
-  await o.page.getByRole('button', { name: 'Create withdraw link' }).click()
-  await waitVisible(o.page, 'Waiting to be claimed')
-  const list = await mainCall(o, 'withdraw.list', {})
-  if (!list.ok) throw new Error(list.error.message)
-  const link = (list.value as { links: Array<{ lnurl: string; ott: string }> }).links.at(-1)!
+  const link = await makeOnScreen('1,500', 'gift <i>for you</i>')
   const qr = await readQrFromPage(o.page, '.qr canvas')
   expect(qr).toBe(`lightning:${link.lnurl.toUpperCase()}`)
   // the encoded URL is the service's one-time link for this wallet and amount
@@ -104,5 +118,39 @@ test('claimed by an outside wallet it turns "Claimed"; the spent link then refus
     reason: expect.stringMatching(/no longer valid/),
   })
   expect(o.sim.control.balanceMsat(w.id)).toBe(before - 1_500_000)
+  expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
+})
+
+test("a claimed link says the person's memo and names the link in Transactions, on Home and in its detail", async () => {
+  await navTo(o.page, 'Withdraw')
+  // the last link made is still shown (after the tests above): start a new one
+  const again = o.page.getByRole('button', { name: 'New withdraw link' })
+  if (await again.isVisible()) await again.click()
+  const link = await makeOnScreen('1,200', 'Lunch with Ana')
+  // the claimer's wallet writes its own memo on the invoice the link pays
+  const third = o.sim.control.createWallet('Ana’s wallet')
+  const d = WithdrawDescriptor.parse(await descriptor(link.lnurl))
+  expect(await handOver(d, 1200, third.keys.invoice, 'Outside invoice')).toEqual({ status: 'OK' })
+  await waitVisible(o.page, /^Claimed$/, 30_000)
+
+  const words = `Withdraw link ${voucherShortId(link.ott)} claimed: Lunch with Ana`
+  await navTo(o.page, 'Transactions')
+  const row = o.page.locator('li.history-row', { hasText: words })
+  await expect.poll(() => row.count(), { timeout: 30_000 }).toBe(1)
+  expect(await row.textContent()).not.toContain('Outside invoice')
+  expect(await row.textContent()).toContain(formatMsat(-1_200_000, { signed: true }))
+
+  await row.getByRole('button', { name: `Details of ${words},`, exact: false }).click()
+  const detail = o.page.locator('dl.details')
+  await expect.poll(() => detail.textContent(), { timeout: 15_000 }).toContain(`What${words}`)
+  expect(await detail.textContent()).toContain('Claimer’s invoice memoOutside invoice')
+  expect((await detail.textContent())?.split('Lunch with Ana')).toHaveLength(2)
+
+  await navTo(o.page, 'Home')
+  await waitVisible(o.page, words)
+  // (the simulator's claimer wallet is of the same account: its own row, "Received", keeps its memo)
+  const recent = o.page.locator('li.recent-row', { hasText: words })
+  expect(await recent.count()).toBe(1)
+  expect(await recent.textContent()).not.toContain('Outside invoice')
   expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
 })

@@ -48,6 +48,10 @@ async function snapshot(p: Profile) {
     } = await p.ok<{ spentMsat: number; leftMsat: number }>('spending.get')
     per[a.id] = {
       recipients: await p.ok('payments.recipients'),
+      // the person's own wallet names and hidden wallets (laid over the service's)
+      wallets: (
+        await p.ok<{ wallets: Array<{ id: string; label: string; hidden?: boolean }> }>('wallets.list')
+      ).wallets.map((w) => [w.id, w.label, w.hidden ?? false]),
       spending,
       rows: page.total,
       sumMsat: page.items.reduce((s, r) => s + r.amountMsat + r.feeMsat, 0),
@@ -96,8 +100,12 @@ describe('backup round trip', () => {
     await a.ok('invoices.create', { walletId: wallet, amountSat: 321, memo: 'pending one' })
     await a.ok('settings.update', { theme: 'dark', pollIntervalSec: 42, trayTotal: false })
     await a.ok('spending.set', { accountId: a1.id, confirmAboveSat: null, dailyLimitSat: 77_000 })
+    await a.ok('wallets.setLocal', { walletId: wallet, name: 'Groceries', hidden: false })
+    await a.ok('wallets.setLocal', { walletId: simA.keys.wallets[1]!.id, name: '', hidden: true })
     await syncNow(a.app)
     const before = await snapshot(a)
+    expect(JSON.stringify(before.per[a1.id])).toContain('"Groceries",false')
+    expect(JSON.stringify(before.per[a1.id])).toContain(`"${simA.keys.wallets[1]!.id}"`)
     expect(Object.keys(before.per)).toHaveLength(2)
     expect((before.links as { links: unknown[] }).links).toHaveLength(1)
     expect((before.invoices as { invoices: unknown[] }).invoices.length).toBeGreaterThan(0)

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import type { OpOutput } from '@shared/contract'
 import type { HistoryRow } from '@shared/history'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ALREADY_SENT } from '../../../electron/main/services/payments'
+import { alreadySent } from '../../../electron/main/services/payments'
 import type { SimWallet } from '../../simulator/index'
 import { call } from '../../simulator/support'
 import { syncNow } from '../../support/syncNow'
@@ -218,7 +218,7 @@ describe('wallets.transfer', () => {
       memo: '',
       requestId,
     })
-    await expect(again).rejects.toThrow(ALREADY_SENT)
+    await expect(again).rejects.toThrow(alreadySent())
     expect(t.sim.control.requests({ path: /\/transfer$/ }).length).toBe(seen)
   })
 

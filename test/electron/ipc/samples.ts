@@ -66,6 +66,7 @@ export function validSamples(o: {
       requestId: 'req-00000007',
     },
     'wallets.create': { name: 'Savings', showKeys: false, requestId: 'req-00000008' },
+    'wallets.setLocal': { walletId, name: 'Rent', hidden: false },
     'settings.get': {},
     'settings.update': { theme: 'dark', pollIntervalSec: 30, notifications: false },
     'window.pin': { pinned: true },

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import type { Result } from '@shared/errors'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type App, createApp } from '../../../electron/main/app/createApp'
+import { setMainLocale } from '../../../electron/main/services/i18n'
 import { createMemoryStore, type SecretStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import { testPassphrase } from '../../support/passphrase'
@@ -275,5 +276,26 @@ describe('which operations spend', () => {
       const guarded = 'confirmToken' in shape
       expect(guarded !== name in NOT_SPENDING, `${name}: guarded by the spending rules, or in NOT_SPENDING`).toBe(true)
     }
+  })
+})
+
+describe("the refusals in main's language", () => {
+  afterEach(() => setMainLocale('en'))
+
+  it('in German they name what is refused and write amounts the German way', async () => {
+    const a = await withDailyLimit(1500)
+    ok(await a.call('pay.lightningAddress', address(1200)))
+    setMainLocale('de')
+    const sheet = { walletId: w.id, count: 2, amountSat: 500, note: '', requestId: rid() }
+    expect(refused(await a.call('vouchers.create', sheet))).toBe(
+      'Diese Gutscheine würden das Tageslimit von 1.500 sats überschreiten: In den letzten 24 Stunden gingen ' +
+        '1.202 sats hinaus (Gebühren inbegriffen), heute können also noch 298 sats ausgegeben werden. ' +
+        'Diese Gutscheine brauchen bis zu 1.050 sats mit ihren Gebühren.',
+    )
+    expect(refused(await a.call('pay.lightningAddress', address(400)))).toMatch(/^Diese Zahlung würde das Tageslimit/)
+    setMainLocale('en')
+    expect(refused(await a.call('pay.lightningAddress', address(400)))).toMatch(
+      /^This payment would go over the daily limit of 1,500 sats: 1,202 sats went out .* This payment needs up to 401 sats with its fee\.$/,
+    )
   })
 })

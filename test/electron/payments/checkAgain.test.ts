@@ -6,7 +6,7 @@
 import { rm } from 'node:fs/promises'
 import type { OpOutput } from '@shared/contract'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import { openJournal, RECOVERED_TITLE } from '../../../electron/main/services/payments'
+import { openJournal, recoveredTitle } from '../../../electron/main/services/payments'
 import { createKeytarStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import { syncNow } from '../../support/syncNow'
@@ -149,8 +149,8 @@ describe('a payment thought failed', { timeout: 60_000 }, () => {
     journal.mark(requestId, 'sent')
     journal.mark(requestId, 'failed', { error: 'It was not paid, and can no longer be.' })
   }
-  const told = () => s.notifications.filter((x) => x.title === RECOVERED_TITLE)
-  const toldInApp = () => s.of('notice').filter((x) => x.message.startsWith(RECOVERED_TITLE))
+  const told = () => s.notifications.filter((x) => x.title === recoveredTitle())
+  const toldInApp = () => s.of('notice').filter((x) => x.message.startsWith(recoveredTitle()))
 
   it('that the sync then finds at the service becomes paid, and the person is told once, also after a restart', async () => {
     // a start of its own, with the key in the keychain, so the account is there after a restart

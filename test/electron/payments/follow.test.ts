@@ -8,7 +8,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { createServiceClient } from '../../../electron/main/services/client'
 import { type Ledger, openLedger } from '../../../electron/main/services/ledger'
 import type { NotificationInput } from '../../../electron/main/services/notify'
-import { type Journal, openJournal, RECOVERED_TITLE } from '../../../electron/main/services/payments'
+import { type Journal, openJournal, recoveredTitle } from '../../../electron/main/services/payments'
 import {
   type CheckDeps,
   checkPayments,
@@ -107,6 +107,15 @@ describe('checkPayments', { timeout: 60_000 }, () => {
     expect(emitted('payments.updated')).toEqual([{ payments: [] }])
   })
 
+  it('stores the found row as already told: a payment the person made is not news to them', async () => {
+    const w = sim.control.createWallet('Stored quietly', 50_000)
+    const id = entry(w)
+    await paidAtService(w, id)
+    await checkPayments(deps())
+    expect(ledger.byRequestId(ACCOUNT, id)).not.toBeNull()
+    expect(ledger.unannounced().filter((r) => r.requestId === id)).toEqual([])
+  })
+
   it('a check after a sync announces the list only when it changed; at start-up always', async () => {
     const w = sim.control.createWallet('Quiet', 50_000)
     const id = entry(w)
@@ -158,24 +167,24 @@ describe('tellRecovered', () => {
     expect(notices).toEqual([
       {
         level: 'warning',
-        message: `${RECOVERED_TITLE}: 2,000 sats to ${invoice.slice(0, 24)}…. It is paid; do not pay it again.`,
+        message: `${recoveredTitle()}: 2,000 sats to ${invoice.slice(0, 24)}…. It is paid; do not pay it again.`,
       },
       {
         level: 'warning',
-        message: `${RECOVERED_TITLE}: 1,000 sats to alice@sim.example. It is paid; do not pay it again.`,
+        message: `${recoveredTitle()}: 1,000 sats to alice@sim.example. It is paid; do not pay it again.`,
       },
     ])
-    expect(RECOVERED_TITLE).toBe('A payment thought failed went through')
+    expect(recoveredTitle()).toBe('A payment thought failed went through')
     expect(shown.map(({ title, body, plain }) => ({ title, body, plain }))).toEqual([
       {
-        title: RECOVERED_TITLE,
+        title: recoveredTitle(),
         body: `2,000 sats to ${invoice.slice(0, 24)}…. It is paid; do not pay it again.`,
-        plain: { title: RECOVERED_TITLE, body: 'It is paid; do not pay it again.' },
+        plain: { title: recoveredTitle(), body: 'It is paid; do not pay it again.' },
       },
       {
-        title: RECOVERED_TITLE,
+        title: recoveredTitle(),
         body: '1,000 sats to alice@sim.example. It is paid; do not pay it again.',
-        plain: { title: RECOVERED_TITLE, body: 'It is paid; do not pay it again.' },
+        plain: { title: recoveredTitle(), body: 'It is paid; do not pay it again.' },
       },
     ])
     // told once
@@ -216,6 +225,20 @@ describe('followPayments after a sync', { timeout: 60_000 }, () => {
     expect(emitted('notice')).toHaveLength(1)
     // only the one being sent is unfinished, and it is in flight: no check queued
     expect(tasks).toEqual([])
+  })
+
+  it('an incoming row with a payment’s request id never marks that payment paid', async () => {
+    const w = sim.control.createWallet('Incoming', 50_000)
+    const id = entry(w)
+    const tx = await paidAtService(w, nextId())
+    const row = await rowOf(w, tx.id)
+    ledger.insertBatch(
+      ACCOUNT,
+      [{ ...row, txId: `${row.txId}_in`, amountMsat: Math.abs(row.amountMsat), requestId: id }],
+      { announce: false },
+    )
+    follow(new Set(), []).afterSync(ACCOUNT)
+    expect(journal.get(id)?.state).toBe('unknown')
   })
 
   it('queues one check for an account with unfinished payments, none twice, none behind a check of all', async () => {

@@ -208,9 +208,9 @@ describe('bindSend', { timeout: 30_000 }, () => {
       at: (s) => steps.push(s),
     })
     const e = input({ feeLimitMsat: null })
-    await send(e, async () => ({ id: 'wtx_bound' }), { spend: { what: 'a payment', confirmToken: 'tok' } })
+    await send(e, async () => ({ id: 'wtx_bound' }), { spend: { what: 'payment', confirmToken: 'tok' } })
     expect(admitted).toEqual([
-      { accountId: 'acct-journaled', what: 'a payment', amountMsat: 1_000_000, feeLimitMsat: 0, confirmToken: 'tok' },
+      { accountId: 'acct-journaled', what: 'payment', amountMsat: 1_000_000, feeLimitMsat: 0, confirmToken: 'tok' },
     ])
     expect(steps).toEqual(['journaled', 'sent', 'answered'])
     expect(changed).toBe(2)

@@ -30,6 +30,12 @@ describe('successActionView', () => {
     const at = (url: string) => successActionView({ tag: 'url', description: 'd', url }, preimage)
     expect(at('http://127.0.0.1:4000/x')).toMatchObject({ kind: 'url' })
     expect(at('http://shop.example/x')).toBeUndefined()
+    // a host and no credentials, but neither https nor loopback http
+    expect(at('ftp://shop.example/x')).toBeUndefined()
+    expect(at('wss://shop.example/x')).toBeUndefined()
+    // not a URL at all
+    expect(at('shop.example/x')).toBeUndefined()
+    expect(at('https://')).toBeUndefined()
   })
 
   it('drops hostile or malformed actions', () => {
@@ -68,5 +74,18 @@ describe('decryptAes', () => {
     expect(decryptAes(sealed, preimage)).toBe('Ünïcode secret ✓')
     expect(decryptAes(sealed, 'not hex')).toBeNull()
     expect(decryptAes({ ...sealed, iv: Buffer.alloc(12).toString('base64') }, preimage)).toBeNull()
+    // the right key followed by more: Node would read the 64 hex digits and stop, so the check must refuse it
+    expect(decryptAes(sealed, `${preimage}x`)).toBeNull()
+    expect(decryptAes(sealed, `${preimage}ab`)).toBeNull()
+    // another key: the padding does not check out (null, not undefined)
+    expect(decryptAes(encrypt('4711', 'cd'.repeat(32)), preimage)).toBeNull()
+  })
+
+  it('refuses a secret that is not UTF-8 and keeps at most 4,096 characters', () => {
+    const iv = randomBytes(16)
+    const c = createCipheriv('aes-256-cbc', Buffer.from(preimage, 'hex'), iv)
+    const bytes = Buffer.concat([c.update(Buffer.from([0x34, 0xff, 0xfe, 0x37])), c.final()])
+    expect(decryptAes({ ciphertext: bytes.toString('base64'), iv: iv.toString('base64') }, preimage)).toBeNull()
+    expect(decryptAes(encrypt('7'.repeat(5000), preimage), preimage)).toBe('7'.repeat(4096))
   })
 })

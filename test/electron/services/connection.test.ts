@@ -14,8 +14,8 @@ import { createServiceClient, type ServiceClient } from '../../../electron/main/
 import {
   type ConnectionMonitor,
   createConnectionMonitor,
-  OFFLINE_MESSAGE,
-  PROBLEM_MESSAGES,
+  offlineMessage,
+  problemMessage,
 } from '../../../electron/main/services/connection'
 import { createMemoryStore } from '../../../electron/main/services/secrets'
 import { buildTrayMenu } from '../../../electron/main/services/tray'
@@ -23,15 +23,15 @@ import { trayLook } from '../../../electron/main/shell/tray'
 import { INITIAL_TRAY_STATE, reduceTrayState } from '../../../electron/main/shell/trayState'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
 
-const OFFLINE = { state: 'offline', reason: null, message: OFFLINE_MESSAGE }
+const OFFLINE = { state: 'offline', reason: null, message: offlineMessage() }
 const ONLINE = { state: 'online', reason: null, message: null }
-const KEY_REFUSED = { state: 'error', reason: 'key_refused', message: PROBLEM_MESSAGES.key_refused }
+const KEY_REFUSED = { state: 'error', reason: 'key_refused', message: problemMessage('key_refused') }
 const KEY_NOT_ALLOWED = {
   state: 'error',
   reason: 'key_not_allowed',
-  message: PROBLEM_MESSAGES.key_not_allowed,
+  message: problemMessage('key_not_allowed'),
 }
-const FAILING = { state: 'error', reason: 'service_error', message: PROBLEM_MESSAGES.service_error }
+const FAILING = { state: 'error', reason: 'service_error', message: problemMessage('service_error') }
 
 const cleanups: Array<() => Promise<unknown> | unknown> = []
 afterEach(async () => {

@@ -7,7 +7,7 @@ import { OP_NAMES, opChannel } from '@shared/channels'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { CSP } from '../../../electron/main/shell/csp'
 import { APP_ORIGIN, APP_START_URL } from '../../../electron/main/shell/origins'
-import { RECOVERY_MESSAGES } from '../../../electron/main/shell/recovery'
+import { recoveryMessages } from '../../../electron/main/shell/recovery'
 import { BOLT11_SPEC } from '../../shared/fixtures/bolt11Spec'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
 import * as electron from './electronFake'
@@ -370,7 +370,7 @@ describe('main entry (electron faked)', () => {
     expect(wc.reloads).toBe(1)
     wc.emit('did-start-loading')
     wc.emit('did-finish-load')
-    expect(notices().slice(before)).toEqual([{ level: 'warning', message: RECOVERY_MESSAGES.crashed }])
+    expect(notices().slice(before)).toEqual([{ level: 'warning', message: recoveryMessages().crashed }])
     // a hang: ended after the grace period, then reloaded like a crash
     vi.useFakeTimers()
     try {
@@ -383,7 +383,7 @@ describe('main entry (electron faked)', () => {
     wc.emit('render-process-gone', new FakeEvent(), { reason: 'killed', exitCode: 9 })
     expect(wc.reloads).toBe(2)
     wc.emit('did-finish-load')
-    expect(notices().at(-1)).toEqual({ level: 'warning', message: RECOVERY_MESSAGES.hung })
+    expect(notices().at(-1)).toEqual({ level: 'warning', message: recoveryMessages().hung })
     wc.emit('render-process-gone', new FakeEvent(), { reason: 'oom', exitCode: 1 })
     expect(wc.reloads).toBe(3)
     // the fourth within the minute: no reload of its own, a question instead
@@ -392,7 +392,7 @@ describe('main entry (electron faked)', () => {
     expect(electron.dialog.shown).toHaveLength(1)
     expect(electron.dialog.shown[0]?.window).toBe(w)
     expect(electron.dialog.shown[0]?.options).toMatchObject({
-      message: RECOVERY_MESSAGES.repeated.message,
+      message: recoveryMessages().repeated.message,
       buttons: ['Reload', 'Quit'],
     })
     // "Reload" starts a new count

@@ -1,6 +1,6 @@
 // A crashed or hung renderer is reloaded with a notice, a bounded number of times.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { RECOVERY_MESSAGES, superviseRenderer } from '../../../electron/main/shell/recovery'
+import { recoveryMessages, superviseRenderer } from '../../../electron/main/shell/recovery'
 import { FakeEvent, FakeWebContents } from './fakes'
 
 let clock = 0
@@ -39,7 +39,7 @@ describe('renderer recovery', () => {
     expect(r.notices).toEqual([])
     r.wc.emit('did-finish-load')
     r.wc.emit('did-finish-load')
-    expect(r.notices).toEqual([RECOVERY_MESSAGES.crashed])
+    expect(r.notices).toEqual([recoveryMessages().crashed])
     expect(r.logs).toEqual(['renderer gone'])
   })
 
@@ -58,7 +58,7 @@ describe('renderer recovery', () => {
     r.gone('launch-failed')
     expect(r.wc.reloads).toBe(2)
     r.wc.emit('did-finish-load')
-    expect(r.notices).toEqual([RECOVERY_MESSAGES.crashed])
+    expect(r.notices).toEqual([recoveryMessages().crashed])
     // a load nobody asked for (the page's own navigation) brings no notice
     r.wc.emit('did-finish-load')
     expect(r.notices).toHaveLength(1)
@@ -78,11 +78,11 @@ describe('renderer recovery', () => {
     r.gone('killed')
     expect(r.wc.reloads).toBe(1)
     r.wc.emit('did-finish-load')
-    expect(r.notices).toEqual([RECOVERY_MESSAGES.hung])
+    expect(r.notices).toEqual([recoveryMessages().hung])
     // the next crash is a crash again
     r.gone('crashed')
     r.wc.emit('did-finish-load')
-    expect(r.notices.at(-1)).toBe(RECOVERY_MESSAGES.crashed)
+    expect(r.notices.at(-1)).toBe(recoveryMessages().crashed)
   })
 
   it('leaves a page alone that becomes responsive again in time', () => {
@@ -108,7 +108,7 @@ describe('renderer recovery', () => {
     expect(r.wc.reloads).toBe(3)
     r.gone('crashed')
     expect(r.wc.reloads).toBe(3)
-    expect(r.asked).toEqual([RECOVERY_MESSAGES.repeated])
+    expect(r.asked).toEqual([recoveryMessages().repeated])
     // while the question is open, more failures neither reload nor ask again
     r.gone('crashed')
     r.wc.emit('unresponsive')

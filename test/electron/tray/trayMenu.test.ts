@@ -65,6 +65,12 @@ describe('buildTrayMenu', () => {
     expect(walletItems.map((i) => (i.kind === 'action' ? i.walletId : null))).toEqual(['wal_a', 'wal_b'])
   })
 
+  it('leaves a hidden wallet off the list but keeps its balance in the total', () => {
+    const m = buildTrayMenu({ ...connected, wallets: [wallets[0]!, { ...wallets[1]!, hidden: true }] })
+    expect(texts(m.items).slice(0, 3)).toEqual(['Main: 101,234.5 sats', 'Spending: 1,234 sats', '2 invoices pending'])
+    expect(m.tooltip).toBe('Lightning Tray: 101,234.5 sats · 2 invoices pending')
+  })
+
   it('changes when a balance or the pending count changes (so the shell rebuilds it)', () => {
     const before = JSON.stringify(buildTrayMenu(connected))
     const richer = { ...connected, wallets: [{ ...wallets[0]!, balanceMsat: 2_234_000 }, wallets[1]!] }

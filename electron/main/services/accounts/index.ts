@@ -7,8 +7,10 @@ import type { Wallet } from '@shared/schemas/service'
 import type { z } from 'zod'
 import type { Logger } from '../../log'
 import { checkBaseUrl, type ServiceClient } from '../client'
+import { mt } from '../i18n'
 import type { SecretStore } from '../secrets'
 import type { AccountMeta, SettingsStore } from '../settings'
+import { prefsOfAccounts } from '../settings/walletPrefs'
 import { sameService, walletHolder } from './sameService'
 
 export type ClientFactory = (o: {
@@ -101,7 +103,7 @@ export function createAccountsService(deps: {
   const find = (id: string) => all().find((a) => a.id === id)
   const mustFind = (id: string) => {
     const a = find(id)
-    if (!a) throw new AppError('not_found', 'That account no longer exists.')
+    if (!a) throw new AppError('not_found', mt('accounts.gone'))
     return a
   }
   const list = () => {
@@ -119,6 +121,10 @@ export function createAccountsService(deps: {
       return {
         ...s,
         accounts,
+        walletPrefs: prefsOfAccounts(
+          s.walletPrefs,
+          accounts.map((a) => a.id),
+        ),
         activeId: accounts.some((a) => a.id === keep) ? (keep ?? null) : (accounts[0]?.id ?? null),
       }
     })
@@ -143,11 +149,7 @@ export function createAccountsService(deps: {
     const cached = keys.get(meta.id)
     if (cached) return cached
     const key = await storeOf(meta).get(meta.id)
-    if (!key)
-      throw new AppError(
-        'unauthorized',
-        'The key for this account is missing. Give it its key again with Replace key in Settings.',
-      )
+    if (!key) throw new AppError('unauthorized', mt('accounts.keyMissing'))
     deps.log.addSecret(key)
     keys.set(meta.id, key)
     return key
@@ -170,18 +172,14 @@ export function createAccountsService(deps: {
   async function connect(input: AccountInput<'accounts.connect'>): Promise<AccountView> {
     const baseUrl = checkBaseUrl(input.baseUrl)
     const holder = await holderOf(baseUrl, input.apiKey)
-    if (holder) throw new AppError('invalid_input', `This key is already connected as '${holder.label}'.`)
+    if (holder) throw new AppError('invalid_input', mt('accounts.keyConnectedAs', { label: holder.label }))
     const wallets = await checkClient({ ...input, baseUrl }).listWallets()
     const sharing = walletHolder(
       all(),
       wallets.map((w) => w.id),
       deps.knownWallets,
     )
-    if (sharing)
-      throw new AppError(
-        'invalid_input',
-        `This key opens wallets of '${sharing.label}', which is already connected. To give it a new key, use Replace key in Settings.`,
-      )
+    if (sharing) throw new AppError('invalid_input', mt('accounts.walletsOf', { label: sharing.label }))
     const meta: AccountMeta = {
       id: newId(),
       label: input.label || new URL(baseUrl).host,
@@ -207,14 +205,11 @@ export function createAccountsService(deps: {
   async function replaceKey(input: AccountInput<'accounts.replaceKey'>): Promise<AccountView> {
     const meta = mustFind(input.id)
     const holder = await holderOf(meta.baseUrl, input.apiKey, meta.id)
-    if (holder) throw new AppError('invalid_input', `This key is already connected as '${holder.label}'.`)
+    if (holder) throw new AppError('invalid_input', mt('accounts.keyConnectedAs', { label: holder.label }))
     const wallets = await checkClient({ ...meta, apiKey: input.apiKey }).listWallets()
     const known = new Set(deps.knownWallets?.(meta.id) ?? [])
     if (known.size > 0 && !wallets.some((w) => known.has(w.id)))
-      throw new AppError(
-        'invalid_input',
-        `This key opens another account: none of its wallets are ones '${meta.label}' had. Add it as a new account instead.`,
-      )
+      throw new AppError('invalid_input', mt('accounts.otherAccount', { label: meta.label }))
     // Kept where the old key was: the keychain entry (or the memory one) is overwritten in place.
     await storeOf(meta).set(meta.id, input.apiKey)
     keys.set(meta.id, input.apiKey)
@@ -275,7 +270,7 @@ export function createAccountsService(deps: {
     active() {
       const { activeId: id } = list()
       const meta = id ? find(id) : undefined
-      if (!meta) throw new AppError('not_connected', 'Connect an account first.', { retryable: false })
+      if (!meta) throw new AppError('not_connected', mt('accounts.connectFirst'), { retryable: false })
       return view(meta)
     },
     client(accountId, policy = 'retry') {

@@ -2,6 +2,7 @@
 // settings.json, keys in the keychain); an account kept in memory for the session was chosen not
 // to be kept, so it is not written to a file either.
 import { APP_NAME } from '@shared/contract'
+import { prefsOfAccounts } from '../settings/walletPrefs'
 import type { BackupDeps } from './deps'
 import { BACKUP_KIND, type BackupAccount, BackupPayload } from './payload'
 
@@ -33,6 +34,7 @@ export async function collect(
     accounts,
     activeId: file.activeId !== null && ids.has(file.activeId) ? file.activeId : null,
     spending: Object.fromEntries(Object.entries(rules).filter(([id]) => ids.has(id))),
+    walletPrefs: prefsOfAccounts(file.walletPrefs, [...ids]),
     labels: mine(ledger?.labels() ?? []),
     recipients: mine(ledger?.recipients() ?? []),
     invoices: mine(ledger?.invoices() ?? []),

@@ -6,6 +6,7 @@
 import { createCipheriv, createDecipheriv, randomBytes, scrypt as scryptCb } from 'node:crypto'
 import { promisify } from 'node:util'
 import { AppError } from '@shared/errors'
+import { mt } from '../i18n'
 
 const scrypt = promisify(scryptCb) as (
   password: string,
@@ -63,7 +64,7 @@ export async function seal(plain: Uint8Array, passphrase: string, cost = DEFAULT
   cipher.setAAD(header)
   const body = Buffer.concat([cipher.update(plain), cipher.final()])
   const out = Buffer.concat([header, body, cipher.getAuthTag()])
-  if (out.length > BACKUP_MAX_BYTES) throw new AppError('invalid_input', 'This backup would be too large to restore.')
+  if (out.length > BACKUP_MAX_BYTES) throw new AppError('invalid_input', mt('backup.tooLarge'))
   return out
 }
 

@@ -5,6 +5,7 @@
 // writes, into a profile that has no accounts yet; a bad file changes nothing and says why.
 import type { BackupStatus, OpOutput } from '@shared/contract'
 import { AppError } from '@shared/errors'
+import { mt } from '../i18n'
 import { collect } from './collect'
 import type { BackupDeps } from './deps'
 import { BACKUP_MAX_BYTES, open, seal } from './format'
@@ -48,9 +49,9 @@ export function createBackupService(d: BackupDeps): BackupService {
       return status()
     },
     async export({ passphrase, includeKeys, appPassphrase }) {
-      if (!d.saveFile) throw new AppError('internal', 'Saving files is not available here.', { retryable: false })
+      if (!d.saveFile) throw new AppError('internal', mt('errors.noSaving'), { retryable: false })
       if (includeKeys && d.passphrase.isSet() && !(appPassphrase && (await d.passphrase.verify(appPassphrase))))
-        throw new AppError('invalid_input', "Including the API keys needs the app's passphrase: enter it to go on.")
+        throw new AppError('invalid_input', mt('backup.keysNeedPassphrase'))
       const payload = await collect(d, { includeKeys, profileId: profile.current().profileId, nowSec: nowSec() })
       const plain = Buffer.from(JSON.stringify(payload), 'utf8')
       let bytes: Buffer
@@ -70,7 +71,7 @@ export function createBackupService(d: BackupDeps): BackupService {
       return { file, accounts: payload.accounts.length, keys }
     },
     async restore({ passphrase }) {
-      if (!d.openFile) throw new AppError('internal', 'Opening files is not available here.', { retryable: false })
+      if (!d.openFile) throw new AppError('internal', mt('errors.noOpening'), { retryable: false })
       const picked = await d.openFile({ filters: FILTERS, maxBytes: BACKUP_MAX_BYTES })
       if (picked.status === 'cancelled') return { status: 'cancelled' }
       const backup = await checkBackup(d, {

@@ -5,6 +5,7 @@ import { ApiKeyInput, AuthMethod, BaseUrl, PendingInvoice, SpendingRules } from 
 import { z } from 'zod'
 import { Recipient, StoredWithdrawLink } from '../ledger'
 import { SettingsFile } from '../settings'
+import { WalletPrefs } from '../settings/walletPrefs'
 
 export const BACKUP_KIND = 'lightning-tray-backup'
 const id = z.string().min(1).max(200)
@@ -40,6 +41,8 @@ export const BackupPayload = z
     accounts: z.array(BackupAccount).max(100),
     activeId: id.nullable(),
     spending: z.record(id, SpendingRules.strict()),
+    /** the person's own wallet names and hidden wallets, by account; absent in backups made before them */
+    walletPrefs: WalletPrefs.optional(),
     labels: z.array(Label).max(MANY),
     recipients: z.array(Recipient.extend({ accountId: id }).strict()).max(MANY),
     invoices: z.array(PendingInvoice.strict()).max(MANY),
@@ -59,6 +62,7 @@ export const BackupPayload = z
     if (b.activeId !== null && !ids.has(b.activeId)) ctx.addIssue({ code: 'custom', message: 'no such active account' })
     const owners = [
       ...Object.keys(b.spending),
+      ...Object.keys(b.walletPrefs ?? {}),
       ...b.labels.map((l) => l.accountId),
       ...b.recipients.map((r) => r.accountId),
       ...b.invoices.map((i) => i.accountId),

@@ -62,7 +62,8 @@ export async function writeBackup(
     }
     await d.spending.rules.replace(b.spending)
     const accounts: AccountMeta[] = b.accounts.map(({ apiKey: _, ...a }) => ({ ...a, storage: 'keychain' }))
-    await d.settings.update((s) => ({ ...s, settings: b.settings, accounts, activeId: b.activeId }))
+    const walletPrefs = b.walletPrefs ?? {}
+    await d.settings.update((s) => ({ ...s, settings: b.settings, accounts, activeId: b.activeId, walletPrefs }))
   } catch (err) {
     // the accounts never appeared: keys written for them go again
     for (const id of written) await d.keychain.delete(id).catch(() => {})

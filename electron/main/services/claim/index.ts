@@ -6,6 +6,7 @@ import type { ClaimOffer, ClaimResult, PendingInvoice } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { privateHostWords } from '@shared/netAddress'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
+import { mt, mw } from '../i18n'
 import { cleanText, LnurlAnswer, refusal, WithdrawOffer } from './offer'
 import { createRemote, hostOf, plainHttpWhen, type Remote, RemoteError } from './remote'
 
@@ -46,34 +47,29 @@ export function createClaimService(d: { remote: Remote }): ClaimService {
     const parsed = parsePaymentInput(input)
     const target = lightningTargetOf(parsed)
     if (target?.kind !== 'lnurl')
-      throw new AppError(
-        'invalid_input',
-        parsed.kind === 'invalid' ? parsed.reason : 'This is not an LNURL withdraw link.',
-      )
+      throw new AppError('invalid_input', parsed.kind === 'invalid' ? mw(parsed.reason) : mt('claim.notWithdrawLink'))
     if (target.tag !== 'withdraw' && target.tag !== 'unknown')
-      throw new AppError('invalid_input', 'This LNURL does not offer sats; it is not a withdraw link.')
+      throw new AppError('invalid_input', mt('claim.offersNoSats'))
     const host = hostOf(target.url)
     const body = await ask(d.remote, target.url, confirmed)
     const status = LnurlAnswer.safeParse(body)
     if (status.success && status.data.status === 'ERROR')
       throw new AppError('lnurl_error', refusal(host, status.data.reason), { retryable: false })
     if ((body as { tag?: unknown } | null)?.tag === 'payRequest')
-      throw new AppError('invalid_input', 'This link asks to be paid; it offers no sats. Use Send to pay it.')
+      throw new AppError('invalid_input', mt('claim.asksToBePaid'))
     const offered = WithdrawOffer.safeParse(body)
     if (!offered.success) {
       const backwards = offered.error.issues.some((i) => i.message === 'minimum above maximum')
       throw new AppError(
         'lnurl_error',
-        backwards
-          ? `${host} offers a minimum above its maximum, so nothing can be claimed.`
-          : `${host} answered something that is not a withdraw offer.`,
+        backwards ? mt('claim.minAboveMax', { host }) : mt('claim.notAnOffer', { host }),
       )
     }
     const o = offered.data
     const minSat = Math.max(1, Math.ceil(o.minWithdrawable / 1000))
     const maxSat = Math.floor(o.maxWithdrawable / 1000)
     if (maxSat < minSat)
-      throw new AppError('lnurl_error', `${host} offers less than one whole sat, which cannot be claimed.`, {
+      throw new AppError('lnurl_error', mt('claim.lessThanSat', { host }), {
         retryable: false,
       })
     const description = cleanText(o.defaultDescription, MEMO_MAX)
@@ -92,12 +88,12 @@ export function createClaimService(d: { remote: Remote }): ClaimService {
     // read again: the k1 and limits of now, never ones the renderer hands back
     const { offer, callback, k1 } = await readOffer(input.lnurl, confirmed)
     if (input.amountSat < offer.minSat || input.amountSat > offer.maxSat)
-      throw new AppError('invalid_input', `Choose an amount from ${offer.minSat} to ${offer.maxSat} sats.`)
+      throw new AppError('invalid_input', mt('claim.chooseAmount', { min: offer.minSat, max: offer.maxSat }))
     // before any invoice is made: the request would go to a private address nobody confirmed
     const range = await d.remote.privateRange(callback)
     if (range && !confirmed.includes(offer.callbackHost))
-      throw new AppError('private_host', privateHostWords(offer.callbackHost, range), { retryable: false })
-    const memo = (offer.description || `Claimed from ${offer.host}`).slice(0, MEMO_MAX)
+      throw new AppError('private_host', mw(privateHostWords(offer.callbackHost, range)), { retryable: false })
+    const memo = (offer.description || mt('claim.memo', { host: offer.host })).slice(0, MEMO_MAX)
     const invoice = await steps.createInvoice(input.walletId, input.amountSat, memo)
 
     const url = new URL(callback)
@@ -116,7 +112,7 @@ export function createClaimService(d: { remote: Remote }): ClaimService {
     if (!answer.success)
       return {
         outcome: 'unanswered',
-        message: unanswered(`${offer.host} answered something that is not a withdraw answer.`),
+        message: unanswered(mt('claim.notAnAnswer', { host: offer.host })),
         offer,
         invoice,
       }
@@ -139,7 +135,7 @@ export function createAppClaims(packaged: boolean, serviceUrl: () => string | un
 }
 
 function unanswered(why: string): string {
-  return `${why} It may still pay: the invoice is watched until it expires.`
+  return mt('claim.mayStillPay', { why })
 }
 
 /** The server's JSON, or its failure as an AppError the person can read. */

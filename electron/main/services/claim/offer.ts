@@ -4,6 +4,7 @@
 import { cleanText as clean } from '@shared/cleanText'
 import { isAllowedLnurlUrl } from '@shared/lnurl'
 import { z } from 'zod'
+import { mt } from '../i18n'
 
 const msat = z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER)
 
@@ -31,10 +32,10 @@ export const cleanText = (s: string, max = 300): string => clean(s, max)
 /** A refusal in plain words, the server's own words quoted after them. */
 export function refusal(host: string, reason: string): string {
   const said = cleanText(reason)
-  const quoted = said ? ` (${host} says: “${said}”)` : ''
-  if (/expired/i.test(said)) return `This withdraw link has expired${quoted}.`
+  const quoted = said ? mt('claim.hostSays', { host, said }) : ''
+  if (/expired/i.test(said)) return mt('claim.expired', { quoted })
   if (/already|been (claimed|used|spent)|spent|no longer valid|used up/i.test(said))
-    return `This withdraw link has already been claimed${quoted}.`
-  if (/amount|between|minimum|maximum|range/i.test(said)) return `${host} refuses this amount${quoted}.`
-  return said ? `${host} refuses: “${said}”.` : `${host} refuses, without saying why.`
+    return mt('claim.alreadyClaimed', { quoted })
+  if (/amount|between|minimum|maximum|range/i.test(said)) return mt('claim.refusesAmount', { host, quoted })
+  return said ? mt('claim.refuses', { host, said }) : mt('claim.refusesSilently', { host })
 }

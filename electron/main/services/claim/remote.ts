@@ -9,6 +9,7 @@ import { type PrivateRange, privateHostWords } from '@shared/netAddress'
 import { boundedFetch, RedirectError } from '../http/boundedFetch'
 import { guardedFetch, PrivateHostError, privateRangeOfHost, type ResolveAll } from '../http/guardedFetch'
 import { BodyTooLargeError } from '../http/readBody'
+import { mt, mw } from '../i18n'
 
 /** A withdraw offer is a few hundred bytes; anything near this is not one. */
 export const MAX_LNURL_BYTES = 64 * 1024
@@ -60,8 +61,7 @@ export function createRemote(o: RemoteOptions = {}): Remote {
   return {
     async get(url, confirmed = []) {
       const host = hostOf(url)
-      if (!allowed(url, plainHttp()))
-        throw new RemoteError('unsafe', `The link leads to ${host} without https, so the app does not open it.`)
+      if (!allowed(url, plainHttp())) throw new RemoteError('unsafe', mt('claim.noHttps', { host }))
       const get = boundedFetch(guardedFetch({ confirmed: new Set(confirmed), resolve: o.resolve }), {
         timeoutMs,
         maxBytes,
@@ -77,7 +77,7 @@ export function createRemote(o: RemoteOptions = {}): Remote {
       try {
         return JSON.parse(text) as unknown
       } catch {
-        throw new RemoteError('garbage', `${host} answered something that is not a withdraw offer.`)
+        throw new RemoteError('garbage', mt('claim.notAnOffer', { host }))
       }
     },
     async privateRange(url) {
@@ -120,15 +120,15 @@ function allowed(url: string, plainHttp: boolean): boolean {
 function describe(err: unknown, host: string, timeoutMs: number): RemoteError {
   const cause = (err as { cause?: unknown } | null)?.cause
   const blocked = err instanceof PrivateHostError ? err : cause instanceof PrivateHostError ? cause : null
-  if (blocked) return new RemoteError('private', privateHostWords(host, blocked.range))
-  if (err instanceof RedirectError)
-    return new RemoteError('redirect', `${host} sent the app elsewhere (a redirect), which is not followed.`)
-  if (err instanceof BodyTooLargeError)
-    return new RemoteError('too_large', `${host} answered with far too much data, so it was not read.`)
+  if (blocked) return new RemoteError('private', mw(privateHostWords(host, blocked.range)))
+  if (err instanceof RedirectError) return new RemoteError('redirect', mt('claim.redirect', { host }))
+  if (err instanceof BodyTooLargeError) return new RemoteError('too_large', mt('claim.tooLarge', { host }))
   const name = (err as { name?: unknown } | null)?.name
-  if (name === 'TimeoutError' || name === 'AbortError')
-    return new RemoteError('timeout', `${host} did not answer within ${seconds(timeoutMs)}.`)
-  return new RemoteError('unreachable', `${host} could not be reached.`)
+  if (name === 'TimeoutError' || name === 'AbortError') return new RemoteError('timeout', seconds(host, timeoutMs))
+  return new RemoteError('unreachable', mt('claim.unreachable', { host }))
 }
 
-const seconds = (ms: number) => (ms < 2000 ? `${ms} ms` : `${Math.round(ms / 1000)} seconds`)
+const seconds = (host: string, ms: number) =>
+  ms < 2000
+    ? mt('claim.timeoutMs', { host, ms: String(ms) })
+    : mt('claim.timeoutSeconds', { host, seconds: Math.round(ms / 1000) })

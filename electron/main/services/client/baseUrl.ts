@@ -1,5 +1,6 @@
 import { AppError } from '@shared/errors'
 import { isLoopbackHost } from '@shared/lnurl'
+import { mt } from '../i18n'
 
 /**
  * Checks a service address and returns it normalised for ky's `prefix`. Plain http is only
@@ -11,13 +12,12 @@ export function checkBaseUrl(baseUrl: string): string {
   try {
     u = new URL(baseUrl.trim())
   } catch {
-    throw new AppError('invalid_input', 'Enter a full address such as https://api.example.com')
+    throw new AppError('invalid_input', mt('client.addressIncomplete'))
   }
-  if (u.username || u.password) throw new AppError('invalid_input', 'The address must not contain a user name.')
+  if (u.username || u.password) throw new AppError('invalid_input', mt('client.addressUser'))
   if (u.protocol === 'http:' && !isLoopbackHost(u.hostname))
-    throw new AppError('invalid_input', 'Use an https:// address. Plain http is allowed only for localhost.')
-  if (u.protocol !== 'https:' && u.protocol !== 'http:')
-    throw new AppError('invalid_input', 'Use an https:// address such as https://api.example.com')
+    throw new AppError('invalid_input', mt('client.addressHttp'))
+  if (u.protocol !== 'https:' && u.protocol !== 'http:') throw new AppError('invalid_input', mt('client.addressScheme'))
   u.search = ''
   u.hash = ''
   return u.toString().replace(/\/+$/, '')

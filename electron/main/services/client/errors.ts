@@ -9,28 +9,26 @@ import { ErrorBody } from '@shared/schemas/service'
 import { isHTTPError, isTimeoutError } from 'ky'
 import { RedirectError } from '../http/boundedFetch'
 import { BodyTooLargeError } from '../http/readBody'
+import { mt } from '../i18n'
 import { keyForms } from './auth'
 
 /** What a call does, which decides how a failure reads. */
 export type CallKind = 'read' | 'create' | 'probe' | 'money'
 
-export const UNKNOWN_OUTCOME_MESSAGE =
-  'The payment may or may not have been sent. Check your transactions before trying again.'
+/** Words of a payment whose outcome is unknown, in main's language (a function: it can change). */
+export const unknownOutcomeMessage = (): string => mt('client.unknownOutcome')
 
-/** A 404: this service has no such route (an unknown wallet or lnTx is a 401 here). */
-export const ROUTE_NOT_FOUND_MESSAGE = 'The service does not offer this at this address. Check the service address.'
 /** A 404: the service has no such route at this address (an unknown wallet is a 401 here). */
 export class RouteNotFound extends AppError {
   constructor() {
-    super('not_found', ROUTE_NOT_FOUND_MESSAGE)
+    super('not_found', mt('client.routeNotFound'))
   }
 }
 
 /** A look-up of an address or LNURL the service could not use (its 500), in plain words. */
-export const PROBE_FAILED =
-  'Nothing that takes payments was found at that address or link. Check it for typos, or ask the recipient for an invoice instead.'
+export const probeFailedMessage = (): string => mt('client.probeFailed')
 
-export const unknownOutcome = () => new AppError('unknown_outcome', UNKNOWN_OUTCOME_MESSAGE, { retryable: false })
+export const unknownOutcome = () => new AppError('unknown_outcome', unknownOutcomeMessage(), { retryable: false })
 
 /** Errors of the network stack that happen before a request leaves this computer. */
 const NOT_SENT_CODES = new Set([
@@ -76,30 +74,25 @@ export function errorFromStatus(status: number, bodyText: string, kind: CallKind
   const msg = raw === null ? null : clip(raw, secret)
   if (status === 401 || status === 403) {
     if (msg && /permission|secret access key/i.test(msg))
-      return new AppError(
-        'forbidden',
-        'This API key is not allowed to do that. A secret key (sak_…) can do everything.',
-      )
-    if (msg && /wallet not found/i.test(msg))
-      return new AppError('not_found', 'That wallet was not found for this key.')
-    if (msg && /lntx not found/i.test(msg))
-      return new AppError('not_found', 'That Lightning transaction was not found.')
-    if (status === 403) return new AppError('forbidden', 'This API key is not allowed to do that.')
-    return new AppError('unauthorized', 'The service did not accept this API key. Check the key and the address.')
+      return new AppError('forbidden', mt('client.keyNotAllowedSecret'))
+    if (msg && /wallet not found/i.test(msg)) return new AppError('not_found', mt('client.walletNotFound'))
+    if (msg && /lntx not found/i.test(msg)) return new AppError('not_found', mt('client.lnTxNotFound'))
+    if (status === 403) return new AppError('forbidden', mt('client.keyNotAllowed'))
+    return new AppError('unauthorized', mt('client.keyRefused'))
   }
   if (status === 404) return new RouteNotFound()
   if (kind === 'money' && (status >= 500 || status === 408)) return unknownOutcome()
   // the service's own words ("Invalid Address / LNURL") say nothing to a person
-  if (kind === 'probe' && status >= 500 && msg) return new AppError('lnurl_error', PROBE_FAILED, { retryable: false })
+  if (kind === 'probe' && status >= 500 && msg)
+    return new AppError('lnurl_error', probeFailedMessage(), { retryable: false })
   if (status === 400 || status === 422) {
     if (msg && /insufficient|invoice too large|max balance/i.test(msg))
-      return new AppError('insufficient_funds', `Not enough funds in this wallet. The service said: ${msg}`)
-    return new AppError('invalid_input', msg ? `The service refused this: ${msg}` : 'The service refused this request.')
+      return new AppError('insufficient_funds', mt('client.insufficientFunds', { said: msg }))
+    return new AppError('invalid_input', msg ? mt('client.refusedSaid', { said: msg }) : mt('client.refused'))
   }
-  if (status === 429) return new AppError('service_error', 'The service is busy. Try again in a moment.')
-  if (status >= 500)
-    return new AppError('service_error', `The service had a problem (HTTP ${status}). Try again later.`)
-  return new AppError('service_error', `The service answered with an unexpected status (HTTP ${status}).`)
+  if (status === 429) return new AppError('service_error', mt('client.busy'))
+  if (status >= 500) return new AppError('service_error', mt('client.serverProblem', { status: String(status) }))
+  return new AppError('service_error', mt('client.unexpectedStatus', { status: String(status) }))
 }
 
 /** A thrown error from ky/fetch (not an HTTP status). */
@@ -107,9 +100,7 @@ export async function errorFromThrown(err: unknown, kind: CallKind, secret: stri
   if (err instanceof AppError) return err
   if (err instanceof RedirectError) return redirected(err, kind, secret)
   if (err instanceof BodyTooLargeError)
-    return kind === 'money'
-      ? unknownOutcome()
-      : new AppError('service_error', 'The service sent an answer far larger than expected. It was not read.')
+    return kind === 'money' ? unknownOutcome() : new AppError('service_error', mt('client.tooLarge'))
   if (isHTTPError(err)) {
     // ky puts the error body, which boundedFetch has already read (capped, in time), in `data`.
     const data: unknown = err.data
@@ -117,27 +108,29 @@ export async function errorFromThrown(err: unknown, kind: CallKind, secret: stri
     return errorFromStatus(err.response.status, text, kind, secret)
   }
   if (isTimeoutError(err) || (err instanceof Error && (err.name === 'TimeoutError' || err.name === 'AbortError'))) {
-    return kind === 'money' ? unknownOutcome() : new AppError('timeout', 'The service did not answer in time.')
+    return kind === 'money' ? unknownOutcome() : new AppError('timeout', mt('client.timeout'))
   }
   const code = causeCode(err)
   if (kind === 'money' && !(code && NOT_SENT_CODES.has(code))) return unknownOutcome()
-  return new AppError('network', 'The service could not be reached. Check your connection and the service address.')
+  return new AppError('network', mt('client.unreachable'))
 }
 
 /** The body of a 2xx answer could not be read or had the wrong shape. */
 export function unreadableBody(kind: CallKind): AppError {
-  return kind === 'money'
-    ? unknownOutcome()
-    : new AppError('service_error', 'The service sent an answer the app could not read.')
+  return kind === 'money' ? unknownOutcome() : new AppError('service_error', mt('client.unreadable'))
 }
 
 /** A redirect, never followed: the message names where it pointed (origin and path only). */
 function redirected(err: RedirectError, kind: CallKind, secret: string): AppError {
   const where = err.location
-    ? `The service sent the app on to another address (${clip(err.location, secret)}), which it does not follow.`
-    : `The service answered with a redirect (HTTP ${err.status}), which the app does not follow.`
+    ? mt('client.redirectedTo', { where: clip(err.location, secret) })
+    : mt('client.redirected', { status: String(err.status) })
   // The service may have acted before it redirected (pay, then "see other"): unknown, not failed.
   if (kind === 'money')
-    return new AppError('unknown_outcome', `${where} ${UNKNOWN_OUTCOME_MESSAGE}`, { retryable: false })
-  return new AppError('service_error', `${where} Check the service address.`, { retryable: false })
+    return new AppError(
+      'unknown_outcome',
+      mt('client.redirectedUnknown', { redirect: where, unknown: unknownOutcomeMessage() }),
+      { retryable: false },
+    )
+  return new AppError('service_error', mt('client.checkAddress', { redirect: where }), { retryable: false })
 }

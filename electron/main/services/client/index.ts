@@ -1,5 +1,5 @@
 export { checkBaseUrl } from './baseUrl'
 export { createServiceClient } from './createServiceClient'
-export { PROBE_FAILED, UNKNOWN_OUTCOME_MESSAGE } from './errors'
+export { probeFailedMessage, unknownOutcomeMessage } from './errors'
 export { parsePagination } from './pagination'
 export type { InvoiceRoute, NewInvoice, NewTransfer, ServiceClient, ServiceClientOptions } from './types'

@@ -1,6 +1,7 @@
 // The service's Yii2 pagination headers (docs/service.md, "Pagination").
 import { AppError } from '@shared/errors'
 import { PaginationHeaders } from '@shared/schemas/service'
+import { mt } from '../i18n'
 
 /** Yii2 pagination headers; when absent, what the page itself shows. */
 export function parsePagination(headers: Headers, count: number, page: number, perPage: number): PaginationHeaders {
@@ -15,6 +16,6 @@ export function parsePagination(headers: Headers, count: number, page: number, p
     currentPage: num('X-Pagination-Current-Page') ?? page,
     perPage: num('X-Pagination-Per-Page') ?? perPage,
   })
-  if (!parsed.success) throw new AppError('service_error', 'The service sent page information the app could not read.')
+  if (!parsed.success) throw new AppError('service_error', mt('client.pagesUnreadable'))
   return parsed.data
 }

@@ -8,18 +8,13 @@
 import type { ConnectionProblem, Emit, EventPayload } from '@shared/contract'
 import { AppError, type ErrorCode } from '@shared/errors'
 import type { ServiceClient } from '../client'
+import { mt } from '../i18n'
 
-export const OFFLINE_MESSAGE =
-  'The wallet service cannot be reached. Balances may be out of date; the app keeps trying.'
+/** What the banner says when nothing answers (in the app's language when it is said). */
+export const offlineMessage = () => mt('connection.offline')
 
 /** What the banner says for each problem, with what to do about it. */
-export const PROBLEM_MESSAGES: Record<ConnectionProblem, string> = {
-  key_refused:
-    "The service refused this account's API key. It may have been revoked: make a new key on the wallet service, then use Replace key in Settings.",
-  key_not_allowed:
-    "The service no longer lets this account's API key read its wallets. Make a key with that permission on the wallet service, then use Replace key in Settings.",
-  service_error: 'The wallet service is answering with errors. Balances may be out of date; the app keeps trying.',
-}
+export const problemMessage = (reason: ConnectionProblem): string => mt('connection.problem', { reason })
 
 /** Errors that say the request got no answer. */
 const UNREACHED: ReadonlySet<ErrorCode> = new Set(['network', 'timeout'])
@@ -85,8 +80,8 @@ export function healthOf(scope: CallScope, err: unknown): Health | 'online' | nu
 
 export function connectionEvent(h: Health | null): EventPayload<'connection'> {
   if (h === null) return { state: 'online', reason: null, message: null }
-  if (h.state === 'offline') return { state: 'offline', reason: null, message: OFFLINE_MESSAGE }
-  return { state: 'error', reason: h.reason, message: PROBLEM_MESSAGES[h.reason] }
+  if (h.state === 'offline') return { state: 'offline', reason: null, message: offlineMessage() }
+  return { state: 'error', reason: h.reason, message: problemMessage(h.reason) }
 }
 
 export interface ConnectionMonitor {

@@ -1,8 +1,10 @@
 // The history from the local ledger: a page, a label, the whole filtered history as CSV, streamed
 // into the file. The ledger is filled by the sync loop; these only read it (docs/ledger.md).
+import { cleanText } from '@shared/cleanText'
 import type { Emit, SheetOutcome } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import {
+  type ClaimedLinkView,
   type CsvFormat,
   type HistoryFilterInput,
   type HistoryPage,
@@ -10,9 +12,11 @@ import {
   type HistoryRow,
   TX_KINDS,
 } from '@shared/history'
+import { voucherShortId } from '@shared/vouchers'
 import type { z } from 'zod'
 import type { Logger } from '../../log'
 import type { AccountsService } from '../accounts'
+import { mt } from '../i18n'
 import type { HistoryFilter, Ledger, LedgerTx } from '../ledger'
 import { exportFormat } from '../ledger/exports'
 import type { SettingsStore } from '../settings'
@@ -43,7 +47,23 @@ function ledgerFilter(accountId: string, f: HistoryFilterInput): HistoryFilter {
   }
 }
 
-function historyRow(t: LedgerTx): HistoryRow {
+/**
+ * A page's rows, each naming the withdraw link of this app it claimed (the person's memo and the
+ * link's short id): one look-up for the whole page, by the claim's index, never one per row.
+ */
+function historyRows(ledger: Ledger, accountId: string, items: readonly LedgerTx[]): HistoryRow[] {
+  const links = new Map(
+    ledger
+      .claimedLinks(
+        accountId,
+        items.map((t) => t.txId),
+      )
+      .map((l) => [l.txId, { memo: cleanText(l.memo), shortId: voucherShortId(l.ott) }]),
+  )
+  return items.map((t) => historyRow(t, links.get(t.txId) ?? null))
+}
+
+function historyRow(t: LedgerTx, link: ClaimedLinkView | null): HistoryRow {
   return {
     rowId: t.rowId,
     txId: t.txId,
@@ -61,6 +81,7 @@ function historyRow(t: LedgerTx): HistoryRow {
     paymentHash: t.paymentHash,
     createdAt: t.createdAt,
     priceThen: t.priceThen ?? null,
+    link,
   }
 }
 
@@ -85,7 +106,7 @@ export function createHistory(d: HistoryDeps) {
       p = at(n)
     }
     return {
-      items: p.items.map(historyRow),
+      items: historyRows(ledger, filter.accountId, p.items),
       total: p.total,
       capped: p.capped,
       page: n,
@@ -101,7 +122,7 @@ export function createHistory(d: HistoryDeps) {
     ...f
   }: HistoryFilterInput & { requestId: string; format?: CsvFormat }): Promise<{ rows: number; file: SheetOutcome }> {
     const saveFile = d.saveFile
-    if (!saveFile) throw new AppError('internal', 'Saving files is not available here.', { retryable: false })
+    if (!saveFile) throw new AppError('internal', mt('errors.noSaving'), { retryable: false })
     const filter = ledgerFilter(d.accounts.active().id, f)
     const csvFormat = exportFormat(format, d.settings?.current().settings.fiat.currency ?? 'USD')
     let rows = 0
@@ -127,7 +148,7 @@ export function createHistory(d: HistoryDeps) {
         rows,
         file: {
           status: 'failed',
-          message: `The file could not be saved${typeof code === 'string' ? ` (${code})` : ''}.`,
+          message: mt('notices.fileNotSaved', { code: typeof code === 'string' ? code : 'none' }),
         },
       }
     }

@@ -7,6 +7,7 @@ import en from '@shared/i18n/en.json'
 import es from '@shared/i18n/es.json'
 import { type Locale, SOURCE_LOCALE } from '@shared/i18n/locales'
 import ptBR from '@shared/i18n/pt-BR.json'
+import { sayWith, type Words } from '@shared/i18n/words'
 
 export type MessageId = keyof typeof en
 type Values = Record<string, string | number | Date>
@@ -39,3 +40,6 @@ export const mainLocale = (): Locale => current.locale as Locale
 export function mt(id: MessageId, values?: Values): string {
   return current.formatMessage({ id }, values)
 }
+
+/** Words @shared gave (a parse refusal, a link's summary) in main's current language. */
+export const mw = (w: Words): string => sayWith(mt, w)

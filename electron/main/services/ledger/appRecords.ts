@@ -19,6 +19,13 @@ export const StoredWithdrawLink = WithdrawLinkView.extend({
 })
 export type StoredWithdrawLink = z.infer<typeof StoredWithdrawLink>
 
+/** A link of this app as the row that claimed it names it: the person's memo and the link's token. */
+export interface ClaimedLink {
+  txId: string
+  ott: string
+  memo: string
+}
+
 export const Recipient = z.object({
   address: z.string().min(1).max(2048),
   lastUsedAt: z.number().int().nonnegative(),
@@ -82,7 +89,8 @@ function scope(o: { accountId?: string; status?: string }): { sql: string; param
 
 export function createAppRecords(db: DatabaseSync) {
   const putInvoice = db.prepare(`${insertSql('INSERT INTO invoices', INVOICE)}
-    ON CONFLICT (account_id, id) DO UPDATE SET status = excluded.status, settled_at = excluded.settled_at`)
+    ON CONFLICT (account_id, id) DO UPDATE SET status = excluded.status, settled_at = excluded.settled_at,
+      amount_sat = excluded.amount_sat`)
   const putLink = db.prepare(insertSql('INSERT OR IGNORE INTO withdraw_links', LINK))
   const claim = db.prepare(`UPDATE withdraw_links SET status = 'claimed', claimed_at = ?, claimed_msat = ?,
       claim_tx_id = ? WHERE account_id = ? AND ott = ? AND status = 'waiting'`)
@@ -91,7 +99,7 @@ export function createAppRecords(db: DatabaseSync) {
       last_used_at = max(last_used_at, excluded.last_used_at), use_count = use_count + excluded.use_count`)
 
   return {
-    /** Adds an invoice, or updates its status and settlement time. */
+    /** Adds an invoice, or updates its status, settlement time and amount (an amountless one's paid amount). */
     putInvoice(input: PendingInvoice): void {
       putInvoice.run(...valuesOf(INVOICE, PendingInvoice.parse(input)))
     },
@@ -107,6 +115,18 @@ export function createAppRecords(db: DatabaseSync) {
     /** Marks a waiting link claimed; false when it was claimed already (each claim counts once). */
     claimWithdrawLink(accountId: string, ott: string, c: { claimedAt: number; claimedMsat: number; txId: string }) {
       return Number(claim.run(c.claimedAt, c.claimedMsat, c.txId, accountId, ott).changes) === 1
+    },
+    /**
+     * The links claimed by these transactions (a page's rows, at most PAGE_MAX), by the claim's
+     * index: one seek per id, never a walk of the links.
+     */
+    claimedLinks(accountId: string, txIds: readonly string[]): ClaimedLink[] {
+      if (txIds.length === 0) return []
+      const rows = db
+        .prepare(`SELECT claim_tx_id AS txId, ott, memo FROM withdraw_links INDEXED BY withdraw_links_claim
+          WHERE account_id = ? AND claim_tx_id IN (${txIds.map(() => '?').join(', ')})`)
+        .all(accountId, ...txIds)
+      return rows as unknown as ClaimedLink[]
     },
     withdrawLinks(o: { accountId?: string; status?: 'waiting' | 'claimed' } = {}): StoredWithdrawLink[] {
       const w = scope(o)

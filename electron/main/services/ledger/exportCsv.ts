@@ -4,7 +4,9 @@
 // amount_msat and fee_msat over the file gives the balance change. Cells a spreadsheet would run as
 // a formula are defused (@shared/csv).
 import { setImmediate as nextTurn } from 'node:timers/promises'
+import { cleanText } from '@shared/cleanText'
 import { csvRow } from '@shared/csv'
+import type { ClaimedLink } from './appRecords'
 import type { ExportFormat } from './exports'
 import { type HistoryFilter, PAGE_MAX, type Reader } from './query'
 import type { LedgerTx } from './view'
@@ -22,6 +24,8 @@ export const CSV_HEADER = [
   'id',
   'lntx_id',
   'payment_hash',
+  // the person's memo of the withdraw link the row claimed (the row's memo is the claimer's)
+  'link_memo',
 ] as const
 
 export interface CsvOptions {
@@ -37,7 +41,7 @@ export interface CsvOptions {
   format?: ExportFormat | null
 }
 
-function line(t: LedgerTx): string {
+function line(t: LedgerTx, linkMemo: string | null): string {
   return csvRow([
     new Date(t.createdAt * 1000).toISOString(),
     t.walletLabel ?? t.walletId,
@@ -51,17 +55,28 @@ function line(t: LedgerTx): string {
     t.txId,
     t.lnTxId,
     t.paymentHash,
+    linkMemo,
   ])
 }
 
+/**
+ * `claimedLinks` names the links a chunk's rows claimed (one look-up per chunk, by the claim's
+ * index) for the plain columns' `link_memo`; the tax tools' columns have no place for it.
+ */
 export async function exportCsv(
   reader: Reader,
   filter: HistoryFilter,
   opts: CsvOptions,
+  claimedLinks: (txIds: readonly string[]) => ClaimedLink[] = () => [],
 ): Promise<{ rows: number; total: number }> {
   const chunkRows = Math.min(Math.max(opts.chunkRows ?? PAGE_MAX, 1), PAGE_MAX)
   const total = reader.count(filter)
-  const toLine = opts.format ? (t: LedgerTx) => csvRow((opts.format as ExportFormat).cells(t)) : line
+  const format = opts.format
+  const toLines = (rows: LedgerTx[]) => {
+    if (format) return rows.map((t) => csvRow(format.cells(t)))
+    const links = new Map(claimedLinks(rows.map((t) => t.txId)).map((l) => [l.txId, cleanText(l.memo)]))
+    return rows.map((t) => line(t, links.get(t.txId) ?? null))
+  }
   await opts.write(`${csvRow([...(opts.format?.header ?? CSV_HEADER)])}\r\n`)
   let done = 0
   let after: { createdAt: number; rowId: number } | undefined
@@ -70,7 +85,7 @@ export async function exportCsv(
     opts.signal?.throwIfAborted()
     const rows = reader.rows({ ...filter, limit: chunkRows, after })
     if (rows.length === 0) break
-    await opts.write(`${rows.map(toLine).join('\r\n')}\r\n`)
+    await opts.write(`${toLines(rows).join('\r\n')}\r\n`)
     done += rows.length
     opts.onProgress?.(done, total)
     const last = rows[rows.length - 1] as LedgerTx

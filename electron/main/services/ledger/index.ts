@@ -5,7 +5,8 @@
 // flight are NOT here but in the journal (services/payments/journal.ts), which a rebuild cannot touch.
 // See docs/ledger.md.
 import { DatabaseSync } from 'node:sqlite'
-import { type AppRecords, createAppRecords } from './appRecords'
+import { mt } from '../i18n'
+import { type AppRecords, createAppRecords, type StoredWithdrawLink } from './appRecords'
 import { type Cursors, createCursors } from './cursors'
 import { type CsvOptions, exportCsv } from './exportCsv'
 import { createWriter, type InsertOptions, type InsertResult } from './insert'
@@ -147,13 +148,23 @@ export function openLedger(opts: LedgerOptions): Ledger {
     byRequestId: reader.byRequestId,
     byLnTxId: reader.byLnTxId,
     heldFees: (accountId) => (heldFees.get(accountId) as { n: number }).n,
-    exportCsv: (f, o) => exportCsv(reader, f, o),
+    exportCsv: (f, o) => exportCsv(reader, f, o, (txIds) => records.claimedLinks(f.accountId, txIds)),
     plan: reader.plan,
     setLabel: changed(labels.setLabel),
     label: labels.label,
     labels: labels.labels,
     setWallets: labels.setWallets,
     ...records,
+    // a claim (or a claimed link carried over) changes what search finds on the row it names
+    claimWithdrawLink: changed((accountId: string, ott: string, c: Parameters<AppRecords['claimWithdrawLink']>[2]) => {
+      const claimed = records.claimWithdrawLink(accountId, ott, c)
+      if (claimed) search.textChanged(accountId, c.txId)
+      return claimed
+    }),
+    putWithdrawLink: changed((link: StoredWithdrawLink) => {
+      records.putWithdrawLink(link)
+      if (link.claimTxId) search.textChanged(link.accountId, link.claimTxId)
+    }),
     ...pricesThen,
     forgetAccount(accountId) {
       version++
@@ -169,9 +180,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
         notify({
           level: 'warning',
           code: 'ledger_damaged',
-          message:
-            'The transaction history file is damaged. It will be set aside and the history loaded again ' +
-            'from the service when the app starts next.',
+          message: mt('notices.ledgerDamaged'),
         })
       return r
     },
@@ -207,9 +216,7 @@ function openLedgerFile(
     notify({
       level: 'error',
       code: 'ledger_in_memory',
-      message:
-        `The transaction history file could not be written (${err instanceof Error ? err.message : String(err)}). ` +
-        'History is kept in memory until the app is closed.',
+      message: mt('notices.ledgerInMemory', { error: err instanceof Error ? err.message : String(err) }),
     })
     return {
       ...{ db, path: ':memory:', status: 'created', setAside: null, reason: null, orphanWal: null },
@@ -231,16 +238,13 @@ function tellOpened(
       level: 'warning',
       code: 'ledger_rebuilt',
       path: opened.setAside,
-      message:
-        `The transaction history file could not be used (${opened.reason}). It was kept as ` +
-        `${opened.setAside}; the history is being loaded again from the service` +
-        (kept ? `, and ${kept} of the app's own records were recovered from it.` : '.'),
+      message: mt('notices.ledgerRebuilt', { reason: String(opened.reason), path: opened.setAside, kept }),
     })
   } else if (opened.status === 'created' && opts.expectExisting) {
     notify({
       level: 'info',
       code: 'ledger_missing',
-      message: 'The transaction history file was missing; the history is being loaded again from the service.',
+      message: mt('notices.historyMissing'),
     })
   }
 }

@@ -25,7 +25,7 @@ export function createLabels(db: DatabaseSync, search: SearchIndex) {
       inTransaction(db, () => {
         if (text) put.run(accountId, txId, text, at)
         else del.run(accountId, txId)
-        search.relabelled(accountId, txId)
+        search.textChanged(accountId, txId)
       })
     },
     /** every label, for a backup */

@@ -143,6 +143,15 @@ CREATE VIRTUAL TABLE tx_search USING fts5(text, tokenize = 'trigram', detail = n
 INSERT INTO tx_search (rowid, text) SELECT t.id, ${SEARCH_TEXT} FROM transactions t;
 `
 
+/** The rows that claimed one of the app's links, indexed again with the link's memo. */
+const CLAIMS_REINDEXED = `
+CREATE TEMP TABLE claim_rows AS SELECT t.id FROM transactions t JOIN withdraw_links w
+  ON w.account_id = t.account_id AND w.claim_tx_id = t.tx_id;
+DELETE FROM tx_search WHERE rowid IN (SELECT id FROM claim_rows);
+INSERT INTO tx_search (rowid, text) SELECT t.id, ${SEARCH_TEXT} FROM transactions t WHERE t.id IN (SELECT id FROM claim_rows);
+DROP TABLE claim_rows;
+`
+
 /** `fts: false` leaves search on LIKE even where FTS5 exists (tests cover both ways). */
 export function ledgerMigrations(opts: { fts?: boolean } = {}): readonly Migration[] {
   return [
@@ -169,6 +178,18 @@ export function ledgerMigrations(opts: { fts?: boolean } = {}): readonly Migrati
         db.exec(
           'CREATE INDEX tx_unpriced ON transactions (created_at DESC, account_id, price_then) WHERE price_then IS NULL',
         ),
+    },
+    {
+      // A history page names the links its rows claimed: found by the claim's transaction id, a
+      // seek per row of the page (docs/ledger.md, "Claimed links"). Search finds a claim by the
+      // link's memo too: the rows that claimed a link are indexed again with it.
+      name: 'withdraw links by the transaction that claimed them',
+      up: (db) => {
+        db.exec(
+          'CREATE INDEX withdraw_links_claim ON withdraw_links (account_id, claim_tx_id) WHERE claim_tx_id IS NOT NULL',
+        )
+        if (hasSearchIndex(db)) db.exec(CLAIMS_REINDEXED)
+      },
     },
   ]
 }

@@ -1,6 +1,6 @@
-// How a search finds its rows. Each word must be in memo, comment, payee or the person's label
-// (anywhere, any case, `%`, `_` and `\` taken literally), or, when it reads as an amount of sats,
-// equal the amount. Two ways to the same rows:
+// How a search finds its rows. Each word must be in memo, comment, payee, the person's label or
+// the person's memo of the withdraw link the row claimed (anywhere, any case, `%`, `_` and `\`
+// taken literally), or, when it reads as an amount of sats, equal the amount. Two ways to the same rows:
 // - from the matches: the rows each word's trigram index (or the amount index) names, intersected,
 //   then the other filters; its cost grows with the matches, not with the history;
 // - from the newest row back, checking each row's own columns until the page is full; its cost
@@ -42,8 +42,11 @@ export function termOnRow(term: string, w: Where): string {
     't.payee',
     '(SELECT label FROM labels l WHERE l.account_id = t.account_id AND l.tx_id = t.tx_id)',
   ]
-  const text = `(${cols.map((c) => `${c} LIKE ?${esc}`).join(' OR ')})`
-  w.params.push(pattern, pattern, pattern, pattern)
+  // the link's memo: only a withdraw row can have one, told by its own column before any look-up
+  const link = `(t.type = 'ln_lnurl_withdraw' AND EXISTS (SELECT 1 FROM withdraw_links w
+    WHERE w.account_id = t.account_id AND w.claim_tx_id = t.tx_id AND w.memo LIKE ?${esc}))`
+  const text = `(${[...cols.map((c) => `${c} LIKE ?${esc}`), link].join(' OR ')})`
+  for (const _ of [...cols, link]) w.params.push(pattern)
   const msat = parseSatInput(term)
   if (msat === null) return text
   w.params.push(msat)

@@ -5,6 +5,7 @@
 import { AppError } from '@shared/errors'
 import { type LockStatus, type UnlockResult, waitWords } from '@shared/lock'
 import type { Logger } from '../../log'
+import { mt } from '../i18n'
 import type { SettingsStore } from '../settings'
 import { retryAt } from './backoff'
 import { checkPassphrase, hashPassphrase, type LockRecord, SCRYPT_DEFAULT } from './passphrase'
@@ -112,7 +113,7 @@ export function createLockService(deps: LockDeps): LockService {
 
   /** The current passphrase before a change: refused in words when wrong or too soon. */
   async function requireCurrent(current: string | undefined): Promise<void> {
-    if (current === undefined) throw new AppError('invalid_input', 'Enter the current passphrase.')
+    if (current === undefined) throw new AppError('invalid_input', mt('lock.enterCurrent'))
     const verdict = await attempt(current)
     if (verdict.ok || verdict.reason === 'none') return
     throw new AppError('invalid_input', refusal(verdict, deps.now()))
@@ -147,7 +148,7 @@ export function createLockService(deps: LockDeps): LockService {
         return { outcome: verdict.reason, status: announce() }
       }),
     async unlockWithOs() {
-      if (!osCheckOn() || !deps.osCheck) throw new AppError('invalid_input', 'The system check is not available here.')
+      if (!osCheckOn() || !deps.osCheck) throw new AppError('invalid_input', mt('lock.noOsCheck'))
       if (!(await deps.osCheck.prompt('unlock Lightning Tray'))) return { outcome: 'wrong', status: status() }
       return serial(async () => {
         const r = record()
@@ -191,8 +192,8 @@ export function createLockService(deps: LockDeps): LockService {
 export function refusal(verdict: Verdict, now: number): string {
   if (verdict.ok) return ''
   const wait = verdict.retryAt === null ? 0 : Math.max(1, Math.ceil((verdict.retryAt - now) / 1000))
-  const again = wait > 0 ? ` Try again in ${waitWords(wait)}.` : ''
-  if (verdict.reason === 'wait') return `Too many wrong passphrases.${again}`
-  if (verdict.reason === 'none') return 'No passphrase is set.'
-  return `That passphrase is not right.${again}`
+  const again = wait > 0 ? mt('lock.tryAgainIn', { wait: waitWords(wait) }) : ''
+  if (verdict.reason === 'wait') return mt('lock.tooMany', { again })
+  if (verdict.reason === 'none') return mt('lock.noPassphrase')
+  return mt('lock.wrong', { again })
 }

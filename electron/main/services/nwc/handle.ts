@@ -2,6 +2,7 @@
 // its connection by the wallet key it names and to its app by the key that signed it, refused
 // when seen before, then checked (revoked, expired, paused, method allowed) and served.
 import type { VerifiedEvent } from 'nostr-tools'
+import { mt } from '../i18n'
 import { type Answer, responseEvent } from './events'
 import { getBalance, getInfo, listTransactions, lookupInvoice, type MethodDeps, makeInvoice } from './methods'
 import { OutcomeUnknown, type PayDeps, payInvoice } from './pay'
@@ -36,7 +37,7 @@ export async function handleRequest(d: HandleDeps, raw: unknown, relay: string):
   }
   // another key than the app's: told it has no connection, nothing decrypted nor done
   if (e.pubkey !== c.clientPubkey) {
-    await answer({ method: 'unknown', error: { code: 'UNAUTHORIZED', message: 'No connection for this key.' } })
+    await answer({ method: 'unknown', error: { code: 'UNAUTHORIZED', message: mt('nwc.noConnectionForKey') } })
     return
   }
   // replays and relays' duplicates: each event id is served once, kept past the age limit
@@ -58,18 +59,18 @@ async function serve(
 ): Promise<Answer | null> {
   const fail = (code: NwcError['code'], message: string): Answer => ({ method, error: { code, message } })
   const now = d.nowSec()
-  if (c.revokedAt !== null) return fail('UNAUTHORIZED', 'This connection was revoked.')
-  if (c.expiresAt !== null && c.expiresAt <= now) return fail('UNAUTHORIZED', 'This connection has expired.')
+  if (c.revokedAt !== null) return fail('UNAUTHORIZED', mt('nwc.revoked'))
+  if (c.expiresAt !== null && c.expiresAt <= now) return fail('UNAUTHORIZED', mt('nwc.expired'))
   const paused = d.pausedBecause()
   if (paused) return fail('RESTRICTED', paused)
-  if (!c.methods.includes(method)) return fail('RESTRICTED', `This connection may not use ${method}.`)
+  if (!c.methods.includes(method)) return fail('RESTRICTED', mt('nwc.methodNotAllowed', { method }))
   try {
     return { method, result: await run(d, c, method, params, e) }
   } catch (err) {
     if (err instanceof OutcomeUnknown) return null
     if (err instanceof NwcError) return fail(err.code, err.message)
     d.log?.('nwc method failed', { method, error: err })
-    return fail('INTERNAL', 'The wallet could not do that now.')
+    return fail('INTERNAL', mt('nwc.internal'))
   }
 }
 

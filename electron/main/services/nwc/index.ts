@@ -184,7 +184,7 @@ export function createNwc(d: NwcDeps) {
     },
     get(id: string): { connection: NwcConnectionView; payments: NwcSpendView[] } {
       const c = store().get(id)
-      if (!c) throw new AppError('not_found', 'There is no such connection.')
+      if (!c) throw new AppError('not_found', mt('nwc.noSuchConnection'))
       settle()
       const payments = store()
         .spends(id, 200)
@@ -199,7 +199,7 @@ export function createNwc(d: NwcDeps) {
     },
     async revoke(id: string): Promise<NwcConnectionView> {
       const c = store().get(id)
-      if (!c) throw new AppError('not_found', 'There is no such connection.')
+      if (!c) throw new AppError('not_found', mt('nwc.noSuchConnection'))
       store().revoke(id, nowSec())
       // kept in memory until the relay link lets go, so a request meanwhile is answered UNAUTHORIZED
       await d.secretStore.delete(keyName(id)).catch(() => {})

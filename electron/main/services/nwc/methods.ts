@@ -3,6 +3,7 @@
 import type { PendingInvoice } from '@shared/contract'
 import type { CallPolicy } from '../accounts'
 import type { ServiceClient } from '../client'
+import { mt } from '../i18n'
 import type { Ledger, LedgerTx } from '../ledger'
 import { pendingInvoiceView, walletView } from '../views'
 import type { Connection } from './store'
@@ -40,7 +41,7 @@ export function getInfo(c: Connection) {
 
 export async function makeInvoice(d: MethodDeps, c: Connection, p: Params) {
   const amount = num(p.amount, 2 ** 52)
-  if (!amount || amount % 1000 !== 0) throw new NwcError('OTHER', 'The amount must be a whole number of sats, in msat.')
+  if (!amount || amount % 1000 !== 0) throw new NwcError('OTHER', mt('nwc.wholeSats'))
   const memo = typeof p.description === 'string' ? p.description.slice(0, 639) : ''
   const expiry = num(p.expiry, 31_536_000)
   const lnTx = await d.clientFor(c.accountId, 'once').createInvoice(c.walletId, {
@@ -57,7 +58,7 @@ export async function makeInvoice(d: MethodDeps, c: Connection, p: Params) {
 export function lookupInvoice(d: MethodDeps, c: Connection, p: Params) {
   const hash = typeof p.payment_hash === 'string' ? p.payment_hash : undefined
   const text = typeof p.invoice === 'string' ? p.invoice.toLowerCase() : undefined
-  if (!hash && !text) throw new NwcError('OTHER', 'Give a payment_hash or an invoice.')
+  if (!hash && !text) throw new NwcError('OTHER', mt('nwc.hashOrInvoice'))
   const inv = d
     .ledger()
     .invoices({ accountId: c.accountId })
@@ -65,7 +66,7 @@ export function lookupInvoice(d: MethodDeps, c: Connection, p: Params) {
   if (inv) return invoiceTx(inv)
   const row = walletRows(d, c, { limit: 500 }).find((r) => hash && r.paymentHash === hash)
   if (row) return rowTx(row)
-  throw new NwcError('NOT_FOUND', 'No such invoice in this wallet.')
+  throw new NwcError('NOT_FOUND', mt('nwc.noSuchInvoice'))
 }
 
 export function listTransactions(d: MethodDeps, c: Connection, p: Params) {

@@ -7,6 +7,7 @@
 import type { PaymentView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { feeLimitMsat } from '@shared/payment/fees'
+import { mt } from '../i18n'
 import { readInvoiceToPay } from '../payments'
 import { periodStart } from './budget'
 import type { Connection, NwcStore } from './store'
@@ -36,13 +37,13 @@ export async function payInvoice(
   nowSec: number,
 ) {
   const text = params.invoice
-  if (typeof text !== 'string' || text.length > 8192) throw new NwcError('OTHER', 'No invoice to pay.')
+  if (typeof text !== 'string' || text.length > 8192) throw new NwcError('OTHER', mt('nwc.noInvoice'))
   let amountMsat: number
   let paymentHash: string
   let invoice: string
   try {
     const inv = await readInvoiceToPay(null, text, { nowSec: () => d.serviceNowSec(c.accountId) })
-    if (inv.amountMsat === null) throw new NwcError('OTHER', 'An invoice without an amount cannot be paid here.')
+    if (inv.amountMsat === null) throw new NwcError('OTHER', mt('nwc.amountless'))
     ;({ amountMsat, paymentHash, invoice } = {
       amountMsat: inv.amountMsat,
       paymentHash: inv.paymentHash,
@@ -50,15 +51,14 @@ export async function payInvoice(
     })
   } catch (err) {
     if (err instanceof NwcError) throw err
-    throw new NwcError('OTHER', err instanceof Error ? err.message.slice(0, 200) : 'The invoice cannot be read.')
+    throw new NwcError('OTHER', err instanceof Error ? err.message.slice(0, 200) : mt('nwc.unreadableInvoice'))
   }
   const reservedMsat = amountMsat + feeLimitMsat(amountMsat)
   const spend = { eventId, connectionId: c.id, amountMsat, reservedMsat, paymentHash, createdAt: nowSec }
   const reserved = d.store.reserve(spend, c.budgetMsat, periodStart(c.period, nowSec))
   if (reserved === 'again') throw new OutcomeUnknown('this request was handled before')
-  if (reserved === 'paid')
-    throw new NwcError('OTHER', 'This invoice was paid already through a connection, or its outcome is not known yet.')
-  if (reserved === 'quota') throw new NwcError('QUOTA_EXCEEDED', 'This payment would pass the connection’s budget.')
+  if (reserved === 'paid') throw new NwcError('OTHER', mt('nwc.paidAlready'))
+  if (reserved === 'quota') throw new NwcError('QUOTA_EXCEEDED', mt('nwc.overBudget'))
   let paid: PaymentView
   try {
     paid = await d.sendToInvoice({

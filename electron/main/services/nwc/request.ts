@@ -3,6 +3,7 @@
 // whether this id was seen before (kept on disk, so a replay after a restart is refused too).
 import { verifyEvent } from 'nostr-tools'
 import { z } from 'zod'
+import { mt } from '../i18n'
 import { decryptFrom } from './crypto'
 import { type Encryption, KIND_REQUEST, METHODS, type Method } from './types'
 
@@ -63,12 +64,14 @@ export function readCommand(
   try {
     json = JSON.parse(text)
   } catch {
-    return { answer: { code: 'OTHER', message: 'The request is not JSON.', method: 'unknown' } }
+    return { answer: { code: 'OTHER', message: mt('nwc.notJson'), method: 'unknown' } }
   }
   const cmd = Command.safeParse(json)
-  if (!cmd.success) return { answer: { code: 'OTHER', message: 'The request has no method.', method: 'unknown' } }
+  if (!cmd.success) return { answer: { code: 'OTHER', message: mt('nwc.noMethod'), method: 'unknown' } }
   const method = cmd.data.method
   if (!(METHODS as readonly string[]).includes(method))
-    return { answer: { code: 'NOT_IMPLEMENTED', message: `${method.slice(0, 64)} is not served here.`, method } }
+    return {
+      answer: { code: 'NOT_IMPLEMENTED', message: mt('nwc.notServed', { method: method.slice(0, 64) }), method },
+    }
   return { method: method as Method, params: cmd.data.params }
 }

@@ -7,12 +7,13 @@ import type { Emit, JournalView } from '@shared/contract'
 import { formatMsat } from '@shared/units'
 import type { CallPolicy } from '../accounts'
 import type { ServiceClient } from '../client'
+import { mainLocale, mt } from '../i18n'
 import { fromServiceTx, type Ledger } from '../ledger'
 import { type Notifier, notificationLine, showNotification } from '../notify'
 import type { Journal, JournalEntry } from './journal'
 import { type Found, RECHECK_FAILED_SEC, reconcile } from './reconcile'
 
-export const RECOVERED_TITLE = 'A payment thought failed went through'
+export const recoveredTitle = () => mt('payments.recoveredTitle')
 
 export interface CheckDeps {
   journal: () => Journal
@@ -97,15 +98,20 @@ export function tellRecovered(d: CheckDeps): void {
   for (const e of journal.recoveredUntold()) {
     journal.markRecoveredTold(e.requestId)
     const to = e.kind === 'invoice' ? `${e.target.slice(0, 24)}…` : e.target
-    const message = `${RECOVERED_TITLE}: ${formatMsat(e.amountMsat)} to ${notificationLine(to, 80)}. It is paid; do not pay it again.`
+    const title = recoveredTitle()
+    const body = mt('payments.recoveredBody', {
+      amount: formatMsat(e.amountMsat, { locale: mainLocale() }),
+      to: notificationLine(to, 80),
+    })
+    const message = `${title}: ${body}`
     d.emit('notice', { level: 'warning', message })
     if (d.notifier)
       showNotification(
         { notifier: d.notifier, emit: d.emit, enabled: d.notificationsOn?.() ?? true },
         {
-          title: RECOVERED_TITLE,
-          body: message.slice(RECOVERED_TITLE.length + 2),
-          plain: { title: RECOVERED_TITLE, body: 'It is paid; do not pay it again.' },
+          title,
+          body,
+          plain: { title, body: mt('payments.recoveredPlain') },
           target: { to: 'transactions', walletId: e.walletId },
         },
       )

@@ -2,7 +2,7 @@
 // by one function, the journaled send (journaled.ts); nothing outside this folder calls the
 // service's paying endpoints (test/architecture.test.ts). See docs/architecture.md, "Money rules".
 export { createPayments, type Payments, type PaymentsDeps } from './createPayments'
-export { type CheckResult, RECOVERED_TITLE } from './follow'
+export { type CheckResult, recoveredTitle } from './follow'
 export { readInvoiceToPay } from './invoice'
 export {
   type Journal,
@@ -16,5 +16,5 @@ export type { PaymentStep } from './journaled'
 export type { MintedLink } from './links'
 export type { OperationLog, OperationRecord } from './operations'
 export { reconcile } from './reconcile'
-export { ALREADY_SENT, type TransferInput } from './transfer'
+export { alreadySent, type TransferInput } from './transfer'
 export { paymentError } from './words'

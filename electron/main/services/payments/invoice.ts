@@ -7,6 +7,7 @@ import { AppError } from '@shared/errors'
 import { feeLimitMsat } from '@shared/payment/fees'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
 import type { ServiceClient } from '../client'
+import { mt, mw } from '../i18n'
 
 /** The network the service's node pays on; the simulator is a regtest node (docs/service.md). */
 export type NodeNetwork = InvoiceView['network']
@@ -25,7 +26,7 @@ export async function readInvoiceToPay(
 ): Promise<InvoiceView> {
   const parsed = parsePaymentInput(text)
   const local = lightningTargetOf(parsed)
-  if (local?.kind !== 'bolt11') throw refuse('reason' in parsed ? parsed.reason : 'This is not a Lightning invoice.')
+  if (local?.kind !== 'bolt11') throw refuse('reason' in parsed ? mw(parsed.reason) : mt('payments.notAnInvoice'))
   let view: InvoiceView = {
     invoice: local.invoice,
     network: local.network,
@@ -49,8 +50,7 @@ export async function readInvoiceToPay(
   return { ...view, feeLimitMsat: feeLimitMsat(view.amountMsat) }
 }
 
-const otherNetwork = (n: string) =>
-  `This invoice is for ${n === 'mainnet' ? 'real bitcoin (mainnet)' : `the ${n} network`}, which is not the network this service pays on.`
+const otherNetwork = (network: string) => mt('payments.invoiceOtherNetwork', { network })
 
 /** The service's node's reading of the request; the app's own where the node does not decode it. */
 async function nodeReading(client: Pick<ServiceClient, 'decodeInvoice'>, view: InvoiceView): Promise<InvoiceView> {

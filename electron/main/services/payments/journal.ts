@@ -5,6 +5,7 @@
 // every unfinished payment marked "unknown", and the caller gets an error-level notice and
 // `lost` (the app must then say that those payments' outcome is unknown). See docs/ledger.md.
 import { z } from 'zod'
+import { mt } from '../i18n'
 import { type Columns, insertSql, selectAs, valuesOf } from '../ledger/columns'
 import { inTransaction, type Migration } from '../ledger/migrate'
 import { readAside, restore } from '../ledger/salvage'
@@ -205,11 +206,7 @@ export function openJournal(opts: JournalOptions): Journal {
       level: 'error',
       code: 'journal_set_aside',
       path: opened.setAside,
-      message:
-        `The record of payments in progress could not be used (${opened.reason}). It was kept as ` +
-        `${opened.setAside}. Payments that were in progress have an unknown outcome: check the ` +
-        `wallets' transactions before paying again.` +
-        (recovered ? ` ${recovered} entries were recovered from it.` : ' Nothing could be recovered from it.'),
+      message: mt('notices.journalSetAside', { reason: String(opened.reason), path: opened.setAside, recovered }),
     })
   }
   if (opened.orphanWal) notify(orphanWalNotice(opened.orphanWal))
@@ -290,8 +287,6 @@ function orphanWalNotice(path: string): JournalNotice {
     level: 'error',
     code: 'journal_orphan_wal',
     path,
-    message:
-      `The record of payments in progress was missing, but part of it was left as ${path}. ` +
-      `Payments that were in progress have an unknown outcome: check the wallets' transactions before paying again.`,
+    message: mt('notices.journalOrphanWal', { path }),
   }
 }

@@ -5,8 +5,9 @@
 // in-flight set, which the reconciling (after a sync, "Check again") leaves alone.
 import { AppError } from '@shared/errors'
 import type { WalletTransaction } from '@shared/schemas/service'
+import { mt } from '../i18n'
 import { REQUEST_ID_KEY } from '../ledger'
-import type { Spending } from '../spending'
+import type { Spending, SpendKind } from '../spending'
 import type { Journal, JournalEntryInput } from './journal'
 
 /** The steps of a payment a test may stop the process at (test/electron/payments/crash.test.ts). */
@@ -34,7 +35,7 @@ export interface SendOptions {
   /** runs after the entry is written, before the request leaves (the balance check); a throw fails it unsent */
   check?: () => Promise<void>
   /** the spending rules apply: what is spent, in words, and the confirmation's token */
-  spend?: { what: string; confirmToken?: string }
+  spend?: { what: SpendKind; confirmToken?: string }
   /** what a request id the journal knows already is told */
   already?: string
 }
@@ -73,9 +74,6 @@ export function bindSend(d: {
   }
 }
 
-const ALREADY =
-  'This payment was started before. It was not sent again; see "Payments in progress" for what became of it.'
-
 /**
  * `check` runs after the entry is written and before the request leaves (the balance check, whose
  * answer is on its way meanwhile); when it throws, the entry is failed: nothing was sent. `send`
@@ -108,7 +106,7 @@ async function journaled<T extends { id: string }>(
   const admit = d.admit
   const { created } = d.journal.add(entry, admit && (() => admit(entry)))
   // the same request id after a restart: the journal, not memory, says it was tried
-  if (!created) throw new AppError('unknown_outcome', d.already ?? ALREADY, { retryable: false })
+  if (!created) throw new AppError('unknown_outcome', d.already ?? mt('payments.startedBefore'), { retryable: false })
   d.at?.('journaled', requestId)
   try {
     await check()

@@ -7,7 +7,8 @@ import { AppError } from '@shared/errors'
 import { satToMsat } from '@shared/units'
 import { claimFeeCapSat } from '@shared/vouchers'
 import type { ServiceClient } from '../client'
-import type { Spending } from '../spending'
+import { mt } from '../i18n'
+import type { Spending, SpendKind } from '../spending'
 import type { Journal } from './journal'
 
 export interface LinkSpend {
@@ -17,9 +18,8 @@ export interface LinkSpend {
   count: number
   amountSat: number
   confirmToken?: string
-  /** "This withdraw link", "These vouchers" */
-  what: string
-  plural?: boolean
+  /** named in a refusal: a withdraw link, or a sheet of vouchers */
+  what: SpendKind
 }
 
 const linksMsat = (n: number, amountSat: number) => ({
@@ -40,16 +40,11 @@ function reserveLinks(d: { journal: Journal; spending: Pick<Spending, 'admit' | 
       d.spending.admit({
         accountId: s.accountId,
         what: s.what,
-        plural: s.plural,
         confirmToken: s.confirmToken,
         ...all,
       }),
   )
-  if (!created)
-    throw new AppError(
-      'invalid_input',
-      'This was asked for before. Look in the list of withdraw links, then start again.',
-    )
+  if (!created) throw new AppError('invalid_input', mt('payments.askedBefore'))
   return {
     settle(made: number) {
       d.journal.settleLinks(s.requestId, linksMsat(Math.min(made, s.count), s.amountSat))

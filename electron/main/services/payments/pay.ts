@@ -6,6 +6,7 @@ import type { InvoiceView, PaymentView, WalletView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
 import type { ServiceClient } from '../client'
+import { mainLocale, mw } from '../i18n'
 import type { ServiceTime } from '../serviceTime'
 import { paymentView, walletView } from '../views'
 import { readInvoiceToPay } from './invoice'
@@ -60,11 +61,11 @@ async function pay(
   let wallet: { label: string; balanceMsat: number } | null = null
   try {
     const wtx = await d.send(entry, call, {
-      spend: { what: 'This payment', confirmToken },
+      spend: { what: 'payment', confirmToken },
       check: async () => {
         wallet = await asked
-        const problem = fundsProblem(wallet.label, wallet.balanceMsat, entry.amountMsat)
-        if (problem) throw new AppError('insufficient_funds', problem)
+        const problem = fundsProblem(wallet.label, wallet.balanceMsat, entry.amountMsat, mainLocale())
+        if (problem) throw new AppError('insufficient_funds', mw(problem))
       },
     })
     return paymentView(wtx, entry.amountMsat)

@@ -8,6 +8,7 @@
 import { AppError } from '@shared/errors'
 import type { TransferView } from '@shared/history'
 import type { ServiceClient } from '../client'
+import { mt } from '../i18n'
 import { fromServiceTx, type Ledger } from '../ledger'
 import type { SendJournaled } from './journaled'
 
@@ -28,11 +29,10 @@ export interface TransferDeps {
   accountId: string
 }
 
-export const ALREADY_SENT =
-  'This transfer was already sent once. Look in the history for it before moving the sats again.'
+export const alreadySent = () => mt('payments.transferAlreadySent')
 
 export async function transferBetweenWallets(t: TransferInput, d: TransferDeps): Promise<TransferView> {
-  if (t.fromWalletId === t.toWalletId) throw new AppError('invalid_input', 'Choose two different wallets.')
+  if (t.fromWalletId === t.toWalletId) throw new AppError('invalid_input', mt('payments.twoWallets'))
   const entry = {
     requestId: t.requestId,
     accountId: d.accountId,
@@ -54,7 +54,7 @@ export async function transferBetweenWallets(t: TransferInput, d: TransferDeps):
       })
       return { id: res.wtx_transfer_out.id, res }
     },
-    { already: ALREADY_SENT },
+    { already: alreadySent() },
   )
   const out = res.wtx_transfer_out
   const inn = res.wtx_transfer_in

@@ -7,6 +7,7 @@ import { FIAT_CURRENCIES } from '@shared/contract'
 import type { PriceThen } from '@shared/priceThen'
 import { z } from 'zod'
 import { boundedFetch } from '../http/boundedFetch'
+import { mt } from '../i18n'
 import { inBounds } from './sanity'
 import { fetchFailure } from './source'
 
@@ -46,23 +47,24 @@ export async function fetchDayPrices(
       referrerPolicy: 'no-referrer',
     })
   } catch (err) {
-    return { ok: false, reason: fetchFailure(err, timeoutMs).replace('price source', 'price history source') }
+    return { ok: false, reason: fetchFailure(err, timeoutMs, 'history') }
   }
-  if (res.status !== 200) return { ok: false, reason: `The price history source answered with HTTP ${res.status}.` }
+  if (res.status !== 200)
+    return { ok: false, reason: mt('priceSource.httpStatus', { source: 'history', status: String(res.status) }) }
   let parsed: ReturnType<typeof Answer.safeParse>
   try {
     parsed = Answer.safeParse(JSON.parse(await res.text()))
   } catch {
-    return { ok: false, reason: "The price history source's answer could not be read." }
+    return { ok: false, reason: mt('priceSource.unreadable', { source: 'history' }) }
   }
-  if (!parsed.success) return { ok: false, reason: "The price history source's answer could not be read." }
+  if (!parsed.success) return { ok: false, reason: mt('priceSource.unreadable', { source: 'history' }) }
   const prices: PriceThen['prices'] = {}
   for (const c of FIAT_CURRENCIES) {
     const p = parsed.data.market_data.current_price[c.toLowerCase()]
     if (inBounds(c, p)) prices[c] = p
   }
   if (Object.keys(prices).length === 0) {
-    return { ok: false, reason: 'The price history source gave no usable price for that day.' }
+    return { ok: false, reason: mt('priceSource.noDayPrice') }
   }
   return { ok: true, prices }
 }

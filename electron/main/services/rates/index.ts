@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { FIAT_CURRENCIES, type FiatCurrency, type FiatSettings, type RatesView } from '@shared/contract'
 import type { PriceThen } from '@shared/priceThen'
 import type { Logger } from '../../log'
+import { mt } from '../i18n'
 import { type Cached, type Days, loadCache, RATES_FILE, saveCache } from './cache'
 import { anchorOf, judgePrice, MAX_AGE_MS, remember } from './sanity'
 import { fetchPrices } from './source'
@@ -81,8 +82,8 @@ export function createRatesService(d: RatesDeps): RatesService {
     const age = r ? d.now() - r.fetchedAt : Number.POSITIVE_INFINITY
     if (!r || age > MAX_AGE_MS) {
       const why = d.sourceUrl
-        ? (reason ?? (r ? 'The last price is more than a day old.' : 'No price yet.'))
-        : 'No price source is set up.'
+        ? (reason ?? (r ? mt('priceSource.dayOld') : mt('priceSource.noPriceYet')))
+        : mt('priceSource.noSource')
       return { ...base, satPrice: null, fetchedAt: null, status: 'unavailable', reason: why }
     }
     return {

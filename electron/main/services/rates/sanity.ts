@@ -8,6 +8,7 @@
 // A reason never quotes the source's number: 1e308 would be a 309-digit line on screen.
 import type { FiatCurrency } from '@shared/contract'
 import { PRICE_BOUNDS } from '@shared/fiat'
+import { mt } from '../i18n'
 
 /** how far a new price may be from the day's anchor, as a fraction of it */
 const MAX_JUMP = 0.5
@@ -56,15 +57,15 @@ export function remember(day: DayPrices, p: Accepted): DayPrices {
 
 export function judgePrice(currency: FiatCurrency, price: unknown, anchor: Accepted | null): Judgement {
   if (typeof price !== 'number' || !Number.isFinite(price)) {
-    return { ok: false, reason: `The price source gave no usable ${currency} price; it was not used.` }
+    return { ok: false, reason: mt('priceSource.unusable', { currency }) }
   }
   if (!inBounds(currency, price)) {
-    return { ok: false, reason: `The price source gave a ${currency} price far from any real one; it was not used.` }
+    return { ok: false, reason: mt('priceSource.farOff', { currency }) }
   }
   if (anchor && Math.abs(price - anchor.price) > MAX_JUMP * anchor.price) {
     return {
       ok: false,
-      reason: `The price source's ${currency} price is more than 50 % away from the day's price (${fmt(anchor.price)}); it was not used.`,
+      reason: mt('priceSource.jump', { currency, anchor: fmt(anchor.price) }),
     }
   }
   return { ok: true, price }

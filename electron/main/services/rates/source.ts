@@ -5,6 +5,7 @@ import { FIAT_CURRENCIES, type FiatCurrency } from '@shared/contract'
 import { z } from 'zod'
 import { boundedFetch, RedirectError } from '../http/boundedFetch'
 import { BodyTooLargeError } from '../http/readBody'
+import { mt } from '../i18n'
 
 export const RATE_SOURCE_URL = 'https://api.coingecko.com/api/v3/simple/price'
 /** the answer is about 150 bytes; anything near this is not a price list */
@@ -39,28 +40,30 @@ export async function fetchPrices(
       referrerPolicy: 'no-referrer',
     })
   } catch (err) {
-    return { ok: false, reason: fetchFailure(err, timeoutMs) }
+    return { ok: false, reason: fetchFailure(err, timeoutMs, 'now') }
   }
-  if (res.status !== 200) return { ok: false, reason: `The price source answered with HTTP ${res.status}.` }
+  if (res.status !== 200)
+    return { ok: false, reason: mt('priceSource.httpStatus', { source: 'now', status: String(res.status) }) }
   let body: unknown
   try {
     body = JSON.parse(await res.text())
   } catch {
-    return { ok: false, reason: "The price source's answer could not be read." }
+    return { ok: false, reason: mt('priceSource.unreadable', { source: 'now' }) }
   }
   const parsed = Answer.safeParse(body)
-  if (!parsed.success) return { ok: false, reason: "The price source's answer could not be read." }
+  if (!parsed.success) return { ok: false, reason: mt('priceSource.unreadable', { source: 'now' }) }
   const prices = {} as Record<FiatCurrency, unknown>
   for (const c of FIAT_CURRENCIES) prices[c] = parsed.data.bitcoin[c.toLowerCase()]
   return { ok: true, prices }
 }
 
-export function fetchFailure(err: unknown, timeoutMs: number): string {
-  if (err instanceof RedirectError) return 'The price source answered with a redirect, which is not followed.'
-  if (err instanceof BodyTooLargeError) return "The price source's answer was too large to read."
+/** `source`: which of the two CoinGecko endpoints failed (the current price or a past day's). */
+export function fetchFailure(err: unknown, timeoutMs: number, source: 'now' | 'history'): string {
+  if (err instanceof RedirectError) return mt('priceSource.redirect', { source })
+  if (err instanceof BodyTooLargeError) return mt('priceSource.tooLarge', { source })
   const name = err instanceof Error || err instanceof DOMException ? err.name : ''
   if (name === 'TimeoutError' || name === 'AbortError') {
-    return `The price source did not answer within ${timeoutMs / 1000} s.`
+    return mt('priceSource.timeout', { source, seconds: String(timeoutMs / 1000) })
   }
-  return 'The price source could not be reached.'
+  return mt('priceSource.unreachable', { source })
 }

@@ -1,6 +1,7 @@
 // Where API keys live: the OS keychain through keytar, or (when there is none) memory for this
 // session only. Never a plain file.
 import { AppError } from '@shared/errors'
+import { mt } from '../i18n'
 
 export interface SecretStore {
   get(accountId: string): Promise<string | null>
@@ -16,12 +17,11 @@ export interface KeytarLike {
   deletePassword(service: string, account: string): Promise<boolean>
 }
 
-export const KEYCHAIN_UNAVAILABLE_MESSAGE =
-  'The system keychain did not answer, so the key cannot be stored safely. ' +
-  'You can keep the key in memory for this session only (you will paste it again after a restart).'
+/** In the app's language when it is made, so a function rather than a constant. */
+export const keychainUnavailableMessage = () => mt('secrets.keychainUnavailable')
 
 const keychainUnavailable = (cause?: unknown) =>
-  new AppError('keychain_unavailable', KEYCHAIN_UNAVAILABLE_MESSAGE, { retryable: true, cause })
+  new AppError('keychain_unavailable', keychainUnavailableMessage(), { retryable: true, cause })
 
 /** A keychain that does not answer at all (no Secret Service on D-Bus) must not hang the app. */
 function withDeadline<T>(p: Promise<T>, ms: number): Promise<T> {

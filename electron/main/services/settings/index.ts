@@ -7,7 +7,9 @@ import { join } from 'node:path'
 import { AccountView, DEFAULT_FIAT, DEFAULT_LOCK, DEFAULT_SETTINGS, FiatSettings, Settings } from '@shared/contract'
 import { LockSettings } from '@shared/lock'
 import { z } from 'zod'
+import { mt } from '../i18n'
 import { LockRecord } from '../lock/passphrase'
+import { WalletPrefs } from './walletPrefs'
 
 export const AccountMeta = AccountView.extend({ createdAt: z.number().int().nonnegative() })
 export type AccountMeta = z.infer<typeof AccountMeta>
@@ -57,6 +59,11 @@ export const SettingsFile = z.object({
    * is set. A record that does not read makes the file unreadable, like any other part.
    */
   lock: LockRecord.nullable().default(null),
+  /**
+   * The person's own wallet names and hidden wallets, by account id and wallet id (walletPrefs.ts).
+   * Files from before have none; a part that does not read is dropped, not the whole file.
+   */
+  walletPrefs: WalletPrefs.catch(() => ({})),
 })
 export type SettingsFile = z.infer<typeof SettingsFile>
 
@@ -85,6 +92,7 @@ export const defaultFile = (): SettingsFile => ({
   accounts: [],
   activeId: null,
   lock: null,
+  walletPrefs: {},
 })
 
 export function createSettingsStore(opts: {
@@ -124,7 +132,7 @@ export function createSettingsStore(opts: {
     state = defaultFile()
     opts.onNotice?.({
       level: 'warning',
-      message: `The settings file could not be read. It was kept as ${aside} and default settings are used.`,
+      message: mt('notices.settingsUnreadable', { aside }),
     })
     return state
   }

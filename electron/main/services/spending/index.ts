@@ -8,6 +8,7 @@ import type { SpendingView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { formatMsat, formatSat, satToMsat } from '@shared/units'
 import type { z } from 'zod'
+import { mainLocale, mt } from '../i18n'
 import type { Journal } from '../payments/journal'
 import type { PassphraseCheck } from './passphrase'
 import { createRulesStore, type Rules, type RulesStore } from './rules'
@@ -16,6 +17,8 @@ export { NO_PASSPHRASE, type PassphraseCheck } from './passphrase'
 export { type Rules, type RulesStore, SPENDING_FILE, SpendingFile } from './rules'
 
 export const DAY_SEC = 86_400
+export type SpendKind = 'payment' | 'link' | 'vouchers'
+
 /** a confirmation is good for one spend within this time */
 const TOKEN_TTL_MS = 2 * 60_000
 const TOKENS_MAX = 64
@@ -23,10 +26,8 @@ const TOKENS_MAX = 64
 /** One spend about to be written to the journal: a payment, a withdraw link or a sheet of vouchers. */
 export interface Spend {
   accountId: string
-  /** "This payment", "These vouchers": said when refused */
-  what: string
-  /** `what` takes a plural verb */
-  plural?: boolean
+  /** what is spent, named in a refusal ("This payment", "These vouchers") in the app's language */
+  what: SpendKind
   amountMsat: number
   /** the most its fees can be */
   feeLimitMsat: number
@@ -67,6 +68,10 @@ export interface Spending {
   nowSec(accountId: string): number
 }
 
+// amounts in a refusal are written the way the app's language writes numbers
+const msats = (msat: number) => formatMsat(msat, { locale: mainLocale() })
+const sats = (sat: number) => formatSat(sat, { locale: mainLocale() })
+
 const looser = (now: number | null, next: number | null) => now !== null && (next === null || next > now)
 
 export function createSpending(d: SpendingDeps): Spending {
@@ -77,11 +82,7 @@ export function createSpending(d: SpendingDeps): Spending {
 
   function rulesOf(accountId: string): Rules {
     const r = rules.of(accountId)
-    if (!r)
-      throw new AppError(
-        'limit',
-        'The spending limits could not be read, so nothing is sent until they are set again in Settings.',
-      )
+    if (!r) throw new AppError('limit', mt('spending.unreadable'))
     return r
   }
 
@@ -100,9 +101,9 @@ export function createSpending(d: SpendingDeps): Spending {
     }
   }
 
-  async function checkPassphrase(passphrase: string | undefined, why: string) {
-    if (!passphrase) throw new AppError('limit', `${why} needs the app's passphrase.`)
-    if (!(await d.passphrase.verify(passphrase))) throw new AppError('invalid_input', 'That passphrase is not right.')
+  async function checkPassphrase(passphrase: string | undefined, why: 'raise' | 'confirm') {
+    if (!passphrase) throw new AppError('limit', mt('spending.needsPassphrase', { why }))
+    if (!(await d.passphrase.verify(passphrase))) throw new AppError('invalid_input', mt('spending.wrongPassphrase'))
   }
 
   function takeToken(s: Spend) {
@@ -110,7 +111,7 @@ export function createSpending(d: SpendingDeps): Spending {
     if (!t || t.accountId !== s.accountId || t.expiresAt < d.now() || t.maxMsat < s.amountMsat)
       throw new AppError(
         'limit',
-        `${s.what} ${s.plural ? 'are' : 'is'} over ${formatSat(rulesOf(s.accountId).confirmAboveSat ?? 0)}, so ${s.plural ? 'they need' : 'it needs'} your passphrase. Confirm again with the passphrase.`,
+        mt('spending.overConfirm', { what: s.what, above: sats(rulesOf(s.accountId).confirmAboveSat ?? 0) }),
       )
     tokens.delete(s.confirmToken as string)
   }
@@ -127,18 +128,15 @@ export function createSpending(d: SpendingDeps): Spending {
         now === null ||
         looser(now.confirmAboveSat, next.confirmAboveSat) ||
         looser(now.dailyLimitSat, next.dailyLimitSat)
-      if (loosens && d.passphrase.isSet()) await checkPassphrase(input.passphrase, 'Raising or removing a limit')
+      if (loosens && d.passphrase.isSet()) await checkPassphrase(input.passphrase, 'raise')
       if (next.confirmAboveSat !== null && !d.passphrase.isSet())
-        throw new AppError(
-          'invalid_input',
-          'Asking for the passphrase above an amount needs a passphrase: set one for the app first.',
-        )
+        throw new AppError('invalid_input', mt('spending.setPassphraseFirst'))
       await rules.set(input.accountId, next)
       return status(input.accountId)
     },
     async confirm({ accountId, amountMsat, passphrase }) {
-      if (!d.passphrase.isSet()) throw new AppError('invalid_input', 'The app has no passphrase to confirm with.')
-      await checkPassphrase(passphrase, 'Confirming')
+      if (!d.passphrase.isSet()) throw new AppError('invalid_input', mt('spending.noPassphrase'))
+      await checkPassphrase(passphrase, 'confirm')
       for (const [k, t] of tokens) if (t.expiresAt < d.now() || tokens.size >= TOKENS_MAX) tokens.delete(k)
       const confirmToken = randomBytes(24).toString('base64url')
       const expiresAt = d.now() + TOKEN_TTL_MS
@@ -159,9 +157,13 @@ export function createSpending(d: SpendingDeps): Spending {
           const left = Math.max(0, limit - out)
           throw new AppError(
             'limit',
-            `${s.what} would go over the daily limit of ${formatSat(r.dailyLimitSat)}: ` +
-              `${formatMsat(out)} went out in the last 24 hours (fees included), so ${formatMsat(left)} can still be spent today. ` +
-              `${s.what} ${s.plural ? 'need' : 'needs'} up to ${formatMsat(need)} with ${s.plural ? 'their fees' : 'its fee'}.`,
+            mt('spending.overDaily', {
+              what: s.what,
+              limit: sats(r.dailyLimitSat),
+              out: msats(out),
+              left: msats(left),
+              need: msats(need),
+            }),
           )
         }
       }

@@ -2,40 +2,31 @@
 // payment that arrives exactly once, and follows what the app waits for (invoices made in it,
 // withdraw links it handed out). See docs/architecture.md ("The sync loop") and docs/ledger.md.
 //
-// plan.ts decides (pure), reads.ts reads, outcomes.ts says what rows mean, tick.ts runs one
-// account's tick, records.ts keeps the app's own records, schedule.ts holds the timers.
+// Each account's state is a plain value (state.ts). plan.ts decides (pure); tick.ts carries out a
+// tick's plan: reads.ts reads, settle.ts and outbox.ts write and tell, outcomes.ts says what rows
+// mean; watched.ts reads the app's own records from the ledger; schedule.ts holds the timers.
+// This file keeps the timers, the ticks in progress and the accounts' states, and answers the app.
 import { type PendingInvoice as PendingInvoiceSchema, WithdrawLinkView } from '@shared/contract'
 import { AppError } from '@shared/errors'
-import {
-  type AccountState,
-  DEFAULT_SYNC_OPTIONS,
-  type Loop,
-  newAccountState,
-  type SyncDeps,
-  type SyncOptions,
-} from './context'
+import { mt } from '../i18n'
+import { DEFAULT_SYNC_OPTIONS, type SyncDeps, type SyncIo, type SyncOptions } from './deps'
+import { drainOutbox } from './outbox'
 import { nextTickMs } from './plan'
-import { latestClient, type SyncClient } from './reads'
-import { createRecords } from './records'
+import { latestClient } from './reads'
 import { createSchedule, realTimers } from './schedule'
-import {
-  drainOutbox,
-  errorFields,
-  expire,
-  readInvoice,
-  saveRecords,
-  settle,
-  settledInLedger,
-  syncAccount,
-} from './tick'
+import { errorFields, expire, foundDirectly, saveWatched, settledInLedger } from './settle'
+import { type AccountSync, newAccountSync, rereadWallet } from './state'
+import { readInvoice, syncAccount } from './tick'
 import type { SyncLoop } from './types'
+import { invoiceOf, invoicesOf, linkOf, linksOf, noneUnsaved, pendingOf, waitingLinksOf } from './watched'
 
-export { DEFAULT_SYNC_OPTIONS, type SyncDeps, type SyncOptions } from './context'
+export { DEFAULT_SYNC_OPTIONS, type SyncDeps, type SyncOptions } from './deps'
 export { SyncNotSavedError } from './errors'
 export { announcement, CLOCK_SLACK_SEC, type Claim, matchTransactions, type Settlement } from './outcomes'
-export { DEFAULT_PLAN, nextTickMs, type PlanOptions, planReads, splitExpired } from './plan'
+export { DEFAULT_PLAN, nextTickMs, type PlanOptions, planReads, planStore, splitExpired } from './plan'
 export type { SyncClient } from './reads'
 export type { Timers } from './schedule'
+export { type AccountSync, afterReads, foundPaid, listed, newAccountSync, rereadWallet, stored, toTell } from './state'
 export { LNTX_FIELDS } from './tick'
 export type { SyncLoop } from './types'
 
@@ -44,54 +35,41 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
   const schedule = createSchedule(deps.timers ?? realTimers)
   const log = deps.log
   const serviceSec = (id: string) => Math.floor((deps.serviceNow?.(id) ?? deps.now()) / 1000)
-  const records = createRecords({ ...{ ledger: deps.ledger, now: deps.now, serviceSec }, ...recordsOptions(opts, log) })
-  let loaded = false
-  /** The ledger is opened once there is an account: a first run without one writes no file. */
-  const ensureLoaded = (force = false) => {
-    if (loaded || (!force && deps.accountIds().length === 0)) return loaded
-    loaded = true
-    records.load()
-    return true
+  const states = new Map<string, AccountSync>()
+  const io: SyncIo = {
+    deps,
+    opts,
+    unsaved: noneUnsaved(),
+    state: (id) => states.get(id) ?? newAccountSync(),
+    set: (id, next) => void states.set(id, next),
+    serviceSec,
   }
+  const update = (id: string, fn: (s: AccountSync) => AccountSync) => io.set(id, fn(io.state(id)))
+  /** ticks in progress, by account */
+  const running = new Map<string, Promise<void>>()
+  let opened = false
+  /** The ledger is opened once there is an account: a first run without one writes no file. */
+  const ensureOpened = (force = false) => {
+    if (!opened && (force || deps.accountIds().length > 0)) opened = true
+    return opened
+  }
+  const ledger = () => deps.ledger()
   let started = false
   let offline = false
   let focused: string | null = null
+  let linkOnScreen: string | null = null
 
-  const loop: Loop = {
-    deps,
-    opts,
-    records,
-    accounts: new Map(),
-    log,
-    nowSec: () => Math.floor(deps.now() / 1000),
-    serviceSec,
-    awaitingRow: new Set(),
-    readDirect: (client, inv) => readInvoice(client, inv, () => serviceSec(inv.accountId)),
-    async foundDirectly(a, found) {
-      if (settle(loop, found) === 0) return
-      saveRecords(loop)
-      for (const s of found) {
-        loop.awaitingRow.add(s.invoice.id)
-        a.storedBalances.delete(s.invoice.walletId) // read it at once: the row brings the announcement
-      }
-      a.rerun = true
-    },
-  }
-
-  function account(id: string, client: SyncClient): AccountState {
-    const a = loop.accounts.get(id) ?? newAccountState(id, client)
-    loop.accounts.set(id, a)
-    a.client = client
-    return a
-  }
-
-  const wanted = (id: string) => deps.accountIds().includes(id) || records.pending(id).length > 0
+  const pending = (id?: string) => (ensureOpened() ? pendingOf(ledger(), io.unsaved, id) : [])
+  const wanted = (id: string) => deps.accountIds().includes(id) || pending(id).length > 0
 
   function delayFor(id: string): number {
     const intervalMs = deps.settings().pollIntervalSec * 1000
-    const failures = loop.accounts.get(id)?.failures ?? 0
-    const waiting = records.waiting(id, opts.withdrawMaxAgeSec)
-    return nextTickMs({ intervalMs, failures, offline, nowSec: serviceSec(id), ...waiting }, opts)
+    const now = serviceSec(id)
+    const open = ensureOpened() ? waitingLinksOf(ledger(), io.unsaved, id, now, opts.withdrawMaxAgeSec) : []
+    const pendingCreatedAt = [...pending(id), ...open].map((x) => x.createdAt)
+    const linkShown = open.some((l) => l.ott === linkOnScreen)
+    const failures = io.state(id).failures
+    return nextTickMs({ intervalMs, failures, offline, nowSec: now, pendingCreatedAt, linkOnScreen: linkShown }, opts)
   }
 
   function reschedule(id: string) {
@@ -100,54 +78,54 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
 
   /** An account whose client is gone: nobody can ask about its invoices, which stop at expiry. */
   function expireGone(id: string): Promise<void> {
-    const over = records.pending(id).filter((i) => serviceSec(id) > i.expiresAt + opts.expiryGraceSec)
-    if (over.length > 0) expire(loop, over)
+    const over = pending(id).filter((i) => serviceSec(id) > i.expiresAt + opts.expiryGraceSec)
+    if (over.length > 0) expire(io, over)
     reschedule(id)
     return Promise.resolve()
   }
 
-  function tick(accountId: string, force: boolean): Promise<void> {
-    ensureLoaded()
-    const client = deps.getClient(accountId)
-    if (!client) return expireGone(accountId)
-    const a = account(accountId, latestClient(deps.getClient, accountId, client))
-    if (force) a.force = true
-    if (a.running) {
-      a.rerun = true
-      return a.running
-    }
-    schedule.clear(accountId)
-    a.running = schedule.track(
-      (async () => {
+  /** Rounds of an account's tick while something asks for one more (a direct find, a tick meanwhile). */
+  async function rounds(accountId: string, client: ReturnType<typeof latestClient>) {
+    try {
+      // a direct find asks for one more round at once, even when stopped (check() does)
+      for (let round = 0; round === 0 || (io.state(accountId).roundAgain && (started || round < 3)); round++) {
+        const readAll = io.state(accountId).readAll
+        update(accountId, (s) => ({ ...s, readAll: false, roundAgain: false }))
         try {
-          // a direct find asks for one more round at once, even when stopped (check() does)
-          for (let round = 0; round === 0 || (a.rerun && (started || round < 3)); round++) {
-            a.rerun = false
-            const f = a.force
-            a.force = false
-            try {
-              await syncAccount(loop, a, f)
-              a.failures = 0
-            } catch (err) {
-              a.failures++
-              log?.warn('sync: tick failed', { accountId, ...errorFields(err) })
-            }
-          }
-        } finally {
-          a.running = null
-          reschedule(accountId)
+          await syncAccount(io, accountId, client, readAll)
+          update(accountId, (s) => ({ ...s, failures: 0 }))
+        } catch (err) {
+          update(accountId, (s) => ({ ...s, failures: s.failures + 1 }))
+          log?.warn('sync: tick failed', { accountId, ...errorFields(err) })
         }
-      })(),
-    )
-    return a.running
+      }
+    } finally {
+      running.delete(accountId)
+      reschedule(accountId)
+    }
   }
 
-  const accountIdsWithWork = () => [...new Set([...deps.accountIds(), ...records.pending().map((i) => i.accountId)])]
+  function tick(accountId: string, readAll: boolean): Promise<void> {
+    ensureOpened()
+    const client = deps.getClient(accountId)
+    if (!client) return expireGone(accountId)
+    if (readAll) update(accountId, (s) => ({ ...s, readAll: true }))
+    const now = running.get(accountId)
+    if (now) {
+      update(accountId, (s) => ({ ...s, roundAgain: true }))
+      return now
+    }
+    schedule.clear(accountId)
+    const p = schedule.track(rounds(accountId, latestClient(deps.getClient, accountId, client)))
+    running.set(accountId, p)
+    return p
+  }
+
+  const accountIdsWithWork = () => [...new Set([...deps.accountIds(), ...pending().map((i) => i.accountId)])]
 
   /** a tick now, the backoff of earlier failures forgotten */
   function pollNow(id: string) {
-    const a = loop.accounts.get(id)
-    if (a) a.failures = 0
+    if (states.has(id)) update(id, (s) => ({ ...s, failures: 0 }))
     void tick(id, true)
   }
 
@@ -159,9 +137,9 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
 
   function scheduleFast() {
     schedule.clear('focus')
-    const inv = focused ? records.invoice(focused) : undefined
+    const inv = focused && ensureOpened() ? invoiceOf(ledger(), io.unsaved, focused) : undefined
     if (!started || !inv || inv.status !== 'pending') return
-    const failing = (loop.accounts.get(inv.accountId)?.failures ?? 0) > 0
+    const failing = io.state(inv.accountId).failures > 0
     const ms = failing || offline ? delayFor(inv.accountId) : opts.fastPollMs
     schedule.set('focus', ms, () =>
       schedule.track(
@@ -175,74 +153,75 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
   }
 
   async function check(id: string): Promise<PendingInvoiceSchema> {
-    ensureLoaded()
-    const inv = records.invoice(id)
-    if (!inv) throw new AppError('not_found', 'That invoice is not in the list of invoices being watched.')
+    const inv = ensureOpened() ? invoiceOf(ledger(), io.unsaved, id) : undefined
+    if (!inv) throw new AppError('not_found', mt('sync.notWatched'))
     if (inv.status !== 'pending') return inv
     const client = deps.getClient(inv.accountId)
-    if (!client) throw new AppError('not_connected', 'The account of this invoice is not connected.')
-    const a = account(inv.accountId, client)
+    if (!client) throw new AppError('not_connected', mt('sync.accountNotConnected'))
     if (serviceSec(inv.accountId) > inv.expiresAt + opts.expiryGraceSec) await tick(inv.accountId, false)
     else {
-      const s = await loop.readDirect(client, inv)
-      if (s) {
-        await loop.foundDirectly(a, [s])
-        await tick(inv.accountId, false)
-      }
+      const s = await readInvoice(client, inv, () => serviceSec(inv.accountId))
+      if (s && foundDirectly(io, inv.accountId, [s])) await tick(inv.accountId, false)
     }
-    return records.invoice(id) ?? inv
+    return invoiceOf(ledger(), io.unsaved, id) ?? inv
   }
+
+  const idleAccount = (id: string) => started && !running.has(id)
 
   return {
     async track(inv) {
-      ensureLoaded(true)
-      const cur = records.invoice(inv.id)
+      ensureOpened(true)
+      const cur = invoiceOf(ledger(), io.unsaved, inv.id)
       if (cur && cur.status !== 'pending') return // finished already: never watched (or announced) again
-      records.setInvoice(inv)
+      io.unsaved.invoices.set(inv.id, inv)
       if (!cur) deps.emit('invoice.updated', inv) // the tray's pending count follows this event
-      settledInLedger(loop, inv)
-      const notSaved = saveRecords(loop)
-      drainOutbox(loop)
-      loop.accounts.get(inv.accountId)?.storedBalances.delete(inv.walletId) // it may be paid already
+      settledInLedger(io, inv)
+      const notSaved = saveWatched(io)
+      drainOutbox(io)
+      if (states.has(inv.accountId)) update(inv.accountId, (s) => rereadWallet(s, inv.walletId)) // it may be paid already
       // A fresh invoice is polled faster: the next tick comes sooner.
-      if (started && !loop.accounts.get(inv.accountId)?.running) reschedule(inv.accountId)
+      if (idleAccount(inv.accountId)) reschedule(inv.accountId)
       if (notSaved) throw notSaved
     },
     async trackWithdraw(link, accountId) {
-      ensureLoaded(true)
+      ensureOpened(true)
       const acc = accountId ?? deps.activeAccountId?.() ?? null
-      if (!acc) throw new AppError('not_connected', 'Connect an account first.')
-      if (records.link(link.ott)) return
-      records.setLink({ ...link, accountId: acc, claimedMsat: null, claimTxId: null })
-      loop.accounts.get(acc)?.storedBalances.delete(link.walletId)
-      const notSaved = saveRecords(loop)
-      if (started && !schedule.has(acc) && !loop.accounts.get(acc)?.running) reschedule(acc)
+      if (!acc) throw new AppError('not_connected', mt('accounts.connectFirst'))
+      if (linkOf(ledger(), io.unsaved, link.ott)) return
+      io.unsaved.links.set(link.ott, { ...link, accountId: acc, claimedMsat: null, claimTxId: null })
+      if (states.has(acc)) update(acc, (s) => rereadWallet(s, link.walletId))
+      const notSaved = saveWatched(io)
+      if (idleAccount(acc) && !schedule.has(acc)) reschedule(acc)
       if (notSaved) throw notSaved
     },
     list() {
-      ensureLoaded()
-      return records.listInvoices()
+      if (!ensureOpened()) return []
+      const kept = (i: PendingInvoiceSchema) =>
+        (i.settledAt ?? i.expiresAt) >= serviceSec(i.accountId) - opts.keepFinishedSec
+      return invoicesOf(ledger(), io.unsaved)
+        .filter((i) => i.status === 'pending' || kept(i))
+        .sort((a, b) => b.createdAt - a.createdAt)
     },
     listWithdraws() {
-      ensureLoaded()
-      return records.listLinks().map((l) => WithdrawLinkView.parse(l))
+      if (!ensureOpened()) return []
+      return linksOf(ledger(), io.unsaved)
+        .filter((l) => l.createdAt >= serviceSec(l.accountId) - opts.keepFinishedSec)
+        .sort((a, b) => b.createdAt - a.createdAt)
+        .map((l) => WithdrawLinkView.parse(l))
     },
     focus(id) {
       focused = id
       scheduleFast()
     },
     focusLink(ott) {
-      const acc = records.focusLink(ott)
-      if (acc && !loop.accounts.get(acc)?.running) reschedule(acc) // the next tick comes sooner
+      linkOnScreen = ott
+      const acc = ott !== null && opened ? linkOf(ledger(), io.unsaved, ott)?.accountId : undefined
+      if (acc && !running.has(acc)) reschedule(acc) // the next tick comes sooner
     },
     check,
-    pendingCount() {
-      ensureLoaded()
-      return records.pending().length
-    },
+    pendingCount: () => pending().length,
     progress(accountId) {
-      return deps
-        .ledger()
+      return ledger()
         .cursors.list(accountId)
         .map((c) => ({
           walletId: c.walletId,
@@ -254,7 +233,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     start() {
       if (started) return
       started = true
-      if (ensureLoaded()) drainOutbox(loop) // what a crash left unannounced
+      if (ensureOpened()) drainOutbox(io) // what a crash left unannounced
       pollAllNow() // payments may have arrived while the app was closed
     },
     async stop() {
@@ -263,13 +242,9 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       await schedule.idle()
     },
     idle: () => schedule.idle(),
-    recordsRestored() {
-      if (loaded) records.load() // else the first tick loads them with the rest
-    },
     accountsChanged() {
-      if (started && !loaded && ensureLoaded()) drainOutbox(loop)
-      for (const id of accountIdsWithWork())
-        if (started && !schedule.has(id) && !loop.accounts.get(id)?.running) void tick(id, true)
+      if (started && !opened && ensureOpened()) drainOutbox(io)
+      for (const id of accountIdsWithWork()) if (idleAccount(id) && !schedule.has(id)) void tick(id, true)
     },
     keyReplaced: (id) => started && pollNow(id),
     settingsChanged() {
@@ -280,13 +255,5 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     onOffline() {
       offline = true
     },
-  }
-}
-
-/** How long finished records are kept, and where a record that cannot be read is told. */
-function recordsOptions(opts: SyncOptions, log: SyncDeps['log']) {
-  return {
-    keepFinishedSec: opts.keepFinishedSec,
-    warn: (message: string, fields?: Record<string, unknown>) => log?.warn(message, fields),
   }
 }

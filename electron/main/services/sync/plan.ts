@@ -1,5 +1,5 @@
-// The loop's decisions, pure: given what it knows and the time, when the next tick is and what a
-// tick reads. No I/O, no timers; tested on its own (test/electron/sync/plan.test.ts).
+// The loop's decisions, pure: given what it knows and the time, when the next tick is, what a
+// tick reads and what it stores and tells. No I/O, no timers; tested on its own (test/electron/sync/plan.test.ts).
 //
 // - A tick reads the account's balances (one request). A wallet whose balance did not move since
 //   the last read whose changes were all stored has nothing new, so costs nothing more. On start,
@@ -12,6 +12,13 @@
 //   or claimed right now, and so is a link on screen, so ticks come every `freshPollMs`; the
 //   invoice on screen is read directly every `fastPollMs`.
 //   Otherwise one tick per `settings.pollIntervalSec`. Failures back off, doubling, capped.
+// - A batch of rows read: which of the app's invoices it pays and links it claims, and which rows
+//   are told as news (`planStore`); tick.ts stores and tells what the plan says.
+import type { PendingInvoice } from '@shared/contract'
+import type { WalletTransaction } from '@shared/schemas/service'
+import type { StoredWithdrawLink } from '../ledger'
+import { type Claim, matchTransactions, type Settlement } from './outcomes'
+import type { Batch } from './reads'
 
 export interface PlanOptions {
   /** the focused invoice's direct read */
@@ -102,3 +109,60 @@ export function splitExpired<T extends { expiresAt: number }>(
   for (const x of list) (nowSec > x.expiresAt + o.expiryGraceSec ? expiring : live).push(x)
   return { live, expiring }
 }
+
+export interface StorePlan {
+  /** the app's invoices these rows pay */
+  paid: Settlement[]
+  /** the app's withdraw links these rows claim */
+  claimed: Claim[]
+  /** rows told as news even in history: what the app waits on (stored first) */
+  told: WalletTransaction[]
+  /** the other rows, stored with the batch's cursor; told unless the batch is history */
+  rest: WalletTransaction[]
+}
+
+export interface Waiting {
+  /** the account's pending invoices */
+  pending: readonly PendingInvoice[]
+  /** the account's links waiting to be claimed */
+  links: readonly StoredWithdrawLink[]
+  /** wallet transactions already taken as some link's claim */
+  takenTxIds: ReadonlySet<string>
+  /** invoices found paid by a direct read whose row is not stored yet */
+  awaitingRow: ReadonlySet<string>
+}
+
+/** What one wallet's batch of rows settles, claims, and which of its rows are told. */
+export function planStore(b: Batch, w: Waiting): StorePlan {
+  const pending = w.pending.filter((i) => i.walletId === b.walletId)
+  const links = w.links.filter((x) => x.walletId === b.walletId)
+  const { paid, claimed } = matchTransactions(b.items, pending, links, w.takenTxIds)
+  const claims = new Set(claimed.map((c) => c.txId))
+  const isOutcome = (tx: WalletTransaction) =>
+    claims.has(tx.id) ||
+    (tx.lnTx != null && tx.num_satoshis > 0 && w.awaitingRow.has(tx.lnTx.id)) ||
+    paid.some((p) => p.invoice.id === tx.lnTx?.id)
+  const told = b.bulk ? b.items.filter(isOutcome) : []
+  const rest = b.bulk ? b.items.filter((tx) => !isOutcome(tx)) : b.items
+  return { paid, claimed, told, rest }
+}
+
+/** The invoice once paid as `f` says, or null when it is no longer pending. */
+export function paidInvoice(cur: PendingInvoice | undefined, f: Settlement): PendingInvoice | null {
+  if (cur?.status !== 'pending') return null
+  const amountSat = f.amountSat > 0 ? f.amountSat : cur.amountSat
+  return { ...cur, status: 'paid', settledAt: f.settledAt, amountSat }
+}
+
+/** The invoice once expired, or null when it is no longer pending. */
+export const expiredInvoice = (cur: PendingInvoice | undefined): PendingInvoice | null =>
+  cur?.status === 'pending' ? { ...cur, status: 'expired' } : null
+
+/** The link once claimed as `c` says. */
+export const claimedLink = (c: Claim): StoredWithdrawLink => ({
+  ...c.link,
+  status: 'claimed',
+  claimedAt: c.claimedAt,
+  claimedMsat: c.claimedMsat,
+  claimTxId: c.txId,
+})

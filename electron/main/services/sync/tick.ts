@@ -1,16 +1,15 @@
-// One tick of one account: read balances, read what the plan says, store rows and outcomes, then
-// announce what is new. Everything a tick stores goes in before anything is shown, so a crash at
-// any point leaves at worst an announcement still to make, never one made twice (docs/ledger.md).
+// One tick of one account, the executor of the plan: read the balances, read what planReads says,
+// store each batch as planStore says, then tell what is new. Everything a tick stores goes in
+// before anything is shown, so a crash at any point leaves at worst an announcement still to
+// make, never one made twice (docs/ledger.md).
 import type { PendingInvoice } from '@shared/contract'
 import { AppError } from '@shared/errors'
-import { type Wallet, type WalletTransaction, walletBalanceMsat } from '@shared/schemas/service'
+import { walletBalanceMsat } from '@shared/schemas/service'
 import { fromServiceTx } from '../ledger'
-import { showNotification } from '../notify'
 import { walletsView, walletView } from '../views'
-import type { AccountState, Loop } from './context'
-import { SyncNotSavedError } from './errors'
-import { announcement, CLOCK_SLACK_SEC, matchTransactions, type Settlement } from './outcomes'
-import { planReads, splitExpired } from './plan'
+import type { SyncIo } from './deps'
+import { drainOutbox } from './outbox'
+import { planReads, planStore, type ReadPlan, splitExpired } from './plan'
 import {
   type Batch,
   backfill,
@@ -21,6 +20,9 @@ import {
   readNewViaFeed,
   type SyncClient,
 } from './reads'
+import { claim, errorFields, expire, foundDirectly, isCode, saveWatched, settle } from './settle'
+import { afterReads, listed, stored, toTell } from './state'
+import { linksOf, pendingOf, takenTxIds, waitingLinksOf } from './watched'
 
 export const LNTX_FIELDS = ['settled', 'settled_at', 'num_satoshis'] as const
 
@@ -31,176 +33,100 @@ export async function readInvoice(client: SyncClient, inv: PendingInvoice, nowSe
   return { invoice: inv, settledAt: r.settled_at ?? nowSec(), amountSat: r.num_satoshis ?? inv.amountSat }
 }
 
-export const isCode = (err: unknown, ...codes: AppError['code'][]) =>
-  err instanceof AppError && codes.includes(err.code)
-
-export function errorFields(err: unknown): Record<string, unknown> {
-  return err instanceof AppError ? { code: err.code, message: err.message } : { message: String(err) }
+/** What the account waits on: its pending invoices and the links not claimed yet. */
+function waitingOf(io: SyncIo, accountId: string) {
+  const ledger = io.deps.ledger()
+  const now = io.serviceSec(accountId)
+  const links = waitingLinksOf(ledger, io.unsaved, accountId, now, io.opts.withdrawMaxAgeSec)
+  return { pending: pendingOf(ledger, io.unsaved, accountId), links }
 }
 
 /** Stores one wallet's rows with what they settle or claim; the app's own outcomes are told even in bulk. */
-export function storeBatch(l: Loop, a: AccountState, b: Batch): void {
-  const { records } = l
-  const pending = records.pending(a.id).filter((i) => i.walletId === b.walletId)
-  const links = records.waitingLinks(a.id, l.opts.withdrawMaxAgeSec).filter((x) => x.walletId === b.walletId)
-  const { paid, claimed } = matchTransactions(b.items, pending, links, records.takenTxIds())
-  settle(l, paid)
-  for (const c of claimed) {
-    const next = {
-      ...c.link,
-      status: 'claimed' as const,
-      claimedAt: c.claimedAt,
-      claimedMsat: c.claimedMsat,
-      claimTxId: c.txId,
-    }
-    records.setLink(next)
-    l.deps.emit('withdraw.updated', next)
-  }
-  saveRecords(l)
-  const told = new Set(claimed.map((c) => c.txId))
-  const isOutcome = (tx: WalletTransaction) =>
-    told.has(tx.id) ||
-    (tx.lnTx != null && tx.num_satoshis > 0 && l.awaitingRow.has(tx.lnTx.id)) ||
-    paid.some((p) => p.invoice.id === tx.lnTx?.id)
+function storeBatch(io: SyncIo, accountId: string, b: Batch): void {
+  const ledger = io.deps.ledger()
+  const waiting = waitingOf(io, accountId)
+  const taken = takenTxIds(linksOf(ledger, io.unsaved))
+  const plan = planStore(b, { ...waiting, takenTxIds: taken, awaitingRow: io.state(accountId).awaitingRow })
+  settle(io, plan.paid)
+  claim(io, plan.claimed)
+  saveWatched(io)
   // the service lists newest first; stored oldest first, so rows of one second are told in order
-  const rows = (list: WalletTransaction[]) => list.map((tx) => fromServiceTx(b.walletId, tx)).reverse()
-  const ledger = l.deps.ledger()
-  const outcomes = b.bulk ? b.items.filter(isOutcome) : []
-  const rest = b.bulk ? b.items.filter((tx) => !isOutcome(tx)) : b.items
+  const rows = (list: typeof b.items) => list.map((tx) => fromServiceTx(b.walletId, tx)).reverse()
+  const livePrice = io.deps.livePrice?.() ?? null
   let inserted = 0
-  const livePrice = l.deps.livePrice?.() ?? null
-  if (outcomes.length > 0) inserted += ledger.insertBatch(a.id, rows(outcomes), { announce: true, livePrice }).inserted
-  inserted += ledger.insertBatch(a.id, rows(rest), {
+  if (plan.told.length > 0)
+    inserted += ledger.insertBatch(accountId, rows(plan.told), { announce: true, livePrice }).inserted
+  inserted += ledger.insertBatch(accountId, rows(plan.rest), {
     announce: !b.bulk,
     livePrice,
     cursor: { walletId: b.walletId, ...b.cursor },
   }).inserted
-  for (const tx of b.items) if (tx.lnTx) l.awaitingRow.delete(tx.lnTx.id)
-  if (inserted > 0) a.changed.add(b.walletId)
-}
-
-/** Marks invoices paid (once: checked and set in one synchronous step) and says so. */
-export function settle(l: Loop, found: readonly Settlement[]): number {
-  let n = 0
-  for (const f of found) {
-    const cur = l.records.invoice(f.invoice.id)
-    if (cur?.status !== 'pending') continue
-    const amountSat = f.amountSat > 0 ? f.amountSat : cur.amountSat
-    const next: PendingInvoice = { ...cur, status: 'paid', settledAt: f.settledAt, amountSat }
-    l.records.setInvoice(next)
-    l.deps.emit('invoice.updated', next)
-    n++
-  }
-  return n
-}
-
-/** Paid before it was tracked, and its row already synced: settled from the ledger. */
-export function settledInLedger(l: Loop, inv: PendingInvoice): void {
-  const row = l.deps.ledger().byLnTxId(inv.accountId, inv.id)
-  if (!row || row.amountMsat <= 0 || row.createdAt < inv.createdAt - CLOCK_SLACK_SEC) return
-  settle(l, [{ invoice: inv, settledAt: row.createdAt, amountSat: Math.floor(row.amountMsat / 1000) }])
-}
-
-export function expire(l: Loop, list: readonly PendingInvoice[]): void {
-  for (const inv of list) {
-    const cur = l.records.invoice(inv.id)
-    if (cur?.status !== 'pending') continue
-    const next: PendingInvoice = { ...cur, status: 'expired' }
-    l.records.setInvoice(next)
-    l.deps.emit('invoice.updated', next)
-  }
-  saveRecords(l)
-}
-
-/** Saves the invoices and links watched; a failure is logged and answered, never thrown. */
-export function saveRecords(l: Loop): SyncNotSavedError | null {
-  try {
-    l.records.save()
-    return null
-  } catch (err) {
-    l.log?.error('pending invoices not saved', errorFields(err))
-    return new SyncNotSavedError(err)
-  }
-}
-
-/** The outbox, oldest first: each row marked told, then shown (if it is news), so never twice. */
-export function drainOutbox(l: Loop): void {
-  const ledger = l.deps.ledger()
-  const enabled = l.deps.settings().notifications
-  for (;;) {
-    const rows = ledger.unannounced(100)
-    if (rows.length === 0) return
-    for (const row of rows) {
-      const label = l.accounts.get(row.accountId)?.labels.get(row.walletId) ?? row.walletLabel ?? row.walletId
-      const byRow = {
-        invoice: l.records.invoice,
-        claimedBy: (txId: string) => l.records.claimedBy(row.accountId, txId),
-      }
-      const model = announcement(row, byRow, label)
-      // Marked told before it is shown: a crash between the two loses one banner (the payment is
-      // still in the history and the balance), where the other order would tell it twice.
-      ledger.markAnnounced([row.rowId])
-      if (model) showNotification({ notifier: l.deps.notifier, emit: l.deps.emit, enabled }, model)
-      l.deps.announced?.(row)
-    }
-  }
-}
-
-function learn(l: Loop, a: AccountState, list: readonly Wallet[]) {
-  const names = list.map((w) => ({ id: w.id, label: walletView(w).label }))
-  if (names.some((n) => a.labels.get(n.id) !== n.label) || names.length !== a.labels.size) {
-    a.labels = new Map(names.map((n) => [n.id, n.label]))
-    l.deps.ledger().setWallets(a.id, names)
-  }
+  const lnTxIds = b.items.flatMap((tx) => (tx.lnTx ? [tx.lnTx.id] : []))
+  io.set(accountId, stored(io.state(accountId), b.walletId, lnTxIds, inserted))
 }
 
 /** Reads the balances; null when the key cannot list wallets (then it never tries again). */
-async function readBalances(l: Loop, a: AccountState): Promise<Map<string, number> | null> {
-  if (!a.canListWallets) return null
+async function readBalances(io: SyncIo, accountId: string, client: SyncClient): Promise<Map<string, number> | null> {
+  if (!io.state(accountId).canListWallets) return null
   try {
-    const list = await a.client.listWallets()
-    learn(l, a, list)
-    a.wallets = list
+    const list = await client.listWallets()
+    const prefs = io.deps.walletPrefs?.(accountId) ?? {}
+    const r = listed(io.state(accountId), list, (w) => walletView(w, prefs[w.id]).label)
+    io.set(accountId, r.state)
+    if (r.names) io.deps.ledger().setWallets(accountId, r.names)
     return new Map(list.map((w) => [w.id, walletBalanceMsat(w)]))
   } catch (err) {
     if (!isCode(err, 'forbidden')) throw err
-    a.canListWallets = false
+    io.set(accountId, { ...io.state(accountId), canListWallets: false })
     return null
   }
 }
 
-export async function syncAccount(l: Loop, a: AccountState, force: boolean): Promise<void> {
-  a.ticks++
-  const balances = await readBalances(l, a)
-  const cursors = l.deps.ledger().cursors
-  const watched = new Set([
-    ...l.records.pending(a.id).map((i) => i.walletId),
-    ...l.records.waitingLinks(a.id, l.opts.withdrawMaxAgeSec).map((x) => x.walletId),
-  ])
+/** One round of an account's tick: reads, stores and tells what the plans say. */
+export async function syncAccount(io: SyncIo, accountId: string, client: SyncClient, readAll: boolean) {
+  const before = io.state(accountId)
+  io.set(accountId, { ...before, ticks: before.ticks + 1 })
+  const balances = await readBalances(io, accountId, client)
+  const cursors = io.deps.ledger().cursors
+  const s = io.state(accountId)
+  const { pending, links } = waitingOf(io, accountId)
   const plan = planReads(
     {
-      force,
-      ticks: a.ticks,
+      force: readAll,
+      ticks: s.ticks,
       balances,
-      storedBalances: a.storedBalances,
-      watched: [...watched],
-      backfillDone: (id) => cursors.get(a.id, id)?.backfillDoneAt != null,
-      feedAllowed: a.feedUsable,
+      storedBalances: s.storedBalances,
+      watched: [...new Set([...pending, ...links].map((x) => x.walletId))],
+      backfillDone: (id) => cursors.get(accountId, id)?.backfillDoneAt != null,
+      feedAllowed: s.feedUsable,
     },
-    l.opts,
+    io.opts,
   )
   const rc: ReadContext = {
-    client: a.client,
-    cursor: (id) => cursors.get(a.id, id),
-    store: (b) => storeBatch(l, a, b),
-    together: (fn) => l.deps.ledger().together(fn),
-    nowSec: l.nowSec,
-    o: l.opts,
+    client,
+    cursor: (id) => cursors.get(accountId, id),
+    store: (b) => storeBatch(io, accountId, b),
+    together: (fn) => io.deps.ledger().together(fn),
+    nowSec: () => Math.floor(io.deps.now() / 1000),
+    o: io.opts,
   }
+  const r = await readPlanned(io, accountId, rc, plan)
+  io.set(accountId, afterReads(io.state(accountId), balances, r.upToDate, r.readAgain))
+  await finalChecks(io, accountId, client)
+  drainOutbox(io)
+  tell(io, accountId, balances)
+  if (r.failed) throw r.failed
+  io.deps.afterSync?.(accountId)
+}
+
+/** The reads the plan asked for; which wallets are now up to date, which to read again, the last failure. */
+async function readPlanned(io: SyncIo, accountId: string, rc: ReadContext, plan: ReadPlan) {
   const upToDate = new Set<string>()
+  const readAgain: string[] = []
   let failed: unknown = null
-  if (plan.viaFeed.length > 0) await readFeed(l, a, rc, plan, upToDate)
-  const perWallet = plan.perWallet.map((id) =>
+  const oneByOne = [...plan.perWallet]
+  if (plan.viaFeed.length > 0) oneByOne.push(...(await readFeed(io, accountId, rc, plan.viaFeed, upToDate)))
+  const perWallet = oneByOne.map((id) =>
     readNewOfWallet(rc, id).then(
       () => upToDate.add(id),
       (err) => {
@@ -211,75 +137,59 @@ export async function syncAccount(l: Loop, a: AccountState, force: boolean): Pro
   await Promise.all(perWallet)
   for (const id of plan.backfill) {
     try {
-      const fromTop = (cursors.get(a.id, id)?.backfillNextPage ?? 1) === 1
+      const fromTop = (rc.cursor(id)?.backfillNextPage ?? 1) === 1
       // Done in this tick from page 1: its rows are as new as this tick's balance. Done later: the
       // next tick reads what arrived while the history was loading.
-      if (await backfill(rc, id)) fromTop ? upToDate.add(id) : a.storedBalances.delete(id)
+      if (await backfill(rc, id)) fromTop ? upToDate.add(id) : readAgain.push(id)
     } catch (err) {
       failed = err
       break
     }
   }
-  if (plan.backfill.length > 0)
-    l.deps.emit('sync.progress', { accountId: a.id, ...historyProgress(cursors.list(a.id), l.opts.backfillPerPage) })
-  for (const id of upToDate) {
-    const bal = balances?.get(id)
-    if (bal !== undefined) a.storedBalances.set(id, bal)
+  if (plan.backfill.length > 0) {
+    const progress = historyProgress(io.deps.ledger().cursors.list(accountId), io.opts.backfillPerPage)
+    io.deps.emit('sync.progress', { accountId, ...progress })
   }
-  await finalChecks(l, a)
-  drainOutbox(l)
-  announceChanges(l, a, balances)
-  if (failed) throw failed
-  l.deps.afterSync?.(a.id)
+  return { upToDate, readAgain, failed }
 }
 
-/** The wallets the account-wide feed covers: up to date, else (no feed here) read wallet by wallet. */
-async function readFeed(
-  l: Loop,
-  a: AccountState,
-  rc: ReadContext,
-  plan: { viaFeed: string[]; perWallet: string[] },
-  upToDate: Set<string>,
-) {
+/** The wallets the account-wide feed covers: up to date; returns those to read one by one instead. */
+async function readFeed(io: SyncIo, accountId: string, rc: ReadContext, viaFeed: string[], upToDate: Set<string>) {
   try {
-    if (await readNewViaFeed(rc, plan.viaFeed)) for (const id of plan.viaFeed) upToDate.add(id)
-    else plan.perWallet.push(...plan.viaFeed)
+    if (!(await readNewViaFeed(rc, viaFeed))) return viaFeed
+    for (const id of viaFeed) upToDate.add(id)
+    return []
   } catch (err) {
     if (!(err instanceof FeedUnusableError) && !isCode(err, 'forbidden', 'unauthorized', 'not_found')) throw err
-    l.log?.info('sync: the account-wide feed cannot be used; reading wallet by wallet', errorFields(err))
-    a.feedUsable = false
-    plan.perWallet.push(...plan.viaFeed)
+    io.deps.log?.info('sync: the account-wide feed cannot be used; reading wallet by wallet', errorFields(err))
+    io.set(accountId, { ...io.state(accountId), feedUsable: false })
+    return viaFeed
   }
 }
 
 /** The last word on invoices past their expiry: paid after all, or expired. */
-async function finalChecks(l: Loop, a: AccountState) {
-  const { expiring } = splitExpired(l.records.pending(a.id), l.serviceSec(a.id), l.opts)
+async function finalChecks(io: SyncIo, accountId: string, client: SyncClient) {
+  const { expiring } = splitExpired(waitingOf(io, accountId).pending, io.serviceSec(accountId), io.opts)
   for (const inv of expiring) {
     try {
-      const s = await l.readDirect(a.client, inv)
-      if (s) await l.foundDirectly(a, [s])
-      else expire(l, [inv])
+      const s = await readInvoice(client, inv, () => io.serviceSec(accountId))
+      if (s) foundDirectly(io, accountId, [s])
+      else expire(io, [inv])
     } catch (err) {
       // Retryable: ask again next tick. Otherwise the service will not tell more (unknown, not ours).
       if (err instanceof AppError && err.retryable) throw err
-      l.log?.warn('sync: invoice unreadable at expiry', { id: inv.id, ...errorFields(err) })
-      expire(l, [inv])
+      io.deps.log?.warn('sync: invoice unreadable at expiry', { id: inv.id, ...errorFields(err) })
+      expire(io, [inv])
     }
   }
 }
 
-function announceChanges(l: Loop, a: AccountState, balances: Map<string, number> | null) {
-  if (balances && a.wallets) {
-    const key = JSON.stringify([...balances])
-    const active = l.deps.activeAccountId?.() ?? a.id
-    if (key !== a.shownBalances && active === a.id) {
-      a.shownBalances = key
-      l.deps.emit('wallets.updated', walletsView(a.wallets))
-    }
-  }
-  if (a.changed.size > 0) {
-    l.deps.emit('ledger.updated', { accountId: a.id, walletIds: [...a.changed] })
-    a.changed.clear()
-  }
+/** The renderer hears of changed balances (the account shown) and of wallets with new rows. */
+function tell(io: SyncIo, accountId: string, balances: ReadonlyMap<string, number> | null) {
+  const shown = (io.deps.activeAccountId?.() ?? accountId) === accountId
+  const r = toTell(io.state(accountId), balances, shown)
+  io.set(accountId, r.state)
+  if (r.tell.wallets)
+    io.deps.emit('wallets.updated', walletsView([...r.tell.wallets], io.deps.walletPrefs?.(accountId)))
+  if (r.tell.changedWallets.length > 0) io.deps.emit('ledger.updated', { accountId, walletIds: r.tell.changedWallets })
 }

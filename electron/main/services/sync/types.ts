@@ -26,8 +26,6 @@ export interface SyncLoop {
   settingsChanged(): void
   /** the app's accounts changed: sync the new ones, forget the removed ones */
   accountsChanged(): void
-  /** a restored backup put invoices and links in the ledger: watch them too */
-  recordsRestored(): void
   /** an account was given a new key: its backoff from the refused one ends, and it syncs now */
   keyReplaced(accountId: string): void
   onResume(): void

@@ -130,7 +130,8 @@ export function buildTrayMenu(state: TrayState): TrayMenuModel {
       text: amounts ? `${state.accountLabel}: ${amount(totalBalanceMsat(state.wallets))}` : state.accountLabel,
     },
   ]
-  for (const w of state.wallets) {
+  // a hidden wallet is not listed, but its balance stays in the total above: money never leaves view
+  for (const w of state.wallets.filter((x) => !x.hidden)) {
     const label = amounts ? `${w.label}: ${amount(w.balanceMsat)}` : w.label
     items.push({ kind: 'action', action: 'wallet', walletId: w.id, label })
   }

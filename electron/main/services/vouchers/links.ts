@@ -7,6 +7,7 @@ import { AppError } from '@shared/errors'
 import type { Logger } from '../../log'
 import type { CallPolicy } from '../accounts'
 import type { ServiceClient } from '../client'
+import { mt } from '../i18n'
 import type { Payments } from '../payments'
 import type { ServiceTime } from '../serviceTime'
 import type { SyncLoop } from '../sync'
@@ -46,15 +47,13 @@ export interface VoucherDeps {
   trackWithdraw(link: WithdrawLinkView, accountId: string): Promise<void>
 }
 
-const NO_SAVING = 'Saving files is not available here, so no vouchers were made.'
-
 export function createWithdrawLinks(d: VoucherDeps) {
   const nowSec = (accountId: string) => d.serviceTime?.nowSec(accountId) ?? Math.floor(d.now() / 1000)
 
   /** One link: reserved, minted and watched (a failed save of it is a notice, not a failure). */
   function one(input: WithdrawLinkInput): Promise<WithdrawLinkView> {
     const { walletId, amountSat, memo, requestId, confirmToken } = input
-    const spend = { requestId, walletId, count: 1, amountSat, confirmToken, what: 'This withdraw link', memo }
+    const spend = { requestId, walletId, count: 1, amountSat, confirmToken, what: 'link' as const, memo }
     return d.payments.mintLinks(spend, async (mint, accountId) => {
       const view = withdrawLinkView(await mint(), { walletId, amountSat, memo: memo ?? '', nowSec: nowSec(accountId) })
       await d.trackWithdraw(view, accountId)
@@ -65,11 +64,11 @@ export function createWithdrawLinks(d: VoucherDeps) {
   async function create(input: VoucherSheetRequest) {
     const { walletId, count, amountSat, note, requestId, confirmToken } = input
     const saveFile = d.saveFile
-    if (!saveFile) throw new AppError('internal', NO_SAVING, { retryable: false })
+    if (!saveFile) throw new AppError('internal', mt('vouchers.noSaving'), { retryable: false })
     const wallet = walletView(await d.clientFor(undefined, 'once').getWallet(walletId))
     checkVoucherFunds({ count, amountSat, balanceMsat: wallet.balanceMsat, walletName: wallet.label })
-    const what = 'These vouchers'
-    const spend = { requestId, walletId, count, amountSat, confirmToken, what, plural: true, memo: note || undefined }
+    const what = 'vouchers' as const
+    const spend = { requestId, walletId, count, amountSat, confirmToken, what, memo: note || undefined }
     // what was made stays counted against the daily limit, and a link that may exist unseen too
     const { links, problem } = await d.payments.mintLinks(spend, (mint, accountId) =>
       mintVouchers(count, {
@@ -88,18 +87,17 @@ export function createWithdrawLinks(d: VoucherDeps) {
   }
 
   async function save({ otts, note }: { otts: string[]; note: string }) {
-    if (!d.saveFile) throw new AppError('internal', 'Saving files is not available here.', { retryable: false })
+    if (!d.saveFile) throw new AppError('internal', mt('errors.noSaving'), { retryable: false })
     const known = new Map(d.sync.listWithdraws().map((l) => [l.ott, l]))
     // one card per voucher: a link printed twice could be claimed only once
     const links = [...new Set(otts)].map((ott) => known.get(ott))
-    if (links.some((l) => !l))
-      throw new AppError('not_found', 'Some of these vouchers are no longer in the list of withdraw links.')
+    if (links.some((l) => !l)) throw new AppError('not_found', mt('vouchers.gone'))
     const all = links as WithdrawLinkView[]
     const first = all[0] as WithdrawLinkView
     if (all.some((l) => l.walletId !== first.walletId || l.amountSat !== first.amountSat))
-      throw new AppError('invalid_input', 'A sheet holds vouchers of one amount from one wallet.')
+      throw new AppError('invalid_input', mt('vouchers.oneKind'))
     const waiting = all.filter((l) => l.status === 'waiting')
-    if (waiting.length === 0) throw new AppError('invalid_input', 'Every one of these vouchers has been claimed.')
+    if (waiting.length === 0) throw new AppError('invalid_input', mt('vouchers.allClaimed'))
     const sheet = await saveVoucherSheet(
       d.saveFile,
       { links: waiting, amountSat: first.amountSat, note, createdAt: d.now() },

@@ -3,6 +3,7 @@
 // and keeps what was made; nothing is retried (a retry could only mint one more).
 import { AppError } from '@shared/errors'
 import { formatMsat, formatSat } from '@shared/units'
+import { mt } from '../i18n'
 
 export interface MintSteps<L> {
   /** one new link from the service */
@@ -54,6 +55,12 @@ export function checkVoucherFunds(o: { count: number; amountSat: number; balance
   const total = Number.isSafeInteger(totalSat * 1000) ? formatSat(totalSat) : `${totalSat} sats`
   throw new AppError(
     'insufficient_funds',
-    `${o.count} × ${formatSat(o.amountSat)} = ${total}, but ${o.walletName} holds ${formatMsat(o.balanceMsat)}.`,
+    mt('vouchers.notEnough', {
+      count: String(o.count),
+      amount: formatSat(o.amountSat),
+      total,
+      wallet: o.walletName,
+      balance: formatMsat(o.balanceMsat),
+    }),
   )
 }

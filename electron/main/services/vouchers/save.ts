@@ -3,6 +3,7 @@
 // makes the PDF and turns any failure into a plain outcome, since the vouchers exist either way.
 import type { SheetOutcome } from '@shared/contract'
 import type { Logger } from '../../log'
+import { mt } from '../i18n'
 import { makeVoucherSheet, sheetFileName, type VoucherSheetInput } from './sheet'
 
 /** A piece of a file, written before the next is made: the writer's promise is the backpressure. */
@@ -46,7 +47,7 @@ export async function saveVoucherSheet(
     log?.warn('voucher sheet not saved', { code, message: err instanceof Error ? err.message : String(err) })
     return {
       status: 'failed',
-      message: `The sheet could not be saved${typeof code === 'string' ? ` (${code})` : ''}. The vouchers were made; save the sheet again from the list.`,
+      message: mt('notices.sheetNotSaved', { code: typeof code === 'string' ? code : 'none' }),
     }
   }
 }

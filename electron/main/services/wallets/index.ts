@@ -6,7 +6,10 @@ import type { Emit } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import type { CallPolicy } from '../accounts'
 import type { ServiceClient } from '../client'
+import { mt } from '../i18n'
 import type { Ledger } from '../ledger'
+import type { SettingsStore } from '../settings'
+import { createWalletPrefs, nextPref } from '../settings/walletPrefs'
 import { lnTxView, staticLinkView, transactionsPageView, walletsView, walletView } from '../views'
 import { createWallet } from './create'
 
@@ -18,19 +21,29 @@ export interface WalletsDeps {
   ledger: () => Ledger
   /** work an answer does not wait for */
   background: (task: Promise<unknown>) => void
+  /** where the person's own wallet names and hidden wallets are kept (settings/walletPrefs.ts) */
+  settings: Pick<SettingsStore, 'current' | 'update'>
 }
 
 export type Wallets = ReturnType<typeof createWallets>
 
 export function createWallets(d: WalletsDeps) {
   const reads = () => d.clientFor(undefined, 'retry')
+  const prefs = createWalletPrefs(d.settings)
 
   /** also the refresh after a payment or a switch: a read, whoever asks */
   async function list() {
-    const view = walletsView(await reads().listWallets())
+    const view = walletsView(await reads().listWallets(), prefs.of(d.activeAccountId()))
     d.emit('wallets.updated', view)
     return view
   }
+
+  /** the names shown kept for the ledger's rows ("Moved from Savings") */
+  const keepNames = (accountId: string, wallets: ReadonlyArray<{ id: string; label: string }>) =>
+    d.ledger().setWallets(
+      accountId,
+      wallets.map((w) => ({ id: w.id, label: w.label.slice(0, 200) })),
+    )
 
   /**
    * A wallet was made: the wallets asked for again and their names kept for the ledger's rows,
@@ -39,25 +52,46 @@ export function createWallets(d: WalletsDeps) {
   const changed = (accountId: string, walletIds: string[]) =>
     d.background(
       list()
-        .then(({ wallets }) =>
-          d.ledger().setWallets(
-            accountId,
-            wallets.map((w) => ({ id: w.id, label: w.label.slice(0, 200) })),
-          ),
-        )
+        .then(({ wallets }) => keepNames(accountId, wallets))
         .finally(() => d.emit('ledger.updated', { accountId, walletIds })),
     )
+
+  /**
+   * The person's own name for a wallet and whether it is hidden. The wallets are read first: the
+   * wallet must be the account's, and at least one must stay on show (hiding them all would leave
+   * Home with a total and nothing under it). Then everything that shows them hears it.
+   */
+  async function setLocal(input: { walletId: string; name: string; hidden: boolean }) {
+    const accountId = d.activeAccountId()
+    const service = await reads().listWallets()
+    const wallet = service.find((w) => w.id === input.walletId)
+    if (!wallet) throw new AppError('not_found', mt('wallets.notFound'))
+    const pref = nextPref(walletView(wallet).label, input)
+    const after = { ...prefs.of(accountId), [input.walletId]: pref ?? {} }
+    if (input.hidden && service.every((w) => after[w.id]?.hidden))
+      throw new AppError('invalid_input', mt('wallets.keepOneShown'))
+    const view = walletsView(service, await prefs.set(accountId, input.walletId, pref))
+    d.emit('wallets.updated', view)
+    try {
+      keepNames(accountId, view.wallets)
+    } finally {
+      // transfers name the other wallet: any wallet's rows may read differently now
+      d.emit('ledger.updated', { accountId, walletIds: view.wallets.map((w) => w.id) })
+    }
+    return view
+  }
 
   return {
     list,
     /** the balances asked for again without waiting (after a connect or a switch) */
     refresh: () => d.background(list()),
-    get: async (walletId: string) => walletView(await reads().getWallet(walletId)),
+    setLocal,
+    get: async (walletId: string) =>
+      walletView(await reads().getWallet(walletId), prefs.of(d.activeAccountId())[walletId]),
     async staticLink(walletId: string) {
       const client = reads()
       const wallet = await client.getWallet(walletId)
-      if (!wallet.default_lnurlpay_id)
-        throw new AppError('not_found', 'The service gives this wallet no permanent receive link.')
+      if (!wallet.default_lnurlpay_id) throw new AppError('not_found', mt('wallets.noStaticLink'))
       return staticLinkView(walletId, await client.getStaticLink(wallet.default_lnurlpay_id))
     },
     servicePage: async (q: { walletId: string; page: number; perPage: number }) =>

@@ -5,7 +5,7 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createServiceClient, UNKNOWN_OUTCOME_MESSAGE } from '../../../../electron/main/services/client'
+import { createServiceClient, unknownOutcomeMessage } from '../../../../electron/main/services/client'
 import { MAX_BODY_BYTES } from '../../../../electron/main/services/http/readBody'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../../simulator/index'
 import { HUGE_BYTES, proxyTo, serve, stallingProxy, streamHuge } from '../loopback'
@@ -81,7 +81,7 @@ describe('an error answer whose body never comes (headers, then nothing)', () =>
       try {
         const { err, ms } = await clocked(() => pay(proxy.url, status === 401 ? WRONG_KEY : undefined))
         expect(err.code).toBe('unknown_outcome')
-        expect(err.message).toBe(UNKNOWN_OUTCOME_MESSAGE)
+        expect(err.message).toBe(unknownOutcomeMessage())
         expect(ms).toBeLessThan(5 * DEADLINE)
         expect(payPosts().map((r) => r.status)).toEqual([status])
         // The 500 came after the service paid (money moved once); the 401 before (none moved).
@@ -194,7 +194,7 @@ describe('a 50 MB answer', () => {
         err = await failure(pay(proxy.url, undefined, SLOW))
       })
       expect(err?.code).toBe('unknown_outcome')
-      expect(err?.message).toBe(UNKNOWN_OUTCOME_MESSAGE)
+      expect(err?.message).toBe(unknownOutcomeMessage())
       expect(payPosts().map((r) => r.status)).toEqual([201])
       const spent = before - sim.control.balanceMsat(funded.id)
       expect(spent).toBeGreaterThanOrEqual(1_000_000)

@@ -4,7 +4,7 @@
 import { getCACertificates, setDefaultCACertificates } from 'node:tls'
 import type { AuthMethod } from '@shared/contract'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createServiceClient, UNKNOWN_OUTCOME_MESSAGE } from '../../../../electron/main/services/client'
+import { createServiceClient, unknownOutcomeMessage } from '../../../../electron/main/services/client'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../../simulator/index'
 import { type Loopback, proxyTo, serve, throwawayCertificate } from '../loopback'
 import { failsWith } from '../support'
@@ -151,7 +151,7 @@ describe('a payment answered with a redirect after the service paid', () => {
       expect(err.code).toBe('unknown_outcome')
       expect(err.retryable).toBe(false)
       expectNamesTarget(err.message)
-      expect(err.message).toContain(UNKNOWN_OUTCOME_MESSAGE)
+      expect(err.message).toContain(unknownOutcomeMessage())
       expect(sim.control.requests({ method: 'POST', path: /lnurlp\/pay$/ })).toHaveLength(1)
       const spent = before - sim.control.balanceMsat(funded.id)
       expect(spent).toBeGreaterThanOrEqual(1_000_000)

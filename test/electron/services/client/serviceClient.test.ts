@@ -8,9 +8,9 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import {
   createServiceClient,
   type InvoiceRoute,
-  PROBE_FAILED,
+  probeFailedMessage,
   type ServiceClient,
-  UNKNOWN_OUTCOME_MESSAGE,
+  unknownOutcomeMessage,
 } from '../../../../electron/main/services/client'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../../simulator/index'
 import { proxyTo, stallingProxy } from '../loopback'
@@ -227,7 +227,7 @@ describe('error classes', () => {
     const err = await failure(client().probe('nobody@nowhere.example'))
     expect(err.code).toBe('lnurl_error')
     // plain words, never the service's own "Invalid Address / LNURL"
-    expect(err.message).toBe(PROBE_FAILED)
+    expect(err.message).toBe(probeFailedMessage())
     expect(err.message).not.toMatch(/invalid address|lnurl/i)
     // The service's 500 for an unresolvable address is not worth asking again.
     expect(sim.control.requests({ path: /lnurlp\/probe/ })).toHaveLength(1)
@@ -339,7 +339,7 @@ describe('payments: never re-sent, unknown outcome when the answer is lost', () 
     sim.control.injectFault({ method: 'POST', path: /lnurlp\/pay$/, kind, when: 'after', ...extra })
     const err = await failure(pay(client({ timeoutMs: 400, retries: 5 })))
     expect(err.code).toBe('unknown_outcome')
-    expect(err.message).toBe(UNKNOWN_OUTCOME_MESSAGE)
+    expect(err.message).toBe(unknownOutcomeMessage())
     expect(err.retryable).toBe(false)
     expect(payPosts()).toHaveLength(1)
     const spent = before - sim.control.balanceMsat(funded.id)

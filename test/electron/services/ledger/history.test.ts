@@ -229,7 +229,8 @@ describe('CSV cells', () => {
     const chunks: string[] = []
     await l.exportCsv({ accountId: 'acc_x' }, { write: (c) => void chunks.push(c) })
     expect(chunks.join('').split('\r\n')[1]).toBe(
-      `2023-11-14T22:13:20.000Z,wal_x,Received,1000,0,"'=HYPERLINK(""http://evil"")",'+1,,'@SUM(A1),wtx_formula,,`,
+      // the last cell is link_memo (empty: no link was claimed by this row)
+      `2023-11-14T22:13:20.000Z,wal_x,Received,1000,0,"'=HYPERLINK(""http://evil"")",'+1,,'@SUM(A1),wtx_formula,,,`,
     )
     const ctl = new AbortController()
     ctl.abort()

@@ -79,6 +79,17 @@ describe('journal', () => {
     j.close()
   })
 
+  it('the same state again without new words keeps the old words; stored words are capped', () => {
+    const j = open()
+    j.add(entry(1))
+    j.add(entry(2))
+    j.mark('req_00000001', 'unknown', { error: 'lost' })
+    expect(j.mark('req_00000001', 'unknown').error).toBe('lost')
+    expect(j.mark('req_00000001', 'unknown', { error: 'lost' }).error).toBe('lost')
+    expect(j.mark('req_00000002', 'failed', { error: 'x'.repeat(5000) }).error).toHaveLength(1000)
+    j.close()
+  })
+
   it('failed is not final: seen paid later, it becomes paid, once marked to be told; told once', () => {
     const j = open()
     j.add(entry(1, { kind: 'invoice', target: 'lnbcrt1first' }))

@@ -61,7 +61,7 @@ describe('schema and migrations', () => {
     const db = new DatabaseSync(join(dir, 'ledger.sqlite'))
     migrate(db, ledgerMigrations().slice(0, 1))
     expect(schemaVersion(db)).toBe(1)
-    expect(LATEST).toBe(4)
+    expect(LATEST).toBe(5)
     db.prepare(
       `INSERT INTO transactions (account_id, wallet_id, tx_id, type, amount_msat, memo, created_at, announced)
        VALUES ('acc_1', 'wal_a', 'wtx_old', 'ln_deposit', 5000, 'Old coffee', 1700000000, 1)`,
@@ -80,6 +80,25 @@ describe('schema and migrations', () => {
     const check = new DatabaseSync(join(dir, 'ledger.sqlite'))
     expect(schemaVersion(check)).toBe(LATEST)
     check.close()
+  })
+
+  it("indexes a claim made before the fifth migration again, with the link's memo", () => {
+    const db = new DatabaseSync(join(dir, 'ledger.sqlite'))
+    migrate(db, ledgerMigrations().slice(0, 4))
+    db.exec(`INSERT INTO transactions (id, account_id, wallet_id, tx_id, type, amount_msat, memo, created_at, announced)
+       VALUES (7, 'acc_1', 'wal_a', 'wtx_claim', 'ln_lnurl_withdraw', -5000, 'Outside invoice', 1700000000, 1);
+      INSERT INTO withdraw_links (account_id, ott, wallet_id, lnurl, amount_sat, memo, created_at, status,
+        claimed_at, claimed_msat, claim_tx_id)
+       VALUES ('acc_1', 'ott_1', 'wal_a', 'LNURL1X', 5, 'Lunch with Ana', 1699999000, 'claimed', 1700000000, 5000, 'wtx_claim');
+      -- the row as an older app indexed it: without the link's memo
+      INSERT INTO tx_search (rowid, text) VALUES (7, 'Outside invoice');`)
+    db.close()
+
+    const l = open()
+    expect(l.searchMode).toBe('fts5')
+    expect(l.page({ accountId: 'acc_1', search: 'Lunch' }).items.map((t) => t.txId)).toEqual(['wtx_claim'])
+    expect(l.page({ accountId: 'acc_1', search: 'Outside' }).items.map((t) => t.txId)).toEqual(['wtx_claim'])
+    l.close()
   })
 
   it('a failed migration leaves the file at its last whole version', () => {

@@ -20,6 +20,12 @@ describe('app records', () => {
     expect(() => ctx.ledger.putInvoice(invoice({ status: 'weird' as never }))).toThrow()
   })
 
+  it('an amountless invoice, once paid, keeps the amount the payer chose', () => {
+    ctx.ledger.putInvoice(invoice({ amountSat: 0 }))
+    ctx.ledger.putInvoice(invoice({ amountSat: 1_234, status: 'paid', settledAt: 300 }))
+    expect(ctx.ledger.invoices()).toEqual([invoice({ amountSat: 1_234, status: 'paid', settledAt: 300 })])
+  })
+
   it('withdraw links: a claim counts once, with what it actually took', () => {
     ctx.ledger.putWithdrawLink(link())
     const claim = { claimedAt: 400, claimedMsat: 4_000_000, txId: 'wtx_claim' }
@@ -29,6 +35,17 @@ describe('app records', () => {
       link({ status: 'claimed', claimedAt: 400, claimedMsat: 4_000_000, claimTxId: 'wtx_claim' }),
     ])
     expect(ctx.ledger.withdrawLinks({ status: 'waiting' })).toEqual([])
+  })
+
+  it('claimed links: found by the transactions that claimed them, by the index, in that account only', () => {
+    ctx.ledger.putWithdrawLink(link({ memo: 'Coffee for Bob' }))
+    ctx.ledger.putWithdrawLink(link({ ott: 'ott_2', memo: 'Not claimed' }))
+    ctx.ledger.claimWithdrawLink('acc_1', 'ott_1', { claimedAt: 400, claimedMsat: 1_000, txId: 'wtx_claim' })
+    expect(ctx.ledger.claimedLinks('acc_1', ['wtx_claim', 'wtx_plain'])).toEqual([
+      { txId: 'wtx_claim', ott: 'ott_1', memo: 'Coffee for Bob' },
+    ])
+    expect(ctx.ledger.claimedLinks('acc_2', ['wtx_claim'])).toEqual([])
+    expect(ctx.ledger.claimedLinks('acc_1', [])).toEqual([])
   })
 
   it('recent recipients: newest first, with how often each was used', () => {

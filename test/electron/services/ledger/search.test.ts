@@ -1,8 +1,9 @@
 // Search terms are text, never patterns: %, _ and \ match only themselves, in both search modes
-// (FTS5 trigram and plain LIKE); an amount term also matches the amount; at most eight terms count.
+// (FTS5 trigram and plain LIKE); an amount term also matches the amount; at most eight terms count;
+// the person's memo of a withdraw link finds the row that claimed it.
 import { afterEach, describe, expect, it } from 'vitest'
 import { type Ledger, openLedger } from '../../../../electron/main/services/ledger'
-import { row, withTempDir } from './helpers'
+import { link, row, withTempDir } from './helpers'
 
 const memos = ['50% off', '500 sats back', 'a_b', 'axb', 'back\\slash', 'backslash', 'w1 w2 w3 w4 w5 w6 w7 w8']
 
@@ -45,6 +46,36 @@ describe.each([
     await open()
     // 14 sats is the second row's amount; no memo holds "14"
     expect(found('14')).toEqual(['500 sats back'])
+  })
+
+  it("finds a claim by the person's memo of the link, claimed before or after its row arrived", async () => {
+    await open()
+    const claim = (ott: string, txId: string) =>
+      expect(l.claimWithdrawLink('acc_1', ott, { claimedAt: 400, claimedMsat: 1_000_000, txId })).toBe(true)
+    const withdrawal = (txId: string) =>
+      l.insertBatch('acc_1', [
+        row({ txId, typeName: 'ln_lnurl_withdraw', amountMsat: -1_000, memo: 'Outside invoice' }),
+      ])
+    // as the sync loop does: the claim noticed in a batch, then the batch's rows stored
+    l.putWithdrawLink(link({ ott: 'ott_a', memo: 'Lunch with Ana' }))
+    claim('ott_a', 'wtx_a')
+    withdrawal('wtx_a')
+    // a row stored before its claim was known (counted already: the claim must forget that count)
+    l.putWithdrawLink(link({ ott: 'ott_t', memo: 'Taxi home' }))
+    withdrawal('wtx_t')
+    const total = () => l.page({ accountId: 'acc_1', search: 'Taxi', limit: 50 }).total
+    expect(found('Taxi')).toEqual([])
+    expect(total()).toBe(0)
+    claim('ott_t', 'wtx_t')
+    expect(found('Taxi')).toEqual(['Outside invoice'])
+    expect(total()).toBe(1)
+    expect(found('lunch ANA')).toEqual(['Outside invoice'])
+    // a word under three characters is checked on the rows themselves
+    expect(found('Ana Lu')).toEqual(['Outside invoice'])
+    expect(found('Outside')).toEqual(['Outside invoice', 'Outside invoice'])
+    // a link that was not claimed names no row
+    l.putWithdrawLink(link({ ott: 'ott_w', memo: 'Waiting still' }))
+    expect(found('Waiting')).toEqual([])
   })
 
   it('counts at most eight terms: a ninth that matches nothing is not applied', async () => {

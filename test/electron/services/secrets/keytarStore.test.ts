@@ -8,8 +8,8 @@ import { describe, expect, it } from 'vitest'
 import {
   createKeytarStore,
   createMemoryStore,
-  KEYCHAIN_UNAVAILABLE_MESSAGE,
   type KeytarLike,
+  keychainUnavailableMessage,
 } from '../../../../electron/main/services/secrets'
 
 const run = promisify(execFile)
@@ -53,7 +53,7 @@ describe('keytar store on the real keychain', () => {
     })
     const out = JSON.parse(stdout.trim().split('\n').pop() ?? '{}')
     expect(out.available).toBe(false)
-    expect(out.setError).toEqual({ code: 'keychain_unavailable', message: KEYCHAIN_UNAVAILABLE_MESSAGE })
+    expect(out.setError).toEqual({ code: 'keychain_unavailable', message: keychainUnavailableMessage() })
     expect(out.getError?.code).toBe('keychain_unavailable')
   })
 })

@@ -1,15 +1,17 @@
-// What the loop's parts share: its dependencies, options and per-account state.
-import type { Emit, PendingInvoice, Settings } from '@shared/contract'
+// What the sync loop is given: its dependencies (the ledger, the service's clients, the renderer,
+// the clock) and its options.
+
+import type { Emit, Settings } from '@shared/contract'
 import type { PriceThen } from '@shared/priceThen'
-import type { Wallet } from '@shared/schemas/service'
 import type { Logger } from '../../log'
 import type { Ledger, LedgerTx } from '../ledger'
 import type { Notifier } from '../notify'
-import type { Settlement } from './outcomes'
+import type { AccountWalletPrefs } from '../settings/walletPrefs'
 import { DEFAULT_PLAN, type PlanOptions } from './plan'
 import { DEFAULT_READS, type ReadOptions, type SyncClient } from './reads'
-import type { Records } from './records'
 import type { Timers } from './schedule'
+import type { AccountSync } from './state'
+import type { Unsaved } from './watched'
 
 export interface SyncOptions extends PlanOptions, ReadOptions {
   /** paid/expired invoices and claimed links stay listed this long */
@@ -33,6 +35,8 @@ export interface SyncDeps {
   notifier: Notifier
   emit: Emit
   settings(): Settings
+  /** the person's own wallet names and hidden wallets of an account (settings/walletPrefs.ts) */
+  walletPrefs?(accountId: string): AccountWalletPrefs
   /** ms since the epoch */
   now(): number
   /**
@@ -53,59 +57,17 @@ export interface SyncDeps {
   options?: Partial<SyncOptions>
 }
 
-export interface AccountState {
-  id: string
-  client: SyncClient
-  failures: number
-  ticks: number
-  running: Promise<void> | null
-  rerun: boolean
-  force: boolean
-  /** balance (msat) per wallet at the last read whose changes were all stored */
-  storedBalances: Map<string, number>
-  labels: Map<string, string>
-  wallets: Wallet[] | null
-  /** the balances last sent to the renderer, to send them only when they change */
-  shownBalances: string | null
-  /** false once the key proved unable to list wallets: then the wallets waited on are read each tick */
-  canListWallets: boolean
-  /** false once the account-wide feed proved unusable with this key */
-  feedUsable: boolean
-  /** wallets with new rows since the last `ledger.updated` */
-  changed: Set<string>
-}
-
-export interface Loop {
+/**
+ * What the loop's steps are handed: its dependencies and options, the records the ledger refused
+ * (held until the next write), and each account's state, read with `state` and replaced with `set`.
+ */
+export interface SyncIo {
   deps: SyncDeps
   opts: SyncOptions
-  records: Records
-  accounts: Map<string, AccountState>
-  log?: SyncDeps['log']
-  nowSec(): number
+  unsaved: Unsaved
+  /** the account's state (a fresh one when it has none yet) */
+  state(accountId: string): AccountSync
+  set(accountId: string, next: AccountSync): void
   /** the service's time of an account, Unix seconds */
   serviceSec(accountId: string): number
-  /** invoices found paid by a direct read whose row is not stored yet: their row is told even in bulk */
-  awaitingRow: Set<string>
-  readDirect(client: SyncClient, inv: PendingInvoice): Promise<Settlement | null>
-  /** paid, found by a direct read: marked so, and the wallet read as soon as the tick allows */
-  foundDirectly(a: AccountState, found: Settlement[]): Promise<void>
-}
-
-export function newAccountState(id: string, client: SyncClient): AccountState {
-  return {
-    id,
-    client,
-    failures: 0,
-    ticks: 0,
-    running: null,
-    rerun: false,
-    force: false,
-    storedBalances: new Map(),
-    labels: new Map(),
-    wallets: null,
-    shownBalances: null,
-    canListWallets: true,
-    feedUsable: true,
-    changed: new Set(),
-  }
 }

@@ -1,0 +1,241 @@
+// Connected apps (docs/nwc.md) measured against the same work done without Nostr:
+// - an app's `get_balance` and `make_invoice` over a loopback relay (@getalby/sdk's NWCClient ->
+//   relay -> this app -> simulator -> back, NIP-44 both ways): p50/p95 against the app's own
+//   `wallets.get` and `invoices.create` through the router, in the same run;
+// - 20 idle connections over 3 relays: this process's CPU per minute and RSS against the same app
+//   idle with no connection. The relays run in a child process, so their work is not counted;
+//   the simulator and the sync loop are in both figures alike.
+//
+// `npx tsx --tsconfig tsconfig.node.json bench/nwc.ts` prints the figures; runNwcBench() returns them.
+import { type ChildProcess, spawn } from 'node:child_process'
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createInterface } from 'node:readline'
+import { pathToFileURL } from 'node:url'
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+import { NWCClient } from '@getalby/sdk/nwc'
+import type { Result } from '@shared/errors'
+import { type Event, finalizeEvent, nip44 } from 'nostr-tools'
+import { hexToBytes } from 'nostr-tools/utils'
+import { type App, createApp } from '../electron/main/app/createApp'
+import { createMemoryStore } from '../electron/main/services/secrets'
+import { startSimulator } from '../test/simulator/index'
+import { syncNow } from '../test/support/syncNow'
+import { percentile } from './lib/stats'
+
+export interface NwcBench {
+  'get_balance over NWC p50 ms': number
+  'get_balance over NWC p95 ms': number
+  "get_balance, this app's part p50 ms": number
+  "get_balance, this app's part p95 ms": number
+  'wallets.get direct p50 ms': number
+  'wallets.get direct p95 ms': number
+  'make_invoice over NWC p50 ms': number
+  'make_invoice over NWC p95 ms': number
+  'invoices.create direct p50 ms': number
+  'invoices.create direct p95 ms': number
+  'idle CPU ms/min, 20 connections': number
+  'idle CPU ms/min, none': number
+  'heap MB, 20 connections': number
+  'heap MB, none': number
+  'RSS MB, 20 connections': number
+  'RSS MB, none': number
+}
+
+const RUNS = 60
+const IDLE_MS = 20_000
+const CONNECTIONS = 20
+const RELAYS = 3
+const SETTLE_MS = 5_000
+const START_WORK_MS = 30_000
+
+/**
+ * This app's part of a round trip: a request signed and sealed beforehand, sent on a bare socket,
+ * timed until its answer arrives (the SDK's own signing, sealing and checking left out).
+ */
+async function rawRoundTrips(uri: string, runs: number): Promise<number[]> {
+  const u = new URL(uri.replace('nostr+walletconnect://', 'http://'))
+  const [walletPubkey, relay, key] = [
+    u.hostname,
+    u.searchParams.get('relay')!,
+    hexToBytes(u.searchParams.get('secret')!),
+  ]
+  const ws = new WebSocket(relay)
+  await new Promise((r, j) => {
+    ws.addEventListener('open', r)
+    ws.addEventListener('error', j)
+  })
+  const waiting = new Map<string, () => void>()
+  ws.addEventListener('message', (m) => {
+    const msg = JSON.parse(String(m.data))
+    const to = msg[0] === 'EVENT' ? (msg[2] as Event).tags.find((t) => t[0] === 'e')?.[1] : undefined
+    if (to) waiting.get(to)?.()
+  })
+  ws.send(JSON.stringify(['REQ', 'answers', { kinds: [23195], authors: [walletPubkey] }]))
+  const sealKey = nip44.getConversationKey(key, walletPubkey)
+  const request = () =>
+    finalizeEvent(
+      {
+        kind: 23194,
+        created_at: Math.floor(Date.now() / 1000),
+        tags: [
+          ['p', walletPubkey],
+          ['encryption', 'nip44_v2'],
+        ],
+        content: nip44.encrypt(JSON.stringify({ method: 'get_balance', params: {} }), sealKey),
+      },
+      key,
+    )
+  try {
+    return await timed(runs, async () => {
+      const e = request()
+      const answered = new Promise<void>((r) => waiting.set(e.id, r))
+      const t0 = performance.now()
+      ws.send(JSON.stringify(['EVENT', e]))
+      await answered
+      return performance.now() - t0
+    })
+  } finally {
+    ws.close()
+  }
+}
+
+const value = <T>(r: Result<unknown>): T => {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`)
+  return r.value as T
+}
+
+/** the relays in their own process: prints their URLs as one JSON line */
+async function startRelays(n: number): Promise<{ urls: string[]; child: ChildProcess }> {
+  // node itself (not npx), so that killing the child stops the relays
+  const child = spawn(process.execPath, ['--import', 'tsx', join(import.meta.dirname, 'lib/relays.ts'), String(n)], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  })
+  const first = await new Promise<string>((resolve, reject) => {
+    const lines = createInterface({ input: child.stdout! })
+    lines.once('line', resolve)
+    child.once('exit', (code) => reject(new Error(`the relays exited (${code})`)))
+  })
+  return { urls: JSON.parse(first) as string[], child }
+}
+
+/** `f` timed `runs` times after 5 warm-up calls; `f` may time itself by returning a number */
+async function timed(runs: number, f: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 5; i++) await f() // warm up: sockets, JIT, the first sync
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now()
+    const own = await f()
+    times.push(typeof own === 'number' ? own : performance.now() - t0)
+  }
+  return times
+}
+
+setFlagsFromString('--expose-gc')
+const gc = runInNewContext('gc') as () => void
+
+/** CPU (user + system) per minute of this process while nothing is asked, then heap and RSS */
+async function idle(ms: number): Promise<{ cpuPerMin: number; heapMb: number; rssMb: number }> {
+  gc()
+  const before = process.cpuUsage()
+  await new Promise((r) => setTimeout(r, ms))
+  const used = process.cpuUsage(before)
+  gc()
+  const m = process.memoryUsage()
+  return {
+    cpuPerMin: ((used.user + used.system) / 1000) * (60_000 / ms),
+    heapMb: m.heapUsed / 2 ** 20,
+    rssMb: m.rss / 2 ** 20,
+  }
+}
+
+export async function runNwcBench(): Promise<NwcBench> {
+  const sim = await startSimulator({ seed: 'demo' })
+  const wallet = sim.control.createWallet('Apps', 1_000_000)
+  const relays = await startRelays(RELAYS)
+  const dir = await mkdtemp(join(tmpdir(), 'lt-bench-nwc-'))
+  const app: App = createApp({
+    ...{ userDataDir: dir, secretStore: createMemoryStore(), appVersion: 'bench', nwc: { backoffMinMs: 50 } },
+    notifier: { show: () => {}, isSupported: () => false },
+    emit: () => {},
+    logSink: () => {},
+  })
+  const clients: NWCClient[] = []
+  const call = <T>(name: string, input: unknown = {}) => app.router.handle(name, input).then((r) => value<T>(r))
+  try {
+    await app.start()
+    await call('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret })
+    await syncNow(app)
+    // past the start's own work (the ledger's deferred check runs 20 s after start)
+    await new Promise((r) => setTimeout(r, START_WORK_MS))
+    const none = await idle(IDLE_MS)
+
+    const uris: string[] = []
+    for (let i = 0; i < CONNECTIONS; i++) {
+      await call('nwc.settings', { relay: relays.urls[i % RELAYS] })
+      const made = await call<{ uri: string }>('nwc.create', {
+        ...{ name: `App ${i + 1}`, walletId: wallet.id, budgetSat: 100_000, period: 'daily' },
+        methods: ['get_balance', 'make_invoice'],
+      })
+      uris.push(made.uri)
+    }
+    // before the timed calls: the invoices they make are then watched by the sync loop, which is
+    // not the connections' cost
+    await new Promise((r) => setTimeout(r, SETTLE_MS))
+    const twenty = await idle(IDLE_MS)
+
+    const client = new NWCClient({ nostrWalletConnectUrl: uris[0]! })
+    clients.push(client)
+    await client.getBalance() // the first answer: the relay's subscription is in place
+
+    const nwcBalance = await timed(RUNS, () => client.getBalance())
+    const rawBalance = await rawRoundTrips(uris[0]!, RUNS)
+    const directBalance = await timed(RUNS, () => call('wallets.get', { walletId: wallet.id }))
+    const nwcInvoice = await timed(RUNS, () => client.makeInvoice({ amount: 1000, description: 'bench' }))
+    const directInvoice = await timed(RUNS, () =>
+      call('invoices.create', { walletId: wallet.id, amountSat: 1, memo: 'bench' }),
+    )
+    client.close()
+    clients.length = 0
+    const r = (n: number) => Math.round(n * 10) / 10
+    return {
+      'get_balance over NWC p50 ms': r(percentile(nwcBalance, 50)),
+      'get_balance over NWC p95 ms': r(percentile(nwcBalance, 95)),
+      "get_balance, this app's part p50 ms": r(percentile(rawBalance, 50)),
+      "get_balance, this app's part p95 ms": r(percentile(rawBalance, 95)),
+      'wallets.get direct p50 ms': r(percentile(directBalance, 50)),
+      'wallets.get direct p95 ms': r(percentile(directBalance, 95)),
+      'make_invoice over NWC p50 ms': r(percentile(nwcInvoice, 50)),
+      'make_invoice over NWC p95 ms': r(percentile(nwcInvoice, 95)),
+      'invoices.create direct p50 ms': r(percentile(directInvoice, 50)),
+      'invoices.create direct p95 ms': r(percentile(directInvoice, 95)),
+      'idle CPU ms/min, 20 connections': r(twenty.cpuPerMin),
+      'idle CPU ms/min, none': r(none.cpuPerMin),
+      'heap MB, 20 connections': r(twenty.heapMb),
+      'heap MB, none': r(none.heapMb),
+      'RSS MB, 20 connections': r(twenty.rssMb),
+      'RSS MB, none': r(none.rssMb),
+    }
+  } finally {
+    for (const c of clients) c.close()
+    await app.dispose()
+    relays.child.kill()
+    await sim.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runNwcBench().then(
+    (b) => {
+      console.table([b])
+      process.exit(0)
+    },
+    (err) => {
+      console.error(err)
+      process.exit(1)
+    },
+  )
+}
