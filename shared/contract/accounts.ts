@@ -103,6 +103,13 @@ const ConnectInput = z.object({
   storage: KeyStorage.default('keychain'),
 })
 
+/** A connection string another wallet gives (docs/nwc.md, "An NWC account"); main reads it again. */
+const NwcConnectInput = z.object({
+  uri: z.string().trim().min(1).max(2048),
+  label: z.string().trim().max(80).optional(),
+  storage: KeyStorage.default('keychain'),
+})
+
 export const accountsOps = {
   'accounts.list': op('read', none, z.object({ accounts: z.array(AccountView), activeId: id.nullable() })),
   /** Checks base URL and key by listing wallets; stores nothing. */
@@ -116,6 +123,14 @@ export const accountsOps = {
    * already connected at the same address is refused, naming that account (main compares keys).
    */
   'accounts.connect': op('local', ConnectInput, AccountView),
+  /** The same for a Nostr Wallet Connect string: its wallet, read; nothing stored. */
+  'accounts.testNwc': op(
+    'read',
+    NwcConnectInput.pick({ uri: true }).strict(),
+    z.object({ wallets: z.array(WalletView) }),
+  ),
+  /** Checks the string, then keeps it where a key is kept and makes the account active. */
+  'accounts.connectNwc': op('local', NwcConnectInput.strict(), AccountView),
   'accounts.switch': op('local', z.object({ id }).strict(), AccountView),
   'accounts.update': op(
     'local',
@@ -144,6 +159,8 @@ export const accountsWhileLocked = {
   'accounts.list': 'refused',
   'accounts.test': 'refused',
   'accounts.connect': 'refused',
+  'accounts.testNwc': 'refused',
+  'accounts.connectNwc': 'refused',
   'accounts.switch': 'refused',
   'accounts.update': 'refused',
   'accounts.replaceKey': 'refused',

@@ -47,13 +47,15 @@ export function createApp(deps: AppDeps): App {
   const stores = openStores({ dir: deps.userDataDir, now, emit })
   const { ledger, journal } = stores
   const accountsChanged = signal<{ accounts: AccountView[]; activeId: string | null }>()
-  const clients = createClients({ ...deps, settings, emit, now, log, ledger, accountsChanged })
+  const nwcPushed = signal<string>()
+  const clients = createClients({ ...deps, settings, emit, now, log, ledger, accountsChanged, nwcPushed })
   const { accounts, serviceTime, connection, activeAccountId } = clients
   const rates = appRates(deps, { settings, now, log, emit })
   const pricesThen = priceBackfill(deps, { settings, now, log, emit, ledger })
   const syncDeps = { ledger, notifier, emit, now, log, activeAccountId, settings, accounts, serviceTime, rates }
   const { sync, synced, told } = appSync(syncDeps)
   accountsChanged.on((list) => followAccounts(list, { emit, connection, sync }))
+  nwcPushed.on((id) => sync.nudge(id))
   const { background, idle } = backgroundWork(log)
   unlocked.on(() => background(clients.refreshWallets()))
   // the app's passphrase is the lock's: confirmations share its back-off (docs/security.md)

@@ -2,13 +2,13 @@
 // side, backed by a small in-memory wallet, over the loopback relay.
 import { randomBytes } from 'node:crypto'
 import { NWCWalletService, NWCWalletServiceKeyPair } from '@getalby/sdk/nwc'
+import { parseNwcUri } from '@shared/nwc/uri'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex } from 'nostr-tools/utils'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { fromServiceTx } from '../../../../electron/main/services/ledger/rows'
 import { type NwcAccount, openNwcAccount } from '../../../../electron/main/services/nwc/client/index'
-import { nwcSyncClient, nwcWalletId } from '../../../../electron/main/services/nwc/client/syncClient'
-import { parseNwcUri } from '../../../../electron/main/services/nwc/client/uri'
+import { nwcServiceClient, nwcWalletId } from '../../../../electron/main/services/nwc/client/serviceClient'
 import { type Batch, backfill, DEFAULT_READS } from '../../../../electron/main/services/sync/reads'
 import { WalletTransaction } from '../../../../shared/schemas/service'
 import { startRelay, type TestRelay } from '../../../support/nostrRelay'
@@ -204,7 +204,7 @@ describe('parseNwcUri', () => {
 describe('NWC account read by the sync loop', () => {
   it('is one wallet with the wallet balance, and its history backfills in pages into ledger rows', async () => {
     const wallet = getPublicKey(Buffer.from(walletSecret, 'hex'))
-    const sync = nwcSyncClient(account, wallet)
+    const sync = nwcServiceClient({ account: async () => account, walletPubkey: wallet, nowSec: () => 100 })
     const wallets = await sync.listWallets()
     expect(wallets).toHaveLength(1)
     expect(wallets[0]).toMatchObject({ id: nwcWalletId(wallet), balance: 50_000, balance_msat: 50_000_000 })
@@ -238,7 +238,11 @@ describe('NWC account read by the sync loop', () => {
   it('getLnTx looks the invoice up by payment hash', async () => {
     const wallet = getPublicKey(Buffer.from(walletSecret, 'hex'))
     const made = await account.makeInvoice({ amount: 7000 })
-    const ln = await nwcSyncClient(account, wallet).getLnTx(made.payment_hash)
+    const ln = await nwcServiceClient({
+      account: async () => account,
+      walletPubkey: wallet,
+      nowSec: () => 100,
+    }).getLnTx(made.payment_hash)
     expect(ln).toMatchObject({ r_hash_decoded: made.payment_hash, num_satoshis: 7, settled: true })
   })
 })

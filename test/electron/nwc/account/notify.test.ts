@@ -1,10 +1,11 @@
 // Notifications pushed by the wallet (kinds 23197/23196) reach the NWC account's callback, which
 // the app uses to sync the account at once; one signed by another key is ignored.
+
+import { parseNwcUri } from '@shared/nwc/uri'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex } from 'nostr-tools/utils'
 import { afterEach, expect, it } from 'vitest'
 import { openNwcAccount } from '../../../../electron/main/services/nwc/client/index'
-import { parseNwcUri } from '../../../../electron/main/services/nwc/client/uri'
 import { encryptFor } from '../../../../electron/main/services/nwc/crypto'
 import { startRelay, type TestRelay } from '../../../support/nostrRelay'
 

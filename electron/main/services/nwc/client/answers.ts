@@ -2,6 +2,7 @@
 // codes turned into ours.
 import { AppError, type ErrorCode } from '@shared/errors'
 import { z } from 'zod'
+import { mt } from '../../i18n'
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/)
 const msat = z
@@ -65,5 +66,5 @@ export function nwcError(code: string, method: string): AppError {
   const ours = CODES[code] ?? 'service_error'
   // a refused payment is final: the person decides whether to try again
   const retryable = method === 'pay_invoice' ? false : undefined
-  return new AppError(ours, `The wallet said no (${code.slice(0, 32)}).`, { retryable })
+  return new AppError(ours, mt('nwcAccount.saidNo', { code: code.slice(0, 32) }), { retryable })
 }

@@ -3,14 +3,15 @@
 // it (an `e` tag), signed by the wallet's key, for a bounded time; anything else is ignored.
 // pay_invoice that gets no answer is unknown_outcome, never a failure, never sent again.
 import { AppError } from '@shared/errors'
+import type { NwcUri } from '@shared/nwc/uri'
 import { type Event, finalizeEvent, getPublicKey, verifyEvent } from 'nostr-tools'
 import { hexToBytes } from 'nostr-tools/utils'
 import type { z } from 'zod'
+import { mt } from '../../i18n'
 import { decryptFrom, encryptFor } from '../crypto'
 import { openRelay, type RelayLink } from '../relay'
 import { type Encryption, KIND_INFO, KIND_NOTIFY_NIP04, KIND_NOTIFY_NIP44, KIND_REQUEST, KIND_RESPONSE } from '../types'
 import { Balance, Body, Info, Notification, nwcError, Paid, ResponseEvent, Tx, TxList } from './answers'
-import type { NwcUri } from './uri'
 
 export interface NwcAccountDeps {
   uri: NwcUri
@@ -24,6 +25,8 @@ export interface NwcAccountDeps {
    * type is handed on: the caller syncs the account, which reads the row by the usual path.
    */
   onNotification?: (type: 'payment_received' | 'payment_sent') => void
+  /** the wallet answered with `createdAt` (its clock, seconds) between `sentAt` and `receivedAt` (ms) */
+  onClock?: (createdAt: number, sentAt: number, receivedAt: number) => void
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000
@@ -111,8 +114,8 @@ export function openNwcAccount(d: NwcAccountDeps) {
     const pay = method === 'pay_invoice'
     const lost = () =>
       pay
-        ? new AppError('unknown_outcome', 'The wallet did not say whether it paid. Check it before paying again.')
-        : new AppError('timeout', 'The wallet did not answer in time.')
+        ? new AppError('unknown_outcome', mt('nwcAccount.noPayAnswer'))
+        : new AppError('timeout', mt('nwcAccount.noAnswer'))
     const answer = new Promise<Event | null>((resolve) => {
       const t = setTimeout(() => resolve(null), d.timeoutMs ?? DEFAULT_TIMEOUT_MS)
       waiting.set(event.id, (e) => {
@@ -120,24 +123,26 @@ export function openNwcAccount(d: NwcAccountDeps) {
         resolve(e)
       })
     })
+    const sentAt = Date.now()
     const sent = await Promise.all(links.filter((_, i) => i % 3 === 0).map((l) => l.publish(event)))
     // no relay took it: nothing can have been paid
     if (!sent.some(Boolean) && !pay) {
       waiting.delete(event.id)
-      throw new AppError('network', 'No relay of the wallet could be reached.')
+      throw new AppError('network', mt('nwcAccount.noRelay'))
     }
     const e = await answer
     waiting.delete(event.id)
     if (!e) throw lost()
+    d.onClock?.(e.created_at, sentAt, Date.now())
     let body: z.infer<typeof Body>
     try {
       body = Body.parse(JSON.parse(decryptFrom(how, secret, wallet, e.content)))
     } catch {
-      throw pay ? lost() : new AppError('service_error', 'The wallet answered something unreadable.')
+      throw pay ? lost() : new AppError('service_error', mt('nwcAccount.unreadable'))
     }
     if (body.error) throw nwcError(body.error.code, method)
     const r = schema.safeParse(body.result)
-    if (!r.success) throw pay ? lost() : new AppError('service_error', 'The wallet answered something unreadable.')
+    if (!r.success) throw pay ? lost() : new AppError('service_error', mt('nwcAccount.unreadable'))
     return r.data
   }
 
