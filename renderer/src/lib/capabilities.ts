@@ -16,8 +16,8 @@ export function screenAllowed(to: string, caps: Capabilities): boolean {
 
 /** the active account's flags; with no account yet, a service account's */
 export function useCapabilities(): Capabilities {
-  return useAccounts((s) => {
-    const a = s.accounts.find((x) => x.id === s.activeId)
-    return accountCapabilities(a ?? {})
-  })
+  // the selector returns the account as stored (a stable reference): a new flags object made inside
+  // it would count as a change on every render and loop
+  const active = useAccounts((s) => s.accounts.find((x) => x.id === s.activeId))
+  return accountCapabilities(active ?? {})
 }
