@@ -140,7 +140,7 @@ export default function Onboarding({ adding }: { adding: boolean }) {
               id="nwc-uri"
               label={t('onboarding.connectionString')}
               type="password"
-              placeholder="nostr+walletconnect://…"
+              placeholder={t('onboarding.nwcPlaceholder')}
               value={uri}
               onValue={edited(setUri)}
               autoComplete="off"

@@ -10,16 +10,7 @@ import type { SecretStore } from '../secrets'
 import type { AccountMeta, SettingsStore } from '../settings'
 import { prefsOfAccounts } from '../settings/walletPrefs'
 import { keyHint, sameKey } from './keys'
-import {
-  isNwc,
-  type NwcClient,
-  type NwcClientFactory,
-  nwcAddress,
-  nwcHint,
-  readNwcUri,
-  testNwc,
-  walletPubkeyOf,
-} from './nwc'
+import { closeNwc, isNwc, type NwcClientFactory, nwcAddress, nwcClientOf, nwcMeta, readNwcUri, testNwc } from './nwc'
 import { sameService, walletHolder } from './sameService'
 import type { AccountInput, AccountsService, CallPolicy, ClientFactory } from './types'
 
@@ -187,11 +178,7 @@ export function createAccountsService(deps: {
     const wallets = await testNwc(deps.makeNwcClient, input.uri)
     const sharing = walletHolder(all(), [wallets[0]?.id ?? ''], deps.knownWallets)
     if (sharing) throw new AppError('invalid_input', mt('accounts.walletsOf', { label: sharing.label }))
-    const meta: AccountMeta = {
-      ...{ id: newId(), label: input.label || wallets[0]?.user_label || nwcHint(uri), baseUrl: nwcAddress(uri) },
-      ...{ authMethod: 'header', keyHint: nwcHint(uri), storage: input.storage, kind: 'nwc' },
-      createdAt: Math.floor(now() / 1000),
-    }
+    const meta = nwcMeta(uri, { ...input, id: newId(), createdAt: Math.floor(now() / 1000) }, wallets[0])
     await saveNew(meta, input.uri.trim())
     return view(meta)
   }
@@ -214,24 +201,9 @@ export function createAccountsService(deps: {
     return view(next)
   }
 
-  /** One link per NWC account whatever the policy: NIP-47 requests are never sent twice anyway. */
-  function nwcClient(meta: AccountMeta, mine: Partial<Record<CallPolicy, ServiceClient>>) {
-    const c =
-      mine.once ??
-      deps.makeNwcClient({
-        accountId: meta.id,
-        walletPubkey: walletPubkeyOf(meta),
-        uri: async () => readNwcUri(await readKey(meta)),
-      })
-    mine.once = c
-    mine.retry = c
-    return c
-  }
-
   function closeClients(id: string) {
-    const c = clients.get(id)?.once
+    closeNwc(clients.get(id)?.once)
     clients.delete(id)
-    if (c && 'close' in c) (c as NwcClient).close()
   }
 
   /** Connects and key replacements run one at a time: two at once with one key cannot both pass. */
@@ -295,7 +267,11 @@ export function createAccountsService(deps: {
       const meta = mustFind(id)
       const mine = clients.get(id) ?? {}
       clients.set(id, mine)
-      if (isNwc(meta)) return nwcClient(meta, mine)
+      if (isNwc(meta)) {
+        mine.once ??= nwcClientOf(deps.makeNwcClient, meta, readKey)
+        // one link whatever the policy: NIP-47 requests are never sent twice anyway
+        return mine.once
+      }
       mine[policy] ??= deps.makeClient({
         baseUrl: meta.baseUrl,
         authMethod: meta.authMethod,

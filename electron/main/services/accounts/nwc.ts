@@ -5,8 +5,10 @@
 import type { AccountView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { type NwcUri, parseNwcUri } from '@shared/nwc/uri'
+import type { Wallet } from '@shared/schemas/service'
 import type { ServiceClient } from '../client'
 import { mt } from '../i18n'
+import type { AccountMeta } from '../settings'
 
 export interface NwcClient extends ServiceClient {
   /** closes the relay links; a request still waiting gets no answer */
@@ -52,4 +54,30 @@ export async function testNwc(make: NwcClientFactory, text: string) {
   } finally {
     client.close()
   }
+}
+
+/** A new NWC account's settings: named by the person, else by its wallet, else by its relay. */
+export function nwcMeta(
+  uri: NwcUri,
+  a: { id: string; createdAt: number; label?: string; storage: AccountMeta['storage'] },
+  wallet: Wallet | undefined,
+): AccountMeta {
+  return {
+    ...{ id: a.id, label: a.label || wallet?.user_label || nwcHint(uri), baseUrl: nwcAddress(uri) },
+    ...{ authMethod: 'header', keyHint: nwcHint(uri), storage: a.storage, kind: 'nwc', createdAt: a.createdAt },
+  }
+}
+
+/** A stored NWC account's client; its string is read from where it is kept when first needed. */
+export function nwcClientOf(make: NwcClientFactory, meta: AccountMeta, readKey: (m: AccountMeta) => Promise<string>) {
+  return make({
+    accountId: meta.id,
+    walletPubkey: walletPubkeyOf(meta),
+    uri: async () => readNwcUri(await readKey(meta)),
+  })
+}
+
+/** Closes an NWC account's relay links (a service client has none). */
+export function closeNwc(c: ServiceClient | undefined) {
+  if (c && 'close' in c) (c as NwcClient).close()
 }
