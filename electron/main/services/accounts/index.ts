@@ -224,7 +224,10 @@ export function createAccountsService(deps: {
       return checkClient(input).listWallets()
     },
     connect: (input) => serial(() => connect(input)),
-    testNwc: (input) => testNwc(deps.makeNwcClient, input.uri),
+    async testNwc(input) {
+      deps.log.addSecret(readNwcUri(input.uri).secret)
+      return testNwc(deps.makeNwcClient, input.uri)
+    },
     connectNwc: (input) => serial(() => connectNwc(input)),
     replaceKey: (input) => serial(() => replaceKey(input)),
     async switch(id) {
