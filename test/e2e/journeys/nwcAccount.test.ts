@@ -72,5 +72,12 @@ test('add a wallet by its Nostr Wallet Connect string; receive, pay, and no scre
   await waitVisible(page, /^Sent$/, 20_000)
   expect(withdrawals()).toBe(sent + 1)
   expect(wallet.methods.filter((m) => m === 'pay_invoice')).toHaveLength(1)
+
+  // Settings says what the account is, without its 64-hex address, and offers no key to replace
+  await navTo(page, 'Settings')
+  await waitVisible(page, /Nostr Wallet Connect · 127\.0\.0\.1:\d+ · string/)
+  expect(await page.getByText(wallet.walletPubkey).count()).toBe(0)
+  expect(await page.getByRole('button', { name: /Replace key/ }).count()).toBe(0)
+  expect(await page.getByRole('button', { name: 'Review move' }).count()).toBe(0)
   expect(o.pageErrors).toEqual([])
 }, 120_000)
