@@ -79,5 +79,7 @@ test('add a wallet by its Nostr Wallet Connect string; receive, pay, and no scre
   expect(await page.getByText(wallet.walletPubkey).count()).toBe(0)
   expect(await page.getByRole('button', { name: /Replace key/ }).count()).toBe(0)
   expect(await page.getByRole('button', { name: 'Review move' }).count()).toBe(0)
+  await waitVisible(page, /switch to a service account to connect an app/)
+  expect(await page.getByRole('button', { name: 'Connect an app' }).count()).toBe(0)
   expect(o.pageErrors).toEqual([])
 }, 120_000)

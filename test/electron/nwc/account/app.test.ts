@@ -157,6 +157,10 @@ describe('an NWC account', () => {
       ),
     ).toBe('forbidden')
     expect(await codeOf(call('invoices.create', { walletId: w.id, memo: 'any amount' }))).toBe('invalid_input')
+    // serving apps from it would relay one connection through another
+    await call('nwc.settings', { relay: relay.url })
+    const app = { name: 'Primal', walletId: w.id, budgetSat: 1000, period: 'daily', methods: ['get_balance'] }
+    expect(await codeOf(call('nwc.create', app))).toBe('forbidden')
   })
 
   it('keeps its secret out of every file, log line and the renderer’s views', async () => {
