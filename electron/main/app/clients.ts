@@ -27,13 +27,13 @@ export interface ClientsDeps {
   ledger: () => Pick<Ledger, 'cursors'>
   /** the accounts or the active one changed: its listeners announce it and follow */
   accountsChanged: Signal<{ accounts: AccountView[]; activeId: string | null }>
-  /** an NWC account's wallet pushed a payment (docs/nwc.md): the sync loop reads it now */
-  nwcPushed: Signal<string>
   nwc?: { backoffMinMs?: number; accountTimeoutMs?: number }
 }
 
 export function createClients(d: ClientsDeps) {
   const { emit, now } = d
+  // an NWC account's wallet pushed a payment (docs/nwc.md): the sync loop listens and reads it now
+  const nwcPushed = signal<string>()
   // the service's clock, per account, learnt from every answer: it decides every expiry
   const clockMoved = signal<string>()
   const serviceTime = createServiceTime({ now, onChange: clockMoved.fire })
@@ -69,7 +69,7 @@ export function createClients(d: ClientsDeps) {
         ...(accountId
           ? {
               onClock: (sec, sentAt, receivedAt) => serviceTime.sample(accountId, sec, sentAt, receivedAt),
-              onNotification: () => d.nwcPushed.fire(accountId),
+              onNotification: () => nwcPushed.fire(accountId),
             }
           : {}),
         log: (message, fields) => d.log.info(message, fields),
@@ -98,7 +98,7 @@ export function createClients(d: ClientsDeps) {
   active.bind({ id: activeAccountId, refresh: async (id) => void (await refreshWallets(id)) })
   // an account's clock is part of its view (the renderer shows a skew)
   clockMoved.on(() => emit('accounts.updated', accounts.list()))
-  return { serviceTime, connection, accounts, activeAccountId, refreshWallets, activeUrl }
+  return { serviceTime, connection, accounts, activeAccountId, refreshWallets, activeUrl, nwcPushed }
 }
 
 export type Clients = ReturnType<typeof createClients>

@@ -26,7 +26,7 @@ import { appNwc, appRates, appRouter, backgroundWork, clipboardOffers, priceBack
 import { createPrivacy } from './privacy'
 import { openStores } from './stores'
 import type { App, AppDeps } from './types'
-import { signal } from './wire'
+import { type Signal, signal } from './wire'
 
 export type { App, AppDeps } from './types'
 
@@ -47,15 +47,13 @@ export function createApp(deps: AppDeps): App {
   const stores = openStores({ dir: deps.userDataDir, now, emit })
   const { ledger, journal } = stores
   const accountsChanged = signal<{ accounts: AccountView[]; activeId: string | null }>()
-  const nwcPushed = signal<string>()
-  const clients = createClients({ ...deps, settings, emit, now, log, ledger, accountsChanged, nwcPushed })
+  const clients = createClients({ ...deps, settings, emit, now, log, ledger, accountsChanged })
   const { accounts, serviceTime, connection, activeAccountId } = clients
   const rates = appRates(deps, { settings, now, log, emit })
   const pricesThen = priceBackfill(deps, { settings, now, log, emit, ledger })
   const syncDeps = { ledger, notifier, emit, now, log, activeAccountId, settings, accounts, serviceTime, rates }
-  const { sync, synced, told } = appSync(syncDeps)
+  const { sync, synced, told } = appSync({ ...syncDeps, nwcPushed: clients.nwcPushed })
   accountsChanged.on((list) => followAccounts(list, { emit, connection, sync }))
-  nwcPushed.on((id) => sync.nudge(id))
   const { background, idle } = backgroundWork(log)
   unlocked.on(() => background(clients.refreshWallets()))
   // the app's passphrase is the lock's: confirmations share its back-off (docs/security.md)
@@ -174,6 +172,8 @@ function appSync(p: {
   serviceTime: Pick<ServiceTime, 'nowMs'>
   /** the live prices new rows are stamped with (docs/rates.md, "Prices as they were") */
   rates: Pick<RatesService, 'livePrice'>
+  /** an NWC account's wallet pushed a payment: that account is read now (docs/nwc.md) */
+  nwcPushed: Signal<string>
 }) {
   // a sync's end (payments listen) and a row the loop just told (connected apps hear of it)
   const [synced, told] = [signal<string>(), signal<LedgerTx>()]
@@ -188,6 +188,7 @@ function appSync(p: {
     afterSync: synced.fire,
     announced: told.fire,
   })
+  p.nwcPushed.on((id) => sync.nudge(id))
   return { sync, synced, told }
 }
 

@@ -91,6 +91,8 @@ function isPaymentOf(t: WalletTransaction, e: JournalEntry): boolean {
   if (t.num_satoshis > 0) return false
   const id = t.passThru[REQUEST_ID_KEY]
   if (id !== undefined || e.state === 'failed' || e.kind !== 'invoice' || !t.lnTx) return id === e.requestId
+  // the service's fee row shares its payment's lnTx and carries no request id: never the payment
+  if (t.wtxType.name === 'network_fee') return false
   const inv = decodeBolt11(e.target)
   return inv.kind === 'bolt11' && inv.paymentHash === t.lnTx.r_hash_decoded.toLowerCase()
 }

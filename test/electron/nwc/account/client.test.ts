@@ -149,7 +149,8 @@ describe('NWC account against NWCWalletService', () => {
   it('ignores an answer signed by another key', async () => {
     stall = true
     const pending = account.payInvoice({ invoice: 'lnbcrt4' })
-    await new Promise((r) => setTimeout(r, 300))
+    // however long a busy machine takes to send it (the first request waits for the info event)
+    await expect.poll(() => relay.published.some((e) => e.kind === 23194), { timeout: 5_000 }).toBe(true)
     const req = relay.published.find((e) => e.kind === 23194)
     if (!req) throw new Error('no request')
     const forger = generateSecretKey()
