@@ -17,6 +17,7 @@ import { measureClientOnly, measureIpc, measureKyOnly, measureTxPageIpc } from '
 import { runLedgerBench } from './ledger'
 import { percentile } from './lib/stats'
 import { runNwcBench } from './nwc'
+import { runNwcAccountBench } from './nwcAccount'
 import { measurePay } from './pay'
 import { measureQr } from './qr'
 import { measureScreenVisits, p95 } from './screens'
@@ -343,6 +344,24 @@ async function main() {
     value: nwc['make_invoice over NWC p95 ms'],
     reference: nwc['invoices.create direct p95 ms'],
     referenceName: 'invoices.create through the router, p95',
+    unit: 'ms',
+    goal: 'report',
+  })
+  console.log('An NWC account (this app as the client of the SDK wallet service)…')
+  const nwcAccount = await runNwcAccountBench()
+  row({
+    figure: 'NWC account: wallets.get (get_balance) through the router, p95',
+    value: nwcAccount['NWC account wallets.get p95 ms'],
+    reference: nwcAccount['service account wallets.get p95 ms'],
+    referenceName: 'the same wallet read by a service account, p95',
+    unit: 'ms',
+    goal: 'report',
+  })
+  row({
+    figure: 'NWC account: invoices.create (make_invoice), p95',
+    value: nwcAccount['NWC account invoices.create p95 ms'],
+    reference: nwcAccount['service account invoices.create p95 ms'],
+    referenceName: 'the same by a service account, p95',
     unit: 'ms',
     goal: 'report',
   })

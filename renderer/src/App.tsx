@@ -1,5 +1,6 @@
 // The screen switch. Home is in the first chunk; every other screen loads on demand.
 // Icons are imported one file each so only these few are bundled.
+
 import ArrowDownLeft from 'lucide-react/icons/arrow-down-left'
 import ArrowUpRight from 'lucide-react/icons/arrow-up-right'
 import House from 'lucide-react/icons/house'
@@ -13,6 +14,7 @@ import { ClipboardOfferBanner } from './components/ClipboardOfferBanner'
 import { Skeleton } from './components/Skeleton'
 import { type MessageId, t } from './i18n'
 import { FormattedMessage } from './i18n/FormattedMessage'
+import { screenAllowed, useCapabilities } from './lib/capabilities'
 import { maskAmounts, useHidden } from './lib/money'
 import { Home } from './screens/Home'
 import { LockScreen } from './screens/LockScreen'
@@ -59,11 +61,12 @@ export function Root() {
 export function App() {
   const screen = useUi((s) => s.screen)
   const showNav = screen.to !== 'onboarding'
+  const caps = useCapabilities()
   return (
     <div className="app">
       {showNav && (
         <nav className="tabs" aria-label={t('app.main')}>
-          {NAV.map(([target, label, TabIcon]) => (
+          {NAV.filter(([target]) => screenAllowed(target.to, caps)).map(([target, label, TabIcon]) => (
             <button
               key={target.to}
               type="button"

@@ -30,6 +30,53 @@ export const ApiKeyInput = z
   .max(512, 'That key is too long.')
   .regex(/^[\x21-\x7e]+$/, 'A key has no spaces or special characters.')
 
+/** `service`: an address and an API key; `nwc`: a Nostr Wallet Connect string (docs/nwc.md) */
+export const AccountKind = z.enum(['service', 'nwc'])
+export type AccountKind = z.infer<typeof AccountKind>
+
+/**
+ * What an account can do beyond balance, history, receive and pay. The renderer hides what a flag
+ * denies (instead of checking the kind), and main refuses it too.
+ */
+export const Capabilities = z.object({
+  createWallets: z.boolean(),
+  withdrawLinks: z.boolean(),
+  vouchers: z.boolean(),
+  /** between the account's own wallets */
+  transfers: z.boolean(),
+  permanentQr: z.boolean(),
+  /** serving apps over NWC from this account's wallets */
+  connectedApps: z.boolean(),
+})
+export type Capabilities = z.infer<typeof Capabilities>
+
+const ALL: Capabilities = {
+  createWallets: true,
+  withdrawLinks: true,
+  vouchers: true,
+  transfers: true,
+  permanentQr: true,
+  connectedApps: true,
+}
+const NWC: Capabilities = {
+  createWallets: false,
+  withdrawLinks: false,
+  vouchers: false,
+  transfers: false,
+  permanentQr: false,
+  connectedApps: false,
+}
+
+/** the flags of a kind: a NIP-47 wallet gives one wallet, balance, history, receive and pay */
+export function capabilitiesOf(kind: AccountKind): Capabilities {
+  return kind === 'nwc' ? { ...NWC } : { ...ALL }
+}
+
+/** an account view's flags; a view from before kinds existed is a service account */
+export function accountCapabilities(a: { kind?: AccountKind; capabilities?: Capabilities }): Capabilities {
+  return a.capabilities ?? capabilitiesOf(a.kind ?? 'service')
+}
+
 export const AccountView = z.object({
   id,
   label: z.string(),
@@ -43,6 +90,8 @@ export const AccountView = z.object({
    * yet). Expiry is judged on the service's clock: the renderer adds this to its own.
    */
   clockOffsetSec: z.number().int().nullable().optional(),
+  kind: AccountKind.optional(),
+  capabilities: Capabilities.optional(),
 })
 export type AccountView = z.infer<typeof AccountView>
 
@@ -50,6 +99,13 @@ const ConnectInput = z.object({
   baseUrl: BaseUrl,
   apiKey: ApiKeyInput,
   authMethod: AuthMethod.default('header'),
+  label: z.string().trim().max(80).optional(),
+  storage: KeyStorage.default('keychain'),
+})
+
+/** A connection string another wallet gives (docs/nwc.md, "An NWC account"); main reads it again. */
+const NwcConnectInput = z.object({
+  uri: z.string().trim().min(1).max(2048),
   label: z.string().trim().max(80).optional(),
   storage: KeyStorage.default('keychain'),
 })
@@ -67,6 +123,14 @@ export const accountsOps = {
    * already connected at the same address is refused, naming that account (main compares keys).
    */
   'accounts.connect': op('local', ConnectInput, AccountView),
+  /** The same for a Nostr Wallet Connect string: its wallet, read; nothing stored. */
+  'accounts.testNwc': op(
+    'read',
+    NwcConnectInput.pick({ uri: true }).strict(),
+    z.object({ wallets: z.array(WalletView) }),
+  ),
+  /** Checks the string, then keeps it where a key is kept and makes the account active. */
+  'accounts.connectNwc': op('local', NwcConnectInput.strict(), AccountView),
   'accounts.switch': op('local', z.object({ id }).strict(), AccountView),
   'accounts.update': op(
     'local',
@@ -95,6 +159,8 @@ export const accountsWhileLocked = {
   'accounts.list': 'refused',
   'accounts.test': 'refused',
   'accounts.connect': 'refused',
+  'accounts.testNwc': 'refused',
+  'accounts.connectNwc': 'refused',
   'accounts.switch': 'refused',
   'accounts.update': 'refused',
   'accounts.replaceKey': 'refused',

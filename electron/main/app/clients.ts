@@ -8,6 +8,7 @@ import { createAccountsService } from '../services/accounts'
 import { createServiceClient, type InvoiceRoute } from '../services/client'
 import { createConnectionMonitor } from '../services/connection'
 import type { Ledger } from '../services/ledger'
+import { lazyNwcClient } from '../services/nwc/client/serviceClient'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createServiceTime } from '../services/serviceTime'
 import type { SettingsStore } from '../services/settings'
@@ -26,10 +27,13 @@ export interface ClientsDeps {
   ledger: () => Pick<Ledger, 'cursors'>
   /** the accounts or the active one changed: its listeners announce it and follow */
   accountsChanged: Signal<{ accounts: AccountView[]; activeId: string | null }>
+  nwc?: { backoffMinMs?: number; accountTimeoutMs?: number }
 }
 
 export function createClients(d: ClientsDeps) {
   const { emit, now } = d
+  // an NWC account's wallet pushed a payment (docs/nwc.md): the sync loop listens and reads it now
+  const nwcPushed = signal<string>()
   // the service's clock, per account, learnt from every answer: it decides every expiry
   const clockMoved = signal<string>()
   const serviceTime = createServiceTime({ now, onChange: clockMoved.fire })
@@ -57,6 +61,21 @@ export function createClients(d: ClientsDeps) {
       // A key being tested is no account's: whether its service answers is the form's business.
       return accountId ? connection.observe(accountId, client) : client
     },
+    // An NWC account learns its wallet's clock from the answers' `created_at`; pushed payments sync it.
+    makeNwcClient: ({ accountId, ...o }) =>
+      lazyNwcClient({
+        ...o,
+        nowSec: () => (accountId ? serviceTime.nowSec(accountId) : Math.floor(now() / 1000)),
+        ...(accountId
+          ? {
+              onClock: (sec, sentAt, receivedAt) => serviceTime.sample(accountId, sec, sentAt, receivedAt),
+              onNotification: () => nwcPushed.fire(accountId),
+            }
+          : {}),
+        log: (message, fields) => d.log.info(message, fields),
+        backoffMinMs: d.nwc?.backoffMinMs,
+        timeoutMs: d.nwc?.accountTimeoutMs,
+      }),
     onChange: (list) => d.accountsChanged.fire(list),
     knownWallets: (id) =>
       d
@@ -79,7 +98,7 @@ export function createClients(d: ClientsDeps) {
   active.bind({ id: activeAccountId, refresh: async (id) => void (await refreshWallets(id)) })
   // an account's clock is part of its view (the renderer shows a skew)
   clockMoved.on(() => emit('accounts.updated', accounts.list()))
-  return { serviceTime, connection, accounts, activeAccountId, refreshWallets, activeUrl }
+  return { serviceTime, connection, accounts, activeAccountId, refreshWallets, activeUrl, nwcPushed }
 }
 
 export type Clients = ReturnType<typeof createClients>

@@ -26,7 +26,7 @@ import { appNwc, appRates, appRouter, backgroundWork, clipboardOffers, priceBack
 import { createPrivacy } from './privacy'
 import { openStores } from './stores'
 import type { App, AppDeps } from './types'
-import { signal } from './wire'
+import { type Signal, signal } from './wire'
 
 export type { App, AppDeps } from './types'
 
@@ -52,7 +52,7 @@ export function createApp(deps: AppDeps): App {
   const rates = appRates(deps, { settings, now, log, emit })
   const pricesThen = priceBackfill(deps, { settings, now, log, emit, ledger })
   const syncDeps = { ledger, notifier, emit, now, log, activeAccountId, settings, accounts, serviceTime, rates }
-  const { sync, synced, told } = appSync(syncDeps)
+  const { sync, synced, told } = appSync({ ...syncDeps, nwcPushed: clients.nwcPushed })
   accountsChanged.on((list) => followAccounts(list, { emit, connection, sync }))
   const { background, idle } = backgroundWork(log)
   unlocked.on(() => background(clients.refreshWallets()))
@@ -172,6 +172,8 @@ function appSync(p: {
   serviceTime: Pick<ServiceTime, 'nowMs'>
   /** the live prices new rows are stamped with (docs/rates.md, "Prices as they were") */
   rates: Pick<RatesService, 'livePrice'>
+  /** an NWC account's wallet pushed a payment: that account is read now (docs/nwc.md) */
+  nwcPushed: Signal<string>
 }) {
   // a sync's end (payments listen) and a row the loop just told (connected apps hear of it)
   const [synced, told] = [signal<string>(), signal<LedgerTx>()]
@@ -186,6 +188,7 @@ function appSync(p: {
     afterSync: synced.fire,
     announced: told.fire,
   })
+  p.nwcPushed.on((id) => sync.nudge(id))
   return { sync, synced, told }
 }
 

@@ -1,6 +1,6 @@
 // Small parts of the app that createApp builds in one line each: prices, background work, the
 // router, and the clipboard's offers as a window is shown.
-import type { Emit } from '@shared/contract'
+import { accountCapabilities, type Emit } from '@shared/contract'
 import type { Handlers } from '../ipc/router'
 import { createRouter } from '../ipc/router'
 import type { Logger } from '../log'
@@ -104,7 +104,7 @@ export function appNwc(
     lock: Pick<LockService, 'isLocked'>
     notifier: Notifier
     settings: SettingsStore
-    accounts: Pick<AccountsService, 'client' | 'active'>
+    accounts: Pick<AccountsService, 'client' | 'active' | 'list'>
     serviceTime: Pick<ServiceTime, 'nowSec'>
     ledger: () => Ledger
     sync: Pick<SyncLoop, 'track'>
@@ -119,6 +119,7 @@ export function appNwc(
     ...{ dir: deps.userDataDir, now: p.now, secretStore: deps.secretStore, notifier: p.notifier },
     log: (message, fields) => p.log.info(message, fields),
     activeAccountId: () => p.accounts.active().id,
+    canServe: (id) => accountCapabilities(p.accounts.list().accounts.find((a) => a.id === id) ?? {}).connectedApps,
     isLocked: () => p.lock.isLocked(),
     journal: p.journal,
     whileLocked: () => p.settings.current().settings.lock.connectedApps,

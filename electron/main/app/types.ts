@@ -67,7 +67,8 @@ export interface AppDeps extends DeskDeps {
   /** Electron's clipboard, read only as a window is shown (services/clipboard); none: never read */
   clipboard?: ClipboardSource
   /** connected apps: the relays' first reconnect wait (tests shorten it) */
-  nwc?: { backoffMinMs?: number }
+  /** connected apps' relay back-off; an NWC account's wait for its wallet's answer */
+  nwc?: { backoffMinMs?: number; accountTimeoutMs?: number }
   /** the system's own check of the person (Touch ID), from the shell; none in tests and the preview */
   osCheck?: OsCheck | null
 }

@@ -4,6 +4,7 @@ import type { WalletView } from '@shared/contract'
 import EllipsisVertical from 'lucide-react/icons/ellipsis-vertical'
 import { useEffect, useRef, useState } from 'react'
 import { type MessageId, t } from '../i18n'
+import { screenAllowed, useCapabilities } from '../lib/capabilities'
 import type { FiatShown } from '../stores/rates'
 import { type Screen, useUi } from '../stores/ui'
 import { Amount, FiatBeside } from './Amount'
@@ -34,6 +35,7 @@ const ACTIONS: Array<{ text: MessageId; name: (label: string) => string; to: (id
 
 export function WalletRow({ wallet: w, fiat }: { wallet: WalletView; fiat: FiatShown | null }) {
   const [open, setOpen] = useState(false)
+  const caps = useCapabilities()
   const menu = useRef<HTMLDivElement>(null)
   const toggle = useRef<HTMLButtonElement>(null)
   useEffect(() => {
@@ -73,7 +75,7 @@ export function WalletRow({ wallet: w, fiat }: { wallet: WalletView; fiat: FiatS
         </button>
         {open && (
           <div ref={menu} className="menu">
-            {ACTIONS.map((a) => (
+            {ACTIONS.filter((a) => screenAllowed(a.to('').to, caps)).map((a) => (
               <button
                 key={a.text}
                 type="button"

@@ -22,6 +22,9 @@ export default function Onboarding({ adding }: { adding: boolean }) {
   const [apiKey, setApiKey] = useState('')
   const [label, setLabel] = useState('')
   const [authMethod, setAuthMethod] = useState<AuthMethod>('header')
+  // an API key at a service, or a Nostr Wallet Connect string another wallet gave (docs/nwc.md)
+  const [mode, setMode] = useState<'key' | 'nwc'>('key')
+  const [uri, setUri] = useState('')
   const [formError, setFormError] = useState<string | null>(null)
   const test = useAccounts((s) => s.test)
   const connecting = useAccounts((s) => s.connecting)
@@ -55,6 +58,11 @@ export default function Onboarding({ adding }: { adding: boolean }) {
   }
 
   function validate(): boolean {
+    if (mode === 'nwc') {
+      const problem = /^nostr\+walletconnect:/i.test(uri.trim()) ? null : t('onboarding.pasteTheNwcString')
+      setFormError(problem)
+      return !problem
+    }
     const urlProblem = checkBaseUrl(baseUrl)
     const keyProblem = apiKey.trim().length < 8 ? t('onboarding.pasteTheApiKeyIt') : null
     setFormError(urlProblem ?? keyProblem)
@@ -64,20 +72,22 @@ export default function Onboarding({ adding }: { adding: boolean }) {
   async function onTest(e?: FormEvent) {
     e?.preventDefault()
     if (!validate()) return
-    await testConnection({ baseUrl: baseUrl.trim(), apiKey: apiKey.trim(), authMethod })
+    await testConnection(
+      mode === 'nwc' ? { uri: uri.trim() } : { baseUrl: baseUrl.trim(), apiKey: apiKey.trim(), authMethod },
+    )
   }
 
   async function onSave(storage: 'keychain' | 'memory') {
     if (!validate()) return
-    const acc = await connect({
-      baseUrl: baseUrl.trim(),
-      apiKey: apiKey.trim(),
-      authMethod,
-      storage,
-      ...(label.trim() ? { label: label.trim() } : {}),
-    })
+    const named = label.trim() ? { label: label.trim() } : {}
+    const acc = await connect(
+      mode === 'nwc'
+        ? { uri: uri.trim(), storage, ...named }
+        : { baseUrl: baseUrl.trim(), apiKey: apiKey.trim(), authMethod, storage, ...named },
+    )
     if (acc) {
       setApiKey('')
+      setUri('')
       useUi.getState().go({ to: 'home' })
       void useWallets.getState().load()
     }
@@ -113,28 +123,60 @@ export default function Onboarding({ adding }: { adding: boolean }) {
         </details>
       )}
       <form onSubmit={onTest} noValidate>
-        <TextField
-          id="base-url"
-          label={t('onboarding.serviceAddress')}
-          type="url"
-          inputMode="url"
-          placeholder={t('onboarding.httpsApiExampleCom')}
-          value={baseUrl}
-          onValue={edited(setBaseUrl)}
-          autoComplete="url"
-          required
-        />
-        <TextField
-          id="api-key"
-          label={t('onboarding.apiKey')}
-          type="password"
-          placeholder={t('onboarding.sak')}
-          value={apiKey}
-          onValue={edited(setApiKey)}
-          autoComplete="off"
-          spellCheck={false}
-          required
-        />
+        <fieldset>
+          <legend>
+            <FormattedMessage id="onboarding.howItConnects" />
+          </legend>
+          {(['key', 'nwc'] as const).map((m) => (
+            <label key={m} className="check">
+              <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => edited(setMode)(m)} />
+              {m === 'key' ? t('onboarding.withAnApiKey') : t('onboarding.withAnNwcString')}
+            </label>
+          ))}
+        </fieldset>
+        {mode === 'nwc' ? (
+          <>
+            <TextField
+              id="nwc-uri"
+              label={t('onboarding.connectionString')}
+              type="password"
+              placeholder={t('onboarding.nwcPlaceholder')}
+              value={uri}
+              onValue={edited(setUri)}
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
+            <p className="muted small">
+              <FormattedMessage id="onboarding.nwcHelp" />
+            </p>
+          </>
+        ) : (
+          <>
+            <TextField
+              id="base-url"
+              label={t('onboarding.serviceAddress')}
+              type="url"
+              inputMode="url"
+              placeholder={t('onboarding.httpsApiExampleCom')}
+              value={baseUrl}
+              onValue={edited(setBaseUrl)}
+              autoComplete="url"
+              required
+            />
+            <TextField
+              id="api-key"
+              label={t('onboarding.apiKey')}
+              type="password"
+              placeholder={t('onboarding.sak')}
+              value={apiKey}
+              onValue={edited(setApiKey)}
+              autoComplete="off"
+              spellCheck={false}
+              required
+            />
+          </>
+        )}
         <TextField
           id="label"
           label={t('onboarding.nameForThisAccountOptional')}
@@ -142,7 +184,7 @@ export default function Onboarding({ adding }: { adding: boolean }) {
           maxLength={80}
           onValue={setLabel}
         />
-        <details>
+        <details hidden={mode === 'nwc'}>
           <summary>
             <FormattedMessage id="onboarding.advanced" />
           </summary>

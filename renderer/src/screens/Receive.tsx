@@ -21,6 +21,7 @@ import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
+import { useCapabilities } from '../lib/capabilities'
 import { useFlash } from '../lib/flash'
 import { formatCountdown, formatDate } from '../lib/format'
 import {
@@ -51,11 +52,14 @@ export default function Receive(props: { walletId?: string }) {
   const currentId = useInvoices((s) => s.currentId)
   const invoice = useInvoices((s) => (s.currentId ? s.byId[s.currentId] : undefined))
   const [view, setView] = useState<'invoice' | 'link'>('invoice')
+  const permanentQr = useCapabilities().permanentQr
   useEffect(() => void useInvoices.getState().load(), [])
   return (
     <Screen title={t('receive.receive')}>
-      <Choice legend={t('receive.receiveWith')} options={receiveWith()} value={view} onChange={setView} />
-      {view === 'link' ? (
+      {permanentQr && (
+        <Choice legend={t('receive.receiveWith')} options={receiveWith()} value={view} onChange={setView} />
+      )}
+      {view === 'link' && permanentQr ? (
         <PermanentQr walletId={props.walletId} />
       ) : (
         <>

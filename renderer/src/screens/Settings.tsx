@@ -130,6 +130,7 @@ function AccountRow(props: {
   const [confirmRemove, setConfirmRemove] = useState(false)
   const update = useAccounts((s) => s.update)
   const remove = useAccounts((s) => s.remove)
+  const nwc = a.kind === 'nwc'
   return (
     <li className="card">
       <p>
@@ -141,13 +142,17 @@ function AccountRow(props: {
         )}
       </p>
       <p className="muted">
-        {a.baseUrl} · {a.keyHint} · {t('settings.key', { keyPlace: keyPlace(a.storage) })}
+        {/* an NWC account's address is a 64-hex key: its relay says more (docs/nwc.md) */}
+        {nwc
+          ? t('settings.nwcAccountLine', { relay: a.keyHint, keyPlace: keyPlace(a.storage) })
+          : `${a.baseUrl} · ${a.keyHint} · ${t('settings.key', { keyPlace: keyPlace(a.storage) })}`}
       </p>
       {clockWarning(a.clockOffsetSec) && <p className="warning-text">{clockWarning(a.clockOffsetSec)}</p>}
       <RenameAccount account={a} busy={busy} />
-      <ReplaceKey account={a} busy={busy} />
+      {/* a connection string is not replaced: the account is removed and the new one added */}
+      {!nwc && <ReplaceKey account={a} busy={busy} />}
       {/* rarely changed, and the query choice puts the key in the address: kept out of plain view */}
-      <details className="advanced">
+      <details className="advanced" hidden={nwc}>
         <summary>
           <FormattedMessage id="settings.advanced" />
         </summary>

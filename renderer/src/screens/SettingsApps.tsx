@@ -15,6 +15,7 @@ import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { formatLocale, type MessageId, t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { strong } from '../i18n/rich'
+import { useCapabilities } from '../lib/capabilities'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 
@@ -39,6 +40,7 @@ export function ConnectedApps() {
   const [error, setError] = useState<AppErrorShape | null>(null)
   const [adding, setAdding] = useState(false)
   const [made, setMade] = useState<{ name: string; uri: string } | null>(null)
+  const caps = useCapabilities()
   const load = useCallback(async () => {
     const r = await invoke('nwc.list', {})
     if (r.ok) setList(r.value)
@@ -67,7 +69,12 @@ export function ConnectedApps() {
               <ConnectionCard key={c.id} c={c} onError={setError} />
             ))}
           </ul>
-          {adding ? (
+          {!caps.connectedApps ? (
+            // an NWC account serving apps would be one wallet connection relayed through another
+            <p className="muted small">
+              <FormattedMessage id="apps.notFromNwc" />
+            </p>
+          ) : adding ? (
             <ConnectForm
               onCancel={() => setAdding(false)}
               onMade={(m) => {

@@ -7,6 +7,7 @@ import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
+import { useCapabilities } from '../lib/capabilities'
 import { maskAmounts, useMoney } from '../lib/money'
 import { useUi } from '../stores/ui'
 import { useWalletAdmin } from '../stores/walletAdmin'
@@ -14,14 +15,16 @@ import { useWallets } from '../stores/wallets'
 import { WalletList } from './WalletList'
 
 export function WalletAdmin() {
+  // an NWC account has one wallet and no way to make or move between wallets
+  const caps = useCapabilities()
   return (
     <section className="wallet-admin" aria-labelledby="wallets-heading">
       <h2 id="wallets-heading">
         <FormattedMessage id="walletAdmin.wallets" />
       </h2>
       <WalletList />
-      <MoveSats />
-      <NewWallet />
+      {caps.transfers && <MoveSats />}
+      {caps.createWallets && <NewWallet />}
     </section>
   )
 }

@@ -5,7 +5,9 @@ import { early, invoke } from '../api'
 import { createLatest } from '../lib/latest'
 import type { LoadStatus } from './wallets'
 
-type ConnectInput = OpInput<'accounts.connect'>
+/** an API key at a service, or a Nostr Wallet Connect string (`uri`) another wallet gave */
+type ConnectInput = OpInput<'accounts.connect'> | OpInput<'accounts.connectNwc'>
+type TestInput = { baseUrl: string; apiKey: string; authMethod: AuthMethod } | { uri: string }
 
 interface AccountsState {
   accounts: AccountView[]
@@ -20,7 +22,7 @@ interface AccountsState {
   actionError: AppErrorShape | null
   load(): Promise<void>
   apply(payload: { accounts: AccountView[]; activeId: string | null }): void
-  testConnection(input: { baseUrl: string; apiKey: string; authMethod: AuthMethod }): Promise<boolean>
+  testConnection(input: TestInput): Promise<boolean>
   connect(input: ConnectInput): Promise<AccountView | null>
   switchTo(id: string): Promise<boolean>
   /** removes an account; the active one afterwards is main's choice (null only when none is left) */
@@ -61,7 +63,9 @@ export const useAccounts = create<AccountsState>()((set, get) => ({
   },
   async testConnection(input) {
     set({ test: { status: 'loading', wallets: [], error: null } })
-    const { value: res, stale } = await tests.run(() => invoke('accounts.test', input))
+    const { value: res, stale } = await tests.run(() =>
+      'uri' in input ? invoke('accounts.testNwc', input) : invoke('accounts.test', input),
+    )
     if (stale) return false
     if (res.ok) set({ test: { status: 'ready', wallets: res.value.wallets, error: null } })
     else set({ test: { status: 'error', wallets: [], error: res.error } })
@@ -70,7 +74,7 @@ export const useAccounts = create<AccountsState>()((set, get) => ({
   async connect(input) {
     if (get().connecting) return null
     set({ connecting: true, connectError: null })
-    const res = await invoke('accounts.connect', input)
+    const res = 'uri' in input ? await invoke('accounts.connectNwc', input) : await invoke('accounts.connect', input)
     if (!res.ok) {
       set({ connecting: false, connectError: res.error })
       return null

@@ -292,4 +292,19 @@ describe('reconcile', { timeout: 60_000 }, () => {
     expect(journal.get(mine)?.state).toBe('unknown')
     expect(journal.get(theirs)?.state).toBe('sent')
   })
+
+  it('a wallet that carries no request id (an NWC account): found by the invoice’s hash, a failed one left failed', async () => {
+    const w = sim.control.createWallet('No passThru', 10_000)
+    const paidPr = sim.control.outsideInvoice(300, 'nwc')
+    const failedPr = sim.control.outsideInvoice(400, 'nwc failed')
+    const unknown = entry(w, 'unknown', { kind: 'invoice', target: paidPr, amountMsat: 300_000 })
+    const failed = entry(w, 'failed', { kind: 'invoice', target: failedPr, amountMsat: 400_000 })
+    // paid as an NWC wallet pays: no passThru, so no request id on the row
+    for (const pr of [paidPr, failedPr])
+      await client().payInvoice(w.id, { payment_request: pr, fee_limit_msat: 10_000 })
+    const found = await run()
+    expect(found.map((f) => f.entry.requestId)).toEqual([unknown])
+    expect(journal.get(unknown)?.state).toBe('paid')
+    expect(journal.get(failed)?.state).toBe('failed')
+  })
 })

@@ -1,62 +1,22 @@
 // Accounts: a base URL, an auth method and a key (in the keychain, or in memory for this
 // session). Several may exist; one is active. Metadata goes to settings.json, keys never do.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto'
-import type { AccountView, AuthMethod, Operations } from '@shared/contract'
+import { randomBytes } from 'node:crypto'
+import { type AccountView, type AuthMethod, capabilitiesOf } from '@shared/contract'
 import { AppError } from '@shared/errors'
-import type { Wallet } from '@shared/schemas/service'
-import type { z } from 'zod'
 import type { Logger } from '../../log'
 import { checkBaseUrl, type ServiceClient } from '../client'
 import { mt } from '../i18n'
 import type { SecretStore } from '../secrets'
 import type { AccountMeta, SettingsStore } from '../settings'
 import { prefsOfAccounts } from '../settings/walletPrefs'
+import { keyHint, sameKey } from './keys'
+import { closeNwc, isNwc, type NwcClientFactory, nwcAddress, nwcClientOf, nwcMeta, readNwcUri, testNwc } from './nwc'
 import { sameService, walletHolder } from './sameService'
+import type { AccountInput, AccountsService, CallPolicy, ClientFactory } from './types'
 
-export type ClientFactory = (o: {
-  baseUrl: string
-  authMethod: AuthMethod
-  getApiKey: () => Promise<string> | string
-  /** the stored account this client serves; absent for a key being tested */
-  accountId?: string
-  /** 0: no call of this client is ever retried */
-  retries?: 0
-}) => ServiceClient
+export { keyHint } from './keys'
 
-/** How an account's client may treat a failed call: `once` never retries one. */
-/** An operation's input as the router parsed it (the IPC boundary parses once). */
-export type AccountInput<K extends 'accounts.test' | 'accounts.connect' | 'accounts.update' | 'accounts.replaceKey'> =
-  z.output<Operations[K]['input']>
-
-export type CallPolicy = 'retry' | 'once'
-
-export interface AccountsService {
-  list(): { accounts: AccountView[]; activeId: string | null }
-  /** Lists wallets with these details; stores nothing. */
-  test(input: AccountInput<'accounts.test'>): Promise<Wallet[]>
-  connect(input: AccountInput<'accounts.connect'>): Promise<AccountView>
-  switch(id: string): Promise<AccountView>
-  update(input: AccountInput<'accounts.update'>): Promise<AccountView>
-  /** A new key for an account (the old one revoked or lost), checked to open the same wallets. */
-  replaceKey(input: AccountInput<'accounts.replaceKey'>): Promise<AccountView>
-  remove(id: string): Promise<void>
-  /** the active account, or `not_connected` */
-  active(): AccountView
-  /** the service client of an account (the active one by default) */
-  client(accountId?: string, policy?: CallPolicy): ServiceClient
-}
-
-/** `sak_…9f2c`: enough to tell keys apart, useless to anyone who reads it. */
-export function keyHint(key: string): string {
-  const prefix = /^[A-Za-z]{1,8}_/.exec(key)?.[0] ?? ''
-  return `${prefix}…${key.slice(-4)}`
-}
-
-/** Equal keys, compared in constant time (digests, so lengths do not show either). */
-function sameKey(a: string, b: string): boolean {
-  const digest = (k: string) => createHash('sha256').update(k).digest()
-  return timingSafeEqual(digest(a), digest(b))
-}
+export type { AccountInput, AccountsService, CallPolicy, ClientFactory } from './types'
 
 const view = (m: AccountMeta): AccountView => ({
   id: m.id,
@@ -65,6 +25,8 @@ const view = (m: AccountMeta): AccountView => ({
   authMethod: m.authMethod,
   keyHint: m.keyHint,
   storage: m.storage,
+  kind: m.kind ?? 'service',
+  capabilities: capabilitiesOf(m.kind ?? 'service'),
 })
 
 export function createAccountsService(deps: {
@@ -72,6 +34,8 @@ export function createAccountsService(deps: {
   keychain: SecretStore
   memory: SecretStore
   makeClient: ClientFactory
+  /** the client of an account that is a Nostr Wallet Connect string */
+  makeNwcClient: NwcClientFactory
   onChange: (list: { accounts: AccountView[]; activeId: string | null }) => void
   log: Logger
   /**
@@ -140,7 +104,8 @@ export function createAccountsService(deps: {
     const i = session.findIndex((a) => a.id === next.id)
     if (i >= 0) session[i] = next
     await persist((accounts) => accounts.map((a) => (a.id === next.id ? next : a)))
-    clients.delete(next.id)
+    // an NWC account's link does not change with its name: a payment waiting on it keeps its answer
+    if (!isNwc(next)) clients.delete(next.id)
   }
 
   async function readKey(meta: AccountMeta): Promise<string> {
@@ -187,21 +152,40 @@ export function createAccountsService(deps: {
       storage: input.storage,
       createdAt: Math.floor(now() / 1000),
     }
-    if (input.storage === 'keychain') {
-      await deps.keychain.set(meta.id, input.apiKey)
+    await saveNew(meta, input.apiKey)
+    return view(meta)
+  }
+
+  /** A checked account and its key (an API key or an NWC string), kept where the person chose. */
+  async function saveNew(meta: AccountMeta, key: string) {
+    if (meta.storage === 'keychain') {
+      await deps.keychain.set(meta.id, key)
     } else {
-      await deps.memory.set(meta.id, input.apiKey)
+      await deps.memory.set(meta.id, key)
       session.push(meta)
     }
-    keys.set(meta.id, input.apiKey)
+    keys.set(meta.id, key)
     activeId = meta.id
     await persist((accounts) => (meta.storage === 'keychain' ? [...accounts, meta] : accounts))
-    deps.log.info('account connected', { id: meta.id, storage: meta.storage })
+    deps.log.info('account connected', { id: meta.id, storage: meta.storage, kind: meta.kind ?? 'service' })
+  }
+
+  async function connectNwc(input: AccountInput<'accounts.connectNwc'>): Promise<AccountView> {
+    const uri = readNwcUri(input.uri)
+    deps.log.addSecret(uri.secret)
+    const holder = await holderOf(nwcAddress(uri), input.uri)
+    if (holder) throw new AppError('invalid_input', mt('accounts.keyConnectedAs', { label: holder.label }))
+    const wallets = await testNwc(deps.makeNwcClient, input.uri)
+    const sharing = walletHolder(all(), [wallets[0]?.id ?? ''], deps.knownWallets)
+    if (sharing) throw new AppError('invalid_input', mt('accounts.walletsOf', { label: sharing.label }))
+    const meta = nwcMeta(uri, { ...input, id: newId(), createdAt: Math.floor(now() / 1000) }, wallets[0])
+    await saveNew(meta, input.uri.trim())
     return view(meta)
   }
 
   async function replaceKey(input: AccountInput<'accounts.replaceKey'>): Promise<AccountView> {
     const meta = mustFind(input.id)
+    if (isNwc(meta)) throw new AppError('invalid_input', mt('nwcAccount.noReplace'))
     const holder = await holderOf(meta.baseUrl, input.apiKey, meta.id)
     if (holder) throw new AppError('invalid_input', mt('accounts.keyConnectedAs', { label: holder.label }))
     const wallets = await checkClient({ ...meta, apiKey: input.apiKey }).listWallets()
@@ -215,6 +199,11 @@ export function createAccountsService(deps: {
     await replaceMeta(next)
     deps.log.info('account key replaced', { id: meta.id, storage: meta.storage })
     return view(next)
+  }
+
+  function closeClients(id: string) {
+    closeNwc(clients.get(id)?.once)
+    clients.delete(id)
   }
 
   /** Connects and key replacements run one at a time: two at once with one key cannot both pass. */
@@ -235,6 +224,11 @@ export function createAccountsService(deps: {
       return checkClient(input).listWallets()
     },
     connect: (input) => serial(() => connect(input)),
+    async testNwc(input) {
+      deps.log.addSecret(readNwcUri(input.uri).secret)
+      return testNwc(deps.makeNwcClient, input.uri)
+    },
+    connectNwc: (input) => serial(() => connectNwc(input)),
     replaceKey: (input) => serial(() => replaceKey(input)),
     async switch(id) {
       const meta = mustFind(id)
@@ -257,12 +251,12 @@ export function createAccountsService(deps: {
       // The key goes first: an account that is gone from the list must not leave a key behind.
       await storeOf(meta).delete(meta.id)
       keys.delete(meta.id)
-      clients.delete(meta.id)
+      closeClients(meta.id)
       const i = session.findIndex((a) => a.id === meta.id)
       if (i >= 0) session.splice(i, 1)
       if (activeId === meta.id) activeId = all().find((a) => a.id !== meta.id)?.id ?? null
       await persist((accounts) => accounts.filter((a) => a.id !== meta.id))
-      clients.delete(meta.id) // again: one may have been made while the list was being saved
+      closeClients(meta.id) // again: one may have been made while the list was being saved
       deps.log.info('account removed', { id: meta.id })
     },
     active() {
@@ -276,6 +270,11 @@ export function createAccountsService(deps: {
       const meta = mustFind(id)
       const mine = clients.get(id) ?? {}
       clients.set(id, mine)
+      if (isNwc(meta)) {
+        mine.once ??= nwcClientOf(deps.makeNwcClient, meta, readKey)
+        // one link whatever the policy: NIP-47 requests are never sent twice anyway
+        return mine.once
+      }
       mine[policy] ??= deps.makeClient({
         baseUrl: meta.baseUrl,
         authMethod: meta.authMethod,

@@ -1,7 +1,8 @@
 // What a backup holds, version 1 (docs/security.md, "Backups"), checked whole with zod before
 // anything is written: every record must belong to an account of the backup, and no list is
 // longer than the app itself could have made it.
-import { ApiKeyInput, AuthMethod, BaseUrl, PendingInvoice, SpendingRules } from '@shared/contract'
+import { AccountKind, ApiKeyInput, AuthMethod, BaseUrl, PendingInvoice, SpendingRules } from '@shared/contract'
+import { parseNwcUri } from '@shared/nwc/uri'
 import { z } from 'zod'
 import { Recipient, StoredWithdrawLink } from '../ledger'
 import { SettingsFile } from '../settings'
@@ -12,18 +13,34 @@ const id = z.string().min(1).max(200)
 const sec = z.number().int().nonnegative()
 const MANY = 200_000
 
+const NWC_ADDRESS = /^nostr\+walletconnect:\/\/([0-9a-f]{64})$/
+
 const BackupAccount = z
   .object({
     id,
     label: z.string().min(1).max(80),
-    baseUrl: BaseUrl,
+    baseUrl: z.string().max(2000),
     authMethod: AuthMethod,
     keyHint: z.string().max(40),
     createdAt: sec,
-    /** only when the person ticked "include API keys" */
-    apiKey: ApiKeyInput.nullable(),
+    /** absent in backups from before NWC accounts: a service account */
+    kind: AccountKind.optional(),
+    /** only when the person ticked "include API keys"; an NWC account's connection string */
+    apiKey: z.string().max(2048).nullable(),
   })
   .strict()
+  .refine(sound, 'an account this app would never write')
+
+/**
+ * A service account: an http(s) address and an API key. An NWC account: its wallet's key as its
+ * address, and a connection string to that very wallet (docs/nwc.md).
+ */
+function sound(a: { baseUrl: string; kind?: AccountKind; apiKey: string | null }): boolean {
+  if (a.kind !== 'nwc')
+    return BaseUrl.safeParse(a.baseUrl).success && (a.apiKey === null || ApiKeyInput.safeParse(a.apiKey).success)
+  const wallet = NWC_ADDRESS.exec(a.baseUrl)?.[1]
+  return !!wallet && (a.apiKey === null || parseNwcUri(a.apiKey)?.walletPubkey === wallet)
+}
 export type BackupAccount = z.infer<typeof BackupAccount>
 
 const Label = z.object({ accountId: id, txId: id, label: z.string().trim().min(1).max(200), updatedAt: sec }).strict()

@@ -27,7 +27,7 @@ export async function checkBackup(
   if (!parsed.success) throw new BackupFileError('This backup holds something this app would never write.')
   const backup = parsed.data
   try {
-    for (const a of backup.accounts) checkBaseUrl(a.baseUrl)
+    for (const a of backup.accounts) if (a.kind !== 'nwc') checkBaseUrl(a.baseUrl)
   } catch {
     throw new BackupFileError('This backup names a service address this app does not accept.')
   }

@@ -37,6 +37,8 @@ export interface NwcDeps
   now: () => number
   secretStore: SecretStore
   activeAccountId(): string
+  /** whether an account may serve apps (its `connectedApps` flag: not an NWC account itself) */
+  canServe(accountId: string): boolean
   isLocked(): boolean
   /** the payment journal: what became of a payment whose outcome was not known (settle.ts) */
   journal(): Pick<Journal, 'get'>
@@ -163,11 +165,13 @@ export function createNwc(d: NwcDeps) {
       const relay = settings().relay
       const problem = relayProblem(relay)
       if (problem) throw new AppError('invalid_input', problem)
+      const accountId = input.accountId ?? d.activeAccountId()
+      if (!d.canServe(accountId)) throw new AppError('forbidden', mt('nwcAccount.cannot'))
       const walletSecret = generateSecretKey()
       const appSecret = generateSecretKey()
       const c: Connection = {
         ...{ id: `nwc_${randomUUID()}`, name: input.name, walletId: input.walletId, relay },
-        accountId: input.accountId ?? d.activeAccountId(),
+        accountId,
         walletPubkey: getPublicKey(walletSecret),
         clientPubkey: getPublicKey(appSecret),
         ...{ budgetMsat: input.budgetSat * 1000, period: input.period, methods: [...new Set(input.methods)] },

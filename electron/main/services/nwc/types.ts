@@ -40,6 +40,8 @@ export class NwcError extends Error {
 
 export interface Filter {
   kinds: number[]
-  '#p': string[]
+  '#p'?: string[]
+  /** the NWC account's subscriptions: answers and info events from its one wallet service */
+  authors?: string[]
   since?: number
 }

@@ -72,7 +72,7 @@ export async function reconcile(d: ReconcileDeps): Promise<Found[]> {
       if (e.state !== 'failed') d.journal.mark(e.requestId, 'unknown', { error: 'The service could not be asked.' })
       continue
     }
-    const tx = items.find((t) => t.passThru[REQUEST_ID_KEY] === e.requestId && t.num_satoshis <= 0)
+    const tx = items.find((t) => isPaymentOf(t, e))
     if (tx) {
       const entry = d.journal.mark(e.requestId, 'paid', { txId: tx.id })
       found.push({ entry, rows: [tx, ...items.filter((t) => isFeeOf(t, tx))] })
@@ -80,6 +80,21 @@ export async function reconcile(d: ReconcileDeps): Promise<Found[]> {
     else if (e.state !== 'failed') d.journal.mark(e.requestId, 'unknown', { error: absentWords(e, covers, d) })
   }
   return found
+}
+
+/**
+ * The entry's own payment among a wallet's rows: by the request id its passThru carries. A wallet
+ * that carries none (an NWC account: docs/nwc.md) is matched by the invoice's payment hash, which
+ * pays once; only for a payment whose outcome is not known, never to make a failed one paid.
+ */
+function isPaymentOf(t: WalletTransaction, e: JournalEntry): boolean {
+  if (t.num_satoshis > 0) return false
+  const id = t.passThru[REQUEST_ID_KEY]
+  if (id !== undefined || e.state === 'failed' || e.kind !== 'invoice' || !t.lnTx) return id === e.requestId
+  // the service's fee row shares its payment's lnTx and carries no request id: never the payment
+  if (t.wtxType.name === 'network_fee') return false
+  const inv = decodeBolt11(e.target)
+  return inv.kind === 'bolt11' && inv.paymentHash === t.lnTx.r_hash_decoded.toLowerCase()
 }
 
 /** Written, but the process stopped before the request could leave: nothing was taken, for certain. */

@@ -247,6 +247,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       for (const id of accountIdsWithWork()) if (idleAccount(id) && !schedule.has(id)) void tick(id, true)
     },
     keyReplaced: (id) => started && pollNow(id),
+    nudge: (id) => started && pollNow(id),
     settingsChanged() {
       for (const id of accountIdsWithWork()) if (schedule.has(id)) reschedule(id)
     },

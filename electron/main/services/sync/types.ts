@@ -28,6 +28,8 @@ export interface SyncLoop {
   accountsChanged(): void
   /** an account was given a new key: its backoff from the refused one ends, and it syncs now */
   keyReplaced(accountId: string): void
+  /** the account's wallet said a payment happened (an NWC notification): it syncs now */
+  nudge(accountId: string): void
   onResume(): void
   onOnline(): void
   onOffline(): void

@@ -1,0 +1,113 @@
+// An NWC account (docs/nwc.md, "An NWC account") measured against a service account reading the
+// same simulator wallet, in the same run: `wallets.get` through the router (this app -> relay ->
+// @getalby/sdk's NWCWalletService -> simulator over HTTP -> back, NIP-44 both ways) and
+// `invoices.create` (make_invoice), p50/p95. The relay runs in this process on loopback.
+//
+// `npx tsx --tsconfig tsconfig.node.json bench/nwcAccount.ts` prints the figures.
+import { mkdtemp, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
+import type { Result } from '@shared/errors'
+import { type App, createApp } from '../electron/main/app/createApp'
+import { createMemoryStore } from '../electron/main/services/secrets'
+import { startSimulator } from '../test/simulator/index'
+import { startRelay } from '../test/support/nostrRelay'
+import { startNwcWallet } from '../test/support/nwcWallet'
+import { percentile } from './lib/stats'
+
+export interface NwcAccountBench {
+  'NWC account wallets.get p50 ms': number
+  'NWC account wallets.get p95 ms': number
+  'service account wallets.get p50 ms': number
+  'service account wallets.get p95 ms': number
+  'NWC account invoices.create p50 ms': number
+  'NWC account invoices.create p95 ms': number
+  'service account invoices.create p50 ms': number
+  'service account invoices.create p95 ms': number
+}
+
+const RUNS = 40
+
+const value = <T>(r: Result<unknown>): T => {
+  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`)
+  return r.value as T
+}
+
+async function timed(runs: number, f: () => Promise<unknown>): Promise<number[]> {
+  for (let i = 0; i < 5; i++) await f()
+  const times: number[] = []
+  for (let i = 0; i < runs; i++) {
+    const t0 = performance.now()
+    await f()
+    times.push(performance.now() - t0)
+  }
+  return times
+}
+
+export async function runNwcAccountBench(): Promise<NwcAccountBench> {
+  const sim = await startSimulator({ seed: 'empty' })
+  const relay = await startRelay()
+  const hub = sim.control.createWallet('Hub', 1_000_000)
+  const wallet = await startNwcWallet({
+    relayUrl: relay.url,
+    simUrl: sim.url,
+    apiKey: sim.keys.secret,
+    walletId: hub.id,
+  })
+  const dir = await mkdtemp(join(tmpdir(), 'lt-bench-nwcacct-'))
+  const app: App = createApp({
+    ...{ userDataDir: dir, secretStore: createMemoryStore(), appVersion: 'bench' },
+    notifier: { show: () => {}, isSupported: () => false },
+    emit: () => {},
+    logSink: () => {},
+  })
+  const call = <T>(name: string, input: unknown = {}) => app.router.handle(name, input).then((r) => value<T>(r))
+  try {
+    await app.start()
+    const service = await call<{ id: string }>('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret })
+    // the NWC account, added last, is the active one
+    await call('accounts.connectNwc', { uri: wallet.uri, storage: 'memory' })
+    const [nwcWallet] = (await call<{ wallets: Array<{ id: string }> }>('wallets.list')).wallets
+    if (!nwcWallet) throw new Error('the NWC account has no wallet')
+    const nwcGet = await timed(RUNS, () => call('wallets.get', { walletId: nwcWallet.id }))
+    const nwcInvoice = await timed(RUNS, () =>
+      call('invoices.create', { walletId: nwcWallet.id, amountSat: 1, memo: 'bench' }),
+    )
+    await call('accounts.switch', { id: service.id })
+    const serviceGet = await timed(RUNS, () => call('wallets.get', { walletId: hub.id }))
+    const serviceInvoice = await timed(RUNS, () =>
+      call('invoices.create', { walletId: hub.id, amountSat: 1, memo: 'bench' }),
+    )
+    const r = (n: number) => Math.round(n * 10) / 10
+    return {
+      'NWC account wallets.get p50 ms': r(percentile(nwcGet, 50)),
+      'NWC account wallets.get p95 ms': r(percentile(nwcGet, 95)),
+      'service account wallets.get p50 ms': r(percentile(serviceGet, 50)),
+      'service account wallets.get p95 ms': r(percentile(serviceGet, 95)),
+      'NWC account invoices.create p50 ms': r(percentile(nwcInvoice, 50)),
+      'NWC account invoices.create p95 ms': r(percentile(nwcInvoice, 95)),
+      'service account invoices.create p50 ms': r(percentile(serviceInvoice, 50)),
+      'service account invoices.create p95 ms': r(percentile(serviceInvoice, 95)),
+    }
+  } finally {
+    await app.dispose()
+    wallet.close()
+    await relay.close()
+    await sim.close()
+    await rm(dir, { recursive: true, force: true })
+  }
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  runNwcAccountBench().then(
+    (b) => {
+      console.table([b])
+      process.exit(0)
+    },
+    (err) => {
+      console.error(err)
+      process.exit(1)
+    },
+  )
+}

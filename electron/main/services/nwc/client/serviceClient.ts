@@ -1,0 +1,167 @@
+// An NWC account as the app's ServiceClient, so the sync loop, receiving and the one journaled
+// send use it as they use the service: one wallet (the one behind the connection string), its
+// balance from get_balance, its history from list_transactions in pages (limit/offset, newest
+// first), an invoice from make_invoice, an lnTx from lookup_invoice, a payment by pay_invoice.
+// What NIP-47 cannot do (withdraw links, transfers, new wallets, permanent QR, addresses) is
+// refused here, whatever the renderer shows: the account's capability flags say the same.
+// See docs/nwc.md, "An NWC account".
+import { AppError } from '@shared/errors'
+import type { NwcUri } from '@shared/nwc/uri'
+import { decodeBolt11 } from '@shared/payment/bolt11'
+import type { PaginationHeaders, Wallet, WalletTransaction } from '@shared/schemas/service'
+import type { ServiceClient } from '../../client'
+import { mt } from '../../i18n'
+import { type NwcAccount, type NwcAccountDeps, openNwcAccount } from './index'
+import { lnTxOf, nwcWalletId, rowOf, settled } from './rows'
+
+export { nwcWalletId } from './rows'
+
+export interface NwcClientDeps {
+  /** the account's link to its wallet, opened on first use (its string comes from the keychain) */
+  account: () => Promise<NwcAccount>
+  walletPubkey: string
+  /** the wallet's clock, Unix seconds (learnt from its answers): a payment's row is dated by it */
+  nowSec: () => number
+}
+
+const cannot = () => new AppError('forbidden', mt('nwcAccount.cannot'), { retryable: false })
+
+export function nwcServiceClient(d: NwcClientDeps): ServiceClient {
+  const walletId = nwcWalletId(d.walletPubkey)
+  let alias: string | null = null
+  const mine = (key: string) => {
+    if (key !== walletId) throw new AppError('not_found', mt('nwcAccount.noSuchWallet'))
+  }
+
+  async function page(p: number, perPage: number) {
+    const { transactions } = await (await d.account()).listTransactions({ limit: perPage, offset: (p - 1) * perPage })
+    // NIP-47 gives no total: a full page means there may be another
+    const more = transactions.length >= perPage
+    const pagination: PaginationHeaders = {
+      totalCount: (p - 1) * perPage + transactions.length + (more ? 1 : 0),
+      pageCount: more ? p + 1 : p,
+      currentPage: p,
+      perPage,
+    }
+    // only settled rows: the service's feed, too, lists a payment once it has settled
+    return { items: transactions.filter(settled).map(rowOf), pagination }
+  }
+
+  async function wallet(): Promise<Wallet> {
+    const [{ balance }, name] = await Promise.all([d.account().then((a) => a.getBalance()), label()])
+    return {
+      id: walletId,
+      created_at: 0,
+      user_label: name,
+      balance: Math.trunc(balance / 1000),
+      balance_msat: balance,
+      default_lnurlpay_id: null,
+    }
+  }
+
+  /** the wallet's own name (get_info), asked once; a wallet that does not say gets ours */
+  async function label(): Promise<string> {
+    if (alias === null) {
+      const info = await (await d.account()).getInfo().catch(() => null)
+      alias = info?.alias?.trim() || mt('nwcAccount.walletName')
+    }
+    return alias
+  }
+
+  return {
+    baseUrl: `nostr+walletconnect://${d.walletPubkey}`,
+    listWallets: async () => [await wallet()],
+    getWallet: async (key) => {
+      mine(key)
+      return wallet()
+    },
+    getLnTx: (async (id: string) =>
+      lnTxOf(await (await d.account()).lookupInvoice({ payment_hash: id }))) as ServiceClient['getLnTx'],
+    listTransactions: (key, p, perPage) => {
+      mine(key)
+      return page(p, perPage)
+    },
+    listAccountTransactions: (p, perPage) => page(p, perPage),
+    async createInvoice(key, input) {
+      mine(key)
+      // NIP-47's make_invoice has no amountless invoice
+      if (!input.num_satoshis) throw new AppError('invalid_input', mt('nwcAccount.amountNeeded'))
+      const made = await (await d.account()).makeInvoice({
+        amount: input.num_satoshis * 1000,
+        ...(input.memo ? { description: input.memo } : {}),
+        ...(input.expiry ? { expiry: input.expiry } : {}),
+      })
+      return lnTxOf(made)
+    },
+    async payInvoice(key, input): Promise<WalletTransaction> {
+      mine(key)
+      const inv = decodeBolt11(input.payment_request)
+      if (inv.kind !== 'bolt11' || inv.amountMsat === null)
+        throw new AppError('invalid_input', mt('payments.notAnInvoice'))
+      // NIP-47 carries no fee limit: the wallet's own rules and its budget for us bound the fee
+      const paid = await (await d.account()).payInvoice({ invoice: inv.invoice })
+      const now = d.nowSec()
+      const t = {
+        type: 'outgoing' as const,
+        state: 'settled' as const,
+        invoice: inv.invoice,
+        description: inv.description,
+        payment_hash: inv.paymentHash,
+        preimage: paid.preimage,
+        amount: inv.amountMsat,
+        fees_paid: paid.fees_paid ?? 0,
+        created_at: now,
+        settled_at: now,
+      }
+      return rowOf(t)
+    },
+    // the app reads requests itself where the service does not decode (payments/invoice.ts)
+    decodeInvoice: async () => {
+      throw cannot()
+    },
+    getStaticLink: async () => {
+      throw cannot()
+    },
+    probe: async () => {
+      throw new AppError('forbidden', mt('nwcAccount.invoicesOnly'), { retryable: false })
+    },
+    payLightningAddress: async () => {
+      throw new AppError('forbidden', mt('nwcAccount.invoicesOnly'), { retryable: false })
+    },
+    mintWithdrawLink: async () => {
+      throw cannot()
+    },
+    transfer: async () => {
+      throw cannot()
+    },
+    createWallet: async () => {
+      throw cannot()
+    },
+  }
+}
+
+/**
+ * The client of a stored NWC account: its link to the wallet opened on the first call (the string
+ * read from where it is kept), and opened again after a failed read of it.
+ */
+export function lazyNwcClient(
+  o: Omit<NwcAccountDeps, 'uri'> & { walletPubkey: string; uri: () => Promise<NwcUri>; nowSec: () => number },
+): ServiceClient & { close(): void } {
+  let opened: Promise<NwcAccount> | null = null
+  let closed = false
+  const account = () => {
+    if (closed) return Promise.reject(new AppError('not_found', mt('accounts.gone')))
+    opened ??= o.uri().then((uri) => openNwcAccount({ ...o, uri }))
+    opened.catch(() => {
+      opened = null
+    })
+    return opened
+  }
+  return {
+    ...nwcServiceClient({ account, walletPubkey: o.walletPubkey, nowSec: o.nowSec }),
+    close() {
+      closed = true
+      void opened?.then((a) => a.close()).catch(() => {})
+    },
+  }
+}

@@ -1,0 +1,23 @@
+// What the active account can do (AccountView.capabilities): screens and menu entries a flag denies
+// are left out here, in one place, instead of checking the account's kind around the renderer.
+import { accountCapabilities, type Capabilities } from '@shared/contract'
+import { useAccounts } from '../stores/accounts'
+
+/** the screens that need a flag; a screen not named here every account can show */
+const NEEDS: Partial<Record<string, keyof Capabilities>> = {
+  withdraw: 'withdrawLinks',
+}
+
+/** whether a screen (by its `to`) is offered for an account with these flags */
+export function screenAllowed(to: string, caps: Capabilities): boolean {
+  const need = NEEDS[to]
+  return need === undefined || caps[need]
+}
+
+/** the active account's flags; with no account yet, a service account's */
+export function useCapabilities(): Capabilities {
+  // the selector returns the account as stored (a stable reference): a new flags object made inside
+  // it would count as a change on every render and loop
+  const active = useAccounts((s) => s.accounts.find((x) => x.id === s.activeId))
+  return accountCapabilities(active ?? {})
+}

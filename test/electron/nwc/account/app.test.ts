@@ -1,0 +1,193 @@
+// An NWC account in the whole app: a wallet that gives a connection string (@getalby/sdk's
+// NWCWalletService, backed by a simulator wallet over HTTP, on the loopback relay) added through
+// the router as the Add account screen does; its balance, history, receive and the journaled pay,
+// what it refuses, where its string is kept, and a restart. The real keychain (with-keyring.sh).
+import { createHash, randomUUID } from 'node:crypto'
+import { mkdtemp, readdir, readFile, rm } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { AccountView, WalletView } from '@shared/contract'
+import type { HistoryRow } from '@shared/history'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { APP_VERSION } from '../../../../dev/preview/version'
+import { type App, createApp } from '../../../../electron/main/app/createApp'
+import { createKeytarStore } from '../../../../electron/main/services/secrets'
+import { type SimulatorHandle, type SimWallet, startSimulator } from '../../../simulator/index'
+import { startRelay, type TestRelay } from '../../../support/nostrRelay'
+import { type NwcTestWallet, startNwcWallet } from '../../../support/nwcWallet'
+
+let sim: SimulatorHandle
+let relay: TestRelay
+let hub: SimWallet
+let wallet: NwcTestWallet
+let app: App
+let dir: string
+const logs: string[] = []
+const secretStore = createKeytarStore(`lightning-tray-test-nwcacct-${randomUUID()}`, undefined, { timeoutMs: 8_000 })
+const make = () =>
+  createApp({
+    ...{ userDataDir: dir, secretStore, appVersion: APP_VERSION, nwc: { backoffMinMs: 50, accountTimeoutMs: 8_000 } },
+    notifier: { show: () => {}, isSupported: () => true },
+    emit: () => {},
+    logSink: (line) => logs.push(line),
+  })
+async function call<T>(name: string, input: unknown = {}): Promise<T> {
+  const r = await app.router.handle(name, input)
+  if (!r.ok) throw Object.assign(new Error(r.error.message), { code: r.error.code })
+  return r.value as T
+}
+const codeOf = (p: Promise<unknown>) =>
+  p.then(
+    () => 'ok',
+    (e: { code?: string }) => e.code ?? String(e),
+  )
+const rows = async () => (await call<{ items: HistoryRow[] }>('history.page', { limit: 50 })).items
+const withdrawals = () => sim.control.requests({ path: /^\/v1\/wallet\/[^/]+\/withdraw$/ }).length
+
+beforeAll(async () => {
+  sim = await startSimulator({ seed: 'demo' })
+  relay = await startRelay()
+  hub = sim.control.createWallet('Hub', 20_000)
+  await sim.control.payInbound(hub.id, 1_234, 'before the app')
+  wallet = await startNwcWallet({ relayUrl: relay.url, simUrl: sim.url, apiKey: sim.keys.secret, walletId: hub.id })
+  dir = await mkdtemp(join(tmpdir(), 'lt-nwcacct-'))
+  app = make()
+  await app.start()
+}, 30_000)
+afterAll(async () => {
+  await app?.dispose()
+  wallet?.close()
+  await relay?.close()
+  await sim?.close()
+  for (const a of app
+    ? (await call<{ accounts: AccountView[] }>('accounts.list').catch(() => ({ accounts: [] }))).accounts
+    : [])
+    await secretStore.delete(a.id)
+  if (dir) await rm(dir, { recursive: true, force: true })
+})
+
+describe('an NWC account', () => {
+  let account: AccountView
+  let w: WalletView
+
+  it('is tested and added by its string; its wallet and balance are the wallet’s', async () => {
+    const tested = await call<{ wallets: WalletView[] }>('accounts.testNwc', { uri: wallet.uri })
+    expect(tested.wallets.map((x) => x.balanceMsat)).toEqual([sim.control.balanceMsat(hub.id)])
+    account = await call<AccountView>('accounts.connectNwc', { uri: wallet.uri, storage: 'keychain' })
+    expect(account).toMatchObject({
+      kind: 'nwc',
+      label: 'Hub wallet',
+      baseUrl: `nostr+walletconnect://${wallet.walletPubkey}`,
+    })
+    expect(account.capabilities).toMatchObject({ withdrawLinks: false, transfers: false, createWallets: false })
+    // the string is kept where an API key is: the keychain, under the account
+    expect(await secretStore.get(account.id)).toBe(wallet.uri)
+    const list = await call<{ wallets: WalletView[] }>('wallets.list')
+    expect(list.wallets).toHaveLength(1)
+    w = list.wallets[0] as WalletView
+    expect(w.balanceMsat).toBe(sim.control.balanceMsat(hub.id))
+  }, 30_000)
+
+  it('reads its history into the ledger', async () => {
+    await expect.poll(async () => (await rows()).map((r) => r.amountMsat), { timeout: 15_000 }).toContain(1_234_000)
+    expect(wallet.methods).toContain('list_transactions')
+  }, 20_000)
+
+  it('pays an invoice once, through the journal, with a preimage of the payment hash', async () => {
+    const invoice = sim.control.outsideInvoice(500, 'coffee')
+    const before = withdrawals()
+    const requestId = randomUUID()
+    const paid = await call<{ preimage: string; paymentHash: string }>('pay.invoice', {
+      walletId: w.id,
+      invoice,
+      requestId,
+    })
+    expect(withdrawals()).toBe(before + 1)
+    expect(createHash('sha256').update(Buffer.from(paid.preimage, 'hex')).digest('hex')).toBe(paid.paymentHash)
+    // the same request again (a double click) moves nothing
+    await codeOf(call('pay.invoice', { walletId: w.id, invoice, requestId }))
+    expect(withdrawals()).toBe(before + 1)
+    expect(
+      app
+        .journal()
+        .byTarget(invoice)
+        .map((e) => e.state),
+    ).toEqual(['paid'])
+    await expect
+      .poll(async () => (await rows()).filter((r) => r.amountMsat === -500_000).length, { timeout: 15_000 })
+      .toBe(1)
+  }, 30_000)
+
+  it('receives: an invoice made by the wallet, paid from outside, shows once the wallet tells', async () => {
+    const inv = await call<{ id: string; paymentRequest: string }>('invoices.create', {
+      walletId: w.id,
+      amountSat: 321,
+      memo: 'tea',
+    })
+    expect(wallet.methods).toContain('make_invoice')
+    await sim.control.settleInvoice(inv.paymentRequest)
+    await wallet.notify('payment_received')
+    await expect.poll(async () => (await rows()).map((r) => r.amountMsat), { timeout: 15_000 }).toContain(321_000)
+    const now = await call<{ wallets: WalletView[] }>('wallets.list')
+    expect(now.wallets[0]?.balanceMsat).toBe(sim.control.balanceMsat(hub.id))
+  }, 30_000)
+
+  it('a payment the wallet pushes is read at once, not at the next poll', async () => {
+    await call('settings.update', { pollIntervalSec: 3600 })
+    await new Promise((r) => setTimeout(r, 1_000))
+    await sim.control.payInbound(hub.id, 777, 'pushed')
+    await wallet.notify('payment_received')
+    await expect.poll(async () => (await rows()).map((r) => r.amountMsat), { timeout: 5_000 }).toContain(777_000)
+    await call('settings.update', { pollIntervalSec: 15 })
+  }, 20_000)
+
+  it('refuses in main what NIP-47 cannot do', async () => {
+    expect(await codeOf(call('withdraw.create', { walletId: w.id, amountSat: 10, requestId: randomUUID() }))).toBe(
+      'forbidden',
+    )
+    expect(await codeOf(call('wallets.create', { name: 'Another', requestId: randomUUID() }))).toBe('forbidden')
+    expect(
+      await codeOf(
+        call('pay.lightningAddress', {
+          walletId: w.id,
+          address: 'alice@example.com',
+          amountMsat: 10_000,
+          requestId: randomUUID(),
+        }),
+      ),
+    ).toBe('forbidden')
+    expect(await codeOf(call('invoices.create', { walletId: w.id, memo: 'any amount' }))).toBe('invalid_input')
+    // serving apps from it would relay one connection through another
+    await call('nwc.settings', { relay: relay.url })
+    const app = { name: 'Primal', walletId: w.id, budgetSat: 1000, period: 'daily', methods: ['get_balance'] }
+    expect(await codeOf(call('nwc.create', app))).toBe('forbidden')
+  })
+
+  it('keeps its secret out of every file, log line and the renderer’s views', async () => {
+    const secret = new URL(wallet.uri.replace('nostr+walletconnect://', 'http://')).searchParams.get('secret') as string
+    const files = await readdir(dir, { recursive: true })
+    const texts = await Promise.all(
+      files.map((f) =>
+        readFile(join(dir, f)).then(
+          (b) => b.toString('latin1'),
+          () => '',
+        ),
+      ),
+    )
+    expect(texts.filter((t) => t.includes(secret))).toEqual([])
+    expect(logs.filter((l) => l.includes(secret))).toEqual([])
+    expect(JSON.stringify(await call('accounts.list'))).not.toContain(secret)
+  })
+
+  it('is kept across a restart, and its string goes with it when it is removed', async () => {
+    await app.dispose()
+    app = make()
+    await app.start()
+    const { accounts } = await call<{ accounts: AccountView[] }>('accounts.list')
+    expect(accounts.map((a) => a.kind)).toEqual(['nwc'])
+    const list = await call<{ wallets: WalletView[] }>('wallets.list')
+    expect(list.wallets[0]?.balanceMsat).toBe(sim.control.balanceMsat(hub.id))
+    await call('accounts.remove', { id: account.id })
+    expect(await secretStore.get(account.id)).toBeNull()
+  }, 30_000)
+})

@@ -1,0 +1,249 @@
+// The NWC account (our client) against @getalby/sdk's NWCWalletService, an independent wallet
+// side, backed by a small in-memory wallet, over the loopback relay.
+import { randomBytes } from 'node:crypto'
+import { NWCWalletService, NWCWalletServiceKeyPair } from '@getalby/sdk/nwc'
+import { parseNwcUri } from '@shared/nwc/uri'
+import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools'
+import { bytesToHex } from 'nostr-tools/utils'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { fromServiceTx } from '../../../../electron/main/services/ledger/rows'
+import { type NwcAccount, openNwcAccount } from '../../../../electron/main/services/nwc/client/index'
+import { nwcServiceClient, nwcWalletId } from '../../../../electron/main/services/nwc/client/serviceClient'
+import { type Batch, backfill, DEFAULT_READS } from '../../../../electron/main/services/sync/reads'
+import { WalletTransaction } from '../../../../shared/schemas/service'
+import { startRelay, type TestRelay } from '../../../support/nostrRelay'
+
+let relay: TestRelay
+let service: NWCWalletService
+let account: NwcAccount
+let balance: number
+let paidInvoices: string[]
+let stall: boolean
+let badShape: boolean
+const walletSecret = bytesToHex(generateSecretKey())
+const clientSecret = bytesToHex(generateSecretKey())
+const txs: { type: 'incoming' | 'outgoing'; invoice: string; payment_hash: string; amount: number }[] = []
+
+const tx = (t: (typeof txs)[number]) => ({
+  ...t,
+  state: 'settled' as const,
+  description: '',
+  description_hash: '',
+  preimage: '00'.repeat(32),
+  fees_paid: 0,
+  settled_at: 1,
+  created_at: 1,
+  expires_at: 2,
+})
+
+beforeEach(async () => {
+  relay = await startRelay()
+  balance = 50_000_000
+  paidInvoices = []
+  stall = false
+  badShape = false
+  txs.length = 0
+  service = new NWCWalletService({ relayUrls: [relay.url] })
+  await service.publishWalletServiceInfoEvent(
+    walletSecret,
+    ['get_info', 'get_balance', 'make_invoice', 'lookup_invoice', 'list_transactions', 'pay_invoice'],
+    [],
+  )
+  const keys = new NWCWalletServiceKeyPair(walletSecret, getPublicKey(Buffer.from(clientSecret, 'hex')))
+  await service.subscribe(keys, {
+    getInfo: async () => ({
+      result: {
+        alias: 'test wallet',
+        color: '',
+        pubkey: '',
+        network: 'regtest',
+        block_height: 1,
+        block_hash: '',
+        methods: ['get_balance'],
+      },
+      error: undefined,
+    }),
+    getBalance: async () =>
+      stall ? new Promise(() => {}) : { result: badShape ? ({ balance: -1 } as never) : { balance }, error: undefined },
+    lookupInvoice: async (r) => {
+      const t = txs.find((x) => x.payment_hash === r.payment_hash)
+      return t
+        ? { result: tx(t), error: undefined }
+        : { result: undefined, error: { code: 'NOT_FOUND', message: 'no' } }
+    },
+    makeInvoice: async (r) => {
+      const t = {
+        type: 'incoming' as const,
+        invoice: `lnbcrt${r.amount}`,
+        payment_hash: bytesToHex(randomBytes(32)),
+        amount: r.amount,
+      }
+      txs.push(t)
+      return { result: tx(t), error: undefined }
+    },
+    listTransactions: async (r) => ({
+      result: {
+        transactions: txs.slice(r.offset ?? 0, (r.offset ?? 0) + (r.limit ?? 50)).map(tx),
+        total_count: txs.length,
+      },
+      error: undefined,
+    }),
+    payInvoice: async (r) => {
+      if (stall) return new Promise(() => {})
+      const amount = 1_000_000
+      if (amount > balance) return { result: undefined, error: { code: 'INSUFFICIENT_BALANCE', message: 'no' } }
+      balance -= amount
+      paidInvoices.push(r.invoice)
+      return { result: { preimage: '11'.repeat(32), fees_paid: 0 }, error: undefined }
+    },
+  })
+  const wallet = getPublicKey(Buffer.from(walletSecret, 'hex'))
+  const uri = parseNwcUri(
+    `nostr+walletconnect://${wallet}?relay=${encodeURIComponent(relay.url)}&secret=${clientSecret}`,
+  )
+  if (!uri) throw new Error('uri refused')
+  account = openNwcAccount({ uri, timeoutMs: 3_000, backoffMinMs: 50 })
+})
+
+afterEach(async () => {
+  account.close()
+  service.close()
+  await relay.close()
+})
+
+describe('NWC account against NWCWalletService', () => {
+  it('reads the balance, makes an invoice and lists it back in pages', async () => {
+    expect((await account.getBalance()).balance).toBe(50_000_000)
+    const a = await account.makeInvoice({ amount: 21_000 })
+    await account.makeInvoice({ amount: 22_000 })
+    expect(a.invoice).toBe('lnbcrt21000')
+    const first = await account.listTransactions({ limit: 1, offset: 0 })
+    const second = await account.listTransactions({ limit: 1, offset: 1 })
+    expect(first.transactions.map((t) => t.amount)).toEqual([21_000])
+    expect(second.transactions.map((t) => t.amount)).toEqual([22_000])
+    // the wallet's info event offers NIP-44, so every request uses it
+    const encs = relay.published
+      .filter((e) => e.kind === 23194)
+      .map((e) => e.tags.find((t) => t[0] === 'encryption')?.[1])
+    expect(new Set(encs)).toEqual(new Set(['nip44_v2']))
+  })
+
+  it('pays once, and a refusal maps to insufficient_funds', async () => {
+    const r = await account.payInvoice({ invoice: 'lnbcrt1' })
+    expect(r.preimage).toBe('11'.repeat(32))
+    expect(paidInvoices).toEqual(['lnbcrt1'])
+    balance = 0
+    await expect(account.payInvoice({ invoice: 'lnbcrt2' })).rejects.toMatchObject({
+      code: 'insufficient_funds',
+      retryable: false,
+    })
+    expect(relay.published.filter((e) => e.kind === 23194)).toHaveLength(2)
+  })
+
+  it('a payment without an answer is unknown_outcome, sent once', async () => {
+    stall = true
+    await expect(account.payInvoice({ invoice: 'lnbcrt3' })).rejects.toMatchObject({ code: 'unknown_outcome' })
+    expect(relay.published.filter((e) => e.kind === 23194)).toHaveLength(1)
+  })
+
+  it('ignores an answer signed by another key', async () => {
+    stall = true
+    const pending = account.payInvoice({ invoice: 'lnbcrt4' })
+    // however long a busy machine takes to send it (the first request waits for the info event)
+    await expect.poll(() => relay.published.some((e) => e.kind === 23194), { timeout: 5_000 }).toBe(true)
+    const req = relay.published.find((e) => e.kind === 23194)
+    if (!req) throw new Error('no request')
+    const forger = generateSecretKey()
+    const forged = finalizeEvent(
+      {
+        kind: 23195,
+        created_at: Math.floor(Date.now() / 1000),
+        tags: [
+          ['p', req.pubkey],
+          ['e', req.id],
+        ],
+        content: 'x',
+      },
+      forger,
+    )
+    const ws = new WebSocket(relay.url)
+    await new Promise((r) => ws.addEventListener('open', r))
+    ws.send(JSON.stringify(['EVENT', forged]))
+    await expect(pending).rejects.toMatchObject({ code: 'unknown_outcome' })
+    ws.close()
+  })
+})
+
+describe('NWC account: reads', () => {
+  it('reads get_info and looks an invoice up by payment hash', async () => {
+    expect((await account.getInfo()).alias).toBe('test wallet')
+    const a = await account.makeInvoice({ amount: 5_000 })
+    expect((await account.lookupInvoice({ payment_hash: a.payment_hash })).amount).toBe(5_000)
+    await expect(account.lookupInvoice({ payment_hash: 'cd'.repeat(32) })).rejects.toMatchObject({ code: 'not_found' })
+  })
+
+  it('a read without an answer is a retryable timeout; a wrong shape is service_error', async () => {
+    badShape = true
+    await expect(account.getBalance()).rejects.toMatchObject({ code: 'service_error' })
+    stall = true
+    await expect(account.getBalance()).rejects.toMatchObject({ code: 'timeout', retryable: true })
+  })
+})
+
+describe('parseNwcUri', () => {
+  const k = 'ab'.repeat(32)
+  it('accepts wss and loopback ws, refuses other ws and bad keys', () => {
+    expect(parseNwcUri(`nostr+walletconnect://${k}?relay=wss://r.example&secret=${k}`)?.relays).toEqual([
+      'wss://r.example',
+    ])
+    expect(parseNwcUri(`nostr+walletconnect://${k}?relay=ws://r.example&secret=${k}`)).toBeNull()
+    expect(parseNwcUri(`nostr+walletconnect://${k}?relay=wss://r.example&secret=zz`)).toBeNull()
+    expect(parseNwcUri(`nostr+walletconnect://${k}?secret=${k}`)).toBeNull()
+  })
+})
+
+describe('NWC account read by the sync loop', () => {
+  it('is one wallet with the wallet balance, and its history backfills in pages into ledger rows', async () => {
+    const wallet = getPublicKey(Buffer.from(walletSecret, 'hex'))
+    const sync = nwcServiceClient({ account: async () => account, walletPubkey: wallet, nowSec: () => 100 })
+    const wallets = await sync.listWallets()
+    expect(wallets).toHaveLength(1)
+    expect(wallets[0]).toMatchObject({ id: nwcWalletId(wallet), balance: 50_000, balance_msat: 50_000_000 })
+    for (let i = 1; i <= 5; i++) await account.makeInvoice({ amount: i * 1000 })
+    const last = txs[4]
+    if (last) last.type = 'outgoing'
+    const batches: Batch[] = []
+    const done = await backfill(
+      {
+        client: sync,
+        cursor: () => null,
+        store: (b) => batches.push(b),
+        nowSec: () => 100,
+        o: { ...DEFAULT_READS, backfillPerPage: 2, backfillPagesPerTick: 10 },
+      },
+      nwcWalletId(wallet),
+    )
+    expect(done).toBe(true)
+    const items = batches.flatMap((b) => b.items)
+    // every row passes the service's own schema, so the ledger takes it as it is
+    for (const t of items) expect(WalletTransaction.safeParse(t).success).toBe(true)
+    const rows = items.map((t) => fromServiceTx(nwcWalletId(wallet), t))
+    expect(rows.map((r) => r.amountMsat).sort((a, b) => a - b)).toEqual([-5000, 1000, 2000, 3000, 4000])
+    expect(new Set(rows.map((r) => r.paymentHash))).toEqual(new Set(txs.map((t) => t.payment_hash)))
+    expect(rows.find((r) => r.amountMsat < 0)?.typeName).toBe('ln_withdrawal')
+    // three pages of two were asked for (limit/offset), not one big read
+    const lists = relay.published.filter((e) => e.kind === 23194).length
+    expect(lists).toBeGreaterThanOrEqual(3 + 5)
+  })
+
+  it('getLnTx looks the invoice up by payment hash', async () => {
+    const wallet = getPublicKey(Buffer.from(walletSecret, 'hex'))
+    const made = await account.makeInvoice({ amount: 7000 })
+    const ln = await nwcServiceClient({
+      account: async () => account,
+      walletPubkey: wallet,
+      nowSec: () => 100,
+    }).getLnTx(made.payment_hash)
+    expect(ln).toMatchObject({ r_hash_decoded: made.payment_hash, num_satoshis: 7, settled: true })
+  })
+})

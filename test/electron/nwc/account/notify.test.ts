@@ -1,0 +1,61 @@
+// Notifications pushed by the wallet (kinds 23197/23196) reach the NWC account's callback, which
+// the app uses to sync the account at once; one signed by another key is ignored.
+
+import { parseNwcUri } from '@shared/nwc/uri'
+import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools'
+import { bytesToHex } from 'nostr-tools/utils'
+import { afterEach, expect, it } from 'vitest'
+import { openNwcAccount } from '../../../../electron/main/services/nwc/client/index'
+import { encryptFor } from '../../../../electron/main/services/nwc/crypto'
+import { startRelay, type TestRelay } from '../../../support/nostrRelay'
+
+let relay: TestRelay | undefined
+let close = () => {}
+afterEach(async () => {
+  close()
+  await relay?.close()
+})
+
+async function publish(url: string, e: object) {
+  const ws = new WebSocket(url)
+  await new Promise((r) => ws.addEventListener('open', r))
+  ws.send(JSON.stringify(['EVENT', e]))
+  await new Promise((r) => setTimeout(r, 100))
+  ws.close()
+}
+
+it('a payment_received from the wallet is handed on; one from a stranger is not', async () => {
+  relay = await startRelay()
+  const walletSk = generateSecretKey()
+  const clientSk = generateSecretKey()
+  const wallet = getPublicKey(walletSk)
+  const me = getPublicKey(clientSk)
+  const uri = parseNwcUri(
+    `nostr+walletconnect://${wallet}?relay=${encodeURIComponent(relay.url)}&secret=${bytesToHex(clientSk)}`,
+  )
+  if (!uri) throw new Error('uri refused')
+  const got: string[] = []
+  const account = openNwcAccount({ uri, backoffMinMs: 50, onNotification: (t) => got.push(t) })
+  close = () => account.close()
+  await new Promise((r) => setTimeout(r, 300))
+  const note = (sk: Uint8Array, type: string, kind: number) =>
+    finalizeEvent(
+      {
+        kind,
+        created_at: Math.floor(Date.now() / 1000),
+        tags: [['p', me]],
+        content: encryptFor(
+          kind === 23197 ? 'nip44_v2' : 'nip04',
+          sk,
+          me,
+          JSON.stringify({ notification_type: type, notification: { payment_hash: '00'.repeat(32) } }),
+        ),
+      },
+      sk,
+    )
+  const stranger = generateSecretKey()
+  await publish(relay.url, note(stranger, 'payment_received', 23197))
+  await publish(relay.url, note(walletSk, 'payment_received', 23197))
+  await publish(relay.url, note(walletSk, 'payment_sent', 23196))
+  await expect.poll(() => got, { timeout: 3000 }).toEqual(['payment_received', 'payment_sent'])
+})
