@@ -134,6 +134,25 @@ describe('wallets.setLocal', () => {
     expect((await mine())?.label).toBe('Food only')
   })
 
+  it('renames while the service cannot be reached, by the wallets as last listed; an unknown one is still refused', async () => {
+    await list() // what the app last heard
+    t.sim.control.injectFault({ method: 'GET', path: /^\/v1\/wallets$/, kind: 'status', status: 503 })
+    try {
+      const answer = value<{ wallets: WalletView[] }>(
+        await setLocal({ walletId: t.w.id, name: 'Offline name', hidden: false }),
+      )
+      expect(answer.wallets.find((w) => w.id === t.w.id)?.label).toBe('Offline name')
+      expect(await setLocal({ walletId: 'wal_not_mine', name: 'X', hidden: false })).toMatchObject({
+        ok: false,
+        error: { code: 'not_found' },
+      })
+    } finally {
+      t.sim.control.clearFaults()
+    }
+    expect((await mine())?.label).toBe('Offline name')
+    value(await setLocal({ walletId: t.w.id, name: 'Food only', hidden: false }))
+  })
+
   it('forgets an account’s wallet names with the account', async () => {
     const accountId = t.app.accounts.list().activeId ?? ''
     expect(Object.keys(await stored())).toEqual([accountId])

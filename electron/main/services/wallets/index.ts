@@ -4,6 +4,7 @@
 // rules"). A transfer between two wallets moves money: it is the payments module's.
 import type { Emit } from '@shared/contract'
 import { AppError } from '@shared/errors'
+import type { Wallet } from '@shared/schemas/service'
 import type { CallPolicy } from '../accounts'
 import type { ServiceClient } from '../client'
 import { mt } from '../i18n'
@@ -30,10 +31,28 @@ export type Wallets = ReturnType<typeof createWallets>
 export function createWallets(d: WalletsDeps) {
   const reads = () => d.clientFor(undefined, 'retry')
   const prefs = createWalletPrefs(d.settings)
+  /** each account's wallets as the service last listed them: renaming works while it is away */
+  const lastListed = new Map<string, Wallet[]>()
+
+  /** the account's wallets now, or as last listed when the service cannot be reached */
+  async function walletsOf(accountId: string): Promise<Wallet[]> {
+    try {
+      const wallets = await reads().listWallets()
+      lastListed.set(accountId, wallets)
+      return wallets
+    } catch (err) {
+      const known = lastListed.get(accountId)
+      if (known && err instanceof AppError && err.retryable) return known
+      throw err
+    }
+  }
 
   /** also the refresh after a payment or a switch: a read, whoever asks */
   async function list() {
-    const view = walletsView(await reads().listWallets(), prefs.of(d.activeAccountId()))
+    const accountId = d.activeAccountId()
+    const wallets = await reads().listWallets()
+    lastListed.set(accountId, wallets)
+    const view = walletsView(wallets, prefs.of(accountId))
     d.emit('wallets.updated', view)
     return view
   }
@@ -57,13 +76,14 @@ export function createWallets(d: WalletsDeps) {
     )
 
   /**
-   * The person's own name for a wallet and whether it is hidden. The wallets are read first: the
-   * wallet must be the account's, and at least one must stay on show (hiding them all would leave
-   * Home with a total and nothing under it). Then everything that shows them hears it.
+   * The person's own name for a wallet and whether it is hidden. The wallets are read first (as
+   * last listed, when the service cannot be reached): the wallet must be the account's, and at
+   * least one must stay on show (hiding them all would leave Home with a total and nothing under
+   * it). Then everything that shows them hears it.
    */
   async function setLocal(input: { walletId: string; name: string; hidden: boolean }) {
     const accountId = d.activeAccountId()
-    const service = await reads().listWallets()
+    const service = await walletsOf(accountId)
     const wallet = service.find((w) => w.id === input.walletId)
     if (!wallet) throw new AppError('not_found', mt('wallets.notFound'))
     const pref = nextPref(walletView(wallet).label, input)
