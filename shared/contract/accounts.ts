@@ -1,5 +1,6 @@
 // Accounts: a service address and a key (kept in the keychain or in memory), never sent to the renderer.
 import { z } from 'zod'
+import type { Capabilities as Caps, AccountKind as Kind } from '../capabilities'
 import { id, none, op } from './base'
 import { WalletView } from './wallets'
 
@@ -31,51 +32,20 @@ export const ApiKeyInput = z
   .regex(/^[\x21-\x7e]+$/, 'A key has no spaces or special characters.')
 
 /** `service`: an address and an API key; `nwc`: a Nostr Wallet Connect string (docs/nwc.md) */
-export const AccountKind = z.enum(['service', 'nwc'])
-export type AccountKind = z.infer<typeof AccountKind>
+export const AccountKind = z.enum(['service', 'nwc']) satisfies z.ZodType<Kind>
+export type AccountKind = Kind
 
-/**
- * What an account can do beyond balance, history, receive and pay. The renderer hides what a flag
- * denies (instead of checking the kind), and main refuses it too.
- */
+/** An account's flags (shared/capabilities.ts), checked where they cross the boundary. */
 export const Capabilities = z.object({
   createWallets: z.boolean(),
   withdrawLinks: z.boolean(),
   vouchers: z.boolean(),
-  /** between the account's own wallets */
   transfers: z.boolean(),
   permanentQr: z.boolean(),
-  /** serving apps over NWC from this account's wallets */
   connectedApps: z.boolean(),
-})
-export type Capabilities = z.infer<typeof Capabilities>
-
-const ALL: Capabilities = {
-  createWallets: true,
-  withdrawLinks: true,
-  vouchers: true,
-  transfers: true,
-  permanentQr: true,
-  connectedApps: true,
-}
-const NWC: Capabilities = {
-  createWallets: false,
-  withdrawLinks: false,
-  vouchers: false,
-  transfers: false,
-  permanentQr: false,
-  connectedApps: false,
-}
-
-/** the flags of a kind: a NIP-47 wallet gives one wallet, balance, history, receive and pay */
-export function capabilitiesOf(kind: AccountKind): Capabilities {
-  return kind === 'nwc' ? { ...NWC } : { ...ALL }
-}
-
-/** an account view's flags; a view from before kinds existed is a service account */
-export function accountCapabilities(a: { kind?: AccountKind; capabilities?: Capabilities }): Capabilities {
-  return a.capabilities ?? capabilitiesOf(a.kind ?? 'service')
-}
+}) satisfies z.ZodType<Caps>
+export type Capabilities = Caps
+export { accountCapabilities, capabilitiesOf } from '../capabilities'
 
 export const AccountView = z.object({
   id,

@@ -1,6 +1,7 @@
 // What the active account can do (AccountView.capabilities): screens and menu entries a flag denies
 // are left out here, in one place, instead of checking the account's kind around the renderer.
-import { accountCapabilities, type Capabilities } from '@shared/contract'
+// not from @shared/contract: that would bring zod into the first screen's scripts
+import { accountCapabilities, type Capabilities } from '@shared/capabilities'
 import { useAccounts } from '../stores/accounts'
 
 /** the screens that need a flag; a screen not named here every account can show */

@@ -1,0 +1,45 @@
+// What an account can do beyond balance, history, receive and pay, by its kind (docs/nwc.md, "An
+// NWC account"). Free of zod, so the first screen can read an account's flags without loading the
+// contract's schemas; shared/contract/accounts.ts checks the same shape at the boundary.
+
+/** `service`: an address and an API key; `nwc`: a Nostr Wallet Connect string */
+export type AccountKind = 'service' | 'nwc'
+
+/** The renderer hides what a flag denies (instead of checking the kind), and main refuses it too. */
+export interface Capabilities {
+  createWallets: boolean
+  withdrawLinks: boolean
+  vouchers: boolean
+  /** between the account's own wallets */
+  transfers: boolean
+  permanentQr: boolean
+  /** serving apps over NWC from this account's wallets */
+  connectedApps: boolean
+}
+
+const ALL: Capabilities = {
+  createWallets: true,
+  withdrawLinks: true,
+  vouchers: true,
+  transfers: true,
+  permanentQr: true,
+  connectedApps: true,
+}
+const NWC: Capabilities = {
+  createWallets: false,
+  withdrawLinks: false,
+  vouchers: false,
+  transfers: false,
+  permanentQr: false,
+  connectedApps: false,
+}
+
+/** the flags of a kind: a NIP-47 wallet gives one wallet, balance, history, receive and pay */
+export function capabilitiesOf(kind: AccountKind): Capabilities {
+  return kind === 'nwc' ? { ...NWC } : { ...ALL }
+}
+
+/** an account view's flags; a view from before kinds existed is a service account */
+export function accountCapabilities(a: { kind?: AccountKind; capabilities?: Capabilities }): Capabilities {
+  return a.capabilities ?? capabilitiesOf(a.kind ?? 'service')
+}
