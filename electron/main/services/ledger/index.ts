@@ -19,6 +19,7 @@ import type { LedgerTxInput } from './rows'
 import { salvageLedger } from './salvage'
 import { hasFts5, hasSearchIndex, ledgerMigrations } from './schema'
 import { createSearchIndex } from './searchIndex'
+import type { SearchWay } from './searchPlan'
 import { type OpenedFile, type OpenStatus, openSqliteFile } from './sqliteFile'
 import type { LedgerTx } from './view'
 
@@ -54,6 +55,8 @@ export interface LedgerOptions {
   expectExisting?: boolean
   /** false: no FTS5 search index even where SQLite has one (search then scans with LIKE) */
   fts?: boolean
+  /** tests: every search page read one way (searchPlan.ts), to show the ways find the same rows */
+  searchWay?: SearchWay
 }
 
 export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'labels' | 'setWallets'>, AppRecords, PricesThen {
@@ -125,7 +128,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
         version++
       }
     }
-  const reader = createReader(db, searchMode, () => version)
+  const reader = createReader(db, searchMode, () => version, opts.searchWay)
   const labels = createLabels(db, search)
   const records = createAppRecords(db)
   const pricesThen = createPricesThen(db)
