@@ -29,9 +29,7 @@ console.log(
     externalMB: m.external / MB,
     syncS,
     // where V8's reserved heap is (MB by space), to tell what the sync grew
-    spaces: Object.fromEntries(
-      getHeapSpaceStatistics().map((sp) => [sp.space_name, Math.round(sp.space_size / MB)]),
-    ),
+    spaces: Object.fromEntries(getHeapSpaceStatistics().map((sp) => [sp.space_name, Math.round(sp.space_size / MB)])),
   })}`,
 )
 await booted.dispose()
