@@ -13,6 +13,8 @@ export interface SyncRss {
   heapTotalMB: number
   externalMB: number
   syncS: number
+  /** V8's reserved heap by space, MB */
+  spaces: Record<string, number>
 }
 
 export function syncRssInChild(url: string, secret: string): Promise<SyncRss> {

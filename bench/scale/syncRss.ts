@@ -4,6 +4,7 @@
 //
 // Built and run by rssChild.ts; by hand: esbuild this file to .mjs, then
 // `node --expose-gc out.mjs <url> <secret>`.
+import { getHeapSpaceStatistics } from 'node:v8'
 import { bootApp } from '../../dev/preview/boot'
 import { syncNow } from '../../test/support/syncNow'
 
@@ -27,6 +28,8 @@ console.log(
     heapTotalMB: m.heapTotal / MB,
     externalMB: m.external / MB,
     syncS,
+    // where V8's reserved heap is (MB by space), to tell what the sync grew
+    spaces: Object.fromEntries(getHeapSpaceStatistics().map((sp) => [sp.space_name, Math.round(sp.space_size / MB)])),
   })}`,
 )
 await booted.dispose()

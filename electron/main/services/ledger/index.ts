@@ -19,6 +19,7 @@ import type { LedgerTxInput } from './rows'
 import { salvageLedger } from './salvage'
 import { hasFts5, hasSearchIndex, ledgerMigrations } from './schema'
 import { createSearchIndex } from './searchIndex'
+import type { SearchWay } from './searchPlan'
 import { type OpenedFile, type OpenStatus, openSqliteFile } from './sqliteFile'
 import type { LedgerTx } from './view'
 
@@ -32,6 +33,9 @@ export { fromServiceTx, LedgerTxInput, REQUEST_ID_KEY } from './rows'
 export type { LedgerTx } from './view'
 
 const LEDGER_NAME = 'ledger'
+/** the ledger connection's page cache (KiB) and its WAL's pages between checkpoints */
+export const LEDGER_CACHE_KIB = 16_384
+export const LEDGER_WAL_PAGES = 16_384
 
 export interface LedgerNotice {
   level: 'info' | 'warning' | 'error'
@@ -54,6 +58,8 @@ export interface LedgerOptions {
   expectExisting?: boolean
   /** false: no FTS5 search index even where SQLite has one (search then scans with LIKE) */
   fts?: boolean
+  /** tests: every search page read one way (searchPlan.ts), to show the ways find the same rows */
+  searchWay?: SearchWay
 }
 
 export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'labels' | 'setWallets'>, AppRecords, PricesThen {
@@ -109,6 +115,12 @@ export function openLedger(opts: LedgerOptions): Ledger {
   const migrations = ledgerMigrations({ fts: opts.fts })
   const opened = openLedgerFile(opts, migrations, notify, now)
   const { db } = opened
+  // A first sync writes a million rows through random-keyed indexes (service id, lnTx, amount).
+  // With the defaults (2 MB of cache, a checkpoint every 4 MB of WAL) each commit spilled and
+  // each checkpoint waited on a disk flush: 16 MB of cache and a 64 MB WAL halved the store's
+  // time (store-only bench, docs/ledger.md "At scale"). Still synchronous=NORMAL: a commit is no
+  // less durable, the flush comes less often.
+  db.exec(`PRAGMA cache_size = -${LEDGER_CACHE_KIB}; PRAGMA wal_autocheckpoint = ${LEDGER_WAL_PAGES}`)
   const cursors = createCursors(db)
   const searchMode: SearchMode = hasSearchIndex(db) ? 'fts5' : 'like'
   const search = createSearchIndex(db, searchMode === 'fts5')
@@ -125,7 +137,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
         version++
       }
     }
-  const reader = createReader(db, searchMode, () => version)
+  const reader = createReader(db, searchMode, () => version, opts.searchWay)
   const labels = createLabels(db, search)
   const records = createAppRecords(db)
   const pricesThen = createPricesThen(db)

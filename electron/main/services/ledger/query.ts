@@ -2,9 +2,18 @@
 // one WHERE clause, used for a page, its total count and the CSV export alike, so the three always
 // agree. Newest first; ties broken by the local row id, which makes the order total and lets a
 // keyset cursor (`after`) page without OFFSET.
-import type { DatabaseSync } from 'node:sqlite'
+import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import { z } from 'zod'
-import { fromMatches, matchingIds, searchTerms, termOnRow, usesIndex, type Where } from './searchPlan'
+import {
+  candidatesCap,
+  matchingIds,
+  type SearchWay,
+  searchTerms,
+  searchWay,
+  termOnRow,
+  usesIndex,
+  type Where,
+} from './searchPlan'
 import { type LedgerTx, type TxRow, toLedgerTx } from './view'
 
 const int = z.number().int().nonnegative()
@@ -56,11 +65,10 @@ export interface Page {
 export type SearchMode = 'fts5' | 'like'
 
 /**
- * The WHERE clause of a parsed filter (callers parse their input once, at the boundary). `terms`:
- * the search words checked on each row ('row'), or left to the caller ('none': the page is read
- * from matchingIds).
+ * The WHERE clause of a parsed filter (callers parse their input once, at the boundary), with
+ * every search word checked on row `t`.
  */
-function buildWhere(f: Filter, terms: 'row' | 'none'): Where {
+function buildWhere(f: Filter): Where {
   const w: Where = { sql: '', params: [] }
   const parts = ['t.account_id = ?']
   w.params.push(f.accountId)
@@ -82,30 +90,34 @@ function buildWhere(f: Filter, terms: 'row' | 'none'): Where {
     parts.push('t.created_at < ?')
     w.params.push(f.to)
   }
-  if (terms === 'row') for (const term of searchTerms(f.search)) parts.push(termOnRow(term, w))
+  for (const term of searchTerms(f.search)) parts.push(termOnRow(term, f.accountId, w))
   w.sql = parts.join(' AND ')
   return w
 }
 
+/** the words the trigram index can name candidates for (none: every way is a walk) */
+const indexedTerms = (f: Filter) => searchTerms(f.search).filter(usesIndex)
+
 /**
- * The rows a filter selects: every row walked (`FROM transactions t`), or the search's matches only.
- * Words shorter than a trigram cannot use the index: they are checked on each matching row.
+ * The rows a filter selects, by one of the ways of searchPlan.ts. The words are checked on each
+ * row every way (the index names candidates only); words shorter than a trigram only there.
  */
-function source(f: Filter, fromIndex: boolean): Where {
-  const terms = searchTerms(f.search)
-  const indexed = terms.filter(usesIndex)
-  if (!fromIndex || indexed.length === 0) {
-    const w = buildWhere(f, 'row')
-    return { sql: `FROM transactions t WHERE ${w.sql}`, params: w.params }
-  }
+function source(f: Filter, way: SearchWay): Where {
+  const indexed = indexedTerms(f)
+  const w = buildWhere(f)
+  if (way === 'walk' || indexed.length === 0) return { sql: `FROM transactions t WHERE ${w.sql}`, params: w.params }
   const ids = matchingIds(indexed, f.accountId)
-  const w = buildWhere(f, 'none')
-  for (const term of terms) if (!usesIndex(term)) w.sql += ` AND ${termOnRow(term, w)}`
-  // CROSS JOIN: the matches drive, each looked up by its row id
-  return {
-    sql: `FROM (${ids.sql}) m CROSS JOIN transactions t ON t.id = m.id WHERE ${w.sql}`,
-    params: [...ids.params, ...w.params],
-  }
+  // CROSS JOIN: the candidates drive, each looked up by its row id
+  if (way === 'matches')
+    return {
+      sql: `FROM (${ids.sql}) m CROSS JOIN transactions t ON t.id = m.id WHERE ${w.sql}`,
+      params: [...ids.params, ...w.params],
+    }
+  // `+t.id`: the list is checked on each entry of the time index walked, never used to look rows
+  // up; first after the account, so a row is read only when its id is listed
+  const [account, ...rest] = w.params
+  const where = w.sql.replace('t.account_id = ?', `t.account_id = ? AND +t.id IN (${ids.sql})`)
+  return { sql: `FROM transactions t WHERE ${where}`, params: [account ?? null, ...ids.params, ...rest] }
 }
 
 const SELECT = `SELECT t.*, l.label AS label, w.label AS wallet_label, cw.label AS counterparty_label
@@ -119,8 +131,8 @@ const ORDER = 'ORDER BY t.created_at DESC, t.id DESC'
  * A page: the ids first, from the index alone (OFFSET skips index entries, not joined rows), then
  * the joins for those rows only.
  */
-function pageSql(p: ParsedPage, fromIndex: boolean): Where {
-  const src = source(p, fromIndex)
+function pageSql(p: ParsedPage, way: SearchWay): Where {
+  const src = source(p, way)
   let ids = `SELECT t.id ${src.sql}`
   const params = [...src.params]
   if (p.after) {
@@ -141,7 +153,13 @@ function pageSql(p: ParsedPage, fromIndex: boolean): Where {
  * label, an account forgotten): counts are kept per filter until it does, so paging through a
  * million rows does not count them again on every page.
  */
-export function createReader(db: DatabaseSync, mode: SearchMode, version: () => number = () => Number.NaN) {
+export function createReader(
+  db: DatabaseSync,
+  mode: SearchMode,
+  version: () => number = () => Number.NaN,
+  /** tests: read every search page this way (when it applies), to compare the ways' rows */
+  force?: SearchWay,
+) {
   // Statements by SQL text: a filter's shape repeats (page after page), its values change.
   const cache = new Map<string, ReturnType<DatabaseSync['prepare']>>()
   const prepared = (sql: string) => {
@@ -163,12 +181,8 @@ export function createReader(db: DatabaseSync, mode: SearchMode, version: () => 
   const counts = new Map<string, { version: number; n: number }>()
   const fts = mode === 'fts5'
   const lastId = db.prepare('SELECT coalesce(max(id), 0) AS n FROM transactions')
-  /** `cap`: count at most cap + 1 rows (more than cap means "cap or more") */
-  const countParsed = (f: Filter, cap = Number.POSITIVE_INFINITY): number => {
-    const w = source(f, fts)
-    const capped = Number.isFinite(cap)
-    const sql = capped ? `SELECT count(*) AS n FROM (SELECT 1 ${w.sql} LIMIT ?)` : `SELECT count(*) AS n ${w.sql}`
-    const params = capped ? [...w.params, cap + 1] : w.params
+  /** a count, kept until the next write that may change it */
+  const kept = (sql: string, params: SQLInputValue[]): number => {
     const key = `${sql}\n${JSON.stringify(params)}`
     const v = version()
     const known = counts.get(key)
@@ -178,23 +192,31 @@ export function createReader(db: DatabaseSync, mode: SearchMode, version: () => 
     counts.set(key, { version: v, n: r.n })
     return r.n
   }
+  /** `cap`: count at most cap + 1 rows (more than cap means "cap or more") */
+  const countParsed = (f: Filter, cap = Number.POSITIVE_INFINITY): number => {
+    const w = source(f, fts ? 'matches' : 'walk')
+    if (!Number.isFinite(cap)) return kept(`SELECT count(*) AS n ${w.sql}`, w.params)
+    return kept(`SELECT count(*) AS n FROM (SELECT 1 ${w.sql} LIMIT ?)`, [...w.params, cap + 1])
+  }
   /** a page's count: a search's capped (more than COUNT_CAP: capped), any other exact */
   const pageCount = (f: Filter): { total: number; capped: boolean } => {
     if (searchTerms(f.search).length === 0) return { total: countParsed(f), capped: false }
     const n = countParsed(f, COUNT_CAP)
     return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false }
   }
-  /**
-   * From the matches, unless they are many (searchPlan.ts); the count is kept, so this is cheap. A
-   * capped count means many: walking finds a page within limit × rows / COUNT_CAP rows at most.
-   */
-  const fromIndex = (p: ParsedPage): boolean => {
-    if (!fts || searchTerms(p.search).length === 0) return false
-    const { total, capped } = pageCount(p)
-    return !capped && fromMatches(total, p.limit, (lastId.get() as { n: number }).n)
+  /** The way to a page (searchPlan.ts), by the trigram index's candidates, counted up to where the walk wins. */
+  const wayOf = (p: ParsedPage): SearchWay => {
+    const indexed = indexedTerms(p)
+    if (!fts || indexed.length === 0) return 'walk'
+    if (force) return force
+    const rows = (lastId.get() as { n: number }).n
+    const cap = candidatesCap(p.limit, rows)
+    const ids = matchingIds(indexed, p.accountId)
+    const n = kept(`SELECT count(*) AS n FROM (${ids.sql} LIMIT ?)`, [...ids.params, cap + 1])
+    return searchWay(n, p.limit, rows)
   }
   const rows = (p: ParsedPage): LedgerTx[] => {
-    const { sql, params } = pageSql(p, fromIndex(p))
+    const { sql, params } = pageSql(p, wayOf(p))
     return (prepared(sql).all(...params) as unknown as TxRow[]).map(toLedgerTx)
   }
   return {
@@ -215,7 +237,7 @@ export function createReader(db: DatabaseSync, mode: SearchMode, version: () => 
      */
     plan(q: PageQuery): string[] {
       const p = PageQuery.parse(q)
-      const { sql, params } = pageSql(p, fromIndex(p))
+      const { sql, params } = pageSql(p, wayOf(p))
       const steps = db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all(...params) as Array<{
         id: number
         parent: number

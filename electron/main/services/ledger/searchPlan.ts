@@ -1,11 +1,14 @@
 // How a search finds its rows. Each word must be in memo, comment, payee, the person's label or
 // the person's memo of the withdraw link the row claimed (anywhere, any case, `%`, `_` and `\`
-// taken literally), or, when it reads as an amount of sats, equal the amount. Two ways to the same rows:
-// - from the matches: the rows each word's trigram index (or the amount index) names, intersected,
-//   then the other filters; its cost grows with the matches, not with the history;
-// - from the newest row back, checking each row's own columns until the page is full; its cost
-//   grows with the rows walked per match found, so it suits words found often.
-// The count says which: a page is read from the matches unless they are many (docs/ledger.md).
+// taken literally), or, when it reads as an amount of sats, equal the amount. The trigram index
+// names candidates only (rows holding every three letters of a word, in any field): each is
+// checked on the row itself, as a walk checks it, so every way gives the same rows. Three ways:
+// - from the matches: each candidate looked up by id; its cost grows with the candidates;
+// - within the matches: the time index walked from the newest row, keeping the entries whose id
+//   is among the candidates (a list made once), so only those rows are read;
+// - from the newest row back, reading and checking each row until the page is full.
+// The walks cost the entries walked per match found; the candidates' count says which is cheapest
+// (docs/ledger.md, "Reading").
 
 import type { SQLInputValue } from 'node:sqlite'
 import { parseSatInput } from '@shared/units'
@@ -33,52 +36,95 @@ function likePattern(term: string): { pattern: string; esc: string } {
   return { pattern, esc: pattern === `%${term}%` ? '' : " ESCAPE '\\'" }
 }
 
-/** One word checked on row `t` itself (its columns and label), for the walk from the newest row. */
-export function termOnRow(term: string, w: Where): string {
+/**
+ * One word checked on row `t` itself: its columns, its label and its link's memo. The labels and
+ * links that hold the word are one list each, made once per query (not a look-up per row walked).
+ */
+export function termOnRow(term: string, accountId: string, w: Where): string {
   const { pattern, esc } = likePattern(term)
-  const cols = [
-    't.memo',
-    't.comment',
-    't.payee',
-    '(SELECT label FROM labels l WHERE l.account_id = t.account_id AND l.tx_id = t.tx_id)',
-  ]
-  // the link's memo: only a withdraw row can have one, told by its own column before any look-up
-  const link = `(t.type = 'ln_lnurl_withdraw' AND EXISTS (SELECT 1 FROM withdraw_links w
-    WHERE w.account_id = t.account_id AND w.claim_tx_id = t.tx_id AND w.memo LIKE ?${esc}))`
-  const text = `(${[...cols.map((c) => `${c} LIKE ?${esc}`), link].join(' OR ')})`
-  for (const _ of [...cols, link]) w.params.push(pattern)
+  const cols = ['t.memo', 't.comment', 't.payee'].map((c) => `${c} LIKE ?${esc}`)
+  const label = `t.tx_id IN (SELECT l.tx_id FROM labels l WHERE l.account_id = ? AND l.label LIKE ?${esc})`
+  // the link's memo: only a withdraw row can have one, told by its own column
+  const link = `(t.type = 'ln_lnurl_withdraw' AND t.tx_id IN (SELECT w.claim_tx_id FROM withdraw_links w
+    WHERE w.account_id = ? AND w.claim_tx_id IS NOT NULL AND w.memo LIKE ?${esc}))`
+  w.params.push(pattern, pattern, pattern, accountId, pattern, accountId, pattern)
+  const text = `(${[...cols, label, link].join(' OR ')})`
   const msat = parseSatInput(term)
   if (msat === null) return text
   w.params.push(msat)
   return `(${text} OR abs(t.amount_msat) = ?)`
 }
 
-/** The row ids (column `id`) every word names, from the trigram index and the amount index. */
-export function matchingIds(terms: readonly string[], accountId: string): Where {
-  const w: Where = { sql: '', params: [] }
-  w.sql = terms
-    .map((term) => {
-      const { pattern, esc } = likePattern(term)
-      let set = `SELECT rowid AS id FROM tx_search WHERE text LIKE ?${esc}`
-      w.params.push(pattern)
-      const msat = parseSatInput(term)
-      if (msat !== null) {
-        set += ' UNION SELECT id FROM transactions WHERE account_id = ? AND abs(amount_msat) = ?'
-        w.params.push(accountId, msat)
-      }
-      return `SELECT id FROM (${set})`
-    })
-    .join(' INTERSECT ')
-  return w
+/**
+ * The trigram index's query for one word: three letters at every third place, and the last three
+ * (as the index splits text, by code point; it folds case as LIKE does and more, so it names a
+ * superset of the rows LIKE finds). Every letter is in one of them, which names nearly the same
+ * rows as all the overlapping ones at about half the index read: its cost is the rows each
+ * trigram names, not the rows found. Quoted, so `%`, `_`, `\` and the query syntax are plain.
+ */
+export function trigramQuery(term: string): string {
+  const chars = [...term]
+  const grams = new Set<string>()
+  for (let i = 0; i + 3 <= chars.length; i += 3) grams.add(chars.slice(i, i + 3).join(''))
+  grams.add(chars.slice(-3).join(''))
+  return [...grams].map((g) => `"${g.replaceAll('"', '""')}"`).join(' AND ')
 }
 
 /**
- * Read a page from the matches (true) or walk from the newest row (false)? Walking checks about
- * limit × rows / matches rows; reading the matches costs about the matches, each some sixteen
- * times a walked row (the trigram index re-reads a match's text, then the row is looked up and
- * sorted: measured with bench:scale). The walk wins once 16 × matches² passes limit × rows.
+ * The candidates (column `id`): rows the trigram index names for every word (united with the
+ * amount index's rows when the word is an amount). A superset: the caller checks each on its row.
  */
-export function fromMatches(matches: number, limit: number, rows: number): boolean {
-  return WALK_COST * matches * matches <= limit * Math.max(rows, 1)
+export function matchingIds(terms: readonly string[], accountId: string): Where {
+  const w: Where = { sql: '', params: [] }
+  // the words that are only text: one query of all their trigrams (the index intersects them)
+  const text = terms.filter((t) => parseSatInput(t) === null)
+  const sets: string[] = []
+  if (text.length > 0) {
+    sets.push('SELECT rowid AS id FROM tx_search WHERE tx_search MATCH ?')
+    w.params.push(text.map(trigramQuery).join(' AND '))
+  }
+  for (const term of terms) {
+    const msat = parseSatInput(term)
+    if (msat === null) continue
+    sets.push(`SELECT id FROM (SELECT rowid AS id FROM tx_search WHERE tx_search MATCH ?
+      UNION SELECT id FROM transactions WHERE account_id = ? AND abs(amount_msat) = ?)`)
+    w.params.push(trigramQuery(term), accountId, msat)
+  }
+  w.sql = sets.join(' INTERSECT ')
+  return w
 }
-const WALK_COST = 16
+
+export type SearchWay = 'matches' | 'within' | 'walk'
+
+/**
+ * Costs in microseconds at a million rows (bench:scale, node --cpu-prof): a candidate looked up
+ * and checked; a candidate put in the list; an index entry walked past (id checked against the
+ * list); a row walked and checked.
+ */
+const LOOKUP = 6
+const LISTED = 0.7
+const ENTRY = 0.35
+const ROW = 1.4
+
+/**
+ * How many candidates to count at most before choosing: past this many the list costs more than
+ * walking saves (LISTED × n² = (ROW − ENTRY) × limit × rows), so the walk is chosen.
+ */
+export function candidatesCap(limit: number, rows: number): number {
+  return Math.ceil(Math.sqrt(((ROW - ENTRY) / LISTED) * limit * Math.max(rows, 1)))
+}
+
+/**
+ * The cheapest way to a page of `limit` rows out of `rows`, given `candidates` (counted up to
+ * candidatesCap; more means the walk). Walking finds a match every rows / candidates entries.
+ */
+export function searchWay(candidates: number, limit: number, rows: number): SearchWay {
+  if (candidates > candidatesCap(limit, rows)) return 'walk'
+  const walked = (limit * Math.max(rows, 1)) / Math.max(candidates, 1)
+  const costs: Array<[SearchWay, number]> = [
+    ['matches', LOOKUP * candidates],
+    ['within', LISTED * candidates + ENTRY * walked],
+    ['walk', ROW * walked],
+  ]
+  return costs.reduce((a, b) => (b[1] < a[1] ? b : a))[0]
+}

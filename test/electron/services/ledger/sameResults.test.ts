@@ -3,13 +3,14 @@
 // the person's labels, against the search as it was (a plain scan of every row: LIKE on each
 // column, `%`, `_` and `\` literal, at most eight words, an amount in sats equal) kept here as
 // the oracle. Both ways of reading a search (from the trigram index's matches, or walking from the
-// newest row) are taken, by words found rarely and often. A search's total is its count up to
+// newest row, or walking the time index within the index's candidates) are taken, by words found
+// rarely and often, and each way is also forced for every search. A search's total is its count up to
 // COUNT_CAP, then `capped`; every other total is exact.
 import { DatabaseSync, type SQLInputValue } from 'node:sqlite'
 import { parseSatInput } from '@shared/units'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type HistoryFilter, type Ledger, openLedger } from '../../../../electron/main/services/ledger'
-import { COUNT_CAP } from '../../../../electron/main/services/ledger/query'
+import { COUNT_CAP, createReader } from '../../../../electron/main/services/ledger/query'
 import { withTempDir } from './helpers'
 import { ledgerRows, readSeed, type SeedWallet } from './seedHistory'
 
@@ -162,6 +163,23 @@ it('search finds the same rows, in the same order, with the same count up to the
   expect(found).toBeGreaterThan(1_000) // searches that find things, not only empty ones
   expect(capped).toBeGreaterThan(0) // and some found more often than the cap
   expect(capped).toBeLessThan(SEARCHES.length * 2)
+}, 120_000)
+
+it('each way to a search page (from the candidates, within them, walking) finds the same rows', () => {
+  for (const way of ['matches', 'within', 'walk'] as const) {
+    const reader = createReader(oracle, 'fts5', undefined, way)
+    for (const search of SEARCHES) {
+      const ids: string[] = []
+      let after: { createdAt: number; rowId: number } | undefined
+      for (;;) {
+        const p = reader.page({ accountId: ACC, search, limit: 100, after })
+        ids.push(...p.items.map((t) => t.txId))
+        if (!p.next) break
+        after = p.next
+      }
+      expect({ way, search, ids }).toEqual({ way, search, ids: oldIds({ accountId: ACC, search }) })
+    }
+  }
 }, 120_000) // every search twice against a scan of every row: seconds, many more on a loaded machine
 
 it('an unsearched total stays exact past the cap', () => {
