@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
 import { CSP, DEV_CSP } from './electron/main/shell/csp'
+import { messagesAst, noMessageParser } from './scripts/lib/messagesAst'
 
 const alias = { '@shared': resolve(__dirname, 'shared') }
 
@@ -41,8 +42,13 @@ export default defineConfig({
   },
   renderer: {
     root: resolve(__dirname, 'renderer'),
-    resolve: { alias },
-    plugins: [react(), devCsp()],
+    resolve: {
+      alias: [
+        ...Object.entries(alias).map(([find, replacement]) => ({ find, replacement })),
+        noMessageParser(__dirname),
+      ],
+    },
+    plugins: [react(), devCsp(), messagesAst()],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       // electron-vite leaves the renderer unminified by default: 1.7× the floor page's initial JS
