@@ -30,3 +30,19 @@ test('the first screen shows every wallet balance the simulator holds', async ()
   }
   expect(opened.pageErrors).toEqual([])
 })
+
+test('the first screen loads its code in one chunk: the entry, the bundler runtime and the messages', async () => {
+  const { page } = opened
+  await expect.poll(() => page.evaluate(() => performance.getEntriesByName('lt:first-balance').length)).toBe(1)
+  // every script the page fetched before the first balance was on screen (electron.vite.config.ts:
+  // the entry's static imports go in the entry chunk, not in small chunks shared with lazy screens)
+  const scripts = await page.evaluate(() => {
+    const shown = performance.getEntriesByName('lt:first-balance')[0]!.startTime
+    return performance
+      .getEntriesByType('resource')
+      .filter((e) => e.startTime < shown && /\/assets\/[^/]+\.js$/.test(new URL(e.name).pathname))
+      .map((e) => new URL(e.name).pathname.replace(/^.*\/assets\//, '').replace(/-[\w-]{8}\.js$/, ''))
+      .sort()
+  })
+  expect(scripts).toEqual(['index', 'rolldown-runtime', 'runtime'])
+})

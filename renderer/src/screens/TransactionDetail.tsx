@@ -2,7 +2,8 @@
 // person's label (editable), and for a Lightning payment its proof from the service.
 
 import type { AppErrorShape } from '@shared/errors'
-import { LABEL_MAX } from '@shared/history'
+import { type ClaimedLinkView, LABEL_MAX } from '@shared/history'
+import { voucherShortId } from '@shared/vouchers'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
@@ -19,6 +20,7 @@ import { detailMemo, distinctComment, rowWords } from '../lib/rowText'
 import { useRecent } from '../stores/recent'
 import { useTransactions } from '../stores/transactions'
 import { useUi } from '../stores/ui'
+import { useWithdraw } from '../stores/withdraw'
 
 export default function TransactionDetail(props: { walletId: string; txId: string | null; lnTxId: string | null }) {
   // from the history's page, or from Home's recent rows (the history may not have been opened)
@@ -85,6 +87,7 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
           </>
         )}
       </dl>
+      {tx?.link && <OpenClaimedLink walletId={tx.walletId} link={tx.link} />}
       {tx && <LabelEditor key={tx.txId} txId={tx.txId} label={tx.label ?? ''} />}
       {!props.lnTxId && (
         <p className="muted">
@@ -96,6 +99,35 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
         <ErrorMessage error={detail.error} onRetry={() => void loadDetail(props.lnTxId as string)} />
       )}
     </Screen>
+  )
+}
+
+/**
+ * A claim of one of the person's own withdraw links opens that link in Withdraw's list, as other
+ * rows open what they are about. Shown once the list (main's sync loop) has the link: one made in
+ * another app, or no longer listed, has nothing to open.
+ */
+function OpenClaimedLink(props: { walletId: string; link: ClaimedLinkView }) {
+  const { walletId, link } = props
+  const ott = useWithdraw(
+    (s) =>
+      Object.values(s.links).find((l) => l.walletId === walletId && voucherShortId(l.ott) === link.shortId)?.ott ??
+      null,
+  )
+  useEffect(() => {
+    if (useWithdraw.getState().listStatus === 'idle') void useWithdraw.getState().load()
+  }, [])
+  if (!ott) return null
+  const open = () => {
+    useWithdraw.getState().open(ott)
+    useUi.getState().go({ to: 'withdraw' })
+  }
+  return (
+    <p>
+      <button type="button" className="link" onClick={open}>
+        <FormattedMessage id="transactionDetail.showWithdrawLink" values={{ id: link.shortId }} />
+      </button>
+    </p>
   )
 }
 

@@ -146,6 +146,13 @@ test("a claimed link says the person's memo and names the link in Transactions, 
   expect(await detail.textContent()).toContain('Claimer’s invoice memoOutside invoice')
   expect((await detail.textContent())?.split('Lunch with Ana')).toHaveLength(2)
 
+  // the detail opens the link it names, in Withdraw's list
+  await o.page.getByRole('button', { name: `Show withdraw link ${voucherShortId(link.ott)}` }).click()
+  const shown = o.page.locator('.invoice')
+  await expect.poll(() => shown.textContent(), { timeout: 15_000 }).toContain('Lunch with Ana')
+  expect(await shown.getByRole('status').textContent()).toBe('Claimed')
+  expect(await o.page.locator('nav.tabs [aria-current="page"]').getAttribute('title')).toBe('Withdraw')
+
   await navTo(o.page, 'Home')
   await waitVisible(o.page, words)
   // (the simulator's claimer wallet is of the same account: its own row, "Received", keeps its memo)
