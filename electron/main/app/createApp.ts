@@ -116,6 +116,7 @@ export function createApp(deps: AppDeps): App {
       await rates.stop()
       await pricesThen.stop()
       await sync.stop()
+      accounts.dispose() // after the sync loop: its last read may still use an NWC account's link
       await idle()
       stores.close()
     },

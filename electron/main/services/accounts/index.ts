@@ -265,6 +265,9 @@ export function createAccountsService(deps: {
       if (!meta) throw new AppError('not_connected', mt('accounts.connectFirst'), { retryable: false })
       return view(meta)
     },
+    dispose() {
+      for (const id of [...clients.keys()]) closeClients(id)
+    },
     client(accountId, policy = 'retry') {
       const id = accountId ?? this.active().id
       const meta = mustFind(id)

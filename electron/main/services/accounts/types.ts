@@ -46,4 +46,6 @@ export interface AccountsService {
   active(): AccountView
   /** the service client of an account (the active one by default) */
   client(accountId?: string, policy?: CallPolicy): ServiceClient
+  /** closes what the clients hold open (an NWC account's relay links): the app is stopping */
+  dispose(): void
 }

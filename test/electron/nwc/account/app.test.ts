@@ -180,7 +180,10 @@ describe('an NWC account', () => {
   })
 
   it('is kept across a restart, and its string goes with it when it is removed', async () => {
+    const open = relay.clients()
     await app.dispose()
+    // its relay links close with the app: left open, they would keep a stopped process alive
+    await expect.poll(() => relay.clients(), { timeout: 3_000 }).toBeLessThan(open)
     app = make()
     await app.start()
     const { accounts } = await call<{ accounts: AccountView[] }>('accounts.list')
