@@ -5,6 +5,7 @@
 // What NIP-47 cannot do (withdraw links, transfers, new wallets, permanent QR, addresses) is
 // refused here, whatever the renderer shows: the account's capability flags say the same.
 // See docs/nwc.md, "An NWC account".
+import { createHash } from 'node:crypto'
 import { AppError } from '@shared/errors'
 import type { NwcUri } from '@shared/nwc/uri'
 import { decodeBolt11 } from '@shared/payment/bolt11'
@@ -22,6 +23,14 @@ export interface NwcClientDeps {
   walletPubkey: string
   /** the wallet's clock, Unix seconds (learnt from its answers): a payment's row is dated by it */
   nowSec: () => number
+}
+
+/** the wallet's preimage is the secret behind the invoice's payment hash (its SHA-256) */
+export function provesPayment(preimage: string, paymentHash: string): boolean {
+  return (
+    /^[0-9a-f]{64}$/i.test(preimage) &&
+    createHash('sha256').update(Buffer.from(preimage, 'hex')).digest('hex') === paymentHash.toLowerCase()
+  )
 }
 
 const cannot = () => new AppError('forbidden', mt('nwcAccount.cannot'), { retryable: false })
@@ -100,6 +109,9 @@ export function nwcServiceClient(d: NwcClientDeps): ServiceClient {
         throw new AppError('invalid_input', mt('payments.notAnInvoice'))
       // NIP-47 carries no fee limit: the wallet's own rules and its budget for us bound the fee
       const paid = await (await d.account()).payInvoice({ invoice: inv.invoice })
+      // a preimage that does not hash to the invoice's hash proves nothing: paid is not known
+      if (!provesPayment(paid.preimage, inv.paymentHash))
+        throw new AppError('unknown_outcome', mt('nwcAccount.unprovenPay'), { retryable: false })
       const now = d.nowSec()
       const t = {
         type: 'outgoing' as const,
