@@ -4,6 +4,7 @@
 import { APP_NAME } from '@shared/contract'
 import { app, protocol } from 'electron'
 import { APP_SCHEME_PRIVILEGES } from './appProtocol'
+import { startChromiumInSavedLanguage } from './chromiumLanguage'
 import { CSP, DEV_CSP } from './csp'
 import { type AppUrls, resolveAppUrls } from './origins'
 import { hardenSession } from './security'
@@ -23,6 +24,7 @@ export function prepareElectron(): { urls: AppUrls; sessionRules: SessionRules }
   app.on('session-created', (created) => hardenSession(created, sessionRules))
   app.setName(APP_NAME)
   if (process.platform === 'win32') app.setAppUserModelId(APP_ID)
+  startChromiumInSavedLanguage(app)
   return { urls, sessionRules }
 }
 

@@ -32,6 +32,9 @@ class FakeApp extends EventEmitter {
   setAppUserModelId(id: string) {
     record('app.setAppUserModelId', id)
   }
+  commandLine = {
+    appendSwitch: (name: string, value?: string) => record('app.commandLine.appendSwitch', name, value),
+  }
   getAppPath() {
     return this.appPath
   }
