@@ -16,7 +16,6 @@ import { pathToFileURL } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { NWCClient } from '@getalby/sdk/nwc'
-import type { Result } from '@shared/errors'
 import { type Event, finalizeEvent, nip44 } from 'nostr-tools'
 import { hexToBytes } from 'nostr-tools/utils'
 import { type App, createApp } from '../electron/main/app/createApp'
@@ -24,6 +23,7 @@ import { createMemoryStore } from '../electron/main/services/secrets'
 import { startSimulator } from '../test/simulator/index'
 import { syncNow } from '../test/support/syncNow'
 import { percentile } from './lib/stats'
+import { timed, value } from './lib/timed'
 
 export interface NwcBench {
   'get_balance over NWC p50 ms': number
@@ -102,11 +102,6 @@ async function rawRoundTrips(uri: string, runs: number): Promise<number[]> {
   }
 }
 
-const value = <T>(r: Result<unknown>): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`)
-  return r.value as T
-}
-
 /** the relays in their own process: prints their URLs as one JSON line */
 async function startRelays(n: number): Promise<{ urls: string[]; child: ChildProcess }> {
   // node itself (not npx), so that killing the child stops the relays
@@ -119,18 +114,6 @@ async function startRelays(n: number): Promise<{ urls: string[]; child: ChildPro
     child.once('exit', (code) => reject(new Error(`the relays exited (${code})`)))
   })
   return { urls: JSON.parse(first) as string[], child }
-}
-
-/** `f` timed `runs` times after 5 warm-up calls; `f` may time itself by returning a number */
-async function timed(runs: number, f: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 5; i++) await f() // warm up: sockets, JIT, the first sync
-  const times: number[] = []
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now()
-    const own = await f()
-    times.push(typeof own === 'number' ? own : performance.now() - t0)
-  }
-  return times
 }
 
 setFlagsFromString('--expose-gc')

@@ -8,13 +8,13 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { Result } from '@shared/errors'
 import { type App, createApp } from '../electron/main/app/createApp'
 import { createMemoryStore } from '../electron/main/services/secrets'
 import { startSimulator } from '../test/simulator/index'
 import { startRelay } from '../test/support/nostrRelay'
 import { startNwcWallet } from '../test/support/nwcWallet'
 import { percentile } from './lib/stats'
+import { timed, value } from './lib/timed'
 
 export interface NwcAccountBench {
   'NWC account wallets.get p50 ms': number
@@ -28,22 +28,6 @@ export interface NwcAccountBench {
 }
 
 const RUNS = 40
-
-const value = <T>(r: Result<unknown>): T => {
-  if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`)
-  return r.value as T
-}
-
-async function timed(runs: number, f: () => Promise<unknown>): Promise<number[]> {
-  for (let i = 0; i < 5; i++) await f()
-  const times: number[] = []
-  for (let i = 0; i < runs; i++) {
-    const t0 = performance.now()
-    await f()
-    times.push(performance.now() - t0)
-  }
-  return times
-}
 
 export async function runNwcAccountBench(): Promise<NwcAccountBench> {
   const sim = await startSimulator({ seed: 'empty' })

@@ -175,7 +175,7 @@ export function createAccountsService(deps: {
     deps.log.addSecret(uri.secret)
     const holder = await holderOf(nwcAddress(uri), input.uri)
     if (holder) throw new AppError('invalid_input', mt('accounts.keyConnectedAs', { label: holder.label }))
-    const wallets = await testNwc(deps.makeNwcClient, input.uri)
+    const wallets = await testNwc(deps.makeNwcClient, uri)
     const sharing = walletHolder(all(), [wallets[0]?.id ?? ''], deps.knownWallets)
     if (sharing) throw new AppError('invalid_input', mt('accounts.walletsOf', { label: sharing.label }))
     const meta = nwcMeta(uri, { ...input, id: newId(), createdAt: Math.floor(now() / 1000) }, wallets[0])
@@ -225,8 +225,9 @@ export function createAccountsService(deps: {
     },
     connect: (input) => serial(() => connect(input)),
     async testNwc(input) {
-      deps.log.addSecret(readNwcUri(input.uri).secret)
-      return testNwc(deps.makeNwcClient, input.uri)
+      const uri = readNwcUri(input.uri)
+      deps.log.addSecret(uri.secret)
+      return testNwc(deps.makeNwcClient, uri)
     },
     connectNwc: (input) => serial(() => connectNwc(input)),
     replaceKey: (input) => serial(() => replaceKey(input)),

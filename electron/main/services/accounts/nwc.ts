@@ -45,9 +45,8 @@ export function nwcHint(uri: NwcUri): string {
   return new URL(uri.relays[0] ?? PREFIX).host
 }
 
-/** A string being tested: its wallet read once, the link closed after. */
-export async function testNwc(make: NwcClientFactory, text: string) {
-  const uri = readNwcUri(text)
+/** A string being tested (already read): its wallet read once, the link closed after. */
+export async function testNwc(make: NwcClientFactory, uri: NwcUri) {
   const client = make({ walletPubkey: uri.walletPubkey, uri: async () => uri })
   try {
     return await client.listWallets()

@@ -34,12 +34,17 @@ export function createWallets(d: WalletsDeps) {
   /** each account's wallets as the service last listed them: renaming works while it is away */
   const lastListed = new Map<string, Wallet[]>()
 
+  /** the account's wallets as the service lists them now, kept as the last listed */
+  async function listed(accountId: string): Promise<Wallet[]> {
+    const wallets = await reads().listWallets()
+    lastListed.set(accountId, wallets)
+    return wallets
+  }
+
   /** the account's wallets now, or as last listed when the service cannot be reached */
   async function walletsOf(accountId: string): Promise<Wallet[]> {
     try {
-      const wallets = await reads().listWallets()
-      lastListed.set(accountId, wallets)
-      return wallets
+      return await listed(accountId)
     } catch (err) {
       const known = lastListed.get(accountId)
       if (known && err instanceof AppError && err.retryable) return known
@@ -50,9 +55,7 @@ export function createWallets(d: WalletsDeps) {
   /** also the refresh after a payment or a switch: a read, whoever asks */
   async function list() {
     const accountId = d.activeAccountId()
-    const wallets = await reads().listWallets()
-    lastListed.set(accountId, wallets)
-    const view = walletsView(wallets, prefs.of(accountId))
+    const view = walletsView(await listed(accountId), prefs.of(accountId))
     d.emit('wallets.updated', view)
     return view
   }
