@@ -54,6 +54,16 @@ test('connect an app in Settings; it pays within its budget, then is refused, th
   const hash = createHash('sha256').update(Buffer.from(paid.preimage, 'hex')).digest('hex')
   expect(hash).toBe((decoded.value as { paymentHash: string }).paymentHash)
 
+  // the same request event sent again, as a relay or an app may: paid once
+  const request = relay.published.filter((e) => e.kind === 23194).at(-1)
+  if (!request) throw new Error('no request event on the relay')
+  const again = new WebSocket(relay.url)
+  await new Promise((r) => again.addEventListener('open', r))
+  again.send(JSON.stringify(['EVENT', request]))
+  await new Promise((r) => setTimeout(r, 1_500))
+  again.close()
+  expect(withdrawals()).toBe(n + 1)
+
   expect(await codeOf(client.payInvoice({ invoice: o.sim.control.outsideInvoice(600) }))).toBe('QUOTA_EXCEEDED')
   expect(withdrawals()).toBe(n + 1)
 
