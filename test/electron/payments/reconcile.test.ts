@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { decodeBolt11 } from '@shared/payment/bolt11'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createServiceClient } from '../../../electron/main/services/client'
+import { REQUEST_ID_KEY } from '../../../electron/main/services/ledger'
 import { type Journal, type JournalEntryInput, openJournal } from '../../../electron/main/services/payments'
 import { reconcile } from '../../../electron/main/services/payments/reconcile'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
@@ -43,6 +44,11 @@ afterEach(async () => {
 const client = (baseUrl = sim.url) =>
   createServiceClient({ baseUrl, getApiKey: () => sim.keys.secret, authMethod: 'header', retries: 0, timeoutMs: 3_000 })
 
+const hashOf = (pr: string) => {
+  const inv = decodeBolt11(pr)
+  if (inv.kind !== 'bolt11') throw new Error('not an invoice')
+  return inv.paymentHash
+}
 const serviceSec = () => sim.control.clock.now()
 
 function run(o: { clientFor?: () => ReturnType<typeof client> | null; inFlight?: Set<string>; now?: number } = {}) {
@@ -302,9 +308,25 @@ describe('reconcile', { timeout: 60_000 }, () => {
     // paid as an NWC wallet pays: no passThru, so no request id on the row
     for (const pr of [paidPr, failedPr])
       await client().payInvoice(w.id, { payment_request: pr, fee_limit_msat: 10_000 })
+    // an address payment has no invoice hash to go by: absent its request id, it stays unknown
+    const address = entry(w, 'unknown', { kind: 'address', target: 'shop@sim.example' })
+    // the same kind of invoice paid by another request of this app: its row names that request
+    const otherPr = sim.control.outsideInvoice(500, 'paid by another request')
+    const notMine = entry(w, 'unknown', { kind: 'invoice', target: otherPr, amountMsat: 500_000 })
+    await client().payInvoice(w.id, {
+      payment_request: otherPr,
+      fee_limit_msat: 10_000,
+      passThru: { [REQUEST_ID_KEY]: 'another-request' },
+    })
     const found = await run()
     expect(found.map((f) => f.entry.requestId)).toEqual([unknown])
+    // the payment's own row, not a fee row sharing its lnTx nor another invoice's row
+    const [row] = found[0]?.rows ?? []
+    expect(row?.wtxType.name).not.toBe('network_fee')
+    expect(row?.lnTx?.r_hash_decoded).toBe(hashOf(paidPr))
     expect(journal.get(unknown)?.state).toBe('paid')
     expect(journal.get(failed)?.state).toBe('failed')
+    expect(journal.get(address)?.state).toBe('unknown')
+    expect(journal.get(notMine)?.state).toBe('unknown')
   })
 })
