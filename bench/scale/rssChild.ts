@@ -1,7 +1,7 @@
 // Runs syncRss.ts bundled (esbuild, plain Node: no tsx) against a simulator already started, and
 // answers its figures: the main process's RSS after a first sync without the bench's own weight.
 // `npx tsx --tsconfig tsconfig.node.json bench/scale/rssChild.ts 100000` starts a simulator of that
-// size and prints them (docs/ledger.md, "At scale").
+// size and prints them (docs/ledger.md, "At scale"); V8 flags after the size go to the app's process.
 import { spawn, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
 import { ROOT } from '../../scripts/lib/build'
@@ -13,11 +13,14 @@ export interface SyncRss {
   heapTotalMB: number
   externalMB: number
   syncS: number
+  /** resident MB by kind of mapping (Linux) */
+  maps: Record<string, number>
   /** V8's reserved heap by space, MB */
   spaces: Record<string, number>
 }
 
-export function syncRssInChild(url: string, secret: string): Promise<SyncRss> {
+/** `v8Flags`: e.g. `--max-semi-space-size=16`, to see what the young generation's size makes of the RSS */
+export function syncRssInChild(url: string, secret: string, v8Flags: readonly string[] = []): Promise<SyncRss> {
   // inside the repository (.tmp/ is ignored), so the bundle's packages resolve from node_modules
   const out = join(ROOT, '.tmp', 'bench', 'syncRss.mjs')
   const built = spawnSync(
@@ -35,7 +38,7 @@ export function syncRssInChild(url: string, secret: string): Promise<SyncRss> {
     { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] },
   )
   if (built.status !== 0) throw new Error('esbuild of syncRss.ts failed')
-  const child = spawn(process.execPath, ['--expose-gc', out, url, secret], {
+  const child = spawn(process.execPath, ['--expose-gc', ...v8Flags, out, url, secret], {
     cwd: ROOT,
     stdio: ['ignore', 'pipe', 'inherit'],
   })
@@ -56,7 +59,7 @@ if (process.argv[1] && import.meta.filename === process.argv[1]) {
   const { startSimProcess } = await import('./simProcess')
   const sim = await startSimProcess(Number(process.argv[2] ?? 10_000))
   try {
-    console.log(await syncRssInChild(sim.url, sim.secret))
+    console.log(await syncRssInChild(sim.url, sim.secret, process.argv.slice(3)))
   } finally {
     await sim.close()
   }

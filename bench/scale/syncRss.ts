@@ -4,11 +4,29 @@
 //
 // Built and run by rssChild.ts; by hand: esbuild this file to .mjs, then
 // `node --expose-gc out.mjs <url> <secret>`.
+import { readFileSync } from 'node:fs'
 import { getHeapSpaceStatistics } from 'node:v8'
 import { bootApp } from '../../dev/preview/boot'
 import { syncNow } from '../../test/support/syncNow'
 
 const MB = 1024 * 1024
+
+/** resident MB by kind of mapping (/proc/self/smaps, Linux): what the RSS is made of */
+function mapsRss(): Record<string, number> {
+  const out: Record<string, number> = {}
+  let kind = ''
+  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+    const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line)
+    if (head) {
+      const name = head[1] ?? ''
+      kind = !name ? 'anon' : name.startsWith('/') ? (name.includes('.sqlite') ? 'sqlite files' : 'files') : name
+      continue
+    }
+    const rss = /^Rss:\s+(\d+) kB/.exec(line)
+    if (rss) out[kind] = (out[kind] ?? 0) + Number(rss[1]) / 1024
+  }
+  return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, Math.round(v)]))
+}
 const gc = () => (globalThis as { gc?: () => void }).gc?.()
 const [url, secret] = process.argv.slice(2)
 if (!url || !secret) throw new Error('usage: <url> <secret>')
@@ -29,6 +47,7 @@ console.log(
     externalMB: m.external / MB,
     syncS,
     // where V8's reserved heap is (MB by space), to tell what the sync grew
+    maps: mapsRss(),
     spaces: Object.fromEntries(getHeapSpaceStatistics().map((sp) => [sp.space_name, Math.round(sp.space_size / MB)])),
   })}`,
 )
