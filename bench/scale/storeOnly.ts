@@ -83,7 +83,8 @@ const totalS = (performance.now() - t0) / 1000
 ledger.close()
 if (!values.keep) rmSync(dir, { recursive: true, force: true })
 const result = {
-  rows,
+  // the service's rows, fees included (the ledger folds fees into their payments)
+  'service rows': rows,
   group,
   fts: !values['no-fts'],
   dropped: drop,

@@ -11,11 +11,17 @@ import { syncNow } from '../../test/support/syncNow'
 
 const MB = 1024 * 1024
 
-/** resident MB by kind of mapping (/proc/self/smaps, Linux): what the RSS is made of */
+/** resident MB by kind of mapping (/proc/self/smaps): what the RSS is made of; empty off Linux */
 function mapsRss(): Record<string, number> {
   const out: Record<string, number> = {}
+  let text = ''
+  try {
+    text = readFileSync('/proc/self/smaps', 'utf8')
+  } catch {
+    return out
+  }
   let kind = ''
-  for (const line of readFileSync('/proc/self/smaps', 'utf8').split('\n')) {
+  for (const line of text.split('\n')) {
     const head = /^[0-9a-f]+-[0-9a-f]+ \S+ \S+ \S+ \S+\s*(.*)$/.exec(line)
     if (head) {
       const name = head[1] ?? ''
@@ -46,8 +52,8 @@ console.log(
     heapTotalMB: m.heapTotal / MB,
     externalMB: m.external / MB,
     syncS,
-    // where V8's reserved heap is (MB by space), to tell what the sync grew
     maps: mapsRss(),
+    // where V8's reserved heap is (MB by space), to tell what the sync grew
     spaces: Object.fromEntries(getHeapSpaceStatistics().map((sp) => [sp.space_name, Math.round(sp.space_size / MB)])),
   })}`,
 )
