@@ -14,13 +14,13 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { monitorEventLoopDelay } from 'node:perf_hooks'
-import { pathToFileURL } from 'node:url'
 import { APP_VERSION } from '../dev/preview/version'
 import { createApp } from '../electron/main/app/createApp'
 import { createMemoryStore } from '../electron/main/services/secrets'
 import { startSimulator } from '../test/simulator/index'
 import { savedBytes } from '../test/support/savedBytes'
 import { syncNow } from '../test/support/syncNow'
+import { runAlone } from './lib/alone'
 import { percentile } from './lib/stats'
 
 const RUNS = 200
@@ -103,12 +103,4 @@ export async function runHistoryBench(): Promise<HistoryBench> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  runHistoryBench().then(
-    (r) => console.table([r]),
-    (err) => {
-      console.error(err)
-      process.exit(1)
-    },
-  )
-}
+runAlone(import.meta.url, runHistoryBench)

@@ -9,10 +9,10 @@ import { createWriteStream } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { loadavg, tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { type Ledger, type LedgerTxInput, openLedger, type PageQuery } from '../electron/main/services/ledger'
 import { ledgerRows, readSeed, type SeedWallet } from '../test/electron/services/ledger/seedHistory'
 import { prng } from '../test/simulator/seed'
+import { runAlone } from './lib/alone'
 import { median, percentile } from './lib/stats'
 
 const ACC = 'acc_bench'
@@ -146,7 +146,4 @@ export async function runLedgerBench(): Promise<LedgerBench> {
   }
 }
 
-if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  const r = await runLedgerBench()
-  console.table(r)
-}
+runAlone(import.meta.url, runLedgerBench)

@@ -12,7 +12,6 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createInterface } from 'node:readline'
-import { pathToFileURL } from 'node:url'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { NWCClient } from '@getalby/sdk/nwc'
@@ -22,6 +21,7 @@ import { type App, createApp } from '../electron/main/app/createApp'
 import { createMemoryStore } from '../electron/main/services/secrets'
 import { startSimulator } from '../test/simulator/index'
 import { syncNow } from '../test/support/syncNow'
+import { runAlone } from './lib/alone'
 import { percentile } from './lib/stats'
 import { timed, value } from './lib/timed'
 
@@ -210,15 +210,4 @@ export async function runNwcBench(): Promise<NwcBench> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runNwcBench().then(
-    (b) => {
-      console.table([b])
-      process.exit(0)
-    },
-    (err) => {
-      console.error(err)
-      process.exit(1)
-    },
-  )
-}
+runAlone(import.meta.url, runNwcBench)

@@ -7,12 +7,12 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { pathToFileURL } from 'node:url'
 import { type App, createApp } from '../electron/main/app/createApp'
 import { createMemoryStore } from '../electron/main/services/secrets'
 import { startSimulator } from '../test/simulator/index'
 import { startRelay } from '../test/support/nostrRelay'
 import { startNwcWallet } from '../test/support/nwcWallet'
+import { runAlone } from './lib/alone'
 import { percentile } from './lib/stats'
 import { timed, value } from './lib/timed'
 
@@ -83,15 +83,4 @@ export async function runNwcAccountBench(): Promise<NwcAccountBench> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runNwcAccountBench().then(
-    (b) => {
-      console.table([b])
-      process.exit(0)
-    },
-    (err) => {
-      console.error(err)
-      process.exit(1)
-    },
-  )
-}
+runAlone(import.meta.url, runNwcAccountBench)

@@ -12,7 +12,6 @@
 //
 // `npx tsx --tsconfig tsconfig.node.json bench/sync.ts` prints the figures; runSyncBench() returns them.
 import { loadavg } from 'node:os'
-import { pathToFileURL } from 'node:url'
 import { DEFAULT_SETTINGS } from '@shared/contract'
 import { DEFAULT_SYNC_OPTIONS, type SyncLoop, type SyncOptions } from '../electron/main/services/sync'
 import {
@@ -29,6 +28,7 @@ import {
 } from '../test/electron/sync/harness'
 import { startSimulator } from '../test/simulator/index'
 import { prng } from '../test/simulator/seed'
+import { runAlone } from './lib/alone'
 import { percentile } from './lib/stats'
 
 export interface SyncBench {
@@ -215,12 +215,4 @@ export async function runSyncBench(): Promise<SyncBench> {
   }
 }
 
-if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
-  runSyncBench().then(
-    (r) => console.table([r]),
-    (err) => {
-      console.error(err)
-      process.exit(1)
-    },
-  )
-}
+runAlone(import.meta.url, runSyncBench)
