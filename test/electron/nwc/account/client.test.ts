@@ -5,7 +5,7 @@ import { NWCWalletService, NWCWalletServiceKeyPair } from '@getalby/sdk/nwc'
 import { parseNwcUri } from '@shared/nwc/uri'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex } from 'nostr-tools/utils'
-import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fromServiceTx } from '../../../../electron/main/services/ledger/rows'
 import { type NwcAccount, openNwcAccount } from '../../../../electron/main/services/nwc/client/index'
 import { nwcServiceClient, nwcWalletId } from '../../../../electron/main/services/nwc/client/serviceClient'
@@ -187,6 +187,34 @@ describe('NWC account: reads', () => {
     await expect(account.getBalance()).rejects.toMatchObject({ code: 'service_error' })
     stall = true
     await expect(account.getBalance()).rejects.toMatchObject({ code: 'timeout', retryable: true })
+  })
+
+  it('a read no relay takes fails at once as network, and clears its waits', async () => {
+    // the waits this request starts: 60 s for the answer, 50 ms for the wallet's info event
+    const started: unknown[] = []
+    const set = vi.spyOn(globalThis, 'setTimeout')
+    const clear = vi.spyOn(globalThis, 'clearTimeout')
+    const wallet = getPublicKey(Buffer.from(walletSecret, 'hex'))
+    // a loopback port nothing listens on: every publish fails
+    const uri = parseNwcUri(`nostr+walletconnect://${wallet}?relay=ws://127.0.0.1:9&secret=${clientSecret}`)
+    if (!uri) throw new Error('uri refused')
+    const lonely = openNwcAccount({ uri, timeoutMs: 60_000, infoWaitMs: 50, backoffMinMs: 50 })
+    try {
+      const t0 = Date.now()
+      await expect(lonely.getBalance()).rejects.toMatchObject({ code: 'network' })
+      expect(Date.now() - t0).toBeLessThan(10_000)
+      set.mock.calls.forEach((c, k) => {
+        if (c[1] === 60_000) started.push(set.mock.results[k]?.value)
+      })
+      expect(started).toHaveLength(1)
+      // the answer's 60 s wait does not outlive the request (it would hold the process open)
+      const cleared = new Set(clear.mock.calls.map((c) => c[0]))
+      for (const t of started) expect(cleared.has(t as NodeJS.Timeout)).toBe(true)
+    } finally {
+      set.mockRestore()
+      clear.mockRestore()
+      lonely.close()
+    }
   })
 })
 

@@ -71,7 +71,9 @@ export function openNwcAccount(d: NwcAccountDeps) {
     }
   }
   const since = () => Math.floor(Date.now() / 1000) - 60
-  const links: RelayLink[] = d.uri.relays.flatMap((url) => [
+  // per relay: the answers to our requests (the link requests are published on), the wallet's
+  // info event, and its pushed notifications
+  const answers = d.uri.relays.map((url) =>
     openRelay({
       url,
       filter: () => ({ kinds: [KIND_RESPONSE], authors: [wallet], '#p': [me], since: since() }),
@@ -79,6 +81,8 @@ export function openNwcAccount(d: NwcAccountDeps) {
       log: d.log,
       backoffMinMs: d.backoffMinMs,
     }),
+  )
+  const others: RelayLink[] = d.uri.relays.flatMap((url) => [
     openRelay({ url, filter: () => ({ kinds: [KIND_INFO], authors: [wallet] }), onEvent, log: d.log }),
     openRelay({
       url,
@@ -91,7 +95,12 @@ export function openNwcAccount(d: NwcAccountDeps) {
 
   async function encryption(): Promise<Encryption> {
     if (!enc) {
-      await Promise.race([infoArrived, new Promise((r) => setTimeout(r, d.infoWaitMs ?? 5_000))])
+      let timer: NodeJS.Timeout | undefined
+      const waited = new Promise<void>((r) => {
+        timer = setTimeout(r, d.infoWaitMs ?? 5_000)
+      })
+      await Promise.race([infoArrived, waited])
+      clearTimeout(timer)
     }
     return enc ?? 'nip04'
   }
@@ -116,21 +125,21 @@ export function openNwcAccount(d: NwcAccountDeps) {
       pay
         ? new AppError('unknown_outcome', mt('nwcAccount.noPayAnswer'))
         : new AppError('timeout', mt('nwcAccount.noAnswer'))
+    let timer: NodeJS.Timeout | undefined
     const answer = new Promise<Event | null>((resolve) => {
-      const t = setTimeout(() => resolve(null), d.timeoutMs ?? DEFAULT_TIMEOUT_MS)
-      waiting.set(event.id, (e) => {
-        clearTimeout(t)
-        resolve(e)
-      })
+      timer = setTimeout(() => resolve(null), d.timeoutMs ?? DEFAULT_TIMEOUT_MS)
+      waiting.set(event.id, resolve)
     })
     const sentAt = Date.now()
-    const sent = await Promise.all(links.filter((_, i) => i % 3 === 0).map((l) => l.publish(event)))
+    const sent = await Promise.all(answers.map((l) => l.publish(event)))
     // no relay took it: nothing can have been paid
     if (!sent.some(Boolean) && !pay) {
+      clearTimeout(timer)
       waiting.delete(event.id)
       throw new AppError('network', mt('nwcAccount.noRelay'))
     }
     const e = await answer
+    clearTimeout(timer)
     waiting.delete(event.id)
     if (!e) throw lost()
     d.onClock?.(e.created_at, sentAt, Date.now())
@@ -155,7 +164,7 @@ export function openNwcAccount(d: NwcAccountDeps) {
       request('list_transactions', p, TxList),
     payInvoice: (p: { invoice: string; amount?: number }) => request('pay_invoice', p, Paid),
     close() {
-      for (const l of links) l.close()
+      for (const l of [...answers, ...others]) l.close()
     },
   }
 }
