@@ -11,7 +11,7 @@ type FirstBalance = { at: number; rpcStart: number; rpcEnd: number }
  * committed (the frame check's own time when there is no mark), in ms since navigation; `rpcEnd`
  * and `rpcStart` are when the app's wallets.list request went out and its answer had arrived (0 on the floor, which fetches nothing).
  */
-async function firstBalance(page: Page): Promise<FirstBalance> {
+export async function firstBalance(page: Page): Promise<FirstBalance> {
   const handle = await page.waitForFunction(
     () => {
       const el = document.querySelector('.balance')

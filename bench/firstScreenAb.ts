@@ -11,22 +11,17 @@ import { bootApp } from '../dev/preview/boot'
 import { startPreviewServer } from '../dev/preview/server'
 import { launchChromium } from '../test/e2e/harness'
 import { startSimulator } from '../test/simulator/index'
+import { firstBalance } from './browser'
 import { median } from './lib/stats'
 import { buildFloor } from './size'
 
+/** one cold load (a fresh context): the first balance as `npm run bench` times it */
 async function firstBalanceMs(browser: Browser, url: string): Promise<number> {
   const context = await browser.newContext({ viewport: { width: 420, height: 720 } })
   try {
     const page = await context.newPage()
     await page.goto(url, { waitUntil: 'commit' })
-    await page.waitForFunction(
-      () =>
-        performance.getEntriesByName('lt:first-balance').length > 0 &&
-        /\d/.test(document.querySelector('.balance')?.textContent ?? ''),
-      undefined,
-      { polling: 'raf', timeout: 60_000 },
-    )
-    return await page.evaluate(() => performance.getEntriesByName('lt:first-balance')[0]?.startTime ?? Number.NaN)
+    return (await firstBalance(page)).at
   } finally {
     await context.close()
   }
