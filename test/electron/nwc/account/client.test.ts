@@ -189,6 +189,34 @@ describe('NWC account: reads', () => {
     await expect(account.getBalance()).rejects.toMatchObject({ code: 'timeout', retryable: true })
   })
 
+  it('an answered read clears its waits; a dead relay beside a live one does not stop it', async () => {
+    const set = vi.spyOn(globalThis, 'setTimeout')
+    const clear = vi.spyOn(globalThis, 'clearTimeout')
+    const wallet = getPublicKey(Buffer.from(walletSecret, 'hex'))
+    const relays = `relay=${encodeURIComponent(relay.url)}&relay=ws://127.0.0.1:9`
+    const uri = parseNwcUri(`nostr+walletconnect://${wallet}?${relays}&secret=${clientSecret}`)
+    if (!uri) throw new Error('uri refused')
+    // opened now: the first request waits for the wallet's info event (up to 40 s) before it is sent
+    const fresh = openNwcAccount({ uri, timeoutMs: 50_000, infoWaitMs: 40_000, backoffMinMs: 50 })
+    try {
+      const t0 = Math.floor(Date.now() / 1000)
+      expect((await fresh.getBalance()).balance).toBe(50_000_000)
+      const waits = set.mock.calls.flatMap((c, k) =>
+        c[1] === 50_000 || c[1] === 40_000 ? [set.mock.results[k]?.value] : [],
+      )
+      expect(waits).toHaveLength(2)
+      const cleared = new Set(clear.mock.calls.map((c) => c[0]))
+      for (const t of waits) expect(cleared.has(t as NodeJS.Timeout)).toBe(true)
+      // the request is dated in seconds, now
+      const sent = relay.published.filter((e) => e.kind === 23194).at(-1)
+      expect(Math.abs((sent?.created_at ?? 0) - t0)).toBeLessThanOrEqual(5)
+    } finally {
+      set.mockRestore()
+      clear.mockRestore()
+      fresh.close()
+    }
+  })
+
   it('a read no relay takes fails at once as network, and clears its waits', async () => {
     // the waits this request starts: 60 s for the answer, 50 ms for the wallet's info event
     const started: unknown[] = []
