@@ -9,6 +9,7 @@ import { ROOT } from '../../scripts/lib/build'
 export interface SyncRss {
   beforeMB: number
   rssMB: number
+  peakMB: number
   heapMB: number
   heapTotalMB: number
   externalMB: number

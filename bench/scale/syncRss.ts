@@ -52,6 +52,8 @@ console.log(
     heapTotalMB: m.heapTotal / MB,
     externalMB: m.external / MB,
     syncS,
+    // the most resident at any time, the sync's peak (the app gives memory back once the history is in)
+    peakMB: process.resourceUsage().maxRSS / 1024,
     maps: mapsRss(),
     // where V8's reserved heap is (MB by space), to tell what the sync grew
     spaces: Object.fromEntries(getHeapSpaceStatistics().map((sp) => [sp.space_name, Math.round(sp.space_size / MB)])),

@@ -13,6 +13,7 @@ import { createAppClaims } from '../services/claim'
 import type { ConnectionMonitor } from '../services/connection'
 import { mt } from '../services/i18n'
 import type { Ledger, LedgerTx } from '../services/ledger'
+import { BURST_ROWS, releaseAfterBurst } from '../services/memory'
 import type { Notifier } from '../services/notify'
 import { createPayments } from '../services/payments'
 import type { RatesService } from '../services/rates'
@@ -82,6 +83,9 @@ export function createApp(deps: AppDeps): App {
     ...{ ...deps, ...desk, accounts, settings, lock, rates, sync, emit, now, serviceTime, background },
     ...{ ledger, journal, payments, log, info, nwc },
     clientFor: (id, policy) => accounts.client(id, policy),
+    exported: (rows) => {
+      if (rows >= BURST_ROWS) releaseAfterBurst(log, 'a CSV export')
+    },
     claims: createAppClaims(deps.isPackaged === true, clients.activeUrl),
   })
   const router: Router = appRouter(deps, { handlers, log, journal, lock })
@@ -188,6 +192,7 @@ function appSync(p: {
     walletPrefs: (accountId) => p.settings.current().walletPrefs[accountId] ?? {},
     afterSync: synced.fire,
     announced: told.fire,
+    historyLoaded: () => releaseAfterBurst(p.log, 'a history load'),
   })
   p.nwcPushed.on((id) => sync.nudge(id))
   return { sync, synced, told }

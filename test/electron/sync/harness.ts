@@ -148,6 +148,8 @@ export function makeLoop(o: {
   options?: Partial<SyncOptions>
   /** the live rate the loop stores with new rows (docs/rates.md) */
   livePrice?: () => PriceThen | null
+  /** the account's history is stored in full (the app releases memory then) */
+  historyLoaded?: (accountId: string) => void
 }): SyncLoop {
   // the app shows the ledger's notices as `notice` events (createApp)
   const ledger = ledgerIn(o.store, ({ level, message }) => o.rec.emit('notice', { level, message }))
@@ -163,6 +165,7 @@ export function makeLoop(o: {
     activeAccountId: () => ACCOUNT,
     options: { ...STEADY, ...o.options },
     ...(o.livePrice ? { livePrice: o.livePrice } : {}),
+    ...(o.historyLoaded ? { historyLoaded: o.historyLoaded } : {}),
   })
 }
 

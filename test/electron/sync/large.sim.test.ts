@@ -29,11 +29,15 @@ let world: SyncWorld
 beforeEach(async () => {
   world = await openWorld('large')
   ;({ sim, client, vt, rec, store } = world)
+  historiesIn = []
 })
 afterEach(() => closeWorld(world))
 
+/** accounts whose whole history a tick finished storing, in order */
+let historiesIn: string[]
+
 function loop() {
-  const l = makeLoop({ sim, client, vt, rec, store })
+  const l = makeLoop({ sim, client, vt, rec, store, historyLoaded: (id) => void historiesIn.push(id) })
   world.loops.push(l)
   return l
 }
@@ -67,6 +71,8 @@ it('10,001 transactions: synced once in the background, resumed after a stop, th
   const allRows = sizes.reduce((n, x) => n + x.totalCount, 0)
   const progress = () => rec.of('sync.progress') as Array<{ accountId: string; loaded: number; total: number }>
   expect(progress().at(-1)).toEqual({ accountId: ACCOUNT, loaded: allRows - total.totalCount + 2_000, total: allRows })
+  // the small wallets' histories are in, the large one's is not: the account's history is not
+  expect(historiesIn).toEqual([])
   await l.stop() // interrupted (a quit, a crash after the last commit)
   closeLedgers()
 
@@ -77,6 +83,8 @@ it('10,001 transactions: synced once in the background, resumed after a stop, th
   expect(l.progress(ACCOUNT).find((p) => p.walletId === walletId)?.done).toBe(true)
   // every page read once: the resumed run went on from page 21
   expect(pagesRead()).toBe(total.pageCount)
+  // told once, by the tick that stored its last page (the app gives back the load's memory then)
+  expect(historiesIn).toEqual([ACCOUNT])
   expect(rec.shown).toEqual([]) // history, not news
   // the progress only grew, and ends at every row; once done, no more of it
   const loaded = progress().map((p) => p.loaded)
@@ -102,4 +110,5 @@ it('10,001 transactions: synced once in the background, resumed after a stop, th
   expect(pagesRead()).toBe(1)
   expect(rec.shown.map((n) => n.title)).toEqual(['Received 42 sats'])
   expect(progress()).toHaveLength(told)
+  expect(historiesIn).toEqual([ACCOUNT])
 })

@@ -31,6 +31,8 @@ export interface HistoryDeps {
   log?: Pick<Logger, 'warn'>
   /** the fiat currency of the Koinly export's Net Worth (settings.fiat.currency; USD without) */
   settings?: Pick<SettingsStore, 'current'>
+  /** an export was saved, of this many rows (the app gives back what a large one grew) */
+  exported?: (rows: number) => void
 }
 
 /** The renderer's filter as the ledger takes it, for the active account. */
@@ -140,6 +142,7 @@ export function createHistory(d: HistoryDeps) {
           }))
         },
       })
+      if (file.status === 'saved') d.exported?.(rows)
       return { rows, file }
     } catch (err) {
       const code = (err as { code?: unknown } | null)?.code

@@ -52,6 +52,11 @@ export interface SyncDeps {
   livePrice?(): PriceThen | null
   /** after a tick read this account without failing (the payments journal is reconciled then) */
   afterSync?(accountId: string): void
+  /**
+   * the account's history is now stored in full (its first sync, or a resync after a rebuild):
+   * the app gives back the memory the load grew (services/memory)
+   */
+  historyLoaded?(accountId: string): void
   /** a new row was just told (marked announced): connected apps hear of it (services/nwc) */
   announced?(row: LedgerTx): void
   options?: Partial<SyncOptions>

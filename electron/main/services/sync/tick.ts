@@ -115,15 +115,20 @@ export async function syncAccount(io: SyncIo, accountId: string, client: SyncCli
   await finalChecks(io, accountId, client)
   drainOutbox(io)
   tell(io, accountId, balances)
+  if (r.historyIn) io.deps.historyLoaded?.(accountId)
   if (r.failed) throw r.failed
   io.deps.afterSync?.(accountId)
 }
 
-/** The reads the plan asked for; which wallets are now up to date, which to read again, the last failure. */
+/**
+ * The reads the plan asked for; which wallets are now up to date, which to read again, the last
+ * failure, and whether the last history still loading was stored in full by this tick.
+ */
 async function readPlanned(io: SyncIo, accountId: string, rc: ReadContext, plan: ReadPlan) {
   const upToDate = new Set<string>()
   const readAgain: string[] = []
   let failed: unknown = null
+  let historiesDone = 0
   const oneByOne = [...plan.perWallet]
   if (plan.viaFeed.length > 0) oneByOne.push(...(await readFeed(io, accountId, rc, plan.viaFeed, upToDate)))
   const perWallet = oneByOne.map((id) =>
@@ -140,7 +145,10 @@ async function readPlanned(io: SyncIo, accountId: string, rc: ReadContext, plan:
       const fromTop = (rc.cursor(id)?.backfillNextPage ?? 1) === 1
       // Done in this tick from page 1: its rows are as new as this tick's balance. Done later: the
       // next tick reads what arrived while the history was loading.
-      if (await backfill(rc, id)) fromTop ? upToDate.add(id) : readAgain.push(id)
+      if (!(await backfill(rc, id))) continue
+      historiesDone++
+      if (fromTop) upToDate.add(id)
+      else readAgain.push(id)
     } catch (err) {
       failed = err
       break
@@ -150,7 +158,8 @@ async function readPlanned(io: SyncIo, accountId: string, rc: ReadContext, plan:
     const progress = historyProgress(io.deps.ledger().cursors.list(accountId), io.opts.backfillPerPage)
     io.deps.emit('sync.progress', { accountId, ...progress })
   }
-  return { upToDate, readAgain, failed }
+  const historyIn = plan.backfill.length > 0 && historiesDone === plan.backfill.length
+  return { upToDate, readAgain, failed, historyIn }
 }
 
 /** The wallets the account-wide feed covers: up to date; returns those to read one by one instead. */
