@@ -13,7 +13,7 @@ import { createAppClaims } from '../services/claim'
 import type { ConnectionMonitor } from '../services/connection'
 import { mt } from '../services/i18n'
 import type { Ledger, LedgerTx } from '../services/ledger'
-import { BURST_ROWS, releaseAfterBurst } from '../services/memory'
+import { releaseAfterBurst, releaseAfterExport } from '../services/memory'
 import type { Notifier } from '../services/notify'
 import { createPayments } from '../services/payments'
 import type { RatesService } from '../services/rates'
@@ -81,11 +81,8 @@ export function createApp(deps: AppDeps): App {
   })
   const handlers = createHandlers({
     ...{ ...deps, ...desk, accounts, settings, lock, rates, sync, emit, now, serviceTime, background },
-    ...{ ledger, journal, payments, log, info, nwc },
+    ...{ ledger, journal, payments, log, info, nwc, exported: (rows: number) => releaseAfterExport(log, rows) },
     clientFor: (id, policy) => accounts.client(id, policy),
-    exported: (rows) => {
-      if (rows >= BURST_ROWS) releaseAfterBurst(log, 'a CSV export')
-    },
     claims: createAppClaims(deps.isPackaged === true, clients.activeUrl),
   })
   const router: Router = appRouter(deps, { handlers, log, journal, lock })
