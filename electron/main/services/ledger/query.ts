@@ -4,13 +4,16 @@
 // keyset cursor (`after`) page without OFFSET.
 import type { DatabaseSync, SQLInputValue } from 'node:sqlite'
 import { z } from 'zod'
+import { CURSOR_KEY, KEY_ID_MASK, SECOND_KEY } from './searchIndex'
 import {
   candidatesCap,
   matchingIds,
+  newestApplies,
   type SearchWay,
   searchTerms,
   searchWay,
   termOnRow,
+  trigramQuery,
   usesIndex,
   type Where,
 } from './searchPlan'
@@ -98,14 +101,43 @@ function buildWhere(f: Filter): Where {
 /** the words the trigram index can name candidates for (none: every way is a walk) */
 const indexedTerms = (f: Filter) => searchTerms(f.search).filter(usesIndex)
 
+/** where a source's rows come from; `byKey`: in the search index's order (its rowid `s.rowid`) */
+type Source = Where & { byKey?: true }
+
+/**
+ * The newest matches: the trigram index read newest first, each candidate's row looked up and
+ * checked. The dates bound the index's keys too, so older or newer candidates are never read.
+ */
+function newestSource(f: Filter, indexed: readonly string[], w: Where): Source {
+  const keys: string[] = []
+  const params: SQLInputValue[] = [indexed.map(trigramQuery).join(' AND ')]
+  if (f.from !== undefined) {
+    keys.push(`s.rowid >= ${SECOND_KEY}`)
+    params.push(f.from)
+  }
+  if (f.to !== undefined) {
+    keys.push(`s.rowid < ${SECOND_KEY}`)
+    params.push(f.to)
+  }
+  const bound = keys.map((k) => ` AND ${k}`).join('')
+  // CROSS JOIN: the index drives, in its own order; each row found by its id
+  return {
+    sql: `FROM tx_search s CROSS JOIN transactions t ON t.id = (s.rowid & ${KEY_ID_MASK})
+      WHERE s.tx_search MATCH ?${bound} AND ${w.sql}`,
+    params: [...params, ...w.params],
+    byKey: true,
+  }
+}
+
 /**
  * The rows a filter selects, by one of the ways of searchPlan.ts. The words are checked on each
  * row every way (the index names candidates only); words shorter than a trigram only there.
  */
-function source(f: Filter, way: SearchWay): Where {
+function source(f: Filter, way: SearchWay): Source {
   const indexed = indexedTerms(f)
   const w = buildWhere(f)
   if (way === 'walk' || indexed.length === 0) return { sql: `FROM transactions t WHERE ${w.sql}`, params: w.params }
+  if (way === 'newest' && newestApplies(indexed)) return newestSource(f, indexed, w)
   const ids = matchingIds(indexed, f.accountId)
   // CROSS JOIN: the candidates drive, each looked up by its row id
   if (way === 'matches')
@@ -136,10 +168,10 @@ function pageSql(p: ParsedPage, way: SearchWay): Where {
   let ids = `SELECT t.id ${src.sql}`
   const params = [...src.params]
   if (p.after) {
-    ids += ' AND (t.created_at, t.id) < (?, ?)'
+    ids += src.byKey ? ` AND s.rowid < ${CURSOR_KEY}` : ' AND (t.created_at, t.id) < (?, ?)'
     params.push(p.after.createdAt, p.after.rowId)
   }
-  ids += ` ${ORDER} LIMIT ?`
+  ids += ` ${src.byKey ? 'ORDER BY s.rowid DESC' : ORDER} LIMIT ?`
   params.push(p.limit)
   if (p.offset !== undefined && !p.after) {
     ids += ' OFFSET ?'
@@ -204,11 +236,15 @@ export function createReader(
     const n = countParsed(f, COUNT_CAP)
     return n > COUNT_CAP ? { total: COUNT_CAP, capped: true } : { total: n, capped: false }
   }
-  /** The way to a page (searchPlan.ts), by the trigram index's candidates, counted up to where the walk wins. */
+  /**
+   * The way to a page (searchPlan.ts): the newest matches where they apply; else by the trigram
+   * index's candidates, counted up to where the walk wins.
+   */
   const wayOf = (p: ParsedPage): SearchWay => {
     const indexed = indexedTerms(p)
     if (!fts || indexed.length === 0) return 'walk'
     if (force) return force
+    if (newestApplies(indexed)) return 'newest'
     const rows = (lastId.get() as { n: number }).n
     const cap = candidatesCap(p.limit, rows)
     const ids = matchingIds(indexed, p.accountId)

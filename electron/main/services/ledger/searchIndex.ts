@@ -1,10 +1,31 @@
 // The text search looks in, for each transaction row: memo, comment, payee, the person's label and
 // the person's memo of the withdraw link the row claimed.
-// With FTS5 it lives in the trigram index `tx_search` (rowid = the transaction's row id), written
-// here by the few paths that change it (a batch of new rows, a label, forgetting an account) rather
-// than by triggers: an FTS5 insert fired from a trigger costs about ten times as much, and one
-// INSERT … SELECT for a whole batch about a fifth of one statement per row.
+// With FTS5 it lives in the trigram index `tx_search`, written here by the few paths that change it
+// (a batch of new rows, a label, forgetting an account) rather than by triggers: an FTS5 insert
+// fired from a trigger costs about ten times as much, and one INSERT … SELECT for a whole batch
+// about a fifth of one statement per row.
+//
+// Its rowid is the row's time and local id in one integer (SEARCH_KEY), so the index lists a
+// word's rows newest first, in the history's own order: a page of matches reads the newest
+// candidates and stops, whatever the number of older ones (docs/ledger.md, "Reading").
 import type { DatabaseSync } from 'node:sqlite'
+
+/** bits of the search key that hold the local row id: ids stay below 2^30, a billion rows */
+export const KEY_ID_BITS = 30
+/** the local row id out of a search key: `key & KEY_ID_MASK` */
+export const KEY_ID_MASK = 2 ** KEY_ID_BITS - 1
+/**
+ * The index's rowid for row `t`: created_at × 2^30 + id. Ordered as the history is (time, then
+ * id), and below 2^63 until the year 2242. Made in SQL only: it is past JavaScript's exact numbers.
+ */
+export const SEARCH_KEY = `(t.created_at * ${2 ** KEY_ID_BITS} + t.id)`
+/**
+ * The key of a keyset cursor (created_at, id) given as two parameters. Cast: node:sqlite binds a
+ * number as a REAL, and a REAL this large drops the id's low bits.
+ */
+export const CURSOR_KEY = `(CAST(? AS INTEGER) * ${2 ** KEY_ID_BITS} + CAST(? AS INTEGER))`
+/** the first key of second `?` (a date bound), as an integer */
+export const SECOND_KEY = `(CAST(? AS INTEGER) * ${2 ** KEY_ID_BITS})`
 
 /**
  * The person's memo of the withdraw link row `t` claimed, by the claim's index; only a withdraw
@@ -34,14 +55,18 @@ const NONE: SearchIndex = { lastRowId: () => 0, addedAfter() {}, textChanged() {
 
 export function createSearchIndex(db: DatabaseSync, enabled: boolean): SearchIndex {
   if (!enabled) return NONE
-  const add = db.prepare(`INSERT INTO tx_search (rowid, text) SELECT t.id, ${SEARCH_TEXT} FROM transactions t
-    WHERE t.id = ?`)
-  const addAfter = db.prepare(`INSERT INTO tx_search (rowid, text) SELECT t.id, ${SEARCH_TEXT} FROM transactions t
-    WHERE t.id > ?`)
+  const add = db.prepare(`INSERT INTO tx_search (rowid, text) SELECT ${SEARCH_KEY}, ${SEARCH_TEXT}
+    FROM transactions t WHERE t.id = ?`)
+  const addAfter = db.prepare(`INSERT INTO tx_search (rowid, text) SELECT ${SEARCH_KEY}, ${SEARCH_TEXT}
+    FROM transactions t WHERE t.id > ?`)
   const last = db.prepare('SELECT coalesce(max(id), 0) AS id FROM transactions')
   const rowOf = db.prepare('SELECT id FROM transactions WHERE account_id = ? AND tx_id = ?')
-  const drop = db.prepare('DELETE FROM tx_search WHERE rowid = ?')
-  const forget = db.prepare('DELETE FROM tx_search WHERE rowid IN (SELECT id FROM transactions WHERE account_id = ?)')
+  const drop = db.prepare(
+    `DELETE FROM tx_search WHERE rowid = (SELECT ${SEARCH_KEY} FROM transactions t WHERE t.id = ?)`,
+  )
+  const forget = db.prepare(
+    `DELETE FROM tx_search WHERE rowid IN (SELECT ${SEARCH_KEY} FROM transactions t WHERE t.account_id = ?)`,
+  )
   return {
     lastRowId: () => (last.get() as { id: number }).id,
     addedAfter: (rowId) => void addAfter.run(rowId),

@@ -2,16 +2,21 @@
 // the person's memo of the withdraw link the row claimed (anywhere, any case, `%`, `_` and `\`
 // taken literally), or, when it reads as an amount of sats, equal the amount. The trigram index
 // names candidates only (rows holding every three letters of a word, in any field): each is
-// checked on the row itself, as a walk checks it, so every way gives the same rows. Three ways:
+// checked on the row itself, as a walk checks it, so every way gives the same rows. Four ways:
+// - the newest matches: the index read newest first (its rowid is the row's time, searchIndex.ts),
+//   each candidate looked up and checked until the page is full; its cost is the page, not the
+//   older matches. Words only: an amount's rows come from another index;
 // - from the matches: each candidate looked up by id; its cost grows with the candidates;
 // - within the matches: the time index walked from the newest row, keeping the entries whose id
 //   is among the candidates (a list made once), so only those rows are read;
 // - from the newest row back, reading and checking each row until the page is full.
-// The walks cost the entries walked per match found; the candidates' count says which is cheapest
-// (docs/ledger.md, "Reading").
+// The newest matches wherever they apply: they read only candidates, and only those newer than the
+// page's last, where a walk reads every row newer than it. Otherwise, by a count of candidates:
+// past it the walk, under it the cheaper of the other two (docs/ledger.md, "Reading").
 
 import type { SQLInputValue } from 'node:sqlite'
 import { parseSatInput } from '@shared/units'
+import { KEY_ID_MASK } from './searchIndex'
 
 export const SEARCH_TERMS_MAX = 8
 
@@ -80,13 +85,13 @@ export function matchingIds(terms: readonly string[], accountId: string): Where 
   const text = terms.filter((t) => parseSatInput(t) === null)
   const sets: string[] = []
   if (text.length > 0) {
-    sets.push('SELECT rowid AS id FROM tx_search WHERE tx_search MATCH ?')
+    sets.push(`SELECT rowid & ${KEY_ID_MASK} AS id FROM tx_search WHERE tx_search MATCH ?`)
     w.params.push(text.map(trigramQuery).join(' AND '))
   }
   for (const term of terms) {
     const msat = parseSatInput(term)
     if (msat === null) continue
-    sets.push(`SELECT id FROM (SELECT rowid AS id FROM tx_search WHERE tx_search MATCH ?
+    sets.push(`SELECT id FROM (SELECT rowid & ${KEY_ID_MASK} AS id FROM tx_search WHERE tx_search MATCH ?
       UNION SELECT id FROM transactions WHERE account_id = ? AND abs(amount_msat) = ?)`)
     w.params.push(trigramQuery(term), accountId, msat)
   }
@@ -94,7 +99,12 @@ export function matchingIds(terms: readonly string[], accountId: string): Where 
   return w
 }
 
-export type SearchWay = 'matches' | 'within' | 'walk'
+export type SearchWay = 'newest' | 'matches' | 'within' | 'walk'
+
+/** The newest-first way applies when every indexed word is only text (an amount unites two indexes). */
+export function newestApplies(indexed: readonly string[]): boolean {
+  return indexed.length > 0 && indexed.every((t) => parseSatInput(t) === null)
+}
 
 /**
  * Costs in microseconds at a million rows (bench:scale, node --cpu-prof): a candidate looked up
@@ -116,7 +126,8 @@ export function candidatesCap(limit: number, rows: number): number {
 
 /**
  * The cheapest way to a page of `limit` rows out of `rows`, given `candidates` (counted up to
- * candidatesCap; more means the walk). Walking finds a match every rows / candidates entries.
+ * candidatesCap; more means the walk), where the newest matches do not apply. Walking finds a
+ * match every rows / candidates entries.
  */
 export function searchWay(candidates: number, limit: number, rows: number): SearchWay {
   if (candidates > candidatesCap(limit, rows)) return 'walk'

@@ -171,13 +171,17 @@ describe.each<[SearchMode, boolean]>([
       expect(steps.filter((s) => !s.startsWith(' ')).join('\n')).not.toMatch(/SCAN/)
     }
     if (mode === 'fts5') {
-      // words found in few rows: the page is read from the trigram index's candidates, looked up by id
-      const few = plan({ search: 'Invoice #1042 set' }).join('\n')
-      expect(few).toMatch(/SCAN tx_search VIRTUAL TABLE INDEX \d+:M\d*\n\s+SEARCH t USING INTEGER PRIMARY KEY/)
-      // one found in many (a memo of ten): walked from the newest row, stopping once the page is full
-      expect(plan({ search: 'coffee', limit: 10 }).join('\n')).toMatch(
-        /USING INDEX tx_time|USING COVERING INDEX tx_time/,
-      )
+      // words found in few rows: the trigram index read newest first (its keys are the history's
+      // order), each candidate looked up by id, and nothing sorted but the page's own rows
+      const few = plan({ search: 'Invoice #1042 set' })
+      expect(few.join('\n')).toMatch(/SCAN s VIRTUAL TABLE INDEX \d+:M\d*\n\s+SEARCH t USING INTEGER PRIMARY KEY/)
+      expect(few.filter((x) => x.startsWith('  ')).join('\n')).not.toMatch(/TEMP B-TREE/)
+      // a word that is also an amount: the index's candidates united with the amount's rows
+      expect(plan({ search: 'Invoice 1042' }).join('\n')).toMatch(/SCAN tx_search VIRTUAL TABLE INDEX \d+:M\d*/)
+      // one found in many (a memo of ten): the same, stopping once the page is full
+      expect(plan({ search: 'coffee', limit: 10 }).join('\n')).toMatch(/SCAN s VIRTUAL TABLE INDEX \d+:M/)
+      // a word too short for the index: walked from the newest row
+      expect(plan({ search: 'co', limit: 10 }).join('\n')).toMatch(/USING INDEX tx_time|USING COVERING INDEX tx_time/)
     }
   })
 

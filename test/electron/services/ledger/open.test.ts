@@ -61,7 +61,7 @@ describe('schema and migrations', () => {
     const db = new DatabaseSync(join(dir, 'ledger.sqlite'))
     migrate(db, ledgerMigrations().slice(0, 1))
     expect(schemaVersion(db)).toBe(1)
-    expect(LATEST).toBe(5)
+    expect(LATEST).toBe(6)
     db.prepare(
       `INSERT INTO transactions (account_id, wallet_id, tx_id, type, amount_msat, memo, created_at, announced)
        VALUES ('acc_1', 'wal_a', 'wtx_old', 'ln_deposit', 5000, 'Old coffee', 1700000000, 1)`,
@@ -99,6 +99,36 @@ describe('schema and migrations', () => {
     expect(l.page({ accountId: 'acc_1', search: 'Lunch' }).items.map((t) => t.txId)).toEqual(['wtx_claim'])
     expect(l.page({ accountId: 'acc_1', search: 'Outside' }).items.map((t) => t.txId)).toEqual(['wtx_claim'])
     l.close()
+  })
+
+  it('keys the search index by time at the sixth migration: every row again, newest first', () => {
+    const db = new DatabaseSync(join(dir, 'ledger.sqlite'))
+    migrate(db, ledgerMigrations().slice(0, 5))
+    // two rows as an older app stored and indexed them (rowid = the local id), the newer one first
+    db.exec(`INSERT INTO transactions (id, account_id, wallet_id, tx_id, type, amount_msat, memo, created_at, announced)
+       VALUES (1, 'acc_1', 'wal_a', 'wtx_new', 'ln_deposit', 5000, 'Coffee beans', 1700000500, 1),
+              (2, 'acc_1', 'wal_a', 'wtx_old', 'ln_deposit', 7000, 'Coffee cups', 1700000000, 1);
+      INSERT INTO tx_search (rowid, text) VALUES (1, 'Coffee beans'), (2, 'Coffee cups');`)
+    db.close()
+
+    const l = open()
+    expect(l.page({ accountId: 'acc_1', search: 'coffee' }).items.map((t) => t.txId)).toEqual(['wtx_new', 'wtx_old'])
+    // one page at a time, by the keyset cursor, in the history's order
+    const first = l.page({ accountId: 'acc_1', search: 'coffee', limit: 1 })
+    expect(first.items.map((t) => t.txId)).toEqual(['wtx_new'])
+    const next = first.next ?? undefined
+    expect(l.page({ accountId: 'acc_1', search: 'coffee', limit: 1, after: next }).items.map((t) => t.txId)).toEqual([
+      'wtx_old',
+    ])
+    l.close()
+    const check = new DatabaseSync(join(dir, 'ledger.sqlite'))
+    const keyed = check
+      .prepare(
+        `SELECT count(*) AS n FROM tx_search s JOIN transactions t ON s.rowid = t.created_at * 1073741824 + t.id`,
+      )
+      .get() as { n: number }
+    expect([keyed.n, (check.prepare('SELECT count(*) AS n FROM tx_search').get() as { n: number }).n]).toEqual([2, 2])
+    check.close()
   })
 
   it('a bulk sync is checkpointed every 64 MB of WAL, not every 4 MB (the disk flush comes less often)', () => {

@@ -20,6 +20,7 @@ const memos = [
 
 describe.each([
   ['fts5', true, undefined],
+  ['fts5', true, 'newest'],
   ['fts5', true, 'matches'],
   ['fts5', true, 'within'],
   ['fts5', true, 'walk'],

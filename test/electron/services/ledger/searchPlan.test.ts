@@ -1,7 +1,12 @@
 // The way to a search page is chosen by the trigram index's candidates (searchPlan.ts), with the
 // figures of a million-row history (bench:scale's huge seed: 812,066 rows, pages of 100).
 import { describe, expect, it } from 'vitest'
-import { candidatesCap, searchWay, trigramQuery } from '../../../../electron/main/services/ledger/searchPlan'
+import {
+  candidatesCap,
+  newestApplies,
+  searchWay,
+  trigramQuery,
+} from '../../../../electron/main/services/ledger/searchPlan'
 
 const ROWS = 812_066
 
@@ -13,6 +18,12 @@ describe('searchWay', () => {
     expect(searchWay(3_067, 100, ROWS)).toBe('within')
     expect(searchWay(44_183, 100, ROWS)).toBe('walk') // croissant
     expect(searchWay(candidatesCap(100, ROWS) + 1, 100, ROWS)).toBe('walk') // counted no further
+  })
+
+  it('the newest matches apply to words only: an amount unites two indexes', () => {
+    expect(newestApplies(['nadia@', 'coffee'])).toBe(true)
+    expect(newestApplies(['coffee', '1042'])).toBe(false)
+    expect(newestApplies([])).toBe(false)
   })
 
   it('counts candidates only as far as a list could still pay', () => {
