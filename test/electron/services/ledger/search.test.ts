@@ -50,6 +50,25 @@ describe.each([
         .items.map((t) => t.memo)
         .sort()
 
+    it('reads a page of words the way it is told: its own index first, in its order, dates bounding it', async () => {
+      await open()
+      const plan = (q: { from?: number; to?: number } = {}) =>
+        l.plan({ accountId: 'acc_1', search: 'back', limit: 50, ...q }).join('\n')
+      const way = mode === 'like' ? 'walk' : (searchWay ?? 'newest')
+      // the page's ids: from the index alone, from its list within the time index, or the time index
+      const want: Record<SearchWay, RegExp[]> = {
+        newest: [/^ {2}SCAN s VIRTUAL TABLE INDEX \d+:M1$/m],
+        matches: [/^ {2}SCAN tx_search VIRTUAL TABLE INDEX \d+:M1$/m],
+        within: [/^ {2}SEARCH t USING INDEX tx_time /m, /^ {4}SCAN tx_search VIRTUAL TABLE/m],
+        walk: [/^ {2}SEARCH t USING INDEX tx_time /m],
+      }
+      for (const re of want[way]) expect(plan()).toMatch(re)
+      if (way === 'walk') expect(plan()).not.toMatch(/VIRTUAL TABLE/)
+      // the newest matches take both dates as bounds on the index's keys (a row outside is never read)
+      if (way === 'newest') expect(plan({ from: 1, to: 2 })).toMatch(/SCAN s VIRTUAL TABLE INDEX \d+:M1(><|<>)\n/)
+      expect(l.page({ accountId: 'acc_1', search: 'back', from: 0, to: 2_000_000_000 }).items.length).toBe(3)
+    })
+
     it('takes % _ and \\ literally', async () => {
       await open()
       expect(found('50%')).toEqual(['50% off'])
