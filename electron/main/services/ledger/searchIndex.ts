@@ -11,7 +11,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 
 /** bits of the search key that hold the local row id: ids stay below 2^30, a billion rows */
-export const KEY_ID_BITS = 30
+const KEY_ID_BITS = 30
 /** the local row id out of a search key: `key & KEY_ID_MASK` */
 export const KEY_ID_MASK = 2 ** KEY_ID_BITS - 1
 /**
