@@ -2,6 +2,8 @@
 // process's memory and CPU are the app's alone.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
+import type { WalletTransaction } from '@shared/schemas/service'
+import { createServiceClient } from '../../electron/main/services/client'
 import { ROOT } from '../../scripts/lib/build'
 
 export interface SimProcess {
@@ -52,4 +54,32 @@ export function startSimProcess(tx: number): Promise<SimProcess> {
       })
     })
   })
+}
+
+/**
+ * Reads every page of every wallet of `sim` (`perPage` rows a page) as the first sync reads them,
+ * through the app's service client with no retries (HTTP and the client's parse: the "raw reads"),
+ * handing each page to `fn`. The client is warmed with 20 pages first, outside the reads.
+ */
+export async function simPages(
+  sim: SimProcess,
+  perPage: number,
+): Promise<(fn: (walletId: string, page: number, items: WalletTransaction[]) => unknown) => Promise<void>> {
+  const client = createServiceClient({
+    baseUrl: sim.url,
+    getApiKey: () => sim.secret,
+    authMethod: 'header',
+    retries: 0,
+    timeoutMs: 30_000,
+  })
+  const first = sim.wallets[0]?.id as string
+  for (let p = 1; p <= 20; p++) await client.listTransactions(first, p, perPage) // warm-up
+  return async (fn) => {
+    for (const w of sim.wallets) {
+      const one = await client.listTransactions(w.id, 1, perPage)
+      await fn(w.id, 1, one.items)
+      for (let p = 2; p <= one.pagination.pageCount; p++)
+        await fn(w.id, p, (await client.listTransactions(w.id, p, perPage)).items)
+    }
+  }
 }

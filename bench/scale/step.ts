@@ -9,7 +9,6 @@ import { readdir, stat } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { bootApp } from '../../dev/preview/boot'
 import { startPreviewServer } from '../../dev/preview/server'
-import { createServiceClient } from '../../electron/main/services/client'
 import { openLedger } from '../../electron/main/services/ledger'
 import { DEFAULT_SYNC_OPTIONS } from '../../electron/main/services/sync'
 import { RENDERER_DIR } from '../../scripts/lib/build'
@@ -19,7 +18,7 @@ import { syncNow } from '../../test/support/syncNow'
 import { measurePaging } from '../browser'
 import { percentile } from '../lib/stats'
 import { type ScaleStep, searchTerms } from './figures'
-import { startSimProcess } from './simProcess'
+import { simPages, startSimProcess } from './simProcess'
 
 const MB = 1024 * 1024
 const PAGE = DEFAULT_SYNC_OPTIONS.backfillPerPage
@@ -59,20 +58,9 @@ export async function runStep(n: number, browserToo: boolean, routerCsv = true):
   const closers: Array<() => Promise<unknown>> = [() => sim.close()]
   try {
     // the raw reads: every page of every wallet, as the first sync reads them (100 a page)
-    const client = createServiceClient({
-      baseUrl: sim.url,
-      getApiKey: () => sim.secret,
-      authMethod: 'header',
-      retries: 0,
-      timeoutMs: 30_000,
-    })
-    const first = sim.wallets[0]?.id as string
-    for (let p = 1; p <= 20; p++) await client.listTransactions(first, p, PAGE) // warm-up
+    const eachPage = await simPages(sim, PAGE)
     const r0 = performance.now()
-    for (const w of sim.wallets) {
-      const { pagination } = await client.listTransactions(w.id, 1, PAGE)
-      for (let p = 2; p <= pagination.pageCount; p++) await client.listTransactions(w.id, p, PAGE)
-    }
+    await eachPage(() => {})
     const rawS = (performance.now() - r0) / 1000
     note({ n, 'raw reads s': rawS })
 

@@ -10,11 +10,10 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { isMainThread, parentPort, Worker, workerData } from 'node:worker_threads'
-import { createServiceClient } from '../../electron/main/services/client'
 import { fromServiceTx, openLedger } from '../../electron/main/services/ledger'
 import { ROOT } from '../../scripts/lib/build'
 import { runAlone } from '../lib/alone'
-import { startSimProcess } from './simProcess'
+import { simPages, startSimProcess } from './simProcess'
 
 const PAGE = 100
 const GROUP = 5
@@ -60,23 +59,7 @@ async function bench(): Promise<object> {
   const sim = await startSimProcess(n)
   const dir = mkdtempSync(join(tmpdir(), 'lt-worker-store-'))
   try {
-    const client = createServiceClient({
-      baseUrl: sim.url,
-      getApiKey: () => sim.secret,
-      authMethod: 'header',
-      retries: 0,
-      timeoutMs: 30_000,
-    })
-    const first = sim.wallets[0]?.id as string
-    for (let p = 1; p <= 20; p++) await client.listTransactions(first, p, PAGE) // warm-up
-    const eachPage = async (fn: (walletId: string, page: number, items: unknown[]) => Promise<void> | void) => {
-      for (const w of sim.wallets) {
-        const one = await client.listTransactions(w.id, 1, PAGE)
-        await fn(w.id, 1, one.items)
-        for (let p = 2; p <= one.pagination.pageCount; p++)
-          await fn(w.id, p, (await client.listTransactions(w.id, p, PAGE)).items)
-      }
-    }
+    const eachPage = await simPages(sim, PAGE)
     const r0 = performance.now()
     let rows = 0
     await eachPage((_w, _p, items) => {
@@ -106,8 +89,7 @@ async function bench(): Promise<object> {
     await started // its start (a second under tsx) is not the store's
     const s0 = performance.now()
     await eachPage(async (walletId, page, items) => {
-      const list = items as Parameters<typeof fromServiceTx>[1][]
-      worker.postMessage({ walletId, page, rows: list.map((tx) => fromServiceTx(walletId, tx)).reverse() })
+      worker.postMessage({ walletId, page, rows: items.map((tx) => fromServiceTx(walletId, tx)).reverse() })
       sent++
       while (sent - stored > AHEAD) await new Promise<void>((r) => (wake = r))
     })
