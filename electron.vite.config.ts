@@ -24,7 +24,14 @@ export default defineConfig({
     resolve: { alias },
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve(__dirname, 'electron/main/index.ts') }, external: ['keytar'] },
+      rollupOptions: {
+        input: {
+          index: resolve(__dirname, 'electron/main/index.ts'),
+          // the CSV export's worker thread, started from a file beside the main bundle
+          csvWorker: resolve(__dirname, 'electron/main/services/ledger/csvWorker.ts'),
+        },
+        external: ['keytar'],
+      },
     },
   },
   preload: {

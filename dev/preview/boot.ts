@@ -40,6 +40,8 @@ export interface BootOptions {
   passphrase?: AppDeps['passphrase']
   /** scrypt's cost for backups made here (lower in tests) */
   backupCost?: AppDeps['backupCost']
+  /** the CSV export's built worker (the bench measures the shipped one); default: from the sources */
+  csvWorker?: AppDeps['csvWorker']
 }
 
 export interface BootedApp {
@@ -88,6 +90,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     openFile: opener.openFile,
     passphrase: opts.passphrase,
     backupCost: opts.backupCost,
+    csvWorker: opts.csvWorker,
     rates: {
       sourceUrl: opts.rateSource ?? null,
       historyUrl: opts.historySource ?? null,

@@ -42,6 +42,8 @@ export function ensureBuilt(parts: Array<keyof typeof OUTPUTS>, log: (line: stri
 }
 
 export const RENDERER_DIR = join(ROOT, 'out/renderer')
+/** the CSV export's worker as the build makes it (electron/main/services/ledger/csvWorker.ts) */
+export const CSV_WORKER = join(ROOT, 'out/main/csvWorker.js')
 
 /** For what serves the build as it is (tests, `demo --no-build`): a clear message when there is none. */
 export function assertRendererBuilt(dir = RENDERER_DIR): void {

@@ -13,7 +13,7 @@ import { createAppClaims } from '../services/claim'
 import type { ConnectionMonitor } from '../services/connection'
 import { mt } from '../services/i18n'
 import type { Ledger, LedgerTx } from '../services/ledger'
-import { releaseAfterBurst, releaseAfterExport } from '../services/memory'
+import { releaseAfterBurst } from '../services/memory'
 import type { Notifier } from '../services/notify'
 import { createPayments } from '../services/payments'
 import type { RatesService } from '../services/rates'
@@ -45,7 +45,7 @@ export function createApp(deps: AppDeps): App {
   const emit = createEmitter({ to: deps.emit, check, log, withhold: privacy.withholds })
   notices.on((n) => emit('notice', n))
   lockChanged.on((status) => emit('lock.changed', status))
-  const stores = openStores({ dir: deps.userDataDir, now, emit })
+  const stores = openStores({ dir: deps.userDataDir, now, emit, csvWorker: deps.csvWorker })
   const { ledger, journal } = stores
   const accountsChanged = signal<{ accounts: AccountView[]; activeId: string | null }>()
   const clients = createClients({ ...deps, settings, emit, now, log, ledger, accountsChanged })
@@ -81,7 +81,7 @@ export function createApp(deps: AppDeps): App {
   })
   const handlers = createHandlers({
     ...{ ...deps, ...desk, accounts, settings, lock, rates, sync, emit, now, serviceTime, background },
-    ...{ ledger, journal, payments, log, info, nwc, exported: (rows: number) => releaseAfterExport(log, rows) },
+    ...{ ledger, journal, payments, log, info, nwc },
     clientFor: (id, policy) => accounts.client(id, policy),
     claims: createAppClaims(deps.isPackaged === true, clients.activeUrl),
   })

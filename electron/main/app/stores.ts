@@ -9,7 +9,13 @@ import { once } from './once'
 /** the ledger's whole integrity check, this long after it opened: the start's work goes first */
 export const LEDGER_CHECK_AFTER_MS = 20_000
 
-export function openStores(o: { dir: string; now: () => number; emit: Emit; checkAfterMs?: number }) {
+export function openStores(o: {
+  dir: string
+  now: () => number
+  emit: Emit
+  checkAfterMs?: number
+  csvWorker?: string
+}) {
   let hadAccounts = false
   let checkTimer: ReturnType<typeof setTimeout> | undefined
   const onNotice = ({ level, message }: { level: 'info' | 'warning' | 'error'; message: string }) =>
@@ -17,7 +23,7 @@ export function openStores(o: { dir: string; now: () => number; emit: Emit; chec
   const ledger = once(() => {
     // accounts in the settings at start mean the app has run here before: a missing ledger was
     // deleted (one connected in this session has no ledger yet, and that is no news)
-    const l = openLedger({ dir: o.dir, now: o.now, expectExisting: hadAccounts, onNotice })
+    const l = openLedger({ dir: o.dir, now: o.now, expectExisting: hadAccounts, onNotice, csvWorker: o.csvWorker })
     // not on the main thread, and not while the window and the first sync want the disk
     checkTimer = setTimeout(() => void l.checkIntegrity().catch(() => {}), o.checkAfterMs ?? LEDGER_CHECK_AFTER_MS)
     checkTimer.unref?.()

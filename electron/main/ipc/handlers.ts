@@ -70,8 +70,6 @@ export interface HandlerDeps extends ShellDeps {
   payments: Payments
   /** connected apps (services/nwc) */
   nwc: Parameters<typeof nwcHandlers>[0]['nwc']
-  /** an export was saved, of this many rows (the app gives back what a large one grew) */
-  exported?: (rows: number) => void
 }
 
 export function createHandlers(d: HandlerDeps): Handlers {

@@ -18,7 +18,6 @@ import type { Logger } from '../../log'
 import type { AccountsService } from '../accounts'
 import { mt } from '../i18n'
 import type { HistoryFilter, Ledger, LedgerTx } from '../ledger'
-import { exportFormat } from '../ledger/exports'
 import type { SettingsStore } from '../settings'
 import type { SaveFile } from '../vouchers'
 
@@ -31,8 +30,6 @@ export interface HistoryDeps {
   log?: Pick<Logger, 'warn'>
   /** the fiat currency of the Koinly export's Net Worth (settings.fiat.currency; USD without) */
   settings?: Pick<SettingsStore, 'current'>
-  /** an export was saved, of this many rows (the app gives back what a large one grew) */
-  exported?: (rows: number) => void
 }
 
 /** The renderer's filter as the ledger takes it, for the active account. */
@@ -126,7 +123,7 @@ export function createHistory(d: HistoryDeps) {
     const saveFile = d.saveFile
     if (!saveFile) throw new AppError('internal', mt('errors.noSaving'), { retryable: false })
     const filter = ledgerFilter(d.accounts.active().id, f)
-    const csvFormat = exportFormat(format, d.settings?.current().settings.fiat.currency ?? 'USD')
+    const currency = d.settings?.current().settings.fiat.currency ?? 'USD'
     let rows = 0
     try {
       // the place first, then the rows straight into it, each chunk written before the next is read:
@@ -138,11 +135,11 @@ export function createHistory(d: HistoryDeps) {
           ;({ rows } = await d.ledger().exportCsv(filter, {
             write,
             onProgress: (done, total) => d.emit('history.progress', { requestId, done, total }),
-            format: csvFormat,
+            format,
+            currency,
           }))
         },
       })
-      if (file.status === 'saved') d.exported?.(rows)
       return { rows, file }
     } catch (err) {
       const code = (err as { code?: unknown } | null)?.code

@@ -5,10 +5,12 @@
 // flight are NOT here but in the journal (services/payments/journal.ts), which a rebuild cannot touch.
 // See docs/ledger.md.
 import { DatabaseSync } from 'node:sqlite'
+import type { FiatCurrency } from '@shared/contract'
 import { mt } from '../i18n'
 import { type AppRecords, createAppRecords, type StoredWithdrawLink } from './appRecords'
+import { type CsvSink, exportCsvOffThread } from './csvOffThread'
 import { type Cursors, createCursors } from './cursors'
-import { type CsvOptions, exportCsv } from './exportCsv'
+import type { CsvFormatName } from './exports'
 import { createWriter, type InsertOptions, type InsertResult } from './insert'
 import { type CheckResult, checkInBackground } from './integrityCheck'
 import { createLabels, type Labels } from './labels'
@@ -60,6 +62,18 @@ export interface LedgerOptions {
   fts?: boolean
   /** tests: every search page read one way (searchPlan.ts), to show the ways find the same rows */
   searchWay?: SearchWay
+  /** the CSV export's built worker (csvOffThread.ts finds it beside the app's bundle by itself) */
+  csvWorker?: string
+}
+
+/** what to export and where the bytes go (the filter aside) */
+export interface LedgerCsvOptions extends CsvSink {
+  /** a tax tool's columns; absent: the plain ones */
+  format?: CsvFormatName
+  /** the fiat column's currency of a format that has one; absent: USD */
+  currency?: FiatCurrency
+  /** rows per chunk (at most PAGE_MAX) */
+  chunkRows?: number
 }
 
 export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'labels' | 'setWallets'>, AppRecords, PricesThen {
@@ -85,7 +99,8 @@ export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'labels' | '
   byLnTxId(accountId: string, lnTxId: string): LedgerTx | null
   /** fee rows still waiting for their payment */
   heldFees(accountId: string): number
-  exportCsv(f: HistoryFilter, opts: CsvOptions): Promise<{ rows: number; total: number }>
+  /** the filtered history as CSV, made in a worker thread (csvOffThread.ts) */
+  exportCsv(f: HistoryFilter, opts: LedgerCsvOptions): Promise<{ rows: number; total: number }>
   /** EXPLAIN QUERY PLAN of a page (tests) */
   plan(q: PageQuery): string[]
   /** everything of one account (it was removed from the app) */
@@ -160,7 +175,8 @@ export function openLedger(opts: LedgerOptions): Ledger {
     byRequestId: reader.byRequestId,
     byLnTxId: reader.byLnTxId,
     heldFees: (accountId) => (heldFees.get(accountId) as { n: number }).n,
-    exportCsv: (f, o) => exportCsv(reader, f, o, (txIds) => records.claimedLinks(f.accountId, txIds)),
+    exportCsv: (filter, { format = 'plain', currency = 'USD', chunkRows, ...sink }) =>
+      exportCsvOffThread({ path: opened.path, filter, format, currency, chunkRows }, sink, opts.csvWorker),
     plan: reader.plan,
     setLabel: changed(labels.setLabel),
     label: labels.label,

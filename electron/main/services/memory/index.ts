@@ -38,9 +38,6 @@ export function releaseMemory(): boolean {
   return true
 }
 
-/** The rows past which an export counts as a burst (below it the young generation barely grows). */
-const BURST_ROWS = 50_000
-
 /** After a burst of work (`what`, for the log): releases, and logs the resident memory before and after. */
 export function releaseAfterBurst(
   log: { info(message: string, fields?: Record<string, unknown>): void } | undefined,
@@ -50,9 +47,4 @@ export function releaseAfterBurst(
   if (!releaseMemory()) return
   const mb = (n: number) => Math.round(n / 1_048_576)
   log?.info(`memory: released after ${what}`, { rssMb: mb(before), nowMb: mb(process.memoryUsage.rss()) })
-}
-
-/** After an export of `rows` saved: a burst when it held BURST_ROWS rows or more. */
-export function releaseAfterExport(log: Parameters<typeof releaseAfterBurst>[0], rows: number) {
-  if (rows >= BURST_ROWS) releaseAfterBurst(log, 'a CSV export')
 }

@@ -6,7 +6,10 @@ import type { Logger } from '../../log'
 import { mt } from '../i18n'
 import { makeVoucherSheet, sheetFileName, type VoucherSheetInput } from './sheet'
 
-/** A piece of a file, written before the next is made: the writer's promise is the backpressure. */
+/**
+ * A piece of a file, written before the next is made: the writer's promise is the backpressure. Its
+ * bytes may be reused once the promise settles (the CSV worker's buffer), so it is not kept.
+ */
 export type WriteChunk = (chunk: string | Uint8Array) => Promise<void>
 
 export type SaveFileRequest = {

@@ -35,7 +35,7 @@ afterEach(async () => {
 
 async function exported(): Promise<string> {
   const chunks: string[] = []
-  await l.exportCsv({ accountId: ACC }, { write: (c) => void chunks.push(c) })
+  await l.exportCsv({ accountId: ACC }, { write: (c) => void chunks.push(Buffer.from(c).toString()) })
   return chunks.join('')
 }
 

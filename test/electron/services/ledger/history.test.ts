@@ -190,7 +190,7 @@ describe.each<[SearchMode, boolean]>([
     const progress: Array<[number, number]> = []
     const res = await l.exportCsv(
       { accountId: ACC, walletId: archive.id },
-      { write: (c) => void chunks.push(c), onProgress: (d, t) => void progress.push([d, t]) },
+      { write: (c) => void chunks.push(Buffer.from(c).toString()), onProgress: (d, t) => void progress.push([d, t]) },
     )
     const rows = parseCsv(chunks.join(''))
     const header = rows[0] as string[]
@@ -207,7 +207,7 @@ describe.each<[SearchMode, boolean]>([
     for (let i = 1; i < progress.length; i++) expect(progress[i]?.[0]).toBeGreaterThan(progress[i - 1]?.[0] as number)
 
     const every: string[] = []
-    await l.exportCsv({ accountId: ACC }, { write: (c) => void every.push(c) })
+    await l.exportCsv({ accountId: ACC }, { write: (c) => void every.push(Buffer.from(c).toString()) })
     const allRows = parseCsv(every.join(''))
     expect(sumColumn(allRows, 'amount_msat') + sumColumn(allRows, 'fee_msat')).toBe(
       archive.balanceMsat + spare.balanceMsat,
@@ -232,7 +232,7 @@ describe('CSV cells', () => {
     ])
     l.setLabel('acc_x', 'wtx_formula', '@SUM(A1)', 1)
     const chunks: string[] = []
-    await l.exportCsv({ accountId: 'acc_x' }, { write: (c) => void chunks.push(c) })
+    await l.exportCsv({ accountId: 'acc_x' }, { write: (c) => void chunks.push(Buffer.from(c).toString()) })
     expect(chunks.join('').split('\r\n')[1]).toBe(
       // the last cell is link_memo (empty: no link was claimed by this row)
       `2023-11-14T22:13:20.000Z,wal_x,Received,1000,0,"'=HYPERLINK(""http://evil"")",'+1,,'@SUM(A1),wtx_formula,,,`,

@@ -4,7 +4,6 @@
 import { DEFAULT_FIAT } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { Ledger, LedgerTxInput } from '../../../../electron/main/services/ledger'
-import { exportFormat } from '../../../../electron/main/services/ledger/exports'
 import { createPriceBackfill } from '../../../../electron/main/services/rates'
 import { defaultUsdOn, type PriceSource, startPriceSource } from '../../../simulator/priceSource'
 import { ledgerPerTest, row } from './helpers'
@@ -104,7 +103,10 @@ async function fillPrices(l: Ledger): Promise<void> {
 
 async function exported(l: Ledger, name: 'koinly' | 'cointracker' | 'plain'): Promise<Record<string, string>[]> {
   const chunks: string[] = []
-  await l.exportCsv({ accountId: ACC }, { write: (c) => void chunks.push(c), format: exportFormat(name, 'USD') })
+  await l.exportCsv(
+    { accountId: ACC },
+    { write: (c) => void chunks.push(Buffer.from(c).toString()), format: name, currency: 'USD' },
+  )
   const [header, ...rows] = parseCsv(chunks.join(''))
   return rows.map((r) => Object.fromEntries((header ?? []).map((h, i) => [h, r[i] ?? ''])))
 }
@@ -116,7 +118,7 @@ describe('exports for tax tools', () => {
     const chunks: string[] = []
     await t.ledger.exportCsv(
       { accountId: ACC },
-      { write: (c) => void chunks.push(c), format: exportFormat('koinly', DEFAULT_FIAT.currency) },
+      { write: (c) => void chunks.push(Buffer.from(c).toString()), format: 'koinly', currency: DEFAULT_FIAT.currency },
     )
     const [header, ...lines] = parseCsv(chunks.join(''))
     expect(header).toEqual(KOINLY_DOCUMENTED)
@@ -153,7 +155,7 @@ describe('exports for tax tools', () => {
     const chunks: string[] = []
     await t.ledger.exportCsv(
       { accountId: ACC },
-      { write: (c) => void chunks.push(c), format: exportFormat('cointracker', 'USD') },
+      { write: (c) => void chunks.push(Buffer.from(c).toString()), format: 'cointracker', currency: 'USD' },
     )
     const [header, ...lines] = parseCsv(chunks.join(''))
     expect([...(header ?? [])].sort()).toEqual([...COINTRACKER_DOCUMENTED].sort())
