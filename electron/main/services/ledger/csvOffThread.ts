@@ -23,14 +23,21 @@ export interface CsvSink {
 
 const here = dirname(fileURLToPath(import.meta.url))
 
+/** the build's worker beside this module (the app's main bundle), if there is one */
+function builtBeside(): string | null {
+  const built = join(here, 'csvWorker.js')
+  return existsSync(built) ? built : null
+}
+
 /**
  * The built app has `csvWorker.js` beside its main bundle. From the sources (tests, the bench, the
  * demo under tsx) the worker runs the TypeScript file through the same loader.
  */
 function startWorker(job: CsvJob, file?: string): Worker {
-  const built = file ?? join(here, 'csvWorker.js')
   const options = { workerData: job, resourceLimits: WORKER_LIMITS }
-  if (existsSync(built)) return new Worker(built, { ...options, execArgv: [] })
+  const built = file ?? builtBeside()
+  // plain JavaScript: none of the parent's loader flags (tsx's, under the bench)
+  if (built) return new Worker(built, { ...options, execArgv: [] })
   return new Worker(join(here, 'csvWorker.ts'), {
     ...options,
     execArgv: ['--import', 'tsx/esm'],

@@ -1,6 +1,8 @@
 // The CSV export's worker thread (csvOffThread.ts): the bytes it hands over are the text the export
 // makes on the spot, chunk after chunk, through a buffer that goes back and forth; and a failed
 // write, a stop or a missing file ends the worker with the export's promise.
+import { writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Ledger, openLedger } from '../../../../electron/main/services/ledger'
@@ -14,11 +16,13 @@ import { row, withTempDir } from './helpers'
 const ACC = 'acc_csv'
 let l: Ledger
 let cleanup: () => Promise<void>
+let dir: string
 
 beforeAll(async () => {
   const tmp = await withTempDir()
   cleanup = tmp.cleanup
-  l = openLedger({ dir: tmp.dir })
+  dir = tmp.dir
+  l = openLedger({ dir })
   // memos of every width of UTF-8, and long enough that one chunk outgrows the worker's first buffer
   const memos = ['café ☕', '日本の支払い', 'emoji 🧾🧾', 'plain', null, `${'wholesale order ü '.repeat(30)}`]
   l.insertBatch(
@@ -82,6 +86,31 @@ describe('the CSV made in a worker thread', () => {
         expect(progress.at(-1)).toBe(600)
       }
     }
+  })
+
+  it('hands each chunk’s bytes back to the worker once written, so none stays on this thread', async () => {
+    const kept: Uint8Array[] = []
+    await exportCsvOffThread(
+      { path: l.path, filter: { accountId: ACC }, format: 'plain', currency: 'USD', chunkRows: 50 },
+      { write: (chunk) => void kept.push(chunk) },
+    )
+    expect(kept).toHaveLength(1 + 600 / 50)
+    // transferred back: this thread's view of each is empty (detached)
+    for (const chunk of kept) expect(chunk.byteLength).toBe(0)
+  })
+
+  it('a worker that cannot start fails the export with its error', async () => {
+    const broken = join(dir, 'broken-worker.mjs')
+    await writeFile(broken, "throw new Error('this worker is broken')\n")
+    const writes: unknown[] = []
+    await expect(
+      exportCsvOffThread(
+        { path: l.path, filter: { accountId: ACC }, format: 'plain', currency: 'USD' },
+        { write: (c) => void writes.push(c) },
+        broken,
+      ),
+    ).rejects.toThrow('this worker is broken')
+    expect(writes).toEqual([])
   })
 
   it('a write that fails ends the export with its error, and nothing more is written', async () => {
