@@ -173,6 +173,41 @@ describe('transactions', () => {
     expect(fake.callsOf('history.page').length).toBe(calls + 2)
   })
 
+  test('Previous further back reads by the cursor Next left, not by OFFSET, until the history changes', async () => {
+    useTransactions.setState({ perPage: 1 })
+    const at = (rowId: number) => ({ createdAt: 1, rowId })
+    const inputs = () => fake.callsOf('history.page').map((c) => c.input)
+    fake.ok('history.page', histPage([tx('a', 9)], 1, 9, 9, at(9)))
+    fake.ok('history.page', histPage([tx('b', 8)], 2, 9, 9, at(8)))
+    await useTransactions.getState().open()
+    await readAhead()
+    for (const [page, id] of [
+      [3, 'c'],
+      [4, 'd'],
+      [5, 'e'],
+    ] as const) {
+      fake.ok('history.page', histPage([tx(id, 10 - page)], page, 9, 9, at(10 - page)))
+      await useTransactions.getState().goTo(page - 1)
+      await readAhead()
+    }
+    // on page 4: page 3 is the kept neighbour, no read
+    const before = inputs().length
+    await useTransactions.getState().goTo(3)
+    expect(inputs()).toHaveLength(before)
+    // two back: read again by the cursor page 1 left, as Next read it, not by its number
+    fake.ok('history.page', histPage([tx('b', 8)], 2, 9, 9, at(8)))
+    await useTransactions.getState().goTo(2)
+    expect(inputs()).toHaveLength(before + 1)
+    expect(inputs().at(-1)).toEqual({ walletId: 'all', direction: 'all', limit: 1, page: 2, after: at(9) })
+    expect(useTransactions.getState().items[0]?.txId).toBe('b')
+    // a sync: the cursors are forgotten, and page 4 is read by its number
+    fake.ok('history.page', histPage([tx('b', 8)], 2, 9, 9))
+    await useTransactions.getState().reload()
+    fake.ok('history.page', histPage([tx('d', 6)], 4, 9, 9))
+    await useTransactions.getState().goTo(4)
+    expect(inputs().at(-1)).toEqual({ walletId: 'all', direction: 'all', limit: 1, page: 4 })
+  })
+
   test('Next pressed while the read-ahead is on its way waits for it; a failed read-ahead is asked again', async () => {
     useTransactions.setState({ perPage: 2 })
     fake.ok('history.page', histPage([tx('a', 9)], 1, 3, 5, { createdAt: 1, rowId: 9 }))

@@ -1,6 +1,7 @@
 // The history from main's ledger, one page at a time: besides the page on show, only its two
 // neighbours are kept (the page just left and the next one, read ahead), so paging never grows
-// memory and Next or Previous paint without waiting for main. The filter and the page are kept
+// memory by rows, and Next or Previous paint without waiting for main. Each page reached by Next
+// leaves its keyset cursor (a few bytes), so Previous further back reads by it, not by OFFSET. The filter and the page are kept
 // here, so coming back to the screen shows the same page; the page number changes as soon as it
 // is asked for, so it is right while loading.
 import type { EventPayload, LnTxView, OpInput, OpOutput } from '@shared/contract'
@@ -89,6 +90,12 @@ let near: Near[] = []
 let cancelAhead = () => {}
 /** the query of the page on show */
 let shownQuery = ''
+/**
+ * Each page's keyset cursor, as the page before it gave it (of `shownQuery`), since the history last
+ * changed. By OFFSET, a page thousands deep costs 20 to 35 ms in a ledger of a million rows; by its
+ * cursor, as Next reads, about 1.5 (docs/ledger.md, "At scale").
+ */
+let cursors = new Map<number, HistoryCursor>()
 const queryOf = (s: { filter: HistoryFilter; perPage: number }) => JSON.stringify([s.filter, s.perPage])
 
 /** Local midnight of a YYYY-MM-DD day, in Unix seconds; `days` later for an end. */
@@ -129,6 +136,8 @@ export const useTransactions = create<TransactionsState>()((set, get) => {
   function show(v: HistoryPage, query: string, was: HistoryPage | null) {
     const { items, page, pageCount, total, capped, next } = v
     set({ items, page, pageCount, total, capped, next, status: 'ready' })
+    if (query !== shownQuery) cursors = new Map()
+    if (next) cursors.set(page + 1, next)
     shownQuery = query
     near =
       was && was.page !== v.page
@@ -169,6 +178,7 @@ export const useTransactions = create<TransactionsState>()((set, get) => {
   function forget() {
     cancelAhead()
     near = []
+    cursors = new Map() // a page's rows, and so its start, may have moved
   }
 
   return {
@@ -206,9 +216,11 @@ export const useTransactions = create<TransactionsState>()((set, get) => {
     },
     async goTo(page) {
       const s = get()
-      // the next page in order: by the keyset cursor, which skips no rows and needs no OFFSET
-      const after = page === s.page + 1 && s.status === 'ready' ? (s.next ?? undefined) : undefined
-      await load(page, after)
+      // the next page in order, or one reached by Next before: by the keyset cursor, which skips no
+      // rows and needs no OFFSET
+      const next = page === s.page + 1 && s.status === 'ready' ? (s.next ?? undefined) : undefined
+      const known = shownQuery === queryOf(s) ? cursors.get(page) : undefined
+      await load(page, next ?? known)
     },
     async reload() {
       forget()
