@@ -11,6 +11,16 @@ export interface ScaleStep {
   'search payee p95 ms': number
   'search amount p95 ms': number
   'search label p95 ms': number
+  /** the same searches at the screen's own page size (25): how much of the above is filling 100 */
+  'search word p95 ms (25 a page)': number
+  'search payee p95 ms (25 a page)': number
+  'search amount p95 ms (25 a page)': number
+  'search label p95 ms (25 a page)': number
+  /** rows a search's first page of 100 holds, on average over its terms */
+  'search word rows a page': number
+  'search payee rows a page': number
+  'search amount rows a page': number
+  'search label rows a page': number
   'page next p95 ms (router)': number
   'page jump p95 ms (router)': number
   'page change p95 ms (painted)': number

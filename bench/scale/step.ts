@@ -123,8 +123,17 @@ export async function runStep(n: number, browserToo: boolean, routerCsv = true):
     // one kind after the other: timed side by side, each query's time took in the others' (the
     // ledger's reads are synchronous), which made every kind look about four times slower
     const search = {} as Record<keyof typeof terms, number>
-    for (const [kind, words] of Object.entries(terms) as Array<[keyof typeof terms, string[]]>)
+    const search25 = {} as Record<keyof typeof terms, number>
+    const found = {} as Record<keyof typeof terms, number>
+    for (const [kind, words] of Object.entries(terms) as Array<[keyof typeof terms, string[]]>) {
       search[kind] = await timed(words.map((search) => () => ({ limit: 100, search })))
+      // the screen's default page: whether the growth above is the search or a page filling up
+      search25[kind] = await timed(words.map((search) => () => ({ limit: 25, search })))
+      let rows = 0
+      for (const w of words)
+        rows += ok<P>(await app.router.handle('history.page', { limit: 100, search: w })).items.length
+      found[kind] = round(rows / words.length, 1)
+    }
     // Next from page 1 on, as the screen pages (keyset); every 25 pages back to the start
     let cursor: unknown
     let pageNo = 1
@@ -201,6 +210,14 @@ export async function runStep(n: number, browserToo: boolean, routerCsv = true):
       'search payee p95 ms': search.payee,
       'search amount p95 ms': search.amount,
       'search label p95 ms': search.label,
+      'search word p95 ms (25 a page)': search25.word,
+      'search payee p95 ms (25 a page)': search25.payee,
+      'search amount p95 ms (25 a page)': search25.amount,
+      'search label p95 ms (25 a page)': search25.label,
+      'search word rows a page': found.word,
+      'search payee rows a page': found.payee,
+      'search amount rows a page': found.amount,
+      'search label rows a page': found.label,
       'page next p95 ms (router)': round(percentile(keysetMs, 95)),
       'page jump p95 ms (router)': jumpP95,
       'page change p95 ms (painted)': round(painted.p95),
