@@ -1,9 +1,8 @@
-// The whole filtered history as CSV, streamed in chunks so a large export neither holds every row
-// in memory nor stalls the main process: between chunks the event loop runs. Fees have a column of
+// The whole filtered history as CSV, streamed in chunks so a large export never holds every row in
+// memory; run in the export's worker thread (csvWorker.ts), which a stop ends. Fees have a column of
 // their own and are not in the amount (a payment's row carries its folded fee once), so summing
 // amount_msat and fee_msat over the file gives the balance change. Cells a spreadsheet would run as
 // a formula are defused (@shared/csv).
-import { setImmediate as nextTurn } from 'node:timers/promises'
 import { cleanText } from '@shared/cleanText'
 import { csvRow } from '@shared/csv'
 import type { ClaimedLink } from './appRecords'
@@ -35,8 +34,6 @@ export interface CsvOptions {
   onProgress?: (done: number, total: number) => void
   /** rows per chunk (at most PAGE_MAX) */
   chunkRows?: number
-  /** stops between chunks; what was written stays written */
-  signal?: AbortSignal
   /** a tax tool's columns (exports/); absent: the plain columns above */
   format?: ExportFormat | null
 }
@@ -82,7 +79,6 @@ export async function exportCsv(
   let after: { createdAt: number; rowId: number } | undefined
   opts.onProgress?.(0, total)
   for (;;) {
-    opts.signal?.throwIfAborted()
     const rows = reader.rows({ ...filter, limit: chunkRows, after })
     if (rows.length === 0) break
     await opts.write(`${toLines(rows).join('\r\n')}\r\n`)
@@ -91,7 +87,6 @@ export async function exportCsv(
     const last = rows[rows.length - 1] as LedgerTx
     after = { createdAt: last.createdAt, rowId: last.rowId }
     if (rows.length < chunkRows) break
-    await nextTurn()
   }
   return { rows: done, total }
 }

@@ -11,6 +11,7 @@ import { exportCsvOffThread } from '../../../../electron/main/services/ledger/cs
 import { exportCsv } from '../../../../electron/main/services/ledger/exportCsv'
 import { exportFormat } from '../../../../electron/main/services/ledger/exports'
 import { createReader } from '../../../../electron/main/services/ledger/query'
+import { TEXT_MAX } from '../../../../electron/main/services/ledger/rows'
 import { row, withTempDir } from './helpers'
 
 const ACC = 'acc_csv'
@@ -111,6 +112,34 @@ describe('the CSV made in a worker thread', () => {
       ),
     ).rejects.toThrow('this worker is broken')
     expect(writes).toEqual([])
+  })
+
+  it('the largest rows the ledger keeps fit the worker’s capped heap, a full chunk at a time', async () => {
+    const tmp = await withTempDir()
+    const big = openLedger({ dir: tmp.dir })
+    try {
+      // every text at the ledger's cap, of a character that is three bytes and one that CSV doubles
+      const wide = '☕"'.repeat(TEXT_MAX / 2)
+      big.insertBatch(
+        ACC,
+        Array.from({ length: 1000 }, () => row({ memo: wide, comment: wide, payee: wide })),
+      )
+      let bytes = 0
+      const r = await exportCsvOffThread(
+        { path: big.path, filter: { accountId: ACC }, format: 'plain', currency: 'USD' },
+        {
+          write: (c) => {
+            bytes += c.byteLength
+          },
+        },
+      )
+      expect(r).toEqual({ rows: 1000, total: 1000 })
+      // each wide cell: 512 × (3 bytes + a quote doubled) and its own two quotes
+      expect(bytes).toBeGreaterThan(1000 * 3 * (512 * 5 + 2))
+    } finally {
+      big.close()
+      await tmp.cleanup()
+    }
   })
 
   it('a write that fails ends the export with its error, and nothing more is written', async () => {
