@@ -1,9 +1,9 @@
 // The history from main's ledger, one page at a time: besides the page on show, only its two
 // neighbours are kept (the page just left and the next one, read ahead), so paging never grows
-// memory by rows, and Next or Previous paint without waiting for main. Each page reached by Next
-// leaves its keyset cursor (a few bytes), so Previous further back reads by it, not by OFFSET. The filter and the page are kept
-// here, so coming back to the screen shows the same page; the page number changes as soon as it
-// is asked for, so it is right while loading.
+// memory by rows, and Next or Previous paint without waiting for main. Each page shown leaves the
+// keyset cursor of the page after it (a few bytes), so Next, and Previous further back, read by
+// cursor, not by OFFSET. The filter and the page are kept here, so coming back to the screen shows
+// the same page; the page number changes as soon as it is asked for, so it is right while loading.
 import type { EventPayload, LnTxView, OpInput, OpOutput } from '@shared/contract'
 import type { AppErrorShape, Result } from '@shared/errors'
 import type { CsvFormat, HistoryCursor, HistoryPage, HistoryRow, TxKind } from '@shared/history'
@@ -215,12 +215,9 @@ export const useTransactions = create<TransactionsState>()((set, get) => {
       await load(1)
     },
     async goTo(page) {
-      const s = get()
-      // the next page in order, or one reached by Next before: by the keyset cursor, which skips no
-      // rows and needs no OFFSET
-      const next = page === s.page + 1 && s.status === 'ready' ? (s.next ?? undefined) : undefined
-      const known = shownQuery === queryOf(s) ? cursors.get(page) : undefined
-      await load(page, next ?? known)
+      // the next page in order, or one shown before: by the keyset cursor the page before it gave,
+      // which skips no rows and needs no OFFSET
+      await load(page, shownQuery === queryOf(get()) ? cursors.get(page) : undefined)
     },
     async reload() {
       forget()
