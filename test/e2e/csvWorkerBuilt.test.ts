@@ -27,7 +27,14 @@ afterAll(async () => {
 async function text(file?: string): Promise<string> {
   const pieces: Buffer[] = []
   await exportCsvOffThread(
-    { path: l.path, filter: { accountId: 'acc' }, format: 'koinly', currency: 'EUR', chunkRows: 20 },
+    {
+      path: l.path,
+      searchMode: l.searchMode,
+      filter: { accountId: 'acc' },
+      format: 'koinly',
+      currency: 'EUR',
+      chunkRows: 20,
+    },
     { write: (c) => void pieces.push(Buffer.from(c)) },
     file,
   )

@@ -1,12 +1,14 @@
 // What the main thread and the CSV export's worker say to each other (csvOffThread.ts, csvWorker.ts).
 import type { FiatCurrency } from '@shared/contract'
 import type { CsvFormatName } from './exports'
-import type { HistoryFilter } from './query'
+import type { HistoryFilter, SearchMode } from './query'
 
 /** the worker's whole task, given when it starts: plain data only */
 export interface CsvJob {
   /** the ledger's file, opened read-only by the worker */
   path: string
+  /** the ledger's own (its schema, read when it opened) */
+  searchMode: SearchMode
   filter: HistoryFilter
   format: CsvFormatName
   /** the fiat column's currency of a format that has one (Koinly) */

@@ -10,7 +10,6 @@ import type { CsvJob, FromCsvWorker, ToCsvWorker } from './csvJob'
 import { exportCsv } from './exportCsv'
 import { exportFormat } from './exports'
 import { createReader } from './query'
-import { hasSearchIndex } from './schema'
 
 const port = parentPort
 if (!port) throw new Error('csvWorker.ts runs as a worker thread')
@@ -39,7 +38,7 @@ try {
   db = new DatabaseSync(job.path, { readOnly: true })
   // the app's own connection may be committing a page of its sync: wait for it, as the check does
   db.exec('PRAGMA busy_timeout = 5000')
-  const reader = createReader(db, hasSearchIndex(db) ? 'fts5' : 'like')
+  const reader = createReader(db, job.searchMode)
   const records = createAppRecords(db)
   const r = await exportCsv(
     reader,

@@ -176,7 +176,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
     byLnTxId: reader.byLnTxId,
     heldFees: (accountId) => (heldFees.get(accountId) as { n: number }).n,
     exportCsv: (filter, { format = 'plain', currency = 'USD', chunkRows, ...sink }) =>
-      exportCsvOffThread({ path: opened.path, filter, format, currency, chunkRows }, sink, opts.csvWorker),
+      exportCsvOffThread({ path: opened.path, searchMode, filter, format, currency, chunkRows }, sink, opts.csvWorker),
     plan: reader.plan,
     setLabel: changed(labels.setLabel),
     label: labels.label,

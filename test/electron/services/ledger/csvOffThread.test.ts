@@ -71,7 +71,7 @@ describe('the CSV made in a worker thread', () => {
         const pieces: Buffer[] = []
         const progress: number[] = []
         const r = await exportCsvOffThread(
-          { path: l.path, filter: { accountId: ACC }, format, currency: 'EUR', chunkRows },
+          { path: l.path, searchMode: l.searchMode, filter: { accountId: ACC }, format, currency: 'EUR', chunkRows },
           {
             // read only after a wait: the bytes must stay as they were until the write settles
             write: async (chunk) => {
@@ -92,7 +92,14 @@ describe('the CSV made in a worker thread', () => {
   it('hands each chunk’s bytes back to the worker once written, so none stays on this thread', async () => {
     const kept: Uint8Array[] = []
     await exportCsvOffThread(
-      { path: l.path, filter: { accountId: ACC }, format: 'plain', currency: 'USD', chunkRows: 50 },
+      {
+        path: l.path,
+        searchMode: l.searchMode,
+        filter: { accountId: ACC },
+        format: 'plain',
+        currency: 'USD',
+        chunkRows: 50,
+      },
       { write: (chunk) => void kept.push(chunk) },
     )
     expect(kept).toHaveLength(1 + 600 / 50)
@@ -106,7 +113,7 @@ describe('the CSV made in a worker thread', () => {
     const writes: unknown[] = []
     await expect(
       exportCsvOffThread(
-        { path: l.path, filter: { accountId: ACC }, format: 'plain', currency: 'USD' },
+        { path: l.path, searchMode: l.searchMode, filter: { accountId: ACC }, format: 'plain', currency: 'USD' },
         { write: (c) => void writes.push(c) },
         broken,
       ),
@@ -126,7 +133,7 @@ describe('the CSV made in a worker thread', () => {
       )
       let bytes = 0
       const r = await exportCsvOffThread(
-        { path: big.path, filter: { accountId: ACC }, format: 'plain', currency: 'USD' },
+        { path: big.path, searchMode: big.searchMode, filter: { accountId: ACC }, format: 'plain', currency: 'USD' },
         {
           write: (c) => {
             bytes += c.byteLength
@@ -147,7 +154,14 @@ describe('the CSV made in a worker thread', () => {
     const err = Object.assign(new Error('disk full'), { code: 'ENOSPC' })
     await expect(
       exportCsvOffThread(
-        { path: l.path, filter: { accountId: ACC }, format: 'plain', currency: 'USD', chunkRows: 10 },
+        {
+          path: l.path,
+          searchMode: l.searchMode,
+          filter: { accountId: ACC },
+          format: 'plain',
+          currency: 'USD',
+          chunkRows: 10,
+        },
         {
           write: () => {
             writes++
@@ -165,7 +179,14 @@ describe('the CSV made in a worker thread', () => {
     let writes = 0
     await expect(
       exportCsvOffThread(
-        { path: l.path, filter: { accountId: ACC }, format: 'plain', currency: 'USD', chunkRows: 10 },
+        {
+          path: l.path,
+          searchMode: l.searchMode,
+          filter: { accountId: ACC },
+          format: 'plain',
+          currency: 'USD',
+          chunkRows: 10,
+        },
         {
           write: () => {
             writes++
@@ -180,7 +201,7 @@ describe('the CSV made in a worker thread', () => {
     // stopped before it starts: no worker at all
     await expect(
       exportCsvOffThread(
-        { path: l.path, filter: { accountId: ACC }, format: 'plain', currency: 'USD' },
+        { path: l.path, searchMode: l.searchMode, filter: { accountId: ACC }, format: 'plain', currency: 'USD' },
         { write: () => {}, signal: ctl.signal },
       ),
     ).rejects.toThrow('stopped by the person')
@@ -190,7 +211,13 @@ describe('the CSV made in a worker thread', () => {
     const writes: unknown[] = []
     await expect(
       exportCsvOffThread(
-        { path: `${l.path}.gone`, filter: { accountId: ACC }, format: 'plain', currency: 'USD' },
+        {
+          path: `${l.path}.gone`,
+          searchMode: l.searchMode,
+          filter: { accountId: ACC },
+          format: 'plain',
+          currency: 'USD',
+        },
         { write: (c) => void writes.push(c) },
       ),
     ).rejects.toThrow(/unable to open|no such/i)
