@@ -8,6 +8,7 @@ import { Home } from '../../renderer/src/screens/Home'
 import Settings from '../../renderer/src/screens/Settings'
 import Transactions from '../../renderer/src/screens/Transactions'
 import { useAccounts } from '../../renderer/src/stores/accounts'
+import { useRates } from '../../renderer/src/stores/rates'
 import { useSettings } from '../../renderer/src/stores/settings'
 import { useTransactions } from '../../renderer/src/stores/transactions'
 import { useWallets } from '../../renderer/src/stores/wallets'
@@ -141,4 +142,31 @@ test('every drop-down is labelled like a text field: its name in the bold span, 
     'csv-format',
   ])
   expect(fields.map((m) => m[1])).toEqual(selects)
+})
+
+test("Home says when the balances were updated: after the fiat value, or as the line's first words", () => {
+  const now = Date.now()
+  seed(useWallets, { updatedAt: now })
+  const updated = () =>
+    renderToString(<Home />)
+      .replace(/<!-- -->/g, '')
+      .match(/data-testid="updated">([^<]*)</)?.[1]
+  seed(useRates, { view: null })
+  expect(updated()).toBe('Updated just now')
+  const view = {
+    currency: 'USD' as const,
+    satPrice: 0.0006,
+    fetchedAt: now,
+    status: 'fresh' as const,
+    reason: null,
+    host: 'rates.example',
+    firstRun: false,
+  }
+  seed(useRates, { view })
+  expect(renderToString(<Home />)).toContain('data-testid="total-fiat"')
+  expect(updated()).toBe(' · updated just now')
+  // hidden amounts hide the fiat value too: the time stands alone again
+  seed(useSettings, { settings: { ...DEFAULT_SETTINGS, hideBalances: true } })
+  expect(renderToString(<Home />)).not.toContain('data-testid="total-fiat"')
+  expect(updated()).toBe('Updated just now')
 })

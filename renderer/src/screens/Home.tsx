@@ -11,6 +11,7 @@ import ScanLine from 'lucide-react/icons/scan-line'
 import { useEffect, useState } from 'react'
 import { AccountSwitcher } from '../components/AccountSwitcher'
 import { Amount, FiatBeside } from '../components/Amount'
+import { BackupNudge } from '../components/BackupNudge'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { RecentActivity } from '../components/RecentActivity'
 import { Screen } from '../components/Screen'
@@ -27,7 +28,6 @@ import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { shownWallets, useWallets } from '../stores/wallets'
 import { prefetchScreens } from './loaders'
-import { BackupNudge } from './SettingsSafety'
 
 let firstBalanceMarked = false
 
@@ -92,6 +92,8 @@ function Total({ now }: { now: number }) {
   const load = useWallets((s) => s.load)
   const rates = useRates((s) => s.view)
   const [said, flash] = useFlash()
+  const hidden = useHidden()
+  const fiat = status === 'idle' ? null : fiatBeside(totalMsat, rates, now)
   const refresh = async () => {
     await load()
     // a fast refresh changes nothing visible: say it was done (or the error says why not)
@@ -107,12 +109,16 @@ function Total({ now }: { now: number }) {
           <strong data-testid="total">{status === 'idle' ? '…' : <Amount msat={totalMsat} />}</strong>
         </p>
         <p className="total-sub small">
-          {status !== 'idle' && <FiatBeside shown={fiatBeside(totalMsat, rates, now)} testId="total-fiat" />}
+          {fiat && <FiatBeside shown={fiat} testId="total-fiat" />}
           {updatedAt !== null && (
             <span className="muted" data-testid="updated">
+              {/* " · updated …" after the fiat value, "Updated …" when it is the line's first word */}
               <FormattedMessage
                 id="home.updated"
-                values={{ relativeTime: relativeTime(Math.floor(updatedAt / 1000), now) }}
+                values={{
+                  fiat: fiat && !hidden ? 'shown' : 'none',
+                  relativeTime: relativeTime(Math.floor(updatedAt / 1000), now),
+                }}
               />
             </span>
           )}
