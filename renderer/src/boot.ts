@@ -1,6 +1,7 @@
 // Start-up: ask for the balances first (the first screen's data), then everything else, and
 // route main's events into the stores.
 import { earlyAnswer, on } from './api'
+import { afterPaint } from './lib/visibleTimers'
 import { useAccounts } from './stores/accounts'
 import { useClipboardOffer } from './stores/clipboardOffer'
 import { useInvoices } from './stores/invoices'
@@ -80,11 +81,14 @@ export async function boot(): Promise<void> {
   const wallets = walletsIn ? null : useWallets.getState().load()
   const accounts = accountsIn ? null : useAccounts.getState().load()
   // settings were read before the page opened (stores/lock.ts), so amounts are known hidden or not
-  void useRates.getState().load()
-  void usePayments.getState().load()
+  // the rest of the first screen after its first paint: fiat beside the balances, payments under way
+  afterPaint(() => {
+    void useRates.getState().load()
+    void usePayments.getState().load()
+  })
   await Promise.all([wallets, accounts])
-  // after the first balance: the last rows are the first screen's second thing
-  if (useAccounts.getState().activeId !== null) void useRecent.getState().load()
+  // after the first balance is painted: the last rows are the first screen's second thing
+  if (useAccounts.getState().activeId !== null) afterPaint(() => void useRecent.getState().load())
   const acc = useAccounts.getState()
   const w = useWallets.getState()
   const noAccount = (acc.status === 'ready' && acc.activeId === null) || w.error?.code === 'not_connected'

@@ -1,5 +1,6 @@
 import './i18n/startRuntime'
 import { StrictMode } from 'react'
+import { flushSync } from 'react-dom'
 import { createRoot } from 'react-dom/client'
 import { Root } from './App'
 import { boot, subscribe } from './boot'
@@ -8,14 +9,34 @@ import { useLock } from './stores/lock'
 import './styles.css'
 
 subscribe()
-// nothing is asked for, nor shown, until main says the app is not locked
-void useLock.getState().start(() => void boot())
-const root = document.getElementById('root')
-if (root)
-  createRoot(root).render(
-    <StrictMode>
-      <I18nRoot>
-        <Root />
-      </I18nRoot>
-    </StrictMode>,
+const el = document.getElementById('root')
+const root = el ? createRoot(el) : null
+let rendered = false
+/**
+ * The first render waits until main has said whether the app is locked (nothing shows before),
+ * and is done at once, with the balances boot has just put in: one render of the first screen,
+ * not an empty one first and the screen in a later task (docs/architecture.md, "The first screen").
+ */
+function renderOnce() {
+  if (rendered || !root) return
+  rendered = true
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <I18nRoot>
+          <Root />
+        </I18nRoot>
+      </StrictMode>,
+    ),
   )
+}
+const stopWatching = useLock.subscribe((s) => {
+  if (s.gate !== 'locked') return
+  stopWatching()
+  renderOnce()
+})
+// nothing is asked for, nor shown, until main says the app is not locked
+void useLock.getState().start(() => {
+  void boot()
+  renderOnce()
+})

@@ -42,3 +42,27 @@ test('an early answer that is an error is not taken: the store asks through its 
   expect(useWallets.getState().wallets).toEqual([wallet])
   expect(fake.callsOf('wallets.list')).toHaveLength(1)
 })
+
+test('what the first balance does not need is asked for after the first paint, once', async () => {
+  await new Promise((r) => setTimeout(r, 0)) // the tests above left their own reads to go out
+  const fake = installFakeWallet()
+  fake.ok('rates.get', { status: 'off' })
+  fake.ok('payments.unfinished', { payments: [] })
+  fake.ok('history.page', { items: [], page: 1, perPage: 5, pageCount: 0, total: 0 })
+  const w = window as unknown as { __early?: Record<string, unknown>; __earlyIn?: Record<string, unknown> }
+  w.__early = { 'wallets.list': Promise.resolve(), 'accounts.list': Promise.resolve() }
+  w.__earlyIn = {
+    'wallets.list': { ok: true, value: { wallets: [wallet] } },
+    'accounts.list': { ok: true, value: accounts },
+  }
+  await boot()
+  // the page renders Home in the same task as boot; nothing else has gone out before it paints
+  expect(fake.callsOf('rates.get')).toEqual([])
+  expect(fake.callsOf('payments.unfinished')).toEqual([])
+  expect(fake.callsOf('history.page')).toEqual([])
+  // (no frames here: afterPaint runs in the next task)
+  await new Promise((r) => setTimeout(r, 0))
+  expect(fake.callsOf('rates.get')).toHaveLength(1)
+  expect(fake.callsOf('payments.unfinished')).toHaveLength(1)
+  expect(fake.callsOf('history.page')).toHaveLength(1)
+})

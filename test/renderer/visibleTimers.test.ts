@@ -2,7 +2,12 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
-import { visibleInterval, visibleTimeout } from '../../renderer/src/lib/visibleTimers'
+import {
+  AFTER_PAINT_LATEST_MS,
+  afterPaint,
+  visibleInterval,
+  visibleTimeout,
+} from '../../renderer/src/lib/visibleTimers'
 
 class FakeDoc extends EventTarget {
   visibilityState: DocumentVisibilityState = 'visible'
@@ -103,6 +108,58 @@ describe('visibleTimeout', () => {
     doc.set('visible')
     vi.advanceTimersByTime(5000)
     expect(n).toBe(0)
+  })
+})
+
+describe('afterPaint', () => {
+  /** a frame source the test paints by hand */
+  const frames = () => {
+    const waiting: Array<() => void> = []
+    return {
+      frame: (cb: () => void) => waiting.push(cb),
+      paint: () => {
+        for (const cb of waiting.splice(0)) cb()
+      },
+    }
+  }
+
+  it('runs after the next frame is painted, in a task of its own, once', () => {
+    const doc = new FakeDoc()
+    const f = frames()
+    let n = 0
+    afterPaint(() => n++, doc, f.frame)
+    vi.advanceTimersByTime(0)
+    expect(n).toBe(0) // no frame yet
+    f.paint()
+    expect(n).toBe(0) // not inside the frame's callbacks
+    vi.advanceTimersByTime(0)
+    expect(n).toBe(1)
+    vi.advanceTimersByTime(AFTER_PAINT_LATEST_MS * 2)
+    expect(n).toBe(1)
+  })
+
+  it('runs after its longest wait when no frame comes, and not again when one does', () => {
+    const doc = new FakeDoc()
+    const f = frames()
+    let n = 0
+    afterPaint(() => n++, doc, f.frame)
+    vi.advanceTimersByTime(AFTER_PAINT_LATEST_MS - 1)
+    expect(n).toBe(0)
+    vi.advanceTimersByTime(1)
+    expect(n).toBe(1)
+    f.paint()
+    vi.advanceTimersByTime(0)
+    expect(n).toBe(1)
+  })
+
+  it('runs at once on a hidden page, which paints no frame', () => {
+    const doc = new FakeDoc()
+    doc.set('hidden')
+    const f = frames()
+    let n = 0
+    afterPaint(() => n++, doc, f.frame)
+    vi.advanceTimersByTime(0)
+    expect(n).toBe(1)
   })
 })
 

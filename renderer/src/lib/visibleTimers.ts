@@ -78,3 +78,34 @@ export function visibleTimeout(
     cancel()
   }
 }
+
+/** Longest wait for a frame in `afterPaint`: the work must happen even if none comes. */
+export const AFTER_PAINT_LATEST_MS = 250
+
+/**
+ * Calls `fn` once, after the page's next frame is painted (in a task after the frame), so what
+ * the first screen does not show waits behind it: every call to main and every render before the
+ * first balance is on its path (docs/architecture.md, "The first screen"). A hidden page paints no
+ * frame: it runs at once there (the reads it starts are for when the window is shown), and after
+ * `AFTER_PAINT_LATEST_MS` if a visible page paints none.
+ */
+export function afterPaint(
+  fn: () => void,
+  d: VisibilityDoc | undefined = pageDoc(),
+  frame: ((cb: () => void) => unknown) | undefined = typeof requestAnimationFrame === 'function'
+    ? (cb) => requestAnimationFrame(cb)
+    : undefined,
+): void {
+  let ran = false
+  const run = () => {
+    if (ran) return
+    ran = true
+    fn()
+  }
+  if (hidden(d) || !frame) {
+    setTimeout(run, 0)
+    return
+  }
+  frame(() => setTimeout(run, 0))
+  setTimeout(run, AFTER_PAINT_LATEST_MS)
+}

@@ -297,33 +297,3 @@ function Outcome(p: { error: AppErrorShape | null; busy: string | false; submit:
     </>
   )
 }
-
-/** On Home, once accounts exist: a backup every 30 days, put off with "Not now". */
-export function BackupNudge() {
-  const [due, setDue] = useState(false)
-  useEffect(() => {
-    void invoke('backup.status', {}).then((r) => r.ok && setDue(r.value.due))
-  }, [])
-  if (!due) return null
-  return (
-    <section className="card" aria-label={t('settingsSafety.backupReminder')}>
-      <p>
-        <FormattedMessage id="settingsSafety.timeForABackupYour" />
-      </p>
-      <div className="actions">
-        <button type="button" className="primary" onClick={() => useUi.getState().go({ to: 'settings' })}>
-          <FormattedMessage id="settingsSafety.backUpNow" />
-        </button>
-        <button
-          type="button"
-          onClick={() => {
-            setDue(false)
-            void invoke('backup.dismissNudge', {})
-          }}
-        >
-          <FormattedMessage id="settingsSafety.notNow" />
-        </button>
-      </div>
-    </section>
-  )
-}
