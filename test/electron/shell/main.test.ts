@@ -74,7 +74,14 @@ describe('main entry (electron faked)', () => {
     expect(electron.protocol.privileged).toStrictEqual([
       {
         scheme: 'app',
-        privileges: { standard: true, secure: true, supportFetchAPI: true, bypassCSP: false, corsEnabled: true },
+        privileges: {
+          standard: true,
+          secure: true,
+          supportFetchAPI: true,
+          bypassCSP: false,
+          corsEnabled: true,
+          codeCache: true,
+        },
       },
     ])
     // registered before the entry waited for `ready` (no listener of its own yet)
