@@ -72,14 +72,20 @@ async function firstScreen(browser: Browser, url: string, into: FirstScreen, wit
 const emptyFirstScreen = (): FirstScreen => ({ ms: [], rpcStart: [], rpcEnd: [], heapBytes: [] })
 
 export async function measureFirstScreens(browser: Browser, appUrl: string, floorUrl: string, runs: number) {
-  // one warm-up each (Chromium's own start-up costs), then the runs, app and floor interleaved
+  // one warm-up each (Chromium's own start-up costs), then the runs, app and floor interleaved in
+  // an order drawn each round: a load slows the one after it (the closed page's clean-up), so a
+  // fixed order would always charge that to the same page
   await firstScreen(browser, appUrl, emptyFirstScreen(), false)
   await firstScreen(browser, floorUrl, emptyFirstScreen(), false)
   const app = emptyFirstScreen()
   const floor = emptyFirstScreen()
   for (let i = 0; i < runs; i++) {
-    await firstScreen(browser, appUrl, app, i < 5)
-    await firstScreen(browser, floorUrl, floor, i < 5)
+    const pair: Array<[string, FirstScreen]> = [
+      [appUrl, app],
+      [floorUrl, floor],
+    ]
+    if (Math.random() < 0.5) pair.reverse()
+    for (const [url, into] of pair) await firstScreen(browser, url, into, i < 5)
   }
   return {
     appMs: median(app.ms),
