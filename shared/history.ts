@@ -2,20 +2,14 @@
 // ledger, its filter, a transfer between one's own wallets and a new wallet. Schemas only; the
 // operations that use them are in contract/history.ts, the reading side is described in docs/ledger.md.
 import { z } from 'zod'
+import { TX_KINDS, type TxKind } from './historyLimits'
 import { PriceThen } from './priceThen'
+
+export { LABEL_MAX, TRANSFER_MEMO_MAX, TX_KINDS, type TxKind, WALLET_NAME_MAX } from './historyLimits'
 
 const int = z.number().int()
 const id = z.string().min(1).max(200)
 
-/** Kinds of transaction a person filters by, each a few of the service's type names. */
-export const TX_KINDS = {
-  lightning: { label: 'Lightning payments', types: ['ln_deposit', 'ln_withdrawal', 'ln_keysend'] },
-  address: { label: 'Lightning address', types: ['ln_lnurl_pay_inbound', 'ln_lnurl_pay_outbound'] },
-  withdraw: { label: 'Withdraw links', types: ['ln_lnurl_withdraw'] },
-  transfer: { label: 'Moves between wallets', types: ['ln_transfer_in', 'ln_transfer_out'] },
-  fee: { label: 'Fees', types: ['network_fee', 'service_fee'] },
-} as const
-export type TxKind = keyof typeof TX_KINDS
 const TxKindName = z.enum(Object.keys(TX_KINDS) as [TxKind, ...TxKind[]])
 
 /** What the person narrows the history to; the account is the active one. */
@@ -96,8 +90,6 @@ export const HistoryPage = z.object({
 })
 export type HistoryPage = z.infer<typeof HistoryPage>
 
-export const LABEL_MAX = 200
-
 export const TransferView = z.object({
   fromWalletId: id,
   toWalletId: id,
@@ -108,10 +100,6 @@ export const TransferView = z.object({
   createdAt: int,
 })
 export type TransferView = z.infer<typeof TransferView>
-
-/** The service's transfer memo is at most 255 characters. */
-export const TRANSFER_MEMO_MAX = 255
-export const WALLET_NAME_MAX = 255
 
 export const CreatedWalletView = z.object({
   walletId: id,

@@ -2,9 +2,9 @@
 // every currency the source gave, when that price is from, and which host it came from, so a row
 // can say "≈ $12 then" in any currency and name where the number came from.
 import { z } from 'zod'
-import { FIAT_CURRENCIES, PRICE_BOUNDS } from './fiat'
+import { FIAT_CURRENCIES } from './fiat'
 
-type Currency = (typeof FIAT_CURRENCIES)[number]
+export { satPriceThen } from './satPriceThen'
 
 const perBtc = z.number().positive().finite()
 export const PriceThen = z.object({
@@ -18,14 +18,6 @@ export const PriceThen = z.object({
   kind: z.enum(['live', 'day']),
 })
 export type PriceThen = z.infer<typeof PriceThen>
-
-/** The row's price in `currency` as fiat per sat, or null without a believable one. */
-export function satPriceThen(p: PriceThen | null | undefined, currency: string): number | null {
-  const perBtcPrice = p?.prices[currency as Currency]
-  const bounds = (PRICE_BOUNDS as Record<string, readonly [number, number] | undefined>)[currency]
-  if (perBtcPrice === undefined || !bounds || perBtcPrice < bounds[0] || perBtcPrice > bounds[1]) return null
-  return perBtcPrice / 1e8
-}
 
 /** The stored JSON read back through the schema; anything else (an edited file) is no price. */
 export function parsePriceThen(json: string | null): PriceThen | null {

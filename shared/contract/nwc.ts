@@ -1,16 +1,10 @@
 // Connected apps (Nostr Wallet Connect, NIP-47; docs/nwc.md): the schemas, operations and events
 // of this domain (joined in index.ts and events.ts; the names are in channels.ts).
 import { z } from 'zod'
+import { NWC_METHODS } from '../nwcMethods'
 import { id, int, none, op } from './base'
 
-export const NWC_METHODS = [
-  'pay_invoice',
-  'make_invoice',
-  'lookup_invoice',
-  'get_balance',
-  'get_info',
-  'list_transactions',
-] as const
+export { NWC_METHODS }
 export const NwcMethod = z.enum(NWC_METHODS)
 export const NwcPeriod = z.enum(['daily', 'weekly', 'monthly', 'never'])
 export type NwcPeriod = z.infer<typeof NwcPeriod>

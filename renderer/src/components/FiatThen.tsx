@@ -3,7 +3,8 @@
 // Nothing while prices are off, balances hidden, or the row has no price in that currency.
 import type { RatesView } from '@shared/contract'
 import { satsToFiat } from '@shared/fiat'
-import { type PriceThen, satPriceThen } from '@shared/priceThen'
+import type { PriceThen } from '@shared/priceThen'
+import { satPriceThen } from '@shared/satPriceThen'
 import { formatLocale, t } from '../i18n'
 import { useHidden } from '../lib/money'
 import { useRates } from '../stores/rates'

@@ -1,6 +1,6 @@
 // The history's search and filters (search always shows; the rest fold away at tray size), and
 // the first sync's progress above the rows.
-import { TX_KINDS, type TxKind } from '@shared/history'
+import { TX_KINDS, type TxKind } from '@shared/historyLimits'
 import { formatLocale, t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useAccounts } from '../stores/accounts'

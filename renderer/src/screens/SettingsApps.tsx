@@ -1,8 +1,8 @@
 // Settings → Connected apps (docs/nwc.md): the relay, pausing, each connection's budget and what
 // its app paid, and "Connect an app", whose connection string is shown once, as text and QR.
 import type { NwcConnectionView, NwcSettings, NwcSpendView } from '@shared/contract/nwc'
-import { NWC_METHODS } from '@shared/contract/nwc'
 import type { AppErrorShape } from '@shared/errors'
+import { NWC_METHODS } from '@shared/nwcMethods'
 import { MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { invoke, on } from '../api'

@@ -2,7 +2,8 @@
 // person's label (editable), and for a Lightning payment its proof from the service.
 
 import type { AppErrorShape } from '@shared/errors'
-import { type ClaimedLinkView, LABEL_MAX } from '@shared/history'
+import type { ClaimedLinkView } from '@shared/history'
+import { LABEL_MAX } from '@shared/historyLimits'
 import { voucherShortId } from '@shared/vouchers'
 import { type ReactNode, useEffect, useState } from 'react'
 import { Fiat } from '../components/Amount'

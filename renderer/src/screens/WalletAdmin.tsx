@@ -1,6 +1,6 @@
 // Settings' wallet section: the wallets with their names and Hide/Show (WalletList), move sats between one's own wallets (reviewed, then confirmed once)
 // and make a new wallet. A new wallet's access keys are shown only when asked, once.
-import { WALLET_NAME_MAX } from '@shared/history'
+import { WALLET_NAME_MAX } from '@shared/historyLimits'
 import { useEffect, useState } from 'react'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { SelectField } from '../components/SelectField'

@@ -4,7 +4,7 @@
 // name of the person's own.
 import type { WalletView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
-import { WALLET_NAME_MAX } from '@shared/history'
+import { WALLET_NAME_MAX } from '@shared/historyLimits'
 import { type FormEvent, useState } from 'react'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { TextField } from '../components/TextField'

@@ -4,7 +4,7 @@
 
 import type { AppErrorShape } from '@shared/errors'
 import type { CreatedWalletView, TransferView } from '@shared/history'
-import { TRANSFER_MEMO_MAX } from '@shared/history'
+import { TRANSFER_MEMO_MAX } from '@shared/historyLimits'
 import { parseSatInput } from '@shared/units'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
