@@ -7,6 +7,7 @@ import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type Ledger, openLedger } from '../../../../electron/main/services/ledger'
 import { createAppRecords } from '../../../../electron/main/services/ledger/appRecords'
+import type { CsvJob } from '../../../../electron/main/services/ledger/csvJob'
 import { exportCsvOffThread } from '../../../../electron/main/services/ledger/csvOffThread'
 import { exportCsv } from '../../../../electron/main/services/ledger/exportCsv'
 import { exportFormat } from '../../../../electron/main/services/ledger/exports'
@@ -62,6 +63,16 @@ async function onThisThread(format: 'plain' | 'koinly' | 'cointracker', chunkRow
   }
 }
 
+/** the whole plain export of this file's ledger, with `over` changed */
+const job = (over: Partial<CsvJob> = {}): CsvJob => ({
+  path: l.path,
+  searchMode: l.searchMode,
+  filter: { accountId: ACC },
+  format: 'plain',
+  currency: 'USD',
+  ...over,
+})
+
 const slowly = () => new Promise((r) => setTimeout(r, 2))
 
 describe('the CSV made in a worker thread', () => {
@@ -70,17 +81,14 @@ describe('the CSV made in a worker thread', () => {
       for (const chunkRows of [7, 500]) {
         const pieces: Buffer[] = []
         const progress: number[] = []
-        const r = await exportCsvOffThread(
-          { path: l.path, searchMode: l.searchMode, filter: { accountId: ACC }, format, currency: 'EUR', chunkRows },
-          {
-            // read only after a wait: the bytes must stay as they were until the write settles
-            write: async (chunk) => {
-              await slowly()
-              pieces.push(Buffer.from(chunk))
-            },
-            onProgress: (done) => void progress.push(done),
+        const r = await exportCsvOffThread(job({ format, currency: 'EUR', chunkRows }), {
+          // read only after a wait: the bytes must stay as they were until the write settles
+          write: async (chunk) => {
+            await slowly()
+            pieces.push(Buffer.from(chunk))
           },
-        )
+          onProgress: (done) => void progress.push(done),
+        })
         expect(r).toEqual({ rows: 600, total: 600 })
         expect(Buffer.concat(pieces).toString('utf8')).toBe(await onThisThread(format, chunkRows))
         expect(pieces).toHaveLength(1 + Math.ceil(600 / chunkRows))
@@ -91,17 +99,7 @@ describe('the CSV made in a worker thread', () => {
 
   it('hands each chunk’s bytes back to the worker once written, so none stays on this thread', async () => {
     const kept: Uint8Array[] = []
-    await exportCsvOffThread(
-      {
-        path: l.path,
-        searchMode: l.searchMode,
-        filter: { accountId: ACC },
-        format: 'plain',
-        currency: 'USD',
-        chunkRows: 50,
-      },
-      { write: (chunk) => void kept.push(chunk) },
-    )
+    await exportCsvOffThread(job({ chunkRows: 50 }), { write: (chunk) => void kept.push(chunk) })
     expect(kept).toHaveLength(1 + 600 / 50)
     // transferred back: this thread's view of each is empty (detached)
     for (const chunk of kept) expect(chunk.byteLength).toBe(0)
@@ -111,13 +109,9 @@ describe('the CSV made in a worker thread', () => {
     const broken = join(dir, 'broken-worker.mjs')
     await writeFile(broken, "throw new Error('this worker is broken')\n")
     const writes: unknown[] = []
-    await expect(
-      exportCsvOffThread(
-        { path: l.path, searchMode: l.searchMode, filter: { accountId: ACC }, format: 'plain', currency: 'USD' },
-        { write: (c) => void writes.push(c) },
-        broken,
-      ),
-    ).rejects.toThrow('this worker is broken')
+    await expect(exportCsvOffThread(job(), { write: (c) => void writes.push(c) }, broken)).rejects.toThrow(
+      'this worker is broken',
+    )
     expect(writes).toEqual([])
   })
 
@@ -132,14 +126,11 @@ describe('the CSV made in a worker thread', () => {
         Array.from({ length: 1000 }, () => row({ memo: wide, comment: wide, payee: wide })),
       )
       let bytes = 0
-      const r = await exportCsvOffThread(
-        { path: big.path, searchMode: big.searchMode, filter: { accountId: ACC }, format: 'plain', currency: 'USD' },
-        {
-          write: (c) => {
-            bytes += c.byteLength
-          },
+      const r = await exportCsvOffThread(job({ path: big.path, searchMode: big.searchMode }), {
+        write: (c) => {
+          bytes += c.byteLength
         },
-      )
+      })
       expect(r).toEqual({ rows: 1000, total: 1000 })
       // each wide cell: 512 × (3 bytes + a quote doubled) and its own two quotes
       expect(bytes).toBeGreaterThan(1000 * 3 * (512 * 5 + 2))
@@ -153,22 +144,12 @@ describe('the CSV made in a worker thread', () => {
     let writes = 0
     const err = Object.assign(new Error('disk full'), { code: 'ENOSPC' })
     await expect(
-      exportCsvOffThread(
-        {
-          path: l.path,
-          searchMode: l.searchMode,
-          filter: { accountId: ACC },
-          format: 'plain',
-          currency: 'USD',
-          chunkRows: 10,
+      exportCsvOffThread(job({ chunkRows: 10 }), {
+        write: () => {
+          writes++
+          if (writes === 3) throw err
         },
-        {
-          write: () => {
-            writes++
-            if (writes === 3) throw err
-          },
-        },
-      ),
+      }),
     ).rejects.toBe(err)
     await slowly()
     expect(writes).toBe(3)
@@ -178,48 +159,26 @@ describe('the CSV made in a worker thread', () => {
     const ctl = new AbortController()
     let writes = 0
     await expect(
-      exportCsvOffThread(
-        {
-          path: l.path,
-          searchMode: l.searchMode,
-          filter: { accountId: ACC },
-          format: 'plain',
-          currency: 'USD',
-          chunkRows: 10,
+      exportCsvOffThread(job({ chunkRows: 10 }), {
+        write: () => {
+          writes++
+          if (writes === 2) ctl.abort(new Error('stopped by the person'))
         },
-        {
-          write: () => {
-            writes++
-            if (writes === 2) ctl.abort(new Error('stopped by the person'))
-          },
-          signal: ctl.signal,
-        },
-      ),
+        signal: ctl.signal,
+      }),
     ).rejects.toThrow('stopped by the person')
     await slowly()
     expect(writes).toBe(2)
     // stopped before it starts: no worker at all
-    await expect(
-      exportCsvOffThread(
-        { path: l.path, searchMode: l.searchMode, filter: { accountId: ACC }, format: 'plain', currency: 'USD' },
-        { write: () => {}, signal: ctl.signal },
-      ),
-    ).rejects.toThrow('stopped by the person')
+    await expect(exportCsvOffThread(job(), { write: () => {}, signal: ctl.signal })).rejects.toThrow(
+      'stopped by the person',
+    )
   })
 
   it('a ledger file that is not there fails with the reason, writing nothing', async () => {
     const writes: unknown[] = []
     await expect(
-      exportCsvOffThread(
-        {
-          path: `${l.path}.gone`,
-          searchMode: l.searchMode,
-          filter: { accountId: ACC },
-          format: 'plain',
-          currency: 'USD',
-        },
-        { write: (c) => void writes.push(c) },
-      ),
+      exportCsvOffThread(job({ path: `${l.path}.gone` }), { write: (c) => void writes.push(c) }),
     ).rejects.toThrow(/unable to open|no such/i)
     expect(writes).toEqual([])
   })
