@@ -91,6 +91,15 @@ function importSpecifiers(text: string): string[] {
   return [...found]
 }
 
+/** `import type …`, `export type …` and a list of types alone (`{ type A, type B }`): erased from the build */
+const TYPE_ONLY =
+  /\b(?:import|export)\s+(?:type\s[^'"`;]*?|\{(?:\s*type\s+[\w$]+(?:\s+as\s+[\w$]+)?\s*,?)+\s*\})\s*from\s*(['"])[^'"]+\1/g
+
+/** The specifiers a file imports for their values, as the build keeps them (type-only imports left out). */
+function valueImportSpecifiers(text: string): string[] {
+  return importSpecifiers(withoutComments(text).replace(TYPE_ONLY, ''))
+}
+
 /** A project file (relative to the root) for a specifier, or null for a package. */
 function resolveSpecifier(fromFile: string, spec: string): string | null {
   let base: string
@@ -109,27 +118,47 @@ interface Graph {
   edges: Map<string, string[]>
   /** file → the packages it imports */
   packages: Map<string, string[]>
+  /** the same, for the imports the build keeps (no type-only ones): what a bundle carries */
+  valueEdges: Map<string, string[]>
+  valuePackages: Map<string, string[]>
 }
 
 function readGraph(): Graph {
-  const edges = new Map<string, string[]>()
-  const packages = new Map<string, string[]>()
+  const g: Graph = { edges: new Map(), packages: new Map(), valueEdges: new Map(), valuePackages: new Map() }
+  const add = (file: string, specs: string[], edges: Graph['edges'], packages: Graph['packages']) => {
+    const local: string[] = []
+    const external: string[] = []
+    for (const spec of specs) {
+      const target = resolveSpecifier(file, spec)
+      if (target === null) external.push(spec)
+      else local.push(target)
+    }
+    edges.set(file, local)
+    packages.set(file, external)
+  }
   for (const root of SCANNED) {
     for (const path of sourceFiles(join(ROOT, root))) {
       const file = relative(ROOT, path)
-      const specs = importSpecifiers(readFileSync(path, 'utf8'))
-      const local: string[] = []
-      const external: string[] = []
-      for (const spec of specs) {
-        const target = resolveSpecifier(file, spec)
-        if (target === null) external.push(spec)
-        else local.push(target)
-      }
-      edges.set(file, local)
-      packages.set(file, external)
+      const text = readFileSync(path, 'utf8')
+      add(file, importSpecifiers(text), g.edges, g.packages)
+      add(file, valueImportSpecifiers(text), g.valueEdges, g.valuePackages)
     }
   }
-  return { edges, packages }
+  return g
+}
+
+/** Each package the files under `prefix` reach through the build's imports, with one path to it. */
+function packagesReached(g: Pick<Graph, 'valueEdges' | 'valuePackages'>, prefix: string): Map<string, string[]> {
+  const reached = new Map<string, string[]>()
+  const seen = new Set<string>()
+  const walk = (file: string, path: string[]) => {
+    if (seen.has(file)) return
+    seen.add(file)
+    for (const p of g.valuePackages.get(file) ?? []) if (!reached.has(p)) reached.set(p, [...path, p])
+    for (const next of g.valueEdges.get(file) ?? []) walk(next, [...path, next])
+  }
+  for (const file of [...g.valueEdges.keys()].sort()) if (file.startsWith(prefix)) walk(file, [file])
+  return reached
 }
 
 /** Every import between project files that breaks a layer rule, as `from → to` lines. */
@@ -204,7 +233,53 @@ describe('architecture', () => {
     expect(bad).toEqual([])
   })
 
+  it('keeps zod out of the renderer: types from the contract, not schemas, but the payment decoder', () => {
+    // main validated every answer; a value taken from a module of schemas brings zod and the schemas
+    // into the page's chunks (docs/architecture.md, "The contract"). The decoder checks its output
+    // with zod's mini build.
+    const reached = packagesReached(graph, 'renderer/')
+    expect(reached.get('zod'), reached.get('zod')?.join(' → ')).toBeUndefined()
+    expect([...reached.keys()].filter((p) => p.startsWith('zod/') && p !== 'zod/mini')).toEqual([])
+    expect(reached.get('zod/mini')?.at(-2)).toBe('shared/payment/bolt11.ts')
+    expect(reached.has('react')).toBe(true)
+  })
+
   it('the checks catch what they are for', () => {
+    expect(
+      valueImportSpecifiers(
+        [
+          "import type { A } from 'a'",
+          "import { type B, type C as D } from 'b'",
+          "import { type E, F } from 'c'",
+          "import G, { type H } from 'd'",
+          "import './e.css'",
+          "export { I } from 'f'",
+          "export type { J } from 'g'",
+        ].join('\n'),
+      ),
+    ).toEqual(['c', 'd', 'f', './e.css'])
+    expect(
+      packagesReached(
+        {
+          valueEdges: new Map([
+            ['renderer/a.ts', ['shared/b.ts']],
+            ['shared/b.ts', []],
+            ['shared/c.ts', []],
+          ]),
+          valuePackages: new Map([
+            ['renderer/a.ts', ['react']],
+            ['shared/b.ts', ['zod']],
+            ['shared/c.ts', ['ky']],
+          ]),
+        },
+        'renderer/',
+      ),
+    ).toEqual(
+      new Map([
+        ['react', ['renderer/a.ts', 'react']],
+        ['zod', ['renderer/a.ts', 'shared/b.ts', 'zod']],
+      ]),
+    )
     expect(
       importSpecifiers(
         [
