@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { getHeapSpaceStatistics } from 'node:v8'
 import { bootApp } from '../../dev/preview/boot'
-import { syncNow } from '../../test/support/syncNow'
+import { historyIn } from '../../test/support/syncNow'
 
 const MB = 1024 * 1024
 
@@ -40,7 +40,7 @@ gc()
 const before = process.memoryUsage().rss
 const t0 = performance.now()
 const booted = await bootApp({ connect: { baseUrl: url, apiKey: secret } })
-await syncNow(booted.app, 1_000_000)
+await historyIn(booted.app, 3_600_000)
 const syncS = (performance.now() - t0) / 1000
 gc()
 const m = process.memoryUsage()

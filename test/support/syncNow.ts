@@ -11,3 +11,18 @@ export async function syncNow(app: App, rounds = 200): Promise<void> {
   }
   throw new Error(`the first sync was not through after ${rounds} reads`)
 }
+
+/**
+ * Waits, by the app's own schedule (nothing forced), until every account's history is stored: what
+ * a person who just connected an account waits for. Throws after `timeoutMs`.
+ */
+export async function historyIn(app: App, timeoutMs: number): Promise<void> {
+  const end = performance.now() + timeoutMs
+  for (;;) {
+    const accountIds = app.accounts.list().accounts.map((a) => a.id)
+    const progress = accountIds.map((id) => app.sync.progress(id))
+    if (accountIds.length > 0 && progress.every((p) => p.length > 0 && p.every((w) => w.done))) return
+    if (performance.now() > end) throw new Error(`the first sync was not through after ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+}

@@ -32,6 +32,14 @@ describe('nextTickMs', () => {
     )
   })
 
+  it('a history still loading: the next tick at once, unless failing or offline', () => {
+    expect(nextTickMs({ ...idle, historyLoading: true }, o)).toBe(0)
+    expect(nextTickMs({ ...idle, historyLoading: true, pendingCreatedAt: [10_000] }, o)).toBe(0)
+    expect(nextTickMs({ ...idle, historyLoading: true, failures: 1 }, o)).toBe(30_000)
+    expect(nextTickMs({ ...idle, historyLoading: true, offline: true }, o)).toBe(300_000)
+    expect(nextTickMs({ ...idle, historyLoading: false }, o)).toBe(15_000)
+  })
+
   it('offline (as the OS says): rarely, never never', () => {
     expect(nextTickMs({ ...idle, offline: true, pendingCreatedAt: [10_000] }, o)).toBe(300_000)
   })

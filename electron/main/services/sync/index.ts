@@ -68,8 +68,11 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     const open = ensureOpened() ? waitingLinksOf(ledger(), io.unsaved, id, now, opts.withdrawMaxAgeSec) : []
     const pendingCreatedAt = [...pending(id), ...open].map((x) => x.createdAt)
     const linkShown = open.some((l) => l.ott === linkOnScreen)
-    const failures = io.state(id).failures
-    return nextTickMs({ intervalMs, failures, offline, nowSec: now, pendingCreatedAt, linkOnScreen: linkShown }, opts)
+    const { failures, historyLoading } = io.state(id)
+    return nextTickMs(
+      { intervalMs, failures, offline, nowSec: now, pendingCreatedAt, linkOnScreen: linkShown, historyLoading },
+      opts,
+    )
   }
 
   function reschedule(id: string) {

@@ -12,6 +12,8 @@
 //   or claimed right now, and so is a link on screen, so ticks come every `freshPollMs`; the
 //   invoice on screen is read directly every `fastPollMs`.
 //   Otherwise one tick per `settings.pollIntervalSec`. Failures back off, doubling, capped.
+// - A history still loading goes on at once (`historyGapMs`): a tick reads twenty pages of it, and
+//   waiting the poll interval between ticks made a shop's history of a million rows take hours.
 // - A batch of rows read: which of the app's invoices it pays and links it claims, and which rows
 //   are told as news (`planStore`); tick.ts stores and tells what the plan says.
 import type { PendingInvoice } from '@shared/contract'
@@ -29,6 +31,8 @@ export interface PlanOptions {
   backoffCapMs: number
   fullCheckEvery: number
   expiryGraceSec: number
+  /** the pause between ticks while an account's history is still loading (the event loop's turn) */
+  historyGapMs: number
 }
 
 export const DEFAULT_PLAN: PlanOptions = {
@@ -38,6 +42,7 @@ export const DEFAULT_PLAN: PlanOptions = {
   backoffCapMs: 5 * 60_000,
   fullCheckEvery: 20,
   expiryGraceSec: 60,
+  historyGapMs: 0,
 }
 
 export interface DelayInput {
@@ -49,12 +54,15 @@ export interface DelayInput {
   nowSec: number
   /** a withdraw link of the account is on screen: its claim is told as soon as a fresh one's */
   linkOnScreen?: boolean
+  /** the last tick stored part of a history and more of it is to come */
+  historyLoading?: boolean
 }
 
 export function nextTickMs(s: DelayInput, o: PlanOptions): number {
   // Offline: the OS said so, but that signal is not always right; poll rarely rather than never.
   if (s.offline) return o.backoffCapMs
   if (s.failures > 0) return Math.min(s.intervalMs * 2 ** s.failures, o.backoffCapMs)
+  if (s.historyLoading) return o.historyGapMs
   const fresh = s.linkOnScreen || s.pendingCreatedAt.some((t) => s.nowSec - t < o.freshWindowSec)
   return fresh ? Math.min(o.freshPollMs, s.intervalMs) : s.intervalMs
 }

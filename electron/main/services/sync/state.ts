@@ -28,6 +28,8 @@ export interface AccountSync {
   changedWallets: ReadonlySet<string>
   /** invoices found paid by a direct read whose row is not stored yet: their row is told even in bulk */
   awaitingRow: ReadonlySet<string>
+  /** the last tick stored part of a wallet's history and more of it is to come: the next tick follows at once */
+  historyLoading: boolean
 }
 
 export const newAccountSync = (): AccountSync => ({
@@ -43,6 +45,7 @@ export const newAccountSync = (): AccountSync => ({
   feedUsable: true,
   changedWallets: new Set(),
   awaitingRow: new Set(),
+  historyLoading: false,
 })
 
 const without = <K, V>(m: ReadonlyMap<K, V>, k: K): Map<K, V> => {

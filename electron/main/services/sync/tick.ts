@@ -111,7 +111,10 @@ export async function syncAccount(io: SyncIo, accountId: string, client: SyncCli
     o: io.opts,
   }
   const r = await readPlanned(io, accountId, rc, plan)
-  io.set(accountId, afterReads(io.state(accountId), balances, r.upToDate, r.readAgain))
+  io.set(accountId, {
+    ...afterReads(io.state(accountId), balances, r.upToDate, r.readAgain),
+    historyLoading: plan.backfill.length > 0 && !r.historyIn,
+  })
   await finalChecks(io, accountId, client)
   drainOutbox(io)
   tell(io, accountId, balances)
