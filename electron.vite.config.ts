@@ -27,8 +27,10 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'electron/main/index.ts'),
-          // the CSV export's worker thread, started from a file beside the main bundle
+          // the ledger's worker threads (the CSV export, the history's store), started from files
+          // beside the main bundle (services/ledger/workers.ts)
           csvWorker: resolve(__dirname, 'electron/main/services/ledger/csvWorker.ts'),
+          historyWorker: resolve(__dirname, 'electron/main/services/ledger/historyWorker.ts'),
         },
         external: ['keytar'],
       },

@@ -9,12 +9,12 @@ import { join } from 'node:path'
 import { getHeapSpaceStatistics } from 'node:v8'
 import { openLedger } from '../../electron/main/services/ledger'
 import { releaseMemory } from '../../electron/main/services/memory'
-import { CSV_WORKER } from '../../scripts/lib/build'
+import { WORKERS_DIR } from '../../scripts/lib/build'
 
 const MB = 1_048_576
 const dir = process.argv[2]
 if (!dir) throw new Error('usage: csvMemory.ts <ledger dir>')
-const ledger = openLedger({ dir, csvWorker: CSV_WORKER })
+const ledger = openLedger({ dir, workersDir: WORKERS_DIR })
 const young = () => (getHeapSpaceStatistics().find((s) => s.space_name === 'new_space')?.space_size ?? 0) / MB
 
 releaseMemory()

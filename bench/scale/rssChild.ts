@@ -4,7 +4,7 @@
 // size and prints them (docs/ledger.md, "At scale"); V8 flags after the size go to the app's process.
 import { spawn, spawnSync } from 'node:child_process'
 import { join } from 'node:path'
-import { ROOT } from '../../scripts/lib/build'
+import { ensureBuilt, ROOT } from '../../scripts/lib/build'
 
 export interface SyncRss {
   beforeMB: number
@@ -23,6 +23,8 @@ export interface SyncRss {
 /** `v8Flags`: e.g. `--max-semi-space-size=16`, to see what the young generation's size makes of the RSS */
 export function syncRssInChild(url: string, secret: string, v8Flags: readonly string[] = []): Promise<SyncRss> {
   // inside the repository (.tmp/ is ignored), so the bundle's packages resolve from node_modules
+  // the history's store worker comes from the build (syncRss.ts passes its folder)
+  ensureBuilt(['main'])
   const out = join(ROOT, '.tmp', 'bench', 'syncRss.mjs')
   const built = spawnSync(
     join(ROOT, 'node_modules', '.bin', 'esbuild'),

@@ -12,7 +12,7 @@ import { startPreviewServer } from '../../dev/preview/server'
 import { LEDGER_CHECK_AFTER_MS } from '../../electron/main/app/stores'
 import { openLedger } from '../../electron/main/services/ledger'
 import { DEFAULT_SYNC_OPTIONS } from '../../electron/main/services/sync'
-import { CSV_WORKER, RENDERER_DIR } from '../../scripts/lib/build'
+import { RENDERER_DIR, WORKERS_DIR } from '../../scripts/lib/build'
 import { launchChromium } from '../../test/e2e/harness'
 import { serve } from '../../test/electron/services/loopback'
 import { historyIn } from '../../test/support/syncNow'
@@ -76,7 +76,7 @@ export async function runStep(n: number, browserToo: boolean, routerCsv = true):
     const s0 = performance.now()
     const booted = await bootApp({
       // the export's worker as the app ships it, not the sources through tsx's loader
-      csvWorker: CSV_WORKER,
+      workersDir: WORKERS_DIR,
       rateSource: `${rates.url}/api/v3/simple/price`,
       connect: { baseUrl: sim.url, apiKey: sim.secret },
     })

@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs'
 import { getHeapSpaceStatistics } from 'node:v8'
 import { bootApp } from '../../dev/preview/boot'
+import { WORKERS_DIR } from '../../scripts/lib/build'
 import { historyIn } from '../../test/support/syncNow'
 
 const MB = 1024 * 1024
@@ -39,7 +40,8 @@ if (!url || !secret) throw new Error('usage: <url> <secret>')
 gc()
 const before = process.memoryUsage().rss
 const t0 = performance.now()
-const booted = await bootApp({ connect: { baseUrl: url, apiKey: secret } })
+// the history's store worker as the build makes it (this file runs bundled, away from the sources)
+const booted = await bootApp({ connect: { baseUrl: url, apiKey: secret }, workersDir: WORKERS_DIR })
 await historyIn(booted.app, 3_600_000)
 const syncS = (performance.now() - t0) / 1000
 gc()

@@ -40,8 +40,8 @@ export interface BootOptions {
   passphrase?: AppDeps['passphrase']
   /** scrypt's cost for backups made here (lower in tests) */
   backupCost?: AppDeps['backupCost']
-  /** the CSV export's built worker (the bench measures the shipped one); default: from the sources */
-  csvWorker?: AppDeps['csvWorker']
+  /** the build's worker threads (the bench measures the shipped ones); default: from the sources */
+  workersDir?: AppDeps['workersDir']
 }
 
 export interface BootedApp {
@@ -90,7 +90,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     openFile: opener.openFile,
     passphrase: opts.passphrase,
     backupCost: opts.backupCost,
-    csvWorker: opts.csvWorker,
+    workersDir: opts.workersDir,
     rates: {
       sourceUrl: opts.rateSource ?? null,
       historyUrl: opts.historySource ?? null,

@@ -42,8 +42,10 @@ export function ensureBuilt(parts: Array<keyof typeof OUTPUTS>, log: (line: stri
 }
 
 export const RENDERER_DIR = join(ROOT, 'out/renderer')
+/** the folder of the main process's worker threads as the build makes them (services/ledger/workers.ts) */
+export const WORKERS_DIR = join(ROOT, 'out/main')
 /** the CSV export's worker as the build makes it (electron/main/services/ledger/csvWorker.ts) */
-export const CSV_WORKER = join(ROOT, 'out/main/csvWorker.js')
+export const CSV_WORKER = join(WORKERS_DIR, 'csvWorker.js')
 
 /** For what serves the build as it is (tests, `demo --no-build`): a clear message when there is none. */
 export function assertRendererBuilt(dir = RENDERER_DIR): void {

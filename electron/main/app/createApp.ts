@@ -45,7 +45,7 @@ export function createApp(deps: AppDeps): App {
   const emit = createEmitter({ to: deps.emit, check, log, withhold: privacy.withholds })
   notices.on((n) => emit('notice', n))
   lockChanged.on((status) => emit('lock.changed', status))
-  const stores = openStores({ dir: deps.userDataDir, now, emit, csvWorker: deps.csvWorker })
+  const stores = openStores({ dir: deps.userDataDir, now, emit, workersDir: deps.workersDir })
   const { ledger, journal } = stores
   const accountsChanged = signal<{ accounts: AccountView[]; activeId: string | null }>()
   const clients = createClients({ ...deps, settings, emit, now, log, ledger, accountsChanged })

@@ -14,7 +14,7 @@ export function openStores(o: {
   now: () => number
   emit: Emit
   checkAfterMs?: number
-  csvWorker?: string
+  workersDir?: string
 }) {
   let hadAccounts = false
   let checkTimer: ReturnType<typeof setTimeout> | undefined
@@ -23,7 +23,7 @@ export function openStores(o: {
   const ledger = once(() => {
     // accounts in the settings at start mean the app has run here before: a missing ledger was
     // deleted (one connected in this session has no ledger yet, and that is no news)
-    const l = openLedger({ dir: o.dir, now: o.now, expectExisting: hadAccounts, onNotice, csvWorker: o.csvWorker })
+    const l = openLedger({ dir: o.dir, now: o.now, expectExisting: hadAccounts, onNotice, workersDir: o.workersDir })
     // not on the main thread, and not while the window and the first sync want the disk
     checkTimer = setTimeout(() => void l.checkIntegrity().catch(() => {}), o.checkAfterMs ?? LEDGER_CHECK_AFTER_MS)
     checkTimer.unref?.()

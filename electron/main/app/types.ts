@@ -41,8 +41,8 @@ export interface AppDeps extends DeskDeps {
   /** whether a message may be handled; default: in-process calls (no sender) and senders marked trusted */
   isTrustedSender?: (sender: SenderInfo | undefined) => boolean
   client?: { timeoutMs?: number; retries?: number }
-  /** the CSV export's built worker, where it is not beside the main bundle (the bench runs the sources) */
-  csvWorker?: string
+  /** the folder of the build's worker threads, where it is not beside the main bundle (the bench runs the sources) */
+  workersDir?: string
   /** asks where to save a file and writes it (voucher sheets); without it no sheet can be made */
   saveFile?: SaveFile
   /**

@@ -24,9 +24,10 @@ afterAll(async () => {
 })
 
 describe('main bundle', () => {
-  it("is built to index.js, with the CSV export's worker beside it", () => {
+  it("is built to index.js, with the ledger's workers beside it", () => {
     expect(files).toContain('index.js')
     expect(files).toContain('csvWorker.js')
+    expect(files).toContain('historyWorker.js')
   })
 
   it('imports only built-ins, electron and production dependencies', async () => {

@@ -1,15 +1,16 @@
-// A tick's history pages go into the ledger with one commit (a commit costs more than a page's
-// hundred rows), each page still with its own cursor, and a read that fails keeps what was read.
+// A tick's history pages go into the ledger ten to a commit (a commit costs more than a page's
+// hundred rows), each page still with its own cursor, stored while the next pages are read, one
+// group at a time; a read that fails keeps what was read, a store that fails stores nothing after.
 import type { WalletTransaction } from '@shared/schemas/service'
 import { expect, it } from 'vitest'
 import { type Batch, backfill, DEFAULT_READS, type ReadContext } from '../../../electron/main/services/sync/reads'
 
 const tx = (id: number) => ({ id: `wtx_${id}`, created_at: 1_700_000_000 + id }) as unknown as WalletTransaction
 
-function context(pages: number, failAt?: number) {
+function context(pages: number, failAt?: number, storeFailsAt?: number) {
   const log: string[] = []
   const stored: Batch[] = []
-  let open = false
+  let groups = 0
   const c: ReadContext = {
     client: {
       listTransactions: async (_w: string, page: number) => {
@@ -18,16 +19,17 @@ function context(pages: number, failAt?: number) {
       },
     } as unknown as ReadContext['client'],
     cursor: () => null,
-    store: (b) => {
-      log.push(open ? 'store in transaction' : 'store alone')
-      stored.push(b)
+    store: () => {
+      throw new Error('history goes through storeHistory')
     },
-    together: (fn) => {
-      open = true
-      log.push('begin')
-      fn()
-      log.push('commit')
-      open = false
+    storeHistory: async (batches) => {
+      const group = ++groups
+      log.push(`store ${batches.map((b) => (b.cursor.backfillNextPage ?? 0) - 1).join(',')}`)
+      // the store takes a while: the next pages are read meanwhile
+      await new Promise((r) => setTimeout(r, 5))
+      if (group === storeFailsAt) throw new Error('disk full')
+      stored.push(...batches)
+      log.push(`stored ${group}`)
     },
     nowSec: () => 1,
     o: { ...DEFAULT_READS, backfillPagesPerTick: 5 },
@@ -35,10 +37,10 @@ function context(pages: number, failAt?: number) {
   return { c, log, stored }
 }
 
-it('stores the pages of a tick in one transaction, each with its cursor', async () => {
+it('stores the pages of a tick in one group, each with its cursor', async () => {
   const { c, log, stored } = context(12)
   expect(await backfill(c, 'wal_a')).toBe(false)
-  expect(log).toEqual(['begin', ...Array(5).fill('store in transaction'), 'commit'])
+  expect(log).toEqual(['store 1,2,3,4,5', 'stored 1'])
   expect(stored.map((b) => b.cursor.backfillNextPage)).toEqual([2, 3, 4, 5, 6])
   expect(stored[0]?.cursor.lastSeenTxId).toBe('wtx_2')
 })
@@ -53,13 +55,13 @@ it('ends on the last page, marking it done', async () => {
 it('a read that fails stores the pages read before it, then fails', async () => {
   const { c, log, stored } = context(12, 4)
   await expect(backfill(c, 'wal_a')).rejects.toThrow('offline')
-  expect(log).toEqual(['begin', 'store in transaction', 'store in transaction', 'store in transaction', 'commit'])
+  expect(log).toEqual(['store 1,2,3', 'stored 1'])
   expect(stored.map((b) => b.cursor.backfillNextPage)).toEqual([2, 3, 4])
 })
 
-it('asks for the next page before storing the pages read (the service answers while the ledger writes), five a commit', async () => {
-  const { c, log } = context(30)
-  c.o = { ...DEFAULT_READS, backfillPagesPerTick: 10 }
+it('reads the next pages while a group is stored, and hands a group over only once the one before is in', async () => {
+  const { c, log } = context(60)
+  c.o = { ...DEFAULT_READS, backfillPagesPerTick: 30 }
   const list = c.client.listTransactions
   c.client = {
     ...c.client,
@@ -69,20 +71,28 @@ it('asks for the next page before storing the pages read (the service answers wh
     },
   } as ReadContext['client']
   expect(await backfill(c, 'wal_a')).toBe(false)
-  const five = ['begin', ...Array(5).fill('store in transaction'), 'commit']
-  // one request at a time still; none past the tick's ten pages
+  // one request at a time; pages 11 to 20 read while 1 to 10 are stored; none past the tick's 30
+  const asks = (from: number, to: number) => range(from, to).map((p) => `ask ${p}`)
+  const store = (from: number, to: number) => `store ${range(from, to).join(',')}`
   expect(log).toEqual([
-    'ask 1',
-    'ask 2',
-    'ask 3',
-    'ask 4',
-    'ask 5',
-    'ask 6',
-    ...five,
-    'ask 7',
-    'ask 8',
-    'ask 9',
-    'ask 10',
-    ...five,
+    ...asks(1, 11),
+    store(1, 10),
+    ...asks(12, 21),
+    'stored 1',
+    store(11, 20),
+    ...asks(22, 30),
+    'stored 2',
+    store(21, 30),
+    'stored 3',
   ])
 })
+
+it('a group that fails to store: no later group is handed over, and the tick fails', async () => {
+  const { c, log, stored } = context(60, undefined, 1)
+  c.o = { ...DEFAULT_READS, backfillPagesPerTick: 30 }
+  await expect(backfill(c, 'wal_a')).rejects.toThrow('disk full')
+  expect(log).toEqual([`store ${range(1, 10).join(',')}`])
+  expect(stored).toEqual([])
+})
+
+const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i)

@@ -3,11 +3,8 @@
 // generation to its largest (120 MB more resident memory at its peak), since each chunk's rows and
 // text lived through its collections. In the worker they grow a heap the app sizes and which goes
 // away with it; the main thread only writes the bytes it is handed.
-import { existsSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
-import { fileURLToPath } from 'node:url'
-import { Worker } from 'node:worker_threads'
 import type { CsvJob, FromCsvWorker, ToCsvWorker } from './csvJob'
+import { startLedgerWorker } from './workers'
 
 /** The worker's heap: enough for a chunk of 500 rows many times over, and no more. */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 32 }
@@ -21,39 +18,15 @@ export interface CsvSink {
   signal?: AbortSignal
 }
 
-const here = dirname(fileURLToPath(import.meta.url))
-
-/** the build's worker beside this module (the app's main bundle), if there is one */
-function builtBeside(): string | null {
-  const built = join(here, 'csvWorker.js')
-  return existsSync(built) ? built : null
-}
-
-/**
- * The built app has `csvWorker.js` beside its main bundle. From the sources (tests, the bench, the
- * demo under tsx) the worker runs the TypeScript file through the same loader.
- */
-function startWorker(job: CsvJob, file?: string): Worker {
-  const options = { workerData: job, resourceLimits: WORKER_LIMITS }
-  const built = file ?? builtBeside()
-  // plain JavaScript: none of the parent's loader flags (tsx's, under the bench)
-  if (built) return new Worker(built, { ...options, execArgv: [] })
-  return new Worker(join(here, 'csvWorker.ts'), {
-    ...options,
-    execArgv: ['--import', 'tsx/esm'],
-    env: { ...process.env, TSX_TSCONFIG_PATH: resolve(here, '../../../../tsconfig.node.json') },
-  })
-}
-
-/** `file`: the built worker, where it is not beside this module (the bench) */
+/** `workersDir`: the build's worker files, where they are not beside this module (the bench) */
 export function exportCsvOffThread(
   job: CsvJob,
   sink: CsvSink,
-  file?: string,
+  workersDir?: string,
 ): Promise<{ rows: number; total: number }> {
   return new Promise((resolvePromise, reject) => {
     sink.signal?.throwIfAborted()
-    const worker = startWorker(job, file)
+    const worker = startLedgerWorker('csvWorker', { workerData: job, resourceLimits: WORKER_LIMITS }, workersDir)
     let outcome: { rows: number; total: number } | Error | undefined
     const stop = (err: Error) => {
       outcome ??= err

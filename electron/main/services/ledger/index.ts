@@ -4,48 +4,40 @@
 // made, the caller is told to resync (`needsResync`), and the app never waits on it. Payments in
 // flight are NOT here but in the journal (services/payments/journal.ts), which a rebuild cannot touch.
 // See docs/ledger.md.
-import { DatabaseSync } from 'node:sqlite'
 import type { FiatCurrency } from '@shared/contract'
 import { mt } from '../i18n'
 import { type AppRecords, createAppRecords, type StoredWithdrawLink } from './appRecords'
 import { type CsvSink, exportCsvOffThread } from './csvOffThread'
 import { type Cursors, createCursors } from './cursors'
 import type { CsvFormatName } from './exports'
+import type { HistoryBatch } from './historyJob'
+import { createHistoryStore } from './historyOffThread'
 import { createWriter, type InsertOptions, type InsertResult } from './insert'
 import { type CheckResult, checkInBackground } from './integrityCheck'
 import { createLabels, type Labels } from './labels'
-import { inTransaction, migrate } from './migrate'
+import { type LedgerNotice, openLedgerFile, tellOpened } from './ledgerFile'
+import { inTransaction } from './migrate'
 import { createPricesThen, type PricesThen } from './pricesThen'
 import { createReader, type HistoryFilter, type Page, type PageQuery, type SearchMode } from './query'
 import type { LedgerTxInput } from './rows'
 import { salvageLedger } from './salvage'
-import { hasFts5, hasSearchIndex, ledgerMigrations } from './schema'
+import { hasSearchIndex, ledgerMigrations } from './schema'
 import { createSearchIndex } from './searchIndex'
 import type { SearchWay } from './searchPlan'
-import { type OpenedFile, type OpenStatus, openSqliteFile } from './sqliteFile'
+import type { OpenStatus } from './sqliteFile'
+import { tuneLedgerConnection } from './tuning'
 import type { LedgerTx } from './view'
 
 export { Recipient, StoredWithdrawLink } from './appRecords'
 export type { CursorPatch, SyncCursor } from './cursors'
 export { CSV_HEADER } from './exportCsv'
+export type { HistoryBatch } from './historyJob'
 export type { InsertOptions, InsertResult } from './insert'
+export type { LedgerNotice } from './ledgerFile'
 export type { DayWithoutPrice, PricesThen } from './pricesThen'
 export type { HistoryFilter, Page, PageQuery, SearchMode } from './query'
 export { fromServiceTx, LedgerTxInput, REQUEST_ID_KEY } from './rows'
 export type { LedgerTx } from './view'
-
-const LEDGER_NAME = 'ledger'
-/** the ledger connection's page cache (KiB) and its WAL's pages between checkpoints */
-export const LEDGER_CACHE_KIB = 16_384
-export const LEDGER_WAL_PAGES = 16_384
-
-export interface LedgerNotice {
-  level: 'info' | 'warning' | 'error'
-  code: 'ledger_rebuilt' | 'ledger_missing' | 'ledger_in_memory' | 'ledger_damaged'
-  message: string
-  /** where the old file was kept */
-  path?: string
-}
 
 export interface LedgerOptions {
   /** userData (or a folder in it) */
@@ -62,8 +54,8 @@ export interface LedgerOptions {
   fts?: boolean
   /** tests: every search page read one way (searchPlan.ts), to show the ways find the same rows */
   searchWay?: SearchWay
-  /** the CSV export's built worker (csvOffThread.ts finds it beside the app's bundle by itself) */
-  csvWorker?: string
+  /** the folder of the build's worker files (workers.ts finds them beside the app's bundle by itself) */
+  workersDir?: string
 }
 
 /** what to export and where the bytes go (the filter aside) */
@@ -84,6 +76,12 @@ export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'labels' | '
   readonly searchMode: SearchMode
   readonly cursors: Cursors
   insertBatch(accountId: string, rows: readonly LedgerTxInput[], opts?: InsertOptions): InsertResult
+  /**
+   * Stores pages of history as insertBatch would, all in one transaction, on the history's own
+   * thread (historyOffThread.ts; on this one for a ledger in memory); rows stored by each batch.
+   * Hand a wallet's next pages over only once these are stored.
+   */
+  storeHistory(accountId: string, batches: HistoryBatch[]): Promise<number[]>
   /**
    * Runs `fn`'s writes (insertBatch, labels, records) in one transaction: one commit for several
    * batches. A batch inside that throws undoes only its own rows; `fn` throwing undoes all.
@@ -130,12 +128,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
   const migrations = ledgerMigrations({ fts: opts.fts })
   const opened = openLedgerFile(opts, migrations, notify, now)
   const { db } = opened
-  // A first sync writes a million rows through random-keyed indexes (service id, lnTx, amount).
-  // With the defaults (2 MB of cache, a checkpoint every 4 MB of WAL) each commit spilled and
-  // each checkpoint waited on a disk flush: 16 MB of cache and a 64 MB WAL halved the store's
-  // time (store-only bench, docs/ledger.md "At scale"). Still synchronous=NORMAL: a commit is no
-  // less durable, the flush comes less often.
-  db.exec(`PRAGMA cache_size = -${LEDGER_CACHE_KIB}; PRAGMA wal_autocheckpoint = ${LEDGER_WAL_PAGES}`)
+  tuneLedgerConnection(db)
   const cursors = createCursors(db)
   const searchMode: SearchMode = hasSearchIndex(db) ? 'fts5' : 'like'
   const search = createSearchIndex(db, searchMode === 'fts5')
@@ -157,6 +150,14 @@ export function openLedger(opts: LedgerOptions): Ledger {
   const records = createAppRecords(db)
   const pricesThen = createPricesThen(db)
   const heldFees = db.prepare('SELECT count(*) AS n FROM fees WHERE account_id = ? AND folded_into IS NULL')
+  /** pages of history stored on this thread, in one transaction */
+  const storeHere = (accountId: string, batches: HistoryBatch[]) =>
+    changed(inTransaction)(db, () => batches.map((b) => writer.insertBatch(accountId, b.rows, b.opts).inserted))
+  // a worker cannot open a ledger in memory: that one stores its history on this thread
+  const history =
+    opened.path === ':memory:'
+      ? null
+      : createHistoryStore({ path: opened.path, searchMode }, storeHere, opts.workersDir)
 
   tellOpened(opened, opts, notify, (aside) => salvageLedger(aside, labels, records))
 
@@ -167,6 +168,15 @@ export function openLedger(opts: LedgerOptions): Ledger {
     searchMode,
     cursors,
     insertBatch: changed(writer.insertBatch),
+    async storeHistory(accountId, batches) {
+      if (!history) return storeHere(accountId, batches)
+      version++
+      try {
+        return await history.store(accountId, batches)
+      } finally {
+        version++
+      }
+    },
     together: (fn) => changed(inTransaction)(db, fn),
     markAnnounced: writer.markAnnounced,
     unannounced: (limit) => reader.outbox(limit),
@@ -176,7 +186,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
     byLnTxId: reader.byLnTxId,
     heldFees: (accountId) => (heldFees.get(accountId) as { n: number }).n,
     exportCsv: (filter, { format = 'plain', currency = 'USD', chunkRows, ...sink }) =>
-      exportCsvOffThread({ path: opened.path, searchMode, filter, format, currency, chunkRows }, sink, opts.csvWorker),
+      exportCsvOffThread({ path: opened.path, searchMode, filter, format, currency, chunkRows }, sink, opts.workersDir),
     plan: reader.plan,
     setLabel: changed(labels.setLabel),
     label: labels.label,
@@ -212,67 +222,9 @@ export function openLedger(opts: LedgerOptions): Ledger {
         })
       return r
     },
-    close: opened.close,
-  }
-}
-
-/** The ledger's file, or one in memory for this session when no file can be made at all. */
-function openLedgerFile(
-  opts: LedgerOptions,
-  migrations: ReturnType<typeof ledgerMigrations>,
-  notify: (n: LedgerNotice) => void,
-  now: () => number,
-): OpenedFile {
-  try {
-    return openSqliteFile({
-      dir: opts.dir,
-      name: LEDGER_NAME,
-      migrations,
-      now,
-      synchronous: 'NORMAL',
-      integrity: 'after-unclean',
-      check: (db) => {
-        // A file indexed by an SQLite with FTS5, opened by one without: unusable, so rebuilt.
-        if (hasSearchIndex(db) && !hasFts5(db)) throw new Error('search index needs FTS5')
-      },
-    })
-  } catch (err) {
-    // No file can be made at all (a full disk, a folder without write access): the app still
-    // runs, on a ledger in memory for this session, and says so.
-    const db = new DatabaseSync(':memory:')
-    migrate(db, migrations)
-    notify({
-      level: 'error',
-      code: 'ledger_in_memory',
-      message: mt('notices.ledgerInMemory', { error: err instanceof Error ? err.message : String(err) }),
-    })
-    return {
-      ...{ db, path: ':memory:', status: 'created', setAside: null, reason: null, orphanWal: null },
-      ...{ checked: true, close: () => db.close() },
-    }
-  }
-}
-
-/** A file set aside (what of the app's records was recovered from it), or missing when it was expected. */
-function tellOpened(
-  opened: OpenedFile,
-  opts: LedgerOptions,
-  notify: (n: LedgerNotice) => void,
-  salvage: (aside: string) => number,
-) {
-  if (opened.setAside) {
-    const kept = salvage(opened.setAside)
-    notify({
-      level: 'warning',
-      code: 'ledger_rebuilt',
-      path: opened.setAside,
-      message: mt('notices.ledgerRebuilt', { reason: String(opened.reason), path: opened.setAside, kept }),
-    })
-  } else if (opened.status === 'created' && opts.expectExisting) {
-    notify({
-      level: 'info',
-      code: 'ledger_missing',
-      message: mt('notices.historyMissing'),
-    })
+    close() {
+      history?.close()
+      opened.close()
+    },
   }
 }

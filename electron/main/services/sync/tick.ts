@@ -4,8 +4,8 @@
 // make, never one made twice (docs/ledger.md).
 import type { PendingInvoice } from '@shared/contract'
 import { AppError } from '@shared/errors'
-import { walletBalanceMsat } from '@shared/schemas/service'
-import { fromServiceTx } from '../ledger'
+import { type WalletTransaction, walletBalanceMsat } from '@shared/schemas/service'
+import { fromServiceTx, type HistoryBatch } from '../ledger'
 import { walletsView, walletView } from '../views'
 import type { SyncIo } from './deps'
 import { drainOutbox } from './outbox'
@@ -41,8 +41,11 @@ function waitingOf(io: SyncIo, accountId: string) {
   return { pending: pendingOf(ledger, io.unsaved, accountId), links }
 }
 
-/** Stores one wallet's rows with what they settle or claim; the app's own outcomes are told even in bulk. */
-function storeBatch(io: SyncIo, accountId: string, b: Batch): void {
+/**
+ * What one wallet's rows settle or claim, stored and told, and the rows the app waits on (told even
+ * in bulk) stored as news; returns the others, to store with the batch's cursor.
+ */
+function storeOutcomes(io: SyncIo, accountId: string, b: Batch) {
   const ledger = io.deps.ledger()
   const waiting = waitingOf(io, accountId)
   const taken = takenTxIds(linksOf(ledger, io.unsaved))
@@ -50,19 +53,48 @@ function storeBatch(io: SyncIo, accountId: string, b: Batch): void {
   settle(io, plan.paid)
   claim(io, plan.claimed)
   saveWatched(io)
-  // the service lists newest first; stored oldest first, so rows of one second are told in order
-  const rows = (list: typeof b.items) => list.map((tx) => fromServiceTx(b.walletId, tx)).reverse()
   const livePrice = io.deps.livePrice?.() ?? null
-  let inserted = 0
-  if (plan.told.length > 0)
-    inserted += ledger.insertBatch(accountId, rows(plan.told), { announce: true, livePrice }).inserted
-  inserted += ledger.insertBatch(accountId, rows(plan.rest), {
-    announce: !b.bulk,
-    livePrice,
-    cursor: { walletId: b.walletId, ...b.cursor },
-  }).inserted
+  const told =
+    plan.told.length > 0
+      ? ledger.insertBatch(accountId, rows(b.walletId, plan.told), { announce: true, livePrice })
+      : null
+  const rest: HistoryBatch = {
+    rows: rows(b.walletId, plan.rest),
+    opts: { announce: !b.bulk, livePrice, cursor: { walletId: b.walletId, ...b.cursor } },
+  }
+  return { inserted: told?.inserted ?? 0, rest }
+}
+
+/** the service lists newest first; stored oldest first, so rows of one second are told in order */
+const rows = (walletId: string, list: readonly WalletTransaction[]) =>
+  list.map((tx) => fromServiceTx(walletId, tx)).reverse()
+
+/** The rows now stored are no longer awaited; new rows mark the wallet changed. */
+function storedBatch(io: SyncIo, accountId: string, b: Batch, inserted: number) {
   const lnTxIds = b.items.flatMap((tx) => (tx.lnTx ? [tx.lnTx.id] : []))
   io.set(accountId, stored(io.state(accountId), b.walletId, lnTxIds, inserted))
+}
+
+/** Stores one wallet's rows with what they settle or claim; the app's own outcomes are told even in bulk. */
+function storeBatch(io: SyncIo, accountId: string, b: Batch): void {
+  const ledger = io.deps.ledger()
+  const out = storeOutcomes(io, accountId, b)
+  const inserted = out.inserted + ledger.insertBatch(accountId, out.rest.rows, out.rest.opts).inserted
+  storedBatch(io, accountId, b, inserted)
+}
+
+/**
+ * Pages of history: their outcomes here, at once (in one commit), and the rest of their rows with
+ * their cursors on the history's own thread, in one commit, while the next pages are read.
+ */
+async function storeHistory(io: SyncIo, accountId: string, batches: Batch[]): Promise<void> {
+  const ledger = io.deps.ledger()
+  const outs = ledger.together(() => batches.map((b) => storeOutcomes(io, accountId, b)))
+  const inserted = await ledger.storeHistory(
+    accountId,
+    outs.map((o) => o.rest),
+  )
+  for (const [i, b] of batches.entries()) storedBatch(io, accountId, b, (outs[i]?.inserted ?? 0) + (inserted[i] ?? 0))
 }
 
 /** Reads the balances; null when the key cannot list wallets (then it never tries again). */
@@ -106,7 +138,7 @@ export async function syncAccount(io: SyncIo, accountId: string, client: SyncCli
     client,
     cursor: (id) => cursors.get(accountId, id),
     store: (b) => storeBatch(io, accountId, b),
-    together: (fn) => io.deps.ledger().together(fn),
+    storeHistory: (batches) => storeHistory(io, accountId, batches),
     nowSec: () => Math.floor(io.deps.now() / 1000),
     o: io.opts,
   }

@@ -274,6 +274,7 @@ describe('NWC account read by the sync loop', () => {
         client: sync,
         cursor: () => null,
         store: (b) => batches.push(b),
+        storeHistory: async (bs) => void batches.push(...bs),
         nowSec: () => 100,
         o: { ...DEFAULT_READS, backfillPerPage: 2, backfillPagesPerTick: 10 },
       },

@@ -1,7 +1,7 @@
 // The CSV export's worker thread (csvOffThread.ts): the bytes it hands over are the text the export
 // makes on the spot, chunk after chunk, through a buffer that goes back and forth; and a failed
 // write, a stop or a missing file ends the worker with the export's promise.
-import { writeFile } from 'node:fs/promises'
+import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -106,8 +106,10 @@ describe('the CSV made in a worker thread', () => {
   })
 
   it('a worker that cannot start fails the export with its error', async () => {
-    const broken = join(dir, 'broken-worker.mjs')
-    await writeFile(broken, "throw new Error('this worker is broken')\n")
+    // a build folder whose CSV worker throws as it loads
+    const broken = join(dir, 'broken-build')
+    await mkdir(broken, { recursive: true })
+    await writeFile(join(broken, 'csvWorker.js'), "throw new Error('this worker is broken')\n")
     const writes: unknown[] = []
     await expect(exportCsvOffThread(job(), { write: (c) => void writes.push(c) }, broken)).rejects.toThrow(
       'this worker is broken',

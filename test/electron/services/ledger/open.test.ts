@@ -335,6 +335,9 @@ describe('no file can be made', () => {
     expect(notices).toEqual([expect.objectContaining({ level: 'error', code: 'ledger_in_memory' })])
     expect(l.insertBatch('acc_1', [row()]).inserted).toBe(1)
     expect(l.page({ accountId: 'acc_1' }).total).toBe(1)
+    // no worker can open a ledger in memory: its history is stored on this thread
+    expect(await l.storeHistory('acc_1', [{ rows: [row()], opts: { announce: false } }])).toEqual([1])
+    expect(l.page({ accountId: 'acc_1' }).total).toBe(2)
     l.close()
   })
 })

@@ -1,0 +1,122 @@
+// The history's store worker, seen from the main thread (historyWorker.ts; docs/ledger.md, "The
+// first sync's store"). Started at the first group of pages, stopped after a while without any
+// (its connection and heap go with it). Groups are stored in the order they were handed over; a
+// group that fails rejects its promise and stores nothing of itself, cursor included. So a caller
+// hands a wallet's next group over only once the one before is stored: a later group stored after
+// a failed one would move the cursor past rows that are not there.
+import type { Worker } from 'node:worker_threads'
+import type { FromHistoryWorker, HistoryBatch, HistoryWorkerData, ToHistoryWorker } from './historyJob'
+import { startLedgerWorker } from './workers'
+
+/** The worker's heap: a group of pages (a few thousand rows) many times over, and no more. */
+const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 }
+/** the worker stops after this long without a group to store */
+const IDLE_MS = 10_000
+/** the ledger's close waits this long at most for the worker's connection to close */
+const CLOSE_WAIT_MS = 5_000
+
+export interface HistoryStore {
+  /** stores the batches in one transaction, in order; rows stored by each (duplicates left out) */
+  store(accountId: string, batches: HistoryBatch[]): Promise<number[]>
+  /** stops the worker and waits for its connection to close; groups not yet stored are refused */
+  close(): void
+}
+
+/**
+ * `here`: stores a group on the calling thread, used from the first group on when no worker could
+ * be started (its file missing or unreadable), so the history still loads, as it did before.
+ */
+export function createHistoryStore(
+  job: Omit<HistoryWorkerData, 'closed'>,
+  here: (accountId: string, batches: HistoryBatch[]) => number[],
+  workersDir?: string,
+): HistoryStore {
+  let worker: Worker | null = null
+  /** the worker failed before it ever answered: it cannot start here */
+  let cannotStart = false
+  let nextId = 1
+  let idle: ReturnType<typeof setTimeout> | undefined
+  type Waiting = {
+    accountId: string
+    batches: HistoryBatch[]
+    resolve: (n: number[]) => void
+    reject: (e: Error) => void
+  }
+  const waiting = new Map<number, Waiting>()
+
+  const failAll = (err: Error) => {
+    for (const w of waiting.values()) w.reject(err)
+    waiting.clear()
+  }
+
+  let closed = new Int32Array(new SharedArrayBuffer(4))
+
+  /**
+   * `wait`: blocks until the worker's connection is closed (the ledger's close: the file may be
+   * moved or opened again right after, and nothing of ours may still hold it).
+   */
+  function stop(wait: boolean) {
+    clearTimeout(idle)
+    const w = worker
+    worker = null
+    if (!w) return
+    // its end is ours, not a failure: nothing more to hear from it
+    w.removeAllListeners()
+    w.on('error', () => {})
+    w.postMessage({ type: 'close' } satisfies ToHistoryWorker)
+    w.unref()
+    failAll(new Error('the history store was stopped'))
+    if (wait) Atomics.wait(closed, 0, 0, CLOSE_WAIT_MS)
+  }
+
+  function started(): Worker {
+    clearTimeout(idle)
+    if (worker) return worker
+    const shared = new SharedArrayBuffer(4)
+    closed = new Int32Array(shared)
+    const workerData: HistoryWorkerData = { ...job, closed: shared }
+    const w = startLedgerWorker('historyWorker', { workerData, resourceLimits: WORKER_LIMITS }, workersDir)
+    let answered = false
+    w.on('message', (m: FromHistoryWorker) => {
+      answered = true
+      const pending = waiting.get(m.id)
+      if (!pending) return
+      waiting.delete(m.id)
+      if (m.type === 'stored') pending.resolve(m.inserted)
+      else pending.reject(new Error(`history not stored: ${m.message}`))
+      if (waiting.size === 0 && worker === w) idle = setTimeout(() => stop(false), IDLE_MS).unref()
+    })
+    const gone = (err: Error) => {
+      if (worker === w) worker = null
+      if (answered) return failAll(err)
+      // it never answered, so it never started: the groups handed over go in here, in order (a group
+      // is stored whole or not at all, and storing one twice changes nothing)
+      cannotStart = true
+      const left = [...waiting.values()]
+      waiting.clear()
+      for (const g of left) {
+        try {
+          g.resolve(here(g.accountId, g.batches))
+        } catch (e) {
+          g.reject(e instanceof Error ? e : new Error(String(e)))
+        }
+      }
+    }
+    w.on('error', gone)
+    w.on('exit', (code) => gone(new Error(`the history store ended (${code})`)))
+    worker = w
+    return w
+  }
+
+  return {
+    store(accountId, batches) {
+      if (cannotStart) return Promise.resolve().then(() => here(accountId, batches))
+      return new Promise((resolve, reject) => {
+        const id = nextId++
+        waiting.set(id, { accountId, batches, resolve, reject })
+        started().postMessage({ type: 'store', id, accountId, batches } satisfies ToHistoryWorker)
+      })
+    },
+    close: () => stop(true),
+  }
+}

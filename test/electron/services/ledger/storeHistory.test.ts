@@ -1,0 +1,120 @@
+// The history's store on its own thread (historyWorker.ts): what it stores the main thread's
+// connection reads at once (rows, folded fees, search, cursors, counts), a group is one transaction,
+// the app's own writes meanwhile wait their turn, and closing the ledger is heard by the caller.
+import { existsSync } from 'node:fs'
+import { mkdir, writeFile } from 'node:fs/promises'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import { openLedger } from '../../../../electron/main/services/ledger'
+import { ledgerPerTest, row, withTempDir } from './helpers'
+
+const ctx = ledgerPerTest()
+const ACC = 'acc_1'
+
+describe('storeHistory', () => {
+  it('stores pages on the worker, each with its cursor, read at once by the main connection', async () => {
+    const l = ctx.ledger
+    // the count is kept between writes: the worker's commit must refresh it
+    expect(l.count({ accountId: ACC })).toBe(0)
+    const fee = row({ typeName: 'network_fee', amountMsat: -3_000, lnTxId: 'lntx_p', createdAt: 1_800_000_000 })
+    const pay = row({ typeName: 'ln_withdrawal', amountMsat: -500_000, lnTxId: 'lntx_p', createdAt: 1_800_000_000 })
+    const inserted = await l.storeHistory(ACC, [
+      {
+        rows: [row({ memo: 'espresso at the stall' }), fee],
+        opts: { announce: false, cursor: { walletId: 'wal_a', backfillNextPage: 2 } },
+      },
+      {
+        rows: [pay, row({ memo: 'croissant' })],
+        opts: { announce: false, cursor: { walletId: 'wal_a', backfillNextPage: 3 } },
+      },
+    ])
+    expect(inserted).toEqual([2, 2])
+    expect(l.count({ accountId: ACC })).toBe(3) // the fee folded into its payment
+    const paid = l.byLnTxId(ACC, 'lntx_p')
+    expect(paid).toMatchObject({ amountMsat: -500_000, feeMsat: -3_000 })
+    expect(l.heldFees(ACC)).toBe(0)
+    expect(l.page({ accountId: ACC, search: 'stall' }).items.map((t) => t.memo)).toEqual(['espresso at the stall'])
+    expect(l.cursors.get(ACC, 'wal_a')?.backfillNextPage).toBe(3)
+    expect(l.unannounced()).toEqual([]) // history: never told as news
+    // the same rows again change nothing
+    expect(await l.storeHistory(ACC, [{ rows: [pay], opts: { announce: false } }])).toEqual([0])
+  })
+
+  it('one group, one transaction: a bad row stores nothing of it, cursor included', async () => {
+    const l = ctx.ledger
+    const group = [
+      {
+        rows: [row({ txId: 'wtx_good' })],
+        opts: { announce: false, cursor: { walletId: 'wal_a', backfillNextPage: 2 } },
+      },
+      {
+        rows: [row({ amountMsat: 1.5 })],
+        opts: { announce: false, cursor: { walletId: 'wal_a', backfillNextPage: 3 } },
+      },
+    ]
+    await expect(l.storeHistory(ACC, group)).rejects.toThrow(/history not stored/)
+    expect(l.count({ accountId: ACC })).toBe(0)
+    expect(l.cursors.get(ACC, 'wal_a')).toBeNull()
+    // and the worker goes on with the next group
+    expect(await l.storeHistory(ACC, [group[0] as (typeof group)[number]])).toEqual([1])
+  })
+
+  it("the app's own writes while a large group is stored: both land", async () => {
+    const l = ctx.ledger
+    const many = Array.from({ length: 3_000 }, (_, i) => row({ memo: `order ${i}` }))
+    const storing = l.storeHistory(ACC, [{ rows: many, opts: { announce: false } }])
+    // a payment of the app's own, stored and told on the main connection meanwhile
+    const own = l.insertBatch(ACC, [row({ txId: 'wtx_own', memo: 'sent by the app' })])
+    expect(own.inserted).toBe(1)
+    expect(await storing).toEqual([3_000])
+    expect(l.count({ accountId: ACC })).toBe(3_001)
+    expect(l.unannounced().map((t) => t.txId)).toEqual(['wtx_own'])
+  })
+
+  it('a ledger closed while a group is on its way: the caller hears it (the group is in whole or not at all)', async () => {
+    const l = ctx.ledger
+    const storing = l.storeHistory(ACC, [{ rows: [row()], opts: { announce: false } }])
+    l.close()
+    await expect(storing).rejects.toThrow(/stopped/)
+    ctx.ledger = openLedger({ dir: ctx.dir })
+  })
+})
+
+describe('closing the ledger', () => {
+  it('waits for the worker to close its connection: nothing of ours holds the file after', async () => {
+    const tmp = await withTempDir()
+    const l = openLedger({ dir: tmp.dir })
+    try {
+      expect(await l.storeHistory(ACC, [{ rows: [row(), row()], opts: { announce: false } }])).toEqual([2])
+      l.close()
+      // the last connection to close folds the WAL into the file and removes it
+      expect(existsSync(`${l.path}-wal`)).toBe(false)
+    } finally {
+      await tmp.cleanup()
+    }
+  })
+})
+
+describe('a history worker that cannot start', () => {
+  it('the groups go in on the main thread instead, the first one included', async () => {
+    const tmp = await withTempDir()
+    // a build whose worker file throws as it loads
+    const broken = join(tmp.dir, 'workers')
+    await mkdir(broken)
+    await writeFile(join(broken, 'historyWorker.js'), "throw new Error('cannot load')\n")
+    const l = openLedger({ dir: tmp.dir, workersDir: broken })
+    try {
+      const page = (n: number) => ({
+        rows: [row()],
+        opts: { announce: false, cursor: { walletId: 'wal_a', backfillNextPage: n + 1 } },
+      })
+      expect(await l.storeHistory(ACC, [page(1)])).toEqual([1])
+      expect(await l.storeHistory(ACC, [page(2)])).toEqual([1])
+      expect(l.count({ accountId: ACC })).toBe(2)
+      expect(l.cursors.get(ACC, 'wal_a')?.backfillNextPage).toBe(3)
+    } finally {
+      l.close()
+      await tmp.cleanup()
+    }
+  })
+})
