@@ -9,6 +9,8 @@ import { ensureBuilt, ROOT } from '../../scripts/lib/build'
 export interface SyncRss {
   beforeMB: number
   rssMB: number
+  /** two seconds after the sync */
+  rssLaterMB: number
   peakMB: number
   heapMB: number
   heapTotalMB: number

@@ -46,10 +46,15 @@ await historyIn(booted.app, 3_600_000)
 const syncS = (performance.now() - t0) / 1000
 gc()
 const m = process.memoryUsage()
+// and two seconds later: what the app gives back once the history is in is given back by then
+await new Promise((r) => setTimeout(r, 2_000))
+gc()
+const rssLaterMB = process.memoryUsage().rss / MB
 console.log(
   `SYNC_RSS ${JSON.stringify({
     beforeMB: before / MB,
     rssMB: m.rss / MB,
+    rssLaterMB,
     heapMB: m.heapUsed / MB,
     heapTotalMB: m.heapTotal / MB,
     externalMB: m.external / MB,

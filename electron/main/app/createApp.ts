@@ -189,7 +189,10 @@ function appSync(p: {
     walletPrefs: (accountId) => p.settings.current().walletPrefs[accountId] ?? {},
     afterSync: synced.fire,
     announced: told.fire,
-    historyLoaded: () => releaseAfterBurst(p.log, 'a history load'),
+    historyLoaded: () => {
+      p.ledger().historyStored()
+      releaseAfterBurst(p.log, 'a history load')
+    },
   })
   p.nwcPushed.on((id) => sync.nudge(id))
   return { sync, synced, told }

@@ -18,6 +18,11 @@ const CLOSE_WAIT_MS = 5_000
 export interface HistoryStore {
   /** stores the batches in one transaction, in order; rows stored by each (duplicates left out) */
   store(accountId: string, batches: HistoryBatch[]): Promise<number[]>
+  /**
+   * stops the worker now unless a group is on its way (a history is in: its memory goes back); the
+   * next group starts another
+   */
+  stop(): void
   /** stops the worker and waits for its connection to close; groups not yet stored are refused */
   close(): void
 }
@@ -66,7 +71,15 @@ export function createHistoryStore(
     w.postMessage({ type: 'close' } satisfies ToHistoryWorker)
     w.unref()
     failAll(new Error('the history store was stopped'))
-    if (wait) Atomics.wait(closed, 0, 0, CLOSE_WAIT_MS)
+    if (wait) waitClosed()
+  }
+
+  function waitClosed() {
+    try {
+      Atomics.wait(closed, 0, 0, CLOSE_WAIT_MS)
+    } catch {
+      // a thread that may not block (a browser's main thread does not): the worker closes soon after
+    }
   }
 
   function started(): Worker {
@@ -116,6 +129,9 @@ export function createHistoryStore(
         waiting.set(id, { accountId, batches, resolve, reject })
         started().postMessage({ type: 'store', id, accountId, batches } satisfies ToHistoryWorker)
       })
+    },
+    stop: () => {
+      if (waiting.size === 0) stop(false)
     },
     close: () => stop(true),
   }

@@ -82,6 +82,8 @@ export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'labels' | '
    * Hand a wallet's next pages over only once these are stored.
    */
   storeHistory(accountId: string, batches: HistoryBatch[]): Promise<number[]>
+  /** a history is in: the store's thread stops now, not after its idle time (its memory goes back) */
+  historyStored(): void
   /**
    * Runs `fn`'s writes (insertBatch, labels, records) in one transaction: one commit for several
    * batches. A batch inside that throws undoes only its own rows; `fn` throwing undoes all.
@@ -222,6 +224,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
         })
       return r
     },
+    historyStored: () => history?.stop(),
     close() {
       history?.close()
       opened.close()

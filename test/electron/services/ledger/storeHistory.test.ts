@@ -80,6 +80,18 @@ describe('storeHistory', () => {
   })
 })
 
+describe('a history stored in full (historyStored)', () => {
+  it('stops the thread only when no group is on its way, and the next group starts another', async () => {
+    const l = ctx.ledger
+    const storing = l.storeHistory(ACC, [{ rows: [row(), row()], opts: { announce: false } }])
+    l.historyStored() // another account's group is on its way: it is stored, not refused
+    expect(await storing).toEqual([2])
+    l.historyStored()
+    expect(await l.storeHistory(ACC, [{ rows: [row()], opts: { announce: false } }])).toEqual([1])
+    expect(l.count({ accountId: ACC })).toBe(3)
+  })
+})
+
 describe('closing the ledger', () => {
   it('waits for the worker to close its connection: nothing of ours holds the file after', async () => {
     const tmp = await withTempDir()
