@@ -1,5 +1,6 @@
 // What the app's sync loop does on its next tick, done now and waited for: every account read,
-// until the first sync of each of its wallets is through (a large history takes several reads).
+// until the first sync of each of its wallets is through (a large history takes several reads);
+// or, without forcing anything, the first sync waited for at the app's own pace (historyIn).
 import type { App } from '../../electron/main/app/createApp'
 
 export async function syncNow(app: App, rounds = 200): Promise<void> {
