@@ -32,8 +32,9 @@ const loop = createSyncLoop({
   // 1 s is below what a person may choose; only this test runs the loop that fast
   settings: () => ({ ...DEFAULT_SETTINGS, pollIntervalSec: 1 }),
   now: Date.now,
-  // small pages, one a tick: the history takes many ticks, so kills land inside it too
-  options: { backfillPerPage: 20, backfillPagesPerTick: 1, perPage: 10, freshWindowSec: 0 },
+  // small pages, one a tick, 300 ms apart (the app goes on at once): the history takes seconds,
+  // so kills land inside it too, some while the history's thread is storing a page
+  options: { backfillPerPage: 20, backfillPagesPerTick: 1, historyGapMs: 300, perPage: 10, freshWindowSec: 0 },
 })
 loop.start()
 process.stdout.write('started\n')
