@@ -150,9 +150,12 @@ export function makeLoop(o: {
   livePrice?: () => PriceThen | null
   /** the account's history is stored in full (the app releases memory then) */
   historyLoaded?: (accountId: string) => void
+  /** the ledger the loop opened, before it starts (a test may watch what it is asked) */
+  onLedger?: (ledger: Ledger) => void
 }): SyncLoop {
   // the app shows the ledger's notices as `notice` events (createApp)
   const ledger = ledgerIn(o.store, ({ level, message }) => o.rec.emit('notice', { level, message }))
+  o.onLedger?.(ledger)
   return createSyncLoop({
     ledger: () => ledger,
     accountIds: () => [ACCOUNT],

@@ -34,7 +34,11 @@ const loop = createSyncLoop({
   now: Date.now,
   // small pages, one a tick, 300 ms apart (the app goes on at once): the history takes seconds,
   // so kills land inside it too, some while the history's thread is storing a page
-  options: { backfillPerPage: 20, backfillPagesPerTick: 1, historyGapMs: 300, perPage: 10, freshWindowSec: 0 },
+  // its 200 rows stored on the ledger's own thread, as a large history's are
+  options: {
+    ...{ backfillPerPage: 20, backfillPagesPerTick: 1, historyGapMs: 300, backfillOffThreadFrom: 0 },
+    ...{ perPage: 10, freshWindowSec: 0 },
+  },
 })
 loop.start()
 process.stdout.write('started\n')

@@ -78,10 +78,10 @@ export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'labels' | '
   insertBatch(accountId: string, rows: readonly LedgerTxInput[], opts?: InsertOptions): InsertResult
   /**
    * Stores pages of history as insertBatch would, all in one transaction, on the history's own
-   * thread (historyOffThread.ts; on this one for a ledger in memory); rows stored by each batch.
-   * Hand a wallet's next pages over only once these are stored.
+   * thread (historyOffThread.ts; on this one for a ledger in memory, or with `offThread: false`);
+   * rows stored by each batch. Hand a wallet's next pages over only once these are stored.
    */
-  storeHistory(accountId: string, batches: HistoryBatch[]): Promise<number[]>
+  storeHistory(accountId: string, batches: HistoryBatch[], opts?: { offThread?: boolean }): Promise<number[]>
   /** a history is in: the store's thread stops now, not after its idle time (its memory goes back) */
   historyStored(): void
   /**
@@ -170,8 +170,8 @@ export function openLedger(opts: LedgerOptions): Ledger {
     searchMode,
     cursors,
     insertBatch: changed(writer.insertBatch),
-    async storeHistory(accountId, batches) {
-      if (!history) return storeHere(accountId, batches)
+    async storeHistory(accountId, batches, { offThread = true } = {}) {
+      if (!history || !offThread) return storeHere(accountId, batches)
       version++
       try {
         return await history.store(accountId, batches)

@@ -39,13 +39,24 @@ export interface ReadOptions {
   maxPages: number
   backfillPerPage: number
   backfillPagesPerTick: number
+  /**
+   * a wallet's history of at least this many rows is stored on the ledger's own thread; a smaller
+   * one here (the thread gains nothing at 10,000 rows and keeps about 40 MB: docs/ledger.md)
+   */
+  backfillOffThreadFrom: number
 }
 
 /**
  * History in pages of 100, fifty a tick: each page's parse is a short step, and the store is on its
  * own thread, so the app answers meanwhile (docs/ledger.md, "The first sync's store").
  */
-export const DEFAULT_READS: ReadOptions = { perPage: 50, maxPages: 100, backfillPerPage: 100, backfillPagesPerTick: 50 }
+export const DEFAULT_READS: ReadOptions = {
+  perPage: 50,
+  maxPages: 100,
+  backfillPerPage: 100,
+  backfillPagesPerTick: 50,
+  backfillOffThreadFrom: 20_000,
+}
 
 /** one wallet's rows and the cursor they move */
 export interface Batch {

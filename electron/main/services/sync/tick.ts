@@ -85,14 +85,17 @@ function storeBatch(io: SyncIo, accountId: string, b: Batch): void {
 
 /**
  * Pages of history: their outcomes here, at once (in one commit), and the rest of their rows with
- * their cursors on the history's own thread, in one commit, while the next pages are read.
+ * their cursors in one commit, on the history's own thread for a large history, while the next
+ * pages are read.
  */
 async function storeHistory(io: SyncIo, accountId: string, batches: Batch[]): Promise<void> {
   const ledger = io.deps.ledger()
   const outs = ledger.together(() => batches.map((b) => storeOutcomes(io, accountId, b)))
+  const large = batches.some((b) => (b.cursor.backfillTotal ?? 0) >= io.opts.backfillOffThreadFrom)
   const inserted = await ledger.storeHistory(
     accountId,
     outs.map((o) => o.rest),
+    { offThread: large },
   )
   for (const [i, b] of batches.entries()) storedBatch(io, accountId, b, (outs[i]?.inserted ?? 0) + (inserted[i] ?? 0))
 }
