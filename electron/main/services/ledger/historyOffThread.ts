@@ -37,6 +37,8 @@ export function createHistoryStore(
   workersDir?: string,
 ): HistoryStore {
   let worker: Worker | null = null
+  /** set to 1 by the running worker once its connection is closed (historyWorker.ts) */
+  let closed = new Int32Array(new SharedArrayBuffer(4))
   /** the worker failed before it ever answered: it cannot start here */
   let cannotStart = false
   let nextId = 1
@@ -53,8 +55,6 @@ export function createHistoryStore(
     for (const w of waiting.values()) w.reject(err)
     waiting.clear()
   }
-
-  let closed = new Int32Array(new SharedArrayBuffer(4))
 
   /**
    * `wait`: blocks until the worker's connection is closed (the ledger's close: the file may be
@@ -85,9 +85,8 @@ export function createHistoryStore(
   function started(): Worker {
     clearTimeout(idle)
     if (worker) return worker
-    const shared = new SharedArrayBuffer(4)
-    closed = new Int32Array(shared)
-    const workerData: HistoryWorkerData = { ...job, closed: shared }
+    closed = new Int32Array(new SharedArrayBuffer(4))
+    const workerData: HistoryWorkerData = { ...job, closed: closed.buffer }
     const w = startLedgerWorker('historyWorker', { workerData, resourceLimits: WORKER_LIMITS }, workersDir)
     let answered = false
     w.on('message', (m: FromHistoryWorker) => {

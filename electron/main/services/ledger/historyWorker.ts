@@ -8,7 +8,6 @@ import { parentPort, workerData } from 'node:worker_threads'
 import { createCursors } from './cursors'
 import type { FromHistoryWorker, HistoryWorkerData, ToHistoryWorker } from './historyJob'
 import { createWriter } from './insert'
-import { inTransaction } from './migrate'
 import { createSearchIndex } from './searchIndex'
 import { tuneLedgerConnection } from './tuning'
 
@@ -33,10 +32,7 @@ port.on('message', (m: ToHistoryWorker) => {
     return
   }
   try {
-    const inserted = inTransaction(db, () =>
-      m.batches.map((b) => writer.insertBatch(m.accountId, b.rows, b.opts).inserted),
-    )
-    tell({ type: 'stored', id: m.id, inserted })
+    tell({ type: 'stored', id: m.id, inserted: writer.storeGroup(m.accountId, m.batches) })
   } catch (err) {
     tell({ type: 'failed', id: m.id, message: err instanceof Error ? err.message : String(err) })
   }

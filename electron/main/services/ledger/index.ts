@@ -153,8 +153,7 @@ export function openLedger(opts: LedgerOptions): Ledger {
   const pricesThen = createPricesThen(db)
   const heldFees = db.prepare('SELECT count(*) AS n FROM fees WHERE account_id = ? AND folded_into IS NULL')
   /** pages of history stored on this thread, in one transaction */
-  const storeHere = (accountId: string, batches: HistoryBatch[]) =>
-    changed(inTransaction)(db, () => batches.map((b) => writer.insertBatch(accountId, b.rows, b.opts).inserted))
+  const storeHere = changed(writer.storeGroup)
   // a worker cannot open a ledger in memory: that one stores its history on this thread
   const history =
     opened.path === ':memory:'

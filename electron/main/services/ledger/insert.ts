@@ -134,7 +134,7 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
     here.delete(key(r))
   }
 
-  return {
+  const writer = {
     /**
      * Stores a batch in ONE transaction: all of it or none of it (a row that fails validation
      * throws before anything is written). Rows may come in any order.
@@ -161,6 +161,14 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
       })
     },
 
+    /**
+     * Several batches (pages of history, each with its cursor) in ONE transaction, in order: all of
+     * them or none. Rows stored by each, duplicates left out.
+     */
+    storeGroup(accountId: string, batches: ReadonlyArray<{ rows: readonly LedgerTxInput[]; opts: InsertOptions }>) {
+      return inTransaction(db, () => batches.map((b) => writer.insertBatch(accountId, b.rows, b.opts).inserted))
+    },
+
     /** Takes rows out of the outbox once the person has been told. */
     markAnnounced(rowIds: readonly number[]): number {
       return inTransaction(db, () => {
@@ -170,4 +178,5 @@ export function createWriter(db: DatabaseSync, cursors: Cursors, search: SearchI
       })
     },
   }
+  return writer
 }
