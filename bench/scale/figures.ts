@@ -29,7 +29,13 @@ export interface ScaleStep {
   'csv peak RSS growth MB': number
   'csv via router peak RSS growth MB': number
   'RSS MB before the app': number
+  /** this process (the app and the bench's harness) after the sync */
+  'bench process RSS MB (after sync)': number
+  /** the app alone after the same first sync (rssChild.ts): the main process's figure */
   'main RSS MB (after sync)': number
+  /** the app alone: the most resident during that sync */
+  'main peak RSS MB (sync)': number
+  'main first sync s (alone)': number
   'ledger open ms': number
   'main heap MB (after sync)': number
   'idle CPU ms/min': number

@@ -19,6 +19,7 @@ import { historyIn } from '../../test/support/syncNow'
 import { measurePaging } from '../browser'
 import { percentile } from '../lib/stats'
 import { type ScaleStep, searchTerms } from './figures'
+import { syncRssInChild } from './rssChild'
 import { simPages, startSimProcess } from './simProcess'
 
 const MB = 1024 * 1024
@@ -95,7 +96,7 @@ export async function runStep(n: number, browserToo: boolean, routerCsv = true):
     note({
       'first sync s': syncS,
       'sync / raw': syncS / rawS,
-      'main RSS MB': mem.rss / MB,
+      'bench process RSS MB': mem.rss / MB,
       'heap MB': mem.heapUsed / MB,
     })
 
@@ -199,6 +200,12 @@ export async function runStep(n: number, browserToo: boolean, routerCsv = true):
     openLedger({ dir: ledgerDir }).close()
     const openMs = performance.now() - o0
 
+    // the main process's memory: the same first sync by the app alone in a process of plain Node
+    // (bundled as the build bundles main), without this process's harness (tsx's loader, the raw
+    // reads' garbage, the preview server, Playwright's client), which this process's RSS carries
+    const alone = await syncRssInChild(sim.url, sim.secret)
+    note({ 'main RSS MB': alone.rssMB, 'main peak RSS MB': alone.peakMB })
+
     return {
       rows: total,
       'sim start s': round(sim.startS),
@@ -227,7 +234,10 @@ export async function runStep(n: number, browserToo: boolean, routerCsv = true):
       'csv peak RSS growth MB': round(csv.mb),
       'csv via router peak RSS growth MB': round(csvRouter.mb),
       'RSS MB before the app': round(rssBefore / MB),
-      'main RSS MB (after sync)': round(mem.rss / MB),
+      'bench process RSS MB (after sync)': round(mem.rss / MB),
+      'main RSS MB (after sync)': round(alone.rssMB),
+      'main peak RSS MB (sync)': round(alone.peakMB),
+      'main first sync s (alone)': round(alone.syncS),
       'ledger open ms': round(openMs, 1),
       'main heap MB (after sync)': round(mem.heapUsed / MB),
       'idle CPU ms/min': round(((cpu.user + cpu.system) / 1000 / IDLE_S) * 60, 1),
