@@ -10,9 +10,16 @@ export interface HistoryWorkerData {
   path: string
   /** the ledger's own (its schema, read when it opened) */
   searchMode: SearchMode
-  /** one Int32 the worker sets to 1 once its connection is closed (the ledger's close waits on it) */
+  /**
+   * Two Int32s: [CLOSED] the worker sets to 1 once its connection is closed (the ledger's close
+   * waits on it); [HURRY] the main thread sets to 1 when the close cannot wait for tidying
+   */
   closed: SharedArrayBuffer
 }
+
+/** the places in HistoryWorkerData.closed */
+export const CLOSED = 0
+export const HURRY = 1
 
 /** one wallet's rows of one page and what goes with them (insertBatch's options, the cursor too) */
 export interface HistoryBatch {
@@ -22,7 +29,9 @@ export interface HistoryBatch {
 
 export type ToHistoryWorker =
   /** store these batches in one transaction, in order */
-  { type: 'store'; id: number; accountId: string; batches: HistoryBatch[] } | { type: 'close' }
+  | { type: 'store'; id: number; accountId: string; batches: HistoryBatch[] }
+  /** close the connection; `tidy`: a history is in, merge the search index's segments first */
+  | { type: 'close'; tidy?: boolean }
 
 export type FromHistoryWorker =
   /** rows stored by each batch of store `id` (duplicates left out) */

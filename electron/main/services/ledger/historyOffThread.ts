@@ -5,7 +5,14 @@
 // hands a wallet's next group over only once the one before is stored: a later group stored after
 // a failed one would move the cursor past rows that are not there.
 import type { Worker } from 'node:worker_threads'
-import type { FromHistoryWorker, HistoryBatch, HistoryWorkerData, ToHistoryWorker } from './historyJob'
+import {
+  CLOSED,
+  type FromHistoryWorker,
+  type HistoryBatch,
+  type HistoryWorkerData,
+  HURRY,
+  type ToHistoryWorker,
+} from './historyJob'
 import { startLedgerWorker } from './workers'
 
 /** The worker's heap: a group of pages (a few thousand rows) many times over, and no more. */
@@ -19,8 +26,8 @@ export interface HistoryStore {
   /** stores the batches in one transaction, in order; rows stored by each (duplicates left out) */
   store(accountId: string, batches: HistoryBatch[]): Promise<number[]>
   /**
-   * stops the worker now unless a group is on its way (a history is in: its memory goes back); the
-   * next group starts another
+   * stops the worker now unless a group is on its way (a history is in: the worker merges the
+   * search index's segments, then its memory goes back); the next group starts another
    */
   stop(): void
   /** stops the worker and waits for its connection to close; groups not yet stored are refused */
@@ -31,14 +38,18 @@ export interface HistoryStore {
  * `here`: stores a group on the calling thread, used from the first group on when no worker could
  * be started (its file missing or unreadable), so the history still loads, as it did before.
  */
+const newFlags = () => new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT))
+
 export function createHistoryStore(
   job: Omit<HistoryWorkerData, 'closed'>,
   here: (accountId: string, batches: HistoryBatch[]) => number[],
   workersDir?: string,
 ): HistoryStore {
   let worker: Worker | null = null
-  /** set to 1 by the running worker once its connection is closed (historyWorker.ts) */
-  let closed = new Int32Array(new SharedArrayBuffer(4))
+  /** the running worker's flags ([CLOSED], [HURRY]: historyJob.ts) */
+  let flags = newFlags()
+  /** workers told to close whose connection may still be open (tidying): a close waits for them */
+  const finishing = new Set<Int32Array>()
   /** the worker failed before it ever answered: it cannot start here */
   let cannotStart = false
   let nextId = 1
@@ -57,26 +68,36 @@ export function createHistoryStore(
   }
 
   /**
-   * `wait`: blocks until the worker's connection is closed (the ledger's close: the file may be
-   * moved or opened again right after, and nothing of ours may still hold it).
+   * `wait`: blocks until every worker's connection is closed, a tidy one hurried (the ledger's
+   * close: the file may be moved or opened again right after, and nothing of ours may still hold
+   * it). `tidy`: a history is in, the worker merges the search index's segments before it closes.
    */
-  function stop(wait: boolean) {
+  function stop(wait: boolean, tidy = false) {
     clearTimeout(idle)
     const w = worker
     worker = null
-    if (!w) return
-    // its end is ours, not a failure: nothing more to hear from it
-    w.removeAllListeners()
-    w.on('error', () => {})
-    w.postMessage({ type: 'close' } satisfies ToHistoryWorker)
-    w.unref()
-    failAll(new Error('the history store was stopped'))
-    if (wait) waitClosed()
+    if (w) {
+      const f = flags
+      // its end is ours, not a failure: nothing more to hear from it
+      w.removeAllListeners()
+      w.on('error', () => {})
+      finishing.add(f)
+      w.once('exit', () => finishing.delete(f))
+      w.postMessage({ type: 'close', tidy } satisfies ToHistoryWorker)
+      w.unref()
+      failAll(new Error('the history store was stopped'))
+    }
+    if (!wait) return
+    for (const f of finishing) {
+      Atomics.store(f, HURRY, 1)
+      waitClosed(f)
+    }
+    finishing.clear()
   }
 
-  function waitClosed() {
+  function waitClosed(f: Int32Array) {
     try {
-      Atomics.wait(closed, 0, 0, CLOSE_WAIT_MS)
+      Atomics.wait(f, CLOSED, 0, CLOSE_WAIT_MS)
     } catch {
       // a thread that may not block (a browser's main thread does not): the worker closes soon after
     }
@@ -85,8 +106,8 @@ export function createHistoryStore(
   function started(): Worker {
     clearTimeout(idle)
     if (worker) return worker
-    closed = new Int32Array(new SharedArrayBuffer(4))
-    const workerData: HistoryWorkerData = { ...job, closed: closed.buffer }
+    flags = newFlags()
+    const workerData: HistoryWorkerData = { ...job, closed: flags.buffer as SharedArrayBuffer }
     const w = startLedgerWorker('historyWorker', { workerData, resourceLimits: WORKER_LIMITS }, workersDir)
     let answered = false
     w.on('message', (m: FromHistoryWorker) => {
@@ -130,7 +151,7 @@ export function createHistoryStore(
       })
     },
     stop: () => {
-      if (waiting.size === 0) stop(false)
+      if (waiting.size === 0) stop(false, true)
     },
     close: () => stop(true),
   }

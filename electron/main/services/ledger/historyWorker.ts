@@ -6,7 +6,7 @@
 import { DatabaseSync } from 'node:sqlite'
 import { parentPort, workerData } from 'node:worker_threads'
 import { createCursors } from './cursors'
-import type { FromHistoryWorker, HistoryWorkerData, ToHistoryWorker } from './historyJob'
+import { CLOSED, type FromHistoryWorker, type HistoryWorkerData, HURRY, type ToHistoryWorker } from './historyJob'
 import { createWriter } from './insert'
 import { createSearchIndex } from './searchIndex'
 import { tuneLedgerConnection } from './tuning'
@@ -20,14 +20,32 @@ const db = new DatabaseSync(data.path, { enableForeignKeyConstraints: true })
 // the app's own connection may be writing (a label, a payment's row): wait for it, as it waits for us
 db.exec('PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL')
 tuneLedgerConnection(db)
-const writer = createWriter(db, createCursors(db), createSearchIndex(db, data.searchMode === 'fts5'))
+const search = createSearchIndex(db, data.searchMode === 'fts5')
+const writer = createWriter(db, createCursors(db), search)
+const flags = new Int32Array(data.closed)
+/** pages a merge step writes: about 25 ms at a million rows, so the app's own writes wait no longer */
+const MERGE_STEP_PAGES = 500
+
+/**
+ * A history is in: the search index's segments merged into one (searchIndex.ts, SEGMENT_MERGE), a
+ * step at a time, until done or the ledger's close hurries us.
+ */
+function tidy() {
+  try {
+    while (Atomics.load(flags, HURRY) === 0 && search.mergeStep(MERGE_STEP_PAGES)) {
+      // each step is a transaction of its own: the app's writes go in between
+    }
+  } catch {
+    // a step that failed (the file busy past the timeout) left the index as it was, whole
+  }
+}
 
 port.on('message', (m: ToHistoryWorker) => {
   if (m.type === 'close') {
+    if (m.tidy) tidy()
     db.close()
-    const closed = new Int32Array(data.closed)
-    Atomics.store(closed, 0, 1)
-    Atomics.notify(closed, 0)
+    Atomics.store(flags, CLOSED, 1)
+    Atomics.notify(flags, CLOSED)
     port.close()
     return
   }

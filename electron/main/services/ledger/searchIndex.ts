@@ -49,9 +49,20 @@ export interface SearchIndex {
   textChanged(accountId: string, txId: string): void
   /** before an account's transactions are deleted */
   forget(accountId: string): void
+  /**
+   * One step (about `pages` pages written, one transaction) of merging the index's segments into
+   * one; true while work is left. See SEGMENT_MERGE.
+   */
+  mergeStep(pages: number): boolean
 }
 
-const NONE: SearchIndex = { lastRowId: () => 0, addedAfter() {}, textChanged() {}, forget() {} }
+const NONE: SearchIndex = {
+  lastRowId: () => 0,
+  addedAfter() {},
+  textChanged() {},
+  forget() {},
+  mergeStep: () => false,
+}
 
 export function createSearchIndex(db: DatabaseSync, enabled: boolean): SearchIndex {
   if (!enabled) return NONE
@@ -67,6 +78,14 @@ export function createSearchIndex(db: DatabaseSync, enabled: boolean): SearchInd
   const forget = db.prepare(
     `DELETE FROM tx_search WHERE rowid IN (SELECT ${SEARCH_KEY} FROM transactions t WHERE t.account_id = ?)`,
   )
+  // SEGMENT_MERGE: every commit adds a segment to the index, and FTS5 merges them only by levels, so
+  // a history stored a thousand commits at a time is left in some twenty segments, each one read
+  // by every search. `merge` with a negative size merges all of them, one step at a time; a step
+  // that changes fewer than two rows found nothing left to do (FTS5's documented test). At a
+  // million rows: 23 segments into one in 1.2 s, searches 10 to 25 % faster (docs/ledger.md).
+  const merge = db.prepare("INSERT INTO tx_search (tx_search, rank) VALUES ('merge', ?)")
+  const changes = db.prepare('SELECT total_changes() AS n')
+  const totalChanges = () => (changes.get() as { n: number }).n
   return {
     lastRowId: () => (last.get() as { id: number }).id,
     addedAfter: (rowId) => void addAfter.run(rowId),
@@ -77,5 +96,10 @@ export function createSearchIndex(db: DatabaseSync, enabled: boolean): SearchInd
       add.run(row.id)
     },
     forget: (accountId) => void forget.run(accountId),
+    mergeStep(pages) {
+      const before = totalChanges()
+      merge.run(-Math.max(1, Math.trunc(pages)))
+      return totalChanges() - before >= 2
+    },
   }
 }

@@ -1,11 +1,14 @@
 // The history's store on its own thread (historyWorker.ts): what it stores the main thread's
 // connection reads at once (rows, folded fees, search, cursors, counts), a group is one transaction,
 // the app's own writes meanwhile wait their turn, and closing the ledger is heard by the caller.
-import { existsSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
+import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
-import { openLedger } from '../../../../electron/main/services/ledger'
+import { type Ledger, openLedger } from '../../../../electron/main/services/ledger'
+import { CLOSED, HURRY } from '../../../../electron/main/services/ledger/historyJob'
+import { createHistoryStore } from '../../../../electron/main/services/ledger/historyOffThread'
 import { ledgerPerTest, row, withTempDir } from './helpers'
 
 const ctx = ledgerPerTest()
@@ -89,6 +92,110 @@ describe('a history stored in full (historyStored)', () => {
     l.historyStored()
     expect(await l.storeHistory(ACC, [{ rows: [row()], opts: { announce: false } }])).toEqual([1])
     expect(l.count({ accountId: ACC })).toBe(3)
+  })
+})
+
+/** the trigram index's segments, read by a connection of the test's own */
+function segments(path: string): number {
+  const db = new DatabaseSync(path, { readOnly: true })
+  try {
+    return (db.prepare('SELECT count(DISTINCT segid) AS n FROM tx_search_idx').get() as { n: number }).n
+  } finally {
+    db.close()
+  }
+}
+
+/** twelve groups of pages, one commit (one new segment) each, with words to search for */
+async function storeInGroups(l: Ledger): Promise<void> {
+  const words = ['espresso', 'croissant', 'stall', 'roastery']
+  for (let g = 0; g < 12; g++) {
+    const rows = Array.from({ length: 40 }, (_, i) => row({ memo: `${words[(g + i) % 4]} ${g}-${i}` }))
+    await l.storeHistory(ACC, [{ rows, opts: { announce: false } }])
+  }
+}
+
+const found = (l: Ledger, search: string) => l.page({ accountId: ACC, search, limit: 200 }).items.map((t) => t.txId)
+
+describe('the search index once a history is in: its segments merged (searchIndex.ts, SEGMENT_MERGE)', () => {
+  it('merges them into one on the thread; every search finds the same rows', async () => {
+    const l = ctx.ledger
+    await storeInGroups(l)
+    const before = segments(l.path)
+    expect(before).toBeGreaterThan(1)
+    const searches = ['espresso', 'stall 3-', 'ROAST', 'nothing']
+    const rows = searches.map((w) => found(l, w))
+    expect(rows[0]).toHaveLength(120)
+    l.historyStored()
+    await expect.poll(() => segments(l.path), { timeout: 10_000 }).toBe(1)
+    expect(searches.map((w) => found(l, w))).toEqual(rows)
+    // and the next history's groups go on as before
+    expect(await l.storeHistory(ACC, [{ rows: [row({ memo: 'espresso late' })], opts: { announce: false } }])).toEqual([
+      1,
+    ])
+    expect(found(l, 'espresso')).toHaveLength(121)
+  })
+
+  it('a ledger closed right after: the merge is cut short, nothing of ours holds the file, nothing lost', async () => {
+    const tmp = await withTempDir()
+    let l = openLedger({ dir: tmp.dir })
+    try {
+      await storeInGroups(l)
+      const rows = found(l, 'croissant')
+      l.historyStored()
+      l.close()
+      // the last connection to close folds the WAL into the file and removes it
+      expect(existsSync(`${l.path}-wal`)).toBe(false)
+      l = openLedger({ dir: tmp.dir })
+      expect(found(l, 'croissant')).toEqual(rows)
+    } finally {
+      l.close()
+      await tmp.cleanup()
+    }
+  })
+})
+
+describe('closing while the thread tidies', () => {
+  it('the close hurries it and waits until its connection is closed', async () => {
+    const tmp = await withTempDir()
+    // a worker that stores at once and, told to close tidily, "merges" for 3 s unless hurried; it
+    // writes down how it ended just before it says its connection is closed
+    const dir = join(tmp.dir, 'workers')
+    const ended = join(tmp.dir, 'ended.txt')
+    await mkdir(dir)
+    await writeFile(
+      join(dir, 'historyWorker.js'),
+      `const { parentPort, workerData } = require('node:worker_threads')
+const { writeFileSync } = require('node:fs')
+const flags = new Int32Array(workerData.closed)
+const nap = new Int32Array(new SharedArrayBuffer(4))
+parentPort.on('message', (m) => {
+  if (m.type === 'store') return parentPort.postMessage({ type: 'stored', id: m.id, inserted: [0] })
+  let how = 'closed'
+  for (let i = 0; m.tidy && i < 300; i++) {
+    if (Atomics.load(flags, ${HURRY}) === 1) { how = 'hurried'; break }
+    Atomics.wait(nap, 0, 0, 10)
+    how = 'tidied'
+  }
+  writeFileSync(${JSON.stringify(ended)}, how)
+  Atomics.store(flags, ${CLOSED}, 1)
+  Atomics.notify(flags, ${CLOSED})
+  parentPort.close()
+})
+`,
+    )
+    const store = createHistoryStore({ path: join(tmp.dir, 'unused.sqlite'), searchMode: 'fts5' }, () => [], dir)
+    try {
+      expect(await store.store(ACC, [{ rows: [], opts: {} }])).toEqual([0])
+      store.stop() // the history is in: told to close tidily
+      await new Promise((r) => setTimeout(r, 100)) // tidying now
+      const t0 = performance.now()
+      store.close()
+      // it was hurried, and the close returned only once it had closed
+      expect(readFileSync(ended, 'utf8')).toBe('hurried')
+      expect(performance.now() - t0).toBeLessThan(2_500)
+    } finally {
+      await tmp.cleanup()
+    }
   })
 })
 
