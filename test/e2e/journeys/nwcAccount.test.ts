@@ -38,7 +38,8 @@ test('add a wallet by its Nostr Wallet Connect string; receive, pay, and no scre
   const nav = page.getByRole('navigation').first()
   await nav.getByRole('button', { name: 'Receive', exact: true }).waitFor({ timeout: 15_000 })
   await waitVisible(page, /Hub wallet/, 15_000)
-  expect(await page.locator('main, .app').first().innerText()).toMatch(/20,000/)
+  // the account's name shows before its wallets are read (over the relay): wait for the balance
+  await expect.poll(() => page.locator('main, .app').first().innerText(), { timeout: 15_000 }).toMatch(/20,000/)
   // no withdraw links nor vouchers: the tab is gone
   expect(await nav.getByRole('button', { name: 'Withdraw', exact: true }).count()).toBe(0)
 
