@@ -34,12 +34,13 @@ export interface HistoryStore {
   close(): void
 }
 
+/** a worker's flags, [CLOSED] and [HURRY] (historyJob.ts), shared with it */
+const newFlags = () => new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT))
+
 /**
  * `here`: stores a group on the calling thread, used from the first group on when no worker could
  * be started (its file missing or unreadable), so the history still loads, as it did before.
  */
-const newFlags = () => new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES_PER_ELEMENT))
-
 export function createHistoryStore(
   job: Omit<HistoryWorkerData, 'closed'>,
   here: (accountId: string, batches: HistoryBatch[]) => number[],
