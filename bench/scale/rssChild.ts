@@ -16,6 +16,8 @@ export interface SyncRss {
   heapTotalMB: number
   externalMB: number
   syncS: number
+  /** MB written to storage during the sync (Linux) */
+  writtenMB: number
   /** resident MB by kind of mapping (Linux) */
   maps: Record<string, number>
   /** V8's reserved heap by space, MB */

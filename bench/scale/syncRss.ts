@@ -35,15 +35,25 @@ function mapsRss(): Record<string, number> {
   return Object.fromEntries(Object.entries(out).map(([k, v]) => [k, Math.round(v)]))
 }
 const gc = () => (globalThis as { gc?: () => void }).gc?.()
+/** bytes this process has had written to storage (Linux; 0 elsewhere): the ledger's file and WAL */
+function writtenBytes(): number {
+  try {
+    return Number(/^write_bytes: (\d+)/m.exec(readFileSync('/proc/self/io', 'utf8'))?.[1] ?? 0)
+  } catch {
+    return 0
+  }
+}
 const [url, secret] = process.argv.slice(2)
 if (!url || !secret) throw new Error('usage: <url> <secret>')
 gc()
 const before = process.memoryUsage().rss
+const written0 = writtenBytes()
 const t0 = performance.now()
 // the history's store worker as the build makes it (this file runs bundled, away from the sources)
 const booted = await bootApp({ connect: { baseUrl: url, apiKey: secret }, workersDir: WORKERS_DIR })
 await historyIn(booted.app, 3_600_000)
 const syncS = (performance.now() - t0) / 1000
+const writtenMB = (writtenBytes() - written0) / MB
 gc()
 const m = process.memoryUsage()
 // and two seconds later: what the app gives back once the history is in is given back by then
@@ -59,6 +69,8 @@ console.log(
     heapTotalMB: m.heapTotal / MB,
     externalMB: m.external / MB,
     syncS,
+    // written to storage during the sync: the rows, the WAL and each checkpoint's copy of it
+    writtenMB,
     // the most resident at any time, the sync's peak (the app gives memory back once the history is in)
     peakMB: process.resourceUsage().maxRSS / 1024,
     maps: mapsRss(),

@@ -40,17 +40,26 @@ const newFlags = () => new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES
 /**
  * `here`: stores a group on the calling thread, used from the first group on when no worker could
  * be started (its file missing or unreadable), so the history still loads, as it did before.
+ * `running`: told true when a worker starts and none was alive, false once the last one has ended
+ * (the app's connection leaves checkpoints to a running worker: tuning.ts).
  */
 export function createHistoryStore(
   job: Omit<HistoryWorkerData, 'closed'>,
   here: (accountId: string, batches: HistoryBatch[]) => number[],
   workersDir?: string,
+  running: (on: boolean) => void = () => {},
 ): HistoryStore {
   let worker: Worker | null = null
   /** the running worker's flags ([CLOSED], [HURRY]: historyJob.ts) */
   let flags = newFlags()
   /** workers told to close whose connection may still be open (tidying): a close waits for them */
   const finishing = new Set<Int32Array>()
+  /** workers started and not yet ended, by their flags */
+  const alive = new Set<Int32Array>()
+  const ended = (f: Int32Array) => {
+    finishing.delete(f)
+    if (alive.delete(f) && alive.size === 0) running(false)
+  }
   /** the worker failed before it ever answered: it cannot start here */
   let cannotStart = false
   let nextId = 1
@@ -83,7 +92,7 @@ export function createHistoryStore(
       w.removeAllListeners()
       w.on('error', () => {})
       finishing.add(f)
-      w.once('exit', () => finishing.delete(f))
+      w.once('exit', () => ended(f))
       w.postMessage({ type: 'close', tidy } satisfies ToHistoryWorker)
       w.unref()
       failAll(new Error('the history store was stopped'))
@@ -107,9 +116,12 @@ export function createHistoryStore(
   function started(): Worker {
     clearTimeout(idle)
     if (worker) return worker
-    flags = newFlags()
-    const workerData: HistoryWorkerData = { ...job, closed: flags.buffer as SharedArrayBuffer }
+    const f = newFlags()
+    flags = f
+    const workerData: HistoryWorkerData = { ...job, closed: f.buffer as SharedArrayBuffer }
     const w = startLedgerWorker('historyWorker', { workerData, resourceLimits: WORKER_LIMITS }, workersDir)
+    alive.add(f)
+    if (alive.size === 1) running(true)
     let answered = false
     w.on('message', (m: FromHistoryWorker) => {
       answered = true
@@ -137,7 +149,10 @@ export function createHistoryStore(
       }
     }
     w.on('error', gone)
-    w.on('exit', (code) => gone(new Error(`the history store ended (${code})`)))
+    w.on('exit', (code) => {
+      ended(f)
+      gone(new Error(`the history store ended (${code})`))
+    })
     worker = w
     return w
   }

@@ -9,7 +9,7 @@ import { createCursors } from './cursors'
 import { CLOSED, type FromHistoryWorker, type HistoryWorkerData, HURRY, type ToHistoryWorker } from './historyJob'
 import { createWriter } from './insert'
 import { createSearchIndex } from './searchIndex'
-import { tuneLedgerConnection } from './tuning'
+import { tuneHistoryConnection, tuneLedgerConnection } from './tuning'
 
 const port = parentPort
 if (!port) throw new Error('historyWorker.ts runs as a worker thread')
@@ -20,6 +20,7 @@ const db = new DatabaseSync(data.path, { enableForeignKeyConstraints: true })
 // the app's own connection may be writing (a label, a payment's row): wait for it, as it waits for us
 db.exec('PRAGMA busy_timeout = 5000; PRAGMA synchronous = NORMAL')
 tuneLedgerConnection(db)
+tuneHistoryConnection(db)
 const search = createSearchIndex(db, data.searchMode === 'fts5')
 const writer = createWriter(db, createCursors(db), search)
 const flags = new Int32Array(data.closed)
@@ -40,9 +41,20 @@ function tidy() {
   }
 }
 
+/** the WAL this thread wrote, into the file before the app's connection checkpoints again (tuning.ts) */
+function checkpoint() {
+  if (Atomics.load(flags, HURRY) === 1) return // the ledger is closing: its last close does it
+  try {
+    db.exec('PRAGMA wal_checkpoint(PASSIVE)')
+  } catch {
+    // busy: the app's connection checkpoints it later, as it would have
+  }
+}
+
 port.on('message', (m: ToHistoryWorker) => {
   if (m.type === 'close') {
     if (m.tidy) tidy()
+    checkpoint()
     db.close()
     Atomics.store(flags, CLOSED, 1)
     Atomics.notify(flags, CLOSED)

@@ -25,7 +25,7 @@ import { hasSearchIndex, ledgerMigrations } from './schema'
 import { createSearchIndex } from './searchIndex'
 import type { SearchWay } from './searchPlan'
 import type { OpenStatus } from './sqliteFile'
-import { tuneLedgerConnection } from './tuning'
+import { appCheckpoints, tuneLedgerConnection } from './tuning'
 import type { LedgerTx } from './view'
 
 export { Recipient, StoredWithdrawLink } from './appRecords'
@@ -158,7 +158,10 @@ export function openLedger(opts: LedgerOptions): Ledger {
   const history =
     opened.path === ':memory:'
       ? null
-      : createHistoryStore({ path: opened.path, searchMode }, storeHere, opts.workersDir)
+      : createHistoryStore({ path: opened.path, searchMode }, storeHere, opts.workersDir, (on) => {
+          // a worker can end after the ledger's close (its exit is heard later): nothing to set then
+          if (db.isOpen) appCheckpoints(db, !on)
+        })
 
   tellOpened(opened, opts, notify, (aside) => salvageLedger(aside, labels, records))
 

@@ -154,6 +154,33 @@ describe('the search index once a history is in: its segments merged (searchInde
   })
 })
 
+describe('checkpoints while the thread runs (tuning.ts)', () => {
+  it('the app is told when the first thread starts and when the last one has ended', async () => {
+    const l = ctx.ledger
+    const told: boolean[] = []
+    const store = createHistoryStore(
+      { path: l.path, searchMode: l.searchMode },
+      () => [],
+      undefined,
+      (on) => told.push(on),
+    )
+    try {
+      expect(await store.store(ACC, [{ rows: [row()], opts: { announce: false } }])).toEqual([1])
+      expect(await store.store(ACC, [{ rows: [row()], opts: { announce: false } }])).toEqual([1])
+      expect(told).toEqual([true]) // one thread, told once
+      store.stop()
+      await expect.poll(() => told, { timeout: 10_000 }).toEqual([true, false])
+      // the next group starts another thread, told again
+      expect(await store.store(ACC, [{ rows: [row()], opts: { announce: false } }])).toEqual([1])
+      expect(told).toEqual([true, false, true])
+    } finally {
+      store.close()
+    }
+    await expect.poll(() => told, { timeout: 10_000 }).toEqual([true, false, true, false])
+    expect(l.count({ accountId: ACC })).toBe(3)
+  })
+})
+
 describe('closing while the thread tidies', () => {
   it('the close hurries it and waits until its connection is closed', async () => {
     const tmp = await withTempDir()
