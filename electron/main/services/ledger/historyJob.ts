@@ -14,10 +14,10 @@ export interface HistoryWorkerData {
    * Two Int32s: [CLOSED] the worker sets to 1 once its connection is closed (the ledger's close
    * waits on it); [HURRY] the main thread sets to 1 when the close cannot wait for tidying
    */
-  closed: SharedArrayBuffer
+  flags: SharedArrayBuffer
 }
 
-/** the places in HistoryWorkerData.closed */
+/** the places in HistoryWorkerData.flags */
 export const CLOSED = 0
 export const HURRY = 1
 

@@ -44,7 +44,7 @@ const newFlags = () => new Int32Array(new SharedArrayBuffer(2 * Int32Array.BYTES
  * (the app's connection leaves checkpoints to a running worker: tuning.ts).
  */
 export function createHistoryStore(
-  job: Omit<HistoryWorkerData, 'closed'>,
+  job: Omit<HistoryWorkerData, 'flags'>,
   here: (accountId: string, batches: HistoryBatch[]) => number[],
   workersDir?: string,
   running: (on: boolean) => void = () => {},
@@ -118,7 +118,7 @@ export function createHistoryStore(
     if (worker) return worker
     const f = newFlags()
     flags = f
-    const workerData: HistoryWorkerData = { ...job, closed: f.buffer as SharedArrayBuffer }
+    const workerData: HistoryWorkerData = { ...job, flags: f.buffer as SharedArrayBuffer }
     const w = startLedgerWorker('historyWorker', { workerData, resourceLimits: WORKER_LIMITS }, workersDir)
     alive.add(f)
     if (alive.size === 1) running(true)

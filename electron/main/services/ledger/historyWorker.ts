@@ -23,7 +23,7 @@ tuneLedgerConnection(db)
 tuneHistoryConnection(db)
 const search = createSearchIndex(db, data.searchMode === 'fts5')
 const writer = createWriter(db, createCursors(db), search)
-const flags = new Int32Array(data.closed)
+const flags = new Int32Array(data.flags)
 /** pages a merge step writes: about 25 ms at a million rows, so the app's own writes wait no longer */
 const MERGE_STEP_PAGES = 500
 

@@ -82,7 +82,10 @@ export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'labels' | '
    * rows stored by each batch. Hand a wallet's next pages over only once these are stored.
    */
   storeHistory(accountId: string, batches: HistoryBatch[], opts?: { offThread?: boolean }): Promise<number[]>
-  /** a history is in: the store's thread stops now, not after its idle time (its memory goes back) */
+  /**
+   * a history is in: the store's thread merges the search index's segments and stops, not after
+   * its idle time (its memory goes back)
+   */
   historyStored(): void
   /**
    * Runs `fn`'s writes (insertBatch, labels, records) in one transaction: one commit for several

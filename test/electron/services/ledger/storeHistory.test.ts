@@ -193,7 +193,7 @@ describe('closing while the thread tidies', () => {
       join(dir, 'historyWorker.js'),
       `const { parentPort, workerData } = require('node:worker_threads')
 const { writeFileSync } = require('node:fs')
-const flags = new Int32Array(workerData.closed)
+const flags = new Int32Array(workerData.flags)
 const nap = new Int32Array(new SharedArrayBuffer(4))
 parentPort.on('message', (m) => {
   if (m.type === 'store') return parentPort.postMessage({ type: 'stored', id: m.id, inserted: [0] })
