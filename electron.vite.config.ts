@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react'
 import { defineConfig } from 'electron-vite'
 import type { Plugin } from 'vite'
 import { CSP, DEV_CSP } from './electron/main/shell/csp'
+import { earlyScript } from './scripts/lib/earlyScript'
 import { messagesAst, noMessageParser } from './scripts/lib/messagesAst'
 
 const alias = { '@shared': resolve(__dirname, 'shared') }
@@ -57,7 +58,7 @@ export default defineConfig({
         noMessageParser(__dirname),
       ],
     },
-    plugins: [react(), devCsp(), messagesAst()],
+    plugins: [react(), devCsp(), messagesAst(), earlyScript(__dirname)],
     build: {
       outDir: resolve(__dirname, 'out/renderer'),
       // electron-vite leaves the renderer unminified by default: 1.7× the floor page's initial JS

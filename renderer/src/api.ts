@@ -11,18 +11,7 @@ const bridgeDown = (): AppErrorShape => ({
   retryable: true,
 })
 
-/** The reads public/early.js sends before the bundle runs. */
-type EarlyOp = 'lock.status' | 'settings.get' | 'accounts.list' | 'wallets.list'
-type EarlyReads = { [K in EarlyOp]?: Promise<Result<OpOutput<K>>> }
-
-declare global {
-  interface Window {
-    /** the first screen's reads, started by public/early.js before the bundle ran */
-    __early?: EarlyReads
-    /** the answers of those reads that are in already (early.js keeps each as it arrives) */
-    __earlyIn?: { [K in EarlyOp]?: Result<OpOutput<K>> }
-  }
-}
+import type { EarlyOp } from './early/reads'
 
 /** Told when main refused something because the app is locked (the lock store shows the lock screen). */
 let onLocked: (() => void) | null = null

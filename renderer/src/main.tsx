@@ -20,6 +20,8 @@ let rendered = false
 function renderOnce() {
   if (rendered || !root) return
   rendered = true
+  // the total early.js painted goes in the same task as React's first render: no frame without either
+  el?.querySelector(':scope > [data-early]')?.remove()
   flushSync(() =>
     root.render(
       <StrictMode>

@@ -1,4 +1,4 @@
-// Start-up with early.js's answers already in (public/early.js): boot puts them in the stores at
+// Start-up with early.js's answers already in (renderer/src/early): boot puts them in the stores at
 // once, before anything awaits, so Home's first render shows the balances; nothing is asked twice.
 import { expect, test } from 'vitest'
 import { boot } from '../../renderer/src/boot'
