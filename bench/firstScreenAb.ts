@@ -16,12 +16,12 @@ import { median } from './lib/stats'
 import { buildFloor } from './size'
 
 /** one cold load (a fresh context): the first balance as `npm run bench` times it */
-async function firstBalanceMs(browser: Browser, url: string): Promise<number> {
+async function firstBalanceMs(browser: Browser, url: string): Promise<{ at: number; home: number }> {
   const context = await browser.newContext({ viewport: { width: 420, height: 720 } })
   try {
     const page = await context.newPage()
     await page.goto(url, { waitUntil: 'commit' })
-    return (await firstBalance(page)).at
+    return await firstBalance(page)
   } finally {
     await context.close()
   }
@@ -52,16 +52,21 @@ try {
   targets.push(['floor', `${floor.origin}/`])
   for (const [, url] of targets) await firstBalanceMs(browser, url) // Chromium's own warm-up
   const ms = new Map<string, number[]>(targets.map(([name]) => [name, []]))
+  const homeMs = new Map<string, number[]>(targets.map(([name]) => [name, []]))
   // a new order each round (a load slows the next one), and a median of many: one build's median of
   // 15 loads moved by 30 ms between runs here, of 80 by a few (docs/architecture.md)
   for (let i = 0; i < runs; i++) {
     const order = targets.map((t) => [Math.random(), t] as const).sort((a, b) => a[0] - b[0])
-    for (const [, [name, url]] of order) ms.get(name)?.push(await firstBalanceMs(browser, url))
+    for (const [, [name, url]] of order) {
+      const first = await firstBalanceMs(browser, url)
+      ms.get(name)?.push(first.at)
+      homeMs.get(name)?.push(first.home)
+    }
   }
   const floorMs = median(ms.get('floor') ?? [])
   for (const [name, xs] of ms)
     console.log(
-      `${name.padEnd(32)} ${median(xs).toFixed(1).padStart(7)} ms  ${(median(xs) / floorMs).toFixed(2)}× floor`,
+      `${name.padEnd(32)} ${median(xs).toFixed(1).padStart(7)} ms  ${(median(xs) / floorMs).toFixed(2)}× floor  (React's Home ${median(homeMs.get(name) ?? []).toFixed(1)} ms)`,
     )
 } finally {
   for (const s of servers) await s.close()

@@ -32,10 +32,11 @@ export async function buildFloor(): Promise<string> {
   return FLOOR_OUT
 }
 
+/** The gzipped bytes of every script the page loads before its first screen: each script tag's (module or classic, such as the app's early.js) and each module preload's. */
 export async function initialJsGzipBytes(dir: string): Promise<{ bytes: number; files: string[] }> {
   const html = await readFile(join(dir, 'index.html'), 'utf8')
   const srcs = [
-    ...html.matchAll(/<script\b[^>]*type="module"[^>]*src="([^"]+)"/g),
+    ...html.matchAll(/<script\b[^>]*\bsrc="([^"]+)"/g),
     ...html.matchAll(/<link\b[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g),
   ].map((m) => m[1]!)
   let bytes = 0
