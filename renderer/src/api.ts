@@ -3,6 +3,7 @@
 import type {} from '@shared/api'
 import type { EventName, EventPayload, OpInput, OpName, OpOutput } from '@shared/contract'
 import type { AppErrorShape, Result } from '@shared/errors'
+import type { EarlyOp } from './early/reads'
 import { t } from './i18n'
 
 const bridgeDown = (): AppErrorShape => ({
@@ -10,8 +11,6 @@ const bridgeDown = (): AppErrorShape => ({
   message: t('api.bridgeDown'),
   retryable: true,
 })
-
-import type { EarlyOp } from './early/reads'
 
 /** Told when main refused something because the app is locked (the lock store shows the lock screen). */
 let onLocked: (() => void) | null = null

@@ -5,6 +5,7 @@
 // now" of the settings, shows only the mask while balances are hidden, and nothing while locked.
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startSimulator } from '../../simulator/index'
 import { type OpenedApp, openApp } from '../harness'
 import { mainCall } from './support'
 
@@ -94,6 +95,30 @@ describe.each([
     } finally {
       await mainCall(o, 'lock.remove', { current: 'correct horse battery staple' })
       await mainCall(o, 'settings.update', { language: 'en', theme: 'light' })
+    }
+  })
+
+  test("with several accounts: the switcher's line, and the total in the same place", async () => {
+    // a second service of its own (the same key cannot be connected twice; the demo's keys are fixed)
+    const other = await startSimulator({ seed: 'empty' })
+    const first = o.app.accounts.list().activeId as string
+    const added = await mainCall(o, 'accounts.connect', {
+      baseUrl: other.url,
+      apiKey: other.keys.secret,
+      label: 'Second',
+      storage: 'memory',
+    })
+    expect(added).toMatchObject({ ok: true })
+    try {
+      // the first account (with wallets) stays the one shown
+      expect((await mainCall(o, 'accounts.switch', { id: first })).ok).toBe(true)
+      const [early, react] = await reloadAndRecord(o.page)
+      expect(early?.early).toBe(true)
+      expect(react).toMatchObject({ early: false, text: early?.text, x: early?.x, y: early?.y })
+      expect(await o.page.locator('.account-switch').count()).toBe(1)
+    } finally {
+      if (added.ok) await mainCall(o, 'accounts.remove', { id: (added.value as { id: string }).id })
+      await other.close()
     }
   })
 
