@@ -5,12 +5,10 @@
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { build, type Plugin } from 'vite'
+import { EARLY_WORD_IDS, type EarlyWords } from '../../shared/i18n/earlyWords'
 import { LOCALES } from '../../shared/i18n/locales'
 
 const ENTRY = 'renderer/src/early/index.ts'
-
-/** renderer/src/early/paint.ts's `EarlyWords` (that file is the page's: DOM types) */
-type EarlyWords = Record<string, { total: string; lockNow: string }>
 
 /** The catalogs' words the early paint shows; plain text only (the script has no ICU formatter). */
 export function earlyWords(root: string): EarlyWords {
@@ -22,7 +20,7 @@ export function earlyWords(root: string): EarlyWords {
       if (typeof text !== 'string' || /[{}<>]/.test(text)) throw new Error(`${locale}: ${id} is not plain text`)
       return text
     }
-    words[locale] = { total: word('home.total'), lockNow: word('screen.lockNow') }
+    words[locale] = { total: word(EARLY_WORD_IDS.total), lockNow: word(EARLY_WORD_IDS.lockNow) }
   }
   return words
 }

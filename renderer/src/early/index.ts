@@ -1,7 +1,8 @@
 // The page's first script: a classic script (built on its own as an IIFE by
 // scripts/lib/earlyScript.ts), so it runs while the page is parsed, before the module bundle. It
 // sends the first screen's reads and paints the total as soon as they are in (./paint.ts).
-import { type EarlyWords, earlyTotal, paintEarly } from './paint'
+import type { EarlyWords } from '@shared/i18n/earlyWords'
+import { earlyTotal, paintEarly } from './paint'
 import { sendReads, warmIntl } from './reads'
 
 /** The catalogs' words the paint uses, put in by the build (scripts/lib/earlyScript.ts). */

@@ -5,18 +5,15 @@
 // the tab bar's icons; `main.tsx` takes it out in the same task as React's first render.
 //
 // It paints only what Home would show at that moment: nothing while the app is locked, without an
-// account or a wallet, or when an answer failed; the mask when balances are hidden (no digit of
-// an amount reaches the DOM then, as lib/money.ts promises); the language and theme the settings
-// say. Text from outside (the account's name) goes in as text, never as markup.
+// account or a wallet, or when an answer failed; the mask when balances are hidden (written by
+// lib/amountText.ts, as every amount of the app); the language and theme the settings say. Text from outside (the account's name) goes in as text, never as markup.
 import { totalBalanceMsat } from '@shared/balances'
 import type { OpOutput } from '@shared/contract'
 import type { Result } from '@shared/errors'
+import type { EarlyWords } from '@shared/i18n/earlyWords'
 import { resolveLocale } from '@shared/i18n/locales'
-import { formatMsat } from '@shared/units'
+import { msatText } from '../lib/amountText'
 import type { EarlyOp } from './reads'
-
-/** The few words the early paint shows, per locale (taken from the catalogs at build time). */
-export type EarlyWords = Record<string, { total: string; lockNow: string }>
 
 export type EarlyAnswers = { [K in EarlyOp]: Result<OpOutput<K>> }
 
@@ -34,9 +31,6 @@ export interface EarlyTotal {
   text: string
   hidden: boolean
 }
-
-/** The mask and unit of lib/money.ts's hidden amounts (a test compares the two). */
-export const EARLY_MASK = '•••• sats'
 
 export function earlyTotal(a: EarlyAnswers, systemLanguages: readonly string[]): EarlyTotal | null {
   const [lock, settings, accounts, wallets] = [
@@ -57,7 +51,7 @@ export function earlyTotal(a: EarlyAnswers, systemLanguages: readonly string[]):
     account: `${active.label} · ${active.keyHint}`,
     switcher: accounts.value.accounts.length > 1,
     lockNow: lock.value.set,
-    text: hidden ? EARLY_MASK : formatMsat(totalBalanceMsat(wallets.value.wallets), { locale }),
+    text: msatText(totalBalanceMsat(wallets.value.wallets), hidden, { locale }),
     hidden,
   }
 }

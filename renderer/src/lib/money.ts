@@ -3,14 +3,15 @@
 // one reaches the DOM. The sign of a movement stays (in or out is not an amount). A test refuses
 // @shared/units' formatters anywhere else in the renderer.
 import type { Settings } from '@shared/contract'
-import { formatMsat, formatSat } from '@shared/units'
+import { formatSat } from '@shared/units'
 import { currentLocale } from '../i18n'
 import { useSettings } from '../stores/settings'
 import type { LoadStatus } from '../stores/wallets'
+import { type AmountOpts, MASK, msatText } from './amountText'
 
-export const MASK = '••••'
+export { MASK }
 
-type Opts = { signed?: boolean; unit?: boolean }
+type Opts = AmountOpts
 
 /**
  * Hidden when the setting says so, and while it is being asked or could not be read. The page
@@ -29,11 +30,8 @@ export const amountsHidden = (): boolean => {
   return hidesAmounts(s.settings, s.status)
 }
 
-export function showMsat(msat: number, hidden: boolean, opts: Opts = {}): string {
-  if (!hidden) return formatMsat(msat, { ...opts, locale: currentLocale() })
-  const sign = opts.signed ? (msat < 0 ? '−' : msat > 0 ? '+' : '') : ''
-  return `${sign}${MASK}${opts.unit === false ? '' : ' sats'}`
-}
+export const showMsat = (msat: number, hidden: boolean, opts: Opts = {}): string =>
+  msatText(msat, hidden, { ...opts, locale: currentLocale() })
 
 export const showSat = (sat: number, hidden: boolean, opts: Opts = {}): string =>
   hidden ? showMsat(Math.sign(sat), true, opts) : formatSat(sat, { ...opts, locale: currentLocale() })
