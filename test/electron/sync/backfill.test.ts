@@ -1,6 +1,7 @@
 // A tick's history pages go into the ledger ten to a commit (a commit costs more than a page's
 // hundred rows), each page still with its own cursor, stored while the next pages are read, one
-// group at a time; a read that fails keeps what was read, a store that fails stores nothing after.
+// group after the other; the reads run at most two groups ahead of the store; a read that fails
+// keeps what was read, a store that fails stores nothing after.
 import type { WalletTransaction } from '@shared/schemas/service'
 import { expect, it } from 'vitest'
 import { type Batch, backfill, DEFAULT_READS, type ReadContext } from '../../../electron/main/services/sync/reads'
@@ -59,7 +60,7 @@ it('a read that fails stores the pages read before it, then fails', async () => 
   expect(stored.map((b) => b.cursor.backfillNextPage)).toEqual([2, 3, 4])
 })
 
-it('reads the next pages while a group is stored, and hands a group over only once the one before is in', async () => {
+it('reads on while a group is stored, and hands a group over only once the one before is in', async () => {
   const { c, log } = context(60)
   c.o = { ...DEFAULT_READS, backfillPagesPerTick: 30 }
   const list = c.client.listTransactions
@@ -71,20 +72,51 @@ it('reads the next pages while a group is stored, and hands a group over only on
     },
   } as ReadContext['client']
   expect(await backfill(c, 'wal_a')).toBe(false)
-  // one request at a time; pages 11 to 20 read while 1 to 10 are stored; none past the tick's 30
+  // one request at a time, none past the tick's 30; the reads do not wait for the first group's
+  // store, and each group starts only once the one before it is stored
   const asks = (from: number, to: number) => range(from, to).map((p) => `ask ${p}`)
   const store = (from: number, to: number) => `store ${range(from, to).join(',')}`
   expect(log).toEqual([
     ...asks(1, 11),
     store(1, 10),
-    ...asks(12, 21),
+    ...asks(12, 30),
     'stored 1',
     store(11, 20),
-    ...asks(22, 30),
     'stored 2',
     store(21, 30),
     'stored 3',
   ])
+})
+
+it('the reads wait once two groups wait for a store that has not ended', async () => {
+  const { c, log } = context(100)
+  c.o = { ...DEFAULT_READS, backfillPagesPerTick: 100 }
+  let release = () => {}
+  const gate = new Promise<void>((r) => {
+    release = r
+  })
+  const storeHistory = c.storeHistory
+  c.storeHistory = async (batches) => {
+    await gate
+    return storeHistory(batches)
+  }
+  let asked = 0
+  const list = c.client.listTransactions
+  c.client = {
+    ...c.client,
+    listTransactions: (w: string, page: number, per: number) => {
+      asked = Math.max(asked, page)
+      return list(w, page, per)
+    },
+  } as ReadContext['client']
+  const done = backfill(c, 'wal_a')
+  await new Promise((r) => setTimeout(r, 30))
+  // the first group is being stored, two more wait (the page after them already asked for)
+  expect(asked).toBe(31)
+  expect(log).toEqual([])
+  release()
+  expect(await done).toBe(true)
+  expect(log.filter((l) => l.startsWith('stored'))).toHaveLength(10)
 })
 
 it('a group that fails to store: no later group is handed over, and the tick fails', async () => {

@@ -42,14 +42,15 @@ let stores: Array<{ walletId: string; offThread: boolean }>
 
 function loop() {
   // a history of 10,000 rows or more is stored on the ledger's own thread (the app's threshold is
-  // 20,000; lowered so this seed's large wallet crosses it and its small ones do not)
+  // 20,000; lowered so this seed's large wallet crosses it and its small ones do not); fifty pages
+  // a tick (the app reads 200), so this seed's history takes three ticks and can be cut between them
   const l = makeLoop({
     sim,
     client,
     vt,
     rec,
     store,
-    options: { backfillOffThreadFrom: 10_000 },
+    options: { backfillOffThreadFrom: 10_000, backfillPagesPerTick: 50 },
     historyLoaded: (id) => void historiesIn.push(id),
     onLedger: (ledger) => {
       const storeHistory = ledger.storeHistory
