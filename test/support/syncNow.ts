@@ -19,10 +19,19 @@ export async function syncNow(app: App, rounds = 200): Promise<void> {
  */
 export async function historyIn(app: App, timeoutMs: number): Promise<void> {
   const end = performance.now() + timeoutMs
-  for (;;) {
+  const allDone = () => {
     const accountIds = app.accounts.list().accounts.map((a) => a.id)
     const progress = accountIds.map((id) => app.sync.progress(id))
-    if (accountIds.length > 0 && progress.every((p) => p.length > 0 && p.every((w) => w.done))) return
+    return accountIds.length > 0 && progress.every((p) => p.length > 0 && p.every((w) => w.done))
+  }
+  for (;;) {
+    // A wallet shows in the progress once its first page is stored: one tick may finish a wallet's
+    // history before it starts the next wallet's, so "every wallet listed is done" holds only once
+    // that tick has ended too.
+    if (allDone()) {
+      await app.sync.idle()
+      if (allDone()) return
+    }
     if (performance.now() > end) throw new Error(`the first sync was not through after ${timeoutMs} ms`)
     await new Promise((r) => setTimeout(r, 20))
   }
