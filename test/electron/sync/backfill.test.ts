@@ -3,7 +3,7 @@
 // group after the other; the reads run at most two groups ahead of the store; a read that fails
 // keeps what was read, a store that fails stores nothing after.
 import type { WalletTransaction } from '@shared/schemas/service'
-import { expect, it } from 'vitest'
+import { expect, it, vi } from 'vitest'
 import { type Batch, backfill, DEFAULT_READS, type ReadContext } from '../../../electron/main/services/sync/reads'
 
 const tx = (id: number) => ({ id: `wtx_${id}`, created_at: 1_700_000_000 + id }) as unknown as WalletTransaction
@@ -110,8 +110,10 @@ it('the reads wait once two groups wait for a store that has not ended', async (
     },
   } as ReadContext['client']
   const done = backfill(c, 'wal_a')
-  await new Promise((r) => setTimeout(r, 30))
-  // the first group is being stored, two more wait (the page after them already asked for)
+  // the first group is being stored, two more wait (the page after them already asked for) ...
+  await vi.waitFor(() => expect(asked).toBe(31))
+  // ... and no page more is asked for while they wait
+  await new Promise((r) => setTimeout(r, 20))
   expect(asked).toBe(31)
   expect(log).toEqual([])
   release()
