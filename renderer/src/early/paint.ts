@@ -6,7 +6,8 @@
 //
 // It paints only what Home would show at that moment: nothing while the app is locked, without an
 // account or a wallet, or when an answer failed; the mask when balances are hidden (written by
-// lib/amountText.ts, as every amount of the app); the language and theme the settings say. Text from outside (the account's name) goes in as text, never as markup.
+// lib/amountText.ts, as every amount of the app); the language and theme the settings say. Text
+// from outside (the account's name) goes in as text, never as markup.
 import { totalBalanceMsat } from '@shared/balances'
 import type { OpOutput } from '@shared/contract'
 import type { Result } from '@shared/errors'

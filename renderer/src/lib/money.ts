@@ -11,8 +11,6 @@ import { type AmountOpts, MASK, msatText } from './amountText'
 
 export { MASK }
 
-type Opts = AmountOpts
-
 /**
  * Hidden when the setting says so, and while it is being asked or could not be read. The page
  * opens only once it was asked (stores/lock.ts), so `idle` (never asked) is a test's store alone.
@@ -30,16 +28,16 @@ export const amountsHidden = (): boolean => {
   return hidesAmounts(s.settings, s.status)
 }
 
-export const showMsat = (msat: number, hidden: boolean, opts: Opts = {}): string =>
+export const showMsat = (msat: number, hidden: boolean, opts: AmountOpts = {}): string =>
   msatText(msat, hidden, { ...opts, locale: currentLocale() })
 
-export const showSat = (sat: number, hidden: boolean, opts: Opts = {}): string =>
+export const showSat = (sat: number, hidden: boolean, opts: AmountOpts = {}): string =>
   hidden ? showMsat(Math.sign(sat), true, opts) : formatSat(sat, { ...opts, locale: currentLocale() })
 
 export interface Money {
   hidden: boolean
-  msat(msat: number, opts?: Opts): string
-  sat(sat: number, opts?: Opts): string
+  msat(msat: number, opts?: AmountOpts): string
+  sat(sat: number, opts?: AmountOpts): string
 }
 
 /** The formatters for a component, which renders again when balances are hidden or shown. */

@@ -20,8 +20,9 @@ export function tuneLedgerConnection(db: DatabaseSync): void {
  * instead of once per 64 MB (the store alone 15 % cheaper at a million rows; a whole first sync of a
  * million writes 17 GB instead of 21 and takes 3 to 5 % less: docs/ledger.md, "Eighth round").
  * The app's own connection stops checkpointing meanwhile (`appCheckpoints(db, false)`), or its
- * next small commit could take a checkpoint of 256 MB on the main thread. The WAL file is cut back to 64 MB after each checkpoint, and the
- * thread checkpoints once more when it closes, so the app's connection never inherits a large WAL.
+ * next small commit could take a checkpoint of 256 MB on the main thread. The WAL file is cut back
+ * to 64 MB after each checkpoint, and the thread checkpoints once more when it closes, so the app's
+ * connection never inherits a large WAL.
  */
 const HISTORY_WAL_PAGES = 65_536
 const WAL_KEPT_BYTES = 64 * 1024 * 1024

@@ -100,17 +100,18 @@ export async function backfill(c: ReadContext, walletId: string): Promise<boolea
   let page = prev?.backfillNextPage ?? 1
   const last = page + c.o.backfillPagesPerTick - 1
   let read: Batch[] = []
-  /** the last group handed over; each starts once the one before it is stored */
-  let stored: Promise<void> = Promise.resolve()
+  /** groups handed over and not yet awaited, oldest first; each starts once the one before is stored */
   const waiting: Array<Promise<void>> = []
+  const lastGroup = () => waiting.at(-1) ?? Promise.resolve()
   const handOver = async () => {
     const batches = read
     read = []
     if (batches.length > 0) {
-      stored = stored.then(() => c.storeHistory(batches))
-      stored.catch(() => {}) // awaited below and at the end
-      waiting.push(stored)
+      const group = lastGroup().then(() => c.storeHistory(batches))
+      group.catch(() => {}) // awaited below and at the end
+      waiting.push(group)
     }
+    // the newest group is never taken out, so the next one still chains on it
     while (waiting.length > GROUPS_AHEAD) await waiting.shift()
   }
   const ask = (p: number) => {
@@ -134,7 +135,7 @@ export async function backfill(c: ReadContext, walletId: string): Promise<boolea
     }
   } finally {
     await handOver()
-    await stored
+    await lastGroup()
   }
   return done
 }
