@@ -162,6 +162,34 @@ CREATE VIRTUAL TABLE tx_search USING fts5(text, tokenize = 'trigram', detail = n
 INSERT INTO tx_search (rowid, text) SELECT ${SEARCH_KEY}, ${SEARCH_TEXT} FROM transactions t;
 `
 
+/**
+ * The invoices table again, its status allowing `refused` (a claim the link's server turned down):
+ * SQLite changes a CHECK only by making the table anew. The app's own records: a few rows.
+ */
+const INVOICES_REFUSED = `
+CREATE TABLE invoices_next (
+  account_id      TEXT    NOT NULL,
+  id              TEXT    NOT NULL,
+  wallet_id       TEXT    NOT NULL,
+  amount_sat      INTEGER NOT NULL,
+  memo            TEXT    NOT NULL,
+  payment_request TEXT    NOT NULL,
+  payment_hash    TEXT    NOT NULL,
+  created_at      INTEGER NOT NULL,
+  expires_at      INTEGER NOT NULL,
+  status          TEXT    NOT NULL CHECK (status IN ('pending', 'paid', 'expired', 'refused')),
+  settled_at      INTEGER,
+  PRIMARY KEY (account_id, id)
+) WITHOUT ROWID;
+INSERT INTO invoices_next (account_id, id, wallet_id, amount_sat, memo, payment_request, payment_hash,
+  created_at, expires_at, status, settled_at)
+  SELECT account_id, id, wallet_id, amount_sat, memo, payment_request, payment_hash, created_at, expires_at,
+    status, settled_at FROM invoices;
+DROP TABLE invoices;
+ALTER TABLE invoices_next RENAME TO invoices;
+CREATE INDEX invoices_open ON invoices (account_id, status);
+`
+
 /** `fts: false` leaves search on LIKE even where FTS5 exists (tests cover both ways). */
 export function ledgerMigrations(opts: { fts?: boolean } = {}): readonly Migration[] {
   return [
@@ -208,5 +236,7 @@ export function ledgerMigrations(opts: { fts?: boolean } = {}): readonly Migrati
         if (hasSearchIndex(db)) db.exec(SEARCH_INDEX_BY_TIME)
       },
     },
+    // A claim's invoice the link's server refused is kept, marked so (docs/service.md).
+    { name: 'invoices may be refused', up: (db) => db.exec(INVOICES_REFUSED) },
   ]
 }

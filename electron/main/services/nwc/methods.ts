@@ -91,10 +91,13 @@ function walletRows(
   return d.ledger().page(JSON.parse(JSON.stringify(query))).items
 }
 
+/** NIP-47's states; a refused claim's invoice is `failed`: nobody is to pay it. */
+const NWC_STATE = { paid: 'settled', expired: 'expired', refused: 'failed', pending: 'pending' } as const
+
 function invoiceTx(i: PendingInvoice) {
   return {
     type: 'incoming',
-    state: i.status === 'paid' ? 'settled' : i.status === 'expired' ? 'expired' : 'pending',
+    state: NWC_STATE[i.status],
     invoice: i.paymentRequest,
     description: i.memo,
     payment_hash: i.paymentHash,

@@ -14,7 +14,7 @@ import { drainOutbox } from './outbox'
 import { nextTickMs } from './plan'
 import { latestClient } from './reads'
 import { createSchedule, realTimers } from './schedule'
-import { errorFields, expire, foundDirectly, saveWatched, settledInLedger } from './settle'
+import { errorFields, expire, foundDirectly, refuse, saveWatched, settledInLedger } from './settle'
 import { type AccountSync, newAccountSync, rereadWallet } from './state'
 import { readInvoice, syncAccount } from './tick'
 import type { SyncLoop } from './types'
@@ -202,7 +202,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       const kept = (i: PendingInvoiceSchema) =>
         (i.settledAt ?? i.expiresAt) >= serviceSec(i.accountId) - opts.keepFinishedSec
       return invoicesOf(ledger(), io.unsaved)
-        .filter((i) => i.status === 'pending' || kept(i))
+        .filter((i) => i.status === 'pending' || (i.status !== 'refused' && kept(i)))
         .sort((a, b) => b.createdAt - a.createdAt)
     },
     listWithdraws() {
@@ -222,6 +222,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       if (acc && !running.has(acc)) reschedule(acc) // the next tick comes sooner
     },
     check,
+    refuse: (id) => ensureOpened() && refuse(io, id),
     pendingCount: () => pending().length,
     progress(accountId) {
       return ledger()

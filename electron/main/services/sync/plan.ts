@@ -155,9 +155,12 @@ export function planStore(b: Batch, w: Waiting): StorePlan {
   return { paid, claimed, told, rest }
 }
 
-/** The invoice once paid as `f` says, or null when it is no longer pending. */
+/**
+ * The invoice once paid as `f` says, or null when it is paid or expired already. A refused claim's
+ * invoice paid after all is paid: the money came.
+ */
 export function paidInvoice(cur: PendingInvoice | undefined, f: Settlement): PendingInvoice | null {
-  if (cur?.status !== 'pending') return null
+  if (cur?.status !== 'pending' && cur?.status !== 'refused') return null
   const amountSat = f.amountSat > 0 ? f.amountSat : cur.amountSat
   return { ...cur, status: 'paid', settledAt: f.settledAt, amountSat }
 }
@@ -165,6 +168,10 @@ export function paidInvoice(cur: PendingInvoice | undefined, f: Settlement): Pen
 /** The invoice once expired, or null when it is no longer pending. */
 export const expiredInvoice = (cur: PendingInvoice | undefined): PendingInvoice | null =>
   cur?.status === 'pending' ? { ...cur, status: 'expired' } : null
+
+/** The invoice once its claim was refused, or null when it is no longer pending. */
+export const refusedInvoice = (cur: PendingInvoice | undefined): PendingInvoice | null =>
+  cur?.status === 'pending' ? { ...cur, status: 'refused' } : null
 
 /** The link once claimed as `c` says. */
 export const claimedLink = (c: Claim): StoredWithdrawLink => ({

@@ -22,7 +22,7 @@ import {
 } from './reads'
 import { claim, errorFields, expire, foundDirectly, isCode, saveWatched, settle } from './settle'
 import { afterReads, listed, stored, toTell } from './state'
-import { linksOf, pendingOf, takenTxIds, waitingLinksOf } from './watched'
+import { linksOf, pendingOf, refusedOf, takenTxIds, waitingLinksOf } from './watched'
 
 export const LNTX_FIELDS = ['settled', 'settled_at', 'num_satoshis'] as const
 
@@ -48,8 +48,11 @@ function waitingOf(io: SyncIo, accountId: string) {
 function storeOutcomes(io: SyncIo, accountId: string, b: Batch) {
   const ledger = io.deps.ledger()
   const waiting = waitingOf(io, accountId)
+  // not waited on, but a refused claim's invoice paid after all is matched too
+  const refused = refusedOf(ledger, io.unsaved, accountId, io.serviceSec(accountId) - io.opts.expiryGraceSec)
   const taken = takenTxIds(linksOf(ledger, io.unsaved))
-  const plan = planStore(b, { ...waiting, takenTxIds: taken, awaitingRow: io.state(accountId).awaitingRow })
+  const matched = { pending: [...waiting.pending, ...refused], links: waiting.links, takenTxIds: taken }
+  const plan = planStore(b, { ...matched, awaitingRow: io.state(accountId).awaitingRow })
   settle(io, plan.paid)
   claim(io, plan.claimed)
   saveWatched(io)
