@@ -14,6 +14,22 @@ export function hasSearchIndex(db: DatabaseSync): boolean {
   return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'tx_search'").get() !== undefined
 }
 
+/** The app's invoices; `statuses`: the ones its CHECK allows (the seventh migration adds one). */
+const invoicesTable = (name: string, statuses: string) => `CREATE TABLE ${name} (
+  account_id      TEXT    NOT NULL,
+  id              TEXT    NOT NULL,
+  wallet_id       TEXT    NOT NULL,
+  amount_sat      INTEGER NOT NULL,
+  memo            TEXT    NOT NULL,
+  payment_request TEXT    NOT NULL,
+  payment_hash    TEXT    NOT NULL,
+  created_at      INTEGER NOT NULL,
+  expires_at      INTEGER NOT NULL,
+  status          TEXT    NOT NULL CHECK (status IN (${statuses})),
+  settled_at      INTEGER,
+  PRIMARY KEY (account_id, id)
+) WITHOUT ROWID;`
+
 const CORE = `
 CREATE TABLE wallets (
   account_id TEXT NOT NULL,
@@ -94,20 +110,7 @@ CREATE TABLE sync_cursors (
   PRIMARY KEY (account_id, wallet_id)
 ) WITHOUT ROWID;
 
-CREATE TABLE invoices (
-  account_id      TEXT    NOT NULL,
-  id              TEXT    NOT NULL,
-  wallet_id       TEXT    NOT NULL,
-  amount_sat      INTEGER NOT NULL,
-  memo            TEXT    NOT NULL,
-  payment_request TEXT    NOT NULL,
-  payment_hash    TEXT    NOT NULL,
-  created_at      INTEGER NOT NULL,
-  expires_at      INTEGER NOT NULL,
-  status          TEXT    NOT NULL CHECK (status IN ('pending', 'paid', 'expired')),
-  settled_at      INTEGER,
-  PRIMARY KEY (account_id, id)
-) WITHOUT ROWID;
+${invoicesTable('invoices', "'pending', 'paid', 'expired'")}
 CREATE INDEX invoices_open ON invoices (account_id, status);
 
 CREATE TABLE withdraw_links (
@@ -167,20 +170,7 @@ INSERT INTO tx_search (rowid, text) SELECT ${SEARCH_KEY}, ${SEARCH_TEXT} FROM tr
  * SQLite changes a CHECK only by making the table anew. The app's own records: a few rows.
  */
 const INVOICES_REFUSED = `
-CREATE TABLE invoices_next (
-  account_id      TEXT    NOT NULL,
-  id              TEXT    NOT NULL,
-  wallet_id       TEXT    NOT NULL,
-  amount_sat      INTEGER NOT NULL,
-  memo            TEXT    NOT NULL,
-  payment_request TEXT    NOT NULL,
-  payment_hash    TEXT    NOT NULL,
-  created_at      INTEGER NOT NULL,
-  expires_at      INTEGER NOT NULL,
-  status          TEXT    NOT NULL CHECK (status IN ('pending', 'paid', 'expired', 'refused')),
-  settled_at      INTEGER,
-  PRIMARY KEY (account_id, id)
-) WITHOUT ROWID;
+${invoicesTable('invoices_next', "'pending', 'paid', 'expired', 'refused'")}
 INSERT INTO invoices_next (account_id, id, wallet_id, amount_sat, memo, payment_request, payment_hash,
   created_at, expires_at, status, settled_at)
   SELECT account_id, id, wallet_id, amount_sat, memo, payment_request, payment_hash, created_at, expires_at,
