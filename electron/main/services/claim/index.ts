@@ -7,6 +7,7 @@ import type { ClaimOffer, ClaimResult, PendingInvoice } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { privateHostWords } from '@shared/netAddress'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
+import { onServiceServer } from '@shared/serviceOrigin'
 import { mt, mw } from '../i18n'
 import { handOver } from './handover'
 import { cleanText, LnurlAnswer, refusal, WithdrawOffer } from './offer'
@@ -48,11 +49,15 @@ interface Read {
 
 export interface ClaimDeps {
   remote: Remote
+  /** the active account's service: a link on its own server needs no private-address warning */
+  serviceUrl?: () => string | undefined
 }
 
 export function createClaimService(d: ClaimDeps): ClaimService {
-  const reach = (_url: string, confirmed: readonly string[]) => confirmed
-  const rangeOf = (url: string) => d.remote.privateRange(url)
+  const own = (url: string) => onServiceServer(url, d.serviceUrl?.())
+  /** the hosts that may be private: the confirmed ones, and `url`'s when on the account's own server */
+  const reach = (url: string, confirmed: readonly string[]) => (own(url) ? [...confirmed, hostOf(url)] : confirmed)
+  const rangeOf = (url: string) => (own(url) ? Promise.resolve(null) : d.remote.privateRange(url))
 
   async function readOffer(input: string, confirmed: readonly string[]): Promise<Read> {
     const parsed = parsePaymentInput(input)
@@ -127,10 +132,11 @@ export function createClaimService(d: ClaimDeps): ClaimService {
 
 /**
  * The app's claims: plain http never when packaged, else only while the active account's service
- * (`serviceUrl`) is on loopback; private hosts only confirmed (docs/architecture.md).
+ * (`serviceUrl`) is on loopback; private hosts only confirmed, or that service's own server
+ * (docs/architecture.md).
  */
 export function createAppClaims(packaged: boolean, serviceUrl: () => string | undefined): ClaimService {
-  return createClaimService({ remote: createRemote({ plainHttp: plainHttpWhen(packaged, serviceUrl) }) })
+  return createClaimService({ remote: createRemote({ plainHttp: plainHttpWhen(packaged, serviceUrl) }), serviceUrl })
 }
 
 function unanswered(why: string): string {
