@@ -5,6 +5,7 @@
 // accounts make the rest visible.
 
 import { checkBaseUrl } from '../client'
+import { apiKeyName } from '../secrets'
 import type { AccountMeta } from '../settings'
 import type { BackupDeps } from './deps'
 import { BackupFileError } from './format'
@@ -50,7 +51,7 @@ export async function writeBackup(
   try {
     for (const a of b.accounts) {
       if (a.apiKey === null) continue
-      await d.keychain.set(a.id, a.apiKey)
+      await d.keychain.set(apiKeyName(a.id), a.apiKey)
       written.push(a.id)
     }
     if (b.accounts.length > 0) {
@@ -66,7 +67,7 @@ export async function writeBackup(
     await d.settings.update((s) => ({ ...s, settings: b.settings, accounts, activeId: b.activeId, walletPrefs }))
   } catch (err) {
     // the accounts never appeared: keys written for them go again
-    for (const id of written) await d.keychain.delete(id).catch(() => {})
+    for (const id of written) await d.keychain.delete(apiKeyName(id)).catch(() => {})
     throw err
   }
 }
