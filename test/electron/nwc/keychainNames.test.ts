@@ -2,19 +2,20 @@
 // bare id and a connected app's wallet key under `nwc:<id>` move to their kinds' own names when the
 // app starts, read straight from the keychain before and after; the account reads its wallets and
 // the connected app is answered, both with the moved keys.
-import { afterAll, beforeAll, expect, it } from 'vitest'
+import { expect, it } from 'vitest'
 import { keychainEntries, keytar } from '../../support/keychainEntries'
 import { type NwcWorld, startNwcWorld } from './harness'
 
-let t: NwcWorld
-beforeAll(async () => {
-  t = await startNwcWorld()
-}, 30_000)
-afterAll(async () => {
-  await t?.close()
-})
-
 it('moves an older version’s entries at start, and the account and the connected app keep working', async () => {
+  const t = await startNwcWorld()
+  try {
+    await olderEntriesMove(t)
+  } finally {
+    await t.close()
+  }
+}, 60_000)
+
+async function olderEntriesMove(t: NwcWorld) {
   const { connection, uri } = await t.connect()
   const accountId = (await t.call<{ activeId: string }>('accounts.list')).activeId
   const now = await keychainEntries(t.service)
@@ -41,4 +42,4 @@ it('moves an older version’s entries at start, and the account and the connect
   const wallets = await t.call<{ wallets: Array<{ id: string }> }>('wallets.list')
   expect(wallets.wallets.map((w) => w.id)).toContain(t.w.id)
   expect((await t.client(uri).getBalance()).balance).toBe(t.sim.control.balanceMsat(t.w.id))
-}, 30_000)
+}

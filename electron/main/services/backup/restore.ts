@@ -2,14 +2,17 @@
 // passphrase, parsed whole (every account id one the app makes), every address checked, the profile
 // found fresh and the keychain ready. Only a backup that passed it reaches `writeBackup`, which
 // writes keys first (taken back if a later write fails), then the ledger's records, the spending
-// rules, and last the settings, whose accounts make the rest visible.
+// rules, and last the settings, whose accounts make the rest visible; of the privacy and lock
+// settings, the stricter of this profile's and the backup's stays (stricter.ts).
 
+import type { KeptSetting } from '@shared/contract'
 import { checkBaseUrl } from '../client'
 import { apiKeyName } from '../secrets'
 import type { AccountMeta } from '../settings'
 import type { BackupDeps } from './deps'
 import { BackupFileError } from './format'
 import { BackupPayload, namesAnOddAccount } from './payload'
+import { keepStricter } from './stricter'
 
 export async function checkBackup(
   d: Pick<BackupDeps, 'accounts' | 'keychain'>,
@@ -50,7 +53,7 @@ function parse(plain: Buffer): BackupPayload {
 export async function writeBackup(
   d: Pick<BackupDeps, 'keychain' | 'ledger' | 'spending' | 'settings'>,
   b: BackupPayload,
-): Promise<void> {
+): Promise<{ keptStricter: KeptSetting[] }> {
   const written: string[] = []
   try {
     for (const a of b.accounts) {
@@ -68,7 +71,13 @@ export async function writeBackup(
     await d.spending.rules.replace(b.spending)
     const accounts: AccountMeta[] = b.accounts.map(({ apiKey: _, ...a }) => ({ ...a, storage: 'keychain' }))
     const walletPrefs = b.walletPrefs ?? {}
-    await d.settings.update((s) => ({ ...s, settings: b.settings, accounts, activeId: b.activeId, walletPrefs }))
+    let kept: KeptSetting[] = []
+    await d.settings.update((s) => {
+      const { settings, kept: stricter } = keepStricter(s.settings, b.settings)
+      kept = stricter
+      return { ...s, settings, accounts, activeId: b.activeId, walletPrefs }
+    })
+    return { keptStricter: kept }
   } catch (err) {
     // the accounts never appeared: keys written for them go again
     for (const id of written) await d.keychain.delete(apiKeyName(id)).catch(() => {})
