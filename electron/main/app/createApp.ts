@@ -23,6 +23,7 @@ import { createSyncLoop, type SyncLoop } from '../services/sync'
 import { type Clients, createClients } from './clients'
 import { createDesk, lockPassphrase } from './desk'
 import { createEmitter } from './emit'
+import { moveOldSecrets } from './keychain'
 import { appNwc, appRates, appRouter, backgroundWork, clipboardOffers, priceBackfill } from './parts'
 import { createPrivacy } from './privacy'
 import { openStores } from './stores'
@@ -102,6 +103,7 @@ export function createApp(deps: AppDeps): App {
       pricesThen.start()
       keychain = (await deps.secretStore.available()) ? 'available' : 'unavailable'
       if (keychain === 'unavailable') emit('notice', NO_KEYCHAIN)
+      else await moveOldSecrets({ secretStore: deps.secretStore, settings, nwc, log })
       emit('accounts.updated', accounts.list())
       sync.start()
       // what became of payments a crash or a lost answer left unfinished; never re-sent
