@@ -70,10 +70,8 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     const linkShown = open.some((l) => l.ott === linkOnScreen)
     const { failures, historyLoading } = io.state(id)
     const onScreen = deps.visible?.() === true && deps.activeAccountId?.() === id
-    return nextTickMs(
-      { intervalMs, failures, offline, nowSec: now, pendingCreatedAt, linkOnScreen: linkShown, historyLoading, onScreen },
-      opts,
-    )
+    const input = { intervalMs, failures, offline, nowSec: now, pendingCreatedAt, historyLoading, onScreen }
+    return nextTickMs({ ...input, linkOnScreen: linkShown }, opts)
   }
 
   function reschedule(id: string) {
