@@ -69,10 +69,9 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     const pendingCreatedAt = [...pending(id), ...open].map((x) => x.createdAt)
     const linkShown = open.some((l) => l.ott === linkOnScreen)
     const { failures, historyLoading } = io.state(id)
-    return nextTickMs(
-      { intervalMs, failures, offline, nowSec: now, pendingCreatedAt, linkOnScreen: linkShown, historyLoading },
-      opts,
-    )
+    const onScreen = deps.visible?.() === true && deps.activeAccountId?.() === id
+    const input = { intervalMs, failures, offline, nowSec: now, pendingCreatedAt, historyLoading, onScreen }
+    return nextTickMs({ ...input, linkOnScreen: linkShown }, opts)
   }
 
   function reschedule(id: string) {
@@ -252,6 +251,11 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     },
     keyReplaced: (id) => started && pollNow(id),
     nudge: (id) => started && pollNow(id),
+    windowShown() {
+      // the next tick of the account on screen comes within `visiblePollMs`, not at the idle poll
+      const id = deps.activeAccountId?.()
+      if (id && idleAccount(id)) reschedule(id)
+    },
     settingsChanged() {
       for (const id of accountIdsWithWork()) if (schedule.has(id)) reschedule(id)
     },

@@ -27,6 +27,8 @@ export interface SyncLoop {
   stop(): Promise<void>
   /** resolves when no tick or read is in progress (tests and shutdown) */
   idle(): Promise<void>
+  /** the window was shown: its active account's next tick comes at the on-screen pace */
+  windowShown(): void
   /** the settings changed: the next ticks follow the new poll interval from now */
   settingsChanged(): void
   /** the app's accounts changed: sync the new ones, forget the removed ones */
