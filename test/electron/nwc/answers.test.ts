@@ -52,7 +52,11 @@ describe('lookup_invoice', () => {
     await until(async () => (await ask('lookup_invoice', { payment_hash: hash })).state === 'settled')
     const paid = await ask('lookup_invoice', { payment_hash: hash })
     expect(typeof paid.preimage).toBe('string')
-    expect(createHash('sha256').update(Buffer.from(paid.preimage as string, 'hex')).digest('hex')).toBe(hash)
+    expect(
+      createHash('sha256')
+        .update(Buffer.from(paid.preimage as string, 'hex'))
+        .digest('hex'),
+    ).toBe(hash)
   })
 })
 

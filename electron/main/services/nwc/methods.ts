@@ -45,7 +45,10 @@ export function getInfo(d: Pick<MethodDeps, 'ledger'>, c: Connection) {
 
 /** NIP-47 names four networks; the newest invoice of the account tells which one it is on. */
 function networkOf(d: Pick<MethodDeps, 'ledger'>, accountId: string): string | undefined {
-  const newest = d.ledger().invoices({ accountId }).sort((a, b) => b.createdAt - a.createdAt)[0]
+  const newest = d
+    .ledger()
+    .invoices({ accountId })
+    .sort((a, b) => b.createdAt - a.createdAt)[0]
   const decoded = newest ? decodeBolt11(newest.paymentRequest) : null
   if (!decoded || decoded.kind === 'invalid') return undefined
   return ['mainnet', 'testnet', 'signet', 'regtest'].includes(decoded.network) ? decoded.network : undefined
