@@ -48,7 +48,16 @@ export function createApp(deps: AppDeps): App {
   const stores = openStores({ dir: deps.userDataDir, now, emit, workersDir: deps.workersDir })
   const { ledger, journal } = stores
   const accountsChanged = signal<{ accounts: AccountView[]; activeId: string | null }>()
-  const clients = createClients({ ...deps, settings, emit, now, log, ledger, accountsChanged, serviceSeen: seen(stores) })
+  const clients = createClients({
+    ...deps,
+    settings,
+    emit,
+    now,
+    log,
+    ledger,
+    accountsChanged,
+    serviceSeen: seen(stores),
+  })
   const { accounts, serviceTime, connection, activeAccountId } = clients
   const rates = appRates(deps, { settings, now, log, emit })
   const pricesThen = priceBackfill(deps, { settings, now, log, emit, ledger })

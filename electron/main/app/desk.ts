@@ -10,8 +10,8 @@ import type { Ledger } from '../services/ledger'
 import type { LockService } from '../services/lock'
 import type { Journal } from '../services/payments'
 import type { SecretStore } from '../services/secrets'
-import type { SettingsStore } from '../services/settings'
 import type { ServiceTime } from '../services/serviceTime'
+import type { SettingsStore } from '../services/settings'
 import {
   createDayClock,
   createSpending,

@@ -30,7 +30,12 @@ console.log(
     computerNow: Date.now(),
     results,
     // the service's times the ledger holds (its newest rows): null where it holds none
-    ledgerNewest: accountId ? app.ledger().cursors.list(accountId).map((c) => c.lastSeenAt) : [],
+    ledgerNewest: accountId
+      ? app
+          .ledger()
+          .cursors.list(accountId)
+          .map((c) => c.lastSeenAt)
+      : [],
   }),
 )
 await app.dispose()

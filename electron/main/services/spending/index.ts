@@ -170,7 +170,10 @@ export function createSpending(d: SpendingDeps): Spending {
         const out = spentAt(s.accountId, day)
         const leftMsat = Math.max(0, satToMsat(r.dailyLimitSat) - out)
         const needMsat = s.amountMsat + s.feeLimitMsat
-        const over = overDaily({ what: s.what, limitSat: r.dailyLimitSat, outMsat: out, leftMsat, needMsat }, mainLocale())
+        const over = overDaily(
+          { what: s.what, limitSat: r.dailyLimitSat, outMsat: out, leftMsat, needMsat },
+          mainLocale(),
+        )
         if (over) throw new AppError('limit', mw(over))
       }
       if (r.confirmAboveSat !== null && s.amountMsat > satToMsat(r.confirmAboveSat)) takeToken(s)
