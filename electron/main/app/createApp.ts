@@ -15,7 +15,7 @@ import { mt } from '../services/i18n'
 import type { Ledger, LedgerTx } from '../services/ledger'
 import { releaseAfterBurst } from '../services/memory'
 import type { Notifier } from '../services/notify'
-import { createPayments, type Journal } from '../services/payments'
+import { createPayments } from '../services/payments'
 import type { RatesService } from '../services/rates'
 import type { ServiceTime } from '../services/serviceTime'
 import { createSettingsStore, type Notice, type SettingsStore } from '../services/settings'
@@ -48,16 +48,7 @@ export function createApp(deps: AppDeps): App {
   const stores = openStores({ dir: deps.userDataDir, now, emit, workersDir: deps.workersDir })
   const { ledger, journal } = stores
   const accountsChanged = signal<{ accounts: AccountView[]; activeId: string | null }>()
-  const clients = createClients({
-    ...deps,
-    settings,
-    emit,
-    now,
-    log,
-    ledger,
-    accountsChanged,
-    serviceSeen: seen(stores),
-  })
+  const clients = createClients({ ...deps, settings, emit, now, log, ledger, accountsChanged, seen: stores.seen })
   const { accounts, serviceTime, connection, activeAccountId } = clients
   const rates = appRates(deps, { settings, now, log, emit })
   const pricesThen = priceBackfill(deps, { settings, now, log, emit, ledger })
@@ -130,17 +121,6 @@ export function createApp(deps: AppDeps): App {
       await idle()
       stores.close()
     },
-  }
-}
-
-/** An answer told the service's time: kept in the journal, if open (an answer never opens it, nor one after closing). */
-function seen(stores: { journal: { opened(): Pick<Journal, 'noteServiceTime'> | null } }) {
-  return (accountId: string, sec: number) => {
-    try {
-      stores.journal.opened()?.noteServiceTime(accountId, sec)
-    } catch {
-      // one kept time fewer: the next answer, or the next spend, keeps it
-    }
   }
 }
 

@@ -7,11 +7,12 @@
 import { z } from 'zod'
 import { mt } from '../i18n'
 import { type Columns, insertSql, selectAs, valuesOf } from '../ledger/columns'
-import { inTransaction, type Migration } from '../ledger/migrate'
+import { inTransaction } from '../ledger/migrate'
 import { readAside, restore } from '../ledger/salvage'
 import { openSqliteFile } from '../ledger/sqliteFile'
-import { createOperationLog, OPERATIONS_MIGRATION, type OperationLog, SELECT_OPERATIONS } from './operations'
-import { createSpends, type LinksInput, SERVICE_CLOCK_MIGRATION, SPENDS_MIGRATION } from './spends'
+import { MIGRATIONS } from './journalSchema'
+import { createOperationLog, type OperationLog, SELECT_OPERATIONS } from './operations'
+import { createSpends, type LinksInput } from './spends'
 
 const JOURNAL_NAME = 'journal'
 
@@ -72,40 +73,6 @@ export interface JournalOptions {
   now?: () => number
   onNotice?: (n: JournalNotice) => void
 }
-
-const MIGRATIONS: readonly Migration[] = [
-  {
-    name: 'payments in flight',
-    up: (db) =>
-      db.exec(`
-CREATE TABLE payments (
-  request_id     TEXT PRIMARY KEY,
-  account_id     TEXT    NOT NULL,
-  wallet_id      TEXT    NOT NULL,
-  kind           TEXT    NOT NULL CHECK (kind IN ('invoice', 'address', 'transfer')),
-  amount_msat    INTEGER NOT NULL CHECK (amount_msat > 0),
-  fee_limit_msat INTEGER,
-  target         TEXT    NOT NULL,
-  state          TEXT    NOT NULL CHECK (state IN ('pending', 'sent', 'paid', 'failed', 'unknown')),
-  tx_id          TEXT,
-  error          TEXT,
-  created_at     INTEGER NOT NULL,
-  updated_at     INTEGER NOT NULL
-) WITHOUT ROWID;
-CREATE INDEX payments_unfinished ON payments (account_id, created_at) WHERE state IN ('pending', 'sent', 'unknown');`),
-  },
-  OPERATIONS_MIGRATION,
-  {
-    // 1: once failed, then seen paid at the service, not told yet; 2: told
-    name: 'failed payments found paid later, and the invoices paid',
-    up: (db) =>
-      db.exec(`
-ALTER TABLE payments ADD COLUMN recovered INTEGER NOT NULL DEFAULT 0;
-CREATE INDEX payments_target ON payments (target);`),
-  },
-  SPENDS_MIGRATION,
-  SERVICE_CLOCK_MIGRATION,
-]
 
 const COLUMNS: Columns<keyof JournalEntry> = {
   requestId: 'request_id',
