@@ -4,19 +4,10 @@
 // env: LT_DIR (userData), LT_SERVICE (keychain service), LT_STEPS (JSON: [op, input] pairs; the
 // string "$account" in an input is the active account's id).
 import type { Result } from '@shared/errors'
-import { APP_VERSION } from '../../../dev/preview/version'
-import { createApp } from '../../../electron/main/app/createApp'
-import { createKeytarStore } from '../../../electron/main/services/secrets'
+import { keychainApp } from '../../support/keychainApp'
 
 const env = (name: string) => process.env[name] ?? ''
-const app = createApp({
-  userDataDir: env('LT_DIR'),
-  secretStore: createKeytarStore(env('LT_SERVICE')),
-  notifier: { show() {}, isSupported: () => true },
-  emit() {},
-  appVersion: APP_VERSION,
-  logSink: () => {},
-})
+const app = keychainApp()
 await app.start()
 const steps = JSON.parse(env('LT_STEPS')) as Array<[string, unknown]>
 const results: Array<Result<unknown>> = []
