@@ -49,7 +49,7 @@ export function createApp(deps: AppDeps): App {
   const stores = openStores({ dir: deps.userDataDir, now, emit, workersDir: deps.workersDir })
   const { ledger, journal } = stores
   const accountsChanged = signal<{ accounts: AccountView[]; activeId: string | null }>()
-  const clients = createClients({ ...deps, settings, emit, now, log, ledger, accountsChanged })
+  const clients = createClients({ ...deps, settings, emit, now, log, ledger, accountsChanged, seen: stores.seen })
   const { accounts, serviceTime, connection, activeAccountId } = clients
   const rates = appRates(deps, { settings, now, log, emit })
   const pricesThen = priceBackfill(deps, { settings, now, log, emit, ledger })
@@ -62,7 +62,7 @@ export function createApp(deps: AppDeps): App {
   const passphrase = deps.passphrase ?? lockPassphrase(lock)
   const desk = createDesk(
     { ...deps, passphrase },
-    { now, serviceNowSec: serviceTime.nowSec, emit, settings, accounts, ledger, journal, rates },
+    { now, serviceTime, emit, settings, accounts, ledger, journal, rates },
     { accountsChanged: () => accountsChanged.fire(accounts.list()) },
   )
   const payments = createPayments({

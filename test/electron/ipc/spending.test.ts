@@ -126,6 +126,25 @@ describe('the daily limit', () => {
     expect(await spent(b.call)).toMatchObject({ spentMsat: 601_000 })
   })
 
+  it('a computer clock moved a day on while the app runs frees nothing', async () => {
+    const a = await withDailyLimit(1000)
+    ok(await a.call('pay.lightningAddress', address(600)))
+    // the service's time is known by now; the computer's clock is then moved
+    clock += 25 * 3600 * 1000
+    refused(await a.call('pay.lightningAddress', address(600)))
+    expect(await spent(a.call)).toMatchObject({ spentMsat: 601_000, leftMsat: 399_000 })
+  })
+
+  it('what is paid with the clock a day back still counts once it is put right', async () => {
+    const a = await withDailyLimit(1000)
+    ok(await a.call('wallets.list'))
+    clock -= 25 * 3600 * 1000
+    ok(await a.call('pay.lightningAddress', address(600)))
+    clock += 25 * 3600 * 1000
+    refused(await a.call('pay.lightningAddress', address(600)))
+    expect(sim.control.balanceMsat(w.id)).toBe(100_000_000 - 601_000)
+  })
+
   it('holds against two windows paying at once: exactly what fits goes out, and the simulator shows only that', async () => {
     const a = await withDailyLimit(1000)
     const before = sim.control.totals()

@@ -130,16 +130,17 @@ function paidInLedger(d: CheckDeps, accountId: string, inFlight: ReadonlySet<str
     if (e.state === 'pending' || inFlight.has(e.requestId)) continue
     const row = ledgerRow(ledger, e)
     if (!row) continue
-    journal.mark(e.requestId, 'paid', { txId: row })
+    journal.mark(e.requestId, 'paid', row)
     changed = true
   }
   return changed
 }
 
-function ledgerRow(ledger: Pick<Ledger, 'byRequestId'>, e: JournalEntry): string | null {
+/** the payment's row: its id, and the service's time of it (an entry written earlier moves on to it) */
+function ledgerRow(ledger: Pick<Ledger, 'byRequestId'>, e: JournalEntry): { txId: string; atSec: number } | null {
   try {
     const row = ledger.byRequestId(e.accountId, e.requestId)
-    return row && row.amountMsat <= 0 ? row.txId : null
+    return row && row.amountMsat <= 0 ? { txId: row.txId, atSec: row.createdAt } : null
   } catch {
     return null
   }
