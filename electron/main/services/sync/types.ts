@@ -22,6 +22,11 @@ export interface SyncLoop {
   stop(): Promise<void>
   /** resolves when no tick or read is in progress (tests and shutdown) */
   idle(): Promise<void>
+  /**
+   * the rounds of the account's tick begun so far: a test that must see a whole tick go by (and
+   * tell nothing) waits for one more to begin, then for idle()
+   */
+  ticks(accountId: string): number
   /** the settings changed: the next ticks follow the new poll interval from now */
   settingsChanged(): void
   /** the app's accounts changed: sync the new ones, forget the removed ones */
