@@ -77,10 +77,10 @@ export async function setHidden(page: Page, hidden: boolean): Promise<void> {
  */
 export async function timersShownThenHidden(page: Page, ms: number): Promise<TimerCounts> {
   const start = await timerCounts(page)
-  await page.waitForTimeout(ms)
+  await page.waitForTimeout(ms) // a measurement over a time, for the bench; no test waits this way
   const shown = await timerCounts(page)
   await setHidden(page, true)
-  await page.waitForTimeout(ms)
+  await page.waitForTimeout(ms) // the same time hidden: the bench compares the two
   const hidden = await timerCounts(page)
   await setHidden(page, false)
   return { visible: shown.visible - start.visible, hidden: hidden.hidden - shown.hidden }
