@@ -4,9 +4,9 @@
 import { NWCWalletService, NWCWalletServiceKeyPair } from '@getalby/sdk/nwc'
 import { finalizeEvent, generateSecretKey, getPublicKey, nip44 } from 'nostr-tools'
 import { bytesToHex } from 'nostr-tools/utils'
-import WebSocket from 'ws'
 import { createServiceClient } from '../../electron/main/services/client'
 import type { WalletTransaction } from '../../shared/schemas/service'
+import { publishTo } from './nostrRelay'
 
 type Nip47Tx = {
   type: 'incoming' | 'outgoing'
@@ -150,11 +150,7 @@ export async function startNwcWallet(o: {
       { kind: 23197, created_at: Math.floor(Date.now() / 1000), tags: [['p', appPubkey]], content },
       walletSk,
     )
-    const ws = new WebSocket(o.relayUrl)
-    await new Promise((r) => ws.once('open', r))
-    ws.send(JSON.stringify(['EVENT', e]))
-    await new Promise((r) => setTimeout(r, 100))
-    ws.close()
+    await publishTo(o.relayUrl, e) // the relay has passed it on when this resolves
   }
   const uri = `nostr+walletconnect://${walletPubkey}?relay=${encodeURIComponent(o.relayUrl)}&secret=${bytesToHex(appSk)}`
   return {

@@ -46,8 +46,8 @@ const voucher = (maxSat: number) => {
 const callsOf = (id: string) => o.sim.control.outside.vouchers().find((v) => v.id === id)!.calls
 /** look-ups at the account's own service (it would fetch the link from its side) */
 const probes = () => o.sim.control.requests({ path: /\/lnurlp\/probe\// }).length
-/** long enough for a read on mount to have reached the simulator */
-const settle = () => new Promise((r) => setTimeout(r, 1_500))
+/** a read the screen made on opening has reached the simulator by then (not a time: OpenedApp.settled) */
+const settle = () => o.settled()
 const arrived = () => o.page.getByRole('region', { name: 'What arrived' })
 
 /** Send shows the link and its host; Look up asks the service, then the link: a warning first */

@@ -40,20 +40,6 @@ export async function navTo(page: Page, name: string) {
   await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBeTruthy()
 }
 
-/** Waits until the page's height has not changed for 600 ms: late content (prices, banners) has landed. */
-export async function layoutSettled(page: Page, timeout = 15_000) {
-  const heights: number[] = []
-  await expect
-    .poll(
-      async () => {
-        heights.push(await page.evaluate(() => document.scrollingElement?.scrollHeight ?? 0))
-        return heights.length >= 4 && heights.slice(-4).every((h) => h === heights.at(-1))
-      },
-      { timeout, interval: 200 },
-    )
-    .toBe(true)
-}
-
 export const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible()
 
 export async function waitVisible(page: Page, text: string | RegExp, timeout = 15_000) {

@@ -245,6 +245,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       await schedule.idle()
     },
     idle: () => schedule.idle(),
+    ticks: (id) => io.state(id).ticks,
     accountsChanged() {
       if (started && !opened && ensureOpened()) drainOutbox(io)
       for (const id of accountIdsWithWork()) if (idleAccount(id) && !schedule.has(id)) void tick(id, true)

@@ -29,6 +29,11 @@ export interface SyncLoop {
   idle(): Promise<void>
   /** the window was shown: its active account's next tick comes at the on-screen pace */
   windowShown(): void
+  /**
+   * the rounds of the account's tick begun so far: a test that must see a whole tick go by (and
+   * tell nothing) waits for one more to begin, then for idle()
+   */
+  ticks(accountId: string): number
   /** the settings changed: the next ticks follow the new poll interval from now */
   settingsChanged(): void
   /** the app's accounts changed: sync the new ones, forget the removed ones */

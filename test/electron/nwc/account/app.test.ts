@@ -134,7 +134,8 @@ describe('an NWC account', () => {
 
   it('a payment the wallet pushes is read at once, not at the next poll', async () => {
     await call('settings.update', { pollIntervalSec: 3600 })
-    await new Promise((r) => setTimeout(r, 1_000))
+    // no tick left running from before that could read the payment: the next one is an hour away
+    await app.sync.idle()
     await sim.control.payInbound(hub.id, 777, 'pushed')
     await wallet.notify('payment_received')
     await expect.poll(async () => (await rows()).map((r) => r.amountMsat), { timeout: 5_000 }).toContain(777_000)
