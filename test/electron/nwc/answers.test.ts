@@ -12,7 +12,7 @@ let raw: Awaited<ReturnType<typeof rawClient>>
 beforeAll(async () => {
   t = await startNwcWorld()
   const { uri } = await t.connect()
-  raw = await rawClient(uri)
+  raw = await rawClient(uri, t.logs)
 }, 30_000)
 afterAll(async () => {
   raw?.close()
