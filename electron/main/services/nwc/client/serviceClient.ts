@@ -43,17 +43,19 @@ export function nwcServiceClient(d: NwcClientDeps): ServiceClient {
   }
 
   async function page(p: number, perPage: number) {
-    const { transactions } = await (await d.account()).listTransactions({ limit: perPage, offset: (p - 1) * perPage })
-    // NIP-47 gives no total: a full page means there may be another
-    const more = transactions.length >= perPage
+    const read = await (await d.account()).listTransactions({ limit: perPage, offset: (p - 1) * perPage })
+    // NIP-47 gives no total: a full page means there may be another. Counted as the wallet listed
+    // them, unreadable and unsettled rows too: they still take their places in the pages.
+    const more = read.listed >= perPage
     const pagination: PaginationHeaders = {
-      totalCount: (p - 1) * perPage + transactions.length + (more ? 1 : 0),
+      totalCount: (p - 1) * perPage + read.listed + (more ? 1 : 0),
       pageCount: more ? p + 1 : p,
       currentPage: p,
       perPage,
     }
     // only settled rows: the service's feed, too, lists a payment once it has settled
-    return { items: transactions.filter(settled).map(rowOf), pagination }
+    const items = read.transactions.filter(settled).map(rowOf)
+    return { items, pagination, ...(read.oldestAt === null ? {} : { oldestListed: read.oldestAt }) }
   }
 
   async function wallet(): Promise<Wallet> {
@@ -117,13 +119,17 @@ export function nwcServiceClient(d: NwcClientDeps): ServiceClient {
         type: 'outgoing' as const,
         state: 'settled' as const,
         invoice: inv.invoice,
-        description: inv.description,
+        description: inv.description, // cleaned by decodeBolt11
+        description_hash: null,
         payment_hash: inv.paymentHash,
         preimage: paid.preimage,
         amount: inv.amountMsat,
         fees_paid: paid.fees_paid ?? 0,
         created_at: now,
+        expires_at: null,
         settled_at: now,
+        comment: null,
+        payee: null,
       }
       return rowOf(t)
     },
