@@ -4,8 +4,8 @@ import { cleanText } from '@shared/cleanText'
 import { AppError, type ErrorCode } from '@shared/errors'
 import { z } from 'zod'
 import { withoutKey } from '../../client/errors'
-import { TEXT_MAX } from '../../ledger/rows'
 import { mt } from '../../i18n'
+import { TEXT_MAX } from '../../ledger/rows'
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/)
 const msat = z
@@ -78,7 +78,12 @@ export const Tx = z
     type: z.enum(['incoming', 'outgoing']),
     // accepted: a hold invoice held, not yet settled (@getalby/sdk's wallets send it)
     state: z.enum(['pending', 'settled', 'expired', 'failed', 'accepted']).optional(),
-    invoice: loose(z.string().max(INVOICE_MAX).regex(/^ln[a-z0-9]+$/i)),
+    invoice: loose(
+      z
+        .string()
+        .max(INVOICE_MAX)
+        .regex(/^ln[a-z0-9]+$/i),
+    ),
     description: loose(z.string()),
     description_hash: loose(hash64),
     payment_hash: hash64,
@@ -118,7 +123,10 @@ export function readTxPage(rows: readonly unknown[]): TxPage {
   const unreadable: TxPage['unreadable'] = []
   rows.forEach((row, at) => {
     const r = Tx.safeParse(row)
-    if (r.success) return void transactions.push(r.data)
+    if (r.success) {
+      transactions.push(r.data)
+      return
+    }
     // the fields that failed, never their values (outside text, perhaps huge)
     const why = [...new Set(r.error.issues.map((i) => `${i.path.join('.') || 'row'}: ${i.code}`))].join(', ')
     const hash = (row as { payment_hash?: unknown } | null)?.payment_hash

@@ -11,7 +11,19 @@ import { mt } from '../../i18n'
 import { decryptFrom, encryptFor } from '../crypto'
 import { openRelay, type RelayLink } from '../relay'
 import { type Encryption, KIND_INFO, KIND_NOTIFY_NIP04, KIND_NOTIFY_NIP44, KIND_REQUEST, KIND_RESPONSE } from '../types'
-import { Balance, Body, Info, Notification, nwcError, Paid, ResponseEvent, readTxPage, Tx, TxList, type TxPage } from './answers'
+import {
+  Balance,
+  Body,
+  Info,
+  Notification,
+  nwcError,
+  Paid,
+  ResponseEvent,
+  readTxPage,
+  Tx,
+  TxList,
+  type TxPage,
+} from './answers'
 
 export interface NwcAccountDeps {
   uri: NwcUri
