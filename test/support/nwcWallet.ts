@@ -9,7 +9,7 @@ import WebSocket from 'ws'
 import { createServiceClient } from '../../electron/main/services/client'
 import type { WalletTransaction } from '../../shared/schemas/service'
 
-export type Nip47Tx = {
+type Nip47Tx = {
   type: 'incoming' | 'outgoing'
   state: 'settled' | 'pending' | 'failed' | 'accepted'
   invoice: string

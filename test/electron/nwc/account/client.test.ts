@@ -408,6 +408,29 @@ describe('NWC account: histories as wallets send them', () => {
     expect(e.message.length).toBeLessThan(300)
   })
 
+  it('a history of zaps loads in pages of 100, though one such answer would not fit in a NIP-44 message', async () => {
+    const t = Array.from({ length: 120 }, (_, k) => 1_000 - k)
+    listed = t.map((at) => nip47Row({ description: zapRequest(`zap ${at}`), created_at: at, settled_at: at }))
+    // a page of 100 zaps is about 190 KB of JSON; NIP-44 seals 65,535 bytes at most
+    expect(JSON.stringify(listed.slice(0, 100)).length).toBeGreaterThan(65_535)
+    const batches: Batch[] = []
+    const done = await backfill(
+      {
+        client: sync(),
+        cursor: () => null,
+        store: (b) => void batches.push(b),
+        storeHistory: async (bs) => void batches.push(...bs),
+        nowSec: () => 2_000,
+        o: DEFAULT_READS,
+      },
+      walletId(),
+    )
+    expect(done).toBe(true)
+    const stored = batches.flatMap((b) => b.items)
+    expect(stored.map((x) => x.created_at)).toEqual(t)
+    expect(stored.every((x) => x.passThru.comment === `zap ${x.created_at}`)).toBe(true)
+  }, 30_000)
+
   it('new rows: a page the account keeps none of does not end the read, its listed rows’ time does', async () => {
     // fifty unpaid invoices newer than a payment that came after the last read
     const paid = nip47Row({ amount: 7000, created_at: 150, settled_at: 150 })
