@@ -5,6 +5,7 @@ import { appendFileSync } from 'node:fs'
 import { DEFAULT_SETTINGS } from '@shared/contract'
 import { createServiceClient } from '../../../electron/main/services/client'
 import { openLedger } from '../../../electron/main/services/ledger'
+import { maskingNotifier } from '../../../electron/main/services/notify'
 import { createSyncLoop } from '../../../electron/main/services/sync'
 
 const env = (name: string) => {
@@ -24,10 +25,13 @@ const loop = createSyncLoop({
   ledger: () => ledger,
   getClient: () => client,
   accountIds: () => ['acc_kill'],
-  notifier: {
-    isSupported: () => true,
-    show: (n) => appendFileSync(env('LOG'), `${JSON.stringify({ title: n.title, body: n.body })}\n`),
-  },
+  notifier: maskingNotifier(
+    {
+      isSupported: () => true,
+      show: (n) => appendFileSync(env('LOG'), `${JSON.stringify({ title: n.title, body: n.body })}\n`),
+    },
+    () => false,
+  ),
   emit: () => {},
   // 1 s is below what a person may choose; only this test runs the loop that fast
   settings: () => ({ ...DEFAULT_SETTINGS, pollIntervalSec: 1 }),
