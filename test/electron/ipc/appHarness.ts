@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { Result } from '@shared/errors'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
-import type { NotificationInput } from '../../../electron/main/services/notify'
+import type { ShownNotification } from '../../../electron/main/services/notify'
 import { createMemoryStore } from '../../../electron/main/services/secrets'
 import type { SaveFile, SaveFileRequest, WriteChunk } from '../../../electron/main/services/vouchers'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
@@ -22,7 +22,7 @@ export interface ConnectedApp {
   w: SimWallet
   events: Array<{ name: string; payload: unknown }>
   /** notifications main showed, oldest first */
-  notifications: NotificationInput[]
+  notifications: ShownNotification[]
   /** what the app asked to save (voucher sheets), oldest first */
   /** what was saved, as bytes; `pieces`: how many writes a streamed file took (0: given whole) */
   saved: Array<SaveFileRequest & { pieces: number }>
@@ -54,7 +54,7 @@ export async function startConnectedApp(o: ConnectedAppOptions): Promise<Connect
   const w = sim.control.createWallet(o.label, o.balanceSat)
   const dir = await mkdtemp(join(tmpdir(), 'lt-app-'))
   const events: ConnectedApp['events'] = []
-  const notifications: NotificationInput[] = []
+  const notifications: ShownNotification[] = []
   const saved: ConnectedApp['saved'] = []
   const secretStore = createMemoryStore()
   const make = () =>

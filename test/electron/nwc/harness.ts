@@ -10,7 +10,7 @@ import type { NwcConnectionView, NwcCreateInput } from '@shared/contract/nwc'
 import type { Result } from '@shared/errors'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
-import type { NotificationInput } from '../../../electron/main/services/notify'
+import type { ShownNotification } from '../../../electron/main/services/notify'
 import { createKeytarStore, nwcWalletName, type SecretStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import { startRelay, type TestRelay } from '../../support/nostrRelay'
@@ -23,7 +23,7 @@ export interface NwcWorld {
   w: SimWallet
   secretStore: SecretStore
   service: string
-  notifications: NotificationInput[]
+  notifications: ShownNotification[]
   logs: string[]
   call<T>(name: string, input?: unknown): Promise<T>
   connect(input?: Partial<NwcCreateInput>): Promise<{ connection: NwcConnectionView; uri: string }>
@@ -44,7 +44,7 @@ export async function startNwcWorld(balanceSat = 10_000): Promise<NwcWorld> {
   const dir = await mkdtemp(join(tmpdir(), 'lt-nwc-'))
   const service = `lightning-tray-test-nwc-${randomUUID()}`
   const secretStore = createKeytarStore(service, undefined, { timeoutMs: 8_000 })
-  const notifications: NotificationInput[] = []
+  const notifications: ShownNotification[] = []
   const logs: string[] = []
   const clients: NWCClient[] = []
   const make = () =>

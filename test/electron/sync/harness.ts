@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS, type Emit, type EventName, type PendingInvoice, type 
 import type { PriceThen } from '@shared/priceThen'
 import { createServiceClient, type ServiceClient } from '../../../electron/main/services/client'
 import { type Ledger, type LedgerOptions, openLedger } from '../../../electron/main/services/ledger'
-import type { NotificationInput } from '../../../electron/main/services/notify'
+import { maskingNotifier, type ShownNotification } from '../../../electron/main/services/notify'
 import { createSyncLoop, type SyncLoop, type SyncOptions, type Timers } from '../../../electron/main/services/sync'
 import { pendingInvoiceView } from '../../../electron/main/services/views'
 import { type SimulatorHandle, startSimulator } from '../../simulator'
@@ -87,7 +87,7 @@ export async function createInvoice(
 
 /** Notifications and events as the shell would see them; a click is how the invoice id is read. */
 export function createRecorder() {
-  const shown: NotificationInput[] = []
+  const shown: ShownNotification[] = []
   const events: Array<{ event: EventName; payload: unknown }> = []
   const emit: Emit = (event, payload) => {
     events.push({ event, payload })
@@ -96,7 +96,8 @@ export function createRecorder() {
     shown,
     events,
     emit,
-    notifier: { show: (n: NotificationInput) => void shown.push(n), isSupported: () => true },
+    // nothing masked: these tests read the full words
+    notifier: maskingNotifier({ show: (n) => void shown.push(n), isSupported: () => true }, () => false),
     /** invoice id → how many notifications announced it (found by clicking each one) */
     notifiedCounts(): Map<string, number> {
       const before = events.length

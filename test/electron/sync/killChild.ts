@@ -10,6 +10,7 @@ import { appendFileSync, readSync } from 'node:fs'
 import { DEFAULT_SETTINGS } from '@shared/contract'
 import { createServiceClient } from '../../../electron/main/services/client'
 import { type Ledger, openLedger } from '../../../electron/main/services/ledger'
+import { maskingNotifier } from '../../../electron/main/services/notify'
 import { createSyncLoop } from '../../../electron/main/services/sync'
 
 const env = (name: string) => {
@@ -49,13 +50,16 @@ const loop = createSyncLoop({
   ledger: () => ledger,
   getClient: () => client,
   accountIds: () => ['acc_kill'],
-  notifier: {
-    isSupported: () => true,
-    show: (n) => {
-      appendFileSync(env('LOG'), `${JSON.stringify({ title: n.title, body: n.body })}\n`)
-      say('told')
+  notifier: maskingNotifier(
+    {
+      isSupported: () => true,
+      show: (n) => {
+        appendFileSync(env('LOG'), `${JSON.stringify({ title: n.title, body: n.body })}\n`)
+        say('told')
+      },
     },
-  },
+    () => false,
+  ),
   afterSync: () => say('tick'),
   emit: () => {},
   // 1 s is below what a person may choose; only this test runs the loop that fast

@@ -14,13 +14,12 @@ import {
   relayProblem,
 } from '@shared/contract/nwc'
 import { AppError } from '@shared/errors'
-import { formatMsat } from '@shared/units'
 import { generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex, hexToBytes } from 'nostr-tools/utils'
-import { mainLocale, mt } from '../i18n'
+import { mt } from '../i18n'
 import { newNwcConnectionId } from '../ids'
 import type { LedgerTx } from '../ledger'
-import type { Notifier } from '../notify'
+import { connectionPaidNotification, type Notifier } from '../notify'
 import type { Journal } from '../payments'
 import { nwcWalletName, type SecretName, type SecretStore } from '../secrets'
 import { periodStart, renewsAt } from './budget'
@@ -128,13 +127,8 @@ export function createNwc(d: NwcDeps) {
     publish: (relay, event) => links.publish(relay, event),
     paid(c, amountMsat) {
       changed()
-      if (d.notificationsOn?.() === false) return
-      const name = c.name.replace(/[\p{Cc}\p{Cf}]/gu, '').slice(0, 60)
-      d.notifier?.show({
-        title: mt('main.nwc.paid', { name, amount: formatMsat(amountMsat, { locale: mainLocale() }) }),
-        body: mt('main.nwc.throughApp'),
-        plain: { title: mt('main.nwc.madePayment', { name }), body: mt('main.nwc.throughApp') },
-      })
+      if (d.notificationsOn?.() === false || !d.notifier?.isSupported()) return
+      d.notifier.show(connectionPaidNotification(c.name, amountMsat))
     },
   }
 

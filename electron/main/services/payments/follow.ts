@@ -4,16 +4,14 @@
 // written into the ledger at once, so Transactions lists it before the next sync; a payment once
 // failed that the service turns out to have made becomes paid, and the person is told, once.
 import type { Emit, JournalView } from '@shared/contract'
-import { formatMsat } from '@shared/units'
 import type { CallPolicy } from '../accounts'
 import type { ServiceClient } from '../client'
-import { mainLocale, mt } from '../i18n'
 import { fromServiceTx, type Ledger } from '../ledger'
-import { type Notifier, notificationLine, showNotification } from '../notify'
+import { type Notifier, recoveredNotification, showNotification, wordsShown } from '../notify'
 import type { Journal, JournalEntry } from './journal'
 import { type Found, RECHECK_FAILED_SEC, reconcile } from './reconcile'
 
-export const recoveredTitle = () => mt('payments.recoveredTitle')
+export { recoveredTitle } from '../notify'
 
 export interface CheckDeps {
   journal: () => Journal
@@ -97,24 +95,11 @@ export function tellRecovered(d: CheckDeps): void {
   const journal = d.journal()
   for (const e of journal.recoveredUntold()) {
     journal.markRecoveredTold(e.requestId)
-    const to = e.kind === 'invoice' ? `${e.target.slice(0, 24)}…` : e.target
-    const title = recoveredTitle()
-    const body = mt('payments.recoveredBody', {
-      amount: formatMsat(e.amountMsat, { locale: mainLocale() }),
-      to: notificationLine(to, 80),
-    })
-    const message = `${title}: ${body}`
-    d.emit('notice', { level: 'warning', message })
-    if (d.notifier)
-      showNotification(
-        { notifier: d.notifier, emit: d.emit, enabled: d.notificationsOn?.() ?? true },
-        {
-          title,
-          body,
-          plain: { title, body: mt('payments.recoveredPlain') },
-          target: { to: 'transactions', walletId: e.walletId },
-        },
-      )
+    const n = recoveredNotification(e)
+    // the banner in the app says what the notification may say now (no notifier: the plain words)
+    const words = d.notifier ? d.notifier.wordsNow(n) : wordsShown(n, true)
+    d.emit('notice', { level: 'warning', message: `${words.title}: ${words.body}` })
+    if (d.notifier) showNotification({ notifier: d.notifier, emit: d.emit, enabled: d.notificationsOn?.() ?? true }, n)
   }
 }
 

@@ -7,7 +7,8 @@
 //   pages, never earlier ones, so none is skipped; the newest row of page 1 is the cursor for what
 //   comes after.
 // - New rows: page 1 onwards until a row older than the last one seen (rows of the same second are
-//   read again: one may land in the second of the last read). More than `maxPages` pages since the
+//   read again: one may land in the second of the last read). A page whose rows were all left out
+//   (an NWC account keeps settled rows only) does not end the read: its listed rows' time does. More than `maxPages` pages since the
 //   last read (the app was closed a long while): what is left loads as history.
 import type { WalletTransaction } from '@shared/schemas/service'
 import type { ServiceClient } from '../client'
@@ -79,7 +80,7 @@ export interface ReadContext {
   o: ReadOptions
 }
 
-type Page = { items: WalletTransaction[]; pagination: { pageCount: number; totalCount: number } }
+type Page = { items: WalletTransaction[]; pagination: { pageCount: number; totalCount: number }; oldestListed?: number }
 
 /** pages stored in one commit (a commit costs more than a page: 20 % less store time than five) */
 const STORE_EVERY = 10
@@ -173,8 +174,9 @@ async function readBack(read: (page: number) => Promise<Page>, bound: number | n
   for (let page = 1; ; page++) {
     const r = await read(page)
     items.push(...r.items)
-    const last = r.items.at(-1)
-    if (!last || (bound !== null && last.created_at < bound) || page >= r.pagination.pageCount)
+    // a page that kept no row (an NWC account's unpaid invoices) is judged by the rows it listed
+    const oldest = r.items.at(-1)?.created_at ?? r.oldestListed
+    if (oldest === undefined || (bound !== null && oldest < bound) || page >= r.pagination.pageCount)
       return { items, overflow: false }
     if (page >= maxPages) return { items, overflow: true }
   }
