@@ -88,26 +88,36 @@ export function createApp(deps: AppDeps): App {
   const router: Router = appRouter(deps, { handlers, log, journal, lock })
   const offers = clipboardOffers(deps, { settings, emit, log })
 
+  async function startParts() {
+    await settings.load()
+    await desk.load()
+    lock.start() // an app with a lock starts locked; the tray and the page learn it first
+    emit('lock.changed', lock.status())
+    stores.started(accounts.list().accounts.length)
+    offers.settingsLoaded()
+    await rates.start()
+    pricesThen.start()
+    keychain = (await deps.secretStore.available()) ? 'available' : 'unavailable'
+    if (keychain === 'unavailable') emit('notice', NO_KEYCHAIN)
+    emit('accounts.updated', accounts.list())
+    sync.start()
+    // what became of payments a crash or a lost answer left unfinished; never re-sent
+    if (accounts.list().accounts.length > 0) payments.start()
+    await nwc.start()
+    log.info('app started', { ops: OP_NAMES.length, keychain })
+  }
+
   return {
     ...{ router, accounts, settings, sync, rates, ledger, journal, payments, lock, log, nwc },
     ...{ spending: desk.spending, backup: desk.backup },
     async start() {
-      await settings.load()
-      await desk.load()
-      lock.start() // an app with a lock starts locked; the tray and the page learn it first
-      emit('lock.changed', lock.status())
-      stores.started(accounts.list().accounts.length)
-      offers.settingsLoaded()
-      await rates.start()
-      pricesThen.start()
-      keychain = (await deps.secretStore.available()) ? 'available' : 'unavailable'
-      if (keychain === 'unavailable') emit('notice', NO_KEYCHAIN)
-      emit('accounts.updated', accounts.list())
-      sync.start()
-      // what became of payments a crash or a lost answer left unfinished; never re-sent
-      if (accounts.list().accounts.length > 0) payments.start()
-      await nwc.start()
-      log.info('app started', { ops: OP_NAMES.length, keychain })
+      try {
+        await startParts()
+      } catch (err) {
+        // whatever failed, the lock stays shut and nothing opens it (docs/security.md, "Fails closed")
+        lock.failStart(err)
+        throw err
+      }
     },
     windowShown: offers.windowShown,
     idle,
