@@ -81,7 +81,7 @@ export function createApp(deps: AppDeps): App {
   })
   const handlers = createHandlers({
     ...{ ...deps, ...desk, accounts, settings, lock, rates, sync, emit, now, serviceTime, background },
-    ...{ ledger, journal, payments, log, info, nwc },
+    ...{ ledger, journal, payments, log, info, nwc, passphrase },
     clientFor: (id, policy) => accounts.client(id, policy),
     claims: createAppClaims(deps.isPackaged === true, clients.activeUrl),
   })

@@ -156,7 +156,12 @@ describe('spending.json', () => {
     const t = await startOver((dir) => writeFile(join(dir, 'spending.json'), '{"version":1,"accounts":{"x"'))
     await expectLockedThenOpens(t)
     const pay = (id: string) =>
-      t.call('pay.lightningAddress', { walletId: w.id, address: 'alice@sim.example', amountMsat: 10_000, requestId: id })
+      t.call('pay.lightningAddress', {
+        walletId: w.id,
+        address: 'alice@sim.example',
+        amountMsat: 10_000,
+        requestId: id,
+      })
     expect(await pay('req-closed-corrupt-1')).toMatchObject({ ok: false, error: { code: 'limit' } })
     // the damaged file is kept aside, and the file in its place says so: a restart does not forget
     expect((await readdir(t.dir)).filter((n) => n.startsWith('spending.json.corrupt-'))).toHaveLength(1)

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_FIAT, DEFAULT_LOCK, DEFAULT_SETTINGS } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { hashPassphrase } from '../../../../electron/main/services/lock'
 import {
   createSettingsStore,
   defaultFile,
@@ -11,7 +12,6 @@ import {
   SETTINGS_FILE,
   type SettingsFs,
 } from '../../../../electron/main/services/settings'
-import { hashPassphrase } from '../../../../electron/main/services/lock'
 
 const FAST = { N: 2 ** 14, r: 8, p: 1 }
 
