@@ -88,37 +88,34 @@ export function createApp(deps: AppDeps): App {
   const router: Router = appRouter(deps, { handlers, log, journal, lock })
   const offers = clipboardOffers(deps, { settings, emit, log })
 
-  async function startParts() {
-    await settings.load()
-    await desk.load()
-    lock.start() // an app with a lock starts locked; the tray and the page learn it first
-    emit('lock.changed', lock.status())
-    stores.started(accounts.list().accounts.length)
-    offers.settingsLoaded()
-    await rates.start()
-    pricesThen.start()
-    keychain = (await deps.secretStore.available()) ? 'available' : 'unavailable'
-    if (keychain === 'unavailable') emit('notice', NO_KEYCHAIN)
-    emit('accounts.updated', accounts.list())
-    sync.start()
-    // what became of payments a crash or a lost answer left unfinished; never re-sent
-    if (accounts.list().accounts.length > 0) payments.start()
-    await nwc.start()
-    log.info('app started', { ops: OP_NAMES.length, keychain })
+  async function start() {
+    try {
+      await settings.load()
+      await desk.load()
+      lock.start() // an app with a lock starts locked; the tray and the page learn it first
+      emit('lock.changed', lock.status())
+      stores.started(accounts.list().accounts.length)
+      offers.settingsLoaded()
+      await rates.start()
+      pricesThen.start()
+      keychain = (await deps.secretStore.available()) ? 'available' : 'unavailable'
+      if (keychain === 'unavailable') emit('notice', NO_KEYCHAIN)
+      emit('accounts.updated', accounts.list())
+      sync.start()
+      // what became of payments a crash or a lost answer left unfinished; never re-sent
+      if (accounts.list().accounts.length > 0) payments.start()
+      await nwc.start()
+      log.info('app started', { ops: OP_NAMES.length, keychain })
+    } catch (err) {
+      // whatever failed, the lock stays shut and nothing opens it (docs/security.md, "Fails closed")
+      lock.failStart(err)
+      throw err
+    }
   }
 
   return {
     ...{ router, accounts, settings, sync, rates, ledger, journal, payments, lock, log, nwc },
-    ...{ spending: desk.spending, backup: desk.backup },
-    async start() {
-      try {
-        await startParts()
-      } catch (err) {
-        // whatever failed, the lock stays shut and nothing opens it (docs/security.md, "Fails closed")
-        lock.failStart(err)
-        throw err
-      }
-    },
+    ...{ spending: desk.spending, backup: desk.backup, start },
     windowShown: offers.windowShown,
     idle,
     async dispose() {

@@ -10,6 +10,7 @@ import type { LockStatus } from '@shared/contract'
 import type { Result } from '@shared/errors'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type App, createApp } from '../../../electron/main/app/createApp'
+import type { NotificationInput } from '../../../electron/main/services/notify'
 import { createMemoryStore, type SecretStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 
@@ -44,12 +45,13 @@ let golden: string
 let accountId: string
 const keys = createMemoryStore()
 const running: Array<{ app: App; dir: string }> = []
+const shown: NotificationInput[] = []
 
 function make(dir: string, secretStore: SecretStore = keys): App {
   return createApp({
     userDataDir: dir,
     secretStore,
-    notifier: { show() {}, isSupported: () => true },
+    notifier: { show: (n) => shown.push(n), isSupported: () => true },
     emit: () => {},
     appVersion: '0.0.0',
     logSink: () => {},
@@ -244,6 +246,24 @@ describe('settings.json (settings, accounts, the lock and its count of wrong tri
 })
 
 describe('a start that fails past the files', () => {
+  it('nwc.sqlite that cannot be opened, the last step: still locked, and a payment arriving names no amount', async () => {
+    const t = await startOver(async (dir) => {
+      // the person allowed amounts in notifications while locked: a failed start overrides that
+      await editSettings(dir, (json) => {
+        const settings = json.settings as { lock: object }
+        return { ...json, settings: { ...settings, lock: { ...settings.lock, notifyAmounts: true } } }
+      })
+      await mkdir(join(dir, 'nwc.sqlite'))
+    })
+    expect(t.failed).toMatchObject({ code: 'EISDIR' })
+    await expectShut(t)
+    const before = shown.length
+    await sim.control.payInbound(w.id, 4_321, 'rent for 9876')
+    t.app.sync.onResume()
+    await vi.waitFor(() => expect(shown.length).toBeGreaterThan(before), { timeout: 20_000 })
+    expect(JSON.stringify(shown.slice(before).map((n) => [n.title, n.body]))).not.toMatch(/4,?321|9876/)
+  })
+
   it('a keychain that throws as the start asks it: the app stays locked whatever is typed', async () => {
     const broken: SecretStore = {
       ...keys,
