@@ -9,10 +9,11 @@ import { basename, join } from 'node:path'
 import type { LockStatus } from '@shared/contract'
 import type { Result } from '@shared/errors'
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest'
-import { type App, createApp } from '../../../electron/main/app/createApp'
+import type { App } from '../../../electron/main/app/createApp'
 import type { NotificationInput } from '../../../electron/main/services/notify'
 import { createMemoryStore, type SecretStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
+import { bareApp } from './appHarness'
 
 // The disk's answers, changed per case: tests run as root, so a file cannot be made unreadable by
 // its mode; the error is given where the app's own code reads or writes it.
@@ -47,16 +48,8 @@ const keys = createMemoryStore()
 const running: Array<{ app: App; dir: string }> = []
 const shown: NotificationInput[] = []
 
-function make(dir: string, secretStore: SecretStore = keys): App {
-  return createApp({
-    userDataDir: dir,
-    secretStore,
-    notifier: { show: (n) => shown.push(n), isSupported: () => true },
-    emit: () => {},
-    appVersion: '0.0.0',
-    logSink: () => {},
-  })
-}
+const make = (dir: string, secretStore: SecretStore = keys): App =>
+  bareApp({ dir, secretStore, notify: (n) => shown.push(n) })
 function ok<T = Record<string, unknown>>(r: Result<unknown>): T {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`)
   return r.value as T
@@ -140,20 +133,22 @@ describe('the profile as it is', () => {
   })
 })
 
-describe('spending.json', () => {
+describe.each(['spending.json', 'settings.json'])('%s that cannot be read', (name) => {
   it('a directory (EISDIR): the start fails, and the app stays locked whatever is typed', async () => {
-    const t = await startOver((dir) => rm(join(dir, 'spending.json')).then(() => mkdir(join(dir, 'spending.json'))))
+    const t = await startOver((dir) => rm(join(dir, name)).then(() => mkdir(join(dir, name))))
     expect(t.failed).toMatchObject({ code: 'EISDIR' })
     await expectShut(t)
   })
 
   it('unreadable (EACCES from the disk): the start fails, and the app stays locked', async () => {
-    disk.fault = (op, name) => (op === 'read' && name === 'spending.json' ? 'EACCES' : null)
+    disk.fault = (op, file) => (op === 'read' && file === name ? 'EACCES' : null)
     const t = await startOver(async () => {})
     expect(t.failed).toMatchObject({ code: 'EACCES' })
     await expectShut(t)
   })
+})
 
+describe('spending.json', () => {
   it('corrupt JSON: locked at start; once unlocked nothing is spent, and still not after a restart', async () => {
     const t = await startOver((dir) => writeFile(join(dir, 'spending.json'), '{"version":1,"accounts":{"x"'))
     await expectLockedThenOpens(t)
@@ -193,19 +188,6 @@ describe('spending.json', () => {
 })
 
 describe('settings.json (settings, accounts, the lock and its count of wrong tries)', () => {
-  it('a directory (EISDIR): the start fails, and the app stays locked', async () => {
-    const t = await startOver((dir) => rm(join(dir, 'settings.json')).then(() => mkdir(join(dir, 'settings.json'))))
-    expect(t.failed).toMatchObject({ code: 'EISDIR' })
-    await expectShut(t)
-  })
-
-  it('unreadable (EACCES from the disk): the start fails, and the app stays locked', async () => {
-    disk.fault = (op, name) => (op === 'read' && name === 'settings.json' ? 'EACCES' : null)
-    const t = await startOver(async () => {})
-    expect(t.failed).toMatchObject({ code: 'EACCES' })
-    await expectShut(t)
-  })
-
   it('not JSON: whether it had a lock cannot be told, so it stays locked and the file is left as it was', async () => {
     const t = await startOver((dir) => writeFile(join(dir, 'settings.json'), '{"version":1,"lock":{"hash"'))
     expect(t.failed).toMatchObject({ code: 'internal', message: expect.stringContaining('settings.json') })

@@ -20,16 +20,16 @@ import {
 import type { Result } from '@shared/errors'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { z } from 'zod'
-import { type App, createApp } from '../../../electron/main/app/createApp'
+import type { App } from '../../../electron/main/app/createApp'
 import {
   JUDGES,
   LOCK_SETTING_LOOSENS,
   PASSPHRASE_RULES,
   SETTING_LOOSENS,
 } from '../../../electron/main/services/lock/loosening'
-import { createMemoryStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import { startRelay, type TestRelay } from '../../support/nostrRelay'
+import { bareApp } from './appHarness'
 
 type Lock = z.infer<typeof LockSettings>
 type Case<T> = { from: T; to: T; loosens: boolean; label?: string }
@@ -148,16 +148,7 @@ beforeAll(async () => {
   w = sim.control.createWallet('Loosening', 100_000)
   dir = await mkdtemp(join(tmpdir(), 'lt-loosen-'))
   clock = Date.now()
-  app = createApp({
-    userDataDir: dir,
-    secretStore: createMemoryStore(),
-    notifier: { show() {}, isSupported: () => true },
-    emit: () => {},
-    appVersion: '0.0.0',
-    logSink: () => {},
-    now: () => clock,
-    nwc: { backoffMinMs: 50 },
-  })
+  app = bareApp({ dir, now: () => clock, nwc: { backoffMinMs: 50 } })
   await app.start()
   ok(await call('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
   accountId = app.accounts.active().id
