@@ -23,6 +23,7 @@ import { createSyncLoop, type SyncLoop } from '../services/sync'
 import { type Clients, createClients } from './clients'
 import { createDesk, lockPassphrase } from './desk'
 import { createEmitter } from './emit'
+import { moveOldSecrets } from './keychain'
 import { appNwc, appRates, appRouter, backgroundWork, clipboardOffers, priceBackfill } from './parts'
 import { createPrivacy } from './privacy'
 import { openStores } from './stores'
@@ -53,7 +54,7 @@ export function createApp(deps: AppDeps): App {
   const rates = appRates(deps, { settings, now, log, emit })
   const pricesThen = priceBackfill(deps, { settings, now, log, emit, ledger })
   const syncDeps = { ledger, notifier, emit, now, log, activeAccountId, settings, accounts, serviceTime, rates }
-  const { sync, synced, told } = appSync({ ...syncDeps, nwcPushed: clients.nwcPushed })
+  const { sync, synced, told } = appSync({ ...syncDeps, nwcPushed: clients.nwcPushed, visible: deps.visible })
   accountsChanged.on((list) => followAccounts(list, { emit, connection, sync }))
   const { background, idle } = backgroundWork(log)
   unlocked.on(() => background(clients.refreshWallets()))
@@ -100,6 +101,7 @@ export function createApp(deps: AppDeps): App {
       pricesThen.start()
       keychain = (await deps.secretStore.available()) ? 'available' : 'unavailable'
       if (keychain === 'unavailable') emit('notice', NO_KEYCHAIN)
+      else await moveOldSecrets({ secretStore: deps.secretStore, settings, nwc, log })
       emit('accounts.updated', accounts.list())
       sync.start()
       // what became of payments a crash or a lost answer left unfinished; never re-sent
@@ -116,7 +118,10 @@ export function createApp(deps: AppDeps): App {
   return {
     ...{ router, accounts, settings, sync, rates, ledger, journal, payments, lock, log, nwc },
     ...{ spending: desk.spending, backup: desk.backup, start },
-    windowShown: offers.windowShown,
+    windowShown() {
+      offers.windowShown()
+      sync.windowShown()
+    },
     idle,
     async dispose() {
       nwc.stop()
@@ -183,13 +188,15 @@ function appSync(p: {
   rates: Pick<RatesService, 'livePrice'>
   /** an NWC account's wallet pushed a payment: that account is read now (docs/nwc.md) */
   nwcPushed: Signal<string>
+  /** the window can be seen: its active account is polled at the on-screen pace */
+  visible?: () => boolean
 }) {
   // a sync's end (payments listen) and a row the loop just told (connected apps hear of it)
   const [synced, told] = [signal<string>(), signal<LedgerTx>()]
   const sync = createSyncLoop({
     livePrice: () => p.rates.livePrice(),
     ...{ ledger: p.ledger, notifier: p.notifier, emit: p.emit, now: p.now, log: p.log },
-    ...{ activeAccountId: p.activeAccountId, serviceNow: p.serviceTime.nowMs },
+    ...{ activeAccountId: p.activeAccountId, serviceNow: p.serviceTime.nowMs, visible: p.visible },
     accountIds: () => p.accounts.list().accounts.map((a) => a.id),
     getClient: (accountId) => clientOrNull(() => p.accounts.client(accountId)),
     settings: () => p.settings.current().settings,

@@ -11,7 +11,7 @@ import type { Result } from '@shared/errors'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
 import type { NotificationInput } from '../../../electron/main/services/notify'
-import { createKeytarStore, type SecretStore } from '../../../electron/main/services/secrets'
+import { createKeytarStore, nwcWalletName, type SecretStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import { startRelay, type TestRelay } from '../../support/nostrRelay'
 
@@ -77,7 +77,7 @@ export async function startNwcWorld(balanceSat = 10_000): Promise<NwcWorld> {
     async close() {
       for (const c of clients) c.close()
       const list = await world.call<{ connections: NwcConnectionView[] }>('nwc.list').catch(() => ({ connections: [] }))
-      for (const c of list.connections) await secretStore.delete(`nwc:${c.id}`)
+      for (const c of list.connections) await secretStore.delete(nwcWalletName(c.id))
       await world.app.dispose()
       await relay.close()
       await sim.close()

@@ -4,6 +4,7 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { nwcWalletName } from '../../../electron/main/services/secrets'
 import { type NwcWorld, startNwcWorld, until } from './harness'
 
 let t: NwcWorld
@@ -49,7 +50,7 @@ describe('a connected app pays within its budget', () => {
   }, 30_000)
 
   it('keeps both secrets out of every file, log line and event but the keychain', async () => {
-    const walletSecret = await t.secretStore.get(`nwc:${id}`)
+    const walletSecret = await t.secretStore.get(nwcWalletName(id))
     expect(walletSecret).toMatch(/^[0-9a-f]{64}$/)
     const appSecret = new URL(uri.replace('nostr+walletconnect://', 'http://')).searchParams.get('secret') as string
     const files = await readdir(t.dir, { recursive: true })
@@ -128,6 +129,6 @@ describe('a connected app pays within its budget', () => {
     const n = withdrawals()
     expect(await codeOf(t.client(uri).payInvoice({ invoice: t.sim.control.outsideInvoice(10) }))).toBe('UNAUTHORIZED')
     expect(withdrawals()).toBe(n)
-    expect(await t.secretStore.get(`nwc:${id}`)).toBeNull()
+    expect(await t.secretStore.get(nwcWalletName(id))).toBeNull()
   }, 30_000)
 })

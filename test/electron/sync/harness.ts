@@ -152,6 +152,8 @@ export function makeLoop(o: {
   historyLoaded?: (accountId: string) => void
   /** the ledger the loop opened, before it starts (a test may watch what it is asked) */
   onLedger?: (ledger: Ledger) => void
+  /** whether the window can be seen (absent: never) */
+  visible?: () => boolean
 }): SyncLoop {
   // the app shows the ledger's notices as `notice` events (createApp)
   const ledger = ledgerIn(o.store, ({ level, message }) => o.rec.emit('notice', { level, message }))
@@ -169,6 +171,7 @@ export function makeLoop(o: {
     options: { ...STEADY, ...o.options },
     ...(o.livePrice ? { livePrice: o.livePrice } : {}),
     ...(o.historyLoaded ? { historyLoaded: o.historyLoaded } : {}),
+    ...(o.visible ? { visible: o.visible } : {}),
   })
 }
 

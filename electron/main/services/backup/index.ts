@@ -81,11 +81,11 @@ export function createBackupService(d: BackupDeps): BackupService {
         profileId: profile.current().profileId,
       })
       // From here on the file is known good, and every write is one the app makes itself.
-      await writeBackup(d, backup)
+      const { keptStricter } = await writeBackup(d, backup)
       await profile.update({ profileId: backup.profileId, lastBackupAt: backup.createdAt, nudgeDismissedAt: null })
       d.restored()
       const keys = backup.accounts.filter((a) => a.apiKey !== null).length
-      return { status: 'restored', fileName: picked.fileName, accounts: backup.accounts.length, keys }
+      return { status: 'restored', fileName: picked.fileName, accounts: backup.accounts.length, keys, keptStricter }
     },
   }
 }

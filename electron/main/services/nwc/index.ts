@@ -3,7 +3,6 @@
 // in the connection string and only its public half is kept. Requests arrive over relays
 // (links.ts), are read with suspicion (request.ts) and served (handle.ts); every pay_invoice
 // leaves through the payments module's journaled send after its budget is reserved (pay.ts).
-import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import {
@@ -19,10 +18,11 @@ import { formatMsat } from '@shared/units'
 import { generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex, hexToBytes } from 'nostr-tools/utils'
 import { mainLocale, mt } from '../i18n'
+import { newNwcConnectionId } from '../ids'
 import type { LedgerTx } from '../ledger'
 import type { Notifier } from '../notify'
 import type { Journal } from '../payments'
-import type { SecretStore } from '../secrets'
+import { nwcWalletName, type SecretName, type SecretStore } from '../secrets'
 import { periodStart, renewsAt } from './budget'
 import { infoEvent, notificationEvents } from './events'
 import { type HandleDeps, handleRequest } from './handle'
@@ -50,8 +50,6 @@ export interface NwcDeps
   changed?: (list: { connections: NwcConnectionView[]; settings: NwcSettings }) => void
   backoffMinMs?: number
 }
-
-const keyName = (id: string) => `nwc:${id}`
 
 export function createNwc(d: NwcDeps) {
   const nowSec = () => Math.floor(d.now() / 1000)
@@ -147,12 +145,20 @@ export function createNwc(d: NwcDeps) {
       settle()
       for (const c of store().all()) {
         if (c.revokedAt !== null) continue
-        const hex = await d.secretStore.get(keyName(c.id)).catch(() => null)
+        const hex = await d.secretStore.get(nwcWalletName(c.id)).catch(() => null)
         if (hex) secrets.set(c.id, hexToBytes(hex))
         else d.log?.('nwc connection has no key in the keychain', { id: c.id })
       }
       links.sync()
       changed() // the tray learns whether to offer "Pause connected apps"
+    },
+    /** the keychain names of the live connections' wallet keys (moved from older names at start) */
+    secretNames(): SecretName[] {
+      if (!hasFile()) return []
+      return store()
+        .all()
+        .filter((c) => c.revokedAt === null)
+        .map((c) => nwcWalletName(c.id))
     },
     stop() {
       links.close()
@@ -170,7 +176,7 @@ export function createNwc(d: NwcDeps) {
       const walletSecret = generateSecretKey()
       const appSecret = generateSecretKey()
       const c: Connection = {
-        ...{ id: `nwc_${randomUUID()}`, name: input.name, walletId: input.walletId, relay },
+        ...{ id: newNwcConnectionId(), name: input.name, walletId: input.walletId, relay },
         accountId,
         walletPubkey: getPublicKey(walletSecret),
         clientPubkey: getPublicKey(appSecret),
@@ -178,7 +184,7 @@ export function createNwc(d: NwcDeps) {
         ...{ expiresAt: input.expiresAt ?? null, createdAt: nowSec(), revokedAt: null },
       }
       // the keychain first: a connection whose key could not be kept is not made
-      await d.secretStore.set(keyName(c.id), bytesToHex(walletSecret))
+      await d.secretStore.set(nwcWalletName(c.id), bytesToHex(walletSecret))
       store().add(c)
       secrets.set(c.id, walletSecret)
       links.sync()
@@ -206,7 +212,7 @@ export function createNwc(d: NwcDeps) {
       if (!c) throw new AppError('not_found', mt('nwc.noSuchConnection'))
       store().revoke(id, nowSec())
       // kept in memory until the relay link lets go, so a request meanwhile is answered UNAUTHORIZED
-      await d.secretStore.delete(keyName(id)).catch(() => {})
+      await d.secretStore.delete(nwcWalletName(id)).catch(() => {})
       changed()
       return view(store().get(id) as Connection)
     },

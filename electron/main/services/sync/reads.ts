@@ -85,6 +85,12 @@ type Page = { items: WalletTransaction[]; pagination: { pageCount: number; total
 const STORE_EVERY = 10
 /** groups read and not yet stored, at most: the reads go on while the store catches up */
 const GROUPS_AHEAD = 2
+/**
+ * pages of history asked for at once: a service tens of milliseconds away answers two requests in
+ * the time of one, and one at a time made the first sync wait on the network between every page
+ * (docs/ledger.md, "The first sync's store")
+ */
+const READS_AHEAD = 2
 
 /**
  * Up to `backfillPagesPerTick` more pages of a wallet's history; true once it is all stored. Pages
@@ -120,18 +126,22 @@ export async function backfill(c: ReadContext, walletId: string): Promise<boolea
     return answer
   }
   let done = false
-  let next = ask(page)
+  /** pages asked for and not yet read, in order; more than one once the count of pages is known */
+  const asked: Array<Promise<Page>> = [ask(page)]
+  let nextAsk = page + 1
   try {
     for (; !done && page <= last; page++) {
-      const r = await next
+      const r = await (asked.shift() as Promise<Page>)
       done = page >= r.pagination.pageCount
-      if (!done && page < last) next = ask(page + 1)
+      const lastToAsk = Math.min(last, r.pagination.pageCount)
+      while (!done && asked.length < READS_AHEAD && nextAsk <= lastToAsk) asked.push(ask(nextAsk++))
       const cursor: CursorPatch = { backfillNextPage: page + 1, backfillTotal: r.pagination.totalCount }
       const newest = r.items[0]
       if (page === 1 && newest) Object.assign(cursor, seen(prev, newest))
       if (done) cursor.backfillDoneAt = c.nowSec()
       read.push({ walletId, items: r.items, bulk: true, cursor })
-      if (read.length >= STORE_EVERY) await handOver()
+      // the newest page goes in on its own: the screen shows it while the rest loads
+      if (page === 1 || read.length >= STORE_EVERY) await handOver()
     }
   } finally {
     await handOver()

@@ -11,7 +11,7 @@ import type { HistoryRow } from '@shared/history'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { APP_VERSION } from '../../../../dev/preview/version'
 import { type App, createApp } from '../../../../electron/main/app/createApp'
-import { createKeytarStore } from '../../../../electron/main/services/secrets'
+import { apiKeyName, createKeytarStore } from '../../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../../simulator/index'
 import { startRelay, type TestRelay } from '../../../support/nostrRelay'
 import { type NwcTestWallet, startNwcWallet } from '../../../support/nwcWallet'
@@ -62,7 +62,7 @@ afterAll(async () => {
   for (const a of app
     ? (await call<{ accounts: AccountView[] }>('accounts.list').catch(() => ({ accounts: [] }))).accounts
     : [])
-    await secretStore.delete(a.id)
+    await secretStore.delete(apiKeyName(a.id))
   if (dir) await rm(dir, { recursive: true, force: true })
 })
 
@@ -81,7 +81,7 @@ describe('an NWC account', () => {
     })
     expect(account.capabilities).toMatchObject({ withdrawLinks: false, transfers: false, createWallets: false })
     // the string is kept where an API key is: the keychain, under the account
-    expect(await secretStore.get(account.id)).toBe(wallet.uri)
+    expect(await secretStore.get(apiKeyName(account.id))).toBe(wallet.uri)
     const list = await call<{ wallets: WalletView[] }>('wallets.list')
     expect(list.wallets).toHaveLength(1)
     w = list.wallets[0] as WalletView
@@ -191,6 +191,6 @@ describe('an NWC account', () => {
     const list = await call<{ wallets: WalletView[] }>('wallets.list')
     expect(list.wallets[0]?.balanceMsat).toBe(sim.control.balanceMsat(hub.id))
     await call('accounts.remove', { id: account.id })
-    expect(await secretStore.get(account.id)).toBeNull()
+    expect(await secretStore.get(apiKeyName(account.id))).toBeNull()
   }, 30_000)
 })
