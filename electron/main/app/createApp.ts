@@ -82,17 +82,15 @@ export function createApp(deps: AppDeps): App {
   })
   const handlers = createHandlers({
     ...{ ...deps, ...desk, accounts, settings, lock, rates, sync, emit, now, serviceTime, background },
-    ...{ ledger, journal, payments, log, info, nwc },
+    ...{ ledger, journal, payments, log, info, nwc, passphrase },
     clientFor: (id, policy) => accounts.client(id, policy),
     claims: createAppClaims(deps.isPackaged === true, clients.activeUrl),
   })
   const router: Router = appRouter(deps, { handlers, log, journal, lock })
   const offers = clipboardOffers(deps, { settings, emit, log })
 
-  return {
-    ...{ router, accounts, settings, sync, rates, ledger, journal, payments, lock, log, nwc },
-    ...{ spending: desk.spending, backup: desk.backup },
-    async start() {
+  async function start() {
+    try {
       await settings.load()
       await desk.load()
       lock.start() // an app with a lock starts locked; the tray and the page learn it first
@@ -110,7 +108,16 @@ export function createApp(deps: AppDeps): App {
       if (accounts.list().accounts.length > 0) payments.start()
       await nwc.start()
       log.info('app started', { ops: OP_NAMES.length, keychain })
-    },
+    } catch (err) {
+      // whatever failed, the lock stays shut and nothing opens it (docs/security.md, "Fails closed")
+      lock.failStart(err)
+      throw err
+    }
+  }
+
+  return {
+    ...{ router, accounts, settings, sync, rates, ledger, journal, payments, lock, log, nwc },
+    ...{ spending: desk.spending, backup: desk.backup, start },
     windowShown() {
       offers.windowShown()
       sync.windowShown()

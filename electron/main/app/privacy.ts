@@ -46,6 +46,10 @@ export function createPrivacy(o: {
   return {
     lock,
     withholds: (event) => eventsWhileLocked[event] === 'withheld' && lock.isLocked(),
-    notifier: maskingNotifier(o.notifier, () => masksAmounts(o.settings.current().settings, lock.isLocked())),
+    // a start that failed keeps amounts out whatever the settings say (they may not be the person's)
+    notifier: maskingNotifier(
+      o.notifier,
+      () => !lock.started() || masksAmounts(o.settings.current().settings, lock.isLocked()),
+    ),
   }
 }

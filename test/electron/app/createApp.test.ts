@@ -199,8 +199,9 @@ describe('createApp', () => {
     })
   })
 
-  it('settings: get, update (event + file), and a corrupt file set aside with a notice', async () => {
-    await writeFile(join(dir, 'settings.json'), 'not json at all')
+  it('settings: get, update (event + file), and a file of the wrong shape set aside with a notice', async () => {
+    // without a lock in it: one that is not JSON at all refuses the start (lockFailsClosed.test.ts)
+    await writeFile(join(dir, 'settings.json'), '{"settings":"not settings at all"}')
     const app = await boot(createMemoryStore(), { now: () => 1_700_000_000_000 })
     const notice = events.find((e) => e.name === 'notice')
     expect(JSON.stringify(notice?.payload)).toContain('settings.json.corrupt-1700000000000')

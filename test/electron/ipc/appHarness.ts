@@ -8,7 +8,7 @@ import type { Result } from '@shared/errors'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
 import type { ShownNotification } from '../../../electron/main/services/notify'
-import { createMemoryStore } from '../../../electron/main/services/secrets'
+import { createMemoryStore, type SecretStore } from '../../../electron/main/services/secrets'
 import type { SaveFile, SaveFileRequest, WriteChunk } from '../../../electron/main/services/vouchers'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import { savedBytes } from '../../support/savedBytes'
@@ -31,6 +31,29 @@ export interface ConnectedApp {
   /** stops the app and starts a new one over the same userData and keys (`app` is then the new one) */
   restart(): Promise<void>
   close(): Promise<void>
+}
+
+/**
+ * The whole app over `dir` with nothing of the shell: a memory keychain unless one is given,
+ * notifications, events and log lines dropped unless asked for. Not started.
+ */
+export function bareApp(o: {
+  dir: string
+  secretStore?: SecretStore
+  now?: () => number
+  notify?: (n: ShownNotification) => void
+  nwc?: { backoffMinMs?: number }
+}): App {
+  return createApp({
+    userDataDir: o.dir,
+    secretStore: o.secretStore ?? createMemoryStore(),
+    notifier: { show: (n) => o.notify?.(n), isSupported: () => true },
+    emit: () => {},
+    appVersion: '0.0.0',
+    logSink: () => {},
+    ...(o.now ? { now: o.now } : {}),
+    ...(o.nwc ? { nwc: o.nwc } : {}),
+  })
 }
 
 export function value<T>(r: Result<unknown>): T {

@@ -13,11 +13,11 @@ import type { z } from 'zod'
 import { mainLocale, mt, mw } from '../i18n'
 import type { Journal } from '../payments/journal'
 import type { DayClock } from './day'
-import type { PassphraseCheck } from './passphrase'
+import { type PassphraseCheck, requirePassphrase } from './passphrase'
 import { createRulesStore, type Rules, type RulesStore } from './rules'
 
 export { createDayClock, type DayClock } from './day'
-export { NO_PASSPHRASE, type PassphraseCheck } from './passphrase'
+export { NO_PASSPHRASE, type PassphraseCheck, requirePassphrase } from './passphrase'
 export { type Rules, type RulesStore, SPENDING_FILE, SpendingFile } from './rules'
 
 export const DAY_SEC = 86_400
@@ -116,10 +116,8 @@ export function createSpending(d: SpendingDeps): Spending {
     }
   }
 
-  async function checkPassphrase(passphrase: string | undefined, why: 'raise' | 'confirm') {
-    if (!passphrase) throw new AppError('limit', mt('spending.needsPassphrase', { why }))
-    if (!(await d.passphrase.verify(passphrase))) throw new AppError('invalid_input', mt('spending.wrongPassphrase'))
-  }
+  const checkPassphrase = (passphrase: string | undefined, why: 'raise' | 'confirm') =>
+    requirePassphrase(d.passphrase, passphrase, mt('spending.needsPassphrase', { why }))
 
   function takeToken(s: Spend) {
     const t = s.confirmToken ? tokens.get(s.confirmToken) : undefined
