@@ -71,6 +71,8 @@ beforeEach(async () => {
     log: createLogger({ sink: () => {} }),
     unlocked: () => {},
   })
+  // the app's start has run (until then the lock counts as locked: docs/security.md, "Fails closed")
+  privacy.lock.start()
 })
 afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
