@@ -6,7 +6,8 @@
 //  2. the `p` tag names one of our wallet keys
 //  3. the event id was not seen (answered events, and every stranger's event)
 //  4. a stranger (any key but the connection's app's): at most one a minute per key and
-//     STRANGERS_PER_MIN in all are let through, signature checked, to be told UNAUTHORIZED
+//     STRANGERS_PER_MIN in all go on, to be signature-checked when nothing else waits (`later`)
+//     and told UNAUTHORIZED
 //  5. the app's key: a NIP-44 body must carry the MAC of the app's conversation (Node's HMAC,
 //     microseconds): only the two ends can seal for it, so forgeries naming the app stop here. A
 //     NIP-04 body has no MAC: NIP04_PER_MIN signature checks per connection at most.
@@ -46,21 +47,28 @@ export interface GateDeps {
   /** the connection a wallet key belongs to, served now */
   wallet(walletPubkey: string): GateWallet | undefined
   nowMs(): number
+  /** the budgets, when not STRANGERS_PER_MIN and NIP04_PER_MIN (tests) */
+  limits?: { strangersPerMin: number; nip04PerMin: number }
 }
 
-export type Verdict = { heard: Heard } | { drop: string }
+/** `later`: a stranger's, to be finished when the app's work is done (relayService.ts) */
+export type Verdict = { heard: Heard } | { drop: string } | { later: () => Verdict }
 
 export function createGate(d: GateDeps) {
+  const { strangersPerMin, nip04PerMin } = d.limits ?? {
+    strangersPerMin: STRANGERS_PER_MIN,
+    nip04PerMin: NIP04_PER_MIN,
+  }
   const seen = expiringSet(MAX_SEEN, SEEN_KEEP_SEC * 1000, d.nowMs)
   // strangers' ids apart: a flood of them must not push the app's answered ids out
   const strangerIds = expiringSet(MAX_STRANGER_IDS, SEEN_KEEP_SEC * 1000, d.nowMs)
-  const told = expiringSet(STRANGERS_PER_MIN * 2, 60_000, d.nowMs)
-  const strangers = budget(STRANGERS_PER_MIN, d.nowMs)
+  const told = expiringSet(strangersPerMin * 2, 60_000, d.nowMs)
+  const strangers = budget(strangersPerMin, d.nowMs)
   const prints = expiringSet(MAX_PRINTS, PRINT_KEEP_MS, d.nowMs)
   const nip04 = new Map<string, ReturnType<typeof budget>>()
   const nip04Budget = (walletPubkey: string) => {
-    let b = nip04.get(walletPubkey)
-    if (!b) nip04.set(walletPubkey, (b = budget(NIP04_PER_MIN, d.nowMs)))
+    const b = nip04.get(walletPubkey) ?? budget(nip04PerMin, d.nowMs)
+    nip04.set(walletPubkey, b)
     return b
   }
 
@@ -68,8 +76,12 @@ export function createGate(d: GateDeps) {
     strangerIds.add(e.id)
     if (told.has(e.pubkey) || !strangers.take()) return { drop: 'stranger' }
     told.add(e.pubkey)
-    if (!verifyEvent({ ...e })) return { drop: 'bad signature' }
-    return { heard: { walletPubkey, id: e.id, pubkey: e.pubkey, enc: encryptionOf(e) } }
+    return {
+      later: () =>
+        verifyEvent({ ...e })
+          ? { heard: { walletPubkey, id: e.id, pubkey: e.pubkey, enc: encryptionOf(e) } }
+          : { drop: 'bad signature' },
+    }
   }
 
   function fromApp(e: RequestEvent, walletPubkey: string, w: GateWallet): Verdict {

@@ -1,7 +1,7 @@
 // One request the relays' worker let through its gate (gate.ts), from there to its answer: matched
-// to its connection by the wallet key it names, refused when seen before (on disk, so also across a
-// restart), a stranger told UNAUTHORIZED, then checked (revoked, expired, paused, method allowed)
-// and served. The answer is sealed and published by the worker.
+// to its connection by the wallet key it names, a stranger told UNAUTHORIZED, the app's refused
+// when seen before (on disk, so also across a restart), then checked (revoked, expired, paused,
+// method allowed) and served. The answer is sealed and published by the worker.
 import { mt } from '../i18n'
 import { commandOf } from './command'
 import type { Answer } from './events'
@@ -29,11 +29,15 @@ export async function handleRequest(d: HandleDeps, h: Heard & { relay: string })
   const c = d.store().byWalletPubkey(h.walletPubkey)
   if (!c || !d.serving(c.id)) return d.log?.('nwc request dropped', { why: 'no such connection' })
   const answer = (a: Answer) => d.answer(h.relay, c.walletPubkey, { pubkey: h.pubkey, id: h.id, enc: h.enc }, a)
-  // replays and relays' duplicates: each event id is answered once, kept past the age limit
-  if (!d.store().firstSight(h.id, d.nowSec(), SEEN_KEEP_SEC)) return d.log?.('nwc request dropped', { why: 'seen' })
-  // another key than the app's (a few a minute get this far): told it has no connection, nothing read
+  // another key than the app's (a few a minute get this far, each event once): told it has no
+  // connection, nothing of it read
   if (h.text === undefined || h.pubkey !== c.clientPubkey)
-    return void (await answer({ method: 'unknown', error: { code: 'UNAUTHORIZED', message: mt('nwc.noConnectionForKey') } }))
+    return void (await answer({
+      method: 'unknown',
+      error: { code: 'UNAUTHORIZED', message: mt('nwc.noConnectionForKey') },
+    }))
+  // replays and relays' duplicates: each event id is served once, kept past the age limit
+  if (!d.store().firstSight(h.id, d.nowSec(), SEEN_KEEP_SEC)) return d.log?.('nwc request dropped', { why: 'seen' })
   const cmd = commandOf(h.text)
   if ('answer' in cmd) return void (await answer({ method: cmd.answer.method, error: cmd.answer }))
   const result = await serve(d, c, cmd.method, cmd.params, h.id)

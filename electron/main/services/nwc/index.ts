@@ -55,7 +55,7 @@ export interface NwcDeps
   workersDir?: string
 }
 
-/** requests of one connection being served at once at most; more are dropped (counted in the log) */
+/** requests of one connection (or of all strangers) being served at once at most; more are dropped (counted in the log) */
 export const MAX_IN_FLIGHT = 16
 
 const keyName = (id: string) => `nwc:${id}`
@@ -73,8 +73,7 @@ export function createNwc(d: NwcDeps) {
   // a revoked connection is still heard until the app restarts, so its app is told UNAUTHORIZED;
   // neither it nor an expired one is announced or told of payments
   const served = (c: Connection) => secrets.has(c.id)
-  const live = (c: Connection) =>
-    c.revokedAt === null && (c.expiresAt === null || c.expiresAt > nowSec()) && served(c)
+  const live = (c: Connection) => c.revokedAt === null && (c.expiresAt === null || c.expiresAt > nowSec()) && served(c)
   const settings = (): NwcSettings => {
     if (!hasFile()) return { relay: DEFAULT_NWC_RELAY, paused: false }
     return {
@@ -85,12 +84,14 @@ export function createNwc(d: NwcDeps) {
   const busy = new Map<string, number>()
   const dropped = tally((message, fields) => d.log?.(message, fields), 'nwc requests dropped')
   const onHeard = (h: Heard & { relay: string }) => {
-    const n = busy.get(h.walletPubkey) ?? 0
-    if (n >= MAX_IN_FLIGHT) return dropped.add('busy')
-    busy.set(h.walletPubkey, n + 1)
+    // strangers counted apart: their answers must never keep an app's requests out
+    const key = h.text === undefined ? 'strangers' : h.walletPubkey
+    const n = busy.get(key) ?? 0
+    if (n >= MAX_IN_FLIGHT) return dropped.add(key === 'strangers' ? 'strangers busy' : 'busy')
+    busy.set(key, n + 1)
     handleRequest(handleDeps, h)
       .catch((err) => d.log?.('nwc failed', { error: err }))
-      .finally(() => busy.set(h.walletPubkey, (busy.get(h.walletPubkey) ?? 1) - 1))
+      .finally(() => busy.set(key, (busy.get(key) ?? 1) - 1))
   }
   const links = createLinksOffThread({
     wallets: () =>
@@ -169,7 +170,7 @@ export function createNwc(d: NwcDeps) {
         if (hex) secrets.set(c.id, hexToBytes(hex))
         else d.log?.('nwc connection has no key in the keychain', { id: c.id })
       }
-      links.sync()
+      void links.sync() // not waited for: an unreachable relay must not hold the app's start
       changed() // the tray learns whether to offer "Pause connected apps"
     },
     stop() {
@@ -199,7 +200,8 @@ export function createNwc(d: NwcDeps) {
       await d.secretStore.set(keyName(c.id), bytesToHex(walletSecret))
       store().add(c)
       secrets.set(c.id, walletSecret)
-      links.sync()
+      // the string works once it is shown: the relay has the info event an app asks for first
+      await links.sync()
       changed()
       const q = new URLSearchParams({ relay, secret: bytesToHex(appSecret) })
       return { connection: view(c), uri: `nostr+walletconnect://${c.walletPubkey}?${q.toString()}` }
@@ -223,7 +225,7 @@ export function createNwc(d: NwcDeps) {
       const c = store().get(id)
       if (!c) throw new AppError('not_found', mt('nwc.noSuchConnection'))
       store().revoke(id, nowSec())
-      links.sync() // its info event is not published again
+      void links.sync() // its info event is not published again
       // kept in memory until the relay link lets go, so a request meanwhile is answered UNAUTHORIZED
       await d.secretStore.delete(keyName(id)).catch(() => {})
       changed()

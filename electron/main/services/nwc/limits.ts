@@ -43,7 +43,11 @@ export function budget(perMin: number, nowMs: () => number) {
 }
 
 /** counts by reason, logged as one line `everyMs` after the first of a round */
-export function tally(log: (message: string, fields: Record<string, number>) => void, message: string, everyMs = 10_000) {
+export function tally(
+  log: (message: string, fields: Record<string, number>) => void,
+  message: string,
+  everyMs = 10_000,
+) {
   let counts: Record<string, number> = {}
   let timer: ReturnType<typeof setTimeout> | null = null
   const flush = () => {

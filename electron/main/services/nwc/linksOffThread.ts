@@ -12,6 +12,8 @@ import { serveRelays } from './relayService'
 
 /** the worker's heap: its bounded memories (gate.ts) and a few socket buffers, many times over */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 96 }
+/** a `serve` not told `served` by then (a worker slow to start) is not waited for longer */
+const SERVED_WAIT_MS = 10_000
 const RESTART_MIN_MS = 1_000
 const RESTART_MAX_MS = 60_000
 
@@ -29,8 +31,11 @@ export interface LinksOffThreadDeps {
 }
 
 export interface ServiceLinks {
-  /** the connections changed: the worker serves the new list (opening and closing relays) */
-  sync(): void
+  /**
+   * the connections changed: the worker serves the new list (opening and closing relays);
+   * resolves once their relays are open and have their info events (SERVE_WAIT_MS at most there)
+   */
+  sync(): Promise<void>
   /** sealed and published by the worker; true once the relay said OK */
   answer(relay: string, walletPubkey: string, to: AnswerTo, answer: Answer): Promise<boolean>
   notify(walletPubkey: string, body: { notification_type: string; notification: Record<string, unknown> }): void
@@ -43,7 +48,12 @@ interface Endpoint {
   stop(): void
 }
 
-function onWorker(d: LinksOffThreadDeps, data: RelayWorkerData, told: (m: FromRelayWorker) => void, gone: (ready: boolean) => void): Endpoint {
+function onWorker(
+  d: LinksOffThreadDeps,
+  data: RelayWorkerData,
+  told: (m: FromRelayWorker) => void,
+  gone: (ready: boolean) => void,
+): Endpoint {
   const w = startWorker('nwcWorker', { workerData: data, resourceLimits: WORKER_LIMITS }, d.workersDir)
   let ready = false
   w.on('message', (m: FromRelayWorker) => {
@@ -84,20 +94,31 @@ export function createLinksOffThread(d: LinksOffThreadDeps): ServiceLinks {
   const told = (m: FromRelayWorker) => {
     if (m.type === 'heard') for (const h of m.items) d.onHeard(h)
     else if (m.type === 'status') up.set(m.relay, m.connected)
-    else if (m.type === 'published') {
-      acks.get(m.ref)?.(m.ok)
+    else if (m.type === 'published' || m.type === 'served') {
+      acks.get(m.ref)?.(m.type === 'served' || m.ok)
       acks.delete(m.ref)
     } else if (m.type === 'log') d.log?.(m.message, m.fields)
   }
   let startedAt = 0
+  /** posts `m` with a fresh ref; resolves with the answer to it (false: none, the worker gone) */
+  const ask = (m: (ref: number) => ToRelayWorker, waitMs?: number): Promise<boolean> => {
+    if (!end) return Promise.resolve(false)
+    const ref = nextRef++
+    const answered = new Promise<boolean>((resolve) => {
+      acks.set(ref, resolve)
+      if (waitMs) setTimeout(() => acks.delete(ref) && resolve(false), waitMs).unref()
+    })
+    end.post(m(ref))
+    return answered
+  }
   const serve = (wallets = d.wallets(), seen?: string[]) =>
-    end?.post({ type: 'serve', wallets, seen, clockMs: d.nowMs() })
+    ask((ref) => ({ type: 'serve', ref, wallets, seen, clockMs: d.nowMs() }), SERVED_WAIT_MS)
   const start = () => {
     startedAt = Date.now()
     // a worker stopped on purpose (nothing to serve, the app closing) is not started again
     const mine: Endpoint = onMainThread ? onMain(data, told) : onWorker(d, data, told, (r) => end === mine && gone(r))
     end = mine
-    serve(d.wallets(), d.seen())
+    return serve(d.wallets(), d.seen())
   }
   const forget = () => {
     end = null
@@ -116,7 +137,7 @@ export function createLinksOffThread(d: LinksOffThreadDeps): ServiceLinks {
     if (!ready) {
       d.log?.('nwc relay worker could not start: the relays are read on the main thread')
       onMainThread = true
-      return start()
+      return void start()
     }
     d.log?.('nwc relay worker stopped: starting it again', { inMs: restartMs })
     setTimeout(() => !closed && !end && start(), restartMs).unref()
@@ -124,20 +145,14 @@ export function createLinksOffThread(d: LinksOffThreadDeps): ServiceLinks {
   }
 
   return {
-    sync() {
+    async sync() {
       if (closed) return
       const wallets = d.wallets()
       if (wallets.length === 0) letGo()
-      else if (end) serve(wallets)
-      else start()
+      else await (end ? serve(wallets) : start())
     },
-    answer(relay, walletPubkey, to, answer) {
-      if (!end) return Promise.resolve(false)
-      const ref = nextRef++
-      const sent = new Promise<boolean>((resolve) => acks.set(ref, resolve))
-      end.post({ type: 'answer', ref, relay, walletPubkey, to, answer })
-      return sent
-    },
+    answer: (relay, walletPubkey, to, answer) =>
+      ask((ref) => ({ type: 'answer', ref, relay, walletPubkey, to, answer })),
     notify: (walletPubkey, body) => end?.post({ type: 'notify', walletPubkey, body }),
     connected: (relay) => up.get(relay) ?? false,
     close() {

@@ -23,8 +23,12 @@ export interface AnswerTo {
 }
 
 export type ToRelayWorker =
-  /** the connections served now (all of them, each time); `seen` only to a worker just started */
-  | { type: 'serve'; wallets: ServedWallet[]; seen?: string[]; clockMs: number }
+  /**
+   * the connections served now (all of them, each time); `seen` only to a worker just started.
+   * Told `served` with `ref` once each of their relays is open and has their info events, or
+   * after SERVE_WAIT_MS.
+   */
+  | { type: 'serve'; ref: number; wallets: ServedWallet[]; seen?: string[]; clockMs: number }
   | { type: 'answer'; ref: number; relay: string; walletPubkey: string; to: AnswerTo; answer: Answer }
   | { type: 'notify'; walletPubkey: string; body: { notification_type: string; notification: Record<string, unknown> } }
   | { type: 'close' }
@@ -35,7 +39,11 @@ export type FromRelayWorker =
   | { type: 'heard'; items: Array<Heard & { relay: string }> }
   | { type: 'status'; relay: string; connected: boolean }
   | { type: 'published'; ref: number; ok: boolean }
+  | { type: 'served'; ref: number }
   | { type: 'log'; message: string; fields?: Record<string, unknown> }
+
+/** how long a `serve` waits at most for its relays to open */
+export const SERVE_WAIT_MS = 3_000
 
 export interface RelayWorkerData {
   backoffMinMs?: number
