@@ -71,9 +71,10 @@ export function createNwc(d: NwcDeps) {
   const hasFile = () => opened !== null || existsSync(join(d.dir, 'nwc.sqlite'))
   const secrets = new Map<string, Uint8Array>()
   // a revoked connection is still heard until the app restarts, so its app is told UNAUTHORIZED;
-  // neither it nor an expired one is announced or told of payments
+  // it is no longer announced (its info event), and neither it nor an expired one hears of payments
   const served = (c: Connection) => secrets.has(c.id)
-  const live = (c: Connection) => c.revokedAt === null && (c.expiresAt === null || c.expiresAt > nowSec()) && served(c)
+  const live = (c: Connection) => c.revokedAt === null && served(c)
+  const listening = (c: Connection) => live(c) && (c.expiresAt === null || c.expiresAt > nowSec())
   const settings = (): NwcSettings => {
     if (!hasFile()) return { relay: DEFAULT_NWC_RELAY, paused: false }
     return {
@@ -240,7 +241,7 @@ export function createNwc(d: NwcDeps) {
     announced(row: LedgerTx) {
       const kind = row.amountMsat < 0 ? 'payment_sent' : 'payment_received'
       for (const c of store().all()) {
-        if (!live(c) || c.accountId !== row.accountId || c.walletId !== row.walletId) continue
+        if (!listening(c) || c.accountId !== row.accountId || c.walletId !== row.walletId) continue
         links.notify(c.walletPubkey, { notification_type: kind, notification: rowTx(row) })
       }
     },
