@@ -18,6 +18,7 @@ import { runLedgerBench } from './ledger'
 import { percentile } from './lib/stats'
 import { runNwcBench } from './nwc'
 import { runNwcAccountBench } from './nwcAccount'
+import { FLOODS, runNwcFloodBench } from './nwcFlood'
 import { measurePay } from './pay'
 import { measureQr } from './qr'
 import { measureScreenVisits, p95 } from './screens'
@@ -356,6 +357,28 @@ async function main() {
     unit: 'ms',
     goal: 'report',
   })
+  console.log('Connected apps under a relay flood (relay and connected app in child processes)…')
+  const flood = await runNwcFloodBench()
+  for (const name of FLOODS) {
+    row({
+      figure: `NWC flood (${name}): main's event-loop delay p99`,
+      value: flood[name]['event-loop p99 ms'],
+      reference: flood.quiet['event-loop p99 ms'],
+      referenceName: 'the same app quiet',
+      unit: 'ms',
+      goal: '< 200 ms',
+      maxValue: 200,
+    })
+    row({
+      figure: `NWC flood (${name}): a connected app's get_balance, slowest`,
+      value: flood[name]['get_balance max ms'],
+      reference: flood.quiet['get_balance max ms'],
+      referenceName: 'the same app quiet, slowest',
+      unit: 'ms',
+      goal: '< 2 s',
+      maxValue: 2000,
+    })
+  }
   console.log('An NWC account (this app as the client of the SDK wallet service)…')
   const nwcAccount = await runNwcAccountBench()
   row({
@@ -411,13 +434,15 @@ async function main() {
   console.table([sync])
   console.log('Connected apps (bench/nwc.ts): NWC round trips against the same operation called directly')
   console.table([nwc])
+  console.log('Connected apps under a relay flood (bench/nwcFlood.ts): goals p99 < 200 ms, get_balance < 2 s')
+  console.table(flood)
   console.log(
     'History (bench/history.ts): goals page p95 < 50 ms, search p95 < 30 ms; longest task while writing the CSV',
   )
   console.table([history])
   await writeFile(
     join(BENCH_DIR, 'results.json'),
-    `${JSON.stringify({ at: new Date().toISOString(), seconds, rows, ledger, sync, nwc, history }, null, 2)}\n`,
+    `${JSON.stringify({ at: new Date().toISOString(), seconds, rows, ledger, sync, nwc, flood, history }, null, 2)}\n`,
   )
   console.log('Written: bench/results.json')
 }

@@ -24,7 +24,7 @@ const toldTo = (pubkey: string) =>
   t.relay.published.filter((e) => (e.kind === 23197 || e.kind === 23196) && e.tags.some((x) => x[1] === pubkey))
 
 it('tells a payment to the live connection only, not to an expired or a revoked one', async () => {
-  const methods = ['get_balance']
+  const methods = ['get_balance' as const]
   // made first: their notifications would reach the relay before the live one's
   const expiring = await t.connect({ name: 'Expiring', methods, expiresAt: Math.floor(Date.now() / 1000) + 2 })
   const revoked = await t.connect({ name: 'Revoked', methods })
