@@ -359,26 +359,16 @@ async function main() {
   })
   console.log('Connected apps under a relay flood (relay and connected app in child processes)…')
   const flood = await runNwcFloodBench()
-  for (const name of FLOODS) {
-    row({
-      figure: `NWC flood (${name}): main's event-loop delay p99`,
-      value: flood[name]['event-loop p99 ms'],
-      reference: flood.quiet['event-loop p99 ms'],
-      referenceName: 'the same app quiet',
-      unit: 'ms',
-      goal: '< 200 ms',
-      maxValue: 200,
-    })
-    row({
-      figure: `NWC flood (${name}): a connected app's get_balance, slowest`,
-      value: flood[name]['get_balance max ms'],
-      reference: flood.quiet['get_balance max ms'],
-      referenceName: 'the same app quiet, slowest',
-      unit: 'ms',
-      goal: '< 2 s',
-      maxValue: 2000,
-    })
-  }
+  const floodFigures = [
+    ["main's event-loop delay p99", 'event-loop p99 ms', '< 200 ms', 200],
+    ["a connected app's get_balance, slowest", 'get_balance max ms', '< 2 s', 2000],
+  ] as const
+  for (const name of FLOODS)
+    for (const [what, key, goal, maxValue] of floodFigures)
+      row({
+        ...{ figure: `NWC flood (${name}): ${what}`, value: flood[name][key], reference: flood.quiet[key] },
+        ...{ referenceName: 'the same app quiet', unit: 'ms', goal, maxValue },
+      })
   console.log('An NWC account (this app as the client of the SDK wallet service)…')
   const nwcAccount = await runNwcAccountBench()
   row({

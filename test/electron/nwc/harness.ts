@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { NWCClient } from '@getalby/sdk/nwc'
 import type { NwcConnectionView, NwcCreateInput } from '@shared/contract/nwc'
 import type { Result } from '@shared/errors'
+import { afterAll, beforeAll } from 'vitest'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
 import type { NotificationInput } from '../../../electron/main/services/notify'
@@ -101,6 +102,18 @@ export async function startNwcWorld(balanceSat = 10_000, given?: WorldRelay): Pr
   await world.app.start()
   value(await world.app.router.handle('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
   return world
+}
+
+/** A world for the tests of one file: started before them, closed after; read it through the getter. */
+export function withNwcWorld(): () => NwcWorld {
+  let t: NwcWorld | undefined
+  beforeAll(async () => {
+    t = await startNwcWorld()
+  }, 30_000)
+  afterAll(async () => {
+    await t?.close()
+  })
+  return () => t as NwcWorld
 }
 
 /** Polls until `f` holds (a relay round trip, a sync). */

@@ -3,17 +3,11 @@
 // one revoked hear nothing of them, while a live one of the same wallet does.
 import { getPublicKey, nip44 } from 'nostr-tools'
 import { hexToBytes } from 'nostr-tools/utils'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type NwcWorld, startNwcWorld, until } from './harness'
+import { expect, it } from 'vitest'
+import { until, withNwcWorld } from './harness'
 import { parseUri } from './rawClient'
 
-let t: NwcWorld
-beforeAll(async () => {
-  t = await startNwcWorld()
-}, 30_000)
-afterAll(async () => {
-  await t?.close()
-})
+const world = withNwcWorld()
 
 const keysOf = (uri: string) => {
   const { walletPubkey, secret } = parseUri(uri)
@@ -21,9 +15,10 @@ const keysOf = (uri: string) => {
 }
 /** the notifications (23197 NIP-44, 23196 NIP-04) the app published to an app's key */
 const toldTo = (pubkey: string) =>
-  t.relay.published.filter((e) => (e.kind === 23197 || e.kind === 23196) && e.tags.some((x) => x[1] === pubkey))
+  world().relay.published.filter((e) => (e.kind === 23197 || e.kind === 23196) && e.tags.some((x) => x[1] === pubkey))
 
 it('tells a payment to the live connection only, not to an expired or a revoked one', async () => {
+  const t = world()
   const methods = ['get_balance' as const]
   // made first: their notifications would reach the relay before the live one's
   const expiring = await t.connect({ name: 'Expiring', methods, expiresAt: Math.floor(Date.now() / 1000) + 2 })
