@@ -28,10 +28,11 @@ export default defineConfig({
       rollupOptions: {
         input: {
           index: resolve(__dirname, 'electron/main/index.ts'),
-          // the ledger's worker threads (the CSV export, the history's store), started from files
-          // beside the main bundle (services/ledger/workers.ts)
+          // the worker threads (the ledger's CSV export and history store, the connected apps'
+          // relays), started from files beside the main bundle (services/workers.ts)
           csvWorker: resolve(__dirname, 'electron/main/services/ledger/csvWorker.ts'),
           historyWorker: resolve(__dirname, 'electron/main/services/ledger/historyWorker.ts'),
+          nwcWorker: resolve(__dirname, 'electron/main/services/nwc/relayWorker.ts'),
         },
         external: ['keytar'],
       },

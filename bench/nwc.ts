@@ -19,6 +19,7 @@ import { type Event, finalizeEvent, nip44 } from 'nostr-tools'
 import { hexToBytes } from 'nostr-tools/utils'
 import { type App, createApp } from '../electron/main/app/createApp'
 import { createMemoryStore } from '../electron/main/services/secrets'
+import { WORKERS_DIR } from '../scripts/lib/build'
 import { startSimulator } from '../test/simulator/index'
 import { syncNow } from '../test/support/syncNow'
 import { runAlone } from './lib/alone'
@@ -141,6 +142,8 @@ export async function runNwcBench(): Promise<NwcBench> {
   const dir = await mkdtemp(join(tmpdir(), 'lt-bench-nwc-'))
   const app: App = createApp({
     ...{ userDataDir: dir, secretStore: createMemoryStore(), appVersion: 'bench', nwc: { backoffMinMs: 50 } },
+    // the relays' worker as built (npm run bench builds first), else from its source
+    workersDir: WORKERS_DIR,
     notifier: { show: () => {}, isSupported: () => false },
     emit: () => {},
     logSink: () => {},

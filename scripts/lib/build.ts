@@ -42,7 +42,7 @@ export function ensureBuilt(parts: Array<keyof typeof OUTPUTS>, log: (line: stri
 }
 
 export const RENDERER_DIR = join(ROOT, 'out/renderer')
-/** the folder of the main process's worker threads as the build makes them (services/ledger/workers.ts) */
+/** the folder of the main process's worker threads as the build makes them (services/workers.ts) */
 export const WORKERS_DIR = join(ROOT, 'out/main')
 /** the CSV export's worker as the build makes it (electron/main/services/ledger/csvWorker.ts) */
 export const CSV_WORKER = join(WORKERS_DIR, 'csvWorker.js')

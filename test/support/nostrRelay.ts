@@ -32,6 +32,13 @@ export interface TestRelay {
   faults: RelayFaults
   /** closes every client socket (the service must reconnect) */
   dropConnections(): void
+  /**
+   * Pushes an event (its JSON, not checked) to every subscription for requests (kind 23194), as a
+   * relay that does not verify would: the flood tests (floodRelayChild.ts).
+   */
+  toServices(eventJson: string): void
+  /** bytes the sockets of those subscriptions have not yet taken */
+  buffered(): number
   /** sockets open now */
   clients(): number
   /** whether a subscription open now asks for events of this kind (a client listens: publish after) */
@@ -116,6 +123,19 @@ export async function startRelay(): Promise<TestRelay> {
     faults,
     dropConnections() {
       for (const c of wss.clients) c.terminate()
+    },
+    toServices(eventJson) {
+      for (const [client, byId] of subs)
+        for (const [subId, filters] of byId)
+          if (filters.some((f) => f.kinds?.includes(23194)) && client.readyState === client.OPEN)
+            client.send(`["EVENT",${JSON.stringify(subId)},${eventJson}]`)
+    },
+    buffered() {
+      let most = 0
+      for (const [client, byId] of subs)
+        for (const filters of byId.values())
+          if (filters.some((f) => f.kinds?.includes(23194))) most = Math.max(most, client.bufferedAmount)
+      return most
     },
     clients: () => wss.clients.size,
     subscribed: (kind) =>

@@ -132,6 +132,7 @@ export function appNwc(
     watch: (inv) => p.sync.track(inv),
     changed: (list) => p.emit('nwc.updated', list),
     backoffMinMs: deps.nwc?.backoffMinMs,
+    workersDir: deps.workersDir,
   })
   p.told.on(nwc.announced)
   return nwc

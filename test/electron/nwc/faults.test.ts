@@ -175,7 +175,7 @@ describe('relay faults', () => {
       // the other connection still answers meanwhile
       const [a] = await raw.send(raw.make({ method: 'get_info', params: {} }))
       expect(a?.result).toBeTruthy()
-      await t.restart()
+      await t.restart({ listening: false })
       expect(Date.now() - started).toBeLessThan(5_000)
     } finally {
       await t.call('nwc.settings', { relay: t.relay.url })

@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import { NWCClient } from '@getalby/sdk/nwc'
 import type { NwcConnectionView, NwcCreateInput } from '@shared/contract/nwc'
 import type { Result } from '@shared/errors'
+import { afterAll, beforeAll } from 'vitest'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
 import type { ShownNotification } from '../../../electron/main/services/notify'
@@ -15,9 +16,15 @@ import { createKeytarStore, nwcWalletName, type SecretStore } from '../../../ele
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import { startRelay, type TestRelay } from '../../support/nostrRelay'
 
-export interface NwcWorld {
+/** what a world needs of its relay: the in-process one of test/support, or another (floodRelay.ts) */
+export interface WorldRelay {
+  url: string
+  close(): Promise<void>
+}
+
+export interface NwcWorld<R extends WorldRelay = TestRelay> {
   sim: SimulatorHandle
-  relay: TestRelay
+  relay: R
   app: App
   dir: string
   w: SimWallet
@@ -28,7 +35,8 @@ export interface NwcWorld {
   call<T>(name: string, input?: unknown): Promise<T>
   connect(input?: Partial<NwcCreateInput>): Promise<{ connection: NwcConnectionView; uri: string }>
   client(uri: string): NWCClient
-  restart(): Promise<void>
+  /** disposes of the app and starts another on the same folder; by default waits until it listens */
+  restart(o?: { listening?: boolean }): Promise<void>
   close(): Promise<void>
 }
 
@@ -37,9 +45,11 @@ const value = <T>(r: Result<unknown>): T => {
   return r.value as T
 }
 
-export async function startNwcWorld(balanceSat = 10_000): Promise<NwcWorld> {
+export function startNwcWorld(balanceSat?: number): Promise<NwcWorld>
+export function startNwcWorld<R extends WorldRelay>(balanceSat: number, relay: R): Promise<NwcWorld<R>>
+export async function startNwcWorld(balanceSat = 10_000, given?: WorldRelay): Promise<NwcWorld<WorldRelay>> {
   const sim = await startSimulator({ seed: 'demo' })
-  const relay = await startRelay()
+  const relay = given ?? (await startRelay())
   const w = sim.control.createWallet('Apps', balanceSat)
   const dir = await mkdtemp(join(tmpdir(), 'lt-nwc-'))
   const service = `lightning-tray-test-nwc-${randomUUID()}`
@@ -54,7 +64,7 @@ export async function startNwcWorld(balanceSat = 10_000): Promise<NwcWorld> {
       emit: () => {},
       logSink: (line) => logs.push(line),
     })
-  const world: NwcWorld = {
+  const world: NwcWorld<WorldRelay> = {
     ...{ sim, relay, dir, w, secretStore, service, notifications, logs },
     app: make(),
     call: (name, input = {}) => world.app.router.handle(name, input).then((r) => value(r)),
@@ -69,10 +79,15 @@ export async function startNwcWorld(balanceSat = 10_000): Promise<NwcWorld> {
       clients.push(c)
       return c
     },
-    async restart() {
+    async restart({ listening = true } = {}) {
       await world.app.dispose()
       world.app = make()
       await world.app.start()
+      if (!listening) return
+      // the relays' worker subscribes a moment after the start: a request sent before is lost
+      const { connections } = await world.call<{ connections: NwcConnectionView[] }>('nwc.list')
+      const relays = new Set(connections.filter((c) => c.status === 'active').map((c) => c.relay))
+      await until(() => [...relays].every((r) => world.app.nwc.connected(r)))
     },
     async close() {
       for (const c of clients) c.close()
@@ -87,6 +102,18 @@ export async function startNwcWorld(balanceSat = 10_000): Promise<NwcWorld> {
   await world.app.start()
   value(await world.app.router.handle('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
   return world
+}
+
+/** A world for the tests of one file: started before them, closed after; read it through the getter. */
+export function withNwcWorld(): () => NwcWorld {
+  let t: NwcWorld | undefined
+  beforeAll(async () => {
+    t = await startNwcWorld()
+  }, 30_000)
+  afterAll(async () => {
+    await t?.close()
+  })
+  return () => t as NwcWorld
 }
 
 /** Polls until `f` holds (a relay round trip, a sync). */

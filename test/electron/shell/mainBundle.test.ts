@@ -24,10 +24,11 @@ afterAll(async () => {
 })
 
 describe('main bundle', () => {
-  it("is built to index.js, with the ledger's workers beside it", () => {
+  it('is built to index.js, with the worker threads beside it', () => {
     expect(files).toContain('index.js')
     expect(files).toContain('csvWorker.js')
     expect(files).toContain('historyWorker.js')
+    expect(files).toContain('nwcWorker.js')
   })
 
   it('imports only built-ins, electron and production dependencies', async () => {

@@ -4,7 +4,7 @@
 // text lived through its collections. In the worker they grow a heap the app sizes and which goes
 // away with it; the main thread only writes the bytes it is handed.
 import type { CsvJob, FromCsvWorker, ToCsvWorker } from './csvJob'
-import { startLedgerWorker } from './workers'
+import { startWorker } from '../workers'
 
 /** The worker's heap: enough for a chunk of 500 rows many times over, and no more. */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 32 }
@@ -26,7 +26,7 @@ export function exportCsvOffThread(
 ): Promise<{ rows: number; total: number }> {
   return new Promise((resolvePromise, reject) => {
     sink.signal?.throwIfAborted()
-    const worker = startLedgerWorker('csvWorker', { workerData: job, resourceLimits: WORKER_LIMITS }, workersDir)
+    const worker = startWorker('csvWorker', { workerData: job, resourceLimits: WORKER_LIMITS }, workersDir)
     let outcome: { rows: number; total: number } | Error | undefined
     const stop = (err: Error) => {
       outcome ??= err

@@ -13,7 +13,7 @@ import {
   HURRY,
   type ToHistoryWorker,
 } from './historyJob'
-import { startLedgerWorker } from './workers'
+import { startWorker } from '../workers'
 
 /** The worker's heap: a group of pages (a few thousand rows) many times over, and no more. */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 }
@@ -119,7 +119,7 @@ export function createHistoryStore(
     const f = newFlags()
     flags = f
     const workerData: HistoryWorkerData = { ...job, flags: f.buffer as SharedArrayBuffer }
-    const w = startLedgerWorker('historyWorker', { workerData, resourceLimits: WORKER_LIMITS }, workersDir)
+    const w = startWorker('historyWorker', { workerData, resourceLimits: WORKER_LIMITS }, workersDir)
     alive.add(f)
     if (alive.size === 1) running(true)
     let answered = false

@@ -1,52 +1,46 @@
-// One request event, from the relay to its answer: read with suspicion (request.ts), matched to
-// its connection by the wallet key it names and to its app by the key that signed it, refused
-// when seen before, then checked (revoked, expired, paused, method allowed) and served.
-import type { VerifiedEvent } from 'nostr-tools'
+// One request the relays' worker let through its gate (gate.ts), from there to its answer: matched
+// to its connection by the wallet key it names, a stranger told UNAUTHORIZED, the app's refused
+// when seen before (on disk, so also across a restart), then checked (revoked, expired, paused,
+// method allowed) and served. The answer is sealed and published by the worker.
 import { mt } from '../i18n'
-import { type Answer, responseEvent } from './events'
+import { commandOf } from './command'
+import type { Answer } from './events'
+import { type Heard, SEEN_KEEP_SEC } from './gate'
 import { getBalance, getInfo, listTransactions, lookupInvoice, type MethodDeps, makeInvoice } from './methods'
 import { OutcomeUnknown, type PayDeps, payInvoice } from './pay'
-import { encryptionOf, MAX_AGE_SEC, MAX_SKEW_SEC, type RequestEvent, readCommand, readEvent, tagOf } from './request'
+import type { AnswerTo } from './relayJob'
 import type { Connection, NwcStore } from './store'
 import { type Method, NwcError } from './types'
 
 export interface HandleDeps extends MethodDeps, Omit<PayDeps, 'store'> {
   store: () => NwcStore
   nowSec(): number
-  secretOf(connectionId: string): Uint8Array | undefined
+  /** whether a connection is served (its key read from the keychain) */
+  serving(connectionId: string): boolean
   /** why requests are not served now (paused, or locked), or null */
   pausedBecause(): string | null
-  publish(relay: string, event: VerifiedEvent): Promise<boolean>
+  answer(relay: string, walletPubkey: string, to: AnswerTo, answer: Answer): Promise<boolean>
   /** a payment went out through a connection: the OS notification, the page's update */
   paid(c: Connection, amountMsat: number): void
   log?: (message: string, fields?: Record<string, unknown>) => void
 }
 
-export async function handleRequest(d: HandleDeps, raw: unknown, relay: string): Promise<void> {
-  const now = d.nowSec()
-  const read = readEvent(raw, now)
-  if ('drop' in read) return d.log?.('nwc request dropped', { why: read.drop })
-  const e = read.event
-  const walletPubkey = tagOf(e, 'p')
-  const c = walletPubkey ? d.store().byWalletPubkey(walletPubkey) : null
-  const secret = c && d.secretOf(c.id)
-  if (!c || !secret) return d.log?.('nwc request dropped', { why: 'no such connection' })
-  const answer = (a: Answer) => {
-    const to = { pubkey: e.pubkey, id: e.id, enc: encryptionOf(e) }
-    return d.publish(relay, responseEvent(secret, to, a, d.nowSec()))
-  }
-  // another key than the app's: told it has no connection, nothing decrypted nor done
-  if (e.pubkey !== c.clientPubkey) {
-    await answer({ method: 'unknown', error: { code: 'UNAUTHORIZED', message: mt('nwc.noConnectionForKey') } })
-    return
-  }
+export async function handleRequest(d: HandleDeps, h: Heard & { relay: string }): Promise<void> {
+  const c = d.store().byWalletPubkey(h.walletPubkey)
+  if (!c || !d.serving(c.id)) return d.log?.('nwc request dropped', { why: 'no such connection' })
+  const answer = (a: Answer) => d.answer(h.relay, c.walletPubkey, { pubkey: h.pubkey, id: h.id, enc: h.enc }, a)
+  // another key than the app's (a few a minute get this far, each event once): told it has no
+  // connection, nothing of it read
+  if (h.text === undefined || h.pubkey !== c.clientPubkey)
+    return void (await answer({
+      method: 'unknown',
+      error: { code: 'UNAUTHORIZED', message: mt('nwc.noConnectionForKey') },
+    }))
   // replays and relays' duplicates: each event id is served once, kept past the age limit
-  if (!d.store().firstSight(e.id, now, MAX_AGE_SEC + MAX_SKEW_SEC + 60))
-    return d.log?.('nwc request dropped', { why: 'seen' })
-  const cmd = readCommand(e, secret)
-  if ('drop' in cmd) return d.log?.('nwc request dropped', { why: cmd.drop })
+  if (!d.store().firstSight(h.id, d.nowSec(), SEEN_KEEP_SEC)) return d.log?.('nwc request dropped', { why: 'seen' })
+  const cmd = commandOf(h.text)
   if ('answer' in cmd) return void (await answer({ method: cmd.answer.method, error: cmd.answer }))
-  const result = await serve(d, c, cmd.method, cmd.params, e)
+  const result = await serve(d, c, cmd.method, cmd.params, h.id)
   if (result) await answer(result)
 }
 
@@ -55,7 +49,7 @@ async function serve(
   c: Connection,
   method: Method,
   params: Record<string, unknown>,
-  e: RequestEvent,
+  eventId: string,
 ): Promise<Answer | null> {
   const fail = (code: NwcError['code'], message: string): Answer => ({ method, error: { code, message } })
   const now = d.nowSec()
@@ -65,7 +59,7 @@ async function serve(
   if (paused) return fail('RESTRICTED', paused)
   if (!c.methods.includes(method)) return fail('RESTRICTED', mt('nwc.methodNotAllowed', { method }))
   try {
-    return { method, result: await run(d, c, method, params, e) }
+    return { method, result: await run(d, c, method, params, eventId) }
   } catch (err) {
     if (err instanceof OutcomeUnknown) return null
     if (err instanceof NwcError) return fail(err.code, err.message)
@@ -74,10 +68,10 @@ async function serve(
   }
 }
 
-async function run(d: HandleDeps, c: Connection, method: Method, params: Record<string, unknown>, e: RequestEvent) {
+async function run(d: HandleDeps, c: Connection, method: Method, params: Record<string, unknown>, eventId: string) {
   switch (method) {
     case 'pay_invoice': {
-      const r = await payInvoice({ ...d, store: d.store() }, c, params, e.id, d.nowSec())
+      const r = await payInvoice({ ...d, store: d.store() }, c, params, eventId, d.nowSec())
       d.paid(c, r.amountMsat)
       return { preimage: r.preimage, fees_paid: r.fees_paid }
     }

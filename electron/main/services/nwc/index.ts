@@ -1,8 +1,9 @@
 // Connected apps: the app as a Nostr Wallet Connect (NIP-47) wallet service (docs/nwc.md). Each
 // connection has a wallet key of its own, kept only in the keychain; the app's key is shown once
-// in the connection string and only its public half is kept. Requests arrive over relays
-// (links.ts), are read with suspicion (request.ts) and served (handle.ts); every pay_invoice
-// leaves through the payments module's journaled send after its budget is reserved (pay.ts).
+// in the connection string and only its public half is kept. Requests arrive over relays, read by
+// a worker thread through a gate of cheap checks first (linksOffThread.ts, gate.ts), and are served
+// here on main (handle.ts); every pay_invoice leaves through the payments module's journaled send
+// after its budget is reserved (pay.ts).
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import {
@@ -23,15 +24,16 @@ import { connectionPaidNotification, type Notifier } from '../notify'
 import type { Journal } from '../payments'
 import { nwcWalletName, type SecretName, type SecretStore } from '../secrets'
 import { periodStart, renewsAt } from './budget'
-import { infoEvent, notificationEvents } from './events'
+import { type Heard, SEEN_KEEP_SEC } from './gate'
 import { type HandleDeps, handleRequest } from './handle'
-import { createLinks } from './links'
+import { tally } from './limits'
+import { createLinksOffThread } from './linksOffThread'
 import { rowTx } from './methods'
 import { settleFromJournal } from './settle'
 import { type Connection, type NwcStore, openNwcStore } from './store'
 
 export interface NwcDeps
-  extends Omit<HandleDeps, 'store' | 'nowSec' | 'secretOf' | 'pausedBecause' | 'publish' | 'paid'> {
+  extends Omit<HandleDeps, 'store' | 'nowSec' | 'serving' | 'pausedBecause' | 'answer' | 'paid'> {
   dir: string
   now: () => number
   secretStore: SecretStore
@@ -48,7 +50,12 @@ export interface NwcDeps
   /** the connections or settings changed (the page's list) */
   changed?: (list: { connections: NwcConnectionView[]; settings: NwcSettings }) => void
   backoffMinMs?: number
+  /** where the build's worker files are, when not beside the main bundle (the bench) */
+  workersDir?: string
 }
+
+/** requests of one connection (or of all strangers) being served at once at most; more are dropped (counted in the log) */
+export const MAX_IN_FLIGHT = 16
 
 export function createNwc(d: NwcDeps) {
   const nowSec = () => Math.floor(d.now() / 1000)
@@ -60,9 +67,11 @@ export function createNwc(d: NwcDeps) {
   // no file until the person makes a connection or changes a setting (a fresh profile stays empty)
   const hasFile = () => opened !== null || existsSync(join(d.dir, 'nwc.sqlite'))
   const secrets = new Map<string, Uint8Array>()
-  // a revoked connection is still heard until the app restarts, so its app is told UNAUTHORIZED
+  // a revoked connection is still heard until the app restarts, so its app is told UNAUTHORIZED;
+  // it is no longer announced (its info event), and neither it nor an expired one hears of payments
   const served = (c: Connection) => secrets.has(c.id)
   const live = (c: Connection) => c.revokedAt === null && served(c)
+  const listening = (c: Connection) => live(c) && (c.expiresAt === null || c.expiresAt > nowSec())
   const settings = (): NwcSettings => {
     if (!hasFile()) return { relay: DEFAULT_NWC_RELAY, paused: false }
     return {
@@ -70,21 +79,32 @@ export function createNwc(d: NwcDeps) {
       paused: store().setting('paused') === 'true',
     }
   }
-  const links = createLinks({
-    served() {
-      const m = new Map<string, string[]>()
-      for (const c of store().all()) if (served(c)) m.set(c.relay, [...(m.get(c.relay) ?? []), c.walletPubkey])
-      return m
-    },
-    onEvent: (raw, relay) =>
-      void handleRequest(handleDeps, raw, relay).catch((err) => d.log?.('nwc failed', { error: err })),
-    infoFor: (relay) =>
+  const busy = new Map<string, number>()
+  const dropped = tally((message, fields) => d.log?.(message, fields), 'nwc requests dropped')
+  const onHeard = (h: Heard & { relay: string }) => {
+    // strangers counted apart: their answers must never keep an app's requests out
+    const key = h.text === undefined ? 'strangers' : h.walletPubkey
+    const n = busy.get(key) ?? 0
+    if (n >= MAX_IN_FLIGHT) return dropped.add(key === 'strangers' ? 'strangers busy' : 'busy')
+    busy.set(key, n + 1)
+    handleRequest(handleDeps, h)
+      .catch((err) => d.log?.('nwc failed', { error: err }))
+      .finally(() => busy.set(key, (busy.get(key) ?? 1) - 1))
+  }
+  const links = createLinksOffThread({
+    wallets: () =>
       store()
         .all()
-        .filter((c) => live(c) && c.relay === relay)
-        .map((c) => infoEvent(secrets.get(c.id) as Uint8Array, c.methods, nowSec())),
-    log: d.log,
-    backoffMinMs: d.backoffMinMs,
+        .filter(served)
+        .map((c) => ({
+          ...{ walletPubkey: c.walletPubkey, clientPubkey: c.clientPubkey, relay: c.relay },
+          secret: secrets.get(c.id) as Uint8Array,
+          methods: live(c) ? c.methods : null,
+        })),
+    seen: () => store().seenSince(nowSec() - SEEN_KEEP_SEC),
+    onHeard,
+    nowMs: d.now,
+    ...{ log: d.log, backoffMinMs: d.backoffMinMs, workersDir: d.workersDir },
   })
   const view = (c: Connection): NwcConnectionView => {
     const now = nowSec()
@@ -117,14 +137,14 @@ export function createNwc(d: NwcDeps) {
     ...d,
     store,
     nowSec,
-    secretOf: (id) => secrets.get(id),
+    serving: (id) => secrets.has(id),
     pausedBecause() {
       const s = settings()
       if (s.paused) return 'Connections are paused in Lightning Tray.'
       if (d.isLocked() && !d.whileLocked()) return 'Lightning Tray is locked.'
       return null
     },
-    publish: (relay, event) => links.publish(relay, event),
+    answer: (relay, walletPubkey, to, a) => links.answer(relay, walletPubkey, to, a),
     paid(c, amountMsat) {
       changed()
       if (d.notificationsOn?.() === false || !d.notifier?.isSupported()) return
@@ -143,7 +163,7 @@ export function createNwc(d: NwcDeps) {
         if (hex) secrets.set(c.id, hexToBytes(hex))
         else d.log?.('nwc connection has no key in the keychain', { id: c.id })
       }
-      links.sync()
+      void links.sync() // not waited for: an unreachable relay must not hold the app's start
       changed() // the tray learns whether to offer "Pause connected apps"
     },
     /** the keychain names of the live connections' wallet keys (moved from older names at start) */
@@ -181,7 +201,8 @@ export function createNwc(d: NwcDeps) {
       await d.secretStore.set(nwcWalletName(c.id), bytesToHex(walletSecret))
       store().add(c)
       secrets.set(c.id, walletSecret)
-      links.sync()
+      // the string works once it is shown: the relay has the info event an app asks for first
+      await links.sync()
       changed()
       const q = new URLSearchParams({ relay, secret: bytesToHex(appSecret) })
       return { connection: view(c), uri: `nostr+walletconnect://${c.walletPubkey}?${q.toString()}` }
@@ -205,6 +226,7 @@ export function createNwc(d: NwcDeps) {
       const c = store().get(id)
       if (!c) throw new AppError('not_found', mt('nwc.noSuchConnection'))
       store().revoke(id, nowSec())
+      void links.sync() // its info event is not published again
       // kept in memory until the relay link lets go, so a request meanwhile is answered UNAUTHORIZED
       await d.secretStore.delete(nwcWalletName(id)).catch(() => {})
       changed()
@@ -219,10 +241,8 @@ export function createNwc(d: NwcDeps) {
     announced(row: LedgerTx) {
       const kind = row.amountMsat < 0 ? 'payment_sent' : 'payment_received'
       for (const c of store().all()) {
-        if (!live(c) || c.accountId !== row.accountId || c.walletId !== row.walletId) continue
-        const body = { notification_type: kind, notification: rowTx(row) }
-        for (const e of notificationEvents(secrets.get(c.id) as Uint8Array, c.clientPubkey, body, nowSec()))
-          void links.publish(c.relay, e)
+        if (!listening(c) || c.accountId !== row.accountId || c.walletId !== row.walletId) continue
+        links.notify(c.walletPubkey, { notification_type: kind, notification: rowTx(row) })
       }
     },
     /** whether the relay link of a connection is open (the connection page's status) */

@@ -11,8 +11,11 @@ export interface LinksDeps {
   onEvent(raw: unknown, relay: string): void
   /** the info events to (re)publish on a relay that (re)connected */
   infoFor(relay: string): VerifiedEvent[]
+  /** a link opened or closed */
+  status?(relay: string, connected: boolean): void
   log?: (message: string, fields?: Record<string, unknown>) => void
   backoffMinMs?: number
+  maxEventsPerSec?: number
 }
 
 export interface Links {
@@ -50,8 +53,8 @@ export function createLinks(d: LinksDeps): Links {
           onOpen: () => {
             for (const e of d.infoFor(url)) void link.publish(e)
           },
-          log: d.log,
-          backoffMinMs: d.backoffMinMs,
+          onStatus: (up) => d.status?.(url, up),
+          ...{ log: d.log, backoffMinMs: d.backoffMinMs, maxEventsPerSec: d.maxEventsPerSec },
         })
         links.set(url, link)
       }

@@ -1,8 +1,10 @@
 // One WebSocket to one relay (NIP-01): a subscription for the requests addressed to our wallet
 // keys, publishing responses and notifications, reconnecting with backoff. Whatever the relay
 // sends is capped: one message at most MAX_MESSAGE_BYTES (the socket refuses more), at most
-// MAX_EVENTS_PER_SEC events handed on per second, and a publish not acknowledged within
-// PUBLISH_TIMEOUT_MS is given up (a relay that never answers must not hold anything).
+// MAX_EVENTS_PER_SEC events handed on per second unless the caller filters them itself (the
+// wallet service's gate.ts: a cap blind to who sent what would drop the app's request among a
+// flood's), and a publish not acknowledged within PUBLISH_TIMEOUT_MS is given up (a relay that
+// never answers must not hold anything).
 import WebSocket from 'ws'
 import type { Filter } from './types'
 
@@ -21,8 +23,12 @@ export interface RelayLinkDeps {
   /** the socket opened (again): the caller republishes what relays keep (the info events) */
   onOpen?: () => void
   log?: (message: string, fields?: Record<string, unknown>) => void
+  /** the socket opened (true) or closed (false) */
+  onStatus?: (connected: boolean) => void
   /** the backoff's first wait (tests shorten it) */
   backoffMinMs?: number
+  /** events handed on per second at most (MAX_EVENTS_PER_SEC unless said) */
+  maxEventsPerSec?: number
 }
 
 export interface RelayLink {
@@ -43,6 +49,7 @@ export function openRelay(d: RelayLinkDeps): RelayLink {
   let second = 0
   let inSecond = 0
   const acks = new Map<string, (ok: boolean) => void>()
+  const perSec = d.maxEventsPerSec ?? MAX_EVENTS_PER_SEC
 
   const subscribe = () => {
     if (ws?.readyState === WebSocket.OPEN) ws.send(JSON.stringify(['REQ', SUB_ID, d.filter()]))
@@ -55,12 +62,14 @@ export function openRelay(d: RelayLinkDeps): RelayLink {
     sock.on('open', () => {
       wait = d.backoffMinMs ?? BACKOFF_MIN_MS
       subscribe()
+      d.onStatus?.(true)
       d.onOpen?.()
     })
     sock.on('message', (raw) => onMessage(String(raw)))
     sock.on('error', (err) => d.log?.('relay error', { relay: d.url, error: err.message }))
     sock.on('close', () => {
       if (ws === sock) ws = null
+      d.onStatus?.(false)
       for (const done of acks.values()) done(false)
       acks.clear()
       if (!closed) later()
@@ -83,7 +92,7 @@ export function openRelay(d: RelayLinkDeps): RelayLink {
     if (msg[0] === 'EVENT' && msg[1] === SUB_ID) {
       const s = Math.floor(Date.now() / 1000)
       if (s !== second) [second, inSecond] = [s, 0]
-      if (++inSecond > MAX_EVENTS_PER_SEC) return
+      if (++inSecond > perSec) return
       d.onEvent(msg[2])
     } else if (msg[0] === 'OK' && typeof msg[1] === 'string') {
       acks.get(msg[1])?.(msg[2] === true)

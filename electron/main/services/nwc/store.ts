@@ -85,6 +85,8 @@ export interface NwcStore {
   unsettled(): Spend[]
   /** true the first time an event id is seen (kept for `keepSec`, longer than requests may be old) */
   firstSight(eventId: string, at: number, keepSec: number): boolean
+  /** the event ids seen since `at` (a new relay worker's gate starts with them: gate.ts) */
+  seenSince(at: number): string[]
   setting(key: string): string | null
   setSetting(key: string, value: string): void
   close(): void
@@ -161,6 +163,8 @@ export function openNwcStore(o: { dir: string; now: () => number }): NwcStore {
         )
       })
     },
+    seenSince: (at) =>
+      (db.prepare('SELECT event_id AS id FROM seen WHERE at >= ?').all(at) as Array<{ id: string }>).map((r) => r.id),
     setting: (key) =>
       (db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null,
     setSetting(key, value) {

@@ -1,0 +1,50 @@
+// What main and the relays' worker (relayWorker.ts) tell each other. The worker holds the sockets,
+// reads everything the relays send through gate.ts, and seals (encrypts, signs) what main answers;
+// main keeps the connections, the seen ids on disk and every money operation.
+import type { Answer } from './events'
+import type { Heard } from './gate'
+import type { Encryption, Method } from './types'
+
+/** a connection as the worker serves it */
+export interface ServedWallet {
+  walletPubkey: string
+  /** its wallet key (kept in memory in this process; never logged, never in a file) */
+  secret: Uint8Array
+  clientPubkey: string
+  relay: string
+  /** the methods its info event names; null: heard (to be told UNAUTHORIZED) but not announced */
+  methods: Method[] | null
+}
+
+export interface AnswerTo {
+  pubkey: string
+  id: string
+  enc: Encryption
+}
+
+export type ToRelayWorker =
+  /**
+   * the connections served now (all of them, each time); `seen` only to a worker just started.
+   * Told `served` with `ref` once each of their relays is open and has their info events, or
+   * after SERVE_WAIT_MS.
+   */
+  | { type: 'serve'; ref: number; wallets: ServedWallet[]; seen?: string[]; clockMs: number }
+  | { type: 'answer'; ref: number; relay: string; walletPubkey: string; to: AnswerTo; answer: Answer }
+  | { type: 'notify'; walletPubkey: string; body: { notification_type: string; notification: Record<string, unknown> } }
+  | { type: 'close' }
+
+export type FromRelayWorker =
+  | { type: 'ready' }
+  /** requests that passed the gate, a batch at a time */
+  | { type: 'heard'; items: Array<Heard & { relay: string }> }
+  | { type: 'status'; relay: string; connected: boolean }
+  | { type: 'published'; ref: number; ok: boolean }
+  | { type: 'served'; ref: number }
+  | { type: 'log'; message: string; fields?: Record<string, unknown> }
+
+/** how long a `serve` waits at most for its relays to open */
+export const SERVE_WAIT_MS = 3_000
+
+export interface RelayWorkerData {
+  backoffMinMs?: number
+}

@@ -1,0 +1,63 @@
+// The connected apps' relay worker as the build ships it (out/main/nwcWorker.js): it runs in plain
+// Node, without the TypeScript loader the sources need, reads a request through its gate, hands it
+// to main, and seals and publishes main's answer and the connection's info event.
+import { generateSecretKey, getPublicKey } from 'nostr-tools'
+import { bytesToHex } from 'nostr-tools/utils'
+import { afterAll, beforeAll, expect, it } from 'vitest'
+import { createLinksOffThread, type ServiceLinks } from '../../electron/main/services/nwc/linksOffThread'
+import { WORKERS_DIR } from '../../scripts/lib/build'
+import { rawClient } from '../electron/nwc/rawClient'
+import { startRelay, type TestRelay } from '../support/nostrRelay'
+
+let relay: TestRelay
+let links: ServiceLinks
+const logs: string[] = []
+const wallet = generateSecretKey()
+const app = generateSecretKey()
+beforeAll(async () => {
+  relay = await startRelay()
+  const served = {
+    walletPubkey: getPublicKey(wallet),
+    secret: wallet,
+    clientPubkey: getPublicKey(app),
+    relay: relay.url,
+    methods: ['get_info' as const],
+  }
+  links = createLinksOffThread({
+    wallets: () => [served],
+    seen: () => [],
+    // main's part, as handle.ts does it: the request answered by the worker
+    onHeard: (h) =>
+      void links.answer(
+        h.relay,
+        h.walletPubkey,
+        { pubkey: h.pubkey, id: h.id, enc: h.enc },
+        {
+          method: 'get_info',
+          result: { heard: h.text ?? null },
+        },
+      ),
+    nowMs: Date.now,
+    log: (message) => logs.push(message),
+    workersDir: WORKERS_DIR,
+  })
+  await links.sync()
+})
+afterAll(async () => {
+  links?.close()
+  await relay?.close()
+})
+
+it('the built worker announces the connection, and answers what main answers', async () => {
+  expect(relay.published.filter((e) => e.kind === 13194).map((e) => e.pubkey)).toEqual([getPublicKey(wallet)])
+  const uri = `nostr+walletconnect://${getPublicKey(wallet)}?relay=${encodeURIComponent(relay.url)}&secret=${bytesToHex(app)}`
+  const raw = await rawClient(uri, [])
+  try {
+    const body = { method: 'get_info', params: {} }
+    const [a] = await raw.send(raw.make(body))
+    expect(a?.result).toEqual({ heard: JSON.stringify(body) })
+  } finally {
+    raw.close()
+  }
+  expect(logs.filter((l) => l.includes('worker'))).toEqual([])
+})
