@@ -42,25 +42,32 @@ export function budget(perMin: number, nowMs: () => number) {
   }
 }
 
-/** counts by reason, logged as one line `everyMs` after the first of a round */
+/**
+ * counts by reason: the first of a round logged at once, what follows within `everyMs` counted and
+ * logged as one line at its end, so a flood is a line or two a second, not a line an event
+ */
 export function tally(
   log: (message: string, fields: Record<string, number>) => void,
   message: string,
-  everyMs = 10_000,
+  everyMs = 1_000,
 ) {
   let counts: Record<string, number> = {}
   let timer: ReturnType<typeof setTimeout> | null = null
-  const flush = () => {
-    if (timer) clearTimeout(timer)
-    timer = null
+  const tell = () => {
     const told = counts
     counts = {}
     if (Object.keys(told).length > 0) log(message, told)
+  }
+  const flush = () => {
+    if (timer) clearTimeout(timer)
+    timer = null
+    tell()
   }
   return {
     add(why: string) {
       counts[why] = (counts[why] ?? 0) + 1
       if (timer) return
+      tell()
       timer = setTimeout(flush, everyMs)
       timer.unref?.()
     },
