@@ -23,6 +23,7 @@ import { createSyncLoop, type SyncLoop } from '../services/sync'
 import { type Clients, createClients } from './clients'
 import { createDesk, lockPassphrase } from './desk'
 import { createEmitter } from './emit'
+import { speakingEmit, speakSettings } from './language'
 import { appNwc, appRates, appRouter, backgroundWork, clipboardOffers, priceBackfill } from './parts'
 import { createPrivacy } from './privacy'
 import { openStores } from './stores'
@@ -42,7 +43,12 @@ export function createApp(deps: AppDeps): App {
   const { lock, notifier } = privacy
   // While locked, events that carry money data are dropped before they leave (docs/security.md).
   const check = deps.checkEvents ?? !deps.isPackaged
-  const emit = createEmitter({ to: deps.emit, check, log, withhold: privacy.withholds })
+  const emit = createEmitter({
+    to: speakingEmit(deps.emit, deps.systemLanguages),
+    check,
+    log,
+    withhold: privacy.withholds,
+  })
   notices.on((n) => emit('notice', n))
   lockChanged.on((status) => emit('lock.changed', status))
   const stores = openStores({ dir: deps.userDataDir, now, emit, workersDir: deps.workersDir })
@@ -93,6 +99,7 @@ export function createApp(deps: AppDeps): App {
     ...{ spending: desk.spending, backup: desk.backup },
     async start() {
       await settings.load()
+      speakSettings(settings.current().settings, deps.systemLanguages)
       await desk.load()
       lock.start() // an app with a lock starts locked; the tray and the page learn it first
       emit('lock.changed', lock.status())
@@ -101,7 +108,7 @@ export function createApp(deps: AppDeps): App {
       await rates.start()
       pricesThen.start()
       keychain = (await deps.secretStore.available()) ? 'available' : 'unavailable'
-      if (keychain === 'unavailable') emit('notice', NO_KEYCHAIN)
+      if (keychain === 'unavailable') emit('notice', noKeychain())
       emit('accounts.updated', accounts.list())
       sync.start()
       // what became of payments a crash or a lost answer left unfinished; never re-sent
@@ -124,10 +131,11 @@ export function createApp(deps: AppDeps): App {
   }
 }
 
-const NO_KEYCHAIN = {
+/** In main's language when it is said (a constant would keep the language the module loaded in). */
+const noKeychain = () => ({
   level: 'warning' as const,
   message: mt('notices.keychainUnavailable'),
-}
+})
 
 /** The accounts changed: announced, the connection state follows the active one, the sync its set. */
 function followAccounts(
