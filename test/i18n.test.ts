@@ -137,9 +137,10 @@ describe('no words outside the catalog', () => {
     expect(reasonLiterals(sample)).toEqual(['1: "No price."', '2: "Too slow."'])
   })
 
-  it("@shared's payment reader and private-host warning give message ids, never sentences", () => {
+  it("@shared's payment reader, private-host warning and history kinds give message ids, never sentences", () => {
     const found: string[] = []
-    for (const file of [...files('shared/payment', /\.ts$/), 'shared/netAddress.ts'])
+    // the history's filter kinds are named by the renderer (HistoryFilters.tsx), not in @shared
+    for (const file of [...files('shared/payment', /\.ts$/), 'shared/netAddress.ts', 'shared/historyLimits.ts'])
       for (const hit of sentenceLiterals(readFileSync(join(ROOT, file), 'utf8'))) found.push(`${file}:${hit}`)
     expect(found).toEqual([])
     const sample =

@@ -40,6 +40,8 @@ export interface BootOptions {
   passphrase?: AppDeps['passphrase']
   /** scrypt's cost for backups made here (lower in tests) */
   backupCost?: AppDeps['backupCost']
+  /** the OS's languages main reads for the language setting 'system'; none by default (English) */
+  systemLanguages?: AppDeps['systemLanguages']
   /** the build's worker threads (the bench measures the shipped ones); default: from the sources */
   workersDir?: AppDeps['workersDir']
 }
@@ -91,6 +93,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     passphrase: opts.passphrase,
     backupCost: opts.backupCost,
     workersDir: opts.workersDir,
+    systemLanguages: opts.systemLanguages,
     rates: {
       sourceUrl: opts.rateSource ?? null,
       historyUrl: opts.historySource ?? null,

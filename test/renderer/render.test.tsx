@@ -109,16 +109,22 @@ test("the first sync's progress shows for the active account only, until it is t
   seed(useTransactions, { syncing: {} })
 })
 
-test("each row's Details button names its transaction for screen readers, not just Details", () => {
+test('each row is one button covering it, named for its transaction in a screen reader, not just Details', () => {
   const items = [
     row(1, { words: 'Moved from Savings', amountMsat: 21_000 }),
-    row(2, { words: 'Sent to alice@example.com', amountMsat: -1500 }),
+    row(2, { words: 'Sent to alice@example.com', amountMsat: -1500, feeMsat: -1000 }),
   ]
   seed(useTransactions, { items, page: 1, perPage: 25, pageCount: 1, total: 2, status: 'ready' })
   const html = renderToString(<Transactions />)
-  const buttons = html.match(/<button[^>]*>Details<\/button>/g) ?? []
-  expect(buttons).toHaveLength(2)
-  const names = buttons.map((b) => /aria-label="([^"]*)"/.exec(b)?.[1])
+  const rows = [...html.matchAll(/<li class="history-row">(.*?)<\/li>/g)].map((m) => m[1] as string)
+  expect(rows).toHaveLength(2)
+  for (const r of rows) {
+    // the button is the row's only child and its only control: the words, amount and fee inside it
+    expect(r).toMatch(/^<button type="button" class="history-open"[^>]*>.*<\/button>$/)
+    expect(r.match(/<button/g)).toHaveLength(1)
+  }
+  expect(rows[1]).toContain('fee 1 sat')
+  const names = rows.map((b) => /aria-label="([^"]*)"/.exec(b)?.[1])
   expect(names[0]).toMatch(/^Details of Moved from Savings, \+21 sats, /)
   expect(names[1]).toMatch(/^Details of Sent to alice@example.com, −1\.5 sats, /)
 })

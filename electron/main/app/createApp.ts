@@ -24,6 +24,7 @@ import { type Clients, createClients } from './clients'
 import { createDesk, lockPassphrase } from './desk'
 import { createEmitter } from './emit'
 import { moveOldSecrets } from './keychain'
+import { speakingEmit, speakSettings } from './language'
 import { appNwc, appRates, appRouter, backgroundWork, clipboardOffers, priceBackfill } from './parts'
 import { createPrivacy } from './privacy'
 import { openStores } from './stores'
@@ -43,7 +44,12 @@ export function createApp(deps: AppDeps): App {
   const { lock, notifier } = privacy
   // While locked, events that carry money data are dropped before they leave (docs/security.md).
   const check = deps.checkEvents ?? !deps.isPackaged
-  const emit = createEmitter({ to: deps.emit, check, log, withhold: privacy.withholds })
+  const emit = createEmitter({
+    to: speakingEmit(deps.emit, deps.systemLanguages),
+    check,
+    log,
+    withhold: privacy.withholds,
+  })
   notices.on((n) => emit('notice', n))
   lockChanged.on((status) => emit('lock.changed', status))
   const stores = openStores({ dir: deps.userDataDir, now, emit, workersDir: deps.workersDir })
@@ -92,6 +98,7 @@ export function createApp(deps: AppDeps): App {
   async function start() {
     try {
       await settings.load()
+      speakSettings(settings.current().settings, deps.systemLanguages)
       await desk.load()
       lock.start() // an app with a lock starts locked; the tray and the page learn it first
       emit('lock.changed', lock.status())
@@ -100,7 +107,7 @@ export function createApp(deps: AppDeps): App {
       await rates.start()
       pricesThen.start()
       keychain = (await deps.secretStore.available()) ? 'available' : 'unavailable'
-      if (keychain === 'unavailable') emit('notice', NO_KEYCHAIN)
+      if (keychain === 'unavailable') emit('notice', noKeychain())
       else await moveOldSecrets({ secretStore: deps.secretStore, settings, nwc, log })
       emit('accounts.updated', accounts.list())
       sync.start()
@@ -136,10 +143,11 @@ export function createApp(deps: AppDeps): App {
   }
 }
 
-const NO_KEYCHAIN = {
+/** In main's language when it is said (a constant would keep the language the module loaded in). */
+const noKeychain = () => ({
   level: 'warning' as const,
   message: mt('notices.keychainUnavailable'),
-}
+})
 
 /** The accounts changed: announced, the connection state follows the active one, the sync its set. */
 function followAccounts(

@@ -17,6 +17,7 @@ import type { SettingsStore } from '../services/settings'
 import type { SyncLoop } from '../services/sync'
 import type { SaveFile } from '../services/vouchers'
 import type { Desk, DeskDeps } from './desk'
+import type { SystemLanguages } from './language'
 
 export interface AppDeps extends DeskDeps {
   userDataDir: string
@@ -37,6 +38,8 @@ export interface AppDeps extends DeskDeps {
   /** Electron's app.getVersion(); package.json's version elsewhere (dev/preview/version.ts) */
   appVersion: string
   platform?: string
+  /** the OS's preferred languages, for the language setting 'system' (none: English) */
+  systemLanguages?: SystemLanguages
   /** where log lines go (stderr by default); every line is redacted first */
   logSink?: (line: string) => void
   /** whether a message may be handled; default: in-process calls (no sender) and senders marked trusted */

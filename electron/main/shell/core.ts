@@ -6,6 +6,7 @@ import { APP_NAME, type Emit, type EventName, type Settings } from '@shared/cont
 import { app, clipboard, dialog, globalShortcut, Notification, systemPreferences } from 'electron'
 import { type App, createApp } from '../app/createApp'
 import { appProgram, createAutostart } from '../services/autostart'
+import { mainLocale } from '../services/i18n'
 import { createElectronNotifier } from '../services/notify'
 import { HISTORY_SOURCE_URL, RATE_SOURCE_URL } from '../services/rates'
 import { createKeytarStore } from '../services/secrets'
@@ -13,7 +14,7 @@ import type { TrayState } from '../services/tray'
 import { demoRateSources } from './demo'
 import { createDesktopSettings } from './desktopSettings'
 import { createEventSink } from './events'
-import { applyLanguage } from './language'
+import { systemLanguages } from './language'
 import { fileDialogs } from './openFile'
 import { createOsCheck } from './osCheck'
 import type { Popover } from './popover'
@@ -47,9 +48,11 @@ export function createCore(root: string, windows: Windows, openExternal: (url: s
     notice: (notice) => sink.emit('notice', notice),
   })
   let languageChanged = () => {}
+  // the app core sets main's language before a settings.updated reaches here (app/language.ts)
+  let spoken = mainLocale()
   const emit: Emit = (event, payload) => {
-    // the language first, so the tray built just below speaks it
-    const relabel = event === 'settings.updated' && applyLanguage(payload as Settings)
+    const relabel = event === 'settings.updated' && spoken !== mainLocale()
+    spoken = mainLocale()
     sink.emit(event, payload)
     refreshTray(event, payload)
     if (event === 'settings.updated') void desktop.apply(payload as Settings)
@@ -63,7 +66,7 @@ export function createCore(root: string, windows: Windows, openExternal: (url: s
       onShowWindow: () => windows.showApp(),
       onFailed: (error) => core?.log.warn('notification not shown', { error }),
     }),
-    ...{ emit, appVersion: app.getVersion(), platform: process.platform, preview: false },
+    ...{ emit, appVersion: app.getVersion(), platform: process.platform, preview: false, systemLanguages },
     // packaged: no event payload checked at run time (types are, at build), no plain-http LNURL
     isPackaged: app.isPackaged,
     ...fileDialogs(dialog, windows.currentWindow, <T>(ask: () => Promise<T>) => holdOpen(popover(), ask)),

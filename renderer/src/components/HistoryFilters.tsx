@@ -1,13 +1,22 @@
 // The history's search and filters (search always shows; the rest fold away at tray size), and
 // the first sync's progress above the rows.
 import { TX_KINDS, type TxKind } from '@shared/historyLimits'
-import { formatLocale, t } from '../i18n'
+import { formatLocale, type MessageId, t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useAccounts } from '../stores/accounts'
 import { type HistoryFilter, PER_PAGE_CHOICES, useTransactions } from '../stores/transactions'
 import { useWallets } from '../stores/wallets'
 import { SelectField } from './SelectField'
 import { TextField } from './TextField'
+
+/** Each kind's name in the Type filter (a new kind without one does not compile). */
+const KIND_NAMES: Record<TxKind, MessageId> = {
+  lightning: 'historyFilters.kindLightning',
+  address: 'historyFilters.kindAddress',
+  withdraw: 'historyFilters.kindWithdraw',
+  transfer: 'historyFilters.kindTransfer',
+  fee: 'historyFilters.kindFee',
+}
 
 /** How many filters besides the search narrow the list. */
 function activeFilters(f: HistoryFilter): number {
@@ -94,7 +103,7 @@ export function Filters() {
             </option>
             {(Object.keys(TX_KINDS) as TxKind[]).map((k) => (
               <option key={k} value={k}>
-                {TX_KINDS[k].label}
+                {t(KIND_NAMES[k])}
               </option>
             ))}
           </SelectField>

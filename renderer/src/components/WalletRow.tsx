@@ -59,6 +59,9 @@ export function WalletRow({ wallet: w, fiat }: { wallet: WalletView; fiat: FiatS
         <span className="balance">
           <Amount msat={w.balanceMsat} />
         </span>
+      </span>
+      {/* under the name and the balance both, so a long fiat line does not take the name's room */}
+      <span className="wallet-fiat">
         <FiatBeside shown={fiat} testId="wallet-fiat" />
       </span>
       <span className="wallet-menu">

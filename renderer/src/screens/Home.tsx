@@ -8,7 +8,7 @@ import Eye from 'lucide-react/icons/eye'
 import EyeOff from 'lucide-react/icons/eye-off'
 import RefreshCw from 'lucide-react/icons/refresh-cw'
 import ScanLine from 'lucide-react/icons/scan-line'
-import { useEffect, useState } from 'react'
+import { type CSSProperties, useEffect, useState } from 'react'
 import { AccountSwitcher } from '../components/AccountSwitcher'
 import { Amount, FiatBeside } from '../components/Amount'
 import { BackupNudge } from '../components/BackupNudge'
@@ -20,7 +20,7 @@ import { WalletRow } from '../components/WalletRow'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useFlash } from '../lib/flash'
-import { useHidden } from '../lib/money'
+import { useHidden, useMoney } from '../lib/money'
 import { visibleInterval } from '../lib/visibleTimers'
 import { relativeTime } from '../lib/when'
 import { fiatBeside, useRates } from '../stores/rates'
@@ -96,6 +96,7 @@ function Total({ now }: { now: number }) {
   const [said, flash] = useFlash()
   const hidden = useHidden()
   const fiat = status === 'idle' ? null : fiatBeside(totalMsat, rates, now)
+  const shown = useMoney().msat(totalMsat)
   const refresh = async () => {
     await load()
     // a fast refresh changes nothing visible: say it was done (or the error says why not)
@@ -107,7 +108,8 @@ function Total({ now }: { now: number }) {
         <p className="total-label muted small">
           <FormattedMessage id="home.total" />
         </p>
-        <p className="total">
+        {/* its length in characters sizes its digits (styles.css, .total) */}
+        <p className="total" style={{ '--total-chars': shown.length } as CSSProperties}>
           <strong data-testid="total">{status === 'idle' ? '…' : <Amount msat={totalMsat} />}</strong>
         </p>
         <p className="total-sub small">

@@ -1,4 +1,4 @@
-import type { AccountView, AuthMethod, Settings as SettingsT } from '@shared/contract'
+import type { AccountView, AuthMethod, OpOutput, Settings as SettingsT } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { FIAT_CURRENCIES } from '@shared/fiat'
 import { type FormEvent, useEffect, useState } from 'react'
@@ -9,7 +9,7 @@ import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { Skeleton } from '../components/Skeleton'
 import { TextField } from '../components/TextField'
-import { t } from '../i18n'
+import { type MessageId, t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useSavedSign } from '../lib/flash'
 import { keyPlace, removeQuestion } from '../lib/keyStorage'
@@ -86,7 +86,7 @@ export default function Settings() {
             <dt>
               <FormattedMessage id="settings.systemKeychain" />
             </dt>
-            <dd>{info.keychain}</dd>
+            <dd>{t(KEYCHAIN_WORDS[info.keychain])}</dd>
           </div>
         </dl>
       ) : (
@@ -94,6 +94,13 @@ export default function Settings() {
       )}
     </Screen>
   )
+}
+
+/** About's line for the system keychain, in the person's language (main says which of the three). */
+const KEYCHAIN_WORDS: Record<OpOutput<'app.info'>['keychain'], MessageId> = {
+  available: 'settings.keychainAvailable',
+  unavailable: 'settings.keychainUnavailable',
+  unknown: 'settings.keychainUnknown',
 }
 
 function Accounts() {

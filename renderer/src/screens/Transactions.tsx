@@ -249,39 +249,38 @@ const Row = memo(function Row(props: {
   const when = daysBetween(tx.createdAt * 1000, now) === 0 ? relativeTime(tx.createdAt, now) : time
   return (
     <li className="history-row">
-      <RowIcon direction={rowDirection(tx)} />
-      {/* what and how much on the first line; when, where and the notes under it (they wrap) */}
-      <span className="words">{words}</span> <span className={tx.amountMsat < 0 ? 'num out' : 'num in'}>{amount}</span>
-      <span className="meta">
-        {when}
-        {tx.walletLabel && ` · ${tx.walletLabel}`}
-        {notes.length > 0 && ` · ${notes.join(' · ')}`}
-      </span>
-      <span className="side">
-        {fiat && (
-          <span className="row-fiat">
-            {fiat}
-            {tx.feeMsat !== 0 ? ' · ' : ' '}
+      {/* the whole row opens the detail: one control covering it, one focus stop, its name saying
+          which row it is (a page has many) */}
+      <button
+        type="button"
+        className="history-open"
+        aria-label={t('transactions.detailsOf', { words, amount, date })}
+        onClick={() =>
+          useUi.getState().go({ to: 'transaction', walletId: tx.walletId, txId: tx.txId, lnTxId: tx.lnTxId })
+        }
+      >
+        <RowIcon direction={rowDirection(tx)} />
+        {/* what and how much on the first line; when, where and the notes under it, then the
+            fiat and the fee, each part kept whole (styles.css puts the dots between them) */}
+        <span className="words">{words}</span>{' '}
+        <span className={tx.amountMsat < 0 ? 'num out' : 'num in'}>{amount}</span>
+        <span className="meta">
+          {when}
+          {tx.walletLabel && ` · ${tx.walletLabel}`}
+          {notes.length > 0 && ` · ${notes.join(' · ')}`}
+        </span>
+        {(fiat || tx.priceThen || tx.feeMsat !== 0) && (
+          <span className="side">
+            {fiat && <span className="row-fiat">{fiat}</span>}
+            <FiatThen msat={tx.amountMsat} priceThen={tx.priceThen} testId="row-fiat-then" />
+            {tx.feeMsat !== 0 && (
+              <span className="fee">
+                <FormattedMessage id="transactions.fee" values={{ showMsat: showMsat(-tx.feeMsat, hidden) }} />
+              </span>
+            )}
           </span>
         )}
-        <FiatThen msat={tx.amountMsat} priceThen={tx.priceThen} testId="row-fiat-then" />
-        {tx.feeMsat !== 0 && (
-          <span className="fee">
-            <FormattedMessage id="transactions.fee" values={{ showMsat: showMsat(-tx.feeMsat, hidden) }} />{' '}
-          </span>
-        )}
-        <button
-          type="button"
-          className="link"
-          // a page has many rows: "Details" alone would not say which one in a screen reader's list
-          aria-label={t('transactions.detailsOf', { words, amount, date })}
-          onClick={() =>
-            useUi.getState().go({ to: 'transaction', walletId: tx.walletId, txId: tx.txId, lnTxId: tx.lnTxId })
-          }
-        >
-          <FormattedMessage id="transactions.details" />
-        </button>
-      </span>
+      </button>
     </li>
   )
 })

@@ -58,7 +58,7 @@ for (const locale of LOCALES)
       await p
         .locator('li.history-row')
         .first()
-        .getByRole('button', { name: m('transactions.details') })
+        .getByRole('button', { name: m('transactions.detailsOf').replace(/\{.*/, '') })
         .click()
       await p.locator('dl.details').waitFor()
       await check(p, where('Transaction'), theme)

@@ -2,7 +2,7 @@
 // through the router as the renderer sees it, first in German, then in English again.
 import { createServer } from 'node:net'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { setMainLocale } from '../../../electron/main/services/i18n'
+import { mainLocale, setMainLocale } from '../../../electron/main/services/i18n'
 import { BOLT11_SPEC } from '../../shared/fixtures/bolt11Spec'
 import { type ConnectedApp, startConnectedApp } from './appHarness'
 
@@ -56,5 +56,39 @@ describe("main's error words in main's language", () => {
     setMainLocale('en')
     const en = await decode()
     expect(!en.ok && en.error.message).toBe('This Lightning invoice is damaged: a character is wrong or missing.')
+  })
+})
+
+describe("main's language comes from the settings, in the app core (issue 45)", () => {
+  let t: ConnectedApp
+  beforeAll(async () => {
+    t = await startConnectedApp({ label: 'Sprache', balanceSat: 1000 })
+  })
+  afterAll(async () => {
+    setMainLocale('en')
+    await t.close()
+  })
+
+  it('a language chosen in Settings is main\'s at once and after a restart; "system" without an OS language is English', async () => {
+    const baseUrl = `http://127.0.0.1:${await closedPort()}`
+    const refusal = async () => {
+      const r = await t.app.router.handle('accounts.connect', { baseUrl, apiKey: t.sim.keys.secret })
+      return r.ok ? null : r.error.message
+    }
+    expect(await refusal()).toMatch(/^The service could not be reached/)
+    // as the page's language picker does: nothing but the setting, no call to set main's language
+    await t.call('settings.update', { language: 'de' })
+    expect(await refusal()).toMatch(/^Der Dienst war nicht erreichbar/)
+    // the shell hears of the change after main speaks the new language (it relabels its menus then)
+    const told = t.events.findLast((e) => e.name === 'settings.updated')
+    expect((told?.payload as { language?: string }).language).toBe('de')
+
+    setMainLocale('en') // as a fresh process starts
+    await t.restart()
+    expect(mainLocale()).toBe('de')
+    expect(await refusal()).toMatch(/^Der Dienst war nicht erreichbar/)
+
+    await t.call('settings.update', { language: 'system' })
+    expect(mainLocale()).toBe('en')
   })
 })

@@ -1,11 +1,12 @@
 // Main's words (tray, menus, notifications) in the app's language, from the renderer's catalogs
 // (shared/i18n). Main has all four at hand: they are read from disk with the app, not downloaded.
-// One language at a time for the whole process; the shell sets it from the settings and the OS.
+// One language at a time for the whole process; the app core sets it from the settings and the
+// OS's languages (app/language.ts), in Electron, the browser preview and the tests alike.
 import { createIntl, createIntlCache, type IntlShape } from '@formatjs/intl'
 import de from '@shared/i18n/de.json'
 import en from '@shared/i18n/en.json'
 import es from '@shared/i18n/es.json'
-import { type Locale, SOURCE_LOCALE } from '@shared/i18n/locales'
+import { type Language, type Locale, resolveLocale, SOURCE_LOCALE } from '@shared/i18n/locales'
 import ptBR from '@shared/i18n/pt-BR.json'
 import { sayWith, type Words } from '@shared/i18n/words'
 
@@ -35,6 +36,14 @@ export function setMainLocale(locale: Locale): boolean {
 }
 
 export const mainLocale = (): Locale => current.locale as Locale
+
+/**
+ * Main's language for the language setting: the one chosen, or for 'system' (or none) the first
+ * of the system's languages the app speaks. True when it changed.
+ */
+export function followLanguage(language: Language | undefined, system: readonly string[]): boolean {
+  return setMainLocale(resolveLocale(language, system))
+}
 
 /** The message `id` in main's current language. */
 export function mt(id: MessageId, values?: Values): string {
