@@ -319,6 +319,15 @@ async function main() {
   const ledger = await runLedgerBench()
   console.log('Sync loop (10,001 rows over HTTP; delays and idle on simulated time)…')
   const sync = await runSyncBench()
+  row({
+    figure: 'money from outside → shown, window open (p95, simulated time)',
+    value: sync['outside payment→notify p95 s, window open'] * 1000,
+    reference: sync['outside payment→notify p95 s, window hidden'] * 1000,
+    referenceName: `window hidden: the idle poll of ${sync['interval + 1 s'] - 1} s`,
+    unit: 'ms',
+    goal: '≤ 5 s',
+    maxValue: 5_000.001,
+  })
   console.log('History operations through the router (10,001 rows the sync loop stored)…')
   const history = await runHistoryBench()
   row({
@@ -419,7 +428,7 @@ async function main() {
   console.log('Ledger (bench/ledger.ts): goals search p95 < 30 ms, page p95 < 50 ms')
   console.table([ledger])
   console.log(
-    'Sync loop (bench/sync.ts): goals invoice p50 ≤ 2 s, p95 ≤ 5 s; outside p95 ≤ interval + 1 s; idle ≈ 1 request a tick',
+    'Sync loop (bench/sync.ts): goals invoice p50 ≤ 2 s, p95 ≤ 5 s; outside p95 ≤ interval + 1 s hidden, ≤ 5 s with the window open; idle ≈ 1 request a tick',
   )
   console.table([sync])
   console.log('Connected apps (bench/nwc.ts): NWC round trips against the same operation called directly')

@@ -2,7 +2,8 @@
 // - first sync of the `large` seed's 10,001 transactions (wall seconds and rows/s), against the
 //   raw HTTP reads of the same pages (what the loop adds: parsing into rows, folding, SQLite);
 // - settle → notify of an invoice paid in its first minutes (p50/p95; goals ≤ 2 s and ≤ 5 s);
-// - a payment from outside → notify (p95; goal ≤ interval + 1 s);
+// - a payment from outside → notify (p95), with the window hidden (goal ≤ interval + 1 s) and with
+//   it open, where the active account is read every `visiblePollMs` (goal ≤ 5 s);
 // - requests per minute per account at idle and while an invoice just made waits to be paid (the
 //   loop's attention), and main-process CPU per idle minute, three wallets.
 // Delays and idle figures run on simulated time (test/electron/sync/harness.ts: a virtual timer
@@ -39,9 +40,11 @@ export interface SyncBench {
   'sync / raw': number
   'invoice settle→notify p50 s': number
   'invoice settle→notify p95 s': number
-  'outside payment→notify p95 s': number
+  'outside payment→notify p95 s, window hidden': number
   'interval + 1 s': number
-  'idle req/min/account': number
+  'outside payment→notify p95 s, window open': number
+  'idle req/min/account, window hidden': number
+  'idle req/min/account, window open (one balance read a tick)': number
   'req/min/account, invoice waiting (first 3 min)': number
   'req/min/account, paying one invoice a minute': number
   'idle CPU ms/min (3 wallets)': number
@@ -92,12 +95,14 @@ async function firstSync() {
 }
 
 /** Seconds (simulated) from each payment to its notification. */
-async function delays(kind: 'invoice' | 'outside') {
+async function delays(kind: 'invoice' | 'outside', windowOpen = false) {
   const w = await openWorld()
   try {
     const wallet = w.sim.control.createWallet('Bench', 1_000).id
-    // the loop's real timing: fresh invoices are polled faster (harness default turns that off)
-    const loop: SyncLoop = makeLoop({ ...w, options: { freshWindowSec: 180 } })
+    // the loop's real timing: fresh invoices and the account on screen are polled faster (the
+    // harness's default turns both off)
+    const options = { freshWindowSec: 180, visiblePollMs: DEFAULT_SYNC_OPTIONS.visiblePollMs }
+    const loop: SyncLoop = makeLoop({ ...w, options, visible: () => windowOpen })
     w.loops.push(loop)
     loop.start()
     await loop.idle()
@@ -123,10 +128,10 @@ async function delays(kind: 'invoice' | 'outside') {
 }
 
 /** Three wallets and their loop, started and left alone a minute: where requests are counted. */
-async function threeWallets(options: Partial<SyncOptions> = {}) {
+async function threeWallets(options: Partial<SyncOptions> = {}, windowOpen = false) {
   const w = await openWorld()
   const wallets = ['A', 'B', 'C'].map((name) => w.sim.control.createWallet(name, 1_000).id)
-  const loop = makeLoop({ ...w, options })
+  const loop = makeLoop({ ...w, options, visible: () => windowOpen })
   w.loops.push(loop)
   loop.start()
   await loop.idle()
@@ -141,11 +146,11 @@ async function requestsPerMinute(w: SyncWorld, minutes: number): Promise<number>
   return w.sim.control.requests().length / minutes
 }
 
-async function idle() {
-  const { w } = await threeWallets()
+async function idle(windowOpen = false) {
+  const { w } = await threeWallets({ visiblePollMs: DEFAULT_SYNC_OPTIONS.visiblePollMs }, windowOpen)
   try {
     const cpu = process.cpuUsage()
-    const reqPerMin = await requestsPerMinute(w, 60)
+    const reqPerMin = await requestsPerMinute(w, windowOpen ? 10 : 60)
     const used = process.cpuUsage(cpu)
     return { reqPerMin, cpuMsPerMin: (used.user + used.system) / 1000 / 60 }
   } finally {
@@ -194,7 +199,9 @@ export async function runSyncBench(): Promise<SyncBench> {
   const first = await firstSync()
   const inv = await delays('invoice')
   const outside = await delays('outside')
+  const outsideOpen = await delays('outside', true)
   const i = await idle()
+  const iOpen = await idle(true)
   const p = await paying()
   const out = await sending()
   return {
@@ -205,9 +212,11 @@ export async function runSyncBench(): Promise<SyncBench> {
     'sync / raw': round(first.s / first.raw),
     'invoice settle→notify p50 s': round(percentile(inv, 50), 1),
     'invoice settle→notify p95 s': round(percentile(inv, 95), 1),
-    'outside payment→notify p95 s': round(percentile(outside, 95), 1),
+    'outside payment→notify p95 s, window hidden': round(percentile(outside, 95), 1),
     'interval + 1 s': DEFAULT_SETTINGS.pollIntervalSec + 1,
-    'idle req/min/account': round(i.reqPerMin),
+    'outside payment→notify p95 s, window open': round(percentile(outsideOpen, 95), 1),
+    'idle req/min/account, window hidden': round(i.reqPerMin),
+    'idle req/min/account, window open (one balance read a tick)': round(iOpen.reqPerMin),
     'req/min/account, invoice waiting (first 3 min)': round(p.reqPerMin),
     'req/min/account, paying one invoice a minute': round(out.reqPerMin),
     'idle CPU ms/min (3 wallets)': round(i.cpuMsPerMin, 1),

@@ -1,11 +1,25 @@
 #!/usr/bin/env bash
 # `npm test`: every check, in the order that fails fastest. Exits non-zero if any step fails, but
 # runs the test suites even when an earlier check failed, so one run shows everything.
+# `--loaded` (`npm run test:loaded`): the same checks with busy threads beside them (two, or
+# LT_HOG_WORKERS), as on a machine doing other work: a test that waits for a time instead of
+# what it means fails or slows then (README, "Testing under load").
 set -uo pipefail
 cd "$(dirname "$0")/.."
 # Node 24 first on PATH (brought from the npm registry when the machine's node is older).
 . scripts/node24.sh || exit 1
 started=$SECONDS
+hog=""
+
+if [ "${1:-}" = "--loaded" ]; then
+  # at most 90 minutes, and it stops when this script ends (however it ends)
+  node scripts/cpu-hog.mjs "${LT_HOG_WORKERS:-2}" 5400 $$ &
+  hog=$!
+  trap 'kill "$hog" 2>/dev/null; wait "$hog" 2>/dev/null' EXIT
+elif [ "$#" -gt 0 ]; then
+  echo "usage: scripts/test.sh [--loaded]" >&2
+  exit 2
+fi
 
 failed=()
 step() {
@@ -41,7 +55,7 @@ if [ "${#failed[@]}" -gt 0 ]; then
 else
   echo "All checks passed."
 fi
-echo "npm test took $((SECONDS - started)) s"
+echo "npm test${hog:+ (under load)} took $((SECONDS - started)) s"
 # The last line: one plain count of every test.
 node scripts/lib/test-summary.mjs "$reports"/*.json || failed+=("test summary")
 rm -rf "$reports"

@@ -18,6 +18,7 @@ export const ErrorCode = z.enum([
   'busy', // the same request is already in flight (double click)
   'limit', // the person's own spending rules refuse it (a daily limit, a confirm limit)
   'locked', // the app is locked: unlock it first (docs/security.md)
+  'needs_passphrase', // the change loosens the lock or grants spending: the app's passphrase, missing or wrong
   'internal',
 ])
 export type ErrorCode = z.infer<typeof ErrorCode>

@@ -69,9 +69,19 @@ export const GOALS: Partial<Record<keyof ScaleStep, { max: number; text: string 
   'search amount p95 ms': { max: 30, text: '< 30 ms' },
   'search label p95 ms': { max: 30, text: '< 30 ms' },
   'page change p95 ms (painted)': { max: 50, text: '< 50 ms' },
-  'sync / raw': { max: 1.3, text: '≤ 1.3×' },
   'csv peak RSS growth MB': { max: 64, text: '< 64 MB' },
   'main RSS MB (after sync)': { max: 300, text: '< 300 MB' },
+}
+
+/**
+ * The first sync as a person meets it, the service 50 ms away (latency.ts): against the raw reads
+ * under the same latency at 100,000 rows and more; the newest page on screen at every size. (The
+ * first sync against raw reads from a simulator on the same two cores is reported, not judged:
+ * there the store's CPU outweighs the reads', which is not what a person's machine meets.)
+ */
+export const LATENCY_GOALS = {
+  syncRaw: { max: 1.15, text: '≤ 1.15×' },
+  shown: { max: 1, text: '≤ 1 s' },
 }
 
 /** Figures that should stay flat from 10k to 1M (≤ 1.5×); the sync's time should grow with the rows. */

@@ -19,6 +19,7 @@ import { historyIn } from '../../test/support/syncNow'
 import { measurePaging } from '../browser'
 import { percentile } from '../lib/stats'
 import { type ScaleStep, searchTerms } from './figures'
+import { runLatencyStep } from './latency'
 import { syncRssInChild } from './rssChild'
 import { simPages, startSimProcess } from './simProcess'
 
@@ -251,7 +252,11 @@ const LABELS = ['VAT receipt Q1', 'wholesale order', 'refund to customer', 'book
 
 if (process.argv[1] && import.meta.filename === process.argv[1]) {
   const n = Number(process.argv[2])
-  const r = await runStep(n, !process.argv.includes('--no-browser'), !process.argv.includes('--no-router-csv'))
+  const latencyAt = process.argv.indexOf('--latency-ms')
+  const r =
+    latencyAt > 0
+      ? await runLatencyStep(n, Number(process.argv[latencyAt + 1]))
+      : await runStep(n, !process.argv.includes('--no-browser'), !process.argv.includes('--no-router-csv'))
   console.log(`SCALE_RESULT ${JSON.stringify(r)}`)
   process.exit(0)
 }

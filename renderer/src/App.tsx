@@ -11,6 +11,7 @@ import Ticket from 'lucide-react/icons/ticket'
 import { Component, type ComponentType, type ReactNode, Suspense } from 'react'
 import { ArrivalToast } from './components/ArrivalToast'
 import { ClipboardOfferBanner } from './components/ClipboardOfferBanner'
+import { PassphraseAsk } from './components/PassphraseAsk'
 import { Skeleton } from './components/Skeleton'
 import { type MessageId, t } from './i18n'
 import { FormattedMessage } from './i18n/FormattedMessage'
@@ -82,6 +83,7 @@ export function App() {
       )}
       <ConnectionBanner />
       <Notices />
+      <PassphraseAsk />
       <ArrivalToast />
       {showNav && <ClipboardOfferBanner />}
       <main>

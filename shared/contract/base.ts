@@ -9,6 +9,8 @@ export const none = z.object({}).strict()
 
 export const AmountSat = int.positive('Enter an amount above zero.').max(2_100_000_000_000_000 / 1000)
 export const Memo = z.string().max(639, 'The memo is too long (639 characters at most).')
+/** The app's passphrase, sent with a change that needs it (docs/security.md, "What needs the passphrase"). */
+export const AppPassphrase = z.string().max(1024)
 /** A token the renderer makes once per intent (per confirmation screen), so a double click is one payment. */
 export const RequestId = z.string().min(8).max(100)
 /** from `spending.confirm`: one spend over the confirm limit, within two minutes */

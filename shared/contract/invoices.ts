@@ -2,7 +2,12 @@
 import { z } from 'zod'
 import { AmountSat, id, int, Memo, none, op } from './base'
 
-export const InvoiceStatus = z.enum(['pending', 'paid', 'expired'])
+/**
+ * `refused`: a claim's invoice the withdraw link's server turned down when it was handed over
+ * (services/claim): nobody is to pay it, so it is not waited on nor listed, though a payment
+ * that comes after all still marks it paid.
+ */
+export const InvoiceStatus = z.enum(['pending', 'paid', 'expired', 'refused'])
 export const PendingInvoice = z.object({
   id,
   walletId: id,

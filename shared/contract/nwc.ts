@@ -2,7 +2,7 @@
 // of this domain (joined in index.ts and events.ts; the names are in channels.ts).
 import { z } from 'zod'
 import { NWC_METHODS } from '../nwcMethods'
-import { id, int, none, op } from './base'
+import { AppPassphrase, id, int, none, op } from './base'
 
 export { NWC_METHODS }
 export const NwcMethod = z.enum(NWC_METHODS)
@@ -92,9 +92,14 @@ export const nwcOps = {
   'nwc.list': op('read', none, List),
   /**
    * Makes a connection: its wallet key goes to the keychain; the answer carries the connection
-   * string (with the app's secret) this once only, never again.
+   * string (with the app's secret) this once only, never again. One that can pay more than the
+   * confirm limit carries the app's passphrase when one is set.
    */
-  'nwc.create': op('local', NwcCreateInput, z.object({ connection: NwcConnectionView, uri: z.string() })),
+  'nwc.create': op(
+    'local',
+    NwcCreateInput.extend({ passphrase: AppPassphrase.optional() }).strict(),
+    z.object({ connection: NwcConnectionView, uri: z.string() }),
+  ),
   'nwc.get': op(
     'read',
     z.object({ id }).strict(),

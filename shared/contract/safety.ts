@@ -42,6 +42,23 @@ export const BackupStatus = z.object({
 })
 export type BackupStatus = z.infer<typeof BackupStatus>
 
+/**
+ * Privacy and lock settings a restore never loosens (docs/security.md, "Restore"): where this
+ * profile's is stricter than the backup's, this profile's stays, and the restore's answer names it.
+ */
+export const KeptSetting = z.enum([
+  'hideBalances',
+  'trayTotal',
+  'notifications',
+  'offerClipboard',
+  'pricesThen',
+  'lock.idleMinutes',
+  'lock.notifyAmounts',
+  'lock.connectedApps',
+  'lock.osCheck',
+])
+export type KeptSetting = z.infer<typeof KeptSetting>
+
 export const safetyOps = {
   /** an account's spending rules (the active one by default) and what it may still spend today */
   'spending.get': op('read', z.object({ accountId: id.optional() }).strict(), SpendingView),
@@ -92,6 +109,8 @@ export const safetyOps = {
         fileName: z.string(),
         accounts: int.nonnegative(),
         keys: int.nonnegative(),
+        /** the settings whose stricter value this profile kept over the backup's */
+        keptStricter: z.array(KeptSetting),
       }),
     ]),
   ),

@@ -3,7 +3,7 @@ import { z } from 'zod'
 import { FIAT_CURRENCIES } from '../fiat'
 import { Language } from '../i18n/language'
 import { DEFAULT_LOCK, LockSettings, Shortcut } from '../lock'
-import { int, none, op } from './base'
+import { AppPassphrase, int, none, op } from './base'
 
 export const FiatCurrency = z.enum(FIAT_CURRENCIES)
 export type FiatCurrency = z.infer<typeof FiatCurrency>
@@ -75,7 +75,12 @@ export const DEFAULT_SETTINGS: Settings = {
 
 export const settingsOps = {
   'settings.get': op('read', none, Settings),
-  'settings.update': op('local', Settings.partial().strict(), Settings),
+  /** A change that loosens the lock or shows money carries the app's passphrase when one is set. */
+  'settings.update': op(
+    'local',
+    Settings.partial().extend({ passphrase: AppPassphrase.optional() }).strict(),
+    Settings,
+  ),
 
   /** The price to show beside amounts; asking also refreshes it in the background when due. */
   'rates.get': op('read', none, RatesView),

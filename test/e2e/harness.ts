@@ -67,7 +67,47 @@ export interface OpenedApp {
   preview: PreviewServer
   /** console errors and uncaught page errors seen so far */
   pageErrors: string[]
+  /**
+   * Resolves once the page has run the effects of what it shows, every call it made to main is
+   * answered and main's background work is done: a read a screen makes when it opens has reached
+   * the simulator by then. A test that must see that nothing was asked waits for this, not a time.
+   */
+  settled(): Promise<void>
   close(): Promise<void>
+}
+
+/**
+ * Counts the page's calls to main in flight (the preview bridge's fetches to /__rpc/), for
+ * settled(). A string, as the timer probe: no helper of this file's build reaches the page.
+ */
+const CALLS_PROBE = `(() => {
+  const real = window.fetch.bind(window)
+  let inFlight = 0
+  window.__callsInFlight = () => inFlight
+  window.fetch = (input, init) => {
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    if (!new URL(url, location.href).pathname.startsWith('/__rpc/')) return real(input, init)
+    inFlight++
+    return real(input, init).finally(() => { inFlight-- })
+  }
+})()`
+/** two frames: what the last render scheduled (effects, their calls) has run */
+const TWO_FRAMES = 'new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(() => r(null))))'
+
+async function settledPage(page: Page, app: BootedApp['app'], timeoutMs = 30_000): Promise<void> {
+  const end = performance.now() + timeoutMs
+  const calls = () => page.evaluate('window.__callsInFlight()') as Promise<number>
+  for (;;) {
+    await page.evaluate(TWO_FRAMES)
+    if ((await calls()) === 0) {
+      await app.idle()
+      // nothing new began while main finished: what the page showed was answered in full
+      await page.evaluate(TWO_FRAMES)
+      if ((await calls()) === 0) return
+    }
+    if (performance.now() > end) throw new Error(`the page still had calls to main in flight after ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
 }
 
 export async function openApp(opts: OpenAppOptions = {}): Promise<OpenedApp> {
@@ -105,6 +145,7 @@ export async function openApp(opts: OpenAppOptions = {}): Promise<OpenedApp> {
     closers.push(() => context.close())
     // the page's Date on the same wrong clock as main's; its timers keep running
     if (opts.clockOffsetMs) await context.clock.install({ time: Date.now() + opts.clockOffsetMs })
+    await context.addInitScript(CALLS_PROBE)
     const page = await context.newPage()
     const pageErrors: string[] = []
     page.on('pageerror', (err) => pageErrors.push(err.message))
@@ -113,7 +154,8 @@ export async function openApp(opts: OpenAppOptions = {}): Promise<OpenedApp> {
     })
     const path = opts.path ?? '/'
     await page.goto(`${preview.origin}${path}#token=${preview.token}`)
-    return { page, browser, sim, app: booted.app, booted, preview, pageErrors, close }
+    const settled = () => settledPage(page, booted.app)
+    return { page, browser, sim, app: booted.app, booted, preview, pageErrors, settled, close }
   } catch (err) {
     await close()
     throw err

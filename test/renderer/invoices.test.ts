@@ -143,6 +143,18 @@ describe('the list order', () => {
     expect(invoiceStatus(byId['newest-paid']!, 99_999)).toBe('paid')
   })
 
+  test('a claim the link refused is not listed; told as refused, a listed one leaves the list', () => {
+    useInvoices.getState().apply(inv('claimed'))
+    useInvoices.getState().apply(inv('other'))
+    expect(recentInvoices(useInvoices.getState().byId, 'a1', 2000).map((i) => i.id)).toContain('claimed')
+    // main's invoice.updated once the link's server said no
+    useInvoices.getState().apply(inv('claimed', { status: 'refused' }))
+    expect(recentInvoices(useInvoices.getState().byId, 'a1', 2000).map((i) => i.id)).toEqual(['other'])
+    // paid after all: listed again, as paid
+    useInvoices.getState().apply(paid(inv('claimed')))
+    expect(recentInvoices(useInvoices.getState().byId, 'a1', 2000).map((i) => i.id)).toEqual(['other', 'claimed'])
+  })
+
   test('same second: a stable order, not whatever the object keys give', () => {
     const a = inv('x1')
     const b = inv('x2')

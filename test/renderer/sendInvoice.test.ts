@@ -69,6 +69,24 @@ describe('send: invoices', () => {
     expect(useSend.getState().confirmation).toBeNull()
     expect(useSend.getState().formError?.message).toBe(problem)
   })
+  test('over what is left today with the fee: refused before the confirmation, in main’s words', async () => {
+    fake.ok('pay.decode', invoice)
+    await useSend.getState().probe(`lightning:${BOLT11_SPEC.coffee60s}`)
+    const rules = { accountId: 'acc_shown', confirmAboveSat: null, passphraseSet: false, readable: true }
+    const review = (spending: { dailyLimitSat: number | null; spentMsat: number; leftMsat: number | null }) =>
+      useSend.getState().review({ walletId: 'w1', amountMsat: null, comment: '', spending: { ...rules, ...spending } })
+    // 2,000 sats and at most 2 of fee: 2,001 left is not enough
+    expect(review({ dailyLimitSat: 5000, spentMsat: 2_999_000, leftMsat: 2_001_000 })).toBe(
+      'This payment would go over the daily limit of 5,000 sats: 2,999 sats went out in the last 24 hours (fees included), so 2,001 sats can still be spent today. This payment needs up to 2,002 sats with its fee.',
+    )
+    expect(useSend.getState()).toMatchObject({ confirmation: null, formError: { code: 'limit' } })
+    expect(review({ dailyLimitSat: 5000, spentMsat: 2_998_000, leftMsat: 2_002_000 })).toBeNull()
+    useSend.getState().back()
+    // no daily limit, or main not heard from yet: nothing to check here (main still decides)
+    expect(review({ dailyLimitSat: null, spentMsat: 0, leftMsat: null })).toBeNull()
+    useSend.getState().back()
+    expect(useSend.getState().review({ walletId: 'w1', amountMsat: null, comment: '' })).toBeNull()
+  })
 })
 
 describe('send: old bugs', () => {

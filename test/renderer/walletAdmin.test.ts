@@ -57,7 +57,8 @@ test('an unknown outcome is kept to show, and the review is used up (no silent s
 
 test("a new wallet's keys are held only while shown", async () => {
   fake.ok('wallets.create', { walletId: 'w9', label: 'Gifts', keys: [{ role: 'Wallet Admin', keys: ['waka_x'] }] })
-  await useWalletAdmin.getState().createWallet('Gifts', true)
+  // made: the form clears its name on this answer
+  expect(await useWalletAdmin.getState().createWallet('Gifts', true)).toBe(true)
   // one request id per press: main makes the wallet once for it
   expect(fake.callsOf('wallets.create')[0]?.input).toEqual({
     name: 'Gifts',
@@ -67,4 +68,10 @@ test("a new wallet's keys are held only while shown", async () => {
   expect(useWalletAdmin.getState().created?.keys).toHaveLength(1)
   useWalletAdmin.getState().hideKeys()
   expect(useWalletAdmin.getState().created).toEqual({ walletId: 'w9', label: 'Gifts', keys: null })
+})
+
+test('a refused wallet answers false, so the form keeps the name to try again', async () => {
+  fake.fail('wallets.create', 'invalid_input', 'That name is too long.')
+  expect(await useWalletAdmin.getState().createWallet('Gifts', false)).toBe(false)
+  expect(useWalletAdmin.getState()).toMatchObject({ created: null, createError: { code: 'invalid_input' } })
 })

@@ -55,6 +55,8 @@ export interface SimControl {
   payInbound(walletId: string, amountSat: number, memo?: string): Promise<void>
   /** settle every invoice created through the API after a delay; null turns it off */
   setAutoSettle(afterMs: number | null): void
+  /** false: answers carry no `Date` header (a proxy that drops it); true (the default): they do */
+  setDateHeader(on: boolean): void
   injectFault(f: FaultSpec): void
   clearFaults(): void
   clock: Clock
@@ -85,6 +87,7 @@ export interface ControlDeps {
   /** the simulator's base URL (known once it listens) */
   baseUrl: () => string
   setAutoSettle(afterMs: number | null): void
+  setDateHeader(on: boolean): void
 }
 
 export function simWallet(w: WalletRec): SimWallet {
@@ -130,6 +133,7 @@ export function createControl(d: ControlDeps): SimControl {
       ledger.payInbound(resolveWallet(walletId).id, amountSat, memo)
     },
     setAutoSettle: d.setAutoSettle,
+    setDateHeader: d.setDateHeader,
     injectFault: (f) => faults.add(f),
     clearFaults: () => faults.clear(),
     clock: d.clock,

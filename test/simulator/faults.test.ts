@@ -46,12 +46,18 @@ describe('fault injection', () => {
     const pr = payee.payment_request
     sim.control.injectFault({ path: '/withdraw', kind: 'hold', ms: 1_000, times: 1 })
     const paid = () => sim.control.outside.book().filter((e) => e.paymentHash === payee.paymentHash).length
+    const giveUp = new AbortController()
     const pay = fetch(`${sim.url}/v1/wallet/${w.id}/withdraw`, {
       method: 'POST',
       headers: { 'X-Api-Key': sim.keys.secret, 'content-type': 'application/json' },
       body: JSON.stringify({ payment_request: pr }),
-      signal: AbortSignal.timeout(200),
+      signal: giveUp.signal,
     })
+    // the caller gives up once the service has read the request whole (not after a time: on a busy
+    // machine it might give up before the request is even out)
+    const held = () => sim.control.requests({ path: '/withdraw' }).filter((e) => e.held).length
+    await expect.poll(held, { timeout: 15_000, interval: 5 }).toBe(1)
+    giveUp.abort()
     await expect(pay).rejects.toThrow()
     expect(paid()).toBe(0) // not yet: the service is still at it
     await expect.poll(paid, { timeout: 5_000 }).toBe(1)

@@ -38,6 +38,8 @@ export interface RequestLogEntry {
   /** wall-clock milliseconds */
   at: number
   fault?: FaultKind
+  /** a `hold` fault's request, read whole: its handler waits (a test lets its caller give up then) */
+  held?: true
 }
 
 export const MALFORMED_BODY = '{"id": "wal_broken", "balance": 12'
@@ -129,7 +131,10 @@ export function registerFaults(app: FastifyInstance, faults: Faults): void {
   // after the body is read, so the handler runs on whole input even once the caller has gone
   app.addHook('preHandler', async (req) => {
     const ms = held.get(req)
-    if (ms !== undefined) await sleep(ms)
+    if (ms === undefined) return
+    const entry = entries.get(req)
+    if (entry) entry.held = true
+    await sleep(ms)
   })
 
   app.addHook('onSend', async (req, reply, payload) => {

@@ -84,6 +84,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   const faults = new Faults()
   const timers = new Set<NodeJS.Timeout>()
   let autoSettleMs: number | null = null
+  let dateHeader = true
   ledger.onInvoice = (tx) => {
     if (autoSettleMs == null) return
     const timer = setTimeout(() => {
@@ -107,6 +108,9 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     setAutoSettle(afterMs) {
       autoSettleMs = afterMs
     },
+    setDateHeader(on) {
+      dateHeader = on
+    },
   })
 
   // Close drops open connections too: a test that injected latency must not wait it out on close.
@@ -128,8 +132,13 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   registerFaults(app, faults)
   // The service's Date header and its created_at come from one clock: a test that moves the
   // simulator's clock moves both (after a fault's delay, as a real answer is dated when sent).
+  // Off (setDateHeader(false)): no Date at all, as behind a proxy that drops it.
   app.addHook('onSend', async (_req, reply, payload) => {
-    reply.header('date', new Date(clock.now() * 1000).toUTCString())
+    if (dateHeader) reply.header('date', new Date(clock.now() * 1000).toUTCString())
+    else {
+      reply.removeHeader('date')
+      reply.raw.sendDate = false
+    }
     return payload
   })
   registerV1(app, ledger, { legacyInvoiceRoute: opts.legacyInvoiceRoute ?? true })

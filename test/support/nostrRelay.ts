@@ -41,6 +41,8 @@ export interface TestRelay {
   buffered(): number
   /** sockets open now */
   clients(): number
+  /** whether a subscription open now asks for events of this kind (a client listens: publish after) */
+  subscribed(kind: number): boolean
   close(): Promise<void>
 }
 
@@ -136,10 +138,36 @@ export async function startRelay(): Promise<TestRelay> {
       return most
     },
     clients: () => wss.clients.size,
+    subscribed: (kind) =>
+      [...subs.values()].some((byId) => [...byId.values()].some((fs) => fs.some((f) => f.kinds?.includes(kind)))),
     close: () =>
       new Promise<void>((resolve) => {
         for (const c of wss.clients) c.terminate()
         wss.close(() => resolve())
       }),
+  }
+}
+
+/**
+ * Publishes one event to a relay on a socket of its own, as another client would, and resolves
+ * once the relay has answered OK (whether it took the event): then it has passed it on.
+ */
+export async function publishTo(url: string, e: Event): Promise<boolean> {
+  const ws = new globalThis.WebSocket(url) // the platform's client: this file's WebSocket is ws's server side
+  try {
+    await new Promise((resolve, reject) => {
+      ws.addEventListener('open', resolve)
+      ws.addEventListener('error', reject)
+    })
+    const ok = new Promise<boolean>((resolve) =>
+      ws.addEventListener('message', (m) => {
+        const msg = JSON.parse(String(m.data)) as unknown[]
+        if (msg[0] === 'OK' && msg[1] === e.id) resolve(msg[2] === true)
+      }),
+    )
+    ws.send(JSON.stringify(['EVENT', e]))
+    return await ok
+  } finally {
+    ws.close()
   }
 }

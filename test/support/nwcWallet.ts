@@ -1,12 +1,13 @@
 // A wallet that gives a Nostr Wallet Connect string, as Alby Hub or LNbits would: @getalby/sdk's
 // NWCWalletService on the loopback relay, each method answered from one simulator wallet over the
 // service's HTTP API. The app's NWC account is tested against it (docs/nwc.md, "An NWC account").
+import { randomBytes } from 'node:crypto'
 import { NWCWalletService, NWCWalletServiceKeyPair } from '@getalby/sdk/nwc'
 import { finalizeEvent, generateSecretKey, getPublicKey, nip44 } from 'nostr-tools'
 import { bytesToHex } from 'nostr-tools/utils'
-import WebSocket from 'ws'
 import { createServiceClient } from '../../electron/main/services/client'
 import type { WalletTransaction } from '../../shared/schemas/service'
+import { publishTo } from './nostrRelay'
 
 type Nip47Tx = {
   type: 'incoming' | 'outgoing'
@@ -29,6 +30,11 @@ export interface NwcTestWallet {
   walletPubkey: string
   /** every request's method, in order */
   methods: string[]
+  /**
+   * Rows the wallet lists besides the simulator wallet's, sent as they are: zaps, expired and
+   * failed rows, hostile texts, a broken row. Listed with the others, newest first.
+   */
+  rows: unknown[]
   /** pushes a notification (kind 23197, NIP-44) to the connection's app, as Alby Hub does */
   notify(type: 'payment_received' | 'payment_sent'): Promise<void>
   close(): void
@@ -49,6 +55,47 @@ const txOf = (t: WalletTransaction): Nip47Tx => ({
   expires_at: t.lnTx?.expires_at ?? t.created_at,
 })
 
+const createdAt = (t: unknown) => {
+  const at = (t as { created_at?: unknown } | null)?.created_at
+  return typeof at === 'number' ? at : 0
+}
+
+/** a row as wallets send it (empty strings and zeros for what is not known), settled unless told */
+export const nip47Row = (o: Record<string, unknown> = {}) => ({
+  type: 'incoming',
+  state: 'settled',
+  invoice: 'lnbcrt10n1pexample',
+  description: '',
+  description_hash: '',
+  preimage: '',
+  payment_hash: randomBytes(32).toString('hex'),
+  amount: 1000,
+  fees_paid: 0,
+  created_at: 100,
+  settled_at: 100,
+  expires_at: 0,
+  ...o,
+})
+
+/** a NIP-57 zap request (kind 9734) of exactly `length` characters, as a zap's description */
+export function zapRequest(content: string, length = 1065): string {
+  const e = {
+    ...{ id: 'ab'.repeat(32), pubkey: 'cd'.repeat(32), created_at: 1_700_000_000, kind: 9734 },
+    tags: [
+      ['p', 'ef'.repeat(32)],
+      ['e', '01'.repeat(32)],
+      ['amount', '21000'],
+      ['relays', 'wss://relay.damus.io', 'wss://nos.lol', 'wss://relay.nostr.band', 'wss://relay.primal.net'],
+      ['lnurl', ''],
+    ],
+    content,
+    sig: '23'.repeat(64),
+  }
+  const short = JSON.stringify(e).length
+  ;(e.tags[4] as string[])[1] = `lnurl1${'q'.repeat(length - short - 6)}`
+  return JSON.stringify(e)
+}
+
 export async function startNwcWallet(o: {
   relayUrl: string
   simUrl: string
@@ -62,6 +109,16 @@ export async function startNwcWallet(o: {
   const walletPubkey = getPublicKey(walletSk)
   const appPubkey = getPublicKey(appSk)
   const methods: string[] = []
+  const rows: unknown[] = []
+  /** the simulator wallet's whole history, as NIP-47 rows (a test wallet's history is short) */
+  const simRows = async () => {
+    const out: Nip47Tx[] = []
+    for (let page = 1; ; page++) {
+      const { items, pagination } = await sim.listTransactions(o.walletId, page, 100)
+      out.push(...items.map(txOf))
+      if (page >= pagination.pageCount || items.length === 0) return out
+    }
+  }
   const made = new Map<string, string>()
   const ok = <T>(result: T) => ({ result, error: undefined })
   const service = new NWCWalletService({ relayUrls: [o.relayUrl] })
@@ -126,10 +183,10 @@ export async function startNwcWallet(o: {
     },
     listTransactions: async (r) => {
       methods.push('list_transactions')
-      const limit = r.limit ?? 50
-      const page = Math.floor((r.offset ?? 0) / limit) + 1
-      const { items, pagination } = await sim.listTransactions(o.walletId, page, limit)
-      return ok({ transactions: items.map(txOf), total_count: pagination.totalCount })
+      const all = [...(await simRows()), ...rows].sort((a, b) => createdAt(b) - createdAt(a))
+      const offset = r.offset ?? 0
+      const page = all.slice(offset, offset + (r.limit ?? 50))
+      return ok({ transactions: page as never[], total_count: all.length })
     },
     payInvoice: async (r) => {
       methods.push('pay_invoice')
@@ -150,17 +207,14 @@ export async function startNwcWallet(o: {
       { kind: 23197, created_at: Math.floor(Date.now() / 1000), tags: [['p', appPubkey]], content },
       walletSk,
     )
-    const ws = new WebSocket(o.relayUrl)
-    await new Promise((r) => ws.once('open', r))
-    ws.send(JSON.stringify(['EVENT', e]))
-    await new Promise((r) => setTimeout(r, 100))
-    ws.close()
+    await publishTo(o.relayUrl, e) // the relay has passed it on when this resolves
   }
   const uri = `nostr+walletconnect://${walletPubkey}?relay=${encodeURIComponent(o.relayUrl)}&secret=${bytesToHex(appSk)}`
   return {
     uri,
     walletPubkey,
     methods,
+    rows,
     notify,
     close() {
       unsubscribe()

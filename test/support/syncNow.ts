@@ -36,3 +36,19 @@ export async function historyIn(app: App, timeoutMs: number): Promise<void> {
     await new Promise((r) => setTimeout(r, 20))
   }
 }
+
+/**
+ * Waits, at the app's own pace (nothing forced), for a whole tick of every account begun after this
+ * call: whatever that tick tells is told when this resolves. A test that must see that a tick goes
+ * by and tells nothing again waits for this instead of for a time. Throws after `timeoutMs`.
+ */
+export async function wholeTick(app: App, timeoutMs = 60_000): Promise<void> {
+  const end = performance.now() + timeoutMs
+  const ids = app.accounts.list().accounts.map((a) => a.id)
+  const before = ids.map((id) => app.sync.ticks(id))
+  while (!ids.every((id, i) => app.sync.ticks(id) > (before[i] ?? 0))) {
+    if (performance.now() > end) throw new Error(`no whole tick in ${timeoutMs} ms`)
+    await new Promise((r) => setTimeout(r, 20))
+  }
+  await app.sync.idle()
+}

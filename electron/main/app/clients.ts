@@ -28,6 +28,8 @@ export interface ClientsDeps {
   /** the accounts or the active one changed: its listeners announce it and follow */
   accountsChanged: Signal<{ accounts: AccountView[]; activeId: string | null }>
   nwc?: { backoffMinMs?: number; accountTimeoutMs?: number }
+  /** the service of an account was seen at `sec` (Unix seconds): kept, for the daily limit's day */
+  seen?: (accountId: string, sec: number) => void
 }
 
 export function createClients(d: ClientsDeps) {
@@ -36,7 +38,7 @@ export function createClients(d: ClientsDeps) {
   const nwcPushed = signal<string>()
   // the service's clock, per account, learnt from every answer: it decides every expiry
   const clockMoved = signal<string>()
-  const serviceTime = createServiceTime({ now, onChange: clockMoved.fire })
+  const serviceTime = createServiceTime({ now, onChange: clockMoved.fire, onSeen: d.seen })
   const active = later<{ id(): string | null; refresh(id: string): Promise<void> }>('accounts', ['id', 'refresh'])
   const connection = createConnectionMonitor({
     emit,

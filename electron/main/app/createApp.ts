@@ -23,6 +23,7 @@ import { createSyncLoop, type SyncLoop } from '../services/sync'
 import { type Clients, createClients } from './clients'
 import { createDesk, lockPassphrase } from './desk'
 import { createEmitter } from './emit'
+import { moveOldSecrets } from './keychain'
 import { appNwc, appRates, appRouter, backgroundWork, clipboardOffers, priceBackfill } from './parts'
 import { createPrivacy } from './privacy'
 import { openStores } from './stores'
@@ -48,12 +49,12 @@ export function createApp(deps: AppDeps): App {
   const stores = openStores({ dir: deps.userDataDir, now, emit, workersDir: deps.workersDir })
   const { ledger, journal } = stores
   const accountsChanged = signal<{ accounts: AccountView[]; activeId: string | null }>()
-  const clients = createClients({ ...deps, settings, emit, now, log, ledger, accountsChanged })
+  const clients = createClients({ ...deps, settings, emit, now, log, ledger, accountsChanged, seen: stores.seen })
   const { accounts, serviceTime, connection, activeAccountId } = clients
   const rates = appRates(deps, { settings, now, log, emit })
   const pricesThen = priceBackfill(deps, { settings, now, log, emit, ledger })
   const syncDeps = { ledger, notifier, emit, now, log, activeAccountId, settings, accounts, serviceTime, rates }
-  const { sync, synced, told } = appSync({ ...syncDeps, nwcPushed: clients.nwcPushed })
+  const { sync, synced, told } = appSync({ ...syncDeps, nwcPushed: clients.nwcPushed, visible: deps.visible })
   accountsChanged.on((list) => followAccounts(list, { emit, connection, sync }))
   const { background, idle } = backgroundWork(log)
   unlocked.on(() => background(clients.refreshWallets()))
@@ -61,14 +62,14 @@ export function createApp(deps: AppDeps): App {
   const passphrase = deps.passphrase ?? lockPassphrase(lock)
   const desk = createDesk(
     { ...deps, passphrase },
-    { now, serviceNowSec: serviceTime.nowSec, emit, settings, accounts, ledger, journal, rates },
+    { now, serviceTime, emit, settings, accounts, ledger, journal, rates },
     { accountsChanged: () => accountsChanged.fire(accounts.list()) },
   )
   const payments = createPayments({
     ...{ journal, ledger, emit, now, serviceTime, background, spending: desk.spending, at: deps.paymentStep },
     clientFor: (id, policy) => accounts.client(id, policy),
     activeAccountId: () => accounts.active().id,
-    notifier: deps.notifier,
+    notifier,
     notificationsOn: () => settings.current().settings.notifications,
     moved: (accountId, walletIds, kind) => background(moved({ ledger, emit, clients }, accountId, walletIds, kind)),
   })
@@ -81,17 +82,15 @@ export function createApp(deps: AppDeps): App {
   })
   const handlers = createHandlers({
     ...{ ...deps, ...desk, accounts, settings, lock, rates, sync, emit, now, serviceTime, background },
-    ...{ ledger, journal, payments, log, info, nwc },
+    ...{ ledger, journal, payments, log, info, nwc, passphrase },
     clientFor: (id, policy) => accounts.client(id, policy),
     claims: createAppClaims(deps.isPackaged === true, clients.activeUrl),
   })
   const router: Router = appRouter(deps, { handlers, log, journal, lock })
   const offers = clipboardOffers(deps, { settings, emit, log })
 
-  return {
-    ...{ router, accounts, settings, sync, rates, ledger, journal, payments, lock, log, nwc },
-    ...{ spending: desk.spending, backup: desk.backup },
-    async start() {
+  async function start() {
+    try {
       await settings.load()
       await desk.load()
       lock.start() // an app with a lock starts locked; the tray and the page learn it first
@@ -102,14 +101,27 @@ export function createApp(deps: AppDeps): App {
       pricesThen.start()
       keychain = (await deps.secretStore.available()) ? 'available' : 'unavailable'
       if (keychain === 'unavailable') emit('notice', NO_KEYCHAIN)
+      else await moveOldSecrets({ secretStore: deps.secretStore, settings, nwc, log })
       emit('accounts.updated', accounts.list())
       sync.start()
       // what became of payments a crash or a lost answer left unfinished; never re-sent
       if (accounts.list().accounts.length > 0) payments.start()
       await nwc.start()
       log.info('app started', { ops: OP_NAMES.length, keychain })
+    } catch (err) {
+      // whatever failed, the lock stays shut and nothing opens it (docs/security.md, "Fails closed")
+      lock.failStart(err)
+      throw err
+    }
+  }
+
+  return {
+    ...{ router, accounts, settings, sync, rates, ledger, journal, payments, lock, log, nwc },
+    ...{ spending: desk.spending, backup: desk.backup, start },
+    windowShown() {
+      offers.windowShown()
+      sync.windowShown()
     },
-    windowShown: offers.windowShown,
     idle,
     async dispose() {
       nwc.stop()
@@ -176,13 +188,15 @@ function appSync(p: {
   rates: Pick<RatesService, 'livePrice'>
   /** an NWC account's wallet pushed a payment: that account is read now (docs/nwc.md) */
   nwcPushed: Signal<string>
+  /** the window can be seen: its active account is polled at the on-screen pace */
+  visible?: () => boolean
 }) {
   // a sync's end (payments listen) and a row the loop just told (connected apps hear of it)
   const [synced, told] = [signal<string>(), signal<LedgerTx>()]
   const sync = createSyncLoop({
     livePrice: () => p.rates.livePrice(),
     ...{ ledger: p.ledger, notifier: p.notifier, emit: p.emit, now: p.now, log: p.log },
-    ...{ activeAccountId: p.activeAccountId, serviceNow: p.serviceTime.nowMs },
+    ...{ activeAccountId: p.activeAccountId, serviceNow: p.serviceTime.nowMs, visible: p.visible },
     accountIds: () => p.accounts.list().accounts.map((a) => a.id),
     getClient: (accountId) => clientOrNull(() => p.accounts.client(accountId)),
     settings: () => p.settings.current().settings,

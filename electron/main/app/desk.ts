@@ -10,8 +10,15 @@ import type { Ledger } from '../services/ledger'
 import type { LockService } from '../services/lock'
 import type { Journal } from '../services/payments'
 import type { SecretStore } from '../services/secrets'
+import type { ServiceTime } from '../services/serviceTime'
 import type { SettingsStore } from '../services/settings'
-import { createSpending, NO_PASSPHRASE, type PassphraseCheck, type Spending } from '../services/spending'
+import {
+  createDayClock,
+  createSpending,
+  NO_PASSPHRASE,
+  type PassphraseCheck,
+  type Spending,
+} from '../services/spending'
 import type { SaveFile } from '../services/vouchers'
 
 export interface DeskDeps {
@@ -37,8 +44,8 @@ export function createDesk(
   deps: DeskDeps,
   p: {
     now: () => number
-    /** the service's time of an account, Unix seconds: spends are counted on it */
-    serviceNowSec: (accountId: string) => number
+    /** the service's clock of each account: spends are counted on it (services/spending/day.ts) */
+    serviceTime: Pick<ServiceTime, 'steadyMs' | 'nowSec'>
     emit: Emit
     settings: SettingsStore
     accounts: AccountsService
@@ -50,8 +57,9 @@ export function createDesk(
   up: { accountsChanged(): void },
 ): Desk {
   const passphrase = deps.passphrase ?? NO_PASSPHRASE
+  const day = createDayClock({ steadyMs: p.serviceTime.steadyMs, journal: p.journal, ledger: p.ledger })
   const spending = createSpending({
-    ...{ dir: deps.userDataDir, journal: p.journal, passphrase, now: p.now, serviceNowSec: p.serviceNowSec },
+    ...{ dir: deps.userDataDir, journal: p.journal, passphrase, now: p.now, day, serviceNowSec: p.serviceTime.nowSec },
     onUnreadable: (aside) =>
       p.emit('notice', {
         level: 'error',

@@ -101,7 +101,7 @@ export function appNwc(
   p: {
     now: () => number
     log: Logger
-    lock: Pick<LockService, 'isLocked'>
+    lock: Pick<LockService, 'isLocked' | 'started'>
     notifier: Notifier
     settings: SettingsStore
     accounts: Pick<AccountsService, 'client' | 'active' | 'list'>
@@ -122,7 +122,8 @@ export function appNwc(
     canServe: (id) => accountCapabilities(p.accounts.list().accounts.find((a) => a.id === id) ?? {}).connectedApps,
     isLocked: () => p.lock.isLocked(),
     journal: p.journal,
-    whileLocked: () => p.settings.current().settings.lock.connectedApps,
+    // after a failed start the lock pauses them whatever the setting says (docs/security.md)
+    whileLocked: () => p.lock.started() && p.settings.current().settings.lock.connectedApps,
     notificationsOn: () => p.settings.current().settings.notifications,
     sendToInvoice: (input) => p.payments.sendToInvoice(input),
     clientFor: (id, policy) => p.accounts.client(id, policy),

@@ -4,14 +4,14 @@
 import { type EventName, eventsWhileLocked, type LockStatus, type Settings } from '@shared/contract'
 import type { Logger } from '../log'
 import { createLockService, type LockService, type OsCheck } from '../services/lock'
-import { maskingNotifier, type Notifier } from '../services/notify'
+import { type DesktopNotifier, maskingNotifier, type Notifier } from '../services/notify'
 import type { SettingsStore } from '../services/settings'
 
 export interface Privacy {
   lock: LockService
   /** true for an event that must not leave now: the app is locked and it carries money data */
   withholds(event: EventName): boolean
-  /** the notifier every notification goes through */
+  /** the notifier every notification goes through: the only one the services are given */
   notifier: Notifier
 }
 
@@ -24,7 +24,8 @@ export function createPrivacy(o: {
   now: () => number
   /** the lock's state changed (announced by createApp, whose emitter asks `withholds`) */
   changed: (status: LockStatus) => void
-  notifier: Notifier
+  /** the desktop's own (the shell's): reached through `notifier` alone */
+  notifier: DesktopNotifier
   osCheck?: OsCheck | null
   log: Logger
   /** the app was unlocked: what was withheld meanwhile (the tray's balances) is read again */
@@ -45,6 +46,10 @@ export function createPrivacy(o: {
   return {
     lock,
     withholds: (event) => eventsWhileLocked[event] === 'withheld' && lock.isLocked(),
-    notifier: maskingNotifier(o.notifier, () => masksAmounts(o.settings.current().settings, lock.isLocked())),
+    // a start that failed keeps amounts out whatever the settings say (they may not be the person's)
+    notifier: maskingNotifier(
+      o.notifier,
+      () => !lock.started() || masksAmounts(o.settings.current().settings, lock.isLocked()),
+    ),
   }
 }

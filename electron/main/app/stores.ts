@@ -33,6 +33,17 @@ export function openStores(o: {
   return {
     ledger,
     journal,
+    /**
+     * An answer told an account's service time: kept in the journal for the daily limit's day, if
+     * the journal is open (an answer never opens it, nor writes after closing).
+     */
+    seen(accountId: string, sec: number) {
+      try {
+        journal.opened()?.noteServiceTime(accountId, sec)
+      } catch {
+        // one kept time fewer: the next answer, or the next spend, keeps it
+      }
+    },
     /** at start: whether the settings held accounts (a missing ledger is then news) */
     started(accounts: number) {
       hadAccounts = accounts > 0

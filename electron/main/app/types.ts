@@ -8,7 +8,7 @@ import type { AccountsService } from '../services/accounts'
 import type { ClipboardSource } from '../services/clipboard'
 import type { Ledger } from '../services/ledger'
 import type { LockService, OsCheck } from '../services/lock'
-import type { Notifier } from '../services/notify'
+import type { DesktopNotifier } from '../services/notify'
 import type { Nwc } from '../services/nwc'
 import type { Journal, Payments, PaymentsDeps } from '../services/payments'
 import type { RatesService } from '../services/rates'
@@ -21,7 +21,8 @@ import type { Desk, DeskDeps } from './desk'
 export interface AppDeps extends DeskDeps {
   userDataDir: string
   secretStore: SecretStore
-  notifier: Notifier
+  /** the desktop's notifications; the app reaches them through its privacy rule (app/privacy.ts) */
+  notifier: DesktopNotifier
   emit: Emit
   /**
    * Check every event against the contract's schema and throw on a mismatch. Default: true unless

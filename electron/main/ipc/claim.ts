@@ -1,5 +1,6 @@
 // Claiming someone else's withdraw link: claim.read shows the offer, claim.run makes the invoice
-// and hands it over (services/claim). The invoice is then watched like any other.
+// and hands it over (services/claim). The invoice is then watched like any other, unless the
+// link's server refused it.
 import type { PendingInvoice } from '@shared/contract'
 import type { ClaimService } from '../services/claim'
 import type { SyncLoop } from '../services/sync'
@@ -7,7 +8,7 @@ import type { OpIn, OpOut } from './router'
 
 export interface ClaimHandlerDeps {
   claims: ClaimService
-  sync: Pick<SyncLoop, 'check'>
+  sync: Pick<SyncLoop, 'check' | 'refuse'>
   /** makes an invoice at the service (the operation's own client, never retried) and watches it */
   createInvoice(input: { walletId: string; amountSat: number; memo: string }): Promise<PendingInvoice>
 }
@@ -22,6 +23,7 @@ export function claimHandlers(d: ClaimHandlerDeps) {
         {
           createInvoice: (walletId, amountSat, memo) => d.createInvoice({ walletId, amountSat, memo }),
           check: (id) => d.sync.check(id),
+          refuse: (id) => void d.sync.refuse(id),
         },
       ),
   }

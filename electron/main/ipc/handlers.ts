@@ -20,7 +20,7 @@ import type { RatesService } from '../services/rates'
 import type { ServiceTime } from '../services/serviceTime'
 import type { SettingsStore } from '../services/settings'
 import { createSettingsChanges } from '../services/settings/changes'
-import type { Spending } from '../services/spending'
+import type { PassphraseCheck, Spending } from '../services/spending'
 import { type SyncLoop, SyncNotSavedError } from '../services/sync'
 import { createWithdrawLinks, type SaveFile } from '../services/vouchers'
 import { createWallets } from '../services/wallets'
@@ -30,6 +30,7 @@ import { claimHandlers } from './claim'
 import { historyHandlers } from './history'
 import { invoiceHandlers } from './invoices'
 import { lockHandlers } from './lock'
+import { guardLoosening } from './loosening'
 import { nwcHandlers } from './nwc'
 import { payHandlers } from './pay'
 import type { Handlers } from './router'
@@ -45,6 +46,8 @@ export interface HandlerDeps extends ShellDeps {
   settings: SettingsStore
   /** the app lock (docs/security.md) */
   lock: LockService
+  /** the app's passphrase (the lock's): what loosens the lock or grants spending asks for it */
+  passphrase: PassphraseCheck
   rates: Pick<RatesService, 'view' | 'refreshIfDue' | 'settingsChanged'>
   sync: SyncLoop
   emit: Emit
@@ -130,5 +133,14 @@ export function createHandlers(d: HandlerDeps): Handlers {
     ...settingsHandlers(settings, d.rates, d.background),
   }
 
-  return impl
+  return guardLoosening(impl, {
+    passphrase: d.passphrase,
+    state: () => ({
+      settings: d.settings.current().settings,
+      confirmAboveSat(accountId) {
+        const rules = d.spending.rules.of(accountId ?? d.accounts.active().id)
+        return rules === null ? undefined : rules.confirmAboveSat
+      },
+    }),
+  })
 }

@@ -4,6 +4,7 @@
 import { join, resolve } from 'node:path'
 import { APP_NAME, type EventPayload } from '@shared/contract'
 import { app, ipcMain, Menu, nativeImage, net, powerMonitor, protocol, screen, session, shell, Tray } from 'electron'
+import { mt } from '../services/i18n'
 import { createAppProtocolHandler } from './appProtocol'
 import type { SessionRules } from './boot'
 import { type Core, createCore } from './core'
@@ -130,7 +131,13 @@ async function registerMenuAndTray(o: {
   const onCommand = trayCommandRunner({
     quit: () => app.quit(),
     lock: () => wallet.lock.lock('tray'),
-    hideBalances: (hide) => void wallet.router.handle('settings.update', { hideBalances: hide }),
+    hideBalances: (hide) =>
+      void wallet.router.handle('settings.update', { hideBalances: hide }).then((r) => {
+        // showing them needs the app's passphrase when one is set: asked in the window, on Home
+        if (r.ok || r.error.code !== 'needs_passphrase') return
+        navigate({ to: 'home' })
+        o.core.sink.emit('notice', { level: 'info', message: mt('main.tray.showNeedsPassphrase') })
+      }),
     pauseApps: (paused) => void wallet.router.handle('nwc.settings', { paused }),
     navigate,
     show: () => windows.showApp(),

@@ -1,6 +1,7 @@
 // The spending rules on a confirmation (docs/security.md, "Spending rules"): what is left to spend
 // today, and the app's passphrase when the amount is over the confirm limit. Main decides and
-// refuses in plain words whatever this shows; this only asks before, so nothing is refused late.
+// refuses in plain words whatever this shows; this only asks before, so nothing is refused late:
+// a payment over what is left today is stopped at Review (stores/send.ts), in main's own words.
 import type { SpendingView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { useEffect, useState } from 'react'
@@ -12,6 +13,8 @@ import { ErrorMessage } from './ErrorMessage'
 import { TextField } from './TextField'
 
 export interface SpendCheck {
+  /** what main reported of the rules, once it answered */
+  view: SpendingView | null
   /** the fields to show on the confirmation */
   fields: React.ReactNode
   /**
@@ -21,11 +24,9 @@ export interface SpendCheck {
   confirm(): Promise<string | undefined | null>
 }
 
-export function useSpendCheck(accountId: string | null | undefined, amountMsat: number): SpendCheck {
+/** What main says of an account's rules now (the active account's without one); null until it answered. */
+export function useSpendingView(accountId: string | null | undefined): SpendingView | null {
   const [view, setView] = useState<SpendingView | null>(null)
-  const [passphrase, setPassphrase] = useState('')
-  const [problem, setProblem] = useState<AppErrorShape | null>(null)
-  const money = useMoney()
   useEffect(() => {
     let live = true
     void invoke('spending.get', accountId ? { accountId } : {}).then((r) => {
@@ -35,6 +36,14 @@ export function useSpendCheck(accountId: string | null | undefined, amountMsat: 
       live = false
     }
   }, [accountId])
+  return view
+}
+
+export function useSpendCheck(accountId: string | null | undefined, amountMsat: number): SpendCheck {
+  const view = useSpendingView(accountId)
+  const [passphrase, setPassphrase] = useState('')
+  const [problem, setProblem] = useState<AppErrorShape | null>(null)
+  const money = useMoney()
   const above = view?.confirmAboveSat ?? null
   const needed = above !== null && amountMsat > above * 1000
   const account = accountId ? { accountId } : {}
@@ -77,5 +86,5 @@ export function useSpendCheck(accountId: string | null | undefined, amountMsat: 
       {problem && <ErrorMessage error={problem} />}
     </>
   )
-  return { fields, confirm }
+  return { view, fields, confirm }
 }

@@ -21,6 +21,7 @@ export const NEXT_STEP: Record<ErrorCode, MessageId> = {
   busy: 'errorWords.busy',
   limit: 'errorWords.limit',
   locked: 'errorWords.locked',
+  needs_passphrase: 'errorWords.needsPassphrase',
   internal: 'errorWords.internal',
 }
 

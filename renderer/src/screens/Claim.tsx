@@ -3,7 +3,9 @@
 // the invoice followed until the other side pays it.
 import type { ClaimOffer, PendingInvoice } from '@shared/contract'
 import { privateRangeOfHostname } from '@shared/netAddress'
+import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
 import { summarize } from '@shared/payment/route'
+import { onServiceServer } from '@shared/serviceOrigin'
 import { MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect, useState } from 'react'
 import { invoke } from '../api'
@@ -19,6 +21,7 @@ import { FormattedMessage } from '../i18n/FormattedMessage'
 import { strong } from '../i18n/rich'
 import { type Money, useMoney } from '../lib/money'
 import { useClockOffset } from '../lib/serviceClock'
+import { useAccounts } from '../stores/accounts'
 import { useClaim } from '../stores/claim'
 import { invoiceStatus, useInvoices } from '../stores/invoices'
 import { fiatBeside, useRates } from '../stores/rates'
@@ -32,10 +35,11 @@ export default function Claim(props: { lnurl: string }) {
   // a link from outside is shown, never read on arrival (what Send read already stays)
   useEffect(() => useClaim.getState().show(props.lnurl), [props.lnurl])
   const host = summarize(props.lnurl)?.host ?? null
+  const own = useOwnServer(props.lnurl)
   const open = (confirm?: string) => void useClaim.getState().open(props.lnurl, confirm)
   return (
     <Screen title={t('claim.claimSats')}>
-      {readStatus === 'idle' && <Arrived host={host} onAsk={open} />}
+      {readStatus === 'idle' && <Arrived host={host} own={own} onAsk={open} />}
       {readStatus === 'loading' && <Pending>{t('claim.askingTheLinkWhatIt')}</Pending>}
       {readError?.code === 'private_host' && host ? (
         <PrivateHostWarning host={host} message={readError.message} onConfirm={() => open(host)} />
@@ -49,10 +53,21 @@ export default function Claim(props: { lnurl: string }) {
   )
 }
 
+/**
+ * The link is on the active account's own server (the demo's voucher, on the simulator): the app
+ * talks to it already, so a private address there needs no warning. Main decides the same way.
+ */
+function useOwnServer(lnurl: string): boolean {
+  const baseUrl = useAccounts((s) => s.accounts.find((a) => a.id === s.activeId)?.baseUrl)
+  const target = lightningTargetOf(parsePaymentInput(lnurl))
+  return target?.kind === 'lnurl' && onServiceServer(target.url, baseUrl)
+}
+
 /** What arrived, and whose it is, before anybody is asked: one press asks (after a warning if private). */
-function Arrived({ host, onAsk }: { host: string | null; onAsk: (confirm?: string) => void }) {
+function Arrived(props: { host: string | null; own: boolean; onAsk: (confirm?: string) => void }) {
+  const { host, onAsk } = props
   if (!host) return <Problem>{t('claim.thisIsNotAnLnurl')}</Problem>
-  const range = privateRangeOfHostname(new URL(`http://${host}`).hostname)
+  const range = props.own ? null : privateRangeOfHostname(new URL(`http://${host}`).hostname)
   return (
     <div className="claim-arrived" data-testid="claim-arrived">
       <p>

@@ -9,12 +9,14 @@ import { AmountField } from '../components/AmountField'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { LongText } from '../components/LongText'
 import { Screen } from '../components/Screen'
+import { useSpendingView } from '../components/SpendCheck'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { formatLocale, t, tw } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
+import { useAccounts } from '../stores/accounts'
 import { useSend } from '../stores/send'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
@@ -51,6 +53,8 @@ function SendForm() {
   const probe = useSend((s) => s.probe)
   const review = useSend((s) => s.review)
   const recents = useSend((s) => s.recents)
+  // the active account's rules: Review stops a payment over what is left today
+  const spending = useSpendingView(useAccounts((s) => s.activeId))
   useEffect(() => {
     void useSend.getState().loadRecents()
   }, [])
@@ -91,6 +95,7 @@ function SendForm() {
       walletId: form.walletId,
       amountMsat: invoice ? invoice.amountMsat : parseSatInput(form.amount, formatLocale()),
       comment: form.comment,
+      spending,
     })
   }
 

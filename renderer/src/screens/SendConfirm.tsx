@@ -13,6 +13,7 @@ import { SuccessAction } from '../components/SuccessAction'
 import { FocusedHeading, SuccessMark } from '../components/SuccessMark'
 import { type MessageId, t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
+import { overDailyLimit } from '../lib/dailyLimit'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 import { type CheckFound, usePayments } from '../stores/payments'
@@ -88,6 +89,8 @@ export function Confirm() {
         </div>
       </div>
     )
+  // Review stops a payment over what is left today; the rules read here are newer (another window paid)
+  const over = error ? null : overDailyLimit(rules.view, c.amountMsat + c.feeLimitMsat)
   return (
     <div className="card confirm">
       <FocusedHeading>
@@ -113,11 +116,12 @@ export function Confirm() {
         {c.comment && <Row label={t('sendConfirm.comment')}>{c.comment}</Row>}
       </dl>
       {!error && rules.fields}
+      {over && <ErrorMessage error={over} />}
       {money.hidden && <ShowAmounts />}
       {sending && <Pending>{t('sendConfirm.sending')}</Pending>}
       {error && <ErrorMessage error={error} />}
       <div className="actions">
-        {!error && (
+        {!error && !over && (
           <button
             type="button"
             className="primary"

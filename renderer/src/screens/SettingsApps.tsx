@@ -8,6 +8,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { invoke, on } from '../api'
 import { CopyButton } from '../components/CopyButton'
 import { ErrorMessage } from '../components/ErrorMessage'
+import { PassphraseField } from '../components/PassphraseAsk'
 import { Qr } from '../components/Qr'
 import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
@@ -233,6 +234,9 @@ function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: string; 
   const [expiry, setExpiry] = useState('')
   const [error, setError] = useState<AppErrorShape | null>(null)
   const [busy, setBusy] = useState(false)
+  // asked for once main says this connection needs the app's passphrase (it can pay over the confirm limit)
+  const [asked, setAsked] = useState(false)
+  const [passphrase, setPassphrase] = useState('')
   async function submit(e: FormEvent) {
     e.preventDefault()
     setBusy(true)
@@ -247,10 +251,13 @@ function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: string; 
       },
       methods: methods as NwcConnectionView['methods'],
       ...(expiresAt ? { expiresAt } : {}),
+      ...(passphrase ? { passphrase } : {}),
     })
     setBusy(false)
-    if (r.ok) props.onMade({ name: r.value.connection.name, uri: r.value.uri })
-    else setError(r.error)
+    setPassphrase('')
+    if (r.ok) return props.onMade({ name: r.value.connection.name, uri: r.value.uri })
+    if (r.error.code === 'needs_passphrase') setAsked(true)
+    setError(r.error)
   }
   return (
     <form onSubmit={submit} noValidate aria-label={t('apps.connectAnApp')}>
@@ -285,6 +292,7 @@ function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: string; 
         ))}
       </fieldset>
       <TextField id="app-expiry" label={t('apps.expires')} type="date" value={expiry} onValue={setExpiry} />
+      {asked && <PassphraseField id="app-passphrase" value={passphrase} onValue={setPassphrase} />}
       {error && <ErrorMessage error={error} />}
       <button type="submit" disabled={busy}>
         <FormattedMessage id="apps.connect" />

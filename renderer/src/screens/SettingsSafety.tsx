@@ -10,6 +10,7 @@ import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { TextField } from '../components/TextField'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
+import { keptSentence } from '../lib/keptSettings'
 import { useMoney } from '../lib/money'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
@@ -246,15 +247,14 @@ export function RestoreBackup() {
     if (!r.ok) return setError(r.error)
     setPass('')
     if (r.value.status === 'cancelled') return setDone(t('settingsSafety.noFileWasChosen'))
-    const { accounts, keys } = r.value
-    setDone(
-      t('settingsSafety.restoredFrom', {
-        accounts,
-        fileName: r.value.fileName,
-      }),
-    )
-    void useSettings.getState().load()
+    const { accounts, keys, keptStricter } = r.value
+    const restored = t('settingsSafety.restoredFrom', { accounts, fileName: r.value.fileName })
     void useWallets.getState().load()
+    await useSettings.getState().load()
+    const kept = keptSentence(keptStricter, useSettings.getState().settings)
+    setDone(kept ? `${restored} ${kept}` : restored)
+    // a notice too: it stays on the screen the restore leads to, until dismissed
+    if (kept) useUi.getState().notify('info', kept)
     if (accounts > 0) useUi.getState().go({ to: keys === accounts ? 'home' : 'settings' })
   }
   return (

@@ -2,6 +2,7 @@
 // and make a new wallet. A new wallet's access keys are shown only when asked, once.
 import { WALLET_NAME_MAX } from '@shared/historyLimits'
 import { useEffect, useState } from 'react'
+import { CopyButton } from '../components/CopyButton'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
@@ -159,7 +160,12 @@ function NewWallet() {
       aria-label={t('walletAdmin.newWallet')}
       onSubmit={(e) => {
         e.preventDefault()
-        if (name.trim()) void useWalletAdmin.getState().createWallet(name.trim(), showKeys)
+        if (!name.trim()) return
+        // a made wallet clears the name, so a second press cannot make its twin by accident
+        void useWalletAdmin
+          .getState()
+          .createWallet(name.trim(), showKeys)
+          .then((made) => made && setName(''))
       }}
     >
       <h3>
@@ -195,7 +201,10 @@ function NewWallet() {
                 <dt>{k.role}</dt>
                 <dd>
                   {k.keys.map((key) => (
-                    <code key={key}>{key}</code>
+                    <span key={key} className="key">
+                      <code>{key}</code>
+                      <CopyButton text={key} label={t('walletAdmin.copyTheKey', { role: k.role })} />
+                    </span>
                   ))}
                 </dd>
               </div>

@@ -84,7 +84,10 @@ export function invoiceStatus(inv: PendingInvoice, now: number): PendingInvoice[
   return inv.status === 'pending' && inv.expiresAt <= now ? 'expired' : inv.status
 }
 
-/** The active account's invoices: still payable ones first, then newest first. */
+/**
+ * The active account's invoices: still payable ones first, then newest first. A claim's invoice
+ * the link's server refused is nobody's to pay: not listed (Claim said why).
+ */
 export function recentInvoices(
   byId: Record<string, PendingInvoice>,
   accountId: string | null,
@@ -92,6 +95,6 @@ export function recentInvoices(
 ): PendingInvoice[] {
   const open = (i: PendingInvoice) => (invoiceStatus(i, now) === 'pending' ? 0 : 1)
   return Object.values(byId)
-    .filter((i) => accountId === null || i.accountId === accountId)
+    .filter((i) => i.status !== 'refused' && (accountId === null || i.accountId === accountId))
     .sort((a, b) => open(a) - open(b) || b.createdAt - a.createdAt || (a.id < b.id ? 1 : -1))
 }

@@ -3,7 +3,7 @@
 // confirmation step, and `send` refuses to run again for the same confirmation, whatever the
 // outcome or however often it is called. The form lives here, so Back finds it as it was; one
 // error slot, so a new error replaces the old; a look-up answer for input changed since is dropped.
-import type { InvoiceView, PaymentView, RecipientView } from '@shared/contract'
+import type { InvoiceView, PaymentView, RecipientView, SpendingView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
@@ -12,6 +12,7 @@ import { MSAT_PER_SAT } from '@shared/units'
 import { create } from 'zustand'
 import { invoke, newRequestId } from '../api'
 import { currentLocale, t, tw } from '../i18n'
+import { overDailyLimit } from '../lib/dailyLimit'
 import { createLatest } from '../lib/latest'
 import { type Money, moneyNow } from '../lib/money'
 import { useAccounts } from './accounts'
@@ -74,8 +75,17 @@ interface SendState {
    * shown until the person presses Look up (or `lookUp`: a press that named it already).
    */
   arrive(text: string, lookUp?: boolean): Promise<void>
-  /** Checks the form; on success moves to the confirmation step. Returns the problem, or null. */
-  review(input: { walletId: string; amountMsat: number | null; comment: string }): string | null
+  /**
+   * Checks the form; on success moves to the confirmation step. Returns the problem, or null.
+   * `spending`: what main reported of the account's rules; a payment over what is left today
+   * stops here, as one over the balance does.
+   */
+  review(input: {
+    walletId: string
+    amountMsat: number | null
+    comment: string
+    spending?: SpendingView | null
+  }): string | null
   back(): void
   /** `confirmToken`: from spending.confirm, when the amount is over the confirm limit */
   send(confirmToken?: string): Promise<void>
@@ -175,9 +185,9 @@ export const useSend = create<SendState>()((set, get) => ({
     probes.drop()
     set({ ...initial, form: { ...s.form, input: text }, arrived })
   },
-  review({ walletId, amountMsat, comment }) {
+  review({ walletId, amountMsat, comment, spending }) {
     const { recipient: r, invoice: inv } = get()
-    const problem = reviewProblem(r, inv, walletId, amountMsat, comment)
+    const problem = reviewProblem(r, inv, walletId, amountMsat, comment) ?? limitProblem(inv, amountMsat, spending)
     if (problem) {
       set({ formError: problem })
       return problem.message
@@ -257,6 +267,12 @@ function reviewProblem(
   const short = wallet ? fundsProblem(wallet.label, wallet.balanceMsat, amount, currentLocale()) : null
   // a balance problem, whose next step is a smaller amount or another wallet (errorWords)
   return short ? problemOf(tw(short), 'insufficient_funds') : null
+}
+
+/** The payment with the most its fee can be over what is left to spend today (main's figure), or null. */
+function limitProblem(inv: InvoiceView | null, amountMsat: number | null, spending: SpendingView | null | undefined) {
+  const amount = (inv ? inv.amountMsat : amountMsat) as number
+  return overDailyLimit(spending, amount + (inv?.feeLimitMsat ?? feeLimitMsat(amount)))
 }
 
 /** Why this amount and comment cannot go to this recipient, or null when they can. */

@@ -16,9 +16,19 @@ interface SettingsState {
   error: AppErrorShape | null
   saving: boolean
   saveError: AppErrorShape | null
+  /**
+   * A change main refused until the app's passphrase comes with it (it loosens the lock or shows
+   * amounts; docs/security.md): what it was, main's words why, and the last try's refusal.
+   */
+  asking: { patch: Partial<Settings>; why: string; error: AppErrorShape | null } | null
   load(): Promise<void>
   loadInfo(): Promise<void>
-  update(patch: Partial<Settings>): Promise<boolean>
+  /** `passphrase`: the app's, for a change main asked it for */
+  update(patch: Partial<Settings>, passphrase?: string): Promise<boolean>
+  /** the change that was asked for, sent again with the passphrase */
+  answer(passphrase: string): Promise<boolean>
+  /** "Cancel" on the question: the change is not made */
+  dismissAsk(): void
   apply(settings: Settings): void
 }
 
@@ -32,6 +42,7 @@ export const useSettings = create<SettingsState>()((set, get) => ({
   error: null,
   saving: false,
   saveError: null,
+  asking: null,
   async load() {
     set({ status: 'loading', error: null })
     const res = await early('settings.get')
@@ -45,18 +56,21 @@ export const useSettings = create<SettingsState>()((set, get) => ({
     const res = await invoke('app.info', {})
     if (res.ok) set({ info: res.value })
   },
-  async update(patch) {
-    // shown at once (a radio or checkbox must not lag behind the click), undone if main refuses
+  async update(patch, passphrase) {
+    // shown at once (a radio or checkbox must not lag behind the click), undone if main refuses;
+    // but amounts show only once main agrees: it may want the passphrase first (docs/security.md)
     const prev = get().settings
-    if (prev) {
+    if (prev && patch.hideBalances !== false) {
       set({ settings: { ...prev, ...patch } })
       if (patch.theme) applyTheme(patch.theme)
       if (patch.language) void setLanguage(patch.language)
     }
     set({ saving: true, saveError: null })
     const keys = Object.keys(patch) as Array<keyof Settings>
-    const { value: res, stale, owned } = await updates.run(() => invoke('settings.update', patch), keys)
+    const sent = passphrase ? { ...patch, passphrase } : patch
+    const { value: res, stale, owned } = await updates.run(() => invoke('settings.update', sent), keys)
     if (res.ok) {
+      set({ asking: null })
       // an older answer lacks the changes made since: only the newest one says what stays
       if (!stale) {
         set({ settings: res.value, saving: false })
@@ -71,9 +85,20 @@ export const useSettings = create<SettingsState>()((set, get) => ({
         set({ settings: { ...cur, ...undo } })
         applyTheme({ ...cur, ...undo }.theme)
       } else set({ settings: prev })
-      set({ saveError: res.error, ...(stale ? {} : { saving: false }) })
+      if (res.error.code === 'needs_passphrase') {
+        // the first refusal says why; a wrong passphrase after it is said under the field
+        const why = (passphrase && get().asking?.why) || res.error.message
+        set({ asking: { patch, why, error: passphrase ? res.error : null }, ...(stale ? {} : { saving: false }) })
+      } else set({ saveError: res.error, ...(stale ? {} : { saving: false }) })
     }
     return res.ok
+  },
+  answer(passphrase) {
+    const asked = get().asking
+    return asked ? get().update(asked.patch, passphrase) : Promise.resolve(false)
+  },
+  dismissAsk() {
+    set({ asking: null })
   },
   apply(settings) {
     set({ settings, status: 'ready', error: null })

@@ -37,7 +37,8 @@ interface WalletAdminState {
   }): string | null
   back(): void
   confirm(): Promise<void>
-  createWallet(name: string, showKeys: boolean): Promise<void>
+  /** Makes the wallet once per call; answers whether it was made (the form then clears its name). */
+  createWallet(name: string, showKeys: boolean): Promise<boolean>
   /** forgets the shown access keys (they were never stored anywhere) */
   hideKeys(): void
 }
@@ -81,11 +82,12 @@ export const useWalletAdmin = create<WalletAdminState>()((set, get) => ({
     )
   },
   async createWallet(name, showKeys) {
-    if (get().creating) return
+    if (get().creating) return false
     set({ creating: true, created: null, createError: null })
     // one press is one wallet: main makes it once for this id, whatever repeats the message
     const res = await invoke('wallets.create', { name, showKeys, requestId: newRequestId() })
     set(res.ok ? { creating: false, created: res.value } : { creating: false, createError: res.error })
+    return res.ok
   },
   hideKeys() {
     const c = get().created

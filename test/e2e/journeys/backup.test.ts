@@ -2,10 +2,12 @@
 // Safe at the desk in Settings, in a 360×600 tray popover (docs/security.md): a daily limit is set
 // and shown with what is left; a backup is saved with a passphrase chosen twice and the keys
 // ticked; a second app with no account restores it from its first screen (a wrong passphrase first,
-// refused in plain words) and shows the same accounts; the backup nudge on Home goes with "Not now".
+// refused in plain words) and shows the same accounts, keeping its own stricter Hide balances and
+// idle lock and saying so; the backup nudge on Home goes with "Not now".
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
+import { DEFAULT_LOCK } from '@shared/contract'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type OpenedApp, openApp } from '../harness'
 import { alertText, mainCall, navTo, waitVisible } from './support'
@@ -86,10 +88,19 @@ test('a fresh app restores it from its first screen: a wrong passphrase first, t
     'The passphrase is wrong, or the file was changed or damaged. Nothing was changed.',
   )
   expect((await value<{ accounts: unknown[] }>(fresh, 'accounts.list')).accounts).toHaveLength(0)
+  // this profile's own choices, stricter than the backup's (balances shown, 10 minutes): they stay
+  await value(fresh, 'settings.update', { hideBalances: true, lock: { ...DEFAULT_LOCK, idleMinutes: 1 } })
   await page.getByLabel('Passphrase of the backup').fill(PASS)
   await page.getByRole('button', { name: 'Choose a backup and restore…' }).click()
   // the key came back too, so Home shows the restored account's wallets from its service
   await waitVisible(page, o.sim.keys.wallets[0]!.label)
+  // and Home says so, where the restore led
+  await waitVisible(
+    page,
+    'These settings were stricter here than in the backup, so they stayed: Hide balances on and locking after 1 minute unused.',
+  )
+  expect(await page.getByTestId('total').textContent()).toContain('••••')
+  expect(await value(fresh, 'settings.get')).toMatchObject({ hideBalances: true, lock: { idleMinutes: 1 } })
   const before = await value<{ accounts: unknown[] }>(o, 'accounts.list')
   const after = await value<{ accounts: unknown[] }>(fresh, 'accounts.list')
   expect(after.accounts).toEqual(before.accounts)

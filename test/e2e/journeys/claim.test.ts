@@ -1,7 +1,7 @@
-// Journey: claiming someone else's withdraw link (another service's voucher, served by the
-// simulator on loopback, so each is asked only after its warning is confirmed): scanned, pasted
-// or typed, in full or in part; spent, expired, refused with a reason, or never answered; a
-// double click claims once. Then the app's own withdraw
+// Journey: claiming someone else's withdraw link (a voucher like the demo's, served by the
+// simulator, the account's own service, so no private-address warning comes first): scanned,
+// pasted or typed, in full or in part; spent, expired, refused with a reason (its invoice then
+// waits for nobody), or never answered; a double click claims once. Then the app's own withdraw
 // links: one claimed for less than its amount says what was taken, and a waiting one opens to
 // show its QR code again, read back from a screenshot.
 import { LnTx } from '@shared/schemas/service'
@@ -12,7 +12,7 @@ import { linkAction } from '../../../electron/main/shell/links'
 import type { VoucherSpec } from '../../simulator/outside'
 import { handOverInvoice, readWithdrawRequest } from '../../support/lud03Client'
 import { type OpenedApp, openApp, readQrFromPage } from '../harness'
-import { alertText, contactAnyway, dropImage, fastPolling, mainCall, navTo, service, waitVisible } from './support'
+import { alertText, askWhatItOffers, dropImage, fastPolling, mainCall, navTo, service, waitVisible } from './support'
 
 let o: OpenedApp
 beforeAll(async () => {
@@ -24,6 +24,7 @@ afterAll(() => o?.close())
 const voucher = (spec: VoucherSpec) => o.sim.control.outside.voucher(spec)
 const claimsOf = (id: string) => o.sim.control.outside.vouchers().find((v) => v.id === id)!.claims
 const host = () => new URL(o.sim.url).host
+const invoicesMade = () => o.sim.control.requests({ method: 'POST', path: /\/invoice$/ }).length
 /** LUD-17's form says "withdraw" itself: the app asks nobody else before showing the offer */
 const lnurlw = (url: string) => url.replace(/^http:\/\//, 'lnurlw://')
 
@@ -31,8 +32,8 @@ async function pasteIntoScan(text: string) {
   await navTo(o.page, 'Scan')
   await o.page.getByLabel('Or paste the text').fill(text)
   await o.page.getByRole('button', { name: 'Use this text' }).click()
-  // the voucher's server is on this computer: asked only once its warning is confirmed
-  await contactAnyway(o.page, host())
+  // the voucher's server is the account's own service: one press, no warning
+  await askWhatItOffers(o.page, host())
 }
 
 async function claim(amount: string) {
@@ -50,8 +51,9 @@ test('a scanned voucher QR shows who offers how much, and claims it in full', as
   await o.page.locator('#scan-file').setInputFiles({ name: 'voucher.png', mimeType: 'image/png', buffer: png })
   await o.page.getByRole('button', { name: 'Look up' }).click({ timeout: 30_000 })
   await o.page.getByRole('heading', { name: 'Claim sats' }).waitFor({ timeout: 30_000 })
-  await contactAnyway(o.page, host())
+  // on this computer, yet the account's own service's server: no warning before the offer
   await waitVisible(o.page, `${host()} offers 10–3,000 sats.`)
+  expect(await o.page.getByTestId('private-host-warning').count()).toBe(0)
   // the other side's text is shown as text
   await waitVisible(o.page, '“Meetup <b>gift</b>”')
   expect(await o.page.locator('.claim-offer b').count()).toBe(0)
@@ -81,7 +83,7 @@ test('a voucher QR dropped on Scan, and a lightning: link from the system, open 
   await navTo(o.page, 'Scan')
   const png = await QRCode.toBuffer(lnurlw(dropped.url), { errorCorrectionLevel: 'M', margin: 4, scale: 6 })
   await dropImage(o.page, png)
-  await contactAnyway(o.page, host())
+  await askWhatItOffers(o.page, host())
   await waitVisible(o.page, `${host()} offers 1–250 sats.`)
 
   // what the shell does with lightning:LNURL1… from the OS (a bech32 LNURL that does not say its kind)
@@ -90,7 +92,6 @@ test('a voucher QR dropped on Scan, and a lightning: link from the system, open 
   if (action.kind !== 'navigate') throw new Error('the link was not opened')
   o.booted.events.emit('navigate', action.target)
   await o.page.getByRole('button', { name: 'Look up' }).click({ timeout: 30_000 })
-  await contactAnyway(o.page, host())
   await waitVisible(o.page, `${host()} offers 1–260 sats.`, 30_000)
 })
 
@@ -111,12 +112,18 @@ test('spent, expired and refused vouchers are said in plain words', async () => 
   await pasteIntoScan(lnurlw(voucher({ descriptor: 'error', errorReason: 'Faucet is dry' }).url))
   await expect.poll(() => alertText(o.page)).toContain(`${host()} refuses: “Faucet is dry”.`)
   // refused only when the invoice is handed over: said, and nothing arrives
-  const v = voucher({ callback: 'error', errorReason: 'Come back tomorrow' })
+  const v = voucher({ callback: 'error', errorReason: 'Maximum number of uses already reached' })
   await pasteIntoScan(lnurlw(v.url))
   await waitVisible(o.page, `${host()} offers 1–1,000 sats.`)
-  await claim('50')
-  await expect.poll(() => alertText(o.page)).toContain('“Come back tomorrow”')
+  const made = invoicesMade()
+  await claim('707')
+  await expect.poll(() => alertText(o.page)).toContain('“Maximum number of uses already reached”')
   expect(claimsOf(v.id)).toEqual([])
+  // its invoice exists at the service, but waits for nobody: not among the invoices to pay
+  expect(invoicesMade()).toBe(made + 1)
+  await navTo(o.page, 'Receive')
+  await o.page.locator('.invoice-row').first().waitFor()
+  expect(await o.page.locator('.invoices').textContent()).not.toContain('707 sats')
 })
 
 test('an expired or spent voucher typed into Send says its own answer, never the service’s look-up (N2)', async () => {
@@ -128,10 +135,9 @@ test('an expired or spent voucher typed into Send says its own answer, never the
     await navTo(o.page, 'Send')
     await o.page.getByLabel('Lightning address').fill(v.lnurl)
     await o.page.getByRole('button', { name: 'Look up' }).click()
-    // the service knows no such pay link; the link itself is asked, after its warning
-    await contactAnyway(o.page, host())
+    // the service knows no such pay link; the link itself is asked
     await expect.poll(() => alertText(o.page)).toMatch(words)
-    // asked again from Send (the host confirmed now): Send says the voucher's answer itself
+    // asked again from Send: Send says the voucher's answer itself
     await navTo(o.page, 'Send')
     await o.page.getByLabel('Lightning address').fill(v.lnurl)
     await o.page.getByRole('button', { name: 'Look up' }).click()

@@ -7,7 +7,7 @@ import { satsToFiat } from '@shared/fiat'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type Loopback, serve } from '../../electron/services/loopback'
 import { type OpenedApp, openApp } from '../harness'
-import { contactAnyway, mainCall, navTo, service } from './support'
+import { askWhatItOffers, mainCall, navTo, service } from './support'
 
 let o: OpenedApp
 let rates: Loopback
@@ -103,7 +103,7 @@ test('the history rows, a voucher sheet and a claim offer show dollars beside sa
   await navTo(o.page, 'Scan')
   await o.page.getByLabel('Or paste the text').fill(v.url.replace(/^http:\/\//, 'lnurlw://'))
   await o.page.getByRole('button', { name: 'Use this text' }).click()
-  await contactAnyway(o.page, new URL(o.sim.url).host)
+  await askWhatItOffers(o.page, new URL(o.sim.url).host)
   await o.page.getByTestId('claim-offer-fiat').waitFor()
   expect(await o.page.getByTestId('claim-offer-fiat').textContent()).toBe(
     `${usd(10_000)}–${usd(2_000_000).replace('≈ ', '')} · rate just now`,

@@ -6,7 +6,7 @@
 import type { Page } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type OpenedApp, openApp } from '../harness'
-import { layoutSettled, navTo } from './support'
+import { navTo } from './support'
 
 let o: OpenedApp
 beforeAll(async () => {
@@ -49,8 +49,9 @@ const SIZES = [
 ] as const
 
 for (const size of SIZES) {
-  // what shows the screen has loaded; then the page must stop growing (prices arrive after the rows
-  // and widen them), or a control met late is pushed down after the focus moved to it
+  // what shows the screen has loaded; then every call it made must be answered and shown (what
+  // arrives after the rows widens them), or a control met late is pushed down after the focus
+  // moved to it
   for (const [screen, ready] of [
     ['Settings', 'text=Show the total balance on the tray icon'],
     ['Transactions', 'ul.history[aria-busy="false"] li'],
@@ -59,7 +60,7 @@ for (const size of SIZES) {
       await o.page.setViewportSize(size)
       await navTo(o.page, screen)
       await o.page.locator(ready).first().waitFor({ timeout: 15_000 })
-      await layoutSettled(o.page)
+      await o.settled()
       await focusLast(o.page)
       const hidden: string[] = []
       let stops = 0

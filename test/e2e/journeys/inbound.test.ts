@@ -2,6 +2,7 @@
 // of the sync loop, and the payment is announced once, without anyone pressing anything.
 import { formatMsat } from '@shared/units'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { wholeTick } from '../../support/syncNow'
 import { type OpenedApp, openApp } from '../harness'
 import { fastPolling, navTo, waitVisible } from './support'
 
@@ -33,7 +34,7 @@ test('a deposit from outside shows on Home within one tick, and is announced onc
   const shown = o.booted.notifications.at(-1)
   expect(shown?.title).toBe('Received 4,321 sats')
   expect(shown?.body).toBe(`from outside\nTo ${w.label}`)
-  await new Promise((r) => setTimeout(r, 6_000)) // another tick: not told again
+  await wholeTick(o.app) // another tick: not told again
   expect(o.booted.notifications.length - before).toBe(1)
 })
 

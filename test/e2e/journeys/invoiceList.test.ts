@@ -1,6 +1,7 @@
 // Receive's list of invoices: the watcher's invoices stay visible after leaving the screen and
 // after the window reloads, "Check now" asks the service at once, and an invoice opened again
 // from the list shows the same QR code and turns "Paid" live.
+import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type OpenedApp, openApp, readQrFromPage } from '../harness'
 import { mainCall, navTo, service, waitVisible } from './support'
@@ -15,6 +16,15 @@ beforeAll(async () => {
 })
 afterAll(() => o?.close())
 
+/**
+ * A click once the screen has what it asked for (its list, the wallets, what the account can do):
+ * a load that lands between Playwright's aim and its click moves or replaces what it aimed at.
+ */
+async function click(target: Locator) {
+  await o.settled()
+  await target.click()
+}
+
 const list = () => o.page.getByRole('region', { name: 'Recent invoices' })
 const row = (memo: string) => list().getByRole('listitem').filter({ hasText: memo })
 const rowText = async (memo: string) => (await row(memo).textContent()) ?? ''
@@ -23,7 +33,7 @@ async function createInvoice(walletId: string, amount: string, memo: string) {
   await o.page.getByLabel('Wallet').selectOption(walletId)
   await o.page.getByLabel('Amount (sats)').fill(amount)
   await o.page.getByLabel('Memo (shown to the payer)').fill(memo)
-  await o.page.getByRole('button', { name: 'Create invoice' }).click()
+  await click(o.page.getByRole('button', { name: 'Create invoice' }))
   await o.page.getByRole('region', { name: 'Invoice', exact: true }).getByText('Waiting for payment').waitFor()
   const r = await mainCall(o, 'invoices.list', {})
   if (!r.ok) throw new Error(r.error.message)
@@ -40,7 +50,7 @@ test('two invoices made, the screen left and opened again: both are listed as pe
   await navTo(o.page, 'Receive')
   await waitVisible(o.page, 'No invoices yet.')
   firstId = await createInvoice(wallets[0]!.id, '1,111', 'first <i>invoice</i>')
-  await o.page.getByRole('button', { name: 'New invoice' }).click()
+  await click(o.page.getByRole('button', { name: 'New invoice' }))
   // a minute later by the service's clock, so "newest first" has one right answer
   o.sim.control.clock.advance(60)
   secondId = await createInvoice(wallets[1]!.id, '2,222', 'second invoice')
@@ -75,7 +85,7 @@ test('paid through the service: "Check now" turns it Paid in the list without a 
   // the watcher polls hourly here and this one is not shown, so it still looks pending
   expect(await rowText('first <i>invoice</i>')).toContain('Pending')
   o.sim.control.resetRequests()
-  await row('first <i>invoice</i>').getByRole('button', { name: 'Check now' }).click()
+  await click(row('first <i>invoice</i>').getByRole('button', { name: 'Check now' }))
   await expect.poll(() => rowText('first <i>invoice</i>'), { timeout: 15_000 }).toMatch(/Paid at /)
   // the click asked the service about this invoice
   expect(o.sim.control.requests({ method: 'GET', path: new RegExp(`/v1/lntx/${firstId}`) }).length).toBeGreaterThan(0)
@@ -86,7 +96,7 @@ test('paid through the service: "Check now" turns it Paid in the list without a 
 })
 
 test('the other one opened again: the same QR code, "Waiting for payment", then "Paid" live', async () => {
-  await row('second invoice').getByRole('button', { name: 'Show QR' }).click()
+  await click(row('second invoice').getByRole('button', { name: 'Show QR' }))
   const shown = o.page.getByRole('region', { name: 'Invoice', exact: true })
   await shown.getByText('Waiting for payment').waitFor()
   const ln = (await service(o, 'GET', `/v1/lntx/${secondId}`)).data as { payment_request: string }

@@ -9,7 +9,7 @@ import { TEXT_MAX } from '../../../electron/main/services/ledger/rows'
 import { type Loopback, serve } from '../../electron/services/loopback'
 import { syncNow } from '../../support/syncNow'
 import { type OpenedApp, openApp, readQrFromPage } from '../harness'
-import { axeViolations, contactAnyway, navTo, overflowing, waitVisible } from './support'
+import { askWhatItOffers, axeViolations, navTo, overflowing, waitVisible } from './support'
 
 const LONG_MEMO = 'x'.repeat(2_000)
 /** another's words on a claim offer (unlike the memo, so each stays one row in Transactions) */
@@ -157,7 +157,7 @@ for (const size of SIZES) {
       const v = o.sim.control.outside.voucher({ minSat: 10, maxSat: 2_000, description: LONG_TEXT })
       await p.getByLabel('Or paste the text').fill(v.url.replace(/^http:\/\//, 'lnurlw://'))
       await p.getByRole('button', { name: 'Use this text' }).click()
-      await contactAnyway(p, new URL(o.sim.url).host)
+      await askWhatItOffers(p, new URL(o.sim.url).host)
       await p.getByRole('heading', { name: 'Claim sats' }).waitFor()
       await p.getByLabel(/^Amount/).waitFor()
       await p.getByTestId('claim-offer-fiat').waitFor()

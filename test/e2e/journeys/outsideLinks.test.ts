@@ -1,33 +1,53 @@
 // Journey: a link from outside (a lightning: link from the system, a clipboard offer, a dropped
 // QR image) says what it is and whose it is, and nothing is asked of its server before the
 // person presses a button; a server on this computer is asked only after its warning, naming the
-// host, is confirmed; a link whose money request goes to another host names both. The requests
-// that reach each voucher are counted at the simulator, which serves them on 127.0.0.1.
-import { createServer, type Server } from 'node:http'
-import type { AddressInfo } from 'node:net'
+// host, is confirmed, unless it is the account's own service's; a link whose money request goes
+// to another host names both. The vouchers are the simulator's, reached through relays on other
+// ports of 127.0.0.1 (another service on this computer), and counted at the simulator.
 import { encodeLnurl } from '@shared/lnurl'
 import QRCode from 'qrcode'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { linkAction } from '../../../electron/main/shell/links'
 import { type OpenedApp, openApp } from '../harness'
-import { contactAnyway, dropImage, fastPolling, navTo, waitVisible } from './support'
+import {
+  askWhatItOffers,
+  contactAnyway,
+  dropImage,
+  fastPolling,
+  navTo,
+  type Relay,
+  relay,
+  waitVisible,
+} from './support'
 
 const clipboard = { text: '', readText: async () => clipboard.text }
 let o: OpenedApp
+/** another service's LNURL server on this computer */
+let other: Relay
 beforeAll(async () => {
   o = await openApp({ seed: 'demo', clipboard })
   await o.page.getByRole('listitem', { name: `Wallet ${o.sim.keys.wallets[0]!.label}` }).waitFor()
   await fastPolling(o)
+  other = await relay(o.sim.url)
 })
-afterAll(() => o?.close())
+afterAll(async () => {
+  await other?.close()
+  await o?.close()
+})
 
-const host = () => new URL(o.sim.url).host
-const voucher = (maxSat: number) => o.sim.control.outside.voucher({ maxSat, description: 'Outside gift' })
+const host = () => other.host
+const simHost = () => new URL(o.sim.url).host
+/** a voucher as the other server hands it out */
+const voucher = (maxSat: number) => {
+  const v = o.sim.control.outside.voucher({ maxSat, description: 'Outside gift' })
+  const url = v.url.replace(o.sim.url, other.origin)
+  return { ...v, url, lnurl: encodeLnurl(url) }
+}
 const callsOf = (id: string) => o.sim.control.outside.vouchers().find((v) => v.id === id)!.calls
 /** look-ups at the account's own service (it would fetch the link from its side) */
 const probes = () => o.sim.control.requests({ path: /\/lnurlp\/probe\// }).length
-/** long enough for a read on mount to have reached the simulator */
-const settle = () => new Promise((r) => setTimeout(r, 1_500))
+/** a read the screen made on opening has reached the simulator by then (not a time: OpenedApp.settled) */
+const settle = () => o.settled()
 const arrived = () => o.page.getByRole('region', { name: 'What arrived' })
 
 /** Send shows the link and its host; Look up asks the service, then the link: a warning first */
@@ -108,22 +128,18 @@ test('a dropped QR image: shown, nothing asked until Look up and the warning', a
 
 test('a link whose money request goes elsewhere names both hosts, and warns for the second before a claim', async () => {
   const v = voucher(350)
-  // a server at localhost that hands out the voucher's own offer: its callback is on 127.0.0.1
-  const proxy: Server = createServer((_q, res) => {
-    fetch(v.url)
-      .then((r) => r.text())
-      .then((body) => res.writeHead(200, { 'content-type': 'application/json' }).end(body))
-  })
-  await new Promise<void>((r) => proxy.listen(0, '127.0.0.1', r))
+  // the link at localhost hands out an offer whose callback goes to the other server, at 127.0.0.1
+  const link = await relay(o.sim.url, { name: 'localhost', callbackVia: () => other.origin })
   try {
-    const linkHost = `localhost:${(proxy.address() as AddressInfo).port}`
-    const action = linkAction(`lightning:${encodeLnurl(`http://${linkHost}/w?tag=withdrawRequest`)}`)
+    const action = linkAction(
+      `lightning:${encodeLnurl(`${v.url.replace(other.origin, `http://${link.host}`)}?tag=withdrawRequest`)}`,
+    )
     if (action.kind !== 'navigate') throw new Error('the link was not opened')
     o.booted.events.emit('navigate', action.target)
-    await contactAnyway(o.page, linkHost)
+    await contactAnyway(o.page, link.host)
     await o.page.getByTestId('claim-hosts').waitFor({ timeout: 15_000 })
     expect(await o.page.getByTestId('claim-hosts').textContent()).toBe(
-      `The link is from ${linkHost}; the money request goes to ${host()}.`,
+      `The link is from ${link.host}; the money request goes to ${host()}.`,
     )
     // the claim waits for the second host's warning
     expect(await o.page.getByRole('button', { name: 'Claim', exact: true }).isDisabled()).toBe(true)
@@ -134,6 +150,23 @@ test('a link whose money request goes elsewhere names both hosts, and warns for 
     await waitVisible(o.page, 'Received 350 sats.', 30_000)
     expect(callsOf(v.id).filter((c) => c.stage === 'callback')).toHaveLength(1)
   } finally {
-    await new Promise((r) => proxy.close(r))
+    await link.close()
   }
+})
+
+test('a voucher on the account’s own service’s server (the demo’s) meets no warning', async () => {
+  const v = o.sim.control.outside.voucher({ maxSat: 360, description: 'Demo: a voucher to claim' })
+  // a link that says it is a withdraw link: still one press before anything is asked
+  const action = linkAction(`lightning:${encodeLnurl(`${v.url}?tag=withdrawRequest`)}`)
+  if (action.kind !== 'navigate') throw new Error('the link was not opened')
+  o.booted.events.emit('navigate', action.target)
+  await o.page.getByTestId('claim-arrived').waitFor({ timeout: 15_000 })
+  expect(await o.page.getByTestId('private-host-warning').count()).toBe(0)
+  await askWhatItOffers(o.page, simHost())
+  await waitVisible(o.page, `${simHost()} offers 1–360 sats.`)
+  await o.page.getByLabel('Wallet').selectOption(o.sim.keys.wallets[0]!.id)
+  await o.page.getByRole('button', { name: 'Claim', exact: true }).click()
+  await waitVisible(o.page, 'Received 360 sats.', 30_000)
+  expect(await o.page.getByTestId('private-host-warning').count()).toBe(0)
+  expect(callsOf(v.id).map((c) => c.stage)).toEqual(['descriptor', 'descriptor', 'callback'])
 })

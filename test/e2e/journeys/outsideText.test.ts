@@ -6,7 +6,7 @@
 import type { Locator } from 'playwright-core'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type OpenedApp, openApp } from '../harness'
-import { alertText, contactAnyway, fastPolling, navTo, service, waitVisible } from './support'
+import { alertText, askWhatItOffers, fastPolling, navTo, service, waitVisible } from './support'
 
 const RLO = '\u202E'
 const PDF = '\u202C'
@@ -130,8 +130,8 @@ test("another service's voucher description", async () => {
   await navTo(o.page, 'Scan')
   await o.page.getByLabel('Or paste the text').fill(v.url.replace(/^http:\/\//, 'lnurlw://'))
   await o.page.getByRole('button', { name: 'Use this text' }).click()
-  // the voucher's server is on this computer: asked only once its warning is confirmed
-  await contactAnyway(o.page, new URL(o.sim.url).host)
+  // the voucher's server is the account's own service: asked at one press, no warning
+  await askWhatItOffers(o.page, new URL(o.sim.url).host)
   const offer = o.page.locator('.claim-offer')
   await offer.waitFor({ timeout: 15_000 })
   expect(await shownClean(offer)).toContain('A pit for you')

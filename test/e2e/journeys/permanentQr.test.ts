@@ -4,6 +4,7 @@
 // Home within one tick and announces the payment once, with its comment.
 import { formatMsat } from '@shared/units'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { wholeTick } from '../../support/syncNow'
 import { type OpenedApp, openApp, readQrFromPage } from '../harness'
 import { fastPolling, navTo, service, waitVisible } from './support'
 
@@ -55,7 +56,7 @@ test('the permanent QR is the service lnurl_encoded; a payment to it is on Home 
   const told1 = o.booted.notifications.at(-1)
   expect(told1?.title).toBe('Received 4,321 sats')
   expect(told1?.body).toBe(`for the flowers\nTo ${w.label}`)
-  await new Promise((r) => setTimeout(r, 6_000)) // another tick: not told again
+  await wholeTick(o.app) // another tick: not told again
   expect(o.booted.notifications.length - told).toBe(1)
   expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
 })

@@ -10,7 +10,7 @@ import QRCode from 'qrcode'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { BOLT11_SPEC } from '../../shared/fixtures/bolt11Spec'
 import { launchChromium, type OpenedApp, openApp } from '../harness'
-import { alertText, contactAnyway, navTo, waitVisible } from './support'
+import { alertText, askWhatItOffers, navTo, waitVisible } from './support'
 
 let o: OpenedApp
 const requested: string[] = []
@@ -60,10 +60,10 @@ test('anything else is explained, not ignored', async () => {
 
   const withdrawLink = encodeLnurl(`${o.sim.url}/v1/wallet/x/lnurl-process?tag=withdraw&ott=abc`)
   await scanFile(`lightning:${withdrawLink}`)
-  // a withdraw link opens Claim, which asks the link itself (on this computer: after the
-  // warning): this one answers no offer
+  // a withdraw link opens Claim, which asks the link itself at a press (on the account's own
+  // service's server: no warning): this one answers no offer
   await o.page.getByRole('heading', { name: 'Claim sats' }).waitFor({ timeout: 15_000 })
-  await contactAnyway(o.page, new URL(o.sim.url).host)
+  await askWhatItOffers(o.page, new URL(o.sim.url).host)
   await expect.poll(() => alertText(o.page)).toContain('answered something that is not a withdraw offer')
   await navTo(o.page, 'Scan')
 

@@ -113,14 +113,16 @@ test('unknown outcome: said plainly, a way to check the transactions, and never 
   await o.page.getByRole('button', { name: 'Send now' }).click()
   await waitVisible(o.page, 'The outcome of this payment is unknown.', 30_000)
   expect(await o.page.getByRole('button', { name: 'Send now' }).count()).toBe(0)
-  await new Promise((r) => setTimeout(r, 1000))
+  // every call the page made is answered and main's work after them done: a second send would be in
+  await o.settled()
   expect(payPosts()).toBe(posts + 1)
   // said once, also when Send is opened again and its list of payments in progress is read: one
   // card, not a second list of the same payment, nor main's words repeating it
   await navTo(o.page, 'Home')
   await navTo(o.page, 'Send')
   await waitVisible(o.page, 'The outcome of this payment is unknown.')
-  await new Promise((r) => setTimeout(r, 1000))
+  // the screen's read of the payments in progress is answered and shown
+  await o.settled()
   expect(await o.page.getByText(/may or may not have been sent/).count()).toBe(1)
   expect(await o.page.getByRole('region', { name: 'Payments in progress' }).count()).toBe(0)
   await o.page.getByRole('button', { name: 'Check transactions' }).click()

@@ -3,6 +3,7 @@
 // (field report N1); the first-run screen is only for when no account is left.
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { APP_VERSION } from '../../../dev/preview/version'
+import { apiKeyName } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
 import { type OpenedApp, openApp } from '../harness'
 import { alertText, mainCall, navTo, waitVisible } from './support'
@@ -133,7 +134,7 @@ test('add a second account, switch between them, remove one (its key goes too)',
   await waitVisible(o.page, 'Remove Second and delete its key from the system keychain?')
   await row.getByRole('button', { name: 'Remove Second', exact: true }).click()
   await expect.poll(async () => (await accounts()).accounts.map((a) => a.id)).toEqual([first])
-  expect(await o.booted.secretStore.get(second)).toBeNull()
+  expect(await o.booted.secretStore.get(apiKeyName(second))).toBeNull()
   expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])
 })
 

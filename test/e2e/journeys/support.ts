@@ -3,7 +3,9 @@
 // test checks the app against the service, not against itself) and a few UI moves.
 import { readFileSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { createServer } from 'node:http'
 import { createRequire } from 'node:module'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { expect } from 'vitest'
@@ -38,20 +40,6 @@ export async function navTo(page: Page, name: string) {
   await expect.poll(() => page.locator('h1').first().textContent(), { timeout: 15_000 }).toBeTruthy()
 }
 
-/** Waits until the page's height has not changed for 600 ms: late content (prices, banners) has landed. */
-export async function layoutSettled(page: Page, timeout = 15_000) {
-  const heights: number[] = []
-  await expect
-    .poll(
-      async () => {
-        heights.push(await page.evaluate(() => document.scrollingElement?.scrollHeight ?? 0))
-        return heights.length >= 4 && heights.slice(-4).every((h) => h === heights.at(-1))
-      },
-      { timeout, interval: 200 },
-    )
-    .toBe(true)
-}
-
 export const visible = (page: Page, text: string | RegExp) => page.getByText(text).first().isVisible()
 
 export async function waitVisible(page: Page, text: string | RegExp, timeout = 15_000) {
@@ -72,6 +60,43 @@ export async function contactAnyway(page: Page, host: string) {
     .first()
     .getByRole('button', { name: `Contact ${host} anyway` })
     .click()
+}
+
+/** Claim's press for a link on the account's own service's server, which needs no warning. */
+export async function askWhatItOffers(page: Page, host: string) {
+  await page.getByRole('button', { name: `Ask ${host} what it offers` }).click({ timeout: 15_000 })
+}
+
+export interface Relay {
+  /** e.g. `http://127.0.0.1:40123` */
+  origin: string
+  host: string
+  close(): Promise<void>
+}
+
+/**
+ * Another LNURL server on this computer, as a link from outside may name one: a port of its own
+ * (`name`: `127.0.0.1` or `localhost`) passing each GET on to `target` (the simulator's vouchers),
+ * with `target` in its answers (the callback) pointed at `callbackVia`, itself by default.
+ */
+export async function relay(target: string, o: { name?: string; callbackVia?: () => string } = {}): Promise<Relay> {
+  const server = createServer((req, res) => {
+    fetch(`${target}${req.url ?? '/'}`)
+      .then(async (r) => {
+        const body = (await r.text()).split(target).join(o.callbackVia?.() ?? origin)
+        res.writeHead(r.status, { 'content-type': r.headers.get('content-type') ?? 'application/json' }).end(body)
+      })
+      .catch(() => res.writeHead(502).end())
+  })
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r))
+  const host = `${o.name ?? '127.0.0.1'}:${(server.address() as AddressInfo).port}`
+  const origin = `http://${host}`
+  const close = () =>
+    new Promise<void>((r) => {
+      server.closeAllConnections()
+      server.close(() => r())
+    })
+  return { origin, host, close }
 }
 
 /** An image dropped on Scan, as a file dragged from the desktop. */

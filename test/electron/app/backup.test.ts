@@ -4,6 +4,7 @@
 // comes back, and after the sync the history has the same rows and sums.
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { apiKeyName } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
 import { syncNow } from '../../support/syncNow'
 import { keychainName, newDir, openProfile, type Profile } from './backupHarness'
@@ -120,8 +121,8 @@ describe('backup round trip', () => {
 
     // wiped: the profile's folder and the keys in the keychain
     await rm(dirA, { recursive: true, force: true })
-    for (const id of [a1.id, b1.id]) await a.keychain.delete(id)
-    expect(await a.keychain.get(a1.id)).toBeNull()
+    for (const id of [a1.id, b1.id]) await a.keychain.delete(apiKeyName(id))
+    expect(await a.keychain.get(apiKeyName(a1.id))).toBeNull()
 
     const dirB = await newDir('b')
     dirs.push(dirB)
@@ -133,15 +134,15 @@ describe('backup round trip', () => {
     expect((await b.ok<Accounts>('accounts.list')).accounts).toHaveLength(0)
     const restored = await b.ok('backup.restore', { passphrase: PASS })
     expect(restored).toMatchObject({ status: 'restored', accounts: 2, keys: 2 })
-    expect(await b.keychain.get(a1.id)).toBe(simA.keys.secret)
-    expect(await b.keychain.get(b1.id)).toBe(simB.keys.secret)
+    expect(await b.keychain.get(apiKeyName(a1.id))).toBe(simA.keys.secret)
+    expect(await b.keychain.get(apiKeyName(b1.id))).toBe(simB.keys.secret)
     await syncNow(b.app)
     const after = await snapshot(b)
     expect(after).toEqual(before)
     // a backup was just brought back: no nudge for a month
     expect(await b.ok('backup.status')).toMatchObject({ due: false })
     await b.app.dispose()
-    for (const id of [a1.id, b1.id]) await b.keychain.delete(id)
+    for (const id of [a1.id, b1.id]) await b.keychain.delete(apiKeyName(id))
   })
 
   it('without the keys ticked, the file has none and the restored accounts ask for their key', async () => {
@@ -156,7 +157,7 @@ describe('backup round trip', () => {
     })
     expect(await a.ok('backup.status')).toMatchObject({ due: false })
     await a.app.dispose()
-    await a.keychain.delete(acc.id)
+    await a.keychain.delete(apiKeyName(acc.id))
     const dir2 = await newDir('nokeys2')
     dirs.push(dir2)
     const b = await openProfile({ dir: dir2, keychainService: service })

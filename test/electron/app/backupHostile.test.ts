@@ -2,11 +2,12 @@
 // for its own reason, with every file under userData byte-for-byte as it was and the keychain
 // untouched; and no API key in a backup file in any form a reader could use without the passphrase.
 import { createHash } from 'node:crypto'
-import { readdir, readFile, rm } from 'node:fs/promises'
-import { join } from 'node:path'
+import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BACKUP_MAX_BYTES, open, seal } from '../../../electron/main/services/backup'
+import { apiKeyName } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
+import { fingerprint } from '../../support/fingerprint'
 import { syncNow } from '../../support/syncNow'
 import { keychainName, newDir, openProfile, type Profile, TEST_COST } from './backupHarness'
 
@@ -47,26 +48,13 @@ beforeAll(async () => {
 afterAll(async () => {
   await home?.app.dispose()
   for (const id of (await other?.ok<{ accounts: Array<{ id: string }> }>('accounts.list'))?.accounts ?? [])
-    await other.keychain.delete(id.id)
+    await other.keychain.delete(apiKeyName(id.id))
   await other?.app.dispose()
-  await home?.keychain.delete(accountId)
+  await home?.keychain.delete(apiKeyName(accountId))
   await simA.close()
   await simB.close()
   for (const d of dirs) await rm(d, { recursive: true, force: true })
 })
-
-/** every file under `root` with its SHA-256, so a changed byte anywhere shows */
-async function fingerprint(root: string): Promise<Record<string, string>> {
-  const out: Record<string, string> = {}
-  for (const e of await readdir(root, { withFileTypes: true, recursive: true })) {
-    if (!e.isFile()) continue
-    const path = join(e.parentPath, e.name)
-    out[path.slice(root.length)] = createHash('sha256')
-      .update(await readFile(path))
-      .digest('hex')
-  }
-  return out
-}
 
 const flip = (b: Buffer, at: number) => {
   const c = Buffer.from(b)
@@ -154,9 +142,9 @@ describe('hostile backups', () => {
     expect(await home.ok('backup.restore', { passphrase: PASS })).toEqual({ status: 'cancelled' })
     expect(await fingerprint(home.dir)).toEqual(before)
     expect(await home.ok('accounts.list')).toEqual(accounts)
-    expect(await home.keychain.get(accountId)).toBe(simA.keys.secret)
+    expect(await home.keychain.get(apiKeyName(accountId))).toBe(simA.keys.secret)
     const theirIds = (await other.ok<{ accounts: Array<{ id: string }> }>('accounts.list')).accounts.map((a) => a.id)
-    for (const id of theirIds) expect(await home.keychain.get(id)).toBeNull()
+    for (const id of theirIds) expect(await home.keychain.get(apiKeyName(id))).toBeNull()
   })
 
   it('on a fresh profile too: no file is made, not even the ledger', async () => {

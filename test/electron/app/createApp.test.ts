@@ -8,6 +8,7 @@ import type { Result } from '@shared/errors'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { type App, type AppDeps, createApp } from '../../../electron/main/app/createApp'
 import {
+  apiKeyName,
   createKeytarStore,
   createMemoryStore,
   type KeytarLike,
@@ -89,8 +90,8 @@ describe('createApp', () => {
     )
     expect(b.label).toBe(new URL(simB.url).host)
     expect(b.storage).toBe('keychain')
-    expect(await store.get(a.id)).toBe(simA.keys.secret)
-    expect(await store.get(b.id)).toBe(simB.keys.secret)
+    expect(await store.get(apiKeyName(a.id))).toBe(simA.keys.secret)
+    expect(await store.get(apiKeyName(b.id))).toBe(simB.keys.secret)
     // The newest account is active: its wallets are simulator B's.
     const ws = value<{ wallets: Array<{ id: string }> }>(await app.router.handle('wallets.list', {}))
     expect(ws.wallets.map((w) => w.id)).toEqual(simB.keys.wallets.map((w) => w.id))
@@ -118,7 +119,7 @@ describe('createApp', () => {
       accounts: [{ id: b.id }],
       activeId: b.id,
     })
-    expect(await store.get(a.id)).toBeNull()
+    expect(await store.get(apiKeyName(a.id))).toBeNull()
     expect(value<{ activeId: string }>(await app.router.handle('accounts.list', {})).activeId).toBe(b.id)
     const r = await app.router.handle('accounts.switch', { id: a.id })
     expect(r).toMatchObject({ ok: false, error: { code: 'not_found' } })
@@ -198,8 +199,9 @@ describe('createApp', () => {
     })
   })
 
-  it('settings: get, update (event + file), and a corrupt file set aside with a notice', async () => {
-    await writeFile(join(dir, 'settings.json'), 'not json at all')
+  it('settings: get, update (event + file), and a file of the wrong shape set aside with a notice', async () => {
+    // without a lock in it: one that is not JSON at all refuses the start (lockFailsClosed.test.ts)
+    await writeFile(join(dir, 'settings.json'), '{"settings":"not settings at all"}')
     const app = await boot(createMemoryStore(), { now: () => 1_700_000_000_000 })
     const notice = events.find((e) => e.name === 'notice')
     expect(JSON.stringify(notice?.payload)).toContain('settings.json.corrupt-1700000000000')

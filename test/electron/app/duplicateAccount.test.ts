@@ -11,7 +11,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, onTes
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
 import { serviceOrigin } from '../../../electron/main/services/accounts/sameService'
-import { createMemoryStore, type SecretStore } from '../../../electron/main/services/secrets'
+import { apiKeyName, createMemoryStore, type SecretStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
 import { startSimWithSecondAccount } from './secondAccountSim'
 
@@ -97,7 +97,7 @@ test('two connects of one key at once make one account', async () => {
 test('another key on the same address is a new account; the same key at the same service by another name is not', async () => {
   value(await connect({ baseUrl: sim.url, apiKey: sim.keys.secret, label: 'Everyday' }))
   const other = value<{ id: string }>(await connect({ baseUrl: sim.url, apiKey: SECOND_KEY, label: 'Shop' }))
-  expect(await store.get(other.id)).toBe(SECOND_KEY)
+  expect(await store.get(apiKeyName(other.id))).toBe(SECOND_KEY)
   // localhost is 127.0.0.1: the same service (field report N3)
   const localhost = sim.url.replace('127.0.0.1', 'localhost')
   expect(localhost).not.toBe(sim.url)

@@ -10,7 +10,7 @@ import type { EventName, EventPayload } from '@shared/contract'
 import type { Result } from '@shared/errors'
 import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'vitest'
 import { type App, createApp } from '../../../electron/main/app/createApp'
-import { createKeytarStore, type SecretStore } from '../../../electron/main/services/secrets'
+import { apiKeyName, createKeytarStore, type SecretStore } from '../../../electron/main/services/secrets'
 import type { SimulatorHandle } from '../../simulator/index'
 import { syncNow } from '../../support/syncNow'
 import { startSimWithSecondAccount } from './secondAccountSim'
@@ -58,7 +58,7 @@ async function openApp() {
 }
 afterEach(async () => {
   // the keychain is the machine's: leave no entry of this run behind
-  for (const id of connected) await keychain.delete(id)
+  for (const id of connected) await keychain.delete(apiKeyName(id))
   await app.dispose()
   await rm(dir, { recursive: true, force: true })
 })
@@ -113,7 +113,7 @@ test('a revoked key replaced: the same account, its history, its keychain entry,
     baseUrl: sim.url,
   })
   // the same keychain entry now holds the new key (read by a fresh store, as after a restart)
-  expect(await createKeytarStore(service).get(a.id)).toBe(newKey)
+  expect(await createKeytarStore(service).get(apiKeyName(a.id))).toBe(newKey)
   // the sync loop's tick, started by the replacement, reads the balances with the new key
   await app.sync.idle()
   expect(lastConnection()).toMatchObject({ state: 'online', reason: null })
@@ -135,7 +135,7 @@ test('a key that does not work changes nothing', async () => {
   const r = await replaceKey(a.id, `${secret}x`)
   expect(r).toMatchObject({ ok: false, error: { code: 'unauthorized' } })
   expect(JSON.stringify(r)).not.toContain(secret)
-  expect(await keychain.get(a.id)).toBe(secret)
+  expect(await keychain.get(apiKeyName(a.id))).toBe(secret)
   // a refused key being tried is the form's business: the account's state is untouched
   expect(lastConnection()?.state ?? 'online').toBe('online')
   expect(value<{ accounts: Account[] }>(await app.router.handle('accounts.list', {})).accounts[0]?.keyHint).toBe(
@@ -156,7 +156,7 @@ test("a key of another account at the service is refused: this account's history
       retryable: false,
     },
   })
-  expect(await keychain.get(a.id)).toBe(secret)
+  expect(await keychain.get(apiKeyName(a.id))).toBe(secret)
 })
 
 test('a key another account here holds is refused before anything is sent', async () => {
@@ -172,7 +172,7 @@ test('a key another account here holds is refused before anything is sent', asyn
     error: { code: 'invalid_input', message: "This key is already connected as 'Everyday'." },
   })
   expect(sim.control.requests()).toEqual([])
-  expect(await keychain.get(shop.id)).toBe(SECOND_KEY)
+  expect(await keychain.get(apiKeyName(shop.id))).toBe(SECOND_KEY)
 })
 
 test('a key kept in memory is replaced in memory; the keychain is not touched', async () => {
@@ -182,7 +182,7 @@ test('a key kept in memory is replaced in memory; the keychain is not touched', 
   secret = newKey
   const replaced = value<Account>(await replaceKey(a.id, newKey))
   expect(replaced.keyHint).toBe(`sak_…${newKey.slice(-4)}`)
-  expect(await keychain.get(a.id)).toBeNull()
+  expect(await keychain.get(apiKeyName(a.id))).toBeNull()
   value(await app.router.handle('wallets.list', {}))
 })
 
@@ -190,7 +190,7 @@ test('a key gone from the keychain (found at the next start) is given back to th
   const a = await connect(secret, 'Everyday')
   const rows = await synced(a.id)
   await app.dispose()
-  await keychain.delete(a.id) // the person cleaned up the keychain, or another tool did
+  await keychain.delete(apiKeyName(a.id)) // the person cleaned up the keychain, or another tool did
   await openApp()
   const r = await app.router.handle('wallets.list', {})
   expect(r).toMatchObject({
@@ -201,7 +201,7 @@ test('a key gone from the keychain (found at the next start) is given back to th
     },
   })
   value(await replaceKey(a.id, secret))
-  expect(await keychain.get(a.id)).toBe(secret)
+  expect(await keychain.get(apiKeyName(a.id))).toBe(secret)
   value(await app.router.handle('wallets.list', {}))
   expect(historyCount(a.id)).toBe(rows)
 })

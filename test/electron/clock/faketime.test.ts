@@ -3,24 +3,21 @@
 // process. The same three journeys as skew.test.ts: a new invoice pending then paid and
 // announced; an invoice with an hour left decoded and paid once; a payment whose answer comes
 // after "Check again" never failed, and paid in the end.
-import { spawn } from 'node:child_process'
-import { existsSync } from 'node:fs'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
+import { needFaketime, runChild } from './faketimeRun'
 import { paidToPayee } from './skewedApp'
 
-const ROOT = resolve(__dirname, '../../..')
 const CHILD = resolve(__dirname, 'clockChild.ts')
-const LIBFAKETIME = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1'
 
 let sim: SimulatorHandle
 let w: SimWallet
 const dirs: string[] = []
 beforeAll(async () => {
-  if (!existsSync(LIBFAKETIME)) throw new Error(`libfaketime is not at ${LIBFAKETIME}: apt-get install faketime`)
+  needFaketime()
   sim = await startSimulator({ seed: 'empty' })
   w = sim.control.createWallet('Faketime', 100_000)
 })
@@ -29,31 +26,8 @@ afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true })
 })
 
-function child(faketime: string, env: Record<string, string>): Promise<Record<string, unknown>> {
-  return new Promise((done, fail) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        TSX_TSCONFIG_PATH: 'tsconfig.node.json',
-        // the wall clock off, timers on the true (monotonic) one
-        FAKETIME: faketime,
-        FAKETIME_DONT_FAKE_MONOTONIC: '1',
-        LD_PRELOAD: LIBFAKETIME,
-        ...env,
-      },
-    })
-    let stdout = ''
-    let stderr = ''
-    p.stdout.on('data', (b) => (stdout += b))
-    p.stderr.on('data', (b) => (stderr += b))
-    p.on('error', fail)
-    p.on('exit', (code) => {
-      if (code !== 0) return fail(new Error(`child exited ${code}: ${stderr.slice(-2000)}`))
-      done(JSON.parse(stdout.trim().split('\n').pop() ?? 'null'))
-    })
-  })
-}
+const child = (faketime: string, env: Record<string, string>) =>
+  runChild(CHILD, faketime, env) as Promise<Record<string, unknown>>
 
 describe.each([
   ['+25h', 25 * 3600],

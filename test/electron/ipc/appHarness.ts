@@ -7,8 +7,8 @@ import { join } from 'node:path'
 import type { Result } from '@shared/errors'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
-import type { NotificationInput } from '../../../electron/main/services/notify'
-import { createMemoryStore } from '../../../electron/main/services/secrets'
+import type { ShownNotification } from '../../../electron/main/services/notify'
+import { createMemoryStore, type SecretStore } from '../../../electron/main/services/secrets'
 import type { SaveFile, SaveFileRequest, WriteChunk } from '../../../electron/main/services/vouchers'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import { savedBytes } from '../../support/savedBytes'
@@ -22,7 +22,7 @@ export interface ConnectedApp {
   w: SimWallet
   events: Array<{ name: string; payload: unknown }>
   /** notifications main showed, oldest first */
-  notifications: NotificationInput[]
+  notifications: ShownNotification[]
   /** what the app asked to save (voucher sheets), oldest first */
   /** what was saved, as bytes; `pieces`: how many writes a streamed file took (0: given whole) */
   saved: Array<SaveFileRequest & { pieces: number }>
@@ -31,6 +31,29 @@ export interface ConnectedApp {
   /** stops the app and starts a new one over the same userData and keys (`app` is then the new one) */
   restart(): Promise<void>
   close(): Promise<void>
+}
+
+/**
+ * The whole app over `dir` with nothing of the shell: a memory keychain unless one is given,
+ * notifications, events and log lines dropped unless asked for. Not started.
+ */
+export function bareApp(o: {
+  dir: string
+  secretStore?: SecretStore
+  now?: () => number
+  notify?: (n: ShownNotification) => void
+  nwc?: { backoffMinMs?: number }
+}): App {
+  return createApp({
+    userDataDir: o.dir,
+    secretStore: o.secretStore ?? createMemoryStore(),
+    notifier: { show: (n) => o.notify?.(n), isSupported: () => true },
+    emit: () => {},
+    appVersion: '0.0.0',
+    logSink: () => {},
+    ...(o.now ? { now: o.now } : {}),
+    ...(o.nwc ? { nwc: o.nwc } : {}),
+  })
 }
 
 export function value<T>(r: Result<unknown>): T {
@@ -54,7 +77,7 @@ export async function startConnectedApp(o: ConnectedAppOptions): Promise<Connect
   const w = sim.control.createWallet(o.label, o.balanceSat)
   const dir = await mkdtemp(join(tmpdir(), 'lt-app-'))
   const events: ConnectedApp['events'] = []
-  const notifications: NotificationInput[] = []
+  const notifications: ShownNotification[] = []
   const saved: ConnectedApp['saved'] = []
   const secretStore = createMemoryStore()
   const make = () =>

@@ -197,7 +197,9 @@ describe('router while locked (the whole app against the simulator)', () => {
     const early = value<{ outcome: string }>(await t.app.router.handle('lock.unlock', { passphrase: PASSPHRASE }))
     expect(early.outcome).toBe('wait')
     expect((await t.app.router.handle('wallets.list', {})).ok).toBe(false)
-    await new Promise((r) => setTimeout(r, 1000)) // the first back-off
+    // the first back-off (1 s), until the lock itself says the next try may be checked
+    const status = async () => value<{ retryAt: number | null }>(await t.app.router.handle('lock.status', {}))
+    await vi.waitFor(async () => expect((await status()).retryAt).toBeNull(), { timeout: 10_000, interval: 50 })
     const right = value<{ outcome: string }>(await t.app.router.handle('lock.unlock', { passphrase: PASSPHRASE }))
     expect(right.outcome).toBe('unlocked')
     await t.app.idle()

@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_LOCK, OP_NAMES } from '@shared/contract'
 import { AppError } from '@shared/errors'
-import { afterAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it, vi } from 'vitest'
 import { createRouter, type Handlers } from '../../../electron/main/ipc/router'
 import { createLogger } from '../../../electron/main/log'
 import { type Journal, openJournal } from '../../../electron/main/services/payments'
@@ -164,7 +164,8 @@ describe('double-click guard', () => {
       },
     })
     const first = router.handle('pay.lightningAddress', payInput())
-    await new Promise((r) => setTimeout(r, 5))
+    await vi.waitFor(() => expect(count).toBe(1)) // the first is running
+
     expect(await router.handle('pay.lightningAddress', payInput())).toMatchObject({
       ok: false,
       error: { code: 'busy', retryable: true },
@@ -248,7 +249,7 @@ describe('double-click guard', () => {
     // the first process never hears back: its record stays `started`, as a kill would leave it
     const stopped = setup({ 'withdraw.create': () => new Promise(() => {}) }, () => journal)
     void stopped.router.handle('withdraw.create', input)
-    await new Promise((r) => setTimeout(r, 5))
+    await vi.waitFor(() => expect(stopped.calls).toEqual(['withdraw.create'])) // its record is started
     const { router, calls } = setup({ 'withdraw.create': async () => ({}) }, () => journal)
     const r = await router.handle('withdraw.create', input)
     expect(r).toMatchObject({ ok: false, error: { code: 'unknown_outcome', retryable: false } })

@@ -126,6 +126,25 @@ describe('the daily limit', () => {
     expect(await spent(b.call)).toMatchObject({ spentMsat: 601_000 })
   })
 
+  it('a computer clock moved a day on while the app runs frees nothing', async () => {
+    const a = await withDailyLimit(1000)
+    ok(await a.call('pay.lightningAddress', address(600)))
+    // the service's time is known by now; the computer's clock is then moved
+    clock += 25 * 3600 * 1000
+    refused(await a.call('pay.lightningAddress', address(600)))
+    expect(await spent(a.call)).toMatchObject({ spentMsat: 601_000, leftMsat: 399_000 })
+  })
+
+  it('what is paid with the clock a day back still counts once it is put right', async () => {
+    const a = await withDailyLimit(1000)
+    ok(await a.call('wallets.list'))
+    clock -= 25 * 3600 * 1000
+    ok(await a.call('pay.lightningAddress', address(600)))
+    clock += 25 * 3600 * 1000
+    refused(await a.call('pay.lightningAddress', address(600)))
+    expect(sim.control.balanceMsat(w.id)).toBe(100_000_000 - 601_000)
+  })
+
   it('holds against two windows paying at once: exactly what fits goes out, and the simulator shows only that', async () => {
     const a = await withDailyLimit(1000)
     const before = sim.control.totals()
@@ -191,7 +210,7 @@ describe('the confirm limit', () => {
     ok(await a.call('pay.lightningAddress', address(500))) // not over: no question asked
     const words = refused(await a.call('pay.lightningAddress', address(501)))
     expect(words).toContain('over 500 sats, so it needs your passphrase')
-    refused(await a.call('spending.confirm', { amountMsat: 501_000, passphrase: 'wrong one' }), 'invalid_input')
+    refused(await a.call('spending.confirm', { amountMsat: 501_000, passphrase: 'wrong one' }), 'needs_passphrase')
     const { confirmToken } = ok<{ confirmToken: string }>(
       await a.call('spending.confirm', { amountMsat: 600_000, passphrase: PASS }),
     )
@@ -230,10 +249,10 @@ describe('the confirm limit', () => {
     const a = await none.restart(PASS)
     ok(await a.call('spending.set', { accountId, confirmAboveSat: 100, dailyLimitSat: 1000 }))
     ok(await a.call('spending.set', { accountId, confirmAboveSat: 50, dailyLimitSat: 900 })) // tighter
-    refused(await a.call('spending.set', { accountId, confirmAboveSat: 50, dailyLimitSat: null }))
+    refused(await a.call('spending.set', { accountId, confirmAboveSat: 50, dailyLimitSat: null }), 'needs_passphrase')
     refused(
       await a.call('spending.set', { accountId, confirmAboveSat: 5000, dailyLimitSat: 900, passphrase: 'wrong' }),
-      'invalid_input',
+      'needs_passphrase',
     )
     ok(await a.call('spending.set', { accountId, confirmAboveSat: null, dailyLimitSat: null, passphrase: PASS }))
     expect(ok(await a.call('spending.get', { accountId }))).toMatchObject({
@@ -255,7 +274,7 @@ describe('a damaged rules file', () => {
     expect(ok(await c.call('spending.get'))).toMatchObject({ readable: false, leftMsat: 0 })
     expect(refused(await c.call('pay.lightningAddress', address(10)))).toContain('could not be read')
     expect((await readdir(dir)).some((f) => f.startsWith('spending.json.corrupt-'))).toBe(true)
-    refused(await c.call('spending.set', { accountId, confirmAboveSat: null, dailyLimitSat: 1000 }))
+    refused(await c.call('spending.set', { accountId, confirmAboveSat: null, dailyLimitSat: 1000 }), 'needs_passphrase')
     ok(await c.call('spending.set', { accountId, confirmAboveSat: null, dailyLimitSat: 1000, passphrase: PASS }))
     ok(await c.call('pay.lightningAddress', address(10)))
   })

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Result } from '@shared/errors'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import { type App, createApp } from '../../../electron/main/app/createApp'
-import { createMemoryStore } from '../../../electron/main/services/secrets'
+import type { App } from '../../../electron/main/app/createApp'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
+import { bareApp } from './appHarness'
 
 const PASS = 'correct horse battery'
 let sim: SimulatorHandle
@@ -22,15 +22,7 @@ beforeEach(async () => {
   w = sim.control.createWallet('Locked limits', 100_000)
   dir = await mkdtemp(join(tmpdir(), 'lt-spend-lock-'))
   clock = Date.now()
-  app = createApp({
-    userDataDir: dir,
-    secretStore: createMemoryStore(),
-    notifier: { show() {}, isSupported: () => true },
-    emit: () => {},
-    appVersion: '0.0.0',
-    logSink: () => {},
-    now: () => clock,
-  })
+  app = bareApp({ dir, now: () => clock })
   await app.start()
 })
 afterEach(async () => {

@@ -11,8 +11,8 @@ import type { Result } from '@shared/errors'
 import { afterAll, beforeAll } from 'vitest'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
-import type { NotificationInput } from '../../../electron/main/services/notify'
-import { createKeytarStore, type SecretStore } from '../../../electron/main/services/secrets'
+import type { ShownNotification } from '../../../electron/main/services/notify'
+import { createKeytarStore, nwcWalletName, type SecretStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import { startRelay, type TestRelay } from '../../support/nostrRelay'
 
@@ -30,7 +30,7 @@ export interface NwcWorld<R extends WorldRelay = TestRelay> {
   w: SimWallet
   secretStore: SecretStore
   service: string
-  notifications: NotificationInput[]
+  notifications: ShownNotification[]
   logs: string[]
   call<T>(name: string, input?: unknown): Promise<T>
   connect(input?: Partial<NwcCreateInput>): Promise<{ connection: NwcConnectionView; uri: string }>
@@ -54,7 +54,7 @@ export async function startNwcWorld(balanceSat = 10_000, given?: WorldRelay): Pr
   const dir = await mkdtemp(join(tmpdir(), 'lt-nwc-'))
   const service = `lightning-tray-test-nwc-${randomUUID()}`
   const secretStore = createKeytarStore(service, undefined, { timeoutMs: 8_000 })
-  const notifications: NotificationInput[] = []
+  const notifications: ShownNotification[] = []
   const logs: string[] = []
   const clients: NWCClient[] = []
   const make = () =>
@@ -92,7 +92,7 @@ export async function startNwcWorld(balanceSat = 10_000, given?: WorldRelay): Pr
     async close() {
       for (const c of clients) c.close()
       const list = await world.call<{ connections: NwcConnectionView[] }>('nwc.list').catch(() => ({ connections: [] }))
-      for (const c of list.connections) await secretStore.delete(`nwc:${c.id}`)
+      for (const c of list.connections) await secretStore.delete(nwcWalletName(c.id))
       await world.app.dispose()
       await relay.close()
       await sim.close()

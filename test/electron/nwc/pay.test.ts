@@ -4,6 +4,9 @@ import { createHash } from 'node:crypto'
 import { readdir, readFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { nwcWalletName } from '../../../electron/main/services/secrets'
+import { publishTo } from '../../support/nostrRelay'
+import { droppedRequests } from '../../support/nwcDropped'
 import { type NwcWorld, startNwcWorld, until } from './harness'
 
 let t: NwcWorld
@@ -49,7 +52,7 @@ describe('a connected app pays within its budget', () => {
   }, 30_000)
 
   it('keeps both secrets out of every file, log line and event but the keychain', async () => {
-    const walletSecret = await t.secretStore.get(`nwc:${id}`)
+    const walletSecret = await t.secretStore.get(nwcWalletName(id))
     expect(walletSecret).toMatch(/^[0-9a-f]{64}$/)
     const appSecret = new URL(uri.replace('nostr+walletconnect://', 'http://')).searchParams.get('secret') as string
     const files = await readdir(t.dir, { recursive: true })
@@ -90,11 +93,10 @@ describe('a connected app pays within its budget', () => {
     const responses = () => t.relay.published.filter((e) => e.kind === 23195).length
     const answered = responses()
     // the same signed event again, as a relay or an attacker would replay it
-    const ws = new WebSocket(t.relay.url)
-    await new Promise((r) => ws.addEventListener('open', r))
-    ws.send(JSON.stringify(['EVENT', request]))
-    await new Promise((r) => setTimeout(r, 500))
-    ws.close()
+    const seen = droppedRequests(t.logs, 'seen')
+    await publishTo(t.relay.url, request!)
+    // the service has dealt with it (dropped as seen before): an answer or a payment would be out
+    await until(() => droppedRequests(t.logs, 'seen') > seen)
     expect(withdrawals()).toBe(before + 1)
     expect(responses()).toBe(answered)
   }, 30_000)
@@ -116,7 +118,8 @@ describe('a connected app pays within its budget', () => {
     const client = t.client(uri)
     const got: Array<{ notification_type: string; notification: { amount: number } }> = []
     const stop = await client.subscribeNotifications((n) => got.push(n as never))
-    await new Promise((r) => setTimeout(r, 200))
+    // its subscription is at the relay: a notification published now reaches it
+    await until(() => t.relay.subscribed(23197) || t.relay.subscribed(23196))
     await t.sim.control.payInbound(t.w.id, 321, 'from outside')
     t.app.sync.onResume()
     await until(() => got.some((n) => n.notification_type === 'payment_received' && n.notification.amount === 321_000))
@@ -128,6 +131,6 @@ describe('a connected app pays within its budget', () => {
     const n = withdrawals()
     expect(await codeOf(t.client(uri).payInvoice({ invoice: t.sim.control.outsideInvoice(10) }))).toBe('UNAUTHORIZED')
     expect(withdrawals()).toBe(n)
-    expect(await t.secretStore.get(`nwc:${id}`)).toBeNull()
+    expect(await t.secretStore.get(nwcWalletName(id))).toBeNull()
   }, 30_000)
 })

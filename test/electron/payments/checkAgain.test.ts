@@ -7,7 +7,7 @@ import { rm } from 'node:fs/promises'
 import type { OpOutput } from '@shared/contract'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { openJournal, recoveredTitle } from '../../../electron/main/services/payments'
-import { createKeytarStore } from '../../../electron/main/services/secrets'
+import { apiKeyName, createKeytarStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import { syncNow } from '../../support/syncNow'
 import { type SkewedApp, startSkewedApp, untilPaidOut } from '../clock/skewedApp'
@@ -186,7 +186,7 @@ describe('a payment thought failed', { timeout: 60_000 }, () => {
       await s.app.idle()
       expect(told()).toHaveLength(2)
     } finally {
-      await keychain.delete(accountId)
+      await keychain.delete(apiKeyName(accountId))
       await s.close()
       await rm(s.dir, { recursive: true, force: true })
     }

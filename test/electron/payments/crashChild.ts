@@ -4,19 +4,11 @@
 // env: LT_DIR (userData), LT_SERVICE (keychain service), LT_MODE (connect | pay | withdraw | start | check),
 // LT_SIM_URL, LT_SIM_KEY, LT_WALLET, LT_INVOICE, LT_REQUEST_ID, LT_KILL_AT (a PaymentStep),
 // LT_NOW_OFFSET_SEC (the app's clock ahead of the real one).
-import { APP_VERSION } from '../../../dev/preview/version'
-import { createApp } from '../../../electron/main/app/createApp'
-import { createKeytarStore } from '../../../electron/main/services/secrets'
+import { keychainApp } from '../../support/keychainApp'
 
 const env = (name: string) => process.env[name] ?? ''
 const offsetMs = Number(env('LT_NOW_OFFSET_SEC') || 0) * 1000
-const app = createApp({
-  userDataDir: env('LT_DIR'),
-  secretStore: createKeytarStore(env('LT_SERVICE')),
-  notifier: { show() {}, isSupported: () => true },
-  emit() {},
-  appVersion: APP_VERSION,
-  logSink: () => {},
+const app = keychainApp({
   now: () => Date.now() + offsetMs,
   paymentStep: (step) => {
     if (step === env('LT_KILL_AT')) process.kill(process.pid, 'SIGKILL')

@@ -68,7 +68,11 @@ function setup() {
       }) as never,
     emit: ((name: string, payload: unknown) => void events.push([name, payload])) as never,
     now: () => NOW,
-    serviceTime: { nowSec: () => SEC, offsetMs: () => 0 },
+    serviceTime: {
+      nowSec: () => SEC,
+      offsetMs: () => 0,
+      created: (_id: string, call: () => Promise<unknown>) => call(),
+    },
     spending: { admit: () => {}, nowSec: () => SEC },
     background: () => {},
     moved: (...args: unknown[]) => void moved.push(args),

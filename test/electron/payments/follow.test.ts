@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createServiceClient } from '../../../electron/main/services/client'
 import { type Ledger, openLedger } from '../../../electron/main/services/ledger'
-import type { NotificationInput } from '../../../electron/main/services/notify'
+import { maskingNotifier, type ShownNotification } from '../../../electron/main/services/notify'
 import { type Journal, openJournal, recoveredTitle } from '../../../electron/main/services/payments'
 import {
   type CheckDeps,
@@ -23,7 +23,9 @@ let dir: string
 let journal: Journal
 let ledger: Ledger
 let events: Array<[string, unknown]>
-let shown: NotificationInput[]
+let shown: ShownNotification[]
+/** amounts hidden, or the app locked (app/privacy.ts decides; here a test does) */
+let masked = false
 let n = 0
 const nextId = () => `req-follow-${process.pid}-${++n}`
 
@@ -37,6 +39,7 @@ beforeEach(async () => {
   ledger = openLedger({ dir })
   events = []
   shown = []
+  masked = false
 })
 afterEach(async () => {
   journal.close()
@@ -64,7 +67,7 @@ function deps(o: Partial<CheckDeps> = {}): CheckDeps {
     emit: ((name: string, payload: unknown) => events.push([name, payload])) as CheckDeps['emit'],
     now: () => Date.now(),
     ledger: () => ledger,
-    notifier: { isSupported: () => true, show: (x) => shown.push(x) },
+    notifier: maskingNotifier({ isSupported: () => true, show: (x) => void shown.push(x) }, () => masked),
     ...o,
   }
 }
@@ -175,21 +178,22 @@ describe('tellRecovered', () => {
       },
     ])
     expect(recoveredTitle()).toBe('A payment thought failed went through')
-    expect(shown.map(({ title, body, plain }) => ({ title, body, plain }))).toEqual([
-      {
-        title: recoveredTitle(),
-        body: `2,000 sats to ${invoice.slice(0, 24)}…. It is paid; do not pay it again.`,
-        plain: { title: recoveredTitle(), body: 'It is paid; do not pay it again.' },
-      },
-      {
-        title: recoveredTitle(),
-        body: '1,000 sats to alice@sim.example. It is paid; do not pay it again.',
-        plain: { title: recoveredTitle(), body: 'It is paid; do not pay it again.' },
-      },
+    expect(shown.map(({ title, body }) => ({ title, body }))).toEqual([
+      { title: recoveredTitle(), body: `2,000 sats to ${invoice.slice(0, 24)}…. It is paid; do not pay it again.` },
+      { title: recoveredTitle(), body: '1,000 sats to alice@sim.example. It is paid; do not pay it again.' },
     ])
     // told once
     tellRecovered(deps())
     expect(emitted('notice')).toHaveLength(2)
+  })
+
+  it('while amounts may not be shown, neither the notification nor the notice names amount or payee', () => {
+    masked = true
+    recovered({ id: 'w1' }, 'address', 'carol@sim.example', 4_242_000)
+    tellRecovered(deps())
+    const plain = { title: recoveredTitle(), body: 'It is paid; do not pay it again.' }
+    expect(shown.map(({ title, body }) => ({ title, body }))).toEqual([plain])
+    expect(emitted('notice')).toEqual([{ level: 'warning', message: `${plain.title}: ${plain.body}` }])
   })
 
   it('shows no notification when they are off, but still says it in the app', () => {

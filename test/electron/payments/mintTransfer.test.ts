@@ -51,7 +51,10 @@ function service(answers: Array<'ok' | Error>) {
 let admitted: unknown[] = []
 const deps = (answers: Array<'ok' | Error>) => ({
   journal,
-  spending: { admit: (x: unknown) => void admitted.push(x), nowSec: () => Math.floor(Date.UTC(2025, 5, 1) / 1000) },
+  spending: {
+    admit: (x: unknown) => admitted.push(x) && Math.floor(Date.UTC(2025, 5, 1) / 1000),
+    dayNowSec: () => Math.floor(Date.UTC(2025, 5, 1) / 1000),
+  },
   client: service(answers),
 })
 const mintAll = (count: number) => async (mint: () => Promise<MintedLink>) => {

@@ -67,13 +67,17 @@ function connectionEvents() {
   return { seen, emit }
 }
 
+// A client's timeout here is a guard against a hang, far above an answer on a busy machine (a
+// service that is down refuses at once), except where a test makes a timeout on purpose.
+const GUARD_MS = 15_000
+
 function clientOf(sim: SimulatorHandle, o: { timeoutMs?: number; apiKey?: string } = {}): ServiceClient {
   return createServiceClient({
     baseUrl: sim.url,
     getApiKey: () => o.apiKey ?? sim.keys.secret,
     authMethod: 'header',
     retries: 0,
-    timeoutMs: o.timeoutMs ?? 2_000,
+    timeoutMs: o.timeoutMs ?? GUARD_MS,
   })
 }
 
@@ -142,15 +146,16 @@ describe('connection monitor (one account, real client)', () => {
   it('a timeout counts as offline; a refusal the service answered with counts as reached', async () => {
     const s = await restartable()
     const { seen, observe } = monitor()
-    const client = observe(clientOf(s.sim, { timeoutMs: 300 }))
-    s.sim.control.injectFault({ path: '/v1/wallets', kind: 'latency', ms: 2_000, times: 1 })
+    // 5 s: longer than any answer takes on a busy machine, far shorter than the held one
+    const client = observe(clientOf(s.sim, { timeoutMs: 5_000 }))
+    s.sim.control.injectFault({ path: '/v1/wallets', kind: 'latency', ms: 60_000, times: 1 })
     expect(await codeOf(client.listWallets())).toBe('timeout')
     expect(seen).toEqual([OFFLINE])
     // an unknown wallet is the service's own answer: it can be reached
     expect(await codeOf(client.getWallet('wal_nosuchwallet'))).toBe('not_found')
     expect(seen).toEqual([OFFLINE, ONLINE])
     // a wrong key is its answer too, and one that means nothing works: out of offline, into error
-    s.sim.control.injectFault({ path: '/v1/wallets', kind: 'latency', ms: 2_000, times: 1 })
+    s.sim.control.injectFault({ path: '/v1/wallets', kind: 'latency', ms: 60_000, times: 1 })
     expect(await codeOf(client.listWallets())).toBe('timeout')
     const wrongKey = observe(clientOf(s.sim, { apiKey: 'sak_notthekey123' }))
     expect(await codeOf(wrongKey.listWallets())).toBe('unauthorized')
@@ -167,7 +172,7 @@ describe('connection monitor: the error state (one account, real client)', () =>
       getApiKey: () => key,
       authMethod: 'header',
       retries: 0,
-      timeoutMs: 2_000,
+      timeoutMs: GUARD_MS,
     })
     return { client, setKey: (k: string) => (key = k) }
   }
@@ -296,7 +301,7 @@ describe('connection state in the app (two accounts)', () => {
       },
       appVersion: APP_VERSION,
       logSink: () => {},
-      client: { retries: 0, timeoutMs: 2_000 },
+      client: { retries: 0, timeoutMs: GUARD_MS },
     })
     cleanups.push(async () => {
       await app.dispose()

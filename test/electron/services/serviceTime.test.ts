@@ -116,3 +116,88 @@ describe('service time', () => {
     expect(st.offsetMs('bare')).toBeNull()
   })
 })
+
+// The same clues against the monotonic clock: what the daily spending limit is counted on.
+describe('service time by the monotonic clock', () => {
+  /** a wall clock the test moves apart from a monotonic one that only runs on; the service on the true time */
+  function steadyWorld() {
+    let wall = T0
+    let mono = 1_000
+    let truth = T0
+    const seen: Array<[string, number]> = []
+    const st = createServiceTime({
+      now: () => wall,
+      monotonic: () => mono,
+      onSeen: (id, sec) => void seen.push([id, sec]),
+    })
+    const pass = (ms: number) => {
+      wall += ms
+      mono += ms
+      truth += ms
+    }
+    /** one answer, dated by the service halfway */
+    const answer = (rttMs = 80) => {
+      const sent = wall
+      pass(rttMs / 2)
+      const dated = Math.floor(truth / 1000)
+      pass(rttMs / 2)
+      st.sample('acc', dated, sent, wall)
+    }
+    return {
+      st,
+      seen,
+      pass,
+      answer,
+      setWall: (ms: number) => (wall += ms),
+      truth: () => truth,
+    }
+  }
+
+  it('is unknown until an answer, then the service’s time to within a second', () => {
+    const w = steadyWorld()
+    expect(w.st.steadyMs('acc')).toBeNull()
+    for (let i = 0; i < 5; i++) {
+      w.answer(40 + i * 70)
+      w.pass(1_333)
+    }
+    expect(Math.abs((w.st.steadyMs('acc') as number) - w.truth())).toBeLessThanOrEqual(1_000)
+  })
+
+  for (const moved of [25 * H, -25 * H]) {
+    it(`stays on the service’s time when the computer’s clock is moved ${moved / H} h meanwhile`, () => {
+      const w = steadyWorld()
+      for (let i = 0; i < WINDOW; i++) w.answer()
+      w.setWall(moved)
+      w.pass(10 * 60_000)
+      // the wall-clock estimate jumps with the computer's clock until new answers outvote it
+      expect(Math.abs(w.st.nowMs('acc') - w.truth() - moved)).toBeLessThanOrEqual(1_000)
+      expect(Math.abs((w.st.steadyMs('acc') as number) - w.truth())).toBeLessThanOrEqual(1_000)
+      w.answer() // an answer while the wall clock is off is the same sample to it
+      expect(Math.abs((w.st.steadyMs('acc') as number) - w.truth())).toBeLessThanOrEqual(1_000)
+    })
+  }
+
+  it('takes an answer too slow for a sample as a lower bound: never ahead of the service', () => {
+    const w = steadyWorld()
+    w.answer(MAX_ROUND_TRIP_MS + 20_000)
+    expect(w.st.offsetMs('acc')).toBeNull()
+    const est = w.st.steadyMs('acc') as number
+    expect(est).toBeLessThanOrEqual(w.truth())
+    expect(est).toBeGreaterThan(w.truth() - MAX_ROUND_TRIP_MS - 20_000)
+    w.pass(60_000)
+    expect((w.st.steadyMs('acc') as number) - est).toBe(60_000)
+  })
+
+  it('tells the time seen first and then once a minute of it has passed, to be kept', () => {
+    const w = steadyWorld()
+    w.answer()
+    w.pass(30_000)
+    w.answer()
+    w.pass(31_000)
+    w.answer()
+    expect(w.seen.map(([id]) => id)).toEqual(['acc', 'acc'])
+    const [first, second] = w.seen.map(([, sec]) => sec) as [number, number]
+    expect(second - first).toBeGreaterThanOrEqual(60)
+    expect(Math.abs(first * 1000 - T0)).toBeLessThanOrEqual(1_000)
+  })
+})

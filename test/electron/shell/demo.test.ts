@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { createApp } from '../../../electron/main/app/createApp'
-import { createMemoryStore } from '../../../electron/main/services/secrets'
+import { apiKeyName, createMemoryStore } from '../../../electron/main/services/secrets'
 import { connectDemoAccount, demoRateSources } from '../../../electron/main/shell/demo'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
 
@@ -60,7 +60,7 @@ describe('demo mode', () => {
     const { accounts } = app.accounts.list()
     expect(accounts).toHaveLength(1)
     expect(accounts[0]).toMatchObject({ baseUrl: sim.url, storage: 'memory', label: 'Demo (local simulator)' })
-    expect(await keychain.get(accounts[0]?.id ?? '')).toBeNull()
+    expect(await keychain.get(apiKeyName(accounts[0]?.id ?? ''))).toBeNull()
     const wallets = await app.router.handle('wallets.list', {})
     expect(wallets.ok).toBe(true)
     for (const f of await readdir(dir, { recursive: true })) {

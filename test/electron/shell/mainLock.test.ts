@@ -137,7 +137,24 @@ describe('app lock in the shell (electron faked)', () => {
     const note = electron.Notification.shown.at(-1)
     expect([note?.opts.title, note?.opts.body?.startsWith('To ')]).toEqual(['Payment received', true])
     expect(`${note?.opts.title}\n${note?.opts.body}`).not.toMatch(/\d/)
+    // showing them again needs the passphrase (a lock is set): the window opens on Home, where it
+    // is asked, and says so; the tray keeps them hidden meanwhile
+    const before = sent().length
     menuItem('Hide balances')?.click?.()
+    await vi.waitFor(() =>
+      expect(
+        sent()
+          .slice(before)
+          .map((m) => m.channel),
+      ).toEqual(expect.arrayContaining(['wallet:event:navigate', 'wallet:event:notice'])),
+    )
+    const notice = sent()
+      .slice(before)
+      .find((m) => m.channel === 'wallet:event:notice')
+    expect(JSON.stringify(notice)).toContain('Showing balances needs the app’s passphrase')
+    expect(((await invoke('settings.get')).value as { hideBalances: boolean }).hideBalances).toBe(true)
+    expect(tray().tooltip).toBe('Lightning Tray')
+    expect(await invoke('settings.update', { hideBalances: false, passphrase: PASSPHRASE })).toMatchObject({ ok: true })
     await vi.waitFor(() => expect(tray().tooltip).toMatch(/^Lightning Tray: [\d,.]+ sats/))
   })
 })

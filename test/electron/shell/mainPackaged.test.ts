@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { opChannel } from '@shared/channels'
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
+import { connectDemoAccount } from '../../../electron/main/shell/demo'
 import { APP_START_URL } from '../../../electron/main/shell/origins'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
 import * as electron from './electronFake'
@@ -12,6 +13,11 @@ import { FakeBrowserWindow } from './fakes'
 import { secureWebPreferences } from './securePreferences'
 
 vi.mock('electron', async () => await import('./electronFake'))
+// the real demo step, watched, so the test can wait for it to be over instead of for a time
+vi.mock('../../../electron/main/shell/demo', async (importOriginal) => {
+  const real = await importOriginal<typeof import('../../../electron/main/shell/demo')>()
+  return { ...real, connectDemoAccount: vi.fn(real.connectDemoAccount) }
+})
 
 const root = resolve(__dirname, '../../..')
 let sim: SimulatorHandle
@@ -55,8 +61,10 @@ describe('main entry, packaged', () => {
   it('ignores LT_DEMO_*: no account, and not one request to the service they name', async () => {
     const list = await invoke('accounts.list', {})
     expect(list).toMatchObject({ ok: true, value: { accounts: [] } })
-    // Start-up is done (the call above waited for it); give a demo connect every chance to begin.
-    await new Promise((r) => setTimeout(r, 500))
+    // Start-up is done (the call above waited for it); its demo step, where a demo account would
+    // connect, is over too.
+    await vi.waitFor(() => expect(connectDemoAccount).toHaveBeenCalledTimes(1), { timeout: 20_000 })
+    await vi.mocked(connectDemoAccount).mock.results[0]?.value
     expect((await invoke('accounts.list', {})).value).toMatchObject({ accounts: [] })
     expect(sim.control.requests()).toEqual([])
   })

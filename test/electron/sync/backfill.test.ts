@@ -1,7 +1,8 @@
 // A tick's history pages go into the ledger ten to a commit (a commit costs more than a page's
 // hundred rows), each page still with its own cursor, stored while the next pages are read, one
-// group after the other; the reads run at most two groups ahead of the store; a read that fails
-// keeps what was read, a store that fails stores nothing after.
+// group after the other; the newest page goes in on its own first (the screen shows it while the
+// rest loads); two pages are asked for at once; the reads run at most two groups ahead of the
+// store; a read that fails keeps what was read, a store that fails stores nothing after.
 import type { WalletTransaction } from '@shared/schemas/service'
 import { expect, it, vi } from 'vitest'
 import { type Batch, backfill, DEFAULT_READS, type ReadContext } from '../../../electron/main/services/sync/reads'
@@ -38,10 +39,10 @@ function context(pages: number, failAt?: number, storeFailsAt?: number) {
   return { c, log, stored }
 }
 
-it('stores the pages of a tick in one group, each with its cursor', async () => {
+it('stores the newest page on its own, then the rest of the tick in one group, each with its cursor', async () => {
   const { c, log, stored } = context(12)
   expect(await backfill(c, 'wal_a')).toBe(false)
-  expect(log).toEqual(['store 1,2,3,4,5', 'stored 1'])
+  expect(log).toEqual(['store 1', 'stored 1', 'store 2,3,4,5', 'stored 2'])
   expect(stored.map((b) => b.cursor.backfillNextPage)).toEqual([2, 3, 4, 5, 6])
   expect(stored[0]?.cursor.lastSeenTxId).toBe('wtx_2')
 })
@@ -56,7 +57,7 @@ it('ends on the last page, marking it done', async () => {
 it('a read that fails stores the pages read before it, then fails', async () => {
   const { c, log, stored } = context(12, 4)
   await expect(backfill(c, 'wal_a')).rejects.toThrow('offline')
-  expect(log).toEqual(['store 1,2,3', 'stored 1'])
+  expect(log).toEqual(['store 1', 'stored 1', 'store 2,3', 'stored 2'])
   expect(stored.map((b) => b.cursor.backfillNextPage)).toEqual([2, 3, 4])
 })
 
@@ -72,19 +73,22 @@ it('reads on while a group is stored, and hands a group over only once the one b
     },
   } as ReadContext['client']
   expect(await backfill(c, 'wal_a')).toBe(false)
-  // one request at a time, none past the tick's 30; the reads do not wait for the first group's
+  // two requests at a time, none past the tick's 30; the reads do not wait for the first group's
   // store, and each group starts only once the one before it is stored
   const asks = (from: number, to: number) => range(from, to).map((p) => `ask ${p}`)
   const store = (from: number, to: number) => `store ${range(from, to).join(',')}`
   expect(log).toEqual([
-    ...asks(1, 11),
-    store(1, 10),
-    ...asks(12, 30),
+    ...asks(1, 3),
+    store(1, 1),
+    ...asks(4, 23),
     'stored 1',
-    store(11, 20),
+    store(2, 11),
+    ...asks(24, 30),
     'stored 2',
-    store(21, 30),
+    store(12, 21),
     'stored 3',
+    store(22, 30),
+    'stored 4',
   ])
 })
 
@@ -110,22 +114,22 @@ it('the reads wait once two groups wait for a store that has not ended', async (
     },
   } as ReadContext['client']
   const done = backfill(c, 'wal_a')
-  // the first group is being stored, two more wait (the page after them already asked for) ...
-  await vi.waitFor(() => expect(asked).toBe(31))
+  // the newest page is being stored, two groups wait (the two pages after them already asked for) ...
+  await vi.waitFor(() => expect(asked).toBe(23))
   // ... and no page more is asked for while they wait
   await new Promise((r) => setTimeout(r, 20))
-  expect(asked).toBe(31)
+  expect(asked).toBe(23)
   expect(log).toEqual([])
   release()
   expect(await done).toBe(true)
-  expect(log.filter((l) => l.startsWith('stored'))).toHaveLength(10)
+  expect(log.filter((l) => l.startsWith('stored'))).toHaveLength(11)
 })
 
 it('a group that fails to store: no later group is handed over, and the tick fails', async () => {
   const { c, log, stored } = context(60, undefined, 1)
   c.o = { ...DEFAULT_READS, backfillPagesPerTick: 30 }
   await expect(backfill(c, 'wal_a')).rejects.toThrow('disk full')
-  expect(log).toEqual([`store ${range(1, 10).join(',')}`])
+  expect(log).toEqual(['store 1'])
   expect(stored).toEqual([])
 })
 

@@ -8,7 +8,7 @@ import { DEFAULT_SETTINGS, type Emit, type EventName, type PendingInvoice, type 
 import type { PriceThen } from '@shared/priceThen'
 import { createServiceClient, type ServiceClient } from '../../../electron/main/services/client'
 import { type Ledger, type LedgerOptions, openLedger } from '../../../electron/main/services/ledger'
-import type { NotificationInput } from '../../../electron/main/services/notify'
+import { maskingNotifier, type ShownNotification } from '../../../electron/main/services/notify'
 import { createSyncLoop, type SyncLoop, type SyncOptions, type Timers } from '../../../electron/main/services/sync'
 import { pendingInvoiceView } from '../../../electron/main/services/views'
 import { type SimulatorHandle, startSimulator } from '../../simulator'
@@ -87,7 +87,7 @@ export async function createInvoice(
 
 /** Notifications and events as the shell would see them; a click is how the invoice id is read. */
 export function createRecorder() {
-  const shown: NotificationInput[] = []
+  const shown: ShownNotification[] = []
   const events: Array<{ event: EventName; payload: unknown }> = []
   const emit: Emit = (event, payload) => {
     events.push({ event, payload })
@@ -96,7 +96,8 @@ export function createRecorder() {
     shown,
     events,
     emit,
-    notifier: { show: (n: NotificationInput) => void shown.push(n), isSupported: () => true },
+    // nothing masked: these tests read the full words
+    notifier: maskingNotifier({ show: (n) => void shown.push(n), isSupported: () => true }, () => false),
     /** invoice id → how many notifications announced it (found by clicking each one) */
     notifiedCounts(): Map<string, number> {
       const before = events.length
@@ -152,6 +153,8 @@ export function makeLoop(o: {
   historyLoaded?: (accountId: string) => void
   /** the ledger the loop opened, before it starts (a test may watch what it is asked) */
   onLedger?: (ledger: Ledger) => void
+  /** whether the window can be seen (absent: never) */
+  visible?: () => boolean
 }): SyncLoop {
   // the app shows the ledger's notices as `notice` events (createApp)
   const ledger = ledgerIn(o.store, ({ level, message }) => o.rec.emit('notice', { level, message }))
@@ -169,6 +172,7 @@ export function makeLoop(o: {
     options: { ...STEADY, ...o.options },
     ...(o.livePrice ? { livePrice: o.livePrice } : {}),
     ...(o.historyLoaded ? { historyLoaded: o.historyLoaded } : {}),
+    ...(o.visible ? { visible: o.visible } : {}),
   })
 }
 

@@ -262,11 +262,11 @@ describe('settlement watching against the simulator', () => {
       rec: {
         ...rec,
         notifier: {
-          isSupported: () => true,
-          show: (n) => {
+          ...rec.notifier,
+          show: (n, onClick) => {
             const onDisk = ledgerIn(store).invoices()
             onDiskAtShow.push(onDisk.find((i) => i.id === inv.id)?.status ?? 'missing')
-            rec.notifier.show(n)
+            rec.notifier.show(n, onClick)
           },
         },
       },

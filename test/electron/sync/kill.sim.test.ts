@@ -1,10 +1,14 @@
 // A process running the sync loop is killed (SIGKILL: no shutdown, no flush) at random moments,
 // during the first sync of its history and while payments arrive, then started again. In the
 // end nothing is lost (the ledger holds every transaction) and no payment is told twice.
-import { spawn } from 'node:child_process'
+// Each kill lands on a line the child says (killChild.ts), where it waits for the test, chosen at
+// random; never after a time: a busy machine stretches a time until the child has not started
+// before its kill, or is through the history before the first one.
+import { type ChildProcessByStdio, spawn } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
+import type { Readable, Writable } from 'node:stream'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type SimulatorHandle, startSimulator } from '../../simulator'
 import { prng } from '../../simulator/seed'
@@ -17,7 +21,61 @@ beforeAll(async () => {
 })
 afterAll(() => sim.close())
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
+/** a line the child said, and how many times it has said that line in this wait, this one included */
+type Heard = (line: string, count: number) => boolean
+
+/**
+ * The child's lines. It waits on each until it hears a go-ahead (a newline on its stdin), so at
+ * most one line is new here at a time, and a kill made on a line lands there.
+ */
+function linesOf(child: ChildProcessByStdio<Writable, Readable, null>) {
+  child.stdin.on('error', () => {}) // a go-ahead written as it is killed
+  const said: string[] = []
+  let heard = 0
+  let held = false
+  let listen: (() => void) | null = null
+  let partial = ''
+  let ended = false
+  child.stdout.on('data', (d: Buffer) => {
+    const parts = (partial + d.toString()).split('\n')
+    partial = parts.pop() ?? ''
+    said.push(...parts)
+    listen?.()
+  })
+  const gone = new Promise<void>((resolve) =>
+    child.on('exit', () => {
+      ended = true
+      listen?.()
+      resolve()
+    }),
+  )
+  const goOn = () => child.stdin.write('\n')
+  /** Lets the child go on (from the line it is held at) until a line `at` says yes to; holds it there. */
+  const until = (at: Heard) =>
+    new Promise<void>((resolve, reject) => {
+      const counts = new Map<string, number>()
+      if (held) goOn()
+      held = false
+      listen = () => {
+        for (; heard < said.length; heard++) {
+          const line = said[heard]!
+          counts.set(line, (counts.get(line) ?? 0) + 1)
+          if (!at(line, counts.get(line)!)) goOn()
+          else {
+            heard++
+            held = true
+            listen = null
+            return resolve()
+          }
+        }
+        if (!ended) return
+        listen = null
+        reject(new Error(`child ended early; it said: ${said.join(' ')}`))
+      }
+      listen()
+    })
+  return { until, gone }
+}
 
 function runChild(dir: string, log: string) {
   // node itself with tsx as a loader: the tsx command runs the script in a grandchild, which a
@@ -32,18 +90,14 @@ function runChild(dir: string, log: string) {
       DIR: dir,
       LOG: log,
     },
-    stdio: ['ignore', 'pipe', 'inherit'],
+    stdio: ['pipe', 'pipe', 'inherit'],
   })
-  const up = new Promise<void>((resolve, reject) => {
-    child.stdout.on('data', (d: Buffer) => d.toString().includes('started') && resolve())
-    child.on('exit', (code) => reject(new Error(`child ended early (${code})`)))
-  })
-  const gone = new Promise<void>((resolve) => child.on('exit', () => resolve()))
+  const { until, gone } = linesOf(child)
   const kill = async () => {
     child.kill('SIGKILL')
     await gone
   }
-  return { up, kill }
+  return { up: until((l) => l === 'started'), until, kill }
 }
 
 function ledgerState(dir: string, walletId: string) {
@@ -67,34 +121,76 @@ function ledgerState(dir: string, walletId: string) {
   }
 }
 
+/** a child's life, and how the test picks where it ends and sees the ledger */
+interface Life {
+  child: ReturnType<typeof runChild>
+  pick: <T>(choices: readonly T[]) => T
+  ledgerNow: () => ReturnType<typeof ledgerState>
+}
+
+/**
+ * Inside the history: held while its 2nd page is with the ledger's thread, once its 1st or 2nd
+ * page is stored, or after its 1st or 2nd tick; each at least one page on from the last kill, so
+ * the history gets in. A tick that finds the history in ends the life too.
+ */
+function intoTheHistory({ child, pick, ledgerNow }: Life) {
+  const [at, k] = pick([
+    ['storing', 2],
+    ['stored', 1],
+    ['stored', 2],
+    ['tick', 1],
+    ['tick', 2],
+  ] as const)
+  return child.until((l, n) => (l === at && n >= k) || (l === 'tick' && ledgerNow().done))
+}
+
+/**
+ * n payments from outside (`payOne` makes one and says how many rows the ledger then should
+ * hold), then held as a row is marked told (its banner not shown yet), after a banner, or after
+ * the tick that stored them all. This child tells at least these n rows, so each line comes.
+ */
+async function whilePaid({ child, pick, ledgerNow }: Life, n: number, payOne: () => Promise<number>) {
+  let all = 0
+  for (let i = 0; i < n; i++) all = await payOne()
+  const [at, k] = pick([
+    ['marked', 1],
+    ['marked', n],
+    ['told', 1],
+    ['told', n],
+    ['tick', 1],
+  ] as const)
+  await child.until((l, c) => l === at && c >= k && (at !== 'tick' || ledgerNow().rows >= all))
+}
+
 it('killed at random points during sync and restarted: loses nothing, tells nothing twice', async () => {
   const rand = prng(7)
+  const pick = <T>(choices: readonly T[]): T => choices[Math.floor(rand() * choices.length)]!
   const w = sim.control.createWallet('Till', 0)
   for (let i = 0; i < 200; i++) await sim.control.payInbound(w.id, 1, `history ${i}`) // 10 pages of history
   const dir = tempStore()
   const log = join(dir, 'shown.jsonl')
+  const ledgerNow = () => ledgerState(dir, w.id)
   const paid: string[] = []
+  // payments from outside only once the history is in: before that they are history too
+  const payOne = async () => {
+    const memo = `pay ${paid.length}`
+    await sim.control.payInbound(w.id, 2 + paid.length, memo)
+    paid.push(memo)
+    return 200 + paid.length
+  }
   let kills = 0
   let killsInHistory = 0
   // At least six kills, and more until a few payments arrived after the history was in.
   for (let round = 0; round < 16 && (round < 6 || paid.length < 4); round++) {
     const child = runChild(dir, log)
     await child.up
-    const life = 500 + Math.floor(rand() * 2_500)
-    const until = Date.now() + life
-    while (Date.now() < until) {
-      // payments from outside only once the history is in: before that they are history too
-      if (ledgerState(dir, w.id).done && rand() < 0.5) {
-        const memo = `pay ${paid.length}`
-        await sim.control.payInbound(w.id, 2 + paid.length, memo)
-        paid.push(memo)
-      }
-      await sleep(100 + Math.floor(rand() * 200))
-    }
-    const inHistory = !ledgerState(dir, w.id).done
+    const life = { child, pick, ledgerNow }
+    if (!ledgerNow().done) await intoTheHistory(life)
+    else await whilePaid(life, 1 + Math.floor(rand() * 2), payOne)
     await child.kill()
     kills++
-    if (inHistory) killsInHistory++
+    // looked at once it is dead: nothing can bring the history in between the look and the kill
+    if (!ledgerNow().done) killsInHistory++
   }
   // A last run, left alone until it has caught up.
   const last = runChild(dir, log)
@@ -107,8 +203,16 @@ it('killed at random points during sync and restarted: loses nothing, tells noth
           .filter(Boolean)
           .map((l) => (JSON.parse(l) as { body: string }).body.split('\n')[0])
       : []
-  for (let i = 0; i < 100 && shownMemos().length < paid.length; i++) await sleep(200)
-  await sleep(1_500) // a tick more: anything told twice would show by now
+  // Until a tick found every row stored, then one tick more: a row is told in the tick that
+  // stores it (one an earlier child stored, in this child's first tick), so anything told twice
+  // shows by then. After 30 ticks without, the checks below say what is missing.
+  let caughtUp = Number.POSITIVE_INFINITY
+  await last.until((l, n) => {
+    if (l !== 'tick') return false
+    const s = ledgerNow()
+    if (caughtUp === Number.POSITIVE_INFINITY && s.done && s.rows >= 200 + paid.length) caughtUp = n
+    return n > caughtUp || n >= 30
+  })
   await last.kill()
 
   expect(kills).toBeGreaterThanOrEqual(6)

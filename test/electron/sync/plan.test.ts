@@ -25,6 +25,15 @@ describe('nextTickMs', () => {
     expect(nextTickMs({ ...idle, linkOnScreen: false, pendingCreatedAt: [1_000] }, o)).toBe(15_000)
   })
 
+  it('the active account while the window can be seen: every 3 s; a fresh invoice still every 2.5 s', () => {
+    expect(nextTickMs({ ...idle, onScreen: true }, o)).toBe(3_000)
+    expect(nextTickMs({ ...idle, onScreen: false }, o)).toBe(15_000)
+    expect(nextTickMs({ ...idle, onScreen: true, pendingCreatedAt: [10_000] }, o)).toBe(2_500)
+    // never slower than the person asked for, and failures still back off
+    expect(nextTickMs({ ...idle, onScreen: true, intervalMs: 1_000 }, o)).toBe(1_000)
+    expect(nextTickMs({ ...idle, onScreen: true, failures: 1 }, o)).toBe(30_000)
+  })
+
   it('failures back off, doubling, capped at 5 minutes, fresh invoices or not', () => {
     const fresh = [10_000]
     expect([1, 2, 3, 4, 5, 9].map((failures) => nextTickMs({ ...idle, failures, pendingCreatedAt: fresh }, o))).toEqual(

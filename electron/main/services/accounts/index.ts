@@ -1,12 +1,12 @@
 // Accounts: a base URL, an auth method and a key (in the keychain, or in memory for this
 // session). Several may exist; one is active. Metadata goes to settings.json, keys never do.
-import { randomBytes } from 'node:crypto'
 import { type AccountView, type AuthMethod, capabilitiesOf } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import type { Logger } from '../../log'
 import { checkBaseUrl, type ServiceClient } from '../client'
 import { mt } from '../i18n'
-import type { SecretStore } from '../secrets'
+import { newAccountId } from '../ids'
+import { apiKeyName, type SecretStore } from '../secrets'
 import type { AccountMeta, SettingsStore } from '../settings'
 import { prefsOfAccounts } from '../settings/walletPrefs'
 import { keyHint, sameKey } from './keys'
@@ -49,7 +49,7 @@ export function createAccountsService(deps: {
   clockOffsetSec?: (accountId: string) => number | null
 }): AccountsService {
   const now = deps.now ?? Date.now
-  const newId = deps.newId ?? (() => `acc_${randomBytes(6).toString('hex')}`)
+  const newId = deps.newId ?? newAccountId
   // Accounts whose key is kept in memory live only as long as this process.
   const session: AccountMeta[] = []
   // undefined until a choice is made in this session: then the file's choice counts (the file
@@ -111,7 +111,7 @@ export function createAccountsService(deps: {
   async function readKey(meta: AccountMeta): Promise<string> {
     const cached = keys.get(meta.id)
     if (cached) return cached
-    const key = await storeOf(meta).get(meta.id)
+    const key = await storeOf(meta).get(apiKeyName(meta.id))
     if (!key) throw new AppError('unauthorized', mt('accounts.keyMissing'))
     deps.log.addSecret(key)
     keys.set(meta.id, key)
@@ -159,9 +159,9 @@ export function createAccountsService(deps: {
   /** A checked account and its key (an API key or an NWC string), kept where the person chose. */
   async function saveNew(meta: AccountMeta, key: string) {
     if (meta.storage === 'keychain') {
-      await deps.keychain.set(meta.id, key)
+      await deps.keychain.set(apiKeyName(meta.id), key)
     } else {
-      await deps.memory.set(meta.id, key)
+      await deps.memory.set(apiKeyName(meta.id), key)
       session.push(meta)
     }
     keys.set(meta.id, key)
@@ -193,7 +193,7 @@ export function createAccountsService(deps: {
     if (known.size > 0 && !wallets.some((w) => known.has(w.id)))
       throw new AppError('invalid_input', mt('accounts.otherAccount', { label: meta.label }))
     // Kept where the old key was: the keychain entry (or the memory one) is overwritten in place.
-    await storeOf(meta).set(meta.id, input.apiKey)
+    await storeOf(meta).set(apiKeyName(meta.id), input.apiKey)
     keys.set(meta.id, input.apiKey)
     const next: AccountMeta = { ...meta, keyHint: keyHint(input.apiKey) }
     await replaceMeta(next)
@@ -250,7 +250,7 @@ export function createAccountsService(deps: {
     async remove(id) {
       const meta = mustFind(id)
       // The key goes first: an account that is gone from the list must not leave a key behind.
-      await storeOf(meta).delete(meta.id)
+      await storeOf(meta).delete(apiKeyName(meta.id))
       keys.delete(meta.id)
       closeClients(meta.id)
       const i = session.findIndex((a) => a.id === meta.id)

@@ -2,6 +2,7 @@
 // settings.json, keys in the keychain); an account kept in memory for the session was chosen not
 // to be kept, so it is not written to a file either.
 import { APP_NAME } from '@shared/contract'
+import { apiKeyName } from '../secrets'
 import { prefsOfAccounts } from '../settings/walletPrefs'
 import type { BackupDeps } from './deps'
 import { BACKUP_KIND, type BackupAccount, BackupPayload } from './payload'
@@ -15,7 +16,7 @@ export async function collect(
   for (const a of file.accounts) {
     // a key the keychain cannot give stops the export (keychain_unavailable): never a backup that
     // silently lacks the keys the person asked for
-    const apiKey = o.includeKeys ? await d.keychain.get(a.id) : null
+    const apiKey = o.includeKeys ? await d.keychain.get(apiKeyName(a.id)) : null
     const { id, label, baseUrl, authMethod, keyHint, createdAt, kind } = a
     accounts.push({ id, label, baseUrl, authMethod, keyHint, createdAt, ...(kind ? { kind } : {}), apiKey })
   }

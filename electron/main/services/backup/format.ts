@@ -6,7 +6,7 @@
 import { createCipheriv, createDecipheriv, randomBytes, scrypt as scryptCb } from 'node:crypto'
 import { promisify } from 'node:util'
 import { AppError } from '@shared/errors'
-import { mt } from '../i18n'
+import { type MessageId, mt } from '../i18n'
 
 const scrypt = promisify(scryptCb) as (
   password: string,
@@ -29,9 +29,10 @@ const KDF_SCRYPT = 1
 export const DEFAULT_COST = { logN: 17, r: 8, p: 1 }
 const COST_LIMITS = { logN: [14, 18], r: [8, 8], p: [1, 2] } as const
 
+/** A backup refused before anything was written: why, in the app's language, and that nothing changed. */
 export class BackupFileError extends AppError {
-  constructor(message: string) {
-    super('invalid_input', `${message} Nothing was changed.`)
+  constructor(why: MessageId) {
+    super('invalid_input', `${mt(why)} ${mt('backup.nothingChanged')}`)
   }
 }
 
@@ -71,18 +72,14 @@ export async function seal(plain: Uint8Array, passphrase: string, cost = DEFAULT
 /** The payload's bytes, or a BackupFileError that says in plain words what is wrong with the file. */
 export async function open(file: Uint8Array, passphrase: string): Promise<Buffer> {
   const buf = Buffer.from(file.buffer, file.byteOffset, file.byteLength)
-  if (buf.length > BACKUP_MAX_BYTES) throw new BackupFileError('This file is too large to be a backup of this app.')
+  if (buf.length > BACKUP_MAX_BYTES) throw new BackupFileError('backup.refused.tooLarge')
   if (buf.length < MAGIC.length || !buf.subarray(0, MAGIC.length).equals(MAGIC))
-    throw new BackupFileError('This file is not a Lightning Tray backup.')
-  if (buf.length < HEADER_BYTES + TAG_BYTES) throw new BackupFileError('This backup is cut short: it is incomplete.')
+    throw new BackupFileError('backup.refused.notABackup')
+  if (buf.length < HEADER_BYTES + TAG_BYTES) throw new BackupFileError('backup.refused.cutShort')
   let at = MAGIC.length
   const version = buf.readUInt16BE(at)
   if (version !== FORMAT_VERSION)
-    throw new BackupFileError(
-      version > FORMAT_VERSION
-        ? 'This backup was made by a newer version of the app. Update the app, then restore it.'
-        : 'This backup is of a version this app does not read.',
-    )
+    throw new BackupFileError(version > FORMAT_VERSION ? 'backup.refused.newerVersion' : 'backup.refused.otherVersion')
   at += 2
   const kdf = buf.readUInt8(at++)
   const cost = { logN: buf.readUInt8(at++), r: buf.readUInt8(at++), p: buf.readUInt8(at++) }
@@ -93,13 +90,13 @@ export async function open(file: Uint8Array, passphrase: string): Promise<Buffer
     !inRange(cost.r, COST_LIMITS.r) ||
     !inRange(cost.p, COST_LIMITS.p)
   )
-    throw new BackupFileError('This backup is damaged: its header is not one this app writes.')
+    throw new BackupFileError('backup.refused.badHeader')
   const salt = buf.subarray(at, at + SALT_BYTES)
   const nonce = buf.subarray(at + SALT_BYTES, at + SALT_BYTES + NONCE_BYTES)
   const length = buf.readUInt32BE(at + SALT_BYTES + NONCE_BYTES)
   const expected = HEADER_BYTES + length + TAG_BYTES
-  if (buf.length < expected) throw new BackupFileError('This backup is cut short: it is incomplete.')
-  if (buf.length > expected) throw new BackupFileError('This backup is damaged: it has more in it than it should.')
+  if (buf.length < expected) throw new BackupFileError('backup.refused.cutShort')
+  if (buf.length > expected) throw new BackupFileError('backup.refused.tooLong')
   const key = await keyOf(passphrase, salt, cost)
   const decipher = createDecipheriv('aes-256-gcm', key, nonce)
   decipher.setAAD(buf.subarray(0, HEADER_BYTES))
@@ -108,6 +105,6 @@ export async function open(file: Uint8Array, passphrase: string): Promise<Buffer
     return Buffer.concat([decipher.update(buf.subarray(HEADER_BYTES, buf.length - TAG_BYTES)), decipher.final()])
   } catch {
     // GCM cannot tell a wrong key from a changed byte, and neither can anyone else
-    throw new BackupFileError('The passphrase is wrong, or the file was changed or damaged.')
+    throw new BackupFileError('backup.refused.wrongPassphrase')
   }
 }

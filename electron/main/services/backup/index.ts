@@ -6,6 +6,7 @@
 import type { BackupStatus, OpOutput } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { mt } from '../i18n'
+import { requirePassphrase } from '../spending'
 import { collect } from './collect'
 import type { BackupDeps } from './deps'
 import { BACKUP_MAX_BYTES, open, seal } from './format'
@@ -50,8 +51,8 @@ export function createBackupService(d: BackupDeps): BackupService {
     },
     async export({ passphrase, includeKeys, appPassphrase }) {
       if (!d.saveFile) throw new AppError('internal', mt('errors.noSaving'), { retryable: false })
-      if (includeKeys && d.passphrase.isSet() && !(appPassphrase && (await d.passphrase.verify(appPassphrase))))
-        throw new AppError('invalid_input', mt('backup.keysNeedPassphrase'))
+      if (includeKeys && d.passphrase.isSet())
+        await requirePassphrase(d.passphrase, appPassphrase, mt('backup.keysNeedPassphrase'))
       const payload = await collect(d, { includeKeys, profileId: profile.current().profileId, nowSec: nowSec() })
       const plain = Buffer.from(JSON.stringify(payload), 'utf8')
       let bytes: Buffer
@@ -80,11 +81,11 @@ export function createBackupService(d: BackupDeps): BackupService {
         profileId: profile.current().profileId,
       })
       // From here on the file is known good, and every write is one the app makes itself.
-      await writeBackup(d, backup)
+      const { keptStricter } = await writeBackup(d, backup)
       await profile.update({ profileId: backup.profileId, lastBackupAt: backup.createdAt, nudgeDismissedAt: null })
       d.restored()
       const keys = backup.accounts.filter((a) => a.apiKey !== null).length
-      return { status: 'restored', fileName: picked.fileName, accounts: backup.accounts.length, keys }
+      return { status: 'restored', fileName: picked.fileName, accounts: backup.accounts.length, keys, keptStricter }
     },
   }
 }

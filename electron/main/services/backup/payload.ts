@@ -1,9 +1,11 @@
 // What a backup holds, version 1 (docs/security.md, "Backups"), checked whole with zod before
-// anything is written: every record must belong to an account of the backup, and no list is
+// anything is written: every account id is one the app itself makes (services/ids.ts: it names the
+// account's key in the keychain), every record belongs to an account of the backup, and no list is
 // longer than the app itself could have made it.
 import { AccountKind, ApiKeyInput, AuthMethod, BaseUrl, PendingInvoice, SpendingRules } from '@shared/contract'
 import { parseNwcUri } from '@shared/nwc/uri'
 import { z } from 'zod'
+import { AccountId } from '../ids'
 import { Recipient, StoredWithdrawLink } from '../ledger'
 import { SettingsFile } from '../settings'
 import { WalletPrefs } from '../settings/walletPrefs'
@@ -17,7 +19,7 @@ const NWC_ADDRESS = /^nostr\+walletconnect:\/\/([0-9a-f]{64})$/
 
 const BackupAccount = z
   .object({
-    id,
+    id: AccountId,
     label: z.string().min(1).max(80),
     baseUrl: z.string().max(2000),
     authMethod: AuthMethod,
@@ -56,8 +58,8 @@ export const BackupPayload = z
     /** read like settings.json: a setting newer than the backup takes its default */
     settings: SettingsFile.shape.settings,
     accounts: z.array(BackupAccount).max(100),
-    activeId: id.nullable(),
-    spending: z.record(id, SpendingRules.strict()),
+    activeId: AccountId.nullable(),
+    spending: z.record(AccountId, SpendingRules.strict()),
     /** the person's own wallet names and hidden wallets, by account; absent in backups made before them */
     walletPrefs: WalletPrefs.optional(),
     labels: z.array(Label).max(MANY),
@@ -88,3 +90,7 @@ export const BackupPayload = z
     if (owners.some((o) => !ids.has(o))) ctx.addIssue({ code: 'custom', message: 'a record of no account' })
   })
 export type BackupPayload = z.infer<typeof BackupPayload>
+
+/** Whether a refused payload's trouble is an account id the app never makes (said in its own words). */
+export const namesAnOddAccount = (issues: readonly { path: readonly PropertyKey[] }[]) =>
+  issues.some((i) => i.path[0] === 'accounts' && i.path[2] === 'id')

@@ -1,56 +1,64 @@
 // Restoring a backup in two steps. `checkBackup` decides, reading only: the file is opened with the
-// passphrase, parsed whole, every address checked, the profile found fresh and the keychain ready.
-// Only a backup that passed it reaches `writeBackup`, which writes keys first (taken back if a later
-// write fails), then the ledger's records, the spending rules, and last the settings, whose
-// accounts make the rest visible.
+// passphrase, parsed whole (every account id one the app makes), every address checked, the profile
+// found fresh and the keychain ready. Only a backup that passed it reaches `writeBackup`, which
+// writes keys first (taken back if a later write fails), then the ledger's records, the spending
+// rules, and last the settings, whose accounts make the rest visible; of the privacy and lock
+// settings, the stricter of this profile's and the backup's stays (stricter.ts).
 
+import type { KeptSetting } from '@shared/contract'
 import { checkBaseUrl } from '../client'
+import { apiKeyName } from '../secrets'
 import type { AccountMeta } from '../settings'
 import type { BackupDeps } from './deps'
 import { BackupFileError } from './format'
-import { BackupPayload } from './payload'
+import { BackupPayload, namesAnOddAccount } from './payload'
+import { keepStricter } from './stricter'
 
 export async function checkBackup(
   d: Pick<BackupDeps, 'accounts' | 'keychain'>,
   o: { file: Uint8Array | null; open: (bytes: Uint8Array) => Promise<Buffer>; profileId: string },
 ): Promise<BackupPayload> {
-  if (!o.file) throw new BackupFileError('This file is too large to be a backup of this app.')
-  const plain = await o.open(o.file)
+  if (!o.file) throw new BackupFileError('backup.refused.tooLarge')
+  const backup = parse(await o.open(o.file))
+  try {
+    for (const a of backup.accounts) if (a.kind !== 'nwc') checkBaseUrl(a.baseUrl)
+  } catch {
+    throw new BackupFileError('backup.refused.badAddress')
+  }
+  if (d.accounts.list().accounts.length > 0)
+    throw new BackupFileError(
+      backup.profileId === o.profileId ? 'backup.refused.sameProfile' : 'backup.refused.otherProfile',
+    )
+  if (backup.accounts.some((a) => a.apiKey !== null) && !(await d.keychain.available()))
+    throw new BackupFileError('backup.refused.noKeychain')
+  return backup
+}
+
+/** The opened payload, checked whole; its clear bytes are wiped whatever comes of it. */
+function parse(plain: Buffer): BackupPayload {
   let parsed: ReturnType<typeof BackupPayload.safeParse>
   try {
     parsed = BackupPayload.safeParse(JSON.parse(plain.toString('utf8')))
   } catch {
-    throw new BackupFileError('This backup is damaged: what it holds cannot be read.')
+    throw new BackupFileError('backup.refused.unreadable')
   } finally {
     plain.fill(0)
   }
-  if (!parsed.success) throw new BackupFileError('This backup holds something this app would never write.')
-  const backup = parsed.data
-  try {
-    for (const a of backup.accounts) if (a.kind !== 'nwc') checkBaseUrl(a.baseUrl)
-  } catch {
-    throw new BackupFileError('This backup names a service address this app does not accept.')
-  }
-  if (d.accounts.list().accounts.length > 0)
-    throw new BackupFileError(
-      backup.profileId === o.profileId
-        ? 'This backup is of this profile, which still has its accounts: there is nothing to bring back.'
-        : 'This backup is of another profile, and this one has accounts of its own. Restore it where the app has no accounts yet (a new profile), or remove these accounts first.',
-    )
-  if (backup.accounts.some((a) => a.apiKey !== null) && !(await d.keychain.available()))
-    throw new BackupFileError('The system keychain is not available, so the API keys in this backup cannot be kept.')
-  return backup
+  if (parsed.success) return parsed.data
+  // an account id names its key in the keychain: one the app never makes could name another secret
+  if (namesAnOddAccount(parsed.error.issues)) throw new BackupFileError('backup.refused.accountId')
+  throw new BackupFileError('backup.refused.neverWritten')
 }
 
 export async function writeBackup(
   d: Pick<BackupDeps, 'keychain' | 'ledger' | 'spending' | 'settings'>,
   b: BackupPayload,
-): Promise<void> {
+): Promise<{ keptStricter: KeptSetting[] }> {
   const written: string[] = []
   try {
     for (const a of b.accounts) {
       if (a.apiKey === null) continue
-      await d.keychain.set(a.id, a.apiKey)
+      await d.keychain.set(apiKeyName(a.id), a.apiKey)
       written.push(a.id)
     }
     if (b.accounts.length > 0) {
@@ -63,10 +71,16 @@ export async function writeBackup(
     await d.spending.rules.replace(b.spending)
     const accounts: AccountMeta[] = b.accounts.map(({ apiKey: _, ...a }) => ({ ...a, storage: 'keychain' }))
     const walletPrefs = b.walletPrefs ?? {}
-    await d.settings.update((s) => ({ ...s, settings: b.settings, accounts, activeId: b.activeId, walletPrefs }))
+    let kept: KeptSetting[] = []
+    await d.settings.update((s) => {
+      const { settings, kept: stricter } = keepStricter(s.settings, b.settings)
+      kept = stricter
+      return { ...s, settings, accounts, activeId: b.activeId, walletPrefs }
+    })
+    return { keptStricter: kept }
   } catch (err) {
     // the accounts never appeared: keys written for them go again
-    for (const id of written) await d.keychain.delete(id).catch(() => {})
+    for (const id of written) await d.keychain.delete(apiKeyName(id)).catch(() => {})
     throw err
   }
 }

@@ -1,14 +1,17 @@
 // Claiming an LNURL-withdraw link someone hands the app (LUD-03; docs/service.md, "Claiming a
 // withdraw link"): read the offer from the link's own server, make an invoice at the service for
 // the chosen amount, hand it to the server's callback, and leave the invoice to the sync
-// loop, which says when it is paid. Every answer of the other side becomes plain words.
+// loop, which says when it is paid (or, refused, no longer waits for it). Every answer of the
+// other side becomes plain words.
 import type { ClaimOffer, ClaimResult, PendingInvoice } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { privateHostWords } from '@shared/netAddress'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
+import { onServiceServer } from '@shared/serviceOrigin'
 import { mt, mw } from '../i18n'
+import { handOver } from './handover'
 import { cleanText, LnurlAnswer, refusal, WithdrawOffer } from './offer'
-import { createRemote, hostOf, plainHttpWhen, type Remote, RemoteError } from './remote'
+import { createRemote, hostOf, plainHttpWhen, type Remote, RemoteError, remoteAppError } from './remote'
 
 export { createRemote, LNURL_TIMEOUT_MS, MAX_LNURL_BYTES, plainHttpWhen, type Remote, RemoteError } from './remote'
 
@@ -21,6 +24,8 @@ export interface ClaimSteps {
   createInvoice(walletId: string, amountSat: number, memo: string): Promise<PendingInvoice>
   /** asks the service about the invoice now */
   check(id: string): Promise<PendingInvoice>
+  /** the link's server refused the invoice: nobody is to pay it, so it is no longer waited for */
+  refuse(id: string): void
 }
 
 /** `confirmed`: the hosts the person allowed to be contacted although they are private addresses. */
@@ -42,7 +47,18 @@ interface Read {
   k1: string
 }
 
-export function createClaimService(d: { remote: Remote }): ClaimService {
+export interface ClaimDeps {
+  remote: Remote
+  /** the active account's service: a link on its own server needs no private-address warning */
+  serviceUrl?: () => string | undefined
+}
+
+export function createClaimService(d: ClaimDeps): ClaimService {
+  const own = (url: string) => onServiceServer(url, d.serviceUrl?.())
+  /** the hosts that may be private: the confirmed ones, and `url`'s when on the account's own server */
+  const reach = (url: string, confirmed: readonly string[]) => (own(url) ? [...confirmed, hostOf(url)] : confirmed)
+  const rangeOf = (url: string) => (own(url) ? Promise.resolve(null) : d.remote.privateRange(url))
+
   async function readOffer(input: string, confirmed: readonly string[]): Promise<Read> {
     const parsed = parsePaymentInput(input)
     const target = lightningTargetOf(parsed)
@@ -51,7 +67,7 @@ export function createClaimService(d: { remote: Remote }): ClaimService {
     if (target.tag !== 'withdraw' && target.tag !== 'unknown')
       throw new AppError('invalid_input', mt('claim.offersNoSats'))
     const host = hostOf(target.url)
-    const body = await ask(d.remote, target.url, confirmed)
+    const body = await ask(d.remote, target.url, reach(target.url, confirmed))
     const status = LnurlAnswer.safeParse(body)
     if (status.success && status.data.status === 'ERROR')
       throw new AppError('lnurl_error', refusal(host, status.data.reason), { retryable: false })
@@ -75,7 +91,7 @@ export function createClaimService(d: { remote: Remote }): ClaimService {
     const description = cleanText(o.defaultDescription, MEMO_MAX)
     // the money request may go elsewhere: the person is told where, and warned if it is private
     const callbackHost = hostOf(o.callback)
-    const callbackRange = await d.remote.privateRange(o.callback)
+    const callbackRange = await rangeOf(o.callback)
     return {
       offer: { lnurl: target.lnurl, host, description, minSat, maxSat, callbackHost, callbackRange },
       callback: o.callback,
@@ -90,7 +106,7 @@ export function createClaimService(d: { remote: Remote }): ClaimService {
     if (input.amountSat < offer.minSat || input.amountSat > offer.maxSat)
       throw new AppError('invalid_input', mt('claim.chooseAmount', { min: offer.minSat, max: offer.maxSat }))
     // before any invoice is made: the request would go to a private address nobody confirmed
-    const range = await d.remote.privateRange(callback)
+    const range = await rangeOf(callback)
     if (range && !confirmed.includes(offer.callbackHost))
       throw new AppError('private_host', mw(privateHostWords(offer.callbackHost, range)), { retryable: false })
     const memo = (offer.description || mt('claim.memo', { host: offer.host })).slice(0, MEMO_MAX)
@@ -99,25 +115,13 @@ export function createClaimService(d: { remote: Remote }): ClaimService {
     const url = new URL(callback)
     url.searchParams.set('k1', k1)
     url.searchParams.set('pr', invoice.paymentRequest)
-    let body: unknown
-    try {
-      body = await d.remote.get(url.toString(), confirmed)
-    } catch (err) {
-      if (!(err instanceof RemoteError)) throw err
-      // refused before anything was sent: the invoice was never handed over
-      if (err.problem === 'private' || err.problem === 'unsafe') throw appError(err)
-      return { outcome: 'unanswered', message: unanswered(err.message), offer, invoice }
+    const said = await handOver(d.remote, url.toString(), reach(callback, confirmed), offer.host)
+    if (said.kind === 'unknown') return { outcome: 'unanswered', message: unanswered(said.why), offer, invoice }
+    if (said.kind === 'refused') {
+      // the invoice stays at the service (it cannot be deleted there); here it waits for nobody
+      steps.refuse(invoice.id)
+      throw new AppError('lnurl_error', said.message, { retryable: false })
     }
-    const answer = LnurlAnswer.safeParse(body)
-    if (!answer.success)
-      return {
-        outcome: 'unanswered',
-        message: unanswered(mt('claim.notAnAnswer', { host: offer.host })),
-        offer,
-        invoice,
-      }
-    if (answer.data.status === 'ERROR')
-      throw new AppError('lnurl_error', refusal(offer.host, answer.data.reason), { retryable: false })
     // the server may pay before it answers: the invoice as it is now, else as it was made
     const now = await steps.check(invoice.id).catch(() => invoice)
     return { outcome: 'accepted', message: null, offer, invoice: now }
@@ -128,10 +132,11 @@ export function createClaimService(d: { remote: Remote }): ClaimService {
 
 /**
  * The app's claims: plain http never when packaged, else only while the active account's service
- * (`serviceUrl`) is on loopback; private hosts only confirmed (docs/architecture.md).
+ * (`serviceUrl`) is on loopback; private hosts only confirmed, or that service's own server
+ * (docs/architecture.md).
  */
 export function createAppClaims(packaged: boolean, serviceUrl: () => string | undefined): ClaimService {
-  return createClaimService({ remote: createRemote({ plainHttp: plainHttpWhen(packaged, serviceUrl) }) })
+  return createClaimService({ remote: createRemote({ plainHttp: plainHttpWhen(packaged, serviceUrl) }), serviceUrl })
 }
 
 function unanswered(why: string): string {
@@ -141,21 +146,8 @@ function unanswered(why: string): string {
 /** The server's JSON, or its failure as an AppError the person can read. */
 async function ask(remote: Remote, url: string, confirmed: readonly string[]): Promise<unknown> {
   try {
-    return await remote.get(url, confirmed)
+    return (await remote.get(url, confirmed)).body
   } catch (err) {
-    throw err instanceof RemoteError ? appError(err) : err
+    throw err instanceof RemoteError ? remoteAppError(err) : err
   }
-}
-
-/** `private_host` is the Claim screen's cue for its warning naming the host. */
-function appError(err: RemoteError): AppError {
-  const code =
-    err.problem === 'timeout'
-      ? 'timeout'
-      : err.problem === 'unreachable'
-        ? 'network'
-        : err.problem === 'private'
-          ? 'private_host'
-          : 'lnurl_error'
-  return new AppError(code, err.message, { cause: err, retryable: code === 'timeout' || code === 'network' })
 }

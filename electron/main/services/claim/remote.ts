@@ -4,6 +4,7 @@
 // host (guardedFetch), no redirect followed, the answer size-capped and time-limited by
 // boundedFetch, and every failure named in words for the person. Never sends the API key: it
 // knows none.
+import { AppError } from '@shared/errors'
 import { isAllowedLnurlUrl, isLoopbackHost } from '@shared/lnurl'
 import { type PrivateRange, privateHostWords } from '@shared/netAddress'
 import { boundedFetch, RedirectError } from '../http/boundedFetch'
@@ -17,14 +18,25 @@ export const LNURL_TIMEOUT_MS = 10_000
 
 export type RemoteProblem = 'unsafe' | 'private' | 'unreachable' | 'timeout' | 'too_large' | 'redirect' | 'garbage'
 
-/** The other side could not be read; `message` is for the person and names the host. */
+/**
+ * The other side could not be read; `message` is for the person and names the host. `status`: the
+ * HTTP status of an answer that came but could not be read (`garbage`), else null.
+ */
 export class RemoteError extends Error {
   readonly problem: RemoteProblem
-  constructor(problem: RemoteProblem, message: string) {
+  readonly status: number | null
+  constructor(problem: RemoteProblem, message: string, status: number | null = null) {
     super(message)
     this.name = 'RemoteError'
     this.problem = problem
+    this.status = status
   }
+}
+
+/** An answer read as JSON, with its HTTP status (LNURL refusals come as 4xx too). */
+export interface RemoteAnswer {
+  status: number
+  body: unknown
 }
 
 export interface RemoteOptions {
@@ -39,8 +51,8 @@ export interface RemoteOptions {
 }
 
 export interface Remote {
-  /** A GET whose answer is JSON (whatever its HTTP status: LNURL refusals come as 4xx too). */
-  get(url: string, confirmed?: readonly string[]): Promise<unknown>
+  /** A GET whose answer is JSON, whatever its HTTP status. */
+  get(url: string, confirmed?: readonly string[]): Promise<RemoteAnswer>
   /** Where the URL's host resolves: a private range, or null (public, or it does not resolve). */
   privateRange(url: string): Promise<PrivateRange | null>
 }
@@ -67,17 +79,19 @@ export function createRemote(o: RemoteOptions = {}): Remote {
         maxBytes,
       })
       let text: string
+      let status: number
       try {
         // no cookies, no referrer: nothing of the app goes along
         const res = await get(url, { headers: { accept: 'application/json' } })
+        status = res.status
         text = await res.text()
       } catch (err) {
         throw describe(err, host, timeoutMs)
       }
       try {
-        return JSON.parse(text) as unknown
+        return { status, body: JSON.parse(text) as unknown }
       } catch {
-        throw new RemoteError('garbage', mt('claim.notAnOffer', { host }))
+        throw new RemoteError('garbage', mt('claim.notAnOffer', { host }), status)
       }
     },
     async privateRange(url) {
@@ -132,3 +146,16 @@ const seconds = (host: string, ms: number) =>
   ms < 2000
     ? mt('claim.timeoutMs', { host, ms: String(ms) })
     : mt('claim.timeoutSeconds', { host, seconds: Math.round(ms / 1000) })
+
+/** The failure as an AppError the person can read; `private_host` is the Claim screen's cue for its warning. */
+export function remoteAppError(err: RemoteError): AppError {
+  const code =
+    err.problem === 'timeout'
+      ? 'timeout'
+      : err.problem === 'unreachable'
+        ? 'network'
+        : err.problem === 'private'
+          ? 'private_host'
+          : 'lnurl_error'
+  return new AppError(code, err.message, { cause: err, retryable: code === 'timeout' || code === 'network' })
+}

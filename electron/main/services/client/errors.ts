@@ -61,10 +61,16 @@ export function serviceMessage(bodyText: string): string | null {
   }
 }
 
-function clip(s: string, secret: string): string {
+/** Outside words, cleaned (@shared/cleanText), with `secret` cut out in every form it may be sent in. */
+export function withoutKey(s: string, secret: string): string {
   // cleaned first: a key split by a zero-width character must still be found and cut
   let safe = cleanText(s, 4096)
   for (const form of keyForms(secret)) safe = safe.split(form).join('[redacted]')
+  return safe
+}
+
+function clip(s: string, secret: string): string {
+  const safe = withoutKey(s, secret)
   return safe.length > 300 ? `${safe.slice(0, 297)}…` : safe
 }
 

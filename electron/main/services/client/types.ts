@@ -14,6 +14,17 @@ import type {
   WithdrawLink,
 } from '@shared/schemas/service'
 
+/** One page of a wallet's rows, newest first. */
+export interface TransactionsPage {
+  items: WalletTransaction[]
+  pagination: PaginationHeaders
+  /**
+   * The creation time (s) of the page's last row as listed, kept in `items` or not: an NWC
+   * account keeps settled rows only, so a page can be listed full and hold none (sync/reads.ts).
+   */
+  oldestListed?: number
+}
+
 export interface ServiceClient {
   readonly baseUrl: string
   listWallets(): Promise<Wallet[]>
@@ -25,11 +36,7 @@ export interface ServiceClient {
   /** Without `fields` the whole lnTx; with `fields` the trimmed object the service sends. */
   getLnTx(id: string): Promise<LnTx>
   getLnTx(id: string, fields: readonly string[]): Promise<LnTxFields>
-  listTransactions(
-    walletKey: string,
-    page: number,
-    perPage: number,
-  ): Promise<{ items: WalletTransaction[]; pagination: PaginationHeaders }>
+  listTransactions(walletKey: string, page: number, perPage: number): Promise<TransactionsPage>
   /** every wallet's transactions, newest first; secret key only (docs/service.md, "The account-wide feed") */
   listAccountTransactions(
     page: number,

@@ -14,6 +14,22 @@ export function hasSearchIndex(db: DatabaseSync): boolean {
   return db.prepare("SELECT 1 FROM sqlite_schema WHERE type = 'table' AND name = 'tx_search'").get() !== undefined
 }
 
+/** The app's invoices; `statuses`: the ones its CHECK allows (the seventh migration adds one). */
+const invoicesTable = (name: string, statuses: string) => `CREATE TABLE ${name} (
+  account_id      TEXT    NOT NULL,
+  id              TEXT    NOT NULL,
+  wallet_id       TEXT    NOT NULL,
+  amount_sat      INTEGER NOT NULL,
+  memo            TEXT    NOT NULL,
+  payment_request TEXT    NOT NULL,
+  payment_hash    TEXT    NOT NULL,
+  created_at      INTEGER NOT NULL,
+  expires_at      INTEGER NOT NULL,
+  status          TEXT    NOT NULL CHECK (status IN (${statuses})),
+  settled_at      INTEGER,
+  PRIMARY KEY (account_id, id)
+) WITHOUT ROWID;`
+
 const CORE = `
 CREATE TABLE wallets (
   account_id TEXT NOT NULL,
@@ -94,20 +110,7 @@ CREATE TABLE sync_cursors (
   PRIMARY KEY (account_id, wallet_id)
 ) WITHOUT ROWID;
 
-CREATE TABLE invoices (
-  account_id      TEXT    NOT NULL,
-  id              TEXT    NOT NULL,
-  wallet_id       TEXT    NOT NULL,
-  amount_sat      INTEGER NOT NULL,
-  memo            TEXT    NOT NULL,
-  payment_request TEXT    NOT NULL,
-  payment_hash    TEXT    NOT NULL,
-  created_at      INTEGER NOT NULL,
-  expires_at      INTEGER NOT NULL,
-  status          TEXT    NOT NULL CHECK (status IN ('pending', 'paid', 'expired')),
-  settled_at      INTEGER,
-  PRIMARY KEY (account_id, id)
-) WITHOUT ROWID;
+${invoicesTable('invoices', "'pending', 'paid', 'expired'")}
 CREATE INDEX invoices_open ON invoices (account_id, status);
 
 CREATE TABLE withdraw_links (
@@ -162,6 +165,21 @@ CREATE VIRTUAL TABLE tx_search USING fts5(text, tokenize = 'trigram', detail = n
 INSERT INTO tx_search (rowid, text) SELECT ${SEARCH_KEY}, ${SEARCH_TEXT} FROM transactions t;
 `
 
+/**
+ * The invoices table again, its status allowing `refused` (a claim the link's server turned down):
+ * SQLite changes a CHECK only by making the table anew. The app's own records: a few rows.
+ */
+const INVOICES_REFUSED = `
+${invoicesTable('invoices_next', "'pending', 'paid', 'expired', 'refused'")}
+INSERT INTO invoices_next (account_id, id, wallet_id, amount_sat, memo, payment_request, payment_hash,
+  created_at, expires_at, status, settled_at)
+  SELECT account_id, id, wallet_id, amount_sat, memo, payment_request, payment_hash, created_at, expires_at,
+    status, settled_at FROM invoices;
+DROP TABLE invoices;
+ALTER TABLE invoices_next RENAME TO invoices;
+CREATE INDEX invoices_open ON invoices (account_id, status);
+`
+
 /** `fts: false` leaves search on LIKE even where FTS5 exists (tests cover both ways). */
 export function ledgerMigrations(opts: { fts?: boolean } = {}): readonly Migration[] {
   return [
@@ -208,5 +226,7 @@ export function ledgerMigrations(opts: { fts?: boolean } = {}): readonly Migrati
         if (hasSearchIndex(db)) db.exec(SEARCH_INDEX_BY_TIME)
       },
     },
+    // A claim's invoice the link's server refused is kept, marked so (docs/service.md).
+    { name: 'invoices may be refused', up: (db) => db.exec(INVOICES_REFUSED) },
   ]
 }

@@ -32,6 +32,13 @@ export type Verdict = { ok: true } | { ok: false; reason: 'wrong' | 'wait' | 'no
 export interface LockService {
   /** after settings are loaded: an app with a lock starts locked */
   start(): void
+  /**
+   * A step of the app's start failed: the lock stays shut for good (until the app starts again),
+   * whatever is set, and no passphrase opens it. `why` is said when someone tries.
+   */
+  failStart(why: unknown): void
+  /** start() ran and no step of the start failed: until then the app counts as locked */
+  started(): boolean
   status(): LockStatus
   isLocked(): boolean
   /** locks when a passphrase is set (else nothing happens) */
@@ -63,7 +70,16 @@ export interface LockDeps {
 }
 
 export function createLockService(deps: LockDeps): LockService {
+  // Closed until the start says otherwise: a start that throws halfway leaves it closed (fail closed).
+  let phase: 'starting' | 'started' | 'failed' = 'starting'
+  let failedWords = ''
   let locked = false
+  const closed = () => phase !== 'started' || locked
+  /** Nothing is checked, unlocked or changed before the app has started whole. */
+  const mustHaveStarted = () => {
+    if (phase === 'started') return
+    throw new AppError('internal', failedWords || mt('lock.notStarted'))
+  }
   // One check at a time: two tries sent at once are checked one after the other, the second
   // seeing the back-off the first started.
   let queue: Promise<unknown> = Promise.resolve()
@@ -81,7 +97,7 @@ export function createLockService(deps: LockDeps): LockService {
     const r = record()
     return {
       set: r !== null,
-      locked,
+      locked: closed(),
       failures: r?.failures ?? 0,
       retryAt: r ? retryAt(r.failures, r.failedAt, deps.now()) : null,
       osCheck: osCheckOn(),
@@ -95,6 +111,7 @@ export function createLockService(deps: LockDeps): LockService {
 
   /** Inside `serial` only. */
   async function attempt(passphrase: string): Promise<Verdict> {
+    mustHaveStarted()
     const r = record()
     if (!r) return { ok: false, reason: 'none', retryAt: null }
     const wait = retryAt(r.failures, r.failedAt, deps.now())
@@ -128,10 +145,19 @@ export function createLockService(deps: LockDeps): LockService {
 
   return {
     start() {
+      if (phase === 'failed') return
+      phase = 'started'
       locked = record() !== null
     },
+    failStart(why) {
+      phase = 'failed'
+      failedWords = why instanceof AppError && why.code === 'internal' ? why.message : mt('lock.startFailed')
+      deps.log?.warn('the app did not start whole: it stays locked')
+      announce()
+    },
+    started: () => phase === 'started',
     status,
-    isLocked: () => locked,
+    isLocked: closed,
     lock,
     idle(seconds) {
       const minutes = deps.settings.current().settings.lock.idleMinutes
@@ -148,9 +174,11 @@ export function createLockService(deps: LockDeps): LockService {
         return { outcome: verdict.reason, status: announce() }
       }),
     async unlockWithOs() {
+      mustHaveStarted()
       if (!osCheckOn() || !deps.osCheck) throw new AppError('invalid_input', mt('lock.noOsCheck'))
       if (!(await deps.osCheck.prompt('unlock Lightning Tray'))) return { outcome: 'wrong', status: status() }
       return serial(async () => {
+        mustHaveStarted()
         const r = record()
         // the person proved they are here: the count of wrong passphrases starts again
         if (r && r.failures > 0) await save({ ...r, failures: 0, failedAt: null })
@@ -171,6 +199,7 @@ export function createLockService(deps: LockDeps): LockService {
     },
     set: (passphrase, current) =>
       serial(async () => {
+        mustHaveStarted()
         if (record() !== null) await requireCurrent(current)
         const hash = await hashPassphrase(passphrase, deps.cost ?? SCRYPT_DEFAULT)
         await save({ hash, failures: 0, failedAt: null })

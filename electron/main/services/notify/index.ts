@@ -1,116 +1,72 @@
-// Turning a settlement (or a claimed withdraw link) into a desktop notification. Pure text
-// building plus a thin adapter over Electron's Notification class, which is passed in so tests
-// use a fake and the shell stays thin.
-import { APP_NAME, type Emit, type NavigateTarget, type PendingInvoice, type WithdrawLinkView } from '@shared/contract'
-import { formatMsat, formatSat } from '@shared/units'
-import { mainLocale, mt } from '../i18n'
+// Desktop notifications: what they say is built in ./kinds.ts, one builder per kind; this is how
+// they reach the desktop. Services hold a `Notifier` (made by app/privacy.ts), which shows only the
+// words the privacy rule allows now; the shell's `DesktopNotifier` (a thin adapter over Electron's
+// Notification class, passed in so tests use a fake) takes words only, so it cannot be handed to a
+// service in its place: the two types do not fit each other.
+import type { Emit } from '@shared/contract'
+import { type Notification, type Words, wordsShown } from './kinds'
 import { inertText, notificationLine } from './text'
 
+export {
+  connectionPaidNotification,
+  type Notification,
+  notificationKinds,
+  receivedNotification,
+  recoveredNotification,
+  recoveredTitle,
+  settlementNotification,
+  type Words,
+  withdrawNotification,
+  wordsShown,
+} from './kinds'
 export { inertText, notificationLine } from './text'
 
-export interface NotificationInput {
-  title: string
-  body: string
-  /**
-   * The same news with no amount and no memo, shown instead while amounts are hidden or the app
-   * is locked (`maskingNotifier`). Without it a masked notification says only that there is news.
-   */
-  plain?: { title: string; body: string }
+/** Words as the desktop shows them, and what a click does. */
+export interface ShownNotification extends Words {
   onClick?: () => void
 }
 
-export interface Notifier {
-  show(n: NotificationInput): void
+/** The desktop's notifications (Electron's, or a test's recorder): words only, no privacy of its own. */
+export interface DesktopNotifier {
+  show(n: ShownNotification): void
   isSupported(): boolean
 }
 
-export interface NotificationModel {
-  title: string
-  body: string
-  /** the words without any amount or memo (docs/security.md, "Hide balances") */
-  plain: { title: string; body: string }
-  /** the screen a click opens */
-  target: NavigateTarget
+/** How the app's services notify: every notification through the privacy rule (app/privacy.ts). */
+export interface Notifier {
+  show(n: Notification, onClick?: () => void): void
+  isSupported(): boolean
+  /** the words of `n` the privacy rule allows now: a notice inside the app says no more */
+  wordsNow(n: Notification): Words
 }
 
-// Memos and wallet names are untrusted text (./text.ts makes them inert), each kept to one short
-// line so a long memo cannot push the wallet name out of view.
-const LINE_MAX = 120
-const oneLine = (text: string) => notificationLine(text, LINE_MAX)
-/** the last pass before the daemon, whoever built the text: inert, and never a wall of text */
-const TITLE_MAX = 120
-const BODY_MAX = 400
-
-export function settlementNotification(inv: PendingInvoice, walletLabel: string): NotificationModel {
-  const memo = oneLine(inv.memo)
-  const wallet = mt('main.notify.toWallet', { wallet: oneLine(walletLabel) })
+/**
+ * The one way to the desktop: while `masked()` (amounts hidden, or the app locked without amounts
+ * allowed then), each notification's plain words, never its amount, memo or payee.
+ */
+export function maskingNotifier(desktop: DesktopNotifier, masked: () => boolean): Notifier {
+  const wordsNow = (n: Notification) => wordsShown(n, masked())
   return {
-    // The amount received, as the service reported it when settled (an amountless invoice asked none).
-    title:
-      inv.amountSat > 0
-        ? mt('main.notify.received', { amount: formatSat(inv.amountSat, { locale: mainLocale() }) })
-        : mt('main.notify.paymentReceived'),
-    body: memo ? `${memo}\n${wallet}` : wallet,
-    plain: { title: mt('main.notify.paymentReceived'), body: wallet },
-    target: { to: 'transaction', walletId: inv.walletId, lnTxId: inv.id, txId: null },
-  }
-}
-
-export function withdrawNotification(
-  link: WithdrawLinkView,
-  walletLabel: string,
-  claimTxId: string | null,
-): NotificationModel {
-  const memo = oneLine(link.memo)
-  const wallet = mt('main.notify.fromWallet', { wallet: oneLine(walletLabel) })
-  const locale = mainLocale()
-  const amount =
-    link.claimedMsat === null ? formatSat(link.amountSat, { locale }) : formatMsat(link.claimedMsat, { locale })
-  return {
-    title: mt('main.notify.withdrawClaimedAmount', { amount }),
-    body: memo ? `${memo}\n${wallet}` : wallet,
-    plain: { title: mt('main.notify.withdrawClaimed'), body: wallet },
-    target: claimTxId
-      ? { to: 'transaction', walletId: link.walletId, lnTxId: null, txId: claimTxId }
-      : { to: 'transactions', walletId: link.walletId },
+    isSupported: () => desktop.isSupported(),
+    wordsNow,
+    show: (n, onClick) => desktop.show({ ...wordsNow(n), onClick }),
   }
 }
 
 /**
  * Shows the notification when the person wants them and the desktop can; a click asks the
- * renderer (through main) to open the transaction. Returns whether one was shown.
+ * renderer (through main) to open what it is about. Returns whether one was shown.
  */
-export function showNotification(
-  deps: { notifier: Notifier; emit: Emit; enabled: boolean },
-  model: NotificationModel,
-): boolean {
+export function showNotification(deps: { notifier: Notifier; emit: Emit; enabled: boolean }, n: Notification): boolean {
   if (!deps.enabled || !deps.notifier.isSupported()) return false
-  deps.notifier.show({
-    title: model.title,
-    body: model.body,
-    plain: model.plain,
-    onClick: () => deps.emit('navigate', model.target),
-  })
+  const target = n.target
+  deps.notifier.show(n, target ? () => deps.emit('navigate', target) : undefined)
   return true
 }
 
-/** What a masked notification without words of its own says: that there is news, nothing more. */
-export const maskedFallback = () => ({ title: APP_NAME, body: mt('main.notify.openToSee') })
-
-/**
- * A Notifier that, while `masked()` (amounts hidden, or the app locked), shows each notification's
- * plain words instead: no amount and no memo, whoever built it. Everything shown goes through here.
- */
-export function maskingNotifier(notifier: Notifier, masked: () => boolean): Notifier {
-  return {
-    isSupported: () => notifier.isSupported(),
-    show(n) {
-      if (!masked()) return notifier.show(n)
-      const words = n.plain ?? maskedFallback()
-      notifier.show({ title: words.title, body: words.body, onClick: n.onClick })
-    },
-  }
-}
+/** the last pass before the daemon, whoever built the text: inert, and never a wall of text */
+const TITLE_MAX = 120
+const BODY_MAX = 400
 
 /** The slice of Electron's `Notification` class the adapter uses. */
 export interface ElectronNotificationLike {
@@ -123,7 +79,7 @@ export interface ElectronNotificationClass {
 }
 
 /**
- * A Notifier over Electron's Notification. Shown notifications are kept referenced until closed,
+ * A DesktopNotifier over Electron's Notification. Shown notifications are kept referenced until closed,
  * clicked or failed: Electron drops the click handler of a notification that was garbage-collected.
  * `onShowWindow` brings the window forward before the click handler navigates. `failed` comes
  * when the system refuses to show one (macOS refuses an app that is not code-signed).
@@ -131,7 +87,7 @@ export interface ElectronNotificationClass {
 export function createElectronNotifier(
   Notification: ElectronNotificationClass,
   opts: { onShowWindow?: () => void; onFailed?: (error: unknown) => void } = {},
-): Notifier & { live(): number } {
+): DesktopNotifier & { live(): number } {
   const live = new Set<ElectronNotificationLike>()
   return {
     isSupported: () => Notification.isSupported(),

@@ -82,7 +82,7 @@ async function run(d: HandleDeps, c: Connection, method: Method, params: Record<
     case 'get_balance':
       return getBalance(d, c)
     case 'get_info':
-      return getInfo(c)
+      return getInfo(d, c)
     case 'list_transactions':
       return listTransactions(d, c, params)
   }

@@ -4,7 +4,6 @@
 // a worker thread through a gate of cheap checks first (linksOffThread.ts, gate.ts), and are served
 // here on main (handle.ts); every pay_invoice leaves through the payments module's journaled send
 // after its budget is reserved (pay.ts).
-import { randomUUID } from 'node:crypto'
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import {
@@ -16,14 +15,14 @@ import {
   relayProblem,
 } from '@shared/contract/nwc'
 import { AppError } from '@shared/errors'
-import { formatMsat } from '@shared/units'
 import { generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex, hexToBytes } from 'nostr-tools/utils'
-import { mainLocale, mt } from '../i18n'
+import { mt } from '../i18n'
+import { newNwcConnectionId } from '../ids'
 import type { LedgerTx } from '../ledger'
-import type { Notifier } from '../notify'
+import { connectionPaidNotification, type Notifier } from '../notify'
 import type { Journal } from '../payments'
-import type { SecretStore } from '../secrets'
+import { nwcWalletName, type SecretName, type SecretStore } from '../secrets'
 import { periodStart, renewsAt } from './budget'
 import { type Heard, SEEN_KEEP_SEC } from './gate'
 import { type HandleDeps, handleRequest } from './handle'
@@ -58,8 +57,6 @@ export interface NwcDeps
 /** requests of one connection (or of all strangers) being served at once at most; more are dropped (counted in the log) */
 export const MAX_IN_FLIGHT = 16
 
-const keyName = (id: string) => `nwc:${id}`
-
 export function createNwc(d: NwcDeps) {
   const nowSec = () => Math.floor(d.now() / 1000)
   let opened: NwcStore | null = null
@@ -83,7 +80,7 @@ export function createNwc(d: NwcDeps) {
     }
   }
   const busy = new Map<string, number>()
-  const dropped = tally((message, fields) => d.log?.(message, fields), 'nwc requests dropped')
+  const dropped = tally((message, fields) => d.log?.(message, fields))
   const onHeard = (h: Heard & { relay: string }) => {
     // strangers counted apart: their answers must never keep an app's requests out
     const key = h.text === undefined ? 'strangers' : h.walletPubkey
@@ -150,13 +147,8 @@ export function createNwc(d: NwcDeps) {
     answer: (relay, walletPubkey, to, a) => links.answer(relay, walletPubkey, to, a),
     paid(c, amountMsat) {
       changed()
-      if (d.notificationsOn?.() === false) return
-      const name = c.name.replace(/[\p{Cc}\p{Cf}]/gu, '').slice(0, 60)
-      d.notifier?.show({
-        title: mt('main.nwc.paid', { name, amount: formatMsat(amountMsat, { locale: mainLocale() }) }),
-        body: mt('main.nwc.throughApp'),
-        plain: { title: mt('main.nwc.madePayment', { name }), body: mt('main.nwc.throughApp') },
-      })
+      if (d.notificationsOn?.() === false || !d.notifier?.isSupported()) return
+      d.notifier.show(connectionPaidNotification(c.name, amountMsat))
     },
   }
 
@@ -167,12 +159,20 @@ export function createNwc(d: NwcDeps) {
       settle()
       for (const c of store().all()) {
         if (c.revokedAt !== null) continue
-        const hex = await d.secretStore.get(keyName(c.id)).catch(() => null)
+        const hex = await d.secretStore.get(nwcWalletName(c.id)).catch(() => null)
         if (hex) secrets.set(c.id, hexToBytes(hex))
         else d.log?.('nwc connection has no key in the keychain', { id: c.id })
       }
       void links.sync() // not waited for: an unreachable relay must not hold the app's start
       changed() // the tray learns whether to offer "Pause connected apps"
+    },
+    /** the keychain names of the live connections' wallet keys (moved from older names at start) */
+    secretNames(): SecretName[] {
+      if (!hasFile()) return []
+      return store()
+        .all()
+        .filter((c) => c.revokedAt === null)
+        .map((c) => nwcWalletName(c.id))
     },
     stop() {
       links.close()
@@ -190,7 +190,7 @@ export function createNwc(d: NwcDeps) {
       const walletSecret = generateSecretKey()
       const appSecret = generateSecretKey()
       const c: Connection = {
-        ...{ id: `nwc_${randomUUID()}`, name: input.name, walletId: input.walletId, relay },
+        ...{ id: newNwcConnectionId(), name: input.name, walletId: input.walletId, relay },
         accountId,
         walletPubkey: getPublicKey(walletSecret),
         clientPubkey: getPublicKey(appSecret),
@@ -198,7 +198,7 @@ export function createNwc(d: NwcDeps) {
         ...{ expiresAt: input.expiresAt ?? null, createdAt: nowSec(), revokedAt: null },
       }
       // the keychain first: a connection whose key could not be kept is not made
-      await d.secretStore.set(keyName(c.id), bytesToHex(walletSecret))
+      await d.secretStore.set(nwcWalletName(c.id), bytesToHex(walletSecret))
       store().add(c)
       secrets.set(c.id, walletSecret)
       // the string works once it is shown: the relay has the info event an app asks for first
@@ -228,7 +228,7 @@ export function createNwc(d: NwcDeps) {
       store().revoke(id, nowSec())
       void links.sync() // its info event is not published again
       // kept in memory until the relay link lets go, so a request meanwhile is answered UNAUTHORIZED
-      await d.secretStore.delete(keyName(id)).catch(() => {})
+      await d.secretStore.delete(nwcWalletName(id)).catch(() => {})
       changed()
       return view(store().get(id) as Connection)
     },

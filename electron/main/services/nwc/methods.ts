@@ -1,6 +1,7 @@
 // The methods besides pay_invoice: balance and invoices from the service (through the account's
 // client, as the app's own screens), transactions and invoice look-ups from the ledger.
 import type { PendingInvoice } from '@shared/contract'
+import { decodeBolt11 } from '@shared/payment/bolt11'
 import type { CallPolicy } from '../accounts'
 import type { ServiceClient } from '../client'
 import { mt } from '../i18n'
@@ -11,7 +12,7 @@ import { METHODS, NOTIFICATIONS, NwcError } from './types'
 
 export interface MethodDeps {
   clientFor(accountId: string, policy: CallPolicy): ServiceClient
-  ledger(): Pick<Ledger, 'invoices' | 'page'>
+  ledger(): Pick<Ledger, 'invoices' | 'page' | 'byLnTxId'>
   serviceNowSec(accountId: string): number
   /** hands a new invoice to the sync loop, which watches it and tells its payment */
   watch?(inv: PendingInvoice): Promise<void>
@@ -26,17 +27,31 @@ export async function getBalance(d: MethodDeps, c: Connection) {
   return { balance: walletView(w).balanceMsat }
 }
 
-export function getInfo(c: Connection) {
+/**
+ * No node of its own to name: `pubkey`, `block_height` and `block_hash` are left out rather than
+ * sent empty (a strict client refuses "" as a public key). The network is the one the account's
+ * invoices are on (their prefix), left out until the app has seen one (docs/nwc.md).
+ */
+export function getInfo(d: Pick<MethodDeps, 'ledger'>, c: Connection) {
+  const network = networkOf(d, c.accountId)
   return {
     alias: 'Lightning Tray',
     color: '#f7931a',
-    pubkey: '',
-    network: 'mainnet',
-    block_height: 0,
-    block_hash: '',
+    ...(network ? { network } : {}),
     methods: c.methods.filter((m) => (METHODS as readonly string[]).includes(m)),
     notifications: [...NOTIFICATIONS],
   }
+}
+
+/** NIP-47 names four networks; the newest invoice of the account tells which one it is on. */
+function networkOf(d: Pick<MethodDeps, 'ledger'>, accountId: string): string | undefined {
+  const newest = d
+    .ledger()
+    .invoices({ accountId })
+    .sort((a, b) => b.createdAt - a.createdAt)[0]
+  const decoded = newest ? decodeBolt11(newest.paymentRequest) : null
+  if (!decoded || decoded.kind === 'invalid') return undefined
+  return ['mainnet', 'testnet', 'signet', 'regtest'].includes(decoded.network) ? decoded.network : undefined
 }
 
 export async function makeInvoice(d: MethodDeps, c: Connection, p: Params) {
@@ -55,7 +70,7 @@ export async function makeInvoice(d: MethodDeps, c: Connection, p: Params) {
   return invoiceTx(inv)
 }
 
-export function lookupInvoice(d: MethodDeps, c: Connection, p: Params) {
+export async function lookupInvoice(d: MethodDeps, c: Connection, p: Params) {
   const hash = typeof p.payment_hash === 'string' ? p.payment_hash : undefined
   const text = typeof p.invoice === 'string' ? p.invoice.toLowerCase() : undefined
   if (!hash && !text) throw new NwcError('OTHER', mt('nwc.hashOrInvoice'))
@@ -63,7 +78,7 @@ export function lookupInvoice(d: MethodDeps, c: Connection, p: Params) {
     .ledger()
     .invoices({ accountId: c.accountId })
     .find((i) => i.walletId === c.walletId && (i.paymentHash === hash || i.paymentRequest.toLowerCase() === text))
-  if (inv) return invoiceTx(inv)
+  if (inv) return invoiceTx(inv, inv.status === 'paid' ? await preimageOf(d, c, inv) : undefined)
   const row = walletRows(d, c, { limit: 500 }).find((r) => hash && r.paymentHash === hash)
   if (row) return rowTx(row)
   throw new NwcError('NOT_FOUND', mt('nwc.noSuchInvoice'))
@@ -91,13 +106,30 @@ function walletRows(
   return d.ledger().page(JSON.parse(JSON.stringify(query))).items
 }
 
-function invoiceTx(i: PendingInvoice) {
+/** NIP-47's states; a refused claim's invoice is `failed`: nobody is to pay it. */
+const NWC_STATE = { paid: 'settled', expired: 'expired', refused: 'failed', pending: 'pending' } as const
+
+/** A paid invoice's preimage: from its row in the ledger, else from the service (NIP-47 gives it once paid). */
+async function preimageOf(d: MethodDeps, c: Connection, inv: PendingInvoice): Promise<string | undefined> {
+  const stored = d.ledger().byLnTxId(c.accountId, inv.id)?.preimage
+  if (stored) return stored
+  const lnTx = await d.clientFor(c.accountId, 'retry').getLnTx(inv.id)
+  const preimage = lnTx.payment_preimage ?? ''
+  return lnTx.settled && /^[0-9a-f]{64}$/.test(preimage) ? preimage : undefined
+}
+
+/** `field: value` when there is a value: NIP-47 leaves a field out rather than send it empty. */
+const some = <K extends string>(key: K, v: string | null | undefined) =>
+  (v ? { [key]: v } : {}) as Partial<Record<K, string>>
+
+function invoiceTx(i: PendingInvoice, preimage?: string) {
   return {
     type: 'incoming',
-    state: i.status === 'paid' ? 'settled' : i.status === 'expired' ? 'expired' : 'pending',
+    state: NWC_STATE[i.status],
     invoice: i.paymentRequest,
     description: i.memo,
     payment_hash: i.paymentHash,
+    ...some('preimage', preimage),
     amount: i.amountSat * 1000,
     fees_paid: 0,
     created_at: i.createdAt,
@@ -110,10 +142,9 @@ export function rowTx(r: LedgerTx) {
   return {
     type: r.amountMsat < 0 ? 'outgoing' : 'incoming',
     state: 'settled',
-    invoice: '',
-    description: r.memo ?? '',
-    payment_hash: r.paymentHash ?? '',
-    preimage: r.preimage ?? '',
+    ...some('description', r.memo),
+    ...some('payment_hash', r.paymentHash),
+    ...some('preimage', r.preimage),
     amount: Math.abs(r.amountMsat),
     fees_paid: Math.abs(r.feeMsat),
     created_at: r.createdAt,

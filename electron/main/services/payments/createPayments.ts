@@ -39,9 +39,9 @@ export interface PaymentsDeps {
   emit: Emit
   now: () => number
   /** each account's service clock (services/serviceTime) */
-  serviceTime: Pick<ServiceTime, 'nowSec' | 'offsetMs'>
+  serviceTime: Pick<ServiceTime, 'nowSec' | 'offsetMs' | 'created'>
   /** the spending rules, checked as a payment's journal entry is written */
-  spending: Pick<Spending, 'admit' | 'nowSec'>
+  spending: Pick<Spending, 'admit' | 'dayNowSec'>
   notifier?: Notifier
   notificationsOn?: () => boolean
   /** work nobody waits for (checks after a sync) */

@@ -4,16 +4,14 @@
 // written into the ledger at once, so Transactions lists it before the next sync; a payment once
 // failed that the service turns out to have made becomes paid, and the person is told, once.
 import type { Emit, JournalView } from '@shared/contract'
-import { formatMsat } from '@shared/units'
 import type { CallPolicy } from '../accounts'
 import type { ServiceClient } from '../client'
-import { mainLocale, mt } from '../i18n'
 import { fromServiceTx, type Ledger } from '../ledger'
-import { type Notifier, notificationLine, showNotification } from '../notify'
+import { type Notifier, recoveredNotification, showNotification, wordsShown } from '../notify'
 import type { Journal, JournalEntry } from './journal'
 import { type Found, RECHECK_FAILED_SEC, reconcile } from './reconcile'
 
-export const recoveredTitle = () => mt('payments.recoveredTitle')
+export { recoveredTitle } from '../notify'
 
 export interface CheckDeps {
   journal: () => Journal
@@ -97,24 +95,11 @@ export function tellRecovered(d: CheckDeps): void {
   const journal = d.journal()
   for (const e of journal.recoveredUntold()) {
     journal.markRecoveredTold(e.requestId)
-    const to = e.kind === 'invoice' ? `${e.target.slice(0, 24)}…` : e.target
-    const title = recoveredTitle()
-    const body = mt('payments.recoveredBody', {
-      amount: formatMsat(e.amountMsat, { locale: mainLocale() }),
-      to: notificationLine(to, 80),
-    })
-    const message = `${title}: ${body}`
-    d.emit('notice', { level: 'warning', message })
-    if (d.notifier)
-      showNotification(
-        { notifier: d.notifier, emit: d.emit, enabled: d.notificationsOn?.() ?? true },
-        {
-          title,
-          body,
-          plain: { title, body: mt('payments.recoveredPlain') },
-          target: { to: 'transactions', walletId: e.walletId },
-        },
-      )
+    const n = recoveredNotification(e)
+    // the banner in the app says what the notification may say now (no notifier: the plain words)
+    const words = d.notifier ? d.notifier.wordsNow(n) : wordsShown(n, true)
+    d.emit('notice', { level: 'warning', message: `${words.title}: ${words.body}` })
+    if (d.notifier) showNotification({ notifier: d.notifier, emit: d.emit, enabled: d.notificationsOn?.() ?? true }, n)
   }
 }
 
@@ -130,16 +115,17 @@ function paidInLedger(d: CheckDeps, accountId: string, inFlight: ReadonlySet<str
     if (e.state === 'pending' || inFlight.has(e.requestId)) continue
     const row = ledgerRow(ledger, e)
     if (!row) continue
-    journal.mark(e.requestId, 'paid', { txId: row })
+    journal.mark(e.requestId, 'paid', row)
     changed = true
   }
   return changed
 }
 
-function ledgerRow(ledger: Pick<Ledger, 'byRequestId'>, e: JournalEntry): string | null {
+/** the payment's row: its id, and the service's time of it (an entry written earlier moves on to it) */
+function ledgerRow(ledger: Pick<Ledger, 'byRequestId'>, e: JournalEntry): { txId: string; atSec: number } | null {
   try {
     const row = ledger.byRequestId(e.accountId, e.requestId)
-    return row && row.amountMsat <= 0 ? row.txId : null
+    return row && row.amountMsat <= 0 ? { txId: row.txId, atSec: row.createdAt } : null
   } catch {
     return null
   }

@@ -7,11 +7,12 @@
 import { z } from 'zod'
 import { mt } from '../i18n'
 import { type Columns, insertSql, selectAs, valuesOf } from '../ledger/columns'
-import { inTransaction, type Migration } from '../ledger/migrate'
+import { inTransaction } from '../ledger/migrate'
 import { readAside, restore } from '../ledger/salvage'
 import { openSqliteFile } from '../ledger/sqliteFile'
-import { createOperationLog, OPERATIONS_MIGRATION, type OperationLog, SELECT_OPERATIONS } from './operations'
-import { createSpends, type LinksInput, SPENDS_MIGRATION } from './spends'
+import { MIGRATIONS } from './journalSchema'
+import { createOperationLog, type OperationLog, SELECT_OPERATIONS } from './operations'
+import { createSpends, type LinksInput } from './spends'
 
 const JOURNAL_NAME = 'journal'
 
@@ -73,39 +74,6 @@ export interface JournalOptions {
   onNotice?: (n: JournalNotice) => void
 }
 
-const MIGRATIONS: readonly Migration[] = [
-  {
-    name: 'payments in flight',
-    up: (db) =>
-      db.exec(`
-CREATE TABLE payments (
-  request_id     TEXT PRIMARY KEY,
-  account_id     TEXT    NOT NULL,
-  wallet_id      TEXT    NOT NULL,
-  kind           TEXT    NOT NULL CHECK (kind IN ('invoice', 'address', 'transfer')),
-  amount_msat    INTEGER NOT NULL CHECK (amount_msat > 0),
-  fee_limit_msat INTEGER,
-  target         TEXT    NOT NULL,
-  state          TEXT    NOT NULL CHECK (state IN ('pending', 'sent', 'paid', 'failed', 'unknown')),
-  tx_id          TEXT,
-  error          TEXT,
-  created_at     INTEGER NOT NULL,
-  updated_at     INTEGER NOT NULL
-) WITHOUT ROWID;
-CREATE INDEX payments_unfinished ON payments (account_id, created_at) WHERE state IN ('pending', 'sent', 'unknown');`),
-  },
-  OPERATIONS_MIGRATION,
-  {
-    // 1: once failed, then seen paid at the service, not told yet; 2: told
-    name: 'failed payments found paid later, and the invoices paid',
-    up: (db) =>
-      db.exec(`
-ALTER TABLE payments ADD COLUMN recovered INTEGER NOT NULL DEFAULT 0;
-CREATE INDEX payments_target ON payments (target);`),
-  },
-  SPENDS_MIGRATION,
-]
-
 const COLUMNS: Columns<keyof JournalEntry> = {
   requestId: 'request_id',
   accountId: 'account_id',
@@ -124,6 +92,10 @@ const SELECT = `SELECT ${selectAs(COLUMNS)} FROM payments`
 
 export class JournalStateError extends Error {}
 
+/** The spending rules' check, run in the write's transaction: a throw refuses; a number is the spend's time. */
+// biome-ignore lint/suspicious/noConfusingVoidType: a check that only refuses returns nothing
+export type Admit = () => number | undefined | void
+
 export interface Journal {
   readonly path: string
   /** where a journal that could not be used was kept; its unfinished payments have an unknown outcome */
@@ -133,21 +105,30 @@ export interface Journal {
   /**
    * Records a payment before it leaves. `created: false` means this request id is known already
    * (a double click): the caller must not send it again. `admit` (the spending rules) runs in the
-   * same transaction, just before a new entry is written: when it throws, nothing is written.
+   * same transaction, just before a new entry is written: when it throws, nothing is written; the
+   * time it answers (the service's it judged the day by) is the entry's.
    */
-  add(input: JournalEntryInput, admit?: () => void): { entry: JournalEntry; created: boolean }
-  /** `feeMsat`: the routing fee a payment actually paid (counted against a daily limit) */
+  add(input: JournalEntryInput, admit?: Admit): { entry: JournalEntry; created: boolean }
+  /**
+   * `feeMsat`: the routing fee a payment actually paid (counted against a daily limit); `atSec`:
+   * the service's time of the payment (its row's `created_at`), which the entry is moved on to
+   * when it was written earlier.
+   */
   mark(
     requestId: string,
     state: PaymentState,
-    o?: { txId?: string | null; error?: string | null; feeMsat?: number },
+    o?: { txId?: string | null; error?: string | null; feeMsat?: number; atSec?: number },
   ): JournalEntry
   /** msat an account spent or reserved since `since` (Unix seconds): docs/security.md, "Spending rules" */
   spentSince(accountId: string, since: number): number
   /** Reserves withdraw links before they are minted, `admit` first, in one transaction; false: known already. */
-  addLinks(input: LinksInput, admit?: () => void): boolean
-  /** the links really made: their reservation shrinks to it */
-  settleLinks(requestId: string, made: { amountMsat: number; feeLimitMsat: number }): void
+  addLinks(input: LinksInput, admit?: Admit): boolean
+  /** the links really made: their reservation shrinks to it; `atSec`: the service's time after minting */
+  settleLinks(requestId: string, made: { amountMsat: number; feeLimitMsat: number }, atSec?: number | null): void
+  /** the newest time (Unix seconds) this account's service was seen at, kept across restarts; null: never */
+  serviceTimeSeen(accountId: string): number | null
+  /** keeps `atSec` as the newest time this account's service was seen at, unless a later one is kept */
+  noteServiceTime(accountId: string, atSec: number): void
   get(requestId: string): JournalEntry | null
   unfinished(accountId?: string): JournalEntry[]
   /** failed payments changed at or after `sinceSec` (Unix seconds): the ones worth looking for at the service */
@@ -213,12 +194,13 @@ export function openJournal(opts: JournalOptions): Journal {
 
   const spends = createSpends(db, nowSec)
   /** a known request id is never admitted again: its first answer stands */
-  const admitted = <T>(known: boolean, admit: (() => void) | undefined, write: () => T): T | false =>
+  const admitted = <T>(known: boolean, admit: Admit | undefined, write: (at: number | undefined) => T): T | false =>
     inTransaction(db, () => {
       if (known) return false
-      admit?.()
-      return write()
+      const at = admit?.()
+      return write(typeof at === 'number' ? at : undefined)
     })
+  const movedOn = db.prepare('UPDATE payments SET created_at = max(created_at, ?) WHERE request_id = ?')
   const linksKnown = db.prepare('SELECT 1 FROM links_made WHERE request_id = ?')
 
   return {
@@ -226,14 +208,19 @@ export function openJournal(opts: JournalOptions): Journal {
     lost,
     operations,
     add(input, admit) {
-      const created = admitted(get(input.requestId) !== null, admit, () => put(input, 'pending'))
+      const created = admitted(get(input.requestId) !== null, admit, (at) =>
+        put(at === undefined ? input : { ...input, createdAt: at }, 'pending'),
+      )
       return { entry: get(input.requestId) as JournalEntry, created: created === true }
     },
     addLinks(input, admit) {
-      return admitted(linksKnown.get(input.requestId) !== undefined, admit, () => spends.addLinks(input)) === true
+      const write = (at: number | undefined) => spends.addLinks(at === undefined ? input : { ...input, createdAt: at })
+      return admitted(linksKnown.get(input.requestId) !== undefined, admit, write) === true
     },
     settleLinks: spends.settleLinks,
     spentSince: spends.spentSince,
+    serviceTimeSeen: spends.serviceTimeSeen,
+    noteServiceTime: spends.noteServiceTime,
     mark(requestId, state, o = {}) {
       const next = PaymentState.parse(state)
       return inTransaction(db, () => {
@@ -246,6 +233,7 @@ export function openJournal(opts: JournalOptions): Journal {
           throw new JournalStateError(`A payment that is ${cur.state} cannot become ${next}`)
         update.run(next, o.txId ?? null, o.error?.slice(0, 1000) ?? null, nowSec(), requestId)
         if (o.feeMsat !== undefined) spends.setFeePaid(requestId, o.feeMsat)
+        if (o.atSec !== undefined) movedOn.run(z.number().int().nonnegative().parse(o.atSec), requestId)
         return get(requestId) as JournalEntry
       })
     },

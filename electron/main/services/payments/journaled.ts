@@ -7,8 +7,8 @@ import { AppError } from '@shared/errors'
 import type { WalletTransaction } from '@shared/schemas/service'
 import { mt } from '../i18n'
 import { REQUEST_ID_KEY } from '../ledger'
-import type { Spending, SpendKind } from '../spending'
-import type { Journal, JournalEntryInput } from './journal'
+import type { Spend, SpendKind } from '../spending'
+import type { Admit, Journal, JournalEntryInput } from './journal'
 
 /** The steps of a payment a test may stop the process at (test/electron/payments/crash.test.ts). */
 export type PaymentStep = 'journaled' | 'sent' | 'answered'
@@ -25,9 +25,10 @@ export interface JournaledDeps {
   already?: string
   /**
    * The spending rules (services/spending): run in the journal's transaction just before the entry
-   * is written, so the check and the write are one step; a throw refuses the payment unwritten.
+   * is written, so the check and the write are one step; a throw refuses the payment unwritten,
+   * and the time answered (the service's it was judged by) is the entry's.
    */
-  admit?: (entry: JournalEntryInput) => void
+  admit?: (entry: JournalEntryInput) => ReturnType<Admit>
 }
 
 /** How one send is made, besides its entry and its call. */
@@ -52,7 +53,7 @@ export function bindSend(d: {
   journal: () => Journal
   inFlight: Set<string>
   changed: () => void
-  spending?: Pick<Spending, 'admit'>
+  spending?: { admit(spend: Spend): ReturnType<Admit> }
   at?: JournaledDeps['at']
 }): SendJournaled {
   return (entry, call, o = {}) => {
@@ -130,9 +131,15 @@ async function journaled<T extends { id: string }>(
     throw err
   }
   d.at?.('answered', requestId)
-  // the fee actually paid replaces the fee limit reserved in a daily limit's sum
-  const feeMsat = (sent as { lnTx?: { fee_msat?: unknown } | null }).lnTx?.fee_msat
-  d.journal.mark(requestId, 'paid', { txId: sent.id, ...(typeof feeMsat === 'number' ? { feeMsat } : {}) })
+  // the fee actually paid replaces the fee limit reserved in a daily limit's sum, and the entry
+  // is written no earlier than the service's time of the payment
+  const row = sent as { lnTx?: { fee_msat?: unknown } | null; created_at?: unknown }
+  const feeMsat = row.lnTx?.fee_msat
+  d.journal.mark(requestId, 'paid', {
+    txId: sent.id,
+    ...(typeof feeMsat === 'number' ? { feeMsat } : {}),
+    ...(typeof row.created_at === 'number' ? { atSec: row.created_at } : {}),
+  })
   d.changed?.()
   return sent
 }

@@ -31,11 +31,11 @@ const linksMsat = (n: number, amountSat: number) => ({
 const mayExist = (err: unknown) => !(err instanceof AppError) || err.code === 'unknown_outcome'
 
 /** Admits and reserves the links in one step; `settle(made)` shrinks the reservation afterwards. */
-function reserveLinks(d: { journal: Journal; spending: Pick<Spending, 'admit' | 'nowSec'> }, s: LinkSpend) {
+function reserveLinks(d: Pick<LinksDeps, 'journal' | 'spending'>, s: LinkSpend) {
   const all = linksMsat(s.count, s.amountSat)
-  const createdAt = d.spending.nowSec(s.accountId)
+  // written at the service's time the rules judged it by (admit answers it)
   const created = d.journal.addLinks(
-    { requestId: s.requestId, accountId: s.accountId, walletId: s.walletId, ...all, createdAt },
+    { requestId: s.requestId, accountId: s.accountId, walletId: s.walletId, ...all },
     () =>
       d.spending.admit({
         accountId: s.accountId,
@@ -47,7 +47,9 @@ function reserveLinks(d: { journal: Journal; spending: Pick<Spending, 'admit' | 
   if (!created) throw new AppError('invalid_input', mt('payments.askedBefore'))
   return {
     settle(made: number) {
-      d.journal.settleLinks(s.requestId, linksMsat(Math.min(made, s.count), s.amountSat))
+      // the mint's answers told the service's time: the reservation is written no earlier
+      const at = d.spending.dayNowSec(s.accountId)
+      d.journal.settleLinks(s.requestId, linksMsat(Math.min(made, s.count), s.amountSat), at)
     },
   }
 }
@@ -57,7 +59,7 @@ export type MintedLink = Awaited<ReturnType<ServiceClient['mintWithdrawLink']>>
 
 export interface LinksDeps {
   journal: Journal
-  spending: Pick<Spending, 'admit' | 'nowSec'>
+  spending: Pick<Spending, 'admit' | 'dayNowSec'>
   /** the client of the spend's account, its calls made once */
   client: Pick<ServiceClient, 'mintWithdrawLink'>
 }

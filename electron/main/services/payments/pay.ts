@@ -5,6 +5,7 @@
 import type { InvoiceView, PaymentView, WalletView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
+import type { WalletTransaction } from '@shared/schemas/service'
 import type { ServiceClient } from '../client'
 import { mainLocale, mw } from '../i18n'
 import type { ServiceTime } from '../serviceTime'
@@ -41,7 +42,7 @@ export interface PayDeps {
   /** the client money leaves by: its calls are made once, never retried */
   clientFor(accountId: string): ServiceClient
   /** each account's service clock: an invoice's expiry and a journal entry's time are on it */
-  serviceTime: Pick<ServiceTime, 'nowSec' | 'offsetMs'>
+  serviceTime: Pick<ServiceTime, 'nowSec' | 'offsetMs' | 'created'>
   /** the one way money leaves (createPayments.ts) */
   send: SendJournaled
 }
@@ -80,7 +81,8 @@ export async function payInvoice(d: PayDeps, input: PayInvoiceInput, accountId: 
   // the account on the confirmation, whichever is active now
   const client = d.clientFor(accountId)
   const asked = balanceOf(client, walletId)
-  // the service's clock not known yet (nothing asked since start): the balance's answer tells it
+  // the service's clock not known yet (nothing asked since start): the balance's answer tells it,
+  // and a daily limit's day is judged at the newest time heard (services/spending/day.ts)
   if (d.serviceTime.offsetMs(accountId) === null) await asked.catch(() => {})
   // Read again here (the renderer's word is not taken), by the app's own decoder: the service's
   // node checks it once more when it pays, and a second round trip would only slow the payment.
@@ -90,7 +92,9 @@ export async function payInvoice(d: PayDeps, input: PayInvoiceInput, accountId: 
   const createdAt = d.serviceTime.nowSec(accountId)
   const entry = { requestId, accountId, walletId, kind: 'invoice' as const, amountMsat, feeLimitMsat: fee, createdAt }
   return pay(d, asked, { ...entry, target: inv.invoice }, input.confirmToken, (passThru) =>
-    client.payInvoice(walletId, { payment_request: inv.invoice, fee_limit_msat: fee, passThru }),
+    answered(d, accountId, () =>
+      client.payInvoice(walletId, { payment_request: inv.invoice, fee_limit_msat: fee, passThru }),
+    ),
   )
 }
 
@@ -99,20 +103,30 @@ export async function payAddress(d: PayDeps, input: PayAddressInput, accountId: 
   const client = d.clientFor(accountId)
   // the service takes no fee limit here: the journal keeps the app's figure, shown before confirming
   const entry = { requestId, accountId, walletId, kind: 'address' as const, amountMsat }
+  const asked = balanceOf(client, walletId)
+  // as for an invoice: the day of a daily limit is judged at the latest time the app has heard
+  if (d.serviceTime.offsetMs(accountId) === null) await asked.catch(() => {})
   const createdAt = d.serviceTime.nowSec(accountId)
   return pay(
     d,
-    balanceOf(client, walletId),
+    asked,
     { ...entry, feeLimitMsat: feeLimitMsat(amountMsat), target: address, createdAt },
     input.confirmToken,
     (passThru) =>
-      client.payLightningAddress(walletId, {
-        ln_address: address,
-        amt_msat: amountMsat,
-        ...(comment ? { comment } : {}),
-        passThru,
-      }),
+      answered(d, accountId, () =>
+        client.payLightningAddress(walletId, {
+          ln_address: address,
+          amt_msat: amountMsat,
+          ...(comment ? { comment } : {}),
+          passThru,
+        }),
+      ),
   )
+}
+
+/** A payment's answer tells the service's time too (its row's `created_at`), Date header or not. */
+function answered(d: PayDeps, accountId: string, call: () => Promise<WalletTransaction>) {
+  return d.serviceTime.created(accountId, call, (tx) => tx.created_at)
 }
 
 /** The wallet's balance, asked at once; its answer is awaited only when the payment needs it. */

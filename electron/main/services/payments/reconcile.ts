@@ -74,7 +74,8 @@ export async function reconcile(d: ReconcileDeps): Promise<Found[]> {
     }
     const tx = items.find((t) => isPaymentOf(t, e))
     if (tx) {
-      const entry = d.journal.mark(e.requestId, 'paid', { txId: tx.id })
+      // the service's time of it: an entry written earlier must not leave the last 24 hours early
+      const entry = d.journal.mark(e.requestId, 'paid', { txId: tx.id, atSec: tx.created_at })
       found.push({ entry, rows: [tx, ...items.filter((t) => isFeeOf(t, tx))] })
     } else if (e.state === 'pending') neverSent(d.journal, e)
     else if (e.state !== 'failed') d.journal.mark(e.requestId, 'unknown', { error: absentWords(e, covers, d) })

@@ -1,13 +1,22 @@
-// Where API keys live: the OS keychain through keytar, or (when there is none) memory for this
-// session only. Never a plain file.
+// Where secrets live: the OS keychain through keytar, or (when there is none) memory for this
+// session only. Never a plain file. Each secret is named by its kind and id (names.ts), and only
+// this service turns that into an entry name, so no caller can reach another kind's entry.
 import { AppError } from '@shared/errors'
 import { mt } from '../i18n'
+import { entryName, legacyEntryName, type SecretName } from './names'
+
+export { apiKeyName, entryName, nwcWalletName, type SecretKind, type SecretName } from './names'
 
 export interface SecretStore {
-  get(accountId: string): Promise<string | null>
-  set(accountId: string, key: string): Promise<void>
-  delete(accountId: string): Promise<void>
+  get(name: SecretName): Promise<string | null>
+  set(name: SecretName, secret: string): Promise<void>
+  delete(name: SecretName): Promise<void>
   available(): Promise<boolean>
+  /**
+   * Moves these secrets from where older versions kept them (read the old entry, write the new,
+   * delete the old); answers how many moved. Called at start; a read finds an old entry too.
+   */
+  migrate(names: readonly SecretName[]): Promise<number>
 }
 
 /** The part of keytar this app uses. */
@@ -65,11 +74,39 @@ export function createKeytarStore(
       throw keychainUnavailable(err)
     }
   }
+  const read = (entry: string) => run((k) => k.getPassword(serviceName, entry))
+  const remove = (entry: string) => run((k) => k.deletePassword(serviceName, entry))
+  const write = (entry: string, secret: string) => run((k) => k.setPassword(serviceName, entry, secret))
+  // names are made before any call: a name refused is a refusal, not a keychain that failed
+  const entries = (name: SecretName) => ({ entry: entryName(name), old: legacyEntryName(name) })
+  /** the secret under its old entry, moved to its own (null: there was none) */
+  async function moveLegacy(e: { entry: string; old: string }): Promise<string | null> {
+    const secret = await read(e.old)
+    if (secret === null) return null
+    await write(e.entry, secret)
+    await remove(e.old)
+    return secret
+  }
   return {
-    get: (id) => run((k) => k.getPassword(serviceName, id)),
-    set: (id, key) => run((k) => k.setPassword(serviceName, id, key)),
-    async delete(id) {
-      await run((k) => k.deletePassword(serviceName, id))
+    async get(name) {
+      const e = entries(name)
+      return (await read(e.entry)) ?? moveLegacy(e)
+    },
+    async set(name, secret) {
+      const e = entries(name)
+      await write(e.entry, secret)
+      // an old copy (a key since replaced) must not outlive it under the old name
+      await remove(e.old)
+    },
+    async delete(name) {
+      const e = entries(name)
+      await remove(e.entry)
+      await remove(e.old)
+    },
+    async migrate(names) {
+      let moved = 0
+      for (const e of names.map(entries)) if ((await read(e.entry)) === null && (await moveLegacy(e)) !== null) moved++
+      return moved
     },
     async available() {
       try {
@@ -86,17 +123,19 @@ export function createKeytarStore(
 export function createMemoryStore(): SecretStore {
   const keys = new Map<string, string>()
   return {
-    async get(id) {
-      return keys.get(id) ?? null
+    async get(name) {
+      return keys.get(entryName(name)) ?? null
     },
-    async set(id, key) {
-      keys.set(id, key)
+    async set(name, secret) {
+      keys.set(entryName(name), secret)
     },
-    async delete(id) {
-      keys.delete(id)
+    async delete(name) {
+      keys.delete(entryName(name))
     },
     async available() {
       return true
     },
+    // nothing older to move: memory starts empty with each process
+    migrate: async () => 0,
   }
 }

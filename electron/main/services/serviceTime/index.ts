@@ -9,6 +9,11 @@
 // and receiving the answer: a sample is the clue's middle (+ 0.5 s) against the round trip's middle.
 // An answer slower than MAX_ROUND_TRIP_MS says too little and is left out; the estimate is the
 // median of the last WINDOW samples, so a stray header (a proxy, a cache) does not move it.
+// The same samples against the monotonic clock (steady.ts) give the time the daily spending limit
+// is counted on, which no setting of the computer's clock can move.
+import { createSteady, median } from './steady'
+
+export { SEEN_STEP_SEC } from './steady'
 
 /** samples kept per account */
 export const WINDOW = 9
@@ -25,6 +30,10 @@ export interface ServiceTimeDeps {
   now: () => number
   /** an account's estimate became known, or moved by REPORT_STEP_MS or more since last told */
   onChange?: (accountId: string) => void
+  /** the computer's monotonic clock, ms; performance.now by default */
+  monotonic?: () => number
+  /** the steady estimate of an account reached `sec`: first, then every SEEN_STEP_SEC (kept on disk) */
+  onSeen?: (accountId: string, sec: number) => void
 }
 
 export interface ServiceTime {
@@ -32,6 +41,11 @@ export interface ServiceTime {
   nowMs(accountId: string): number
   /** the same in whole Unix seconds */
   nowSec(accountId: string): number
+  /**
+   * The service's time by the monotonic clock, ms (steady.ts): moving the computer's clock does
+   * not move it. Null while no answer of this run has said.
+   */
+  steadyMs(accountId: string): number | null
   /** service minus computer, ms; null while no answer has said */
   offsetMs(accountId: string): number | null
   /** the same in whole seconds (what the renderer and Settings are given) */
@@ -51,15 +65,14 @@ export function dateHeaderSec(value: string | null): number | null {
   return Number.isFinite(ms) ? Math.floor(ms / 1000) : null
 }
 
-function median(xs: readonly number[]): number {
-  const s = [...xs].sort((a, b) => a - b)
-  const mid = s.length >> 1
-  return s.length % 2 ? (s[mid] as number) : ((s[mid - 1] as number) + (s[mid] as number)) / 2
-}
-
 export function createServiceTime(deps: ServiceTimeDeps): ServiceTime {
   const samples = new Map<string, number[]>()
   const told = new Map<string, number>()
+  const steady = createSteady({
+    monotonic: deps.monotonic ?? (() => performance.now()),
+    window: WINDOW,
+    onSeen: deps.onSeen,
+  })
 
   const offsetMs = (accountId: string): number | null => {
     const list = samples.get(accountId)
@@ -70,7 +83,10 @@ export function createServiceTime(deps: ServiceTimeDeps): ServiceTime {
     if (!Number.isInteger(serviceSec) || serviceSec < EARLIEST_SEC || serviceSec > LATEST_SEC) return
     const roundTrip = receivedAt - sentAt
     // negative: the computer's clock was moved meanwhile; long: the moment is too vague
-    if (!(roundTrip >= 0 && roundTrip <= MAX_ROUND_TRIP_MS)) return
+    const usable = roundTrip >= 0 && roundTrip <= MAX_ROUND_TRIP_MS
+    // a vague moment still bounds the service's time from below
+    steady.add(accountId, serviceSec, usable ? roundTrip : null)
+    if (!usable) return
     const list = samples.get(accountId) ?? []
     list.push(serviceSec * 1000 + 500 - (sentAt + receivedAt) / 2)
     if (list.length > WINDOW) list.shift()
@@ -88,6 +104,7 @@ export function createServiceTime(deps: ServiceTimeDeps): ServiceTime {
   return {
     nowMs,
     nowSec: (accountId) => Math.floor(nowMs(accountId) / 1000),
+    steadyMs: steady.nowMs,
     offsetMs,
     offsetSec: (accountId) => {
       const ms = offsetMs(accountId)

@@ -5,6 +5,7 @@ import { randomBytes } from 'node:crypto'
 import * as fsp from 'node:fs/promises'
 import { join } from 'node:path'
 import { AccountView, DEFAULT_FIAT, DEFAULT_LOCK, DEFAULT_SETTINGS, FiatSettings, Settings } from '@shared/contract'
+import { AppError } from '@shared/errors'
 import { LockSettings } from '@shared/lock'
 import { z } from 'zod'
 import { mt } from '../i18n'
@@ -69,6 +70,19 @@ export type SettingsFile = z.infer<typeof SettingsFile>
 
 export const SETTINGS_FILE = 'settings.json'
 
+/**
+ * The lock a file that does not read as a whole held: null when it says it had none (files from
+ * before the lock have no `lock`), undefined when that cannot be told (not JSON, or a lock record
+ * that does not read).
+ */
+export function lockOf(json: unknown): LockRecord | null | undefined {
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) return undefined
+  const lock = (json as { lock?: unknown }).lock
+  if (lock === undefined || lock === null) return null
+  const record = LockRecord.safeParse(lock)
+  return record.success ? record.data : undefined
+}
+
 export interface Notice {
   level: 'info' | 'warning' | 'error'
   message: string
@@ -119,22 +133,38 @@ export function createSettingsStore(opts: {
       }
       throw err
     }
-    let parsed: ReturnType<typeof SettingsFile.safeParse> | null = null
+    let json: unknown
     try {
-      parsed = SettingsFile.safeParse(JSON.parse(text))
+      json = JSON.parse(text)
     } catch {}
-    if (parsed?.success) {
+    const parsed = SettingsFile.safeParse(json)
+    if (parsed.success) {
       state = parsed.data
       return state
     }
+    await setAside(text, lockOf(json))
+    return state
+  }
+
+  /**
+   * A file that does not read: kept aside, and defaults used, but never without the lock it held
+   * (docs/security.md, "Fails closed"). Its lock is written into the new file before the old one
+   * goes, so a crash or a full disk in between cannot leave a profile without its lock; a file
+   * whose lock cannot be read is left where it is and the start refused.
+   */
+  async function setAside(text: string, lock: LockRecord | null | undefined) {
+    if (lock === undefined) throw new AppError('internal', mt('lock.settingsUnreadable', { path }))
     const aside = `${path}.corrupt-${now()}`
-    await fs.rename(path, aside)
-    state = defaultFile()
+    if (lock === null) await fs.rename(path, aside)
+    else {
+      await fs.writeFile(aside, text, { encoding: 'utf8', mode: 0o600, flush: true })
+      await write({ ...defaultFile(), lock })
+    }
+    state = { ...defaultFile(), lock }
     opts.onNotice?.({
       level: 'warning',
       message: mt('notices.settingsUnreadable', { aside }),
     })
-    return state
   }
 
   async function write(next: SettingsFile) {

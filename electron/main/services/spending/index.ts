@@ -3,17 +3,21 @@
 // the daily limit caps what goes out in any 24 hours, counted from the journal. `admit` is
 // synchronous and runs inside the journal's write transaction, so two windows paying at once are
 // checked one after the other against everything already written, whatever survived a restart.
+// The last 24 hours are the service's (day.ts): never judged by the computer's clock alone.
 import { randomBytes } from 'node:crypto'
 import type { SpendingView } from '@shared/contract'
 import { AppError } from '@shared/errors'
-import { formatMsat, formatSat, satToMsat } from '@shared/units'
+import { overDaily } from '@shared/payment/dailyLimit'
+import { formatSat, satToMsat } from '@shared/units'
 import type { z } from 'zod'
-import { mainLocale, mt } from '../i18n'
+import { mainLocale, mt, mw } from '../i18n'
 import type { Journal } from '../payments/journal'
-import type { PassphraseCheck } from './passphrase'
+import type { DayClock } from './day'
+import { type PassphraseCheck, requirePassphrase } from './passphrase'
 import { createRulesStore, type Rules, type RulesStore } from './rules'
 
-export { NO_PASSPHRASE, type PassphraseCheck } from './passphrase'
+export { createDayClock, type DayClock } from './day'
+export { NO_PASSPHRASE, type PassphraseCheck, requirePassphrase } from './passphrase'
 export { type Rules, type RulesStore, SPENDING_FILE, SpendingFile } from './rules'
 
 export const DAY_SEC = 86_400
@@ -40,8 +44,13 @@ export interface SpendingDeps {
   passphrase: PassphraseCheck
   now: () => number
   /**
-   * The service's time for an account, Unix seconds (services/serviceTime): the journal's entries
-   * carry it, so the last 24 hours are counted on it too. Absent: the computer's clock.
+   * The service's time the day is judged by (day.ts): spends are counted and written on it. Absent
+   * (tests of the rules alone): the computer's clock.
+   */
+  day?: DayClock
+  /**
+   * The time to write a spend at when the service's has never been heard (services/serviceTime;
+   * no daily limit then, which would refuse). Absent: the computer's clock.
    */
   serviceNowSec?: (accountId: string) => number
   onUnreadable?: (aside: string) => void
@@ -62,14 +71,16 @@ export interface Spending {
   }>
   /** whether a spend of this amount needs a confirmation first */
   needsConfirm(accountId: string, amountMsat: number): boolean
-  /** Throws AppError `limit` in plain words, or lets the spend be written. Synchronous on purpose. */
-  admit(spend: Spend): void
-  /** the time spends of this account are written at and counted on (the service's, Unix seconds) */
-  nowSec(accountId: string): number
+  /**
+   * Throws AppError `limit` in plain words, or lets the spend be written, answering the time to
+   * write it at (the service's it was judged by, Unix seconds). Synchronous on purpose.
+   */
+  admit(spend: Spend): number
+  /** the service's time spends of this account are judged by (Unix seconds); null while never heard */
+  dayNowSec(accountId: string): number | null
 }
 
 // amounts in a refusal are written the way the app's language writes numbers
-const msats = (msat: number) => formatMsat(msat, { locale: mainLocale() })
 const sats = (sat: number) => formatSat(sat, { locale: mainLocale() })
 
 const looser = (now: number | null, next: number | null) => now !== null && (next === null || next > now)
@@ -77,8 +88,9 @@ const looser = (now: number | null, next: number | null) => now !== null && (nex
 export function createSpending(d: SpendingDeps): Spending {
   const rules = createRulesStore({ dir: d.dir, now: d.now, onUnreadable: d.onUnreadable })
   const tokens = new Map<string, { accountId: string; maxMsat: number; expiresAt: number }>()
-  const nowSec = (accountId: string) => d.serviceNowSec?.(accountId) ?? Math.floor(d.now() / 1000)
-  const spent = (accountId: string) => d.journal().spentSince(accountId, nowSec(accountId) - DAY_SEC)
+  const computerSec = () => Math.floor(d.now() / 1000)
+  const dayNowSec = (accountId: string) => (d.day ? d.day.nowSec(accountId) : computerSec())
+  const spentAt = (accountId: string, daySec: number) => d.journal().spentSince(accountId, daySec - DAY_SEC)
 
   function rulesOf(accountId: string): Rules {
     const r = rules.of(accountId)
@@ -88,23 +100,24 @@ export function createSpending(d: SpendingDeps): Spending {
 
   function status(accountId: string): z.input<typeof SpendingView> {
     const r = rules.of(accountId)
-    const out = spent(accountId)
+    const day = dayNowSec(accountId)
+    // never heard the service's time: nothing is counted yet, and a limit lets nothing out until it is
+    const out = day === null ? 0 : spentAt(accountId, day)
     const limit = r?.dailyLimitSat ?? null
+    const left = limit === null ? null : day === null ? 0 : Math.max(0, satToMsat(limit) - out)
     return {
       accountId,
       confirmAboveSat: r?.confirmAboveSat ?? null,
       dailyLimitSat: limit,
       spentMsat: out,
-      leftMsat: r === null ? 0 : limit === null ? null : Math.max(0, satToMsat(limit) - out),
+      leftMsat: r === null ? 0 : left,
       passphraseSet: d.passphrase.isSet(),
       readable: r !== null,
     }
   }
 
-  async function checkPassphrase(passphrase: string | undefined, why: 'raise' | 'confirm') {
-    if (!passphrase) throw new AppError('limit', mt('spending.needsPassphrase', { why }))
-    if (!(await d.passphrase.verify(passphrase))) throw new AppError('invalid_input', mt('spending.wrongPassphrase'))
-  }
+  const checkPassphrase = (passphrase: string | undefined, why: 'raise' | 'confirm') =>
+    requirePassphrase(d.passphrase, passphrase, mt('spending.needsPassphrase', { why }))
 
   function takeToken(s: Spend) {
     const t = s.confirmToken ? tokens.get(s.confirmToken) : undefined
@@ -120,7 +133,7 @@ export function createSpending(d: SpendingDeps): Spending {
     rules,
     load: () => rules.load(),
     status,
-    nowSec,
+    dayNowSec,
     async set(input) {
       const now = rules.of(input.accountId)
       const next: Rules = { confirmAboveSat: input.confirmAboveSat, dailyLimitSat: input.dailyLimitSat }
@@ -149,25 +162,22 @@ export function createSpending(d: SpendingDeps): Spending {
     },
     admit(s) {
       const r = rulesOf(s.accountId)
+      const day = dayNowSec(s.accountId)
       if (r.dailyLimitSat !== null) {
-        const limit = satToMsat(r.dailyLimitSat)
-        const out = spent(s.accountId)
-        const need = s.amountMsat + s.feeLimitMsat
-        if (out + need > limit) {
-          const left = Math.max(0, limit - out)
-          throw new AppError(
-            'limit',
-            mt('spending.overDaily', {
-              what: s.what,
-              limit: sats(r.dailyLimitSat),
-              out: msats(out),
-              left: msats(left),
-              need: msats(need),
-            }),
-          )
-        }
+        if (day === null) throw new AppError('limit', mt('spending.timeUnknown'))
+        const out = spentAt(s.accountId, day)
+        const leftMsat = Math.max(0, satToMsat(r.dailyLimitSat) - out)
+        const needMsat = s.amountMsat + s.feeLimitMsat
+        const over = overDaily(
+          { what: s.what, limitSat: r.dailyLimitSat, outMsat: out, leftMsat, needMsat },
+          mainLocale(),
+        )
+        if (over) throw new AppError('limit', mw(over))
       }
       if (r.confirmAboveSat !== null && s.amountMsat > satToMsat(r.confirmAboveSat)) takeToken(s)
+      if (day === null) return d.serviceNowSec?.(s.accountId) ?? computerSec()
+      d.day?.note(s.accountId, day)
+      return day
     },
   }
 }

@@ -1,8 +1,9 @@
 // The spending rules of each account, in spending.json in userData (0600, written atomically).
 // A file that cannot be read is NOT taken as "no rules": it is kept aside and every spend is
 // refused until the rules are set again (with the passphrase), since a limit that vanished with a
-// damaged file would be no limit at all.
-import { readFile, rename } from 'node:fs/promises'
+// damaged file would be no limit at all. That holds across a restart: the file put in its place
+// says so (`setAside`) until new rules are written.
+import { readFile, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { SpendingRules } from '@shared/contract'
 import { z } from 'zod'
@@ -10,7 +11,12 @@ import { writeAtomic } from '../files/writeAtomic'
 
 export const SPENDING_FILE = 'spending.json'
 export const SpendingFile = z
-  .object({ version: z.literal(1), accounts: z.record(z.string().min(1).max(200), SpendingRules) })
+  .object({
+    version: z.literal(1),
+    accounts: z.record(z.string().min(1).max(200), SpendingRules),
+    /** the rules could not be read and were kept here: nothing is spent until they are set again */
+    setAside: z.string().max(4096).optional(),
+  })
   .strict()
 export type SpendingFile = z.infer<typeof SpendingFile>
 export type Rules = z.infer<typeof SpendingRules>
@@ -42,6 +48,13 @@ export function createRulesStore(o: { dir: string; now: () => number; onUnreadab
     queue = p.catch(() => {})
     return p
   }
+  /** The damaged file copied aside, then replaced by one that says so: a crash in between leaves it damaged. */
+  async function keepAside(text: string) {
+    const aside = `${path}.corrupt-${o.now()}`
+    await writeFile(aside, text, { encoding: 'utf8', mode: 0o600, flush: true })
+    await writeAtomic(path, `${JSON.stringify({ version: 1, accounts: {}, setAside: aside }, null, 2)}\n`)
+    return aside
+  }
   const store: RulesStore = {
     async load() {
       let text: string
@@ -51,14 +64,17 @@ export function createRulesStore(o: { dir: string; now: () => number; onUnreadab
         if ((err as NodeJS.ErrnoException).code === 'ENOENT') return
         throw err
       }
+      let file: SpendingFile | null = null
       try {
-        accounts = SpendingFile.parse(JSON.parse(text)).accounts
-      } catch {
-        const aside = `${path}.corrupt-${o.now()}`
-        await rename(path, aside)
-        broken = true
-        o.onUnreadable?.(aside)
+        file = SpendingFile.parse(JSON.parse(text))
+      } catch {}
+      if (file && file.setAside === undefined) {
+        accounts = file.accounts
+        return
       }
+      const aside = file?.setAside ?? (await keepAside(text))
+      broken = true
+      o.onUnreadable?.(aside)
     },
     of: (accountId) => (broken ? null : (accounts[accountId] ?? NO_RULES)),
     all: () => ({ ...accounts }),

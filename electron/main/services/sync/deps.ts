@@ -46,6 +46,8 @@ export interface SyncDeps {
   serviceNow?(accountId: string): number
   timers?: Timers
   log?: Pick<Logger, 'info' | 'warn' | 'error'>
+  /** the window can be seen: its active account ticks every `visiblePollMs`. Absent: never seen */
+  visible?(): boolean
   /** the account whose wallets the renderer and tray show; withdraw links are tracked under it */
   activeAccountId?(): string | null
   /** the live rate, stored with the rows that arrive while it is fresh (docs/rates.md) */

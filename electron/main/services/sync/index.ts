@@ -14,7 +14,7 @@ import { drainOutbox } from './outbox'
 import { nextTickMs } from './plan'
 import { latestClient } from './reads'
 import { createSchedule, realTimers } from './schedule'
-import { errorFields, expire, foundDirectly, saveWatched, settledInLedger } from './settle'
+import { errorFields, expire, foundDirectly, refuse, saveWatched, settledInLedger } from './settle'
 import { type AccountSync, newAccountSync, rereadWallet } from './state'
 import { readInvoice, syncAccount } from './tick'
 import type { SyncLoop } from './types'
@@ -69,10 +69,9 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     const pendingCreatedAt = [...pending(id), ...open].map((x) => x.createdAt)
     const linkShown = open.some((l) => l.ott === linkOnScreen)
     const { failures, historyLoading } = io.state(id)
-    return nextTickMs(
-      { intervalMs, failures, offline, nowSec: now, pendingCreatedAt, linkOnScreen: linkShown, historyLoading },
-      opts,
-    )
+    const onScreen = deps.visible?.() === true && deps.activeAccountId?.() === id
+    const input = { intervalMs, failures, offline, nowSec: now, pendingCreatedAt, historyLoading, onScreen }
+    return nextTickMs({ ...input, linkOnScreen: linkShown }, opts)
   }
 
   function reschedule(id: string) {
@@ -202,7 +201,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       const kept = (i: PendingInvoiceSchema) =>
         (i.settledAt ?? i.expiresAt) >= serviceSec(i.accountId) - opts.keepFinishedSec
       return invoicesOf(ledger(), io.unsaved)
-        .filter((i) => i.status === 'pending' || kept(i))
+        .filter((i) => i.status === 'pending' || (i.status !== 'refused' && kept(i)))
         .sort((a, b) => b.createdAt - a.createdAt)
     },
     listWithdraws() {
@@ -222,6 +221,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       if (acc && !running.has(acc)) reschedule(acc) // the next tick comes sooner
     },
     check,
+    refuse: (id) => ensureOpened() && refuse(io, id),
     pendingCount: () => pending().length,
     progress(accountId) {
       return ledger()
@@ -245,12 +245,18 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       await schedule.idle()
     },
     idle: () => schedule.idle(),
+    ticks: (id) => io.state(id).ticks,
     accountsChanged() {
       if (started && !opened && ensureOpened()) drainOutbox(io)
       for (const id of accountIdsWithWork()) if (idleAccount(id) && !schedule.has(id)) void tick(id, true)
     },
     keyReplaced: (id) => started && pollNow(id),
     nudge: (id) => started && pollNow(id),
+    windowShown() {
+      // the next tick of the account on screen comes within `visiblePollMs`, not at the idle poll
+      const id = deps.activeAccountId?.()
+      if (id && idleAccount(id)) reschedule(id)
+    },
     settingsChanged() {
       for (const id of accountIdsWithWork()) if (schedule.has(id)) reschedule(id)
     },

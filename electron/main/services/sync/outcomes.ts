@@ -4,9 +4,8 @@
 // each new row of the announcement outbox becomes at most one notification.
 import type { PendingInvoice } from '@shared/contract'
 import type { WalletTransaction } from '@shared/schemas/service'
-import { formatMsat } from '@shared/units'
 import type { LedgerTx, StoredWithdrawLink } from '../ledger'
-import { type NotificationModel, notificationLine, settlementNotification, withdrawNotification } from '../notify'
+import { type Notification, receivedNotification, settlementNotification, withdrawNotification } from '../notify'
 
 /**
  * A link's time is the app's estimate of the service's clock when it was minted (services/serviceTime),
@@ -84,26 +83,15 @@ export interface RecordsByRow {
   claimedBy(txId: string): StoredWithdrawLink | undefined
 }
 
-const line = (s: string | null) => (s ? notificationLine(s, 120) : '')
-
 /**
  * The notification for a row of the outbox, or null when it is not news: money leaving a wallet
  * is told by the screen that sent it, except a withdraw link of the app being claimed.
  */
-export function announcement(row: LedgerTx, records: RecordsByRow, walletLabel: string): NotificationModel | null {
+export function announcement(row: LedgerTx, records: RecordsByRow, walletLabel: string): Notification | null {
   const inv = row.lnTxId ? records.invoice(row.lnTxId) : undefined
   if (inv && row.amountMsat > 0)
     return settlementNotification({ ...inv, amountSat: Math.floor(row.amountMsat / 1000) }, walletLabel)
   const link = records.claimedBy(row.txId)
   if (link) return withdrawNotification(link, walletLabel, row.txId)
-  if (row.amountMsat <= 0) return null
-  const from = row.payee || row.counterpartyLabel
-  const to = `To ${line(walletLabel)}`
-  const lines = [line(row.memo) || line(row.comment), to, from ? `From ${line(from)}` : '']
-  return {
-    title: `Received ${formatMsat(row.amountMsat)}`,
-    body: lines.filter(Boolean).join('\n'),
-    plain: { title: 'Payment received', body: to },
-    target: { to: 'transaction', walletId: row.walletId, lnTxId: row.lnTxId, txId: row.txId },
-  }
+  return row.amountMsat > 0 ? receivedNotification(row, walletLabel) : null
 }

@@ -11,6 +11,8 @@
 // - Attention: an invoice or withdraw link made in the last `freshWindowSec` is probably being paid
 //   or claimed right now, and so is a link on screen, so ticks come every `freshPollMs`; the
 //   invoice on screen is read directly every `fastPollMs`.
+//   While the window can be seen, its active account ticks every `visiblePollMs` (a tick whose
+//   balances did not move is one request), so money from outside shows within seconds on screen.
 //   Otherwise one tick per `settings.pollIntervalSec`. Failures back off, doubling, capped.
 // - A history still loading goes on at once (`historyGapMs`): a tick reads twenty pages of it, and
 //   waiting the poll interval between ticks made a shop's history of a million rows take hours.
@@ -28,6 +30,8 @@ export interface PlanOptions {
   /** ticks while an invoice of the account is fresh */
   freshPollMs: number
   freshWindowSec: number
+  /** ticks of the active account while the window can be seen */
+  visiblePollMs: number
   backoffCapMs: number
   fullCheckEvery: number
   expiryGraceSec: number
@@ -39,6 +43,7 @@ export const DEFAULT_PLAN: PlanOptions = {
   fastPollMs: 2_000,
   freshPollMs: 2_500,
   freshWindowSec: 180,
+  visiblePollMs: 3_000,
   backoffCapMs: 5 * 60_000,
   fullCheckEvery: 20,
   expiryGraceSec: 60,
@@ -56,6 +61,8 @@ export interface DelayInput {
   linkOnScreen?: boolean
   /** the last tick stored part of a history and more of it is to come */
   historyLoading?: boolean
+  /** the account is the active one and the window can be seen */
+  onScreen?: boolean
 }
 
 export function nextTickMs(s: DelayInput, o: PlanOptions): number {
@@ -64,7 +71,8 @@ export function nextTickMs(s: DelayInput, o: PlanOptions): number {
   if (s.failures > 0) return Math.min(s.intervalMs * 2 ** s.failures, o.backoffCapMs)
   if (s.historyLoading) return o.historyGapMs
   const fresh = s.linkOnScreen || s.pendingCreatedAt.some((t) => s.nowSec - t < o.freshWindowSec)
-  return fresh ? Math.min(o.freshPollMs, s.intervalMs) : s.intervalMs
+  if (fresh) return Math.min(o.freshPollMs, s.intervalMs)
+  return s.onScreen ? Math.min(o.visiblePollMs, s.intervalMs) : s.intervalMs
 }
 
 export interface ReadsInput {
@@ -155,9 +163,12 @@ export function planStore(b: Batch, w: Waiting): StorePlan {
   return { paid, claimed, told, rest }
 }
 
-/** The invoice once paid as `f` says, or null when it is no longer pending. */
+/**
+ * The invoice once paid as `f` says, or null when it is paid or expired already. A refused claim's
+ * invoice paid after all is paid: the money came.
+ */
 export function paidInvoice(cur: PendingInvoice | undefined, f: Settlement): PendingInvoice | null {
-  if (cur?.status !== 'pending') return null
+  if (cur?.status !== 'pending' && cur?.status !== 'refused') return null
   const amountSat = f.amountSat > 0 ? f.amountSat : cur.amountSat
   return { ...cur, status: 'paid', settledAt: f.settledAt, amountSat }
 }
@@ -165,6 +176,10 @@ export function paidInvoice(cur: PendingInvoice | undefined, f: Settlement): Pen
 /** The invoice once expired, or null when it is no longer pending. */
 export const expiredInvoice = (cur: PendingInvoice | undefined): PendingInvoice | null =>
   cur?.status === 'pending' ? { ...cur, status: 'expired' } : null
+
+/** The invoice once its claim was refused, or null when it is no longer pending. */
+export const refusedInvoice = (cur: PendingInvoice | undefined): PendingInvoice | null =>
+  cur?.status === 'pending' ? { ...cur, status: 'refused' } : null
 
 /** The link once claimed as `c` says. */
 export const claimedLink = (c: Claim): StoredWithdrawLink => ({

@@ -7,7 +7,8 @@
 //   pages, never earlier ones, so none is skipped; the newest row of page 1 is the cursor for what
 //   comes after.
 // - New rows: page 1 onwards until a row older than the last one seen (rows of the same second are
-//   read again: one may land in the second of the last read). More than `maxPages` pages since the
+//   read again: one may land in the second of the last read). A page whose rows were all left out
+//   (an NWC account keeps settled rows only) does not end the read: its listed rows' time does. More than `maxPages` pages since the
 //   last read (the app was closed a long while): what is left loads as history.
 import type { WalletTransaction } from '@shared/schemas/service'
 import type { ServiceClient } from '../client'
@@ -79,12 +80,18 @@ export interface ReadContext {
   o: ReadOptions
 }
 
-type Page = { items: WalletTransaction[]; pagination: { pageCount: number; totalCount: number } }
+type Page = { items: WalletTransaction[]; pagination: { pageCount: number; totalCount: number }; oldestListed?: number }
 
 /** pages stored in one commit (a commit costs more than a page: 20 % less store time than five) */
 const STORE_EVERY = 10
 /** groups read and not yet stored, at most: the reads go on while the store catches up */
 const GROUPS_AHEAD = 2
+/**
+ * pages of history asked for at once: a service tens of milliseconds away answers two requests in
+ * the time of one, and one at a time made the first sync wait on the network between every page
+ * (docs/ledger.md, "The first sync's store")
+ */
+const READS_AHEAD = 2
 
 /**
  * Up to `backfillPagesPerTick` more pages of a wallet's history; true once it is all stored. Pages
@@ -120,18 +127,22 @@ export async function backfill(c: ReadContext, walletId: string): Promise<boolea
     return answer
   }
   let done = false
-  let next = ask(page)
+  /** pages asked for and not yet read, in order; more than one once the count of pages is known */
+  const asked: Array<Promise<Page>> = [ask(page)]
+  let nextAsk = page + 1
   try {
     for (; !done && page <= last; page++) {
-      const r = await next
+      const r = await (asked.shift() as Promise<Page>)
       done = page >= r.pagination.pageCount
-      if (!done && page < last) next = ask(page + 1)
+      const lastToAsk = Math.min(last, r.pagination.pageCount)
+      while (!done && asked.length < READS_AHEAD && nextAsk <= lastToAsk) asked.push(ask(nextAsk++))
       const cursor: CursorPatch = { backfillNextPage: page + 1, backfillTotal: r.pagination.totalCount }
       const newest = r.items[0]
       if (page === 1 && newest) Object.assign(cursor, seen(prev, newest))
       if (done) cursor.backfillDoneAt = c.nowSec()
       read.push({ walletId, items: r.items, bulk: true, cursor })
-      if (read.length >= STORE_EVERY) await handOver()
+      // the newest page goes in on its own: the screen shows it while the rest loads
+      if (page === 1 || read.length >= STORE_EVERY) await handOver()
     }
   } finally {
     await handOver()
@@ -163,8 +174,9 @@ async function readBack(read: (page: number) => Promise<Page>, bound: number | n
   for (let page = 1; ; page++) {
     const r = await read(page)
     items.push(...r.items)
-    const last = r.items.at(-1)
-    if (!last || (bound !== null && last.created_at < bound) || page >= r.pagination.pageCount)
+    // a page that kept no row (an NWC account's unpaid invoices) is judged by the rows it listed
+    const oldest = r.items.at(-1)?.created_at ?? r.oldestListed
+    if (oldest === undefined || (bound !== null && oldest < bound) || page >= r.pagination.pageCount)
       return { items, overflow: false }
     if (page >= maxPages) return { items, overflow: true }
   }

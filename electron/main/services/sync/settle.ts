@@ -6,7 +6,7 @@ import { AppError } from '@shared/errors'
 import type { SyncIo } from './deps'
 import { SyncNotSavedError } from './errors'
 import { CLOCK_SLACK_SEC, type Claim, type Settlement } from './outcomes'
-import { claimedLink, expiredInvoice, paidInvoice } from './plan'
+import { claimedLink, expiredInvoice, paidInvoice, refusedInvoice } from './plan'
 import { foundPaid } from './state'
 import { invoiceOf, storeUnsaved } from './watched'
 
@@ -59,6 +59,17 @@ export function expire(io: SyncIo, list: readonly PendingInvoice[]): void {
     if (next) putInvoice(io, next)
   }
   saveWatched(io)
+}
+
+/**
+ * A claim's invoice the link's server refused: no longer waited on, counted or listed as pending;
+ * false when it was no longer pending (paid meanwhile, say). A row that pays it still settles it.
+ */
+export function refuse(io: SyncIo, id: string): boolean {
+  const next = refusedInvoice(invoiceOf(io.deps.ledger(), io.unsaved, id))
+  if (next) putInvoice(io, next)
+  saveWatched(io)
+  return next !== null
 }
 
 /** Paid before it was tracked, and its row already synced: settled from the ledger. */

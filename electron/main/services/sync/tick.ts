@@ -22,7 +22,7 @@ import {
 } from './reads'
 import { claim, errorFields, expire, foundDirectly, isCode, saveWatched, settle } from './settle'
 import { afterReads, listed, stored, toTell } from './state'
-import { linksOf, pendingOf, takenTxIds, waitingLinksOf } from './watched'
+import { linksOf, pendingOf, refusedOf, takenTxIds, waitingLinksOf } from './watched'
 
 export const LNTX_FIELDS = ['settled', 'settled_at', 'num_satoshis'] as const
 
@@ -48,8 +48,11 @@ function waitingOf(io: SyncIo, accountId: string) {
 function storeOutcomes(io: SyncIo, accountId: string, b: Batch) {
   const ledger = io.deps.ledger()
   const waiting = waitingOf(io, accountId)
+  // not waited on, but a refused claim's invoice paid after all is matched too
+  const refused = refusedOf(ledger, io.unsaved, accountId, io.serviceSec(accountId) - io.opts.expiryGraceSec)
   const taken = takenTxIds(linksOf(ledger, io.unsaved))
-  const plan = planStore(b, { ...waiting, takenTxIds: taken, awaitingRow: io.state(accountId).awaitingRow })
+  const matched = { pending: [...waiting.pending, ...refused], links: waiting.links, takenTxIds: taken }
+  const plan = planStore(b, { ...matched, awaitingRow: io.state(accountId).awaitingRow })
   settle(io, plan.paid)
   claim(io, plan.claimed)
   saveWatched(io)
@@ -91,7 +94,9 @@ function storeBatch(io: SyncIo, accountId: string, b: Batch): void {
 async function storeHistory(io: SyncIo, accountId: string, batches: Batch[]): Promise<void> {
   const ledger = io.deps.ledger()
   const outs = ledger.together(() => batches.map((b) => storeOutcomes(io, accountId, b)))
-  const large = batches.some((b) => (b.cursor.backfillTotal ?? 0) >= io.opts.backfillOffThreadFrom)
+  // the newest page alone (shown first, backfill's own group) is not worth the hop to the history's thread
+  const newestAlone = batches.length === 1 && batches[0]?.cursor.backfillNextPage === 2
+  const large = !newestAlone && batches.some((b) => (b.cursor.backfillTotal ?? 0) >= io.opts.backfillOffThreadFrom)
   const inserted = await ledger.storeHistory(
     accountId,
     outs.map((o) => o.rest),
@@ -159,6 +164,24 @@ export async function syncAccount(io: SyncIo, accountId: string, client: SyncCli
 }
 
 /**
+ * Several histories to load from the top: the newest page of each first, side by side, so the
+ * screen's first page holds the account's newest rows while the rest loads wallet by wallet.
+ * Returns the wallets whose whole history that page was.
+ */
+async function newestPagesFirst(rc: ReadContext, ids: ReadonlySet<string>): Promise<Set<string>> {
+  const done = new Set<string>()
+  if (ids.size < 2) return done
+  const onePage = { ...rc, o: { ...rc.o, backfillPagesPerTick: 1 } }
+  await Promise.all([...ids].map(async (id) => (await backfill(onePage, id)) && done.add(id)))
+  return done
+}
+
+const restOfTick = (rc: ReadContext): ReadContext => ({
+  ...rc,
+  o: { ...rc.o, backfillPagesPerTick: Math.max(1, rc.o.backfillPagesPerTick - 1) },
+})
+
+/**
  * The reads the plan asked for; which wallets are now up to date, which to read again, the last
  * failure, and whether the last history still loading was stored in full by this tick.
  */
@@ -178,14 +201,20 @@ async function readPlanned(io: SyncIo, accountId: string, rc: ReadContext, plan:
     ),
   )
   await Promise.all(perWallet)
-  for (const id of plan.backfill) {
+  const fromTop = new Set(plan.backfill.filter((id) => (rc.cursor(id)?.backfillNextPage ?? 1) === 1))
+  const doneFirst = await newestPagesFirst(rc, fromTop).catch((err: unknown) => {
+    failed = err
+    return null
+  })
+  for (const id of doneFirst ? plan.backfill : []) {
     try {
-      const fromTop = (rc.cursor(id)?.backfillNextPage ?? 1) === 1
       // Done in this tick from page 1: its rows are as new as this tick's balance. Done later: the
       // next tick reads what arrived while the history was loading.
-      if (!(await backfill(rc, id))) continue
+      // a wallet whose newest page came first reads the rest of the tick's pages
+      const tickRc = fromTop.size > 1 && fromTop.has(id) ? restOfTick(rc) : rc
+      if (!doneFirst?.has(id) && !(await backfill(tickRc, id))) continue
       historiesDone++
-      if (fromTop) upToDate.add(id)
+      if (fromTop.has(id)) upToDate.add(id)
       else readAgain.push(id)
     } catch (err) {
       failed = err

@@ -15,6 +15,11 @@ export interface SyncLoop {
   /** the Withdraw screen shows this link (null: none): its account ticks as often as for a fresh one */
   focusLink(ott: string | null): void
   check(id: string): Promise<PendingInvoice>
+  /**
+   * the server of a withdraw link refused the claim this invoice was made for: it is no longer
+   * waited on nor listed (false: it was not pending any more)
+   */
+  refuse(id: string): boolean
   pendingCount(): number
   /** where the first sync of each wallet of an account is: pages read of pages known */
   progress(accountId: string): { walletId: string; done: boolean; page: number; total: number | null }[]
@@ -22,6 +27,13 @@ export interface SyncLoop {
   stop(): Promise<void>
   /** resolves when no tick or read is in progress (tests and shutdown) */
   idle(): Promise<void>
+  /** the window was shown: its active account's next tick comes at the on-screen pace */
+  windowShown(): void
+  /**
+   * the rounds of the account's tick begun so far: a test that must see a whole tick go by (and
+   * tell nothing) waits for one more to begin, then for idle()
+   */
+  ticks(accountId: string): number
   /** the settings changed: the next ticks follow the new poll interval from now */
   settingsChanged(): void
   /** the app's accounts changed: sync the new ones, forget the removed ones */

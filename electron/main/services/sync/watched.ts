@@ -36,6 +36,13 @@ export function pendingOf(ledger: Ledger, unsaved: Unsaved, accountId?: string):
   return merged(stored, unsaved.invoices, (i) => i.id, mine)
 }
 
+/** Refused claims' invoices of an account not expired at `nowSec`: a late payment still settles them. */
+export function refusedOf(ledger: Ledger, unsaved: Unsaved, accountId: string, nowSec: number): PendingInvoice[] {
+  const stored = ledger.invoices({ accountId, status: 'refused' })
+  const open = (i: PendingInvoice) => i.status === 'refused' && i.accountId === accountId && i.expiresAt >= nowSec
+  return merged(stored, unsaved.invoices, (i) => i.id, open)
+}
+
 export function linksOf(ledger: Ledger, unsaved: Unsaved, accountId?: string): StoredWithdrawLink[] {
   const mine = (l: StoredWithdrawLink) => !accountId || l.accountId === accountId
   return merged(ledger.withdrawLinks({ accountId }), unsaved.links, (l) => l.ott, mine)

@@ -4,6 +4,7 @@
 // A new wallet's access keys are shown once by the service. They are secrets: never logged,
 // never stored, and passed on only when the person asked to see them.
 
+import { cleanText } from '@shared/cleanText'
 import type { CreatedWalletView } from '@shared/history'
 import type { ServiceClient } from '../client'
 
@@ -14,7 +15,7 @@ export async function createWallet(
 ): Promise<CreatedWalletView> {
   const made = await client.createWallet(name)
   const keys = showKeys
-    ? Object.entries(made.access_keys).map(([role, list]) => ({ role: role.slice(0, 100), keys: list }))
+    ? Object.entries(made.access_keys).map(([role, list]) => ({ role: cleanText(role, 100), keys: list }))
     : null
   return { walletId: made.id, label: made.user_label ?? name, keys }
 }

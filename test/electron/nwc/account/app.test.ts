@@ -11,10 +11,10 @@ import type { HistoryRow } from '@shared/history'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { APP_VERSION } from '../../../../dev/preview/version'
 import { type App, createApp } from '../../../../electron/main/app/createApp'
-import { createKeytarStore } from '../../../../electron/main/services/secrets'
+import { apiKeyName, createKeytarStore } from '../../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../../simulator/index'
 import { startRelay, type TestRelay } from '../../../support/nostrRelay'
-import { type NwcTestWallet, startNwcWallet } from '../../../support/nwcWallet'
+import { type NwcTestWallet, nip47Row, startNwcWallet, zapRequest } from '../../../support/nwcWallet'
 
 let sim: SimulatorHandle
 let relay: TestRelay
@@ -44,12 +44,33 @@ const codeOf = (p: Promise<unknown>) =>
 const rows = async () => (await call<{ items: HistoryRow[] }>('history.page', { limit: 50 })).items
 const withdrawals = () => sim.control.requests({ path: /^\/v1\/wallet\/[^/]+\/withdraw$/ }).length
 
+// A history as wallets send one, besides the simulator wallet's: a zap, unpaid and failed rows,
+// texts written to deceive, and one row no app can read (its amount is a word).
+const t0 = Math.floor(Date.now() / 1000) - 3600
+const hostile = {
+  zap: nip47Row({ description: zapRequest('Great post ⚡'), amount: 21_000, created_at: t0 + 9, settled_at: t0 + 9 }),
+  expired: nip47Row({ state: 'expired', amount: 8_000, settled_at: 0, created_at: t0 + 8 }),
+  bidi: nip47Row({ description: 'Refund \u202Egnp.exe\u202C', amount: 2_000, created_at: t0 + 7, settled_at: t0 + 7 }),
+  broken: nip47Row({ amount: 'lots', created_at: t0 + 6 }),
+  control: nip47Row({ description: 'a\u0000b\u001bc\u0007d', amount: 3_000, created_at: t0 + 5, settled_at: t0 + 5 }),
+  failed: nip47Row({ type: 'outgoing', state: 'failed', amount: 9_000, settled_at: 0, created_at: t0 + 4 }),
+  long: nip47Row({ description: 'm'.repeat(10_000), amount: 4_000, created_at: t0 + 3, settled_at: t0 + 3 }),
+  html: nip47Row({
+    description: '<img src=x onerror=alert(1)><b>hi</b>',
+    amount: 5_000,
+    created_at: t0 + 2,
+    settled_at: t0 + 2,
+  }),
+}
+const history = Object.values(hostile)
+
 beforeAll(async () => {
   sim = await startSimulator({ seed: 'demo' })
   relay = await startRelay()
   hub = sim.control.createWallet('Hub', 20_000)
   await sim.control.payInbound(hub.id, 1_234, 'before the app')
   wallet = await startNwcWallet({ relayUrl: relay.url, simUrl: sim.url, apiKey: sim.keys.secret, walletId: hub.id })
+  wallet.rows.push(...history)
   dir = await mkdtemp(join(tmpdir(), 'lt-nwcacct-'))
   app = make()
   await app.start()
@@ -62,7 +83,7 @@ afterAll(async () => {
   for (const a of app
     ? (await call<{ accounts: AccountView[] }>('accounts.list').catch(() => ({ accounts: [] }))).accounts
     : [])
-    await secretStore.delete(a.id)
+    await secretStore.delete(apiKeyName(a.id))
   if (dir) await rm(dir, { recursive: true, force: true })
 })
 
@@ -81,7 +102,7 @@ describe('an NWC account', () => {
     })
     expect(account.capabilities).toMatchObject({ withdrawLinks: false, transfers: false, createWallets: false })
     // the string is kept where an API key is: the keychain, under the account
-    expect(await secretStore.get(account.id)).toBe(wallet.uri)
+    expect(await secretStore.get(apiKeyName(account.id))).toBe(wallet.uri)
     const list = await call<{ wallets: WalletView[] }>('wallets.list')
     expect(list.wallets).toHaveLength(1)
     w = list.wallets[0] as WalletView
@@ -92,6 +113,30 @@ describe('an NWC account', () => {
     await expect.poll(async () => (await rows()).map((r) => r.amountMsat), { timeout: 15_000 }).toContain(1_234_000)
     expect(wallet.methods).toContain('list_transactions')
   }, 20_000)
+
+  it('reads a history with a zap, unpaid rows and hostile texts: each payment stored cleaned, none lost', async () => {
+    const byHash = async () => new Map((await rows()).map((r) => [r.paymentHash, r]))
+    await expect.poll(async () => (await byHash()).has(hostile.html.payment_hash), { timeout: 15_000 }).toBe(true)
+    const got = await byHash()
+    const shown = (k: keyof typeof hostile) => got.get(hostile[k].payment_hash)
+    expect(shown('zap')).toMatchObject({ amountMsat: 21_000, comment: 'Great post ⚡' })
+    expect(Array.from(shown('zap')?.memo ?? '')).toHaveLength(1024)
+    expect(shown('bidi')?.memo).toBe('Refund gnp.exe')
+    expect(shown('control')?.memo).toBe('abcd')
+    expect(shown('long')?.memo).toBe(`${'m'.repeat(1023)}…`)
+    expect(shown('html')?.memo).toBe('<img src=x onerror=alert(1)><b>hi</b>')
+    // as stored, not only as shown: the ledger keeps what answers.ts cleaned
+    expect(app.ledger().byLnTxId(account.id, hostile.bidi.payment_hash)?.memo).toBe('Refund gnp.exe')
+    // unpaid and failed rows moved no money: no row; the broken one is skipped, said so in the log
+    for (const k of ['expired', 'failed', 'broken'] as const) expect(shown(k)).toBeUndefined()
+    expect(logs.some((l) => l.includes('unreadable row skipped') && l.includes(hostile.broken.payment_hash))).toBe(true)
+    // new rows once the history is in, a broken one the newest: the read of new rows keeps the rest
+    const later = Math.max(...(await rows()).map((r) => r.createdAt)) + 10
+    const zap = nip47Row({ description: zapRequest('Again ⚡'), amount: 42_000, created_at: later, settled_at: later })
+    wallet.rows.push(zap, nip47Row({ amount: -1, created_at: later + 1 }))
+    await wallet.notify('payment_received')
+    await expect.poll(async () => (await byHash()).get(zap.payment_hash)?.comment, { timeout: 15_000 }).toBe('Again ⚡')
+  }, 30_000)
 
   it('pays an invoice once, through the journal, with a preimage of the payment hash', async () => {
     const invoice = sim.control.outsideInvoice(500, 'coffee')
@@ -134,7 +179,8 @@ describe('an NWC account', () => {
 
   it('a payment the wallet pushes is read at once, not at the next poll', async () => {
     await call('settings.update', { pollIntervalSec: 3600 })
-    await new Promise((r) => setTimeout(r, 1_000))
+    // no tick left running from before that could read the payment: the next one is an hour away
+    await app.sync.idle()
     await sim.control.payInbound(hub.id, 777, 'pushed')
     await wallet.notify('payment_received')
     await expect.poll(async () => (await rows()).map((r) => r.amountMsat), { timeout: 5_000 }).toContain(777_000)
@@ -191,6 +237,6 @@ describe('an NWC account', () => {
     const list = await call<{ wallets: WalletView[] }>('wallets.list')
     expect(list.wallets[0]?.balanceMsat).toBe(sim.control.balanceMsat(hub.id))
     await call('accounts.remove', { id: account.id })
-    expect(await secretStore.get(account.id)).toBeNull()
+    expect(await secretStore.get(apiKeyName(account.id))).toBeNull()
   }, 30_000)
 })

@@ -2,6 +2,7 @@
 // the profile and the keychain wiped, restored on a fresh profile, where it reads its wallet again.
 import { rm } from 'node:fs/promises'
 import { afterAll, beforeAll, expect, it } from 'vitest'
+import { apiKeyName } from '../../../../electron/main/services/secrets'
 import { type SimulatorHandle, startSimulator } from '../../../simulator/index'
 import { startRelay, type TestRelay } from '../../../support/nostrRelay'
 import { type NwcTestWallet, startNwcWallet } from '../../../support/nwcWallet'
@@ -37,18 +38,18 @@ it('an NWC account and its string come back from a backup', async () => {
   const file = a.saved[0] as Uint8Array
   await a.app.dispose()
   await rm(dirA, { recursive: true, force: true })
-  await a.keychain.delete(acc.id)
+  await a.keychain.delete(apiKeyName(acc.id))
 
   const dirB = await newDir('nwc-b')
   dirs.push(dirB)
   const b = await openProfile({ dir: dirB, keychainService: service })
   b.toOpen = file
   expect(await b.ok('backup.restore', { passphrase: PASS })).toMatchObject({ status: 'restored', accounts: 1, keys: 1 })
-  expect(await b.keychain.get(acc.id)).toBe(wallet.uri)
+  expect(await b.keychain.get(apiKeyName(acc.id))).toBe(wallet.uri)
   const { accounts } = await b.ok<{ accounts: Array<{ id: string; kind: string }> }>('accounts.list')
   expect(accounts).toEqual([expect.objectContaining({ id: acc.id, kind: 'nwc' })])
   const { wallets } = await b.ok<{ wallets: Array<{ balanceMsat: number }> }>('wallets.list')
   expect(wallets.map((w) => w.balanceMsat)).toEqual([5_000_000])
   await b.app.dispose()
-  await b.keychain.delete(acc.id)
+  await b.keychain.delete(apiKeyName(acc.id))
 }, 60_000)

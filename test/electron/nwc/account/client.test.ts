@@ -9,17 +9,23 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
 import { fromServiceTx } from '../../../../electron/main/services/ledger/rows'
 import { type NwcAccount, openNwcAccount } from '../../../../electron/main/services/nwc/client/index'
 import { nwcServiceClient, nwcWalletId } from '../../../../electron/main/services/nwc/client/serviceClient'
-import { type Batch, backfill, DEFAULT_READS } from '../../../../electron/main/services/sync/reads'
+import { type Batch, backfill, DEFAULT_READS, readNewOfWallet } from '../../../../electron/main/services/sync/reads'
 import { WalletTransaction } from '../../../../shared/schemas/service'
 import { startRelay, type TestRelay } from '../../../support/nostrRelay'
+import { nip47Row, zapRequest } from '../../../support/nwcWallet'
 
 let relay: TestRelay
+const logs: Array<[string, Record<string, unknown> | undefined]> = []
 let service: NWCWalletService
 let account: NwcAccount
 let balance: number
 let paidInvoices: string[]
 let stall: boolean
 let badShape: boolean
+/** rows list_transactions and lookup_invoice answer with, as a wallet sends them (else `txs`) */
+let listed: unknown[] | null
+/** the error get_balance answers with, when set */
+let refusal: { code: string; message: string } | null
 const walletSecret = bytesToHex(generateSecretKey())
 const clientSecret = bytesToHex(generateSecretKey())
 const txs: { type: 'incoming' | 'outgoing'; invoice: string; payment_hash: string; amount: number }[] = []
@@ -42,6 +48,8 @@ beforeEach(async () => {
   paidInvoices = []
   stall = false
   badShape = false
+  listed = null
+  refusal = null
   txs.length = 0
   service = new NWCWalletService({ relayUrls: [relay.url] })
   await service.publishWalletServiceInfoEvent(
@@ -63,9 +71,15 @@ beforeEach(async () => {
       },
       error: undefined,
     }),
-    getBalance: async () =>
-      stall ? new Promise(() => {}) : { result: badShape ? ({ balance: -1 } as never) : { balance }, error: undefined },
+    getBalance: async () => {
+      if (refusal) return { result: undefined, error: refusal }
+      return stall
+        ? new Promise(() => {})
+        : { result: badShape ? ({ balance: -1 } as never) : { balance }, error: undefined }
+    },
     lookupInvoice: async (r) => {
+      const raw = listed?.find((x) => (x as { payment_hash?: string }).payment_hash === r.payment_hash)
+      if (raw) return { result: raw as never, error: undefined }
       const t = txs.find((x) => x.payment_hash === r.payment_hash)
       return t
         ? { result: tx(t), error: undefined }
@@ -81,13 +95,11 @@ beforeEach(async () => {
       txs.push(t)
       return { result: tx(t), error: undefined }
     },
-    listTransactions: async (r) => ({
-      result: {
-        transactions: txs.slice(r.offset ?? 0, (r.offset ?? 0) + (r.limit ?? 50)).map(tx),
-        total_count: txs.length,
-      },
-      error: undefined,
-    }),
+    listTransactions: async (r) => {
+      const all: unknown[] = listed ?? txs.map(tx)
+      const transactions = all.slice(r.offset ?? 0, (r.offset ?? 0) + (r.limit ?? 50)) as never[]
+      return { result: { transactions, total_count: all.length }, error: undefined }
+    },
     payInvoice: async (r) => {
       if (stall) return new Promise(() => {})
       const amount = 1_000_000
@@ -102,7 +114,8 @@ beforeEach(async () => {
     `nostr+walletconnect://${wallet}?relay=${encodeURIComponent(relay.url)}&secret=${clientSecret}`,
   )
   if (!uri) throw new Error('uri refused')
-  account = openNwcAccount({ uri, timeoutMs: 3_000, backoffMinMs: 50 })
+  logs.length = 0
+  account = openNwcAccount({ uri, timeoutMs: 3_000, backoffMinMs: 50, log: (m, f) => logs.push([m, f]) })
 })
 
 afterEach(async () => {
@@ -302,5 +315,146 @@ describe('NWC account read by the sync loop', () => {
       nowSec: () => 100,
     }).getLnTx(made.payment_hash)
     expect(ln).toMatchObject({ r_hash_decoded: made.payment_hash, num_satoshis: 7, settled: true })
+  })
+})
+
+describe('NWC account: histories as wallets send them', () => {
+  const walletId = () => nwcWalletId(getPublicKey(Buffer.from(walletSecret, 'hex')))
+  const sync = () =>
+    nwcServiceClient({
+      account: async () => account,
+      walletPubkey: getPublicKey(Buffer.from(walletSecret, 'hex')),
+      nowSec: () => 200,
+    })
+
+  it('a row that does not read is skipped, logged and counted; its neighbours are kept', async () => {
+    const bad = nip47Row({ amount: 'lots', created_at: 99 })
+    listed = [nip47Row({ amount: 1000, created_at: 100 }), bad, nip47Row({ amount: 3000, created_at: 98 })]
+    const page = await sync().listTransactions(walletId(), 1, 3)
+    expect(page.items.map((t) => t.num_msat)).toEqual([1000, 3000])
+    // three listed of three asked: another page may follow, so a history read goes on past this one
+    expect(page.pagination.pageCount).toBe(2)
+    expect(account.unreadableRows()).toBe(1)
+    const skipped = logs.filter(([m]) => m === 'nwc account: unreadable row skipped').map(([, f]) => f)
+    expect(skipped).toEqual([
+      { offset: 1, why: 'amount: invalid_type', paymentHash: bad.payment_hash, skippedSoFar: 1 },
+    ])
+  })
+
+  it('reads every NIP-47 state: only settled rows are payments; a zap’s long description is cut, not refused', async () => {
+    const zap = zapRequest('Great post ⚡')
+    expect(zap).toHaveLength(1065)
+    const z = nip47Row({ description: zap, created_at: 105 })
+    const expired = nip47Row({ state: 'expired', settled_at: 0, created_at: 104 })
+    const failed = nip47Row({ type: 'outgoing', state: 'failed', settled_at: 0, created_at: 103 })
+    const pending = nip47Row({ state: 'pending', settled_at: 0, created_at: 102 })
+    const held = nip47Row({ state: 'accepted', settled_at: 0, created_at: 101 })
+    listed = [z, expired, failed, pending, held]
+    const page = await sync().listTransactions(walletId(), 1, 50)
+    expect(page.items.map((t) => t.lnTx?.r_hash_decoded)).toEqual([z.payment_hash])
+    const memo = page.items[0]?.lnTx?.memo ?? ''
+    // the ledger's cap (1,024 characters), ending with an ellipsis
+    expect(Array.from(memo)).toHaveLength(1024)
+    expect(memo.endsWith('…') && zap.startsWith(memo.slice(0, -1))).toBe(true)
+    expect(page.items[0]?.passThru).toEqual({ comment: 'Great post ⚡' })
+    expect(account.unreadableRows()).toBe(0)
+    // the app's own invoice that expired reads as not paid: the read at expiry then marks it so
+    expect(await sync().getLnTx(expired.payment_hash)).toMatchObject({
+      settled: false,
+      r_hash_decoded: expired.payment_hash,
+    })
+  })
+
+  it('cleans and caps every text of a row: bidi, control characters, a 10,000-character memo, markup', async () => {
+    const upper = bytesToHex(randomBytes(32)).toUpperCase()
+    listed = [
+      nip47Row({ description: 'Invoice \u202Egnp.exe\u202C for you', created_at: 105 }),
+      nip47Row({ description: 'a\u0000b\u001bc\u0007d\te\nf', created_at: 104 }),
+      nip47Row({ description: 'x'.repeat(10_000), created_at: 103 }),
+      nip47Row({ description: '<img src=x onerror=alert(1)><b>bold</b>', created_at: 102 }),
+      nip47Row({
+        ...{
+          type: 'outgoing',
+          payment_hash: upper,
+          invoice: 'not an invoice <script>',
+          preimage: 'zz',
+          created_at: 101,
+        },
+        metadata: { comment: '\u202Ethanks', recipient_data: { identifier: 'alice@example.com\u200B' } },
+      }),
+    ]
+    const { items } = await sync().listTransactions(walletId(), 1, 50)
+    expect(items.map((t) => t.lnTx?.memo)).toEqual([
+      'Invoice gnp.exe for you',
+      'abcd e f',
+      `${'x'.repeat(1023)}…`,
+      // markup is text: kept as written, shown as text (React), made inert for notifications (notify/text.ts)
+      '<img src=x onerror=alert(1)><b>bold</b>',
+      null,
+    ])
+    const out = items[4]
+    expect(out?.lnTx).toMatchObject({ r_hash_decoded: upper.toLowerCase(), payment_request: upper.toLowerCase() })
+    expect(out?.lnTx?.payment_preimage).toBeNull()
+    expect(out?.passThru).toEqual({ comment: 'thanks', ln_address: 'alice@example.com' })
+    expect(out?.num_msat).toBe(-1000)
+  })
+
+  it('a wallet’s error words are cleaned, cut short and never carry the secret', async () => {
+    refusal = { code: 'INTERNAL\u202E', message: `${clientSecret} \u202Eetuor on\u0007 ${'y'.repeat(5000)}` }
+    const e = (await account.getBalance().catch((x: unknown) => x)) as { code: string; message: string }
+    expect(e.code).toBe('service_error')
+    expect(e.message).toMatch(/^The wallet said no \(INTERNAL\): \[redacted\] etuor on y+…$/)
+    expect(e.message).not.toMatch(/[\p{Cc}\p{Cf}]/u)
+    expect(e.message.length).toBeLessThan(300)
+  })
+
+  it('a history of zaps loads in pages of 100, though one such answer would not fit in a NIP-44 message', async () => {
+    const t = Array.from({ length: 120 }, (_, k) => 1_000 - k)
+    listed = t.map((at) => nip47Row({ description: zapRequest(`zap ${at}`), created_at: at, settled_at: at }))
+    // a page of 100 zaps is about 190 KB of JSON; NIP-44 seals 65,535 bytes at most
+    expect(JSON.stringify(listed.slice(0, 100)).length).toBeGreaterThan(65_535)
+    const batches: Batch[] = []
+    const done = await backfill(
+      {
+        client: sync(),
+        cursor: () => null,
+        store: (b) => void batches.push(b),
+        storeHistory: async (bs) => void batches.push(...bs),
+        nowSec: () => 2_000,
+        o: DEFAULT_READS,
+      },
+      walletId(),
+    )
+    expect(done).toBe(true)
+    const stored = batches.flatMap((b) => b.items)
+    expect(stored.map((x) => x.created_at)).toEqual(t)
+    expect(stored.every((x) => x.passThru.comment === `zap ${x.created_at}`)).toBe(true)
+  }, 30_000)
+
+  it('new rows: a page the account keeps none of does not end the read, its listed rows’ time does', async () => {
+    // fifty unpaid invoices newer than a payment that came after the last read
+    const paid = nip47Row({ amount: 7000, created_at: 150, settled_at: 150 })
+    const unpaid = Array.from({ length: 50 }, (_, k) =>
+      nip47Row({ state: 'expired', settled_at: 0, created_at: 199 - k }),
+    )
+    const old = nip47Row({ amount: 5000, created_at: 90, settled_at: 90 })
+    listed = [...unpaid, paid, old]
+    const stored: Batch[] = []
+    const cursor = { accountId: 'a', walletId: walletId(), lastSeenTxId: 'x', lastSeenAt: 120, fullCheckAt: null }
+    await readNewOfWallet(
+      {
+        client: sync(),
+        cursor: () => ({ ...cursor, backfillNextPage: 1, backfillTotal: 1, backfillDoneAt: 1 }),
+        store: (b) => void stored.push(b),
+        storeHistory: async () => {},
+        nowSec: () => 200,
+        o: { ...DEFAULT_READS, perPage: 50 },
+      },
+      walletId(),
+    )
+    const items = stored.flatMap((b) => b.items)
+    expect(items.map((t) => t.lnTx?.r_hash_decoded)).toContain(paid.payment_hash)
+    // and the cursor moves to that payment, the newest stored
+    expect(stored.at(-1)?.cursor).toMatchObject({ lastSeenAt: 150 })
   })
 })

@@ -4,10 +4,10 @@
 import { parseNwcUri } from '@shared/nwc/uri'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex } from 'nostr-tools/utils'
-import { afterEach, expect, it } from 'vitest'
+import { afterEach, expect, it, vi } from 'vitest'
 import { openNwcAccount } from '../../../../electron/main/services/nwc/client/index'
 import { encryptFor } from '../../../../electron/main/services/nwc/crypto'
-import { startRelay, type TestRelay } from '../../../support/nostrRelay'
+import { publishTo, startRelay, type TestRelay } from '../../../support/nostrRelay'
 
 let relay: TestRelay | undefined
 let close = () => {}
@@ -15,14 +15,6 @@ afterEach(async () => {
   close()
   await relay?.close()
 })
-
-async function publish(url: string, e: object) {
-  const ws = new WebSocket(url)
-  await new Promise((r) => ws.addEventListener('open', r))
-  ws.send(JSON.stringify(['EVENT', e]))
-  await new Promise((r) => setTimeout(r, 100))
-  ws.close()
-}
 
 it('a payment_received from the wallet is handed on; one from a stranger is not', async () => {
   relay = await startRelay()
@@ -37,7 +29,8 @@ it('a payment_received from the wallet is handed on; one from a stranger is not'
   const got: string[] = []
   const account = openNwcAccount({ uri, backoffMinMs: 50, onNotification: (t) => got.push(t) })
   close = () => account.close()
-  await new Promise((r) => setTimeout(r, 300))
+  // its subscription is at the relay: the notes below reach it
+  await vi.waitFor(() => expect(relay?.subscribed(23197) && relay.subscribed(23196)).toBe(true), { timeout: 10_000 })
   const note = (sk: Uint8Array, type: string, kind: number) =>
     finalizeEvent(
       {
@@ -54,8 +47,8 @@ it('a payment_received from the wallet is handed on; one from a stranger is not'
       sk,
     )
   const stranger = generateSecretKey()
-  await publish(relay.url, note(stranger, 'payment_received', 23197))
-  await publish(relay.url, note(walletSk, 'payment_received', 23197))
-  await publish(relay.url, note(walletSk, 'payment_sent', 23196))
+  await publishTo(relay.url, note(stranger, 'payment_received', 23197))
+  await publishTo(relay.url, note(walletSk, 'payment_received', 23197))
+  await publishTo(relay.url, note(walletSk, 'payment_sent', 23196))
   await expect.poll(() => got, { timeout: 3000 }).toEqual(['payment_received', 'payment_sent'])
 })

@@ -1,10 +1,11 @@
 // Claiming other people's withdraw links, through the whole app against the simulator's outside
-// vouchers (real HTTP on loopback, so each call confirms that host, as the person does after the
-// warning), and the claim service against hostile loopback servers.
-import type { ClaimOffer, ClaimResult, OpOutput } from '@shared/contract'
+// vouchers (real HTTP on loopback, on the account's own service's server, so no host needs
+// confirming), and the claim service against hostile loopback servers.
+import type { ClaimOffer, ClaimResult, OpOutput, PendingInvoice } from '@shared/contract'
 import { encodeLnurl } from '@shared/lnurl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createClaimService, createRemote } from '../../../../electron/main/services/claim'
+import { handoverOf } from '../../../../electron/main/services/claim/handover'
 import type { VoucherSpec } from '../../../simulator/outside'
 import { type ConnectedApp, startConnectedApp } from '../../ipc/appHarness'
 import { type Loopback, serve, streamHuge } from '../loopback'
@@ -18,17 +19,14 @@ afterAll(() => t.close())
 let n = 0
 const rid = () => `req-claim-${++n}-${Date.now()}`
 const voucher = (spec: VoucherSpec) => t.sim.control.outside.voucher(spec)
-/** the simulator's host, on loopback: confirmed as the person does after the warning */
-const confirmed = () => [new URL(t.sim.url).host]
-const run = (name: 'claim.read' | 'claim.run', input: object) =>
-  t.app.router.handle(name, { ...input, confirmed: confirmed() })
+const run = (name: 'claim.read' | 'claim.run', input: object) => t.app.router.handle(name, input)
 const claimOf = (id: string) => t.sim.control.outside.vouchers().find((v) => v.id === id)!
 const invoicesMade = () => t.sim.control.requests({ method: 'POST', path: /\/invoice$/ }).length
 
 describe('claiming an outside voucher through the app', () => {
   it('shows who offers how much, then claims it in full and the invoice is paid', async () => {
     const v = voucher({ maxSat: 3_000, minSat: 10, description: 'Meetup <b>gift</b>\u0007' })
-    const offer = await t.call<ClaimOffer>('claim.read', { lnurl: v.lnurl, confirmed: confirmed() })
+    const offer = await t.call<ClaimOffer>('claim.read', { lnurl: v.lnurl })
     expect(offer).toEqual({
       lnurl: v.lnurl.toUpperCase(),
       host: new URL(t.sim.url).host,
@@ -36,7 +34,8 @@ describe('claiming an outside voucher through the app', () => {
       minSat: 10,
       maxSat: 3_000,
       callbackHost: new URL(t.sim.url).host,
-      callbackRange: 'loopback',
+      // on the account's own server: nothing to warn about
+      callbackRange: null,
     })
     const before = t.sim.control.balanceMsat(t.w.id)
     const r = await t.call<ClaimResult>('claim.run', {
@@ -44,7 +43,6 @@ describe('claiming an outside voucher through the app', () => {
       walletId: t.w.id,
       amountSat: 3_000,
       requestId: rid(),
-      confirmed: confirmed(),
     })
     expect(r.outcome).toBe('accepted')
     expect(r.invoice).toMatchObject({ status: 'paid', amountSat: 3_000, walletId: t.w.id })
@@ -63,7 +61,6 @@ describe('claiming an outside voucher through the app', () => {
       walletId: t.w.id,
       amountSat: 1_000,
       requestId: rid(),
-      confirmed: confirmed(),
     })
     expect(r.invoice).toMatchObject({ status: 'paid', amountSat: 1_000 })
     expect(t.sim.control.balanceMsat(t.w.id) - before).toBe(1_000_000)
@@ -71,7 +68,7 @@ describe('claiming an outside voucher through the app', () => {
 
   it('a double click claims once', async () => {
     const v = voucher({ maxSat: 500, uses: 5 })
-    const input = { lnurl: v.lnurl, walletId: t.w.id, amountSat: 500, requestId: rid(), confirmed: confirmed() }
+    const input = { lnurl: v.lnurl, walletId: t.w.id, amountSat: 500, requestId: rid() }
     const [a, b] = await Promise.all([run('claim.run', input), run('claim.run', input)])
     expect(a.ok).toBe(true)
     expect(b).toMatchObject({ ok: false, error: { code: 'busy' } })
@@ -124,7 +121,6 @@ describe('claiming an outside voucher through the app', () => {
       walletId: t.w.id,
       amountSat: 20,
       requestId: rid(),
-      confirmed: confirmed(),
     })
     expect(r.outcome).toBe('unanswered')
     expect(r.message).toMatch(/It may still pay: the invoice is watched until it expires\.$/)
@@ -138,9 +134,122 @@ describe('claiming an outside voucher through the app', () => {
       walletId: t.w.id,
       amountSat: 20,
       requestId: rid(),
-      confirmed: confirmed(),
     })
     expect(r).toMatchObject({ outcome: 'accepted', invoice: { status: 'pending' } })
+  })
+})
+
+describe('a claim the link’s server refuses leaves no invoice waiting for payment', () => {
+  const servers: Loopback[] = []
+  afterAll(() => Promise.all(servers.map((s) => s.close())))
+  const invoiceEvents = () =>
+    t.events.filter((e) => e.name === 'invoice.updated').map((e) => e.payload as PendingInvoice)
+  const listed = async () => (await t.call<OpOutput<'invoices.list'>>('invoices.list')).invoices
+  const waitingFor = () => t.app.sync.pendingCount()
+  /** a claim, and the invoice.updated events it sent (the invoice it made, then what became of it) */
+  async function claimOnce(lnurl: string, confirmed: string[] = []) {
+    const before = invoiceEvents().length
+    const r = await run('claim.run', { lnurl, walletId: t.w.id, amountSat: 70, requestId: rid(), confirmed })
+    const told = invoiceEvents().slice(before)
+    return { r, told, id: told[0]?.id as string }
+  }
+
+  it('an ERROR at the callback: marked refused, neither listed nor counted, after a restart too; paid after all, paid', async () => {
+    const v = voucher({ callback: 'error', errorReason: 'Maximum number of uses already reached' })
+    const waiting = waitingFor()
+    const { r, told, id } = await claimOnce(v.lnurl)
+    expect(r).toMatchObject({ ok: false, error: { code: 'lnurl_error', retryable: false } })
+    expect(!r.ok && r.error.message).toMatch(/^This withdraw link has already been claimed .*“Maximum number of uses/)
+    // the invoice exists at the service; here it is told as refused, and waits for nobody
+    expect(told.map((i) => [i.id, i.status])).toEqual([
+      [id, 'pending'],
+      [id, 'refused'],
+    ])
+    expect((await listed()).map((i) => i.id)).not.toContain(id)
+    expect(waitingFor()).toBe(waiting)
+    await t.restart()
+    expect((await listed()).map((i) => i.id)).not.toContain(id)
+    expect(t.app.sync.pendingCount()).toBe(waiting)
+    expect(
+      t.app
+        .ledger()
+        .invoices({ status: 'refused' })
+        .map((i) => i.id),
+    ).toContain(id)
+
+    // a server that refuses and pays anyway: the money came, so the invoice is paid
+    await t.sim.control.settleInvoice(id)
+    t.app.sync.nudge(told[0]!.accountId)
+    await expect
+      .poll(() => invoiceEvents().some((i) => i.id === id && i.status === 'paid'), { timeout: 20_000 })
+      .toBe(true)
+    expect((await listed()).find((i) => i.id === id)).toMatchObject({ status: 'paid', amountSat: 70 })
+  }, 40_000)
+
+  it('a failing HTTP status at the callback is a refusal; a gateway’s 502 leaves the invoice watched', async () => {
+    let answer: { status: number; type: string; body: string } = {
+      status: 400,
+      type: 'text/plain',
+      body: 'Bad Request',
+    }
+    const s = await serve((q, res) => {
+      if (q.url?.startsWith('/cb'))
+        return res.writeHead(answer.status, { 'content-type': answer.type }).end(answer.body)
+      const offer = {
+        tag: 'withdrawRequest',
+        callback: `${s.url}/cb`,
+        k1: 'k1',
+        minWithdrawable: 1_000,
+        maxWithdrawable: 100_000,
+      }
+      res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(offer))
+    })
+    servers.push(s)
+    const lnurl = encodeLnurl(`${s.url}/w`)
+    const host = new URL(s.url).host
+    for (const refusedWith of [
+      { status: 400, type: 'text/plain', body: 'Bad Request' },
+      { status: 500, type: 'application/json', body: '{"detail":"withdraw link spent"}' },
+      { status: 404, type: 'text/html', body: '<h1>Not Found</h1>' },
+    ]) {
+      answer = refusedWith
+      const waiting = waitingFor()
+      const { r, told, id } = await claimOnce(lnurl, [host])
+      expect(r).toMatchObject({
+        ok: false,
+        error: { code: 'lnurl_error', message: `${host} refuses, without saying why.` },
+      })
+      expect(told.map((i) => i.status)).toEqual(['pending', 'refused'])
+      expect((await listed()).map((i) => i.id)).not.toContain(id)
+      expect(waitingFor()).toBe(waiting)
+    }
+    // a gateway's failure: the server behind it may have the invoice, and may pay it
+    answer = { status: 502, type: 'text/html', body: '<html>502 Bad Gateway</html>' }
+    const waiting = waitingFor()
+    const { r, told, id } = await claimOnce(lnurl, [host])
+    expect(r).toMatchObject({ ok: true, value: { outcome: 'unanswered', invoice: { id, status: 'pending' } } })
+    expect(r.ok && (r.value as ClaimResult).message).toMatch(
+      /It may still pay: the invoice is watched until it expires\.$/,
+    )
+    expect(told.map((i) => i.status)).toEqual(['pending'])
+    expect((await listed()).find((i) => i.id === id)?.status).toBe('pending')
+    expect(waitingFor()).toBe(waiting + 1)
+  })
+
+  it('reads each answer of a callback as LUD-03 and HTTP say', () => {
+    const of = (status: number, body?: unknown) => handoverOf(status, body, 'sats.example').kind
+    expect(of(200, { status: 'OK' })).toBe('accepted')
+    expect(of(201, { status: 'OK' })).toBe('accepted')
+    expect(of(200, { status: 'ERROR', reason: 'spent' })).toBe('refused')
+    expect(of(400, { status: 'ERROR', reason: 'spent' })).toBe('refused')
+    expect(of(403)).toBe('refused')
+    expect(of(500, { detail: 'x' })).toBe('refused')
+    // said OK, yet failing, or unreadable, or a gateway's: it may still pay
+    expect(of(400, { status: 'OK' })).toBe('unknown')
+    expect(of(200)).toBe('unknown')
+    expect(of(200, { detail: 'x' })).toBe('unknown')
+    expect(of(502)).toBe('unknown')
+    expect(of(504, { detail: 'x' })).toBe('unknown')
   })
 })
 
@@ -239,11 +348,14 @@ describe('the claim service against hostile servers on loopback', () => {
       status: 'pending' as const,
       settledAt: null,
     }
+    const refused: string[] = []
     const r = await claims.claim(
       { lnurl: encodeLnurl(`${s.url}/w`), walletId: 'w', amountSat: 3, confirmed: hostOf(s.url) },
-      { createInvoice: async () => invoice, check: async () => invoice },
+      { createInvoice: async () => invoice, check: async () => invoice, refuse: (id) => void refused.push(id) },
     )
+    // the payer may still pay: the invoice stays one to wait for
     expect(r).toMatchObject({ outcome: 'unanswered', invoice })
+    expect(refused).toEqual([])
     expect(r.message).toMatch(/did not answer within/)
     const cb = new URL(s.seen.find((x) => x.url.startsWith('/cb'))!.url, s.url)
     expect([cb.searchParams.get('k1'), cb.searchParams.get('pr')]).toEqual(['k1', 'lnbcrt30n1fake'])

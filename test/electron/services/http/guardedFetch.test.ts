@@ -104,7 +104,7 @@ describe('createRemote: plain http only where the demo and tests allow it', () =
     const allowed = createRemote({ plainHttp: () => true })
     expect(await refusal(allowed.get(`${s.url}/w`))).toMatchObject({ problem: 'private' })
     expect(s.seen).toHaveLength(0)
-    expect(await allowed.get(`${s.url}/w`, confirmed)).toEqual({ ok: true })
+    expect(await allowed.get(`${s.url}/w`, confirmed)).toEqual({ status: 200, body: { ok: true } })
     expect(s.seen).toHaveLength(1)
   })
 

@@ -61,7 +61,7 @@ describe('schema and migrations', () => {
     const db = new DatabaseSync(join(dir, 'ledger.sqlite'))
     migrate(db, ledgerMigrations().slice(0, 1))
     expect(schemaVersion(db)).toBe(1)
-    expect(LATEST).toBe(6)
+    expect(LATEST).toBe(7)
     db.prepare(
       `INSERT INTO transactions (account_id, wallet_id, tx_id, type, amount_msat, memo, created_at, announced)
        VALUES ('acc_1', 'wal_a', 'wtx_old', 'ln_deposit', 5000, 'Old coffee', 1700000000, 1)`,
@@ -129,6 +129,28 @@ describe('schema and migrations', () => {
       .get() as { n: number }
     expect([keyed.n, (check.prepare('SELECT count(*) AS n FROM tx_search').get() as { n: number }).n]).toEqual([2, 2])
     check.close()
+  })
+
+  it('lets invoices be refused from the seventh migration, keeping every invoice made before', () => {
+    const db = new DatabaseSync(join(dir, 'ledger.sqlite'))
+    migrate(db, ledgerMigrations().slice(0, 6))
+    db.exec(`INSERT INTO invoices (account_id, id, wallet_id, amount_sat, memo, payment_request, payment_hash,
+        created_at, expires_at, status, settled_at)
+       VALUES ('acc_1', 'lntx_paid', 'wal_a', 700, 'Lunch', 'lnbcrt7u1paid', 'h1', 1700000000, 1700086400, 'paid', 1700000100),
+              ('acc_1', 'lntx_open', 'wal_a', 700, 'Voucher', 'lnbcrt7u1open', 'h2', 1700000000, 1700086400, 'pending', NULL)`)
+    // an older file refuses the new status
+    expect(() => db.exec("UPDATE invoices SET status = 'refused' WHERE id = 'lntx_open'")).toThrow(/CHECK constraint/)
+    db.close()
+
+    const l = open()
+    expect(l.invoices().map((i) => [i.id, i.status, i.settledAt])).toEqual([
+      ['lntx_open', 'pending', null],
+      ['lntx_paid', 'paid', 1700000100],
+    ])
+    l.putInvoice({ ...l.invoices({ status: 'pending' })[0]!, status: 'refused' })
+    expect(l.invoices({ accountId: 'acc_1', status: 'refused' }).map((i) => i.id)).toEqual(['lntx_open'])
+    expect(l.invoices({ accountId: 'acc_1', status: 'pending' })).toEqual([])
+    l.close()
   })
 
   it('a bulk sync is checkpointed every 64 MB of WAL, not every 4 MB (the disk flush comes less often)', () => {

@@ -1,7 +1,9 @@
 // What counts against a daily limit, as the journal keeps it (docs/security.md, "Spending
 // rules"): payments with the fee they paid or else the fee limit they reserved, withdraw links
 // reserved before they are minted and shrunk to what was made; never own transfers or failed
-// payments; and a request id admitted once, its spending check with it.
+// payments; and a request id admitted once, its spending check with it. A spend is written at the
+// time its check judged the day by, and moved on (never back) to the service's own time of it;
+// the newest time the service was seen at is kept across a restart.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { type JournalEntryInput, openJournal } from '../../../../electron/main/services/payments/journal'
 import { withTempDir } from './helpers'
@@ -112,6 +114,51 @@ describe('once per request id', () => {
     expect(j.addLinks(links(3, { walletId: 'w'.repeat(256) }))).toBe(true)
     expect(() => j.addLinks(links(4, { amountMsat: -1 }))).toThrow()
     j.close()
+  })
+})
+
+describe('the service’s time of a spend', () => {
+  it('is the time the spending check answers, whatever the entry said', () => {
+    const j = open()
+    const judged = sec() - 3_600
+    j.add(payment(1, { createdAt: sec() + 90_000 }), () => judged)
+    expect(j.get('req_spend_1')?.createdAt).toBe(judged)
+    expect(j.addLinks(links(1, { createdAt: sec() - 90_000 }), () => judged)).toBe(true)
+    // both count from when they were judged: not yet gone a day later than that, gone after
+    expect(j.spentSince('acc_1', judged)).toBe(10_500 + 105_000)
+    expect(j.spentSince('acc_1', judged + 1)).toBe(0)
+    j.close()
+  })
+
+  it('moves on to the service’s time of the payment, and never back', () => {
+    const j = open()
+    j.add(payment(1), () => sec() - 86_000)
+    j.mark('req_spend_1', 'sent')
+    j.mark('req_spend_1', 'paid', { txId: 'wtx_1', atSec: sec() })
+    expect(j.get('req_spend_1')?.createdAt).toBe(sec())
+    j.add(payment(2), () => sec())
+    j.mark('req_spend_2', 'unknown', { atSec: sec() - 86_000 })
+    expect(j.get('req_spend_2')?.createdAt).toBe(sec())
+    // links: moved on to the time after minting, never back
+    j.addLinks(links(1), () => sec() - 86_000)
+    j.settleLinks('req_links_1', { amountMsat: 100_000, feeLimitMsat: 5_000 }, sec())
+    j.settleLinks('req_links_1', { amountMsat: 100_000, feeLimitMsat: 5_000 }, sec() - 90_000)
+    expect(j.spentSince('acc_1', sec())).toBe(2 * 10_500 + 105_000)
+    j.close()
+  })
+
+  it('the newest time seen is kept per account, only ever later, across a restart', () => {
+    const j = open()
+    expect(j.serviceTimeSeen('acc_1')).toBeNull()
+    j.noteServiceTime('acc_1', 1_800_000_000)
+    j.noteServiceTime('acc_1', 1_700_000_000) // an older clue never takes the day back
+    j.noteServiceTime('acc_2', 1_750_000_000)
+    j.close()
+    const again = open()
+    expect(again.serviceTimeSeen('acc_1')).toBe(1_800_000_000)
+    expect(again.serviceTimeSeen('acc_2')).toBe(1_750_000_000)
+    expect(() => again.noteServiceTime('acc_1', -1)).toThrow()
+    again.close()
   })
 })
 

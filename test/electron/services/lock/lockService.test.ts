@@ -190,6 +190,29 @@ describe('lock service', () => {
     expect(JSON.parse(await readFile(join(dir, 'settings.json'), 'utf8')).lock).toBeNull()
   })
 
+  it('counts as locked until started, and a failed start keeps it shut: no passphrase is even counted', async () => {
+    const settings = createSettingsStore({ dir })
+    await settings.load()
+    const lock = createLockService({ settings, now: () => clock, changed: (s) => changes.push(s), cost: FAST })
+    // no lock set, but the start has not run: closed
+    expect(lock.isLocked()).toBe(true)
+    expect(lock.status()).toMatchObject({ set: false, locked: true })
+    await expect(lock.unlock(RIGHT)).rejects.toMatchObject({ code: 'internal' })
+    lock.start()
+    await lock.set(RIGHT)
+    expect(lock.isLocked()).toBe(false)
+    lock.failStart(new Error('EISDIR: spending.json'))
+    expect(lock.started()).toBe(false)
+    expect(changes.at(-1)).toMatchObject({ set: true, locked: true })
+    for (const tryIt of [() => lock.unlock(RIGHT), () => lock.verifyPassphrase(RIGHT), () => lock.remove(RIGHT)])
+      await expect(tryIt()).rejects.toMatchObject({ code: 'internal', message: expect.stringMatching(/stays locked/) })
+    await expect(lock.set('another passphrase', RIGHT)).rejects.toMatchObject({ code: 'internal' })
+    // a later start() (none is made, but nothing may reopen it) leaves it shut
+    lock.start()
+    expect(lock.isLocked()).toBe(true)
+    expect(lock.status().failures).toBe(0)
+  })
+
   it('verifyPassphrase (for confirmations) shares the back-off and leaves the lock as it is', async () => {
     const { lock } = await open()
     expect(await lock.verifyPassphrase(RIGHT)).toEqual({ ok: false, reason: 'none', retryAt: null })

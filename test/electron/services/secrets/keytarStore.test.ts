@@ -6,6 +6,7 @@ import { promisify } from 'node:util'
 import { AppError } from '@shared/errors'
 import { describe, expect, it } from 'vitest'
 import {
+  apiKeyName,
   createKeytarStore,
   createMemoryStore,
   type KeytarLike,
@@ -15,6 +16,8 @@ import {
 const run = promisify(execFile)
 const service = `lightning-tray-test-${process.pid}-${Date.now()}`
 const key = 'sak_TestKeyFor_Keychain_7f3a9c2b'
+const acc1 = apiKeyName('acc_00000000a001')
+const acc2 = apiKeyName('acc_00000000a002')
 
 describe('keytar store on the real keychain', () => {
   it('runs under a Secret Service (scripts/with-keyring.sh)', () => {
@@ -24,19 +27,19 @@ describe('keytar store on the real keychain', () => {
   it('is available, stores, reads back and deletes a key', async () => {
     const store = createKeytarStore(service)
     expect(await store.available()).toBe(true)
-    expect(await store.get('acc_1')).toBeNull()
-    await store.set('acc_1', key)
-    await store.set('acc_2', `${key}_other`)
-    expect(await store.get('acc_1')).toBe(key)
-    expect(await store.get('acc_2')).toBe(`${key}_other`)
+    expect(await store.get(acc1)).toBeNull()
+    await store.set(acc1, key)
+    await store.set(acc2, `${key}_other`)
+    expect(await store.get(acc1)).toBe(key)
+    expect(await store.get(acc2)).toBe(`${key}_other`)
     // A fresh store (another process start) reads the same entry: it lives in the keychain.
-    expect(await createKeytarStore(service).get('acc_1')).toBe(key)
-    await store.delete('acc_1')
-    expect(await store.get('acc_1')).toBeNull()
-    expect(await store.get('acc_2')).toBe(`${key}_other`)
-    await store.delete('acc_2')
+    expect(await createKeytarStore(service).get(acc1)).toBe(key)
+    await store.delete(acc1)
+    expect(await store.get(acc1)).toBeNull()
+    expect(await store.get(acc2)).toBe(`${key}_other`)
+    await store.delete(acc2)
     // Deleting what is not there is not an error (remove after a failed connect).
-    await store.delete('acc_2')
+    await store.delete(acc2)
   })
 
   it('answers keychain_unavailable when no Secret Service answers (a child process without D-Bus)', async () => {
@@ -73,7 +76,7 @@ describe('keytar store when keytar fails', () => {
   it('maps every rejected call to keychain_unavailable with the in-memory way out', async () => {
     const store = createKeytarStore('svc', rejecting)
     expect(await store.available()).toBe(false)
-    for (const attempt of [() => store.get('a'), () => store.set('a', key), () => store.delete('a')]) {
+    for (const attempt of [() => store.get(acc1), () => store.set(acc1, key), () => store.delete(acc1)]) {
       const err = await attempt().then(
         () => null,
         (e: unknown) => e,
@@ -87,7 +90,7 @@ describe('keytar store when keytar fails', () => {
 
   it('gives up on a keychain that never answers', async () => {
     const store = createKeytarStore('svc', silent, { timeoutMs: 50 })
-    await expect(store.get('a')).rejects.toMatchObject({ code: 'keychain_unavailable' })
+    await expect(store.get(acc1)).rejects.toMatchObject({ code: 'keychain_unavailable' })
     expect(await store.available()).toBe(false)
   })
 })
@@ -95,11 +98,12 @@ describe('keytar store when keytar fails', () => {
 describe('memory store', () => {
   it('keeps keys per account for the session only', async () => {
     const a = createMemoryStore()
-    await a.set('x', key)
-    expect(await a.get('x')).toBe(key)
-    expect(await createMemoryStore().get('x')).toBeNull()
-    await a.delete('x')
-    expect(await a.get('x')).toBeNull()
+    await a.set(acc1, key)
+    expect(await a.get(acc1)).toBe(key)
+    expect(await a.get(acc2)).toBeNull()
+    expect(await createMemoryStore().get(acc1)).toBeNull()
+    await a.delete(acc1)
+    expect(await a.get(acc1)).toBeNull()
     expect(await a.available()).toBe(true)
   })
 })

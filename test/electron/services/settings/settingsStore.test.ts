@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_FIAT, DEFAULT_LOCK, DEFAULT_SETTINGS } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import { hashPassphrase } from '../../../../electron/main/services/lock'
 import {
   createSettingsStore,
   defaultFile,
@@ -11,6 +12,8 @@ import {
   SETTINGS_FILE,
   type SettingsFs,
 } from '../../../../electron/main/services/settings'
+
+const FAST = { N: 2 ** 14, r: 8, p: 1 }
 
 let dir: string
 beforeEach(async () => {
@@ -71,17 +74,54 @@ describe('settings store', () => {
     expect(odd.settings.theme).toBe(DEFAULT_SETTINGS.theme)
   })
 
-  it('keeps a corrupt file aside, uses defaults and says so', async () => {
-    await writeFile(join(dir, SETTINGS_FILE), '{"version":1,"settings":{"pollIntervalSec":')
+  it('leaves a file that is not JSON where it is and refuses it: whether it held a lock cannot be told', async () => {
+    const text = '{"version":1,"settings":{"pollIntervalSec":'
+    await writeFile(join(dir, SETTINGS_FILE), text)
     const notices: Notice[] = []
     const s = createSettingsStore({ dir, now: () => 1234, onNotice: (n) => notices.push(n) })
-    expect(await s.load()).toEqual(defaultFile())
-    const files = (await readdir(dir)).sort()
-    expect(files).toEqual([`${SETTINGS_FILE}.corrupt-1234`])
-    expect(await readFile(join(dir, `${SETTINGS_FILE}.corrupt-1234`), 'utf8')).toContain('"pollIntervalSec":')
+    await expect(s.load()).rejects.toMatchObject({ code: 'internal', message: expect.stringContaining('stays locked') })
+    expect(await readdir(dir)).toEqual([SETTINGS_FILE])
+    expect(await readFile(join(dir, SETTINGS_FILE), 'utf8')).toBe(text)
+    expect(notices).toEqual([])
+  })
+
+  it('keeps the lock of a file of the wrong shape: written into the new file before the old one goes aside', async () => {
+    const lock = { hash: await hashPassphrase('a desk with nobody', FAST), failures: 3, failedAt: 1_700_000_000_000 }
+    const text = JSON.stringify({ version: 1, settings: { theme: 'pink' }, accounts: 'many', lock })
+    await writeFile(join(dir, SETTINGS_FILE), text)
+    const notices: Notice[] = []
+    const loaded = await createSettingsStore({ dir, now: () => 77, onNotice: (n) => notices.push(n) }).load()
+    expect(loaded).toEqual({ ...defaultFile(), lock })
+    expect((await readdir(dir)).sort()).toEqual([SETTINGS_FILE, `${SETTINGS_FILE}.corrupt-77`])
+    expect(await readFile(join(dir, `${SETTINGS_FILE}.corrupt-77`), 'utf8')).toBe(text)
+    // a restart reads the lock and its count of wrong tries back
+    expect((await createSettingsStore({ dir }).load()).lock).toEqual(lock)
     expect(notices).toHaveLength(1)
-    expect(notices[0]?.level).toBe('warning')
-    expect(notices[0]?.message).toContain('corrupt-1234')
+  })
+
+  it('refuses a file whose lock record does not read, and leaves it where it is', async () => {
+    const lock = { hash: await hashPassphrase('a desk with nobody', FAST), failures: -1, failedAt: null }
+    const text = JSON.stringify({ ...defaultFile(), lock })
+    await writeFile(join(dir, SETTINGS_FILE), text)
+    await expect(createSettingsStore({ dir }).load()).rejects.toMatchObject({ code: 'internal' })
+    expect(await readdir(dir)).toEqual([SETTINGS_FILE])
+    expect(await readFile(join(dir, SETTINGS_FILE), 'utf8')).toBe(text)
+  })
+
+  it('a disk that fills while the lock is kept: the load fails and the damaged file stays, lock and all', async () => {
+    const lock = { hash: await hashPassphrase('a desk with nobody', FAST), failures: 0, failedAt: null }
+    const text = JSON.stringify({ version: 1, settings: { theme: 'pink' }, accounts: [], activeId: null, lock })
+    await writeFile(join(dir, SETTINGS_FILE), text)
+    const full: SettingsFs = {
+      ...fsp,
+      writeFile: async (path, ...rest) => {
+        if (String(path).endsWith('.tmp')) throw Object.assign(new Error('no space left on device'), { code: 'ENOSPC' })
+        return fsp.writeFile(path, ...rest)
+      },
+    }
+    await expect(createSettingsStore({ dir, fs: full, now: () => 5 }).load()).rejects.toThrow('no space left')
+    expect(await readFile(join(dir, SETTINGS_FILE), 'utf8')).toBe(text)
+    expect((await createSettingsStore({ dir, now: () => 6 }).load()).lock).toEqual(lock)
   })
 
   it('treats valid JSON of the wrong shape as corrupt too (schema-validated load)', async () => {

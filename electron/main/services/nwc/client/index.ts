@@ -11,7 +11,19 @@ import { mt } from '../../i18n'
 import { decryptFrom, encryptFor } from '../crypto'
 import { openRelay, type RelayLink } from '../relay'
 import { type Encryption, KIND_INFO, KIND_NOTIFY_NIP04, KIND_NOTIFY_NIP44, KIND_REQUEST, KIND_RESPONSE } from '../types'
-import { Balance, Body, Info, Notification, nwcError, Paid, ResponseEvent, Tx, TxList } from './answers'
+import {
+  Balance,
+  Body,
+  Info,
+  Notification,
+  nwcError,
+  Paid,
+  ResponseEvent,
+  readTxPage,
+  Tx,
+  TxList,
+  type TxPage,
+} from './answers'
 
 export interface NwcAccountDeps {
   uri: NwcUri
@@ -30,6 +42,8 @@ export interface NwcAccountDeps {
 }
 
 const DEFAULT_TIMEOUT_MS = 30_000
+
+type ListParams = { from?: number; until?: number; limit?: number; offset?: number; type?: string }
 
 export function openNwcAccount(d: NwcAccountDeps) {
   const secret = hexToBytes(d.uri.secret)
@@ -149,10 +163,25 @@ export function openNwcAccount(d: NwcAccountDeps) {
     } catch {
       throw pay ? lost() : new AppError('service_error', mt('nwcAccount.unreadable'))
     }
-    if (body.error) throw nwcError(body.error.code, method)
+    if (body.error) throw nwcError(body.error, method, d.uri.secret)
     const r = schema.safeParse(body.result)
     if (!r.success) throw pay ? lost() : new AppError('service_error', mt('nwcAccount.unreadable'))
     return r.data
+  }
+
+  let unreadableRows = 0
+  /** A row that does not read is skipped, logged and counted; the rest of its page is kept. */
+  function rowsRead(p: ListParams, list: { transactions: unknown[] }): TxPage {
+    const page = readTxPage(list.transactions)
+    for (const u of page.unreadable) {
+      unreadableRows++
+      // where it was and which fields failed, never the values: the person can find it in the wallet
+      d.log?.('nwc account: unreadable row skipped', {
+        ...{ offset: (p.offset ?? 0) + u.at, why: u.why, paymentHash: u.paymentHash },
+        skippedSoFar: unreadableRows,
+      })
+    }
+    return page
   }
 
   return {
@@ -160,8 +189,9 @@ export function openNwcAccount(d: NwcAccountDeps) {
     getBalance: () => request('get_balance', {}, Balance),
     makeInvoice: (p: { amount: number; description?: string; expiry?: number }) => request('make_invoice', p, Tx),
     lookupInvoice: (p: { payment_hash?: string; invoice?: string }) => request('lookup_invoice', p, Tx),
-    listTransactions: (p: { from?: number; until?: number; limit?: number; offset?: number; type?: string }) =>
-      request('list_transactions', p, TxList),
+    listTransactions: async (p: ListParams) => rowsRead(p, await request('list_transactions', p, TxList)),
+    /** rows of history the wallet listed that could not be read, since this link opened */
+    unreadableRows: () => unreadableRows,
     payInvoice: (p: { invoice: string; amount?: number }) => request('pay_invoice', p, Paid),
     close() {
       for (const l of [...answers, ...others]) l.close()

@@ -1,6 +1,9 @@
 // A NIP-47 transaction as the service's shapes, so the sync loop and the ledger store an NWC
 // account's history unchanged. Row ids are `in-`/`out-` and the payment hash: the same payment
-// read by list_transactions and answered by pay_invoice is one ledger row.
+// read by list_transactions and answered by pay_invoice is one ledger row. Only settled rows are
+// payments: a pending, expired or failed one moved no money, so it has no ledger row, as the
+// service's feed lists no unpaid invoice (the app's own invoice that expires is marked so in its
+// invoice record, by the read at expiry: lookup_invoice). Texts come cleaned from answers.ts.
 import type { LnTx, WalletTransaction } from '@shared/schemas/service'
 import type { Tx } from './answers'
 
@@ -19,8 +22,8 @@ export function lnTxOf(t: Tx): LnTx {
     dest_pubkey: null,
     payment_request: t.invoice || t.payment_hash,
     r_hash_decoded: t.payment_hash,
-    memo: t.description ?? null,
-    description_hash: null,
+    memo: t.description,
+    description_hash: t.description_hash,
     payment_addr: null,
     num_satoshis: Math.trunc(t.amount / 1000),
     fee_msat: t.fees_paid ?? null,
@@ -47,6 +50,10 @@ export function rowOf(t: Tx): WalletTransaction {
     user_label: null,
     wtxType: { name: t.type === 'incoming' ? 'ln_deposit' : 'ln_withdrawal', layer: 'ln' },
     lnTx: lnTxOf(t),
-    passThru: {},
+    // where the ledger reads a payer's words and a payee (ledger/rows.ts, fromServiceTx)
+    passThru: {
+      ...(t.comment ? { comment: t.comment } : {}),
+      ...(t.type === 'outgoing' && t.payee ? { ln_address: t.payee } : {}),
+    },
   }
 }

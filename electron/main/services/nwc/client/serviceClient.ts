@@ -12,6 +12,7 @@ import { decodeBolt11 } from '@shared/payment/bolt11'
 import type { PaginationHeaders, Wallet, WalletTransaction } from '@shared/schemas/service'
 import type { ServiceClient } from '../../client'
 import { mt } from '../../i18n'
+import type { Tx } from './answers'
 import { type NwcAccount, type NwcAccountDeps, openNwcAccount } from './index'
 import { lnTxOf, nwcWalletId, rowOf, settled } from './rows'
 
@@ -33,6 +34,12 @@ export function provesPayment(preimage: string, paymentHash: string): boolean {
   )
 }
 
+/**
+ * Rows asked of the wallet in one request. NIP-44 seals at most 65,535 bytes and a zap's row is
+ * about 1,900 (its description is the zap request): 100 of them cannot be sent at all, 20 can.
+ */
+const LIST_CHUNK = 20
+
 const cannot = () => new AppError('forbidden', mt('nwcAccount.cannot'), { retryable: false })
 
 export function nwcServiceClient(d: NwcClientDeps): ServiceClient {
@@ -42,18 +49,38 @@ export function nwcServiceClient(d: NwcClientDeps): ServiceClient {
     if (key !== walletId) throw new AppError('not_found', mt('nwcAccount.noSuchWallet'))
   }
 
+  /**
+   * `count` rows from `offset`, asked LIST_CHUNK at a time, one request after the other: a row
+   * arriving meanwhile pushes older rows to later offsets, which are read later, so none is missed.
+   */
+  async function listed(offset: number, count: number) {
+    const account = await d.account()
+    const read = { transactions: [] as Tx[], listed: 0, oldestAt: null as number | null }
+    while (read.listed < count) {
+      const limit = Math.min(LIST_CHUNK, count - read.listed)
+      const r = await account.listTransactions({ limit, offset: offset + read.listed })
+      read.transactions.push(...r.transactions)
+      read.listed += r.listed
+      read.oldestAt = r.oldestAt ?? read.oldestAt
+      if (r.listed < limit) break
+    }
+    return read
+  }
+
   async function page(p: number, perPage: number) {
-    const { transactions } = await (await d.account()).listTransactions({ limit: perPage, offset: (p - 1) * perPage })
-    // NIP-47 gives no total: a full page means there may be another
-    const more = transactions.length >= perPage
+    const read = await listed((p - 1) * perPage, perPage)
+    // NIP-47 gives no total: a full page means there may be another. Counted as the wallet listed
+    // them, unreadable and unsettled rows too: they still take their places in the pages.
+    const more = read.listed >= perPage
     const pagination: PaginationHeaders = {
-      totalCount: (p - 1) * perPage + transactions.length + (more ? 1 : 0),
+      totalCount: (p - 1) * perPage + read.listed + (more ? 1 : 0),
       pageCount: more ? p + 1 : p,
       currentPage: p,
       perPage,
     }
     // only settled rows: the service's feed, too, lists a payment once it has settled
-    return { items: transactions.filter(settled).map(rowOf), pagination }
+    const items = read.transactions.filter(settled).map(rowOf)
+    return { items, pagination, ...(read.oldestAt === null ? {} : { oldestListed: read.oldestAt }) }
   }
 
   async function wallet(): Promise<Wallet> {
@@ -117,13 +144,17 @@ export function nwcServiceClient(d: NwcClientDeps): ServiceClient {
         type: 'outgoing' as const,
         state: 'settled' as const,
         invoice: inv.invoice,
-        description: inv.description,
+        description: inv.description, // cleaned by decodeBolt11
+        description_hash: null,
         payment_hash: inv.paymentHash,
         preimage: paid.preimage,
         amount: inv.amountMsat,
         fees_paid: paid.fees_paid ?? 0,
         created_at: now,
+        expires_at: null,
         settled_at: now,
+        comment: null,
+        payee: null,
       }
       return rowOf(t)
     },
