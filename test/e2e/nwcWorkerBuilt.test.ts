@@ -51,7 +51,7 @@ afterAll(async () => {
 it('the built worker announces the connection, and answers what main answers', async () => {
   expect(relay.published.filter((e) => e.kind === 13194).map((e) => e.pubkey)).toEqual([getPublicKey(wallet)])
   const uri = `nostr+walletconnect://${getPublicKey(wallet)}?relay=${encodeURIComponent(relay.url)}&secret=${bytesToHex(app)}`
-  const raw = await rawClient(uri, [])
+  const raw = await rawClient(uri, logs)
   try {
     const body = { method: 'get_info', params: {} }
     const [a] = await raw.send(raw.make(body))

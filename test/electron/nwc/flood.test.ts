@@ -30,8 +30,8 @@ beforeAll(async () => {
   app = { walletPubkey, secret: hexToBytes(secret), clientPubkey: getPublicKey(hexToBytes(secret)) }
   client = await startAppChild(uri)
   await client.getBalance() // the subscription is in place
-  await relay.strangers(walletPubkey, STRANGERS, STRANGERS)
-}, 60_000)
+  await relay.strangers(walletPubkey, STRANGERS, STRANGERS) // 600 signatures: seconds
+}, 120_000)
 afterAll(async () => {
   await client?.close()
   await t?.close()

@@ -87,7 +87,7 @@ export async function startNwcWorld(balanceSat = 10_000, given?: WorldRelay): Pr
       // the relays' worker subscribes a moment after the start: a request sent before is lost
       const { connections } = await world.call<{ connections: NwcConnectionView[] }>('nwc.list')
       const relays = new Set(connections.filter((c) => c.status === 'active').map((c) => c.relay))
-      await until(() => [...relays].every((r) => world.app.nwc.connected(r)))
+      await until(() => [...relays].every((r) => world.app.nwc.connected(r)), 20_000)
     },
     async close() {
       for (const c of clients) c.close()

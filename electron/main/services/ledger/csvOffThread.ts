@@ -3,8 +3,9 @@
 // generation to its largest (120 MB more resident memory at its peak), since each chunk's rows and
 // text lived through its collections. In the worker they grow a heap the app sizes and which goes
 // away with it; the main thread only writes the bytes it is handed.
-import type { CsvJob, FromCsvWorker, ToCsvWorker } from './csvJob'
+
 import { startWorker } from '../workers'
+import type { CsvJob, FromCsvWorker, ToCsvWorker } from './csvJob'
 
 /** The worker's heap: enough for a chunk of 500 rows many times over, and no more. */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 4, maxOldGenerationSizeMb: 32 }

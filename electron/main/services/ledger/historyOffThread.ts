@@ -5,6 +5,7 @@
 // hands a wallet's next group over only once the one before is stored: a later group stored after
 // a failed one would move the cursor past rows that are not there.
 import type { Worker } from 'node:worker_threads'
+import { startWorker } from '../workers'
 import {
   CLOSED,
   type FromHistoryWorker,
@@ -13,7 +14,6 @@ import {
   HURRY,
   type ToHistoryWorker,
 } from './historyJob'
-import { startWorker } from '../workers'
 
 /** The worker's heap: a group of pages (a few thousand rows) many times over, and no more. */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 8, maxOldGenerationSizeMb: 64 }

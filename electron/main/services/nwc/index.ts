@@ -80,7 +80,7 @@ export function createNwc(d: NwcDeps) {
     }
   }
   const busy = new Map<string, number>()
-  const dropped = tally((message, fields) => d.log?.(message, fields), 'nwc requests dropped')
+  const dropped = tally((message, fields) => d.log?.(message, fields))
   const onHeard = (h: Heard & { relay: string }) => {
     // strangers counted apart: their answers must never keep an app's requests out
     const key = h.text === undefined ? 'strangers' : h.walletPubkey

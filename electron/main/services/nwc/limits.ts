@@ -1,6 +1,6 @@
 // The small bounded memories the flood rules keep (gate.ts, docs/nwc.md "Floods"): keys held for
-// a while and never more than a cap, a budget that refills with time, and drops counted and told in
-// one log line a while, so that a flood does not become a flood of log lines.
+// a while and never more than a cap, a budget that refills with time, and drops told a few at a
+// time, the rest counted in one line, so that a flood does not become a flood of log lines.
 
 /** keys kept `ttlMs` each, at most `max` of them (the oldest let go first) */
 export function expiringSet(max: number, ttlMs: number, nowMs: () => number) {
@@ -42,32 +42,31 @@ export function budget(perMin: number, nowMs: () => number) {
   }
 }
 
+/** drops told one by one at most this many a round; the rest counted in the round's one line */
+const TOLD_EACH = 20
+
 /**
- * counts by reason: the first of a round logged at once, what follows within `everyMs` counted and
- * logged as one line at its end, so a flood is a line or two a second, not a line an event
+ * Drops by reason: the first TOLD_EACH of a round logged one by one ("nwc request dropped" with
+ * `why`: what a test waits for), the rest counted and logged as one line `everyMs` after the
+ * round began ("nwc requests dropped past the log's share").
  */
-export function tally(
-  log: (message: string, fields: Record<string, number>) => void,
-  message: string,
-  everyMs = 1_000,
-) {
+export function tally(log: (message: string, fields: Record<string, unknown>) => void, everyMs = 10_000) {
   let counts: Record<string, number> = {}
+  let told = 0
   let timer: ReturnType<typeof setTimeout> | null = null
-  const tell = () => {
-    const told = counts
-    counts = {}
-    if (Object.keys(told).length > 0) log(message, told)
-  }
   const flush = () => {
     if (timer) clearTimeout(timer)
     timer = null
-    tell()
+    told = 0
+    const more = counts
+    counts = {}
+    if (Object.keys(more).length > 0) log("nwc requests dropped past the log's share", more)
   }
   return {
     add(why: string) {
-      counts[why] = (counts[why] ?? 0) + 1
+      if (told++ < TOLD_EACH) log('nwc request dropped', { why })
+      else counts[why] = (counts[why] ?? 0) + 1
       if (timer) return
-      tell()
       timer = setTimeout(flush, everyMs)
       timer.unref?.()
     },

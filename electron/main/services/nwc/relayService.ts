@@ -95,7 +95,7 @@ export function serveRelays(port: Port, data: RelayWorkerData): void {
   const nowMs = () => Date.now() + offsetMs
   const nowSec = () => Math.floor(nowMs() / 1000)
   const gate = createGate({ wallet: (pk) => wallets.get(pk), nowMs })
-  const drops = tally(log, 'nwc events dropped')
+  const drops = tally(log)
   const later = whenIdle(() => drops.add('strangers waiting'))
   const hand = batcher(post)
   const take = (read: () => Verdict, relay: string): void => {
