@@ -81,7 +81,7 @@ describe("main's language comes from the settings, in the app core (issue 45)", 
     expect(await refusal()).toMatch(/^Der Dienst war nicht erreichbar/)
     // the shell hears of the change after main speaks the new language (it relabels its menus then)
     const told = t.events.findLast((e) => e.name === 'settings.updated')
-    expect((told?.payload as { language?: string }).language).toBe('de')
+    expect((told?.payload as { language?: string } | undefined)?.language).toBe('de')
 
     setMainLocale('en') // as a fresh process starts
     await t.restart()
