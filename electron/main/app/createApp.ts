@@ -43,13 +43,8 @@ export function createApp(deps: AppDeps): App {
   const privacy = createPrivacy({ ...deps, settings, now, log, changed: lockChanged.fire, unlocked: unlocked.fire })
   const { lock, notifier } = privacy
   // While locked, events that carry money data are dropped before they leave (docs/security.md).
-  const check = deps.checkEvents ?? !deps.isPackaged
-  const emit = createEmitter({
-    to: speakingEmit(deps.emit, deps.systemLanguages),
-    check,
-    log,
-    withhold: privacy.withholds,
-  })
+  const to = speakingEmit(deps.emit, deps.systemLanguages)
+  const emit = createEmitter({ to, check: deps.checkEvents ?? !deps.isPackaged, log, withhold: privacy.withholds })
   notices.on((n) => emit('notice', n))
   lockChanged.on((status) => emit('lock.changed', status))
   const stores = openStores({ dir: deps.userDataDir, now, emit, workersDir: deps.workersDir })

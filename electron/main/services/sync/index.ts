@@ -33,7 +33,6 @@ export type { SyncLoop } from './types'
 export function createSyncLoop(deps: SyncDeps): SyncLoop {
   const opts: SyncOptions = { ...DEFAULT_SYNC_OPTIONS, ...deps.options }
   const schedule = createSchedule(deps.timers ?? realTimers)
-  const log = deps.log
   const serviceSec = (id: string) => Math.floor((deps.serviceNow?.(id) ?? deps.now()) / 1000)
   const states = new Map<string, AccountSync>()
   const io: SyncIo = {
@@ -74,8 +73,9 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     return nextTickMs({ ...input, linkOnScreen: linkShown }, opts)
   }
 
+  // (a tick in progress reschedules as it ends)
   function reschedule(id: string) {
-    if (started && wanted(id)) schedule.set(id, delayFor(id), () => tick(id, false))
+    if (started && !running.has(id) && wanted(id)) schedule.set(id, delayFor(id), () => tick(id, false))
   }
 
   /** An account whose client is gone: nobody can ask about its invoices, which stop at expiry. */
@@ -98,7 +98,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
           update(accountId, (s) => ({ ...s, failures: 0 }))
         } catch (err) {
           update(accountId, (s) => ({ ...s, failures: s.failures + 1 }))
-          log?.warn('sync: tick failed', { accountId, ...errorFields(err) })
+          deps.log?.warn('sync: tick failed', { accountId, ...errorFields(err) })
         }
       }
     } finally {
@@ -252,11 +252,8 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     },
     keyReplaced: (id) => started && pollNow(id),
     nudge: (id) => started && pollNow(id),
-    windowShown() {
-      // the next tick of the account on screen comes within `visiblePollMs`, not at the idle poll
-      const id = deps.activeAccountId?.()
-      if (id && idleAccount(id)) reschedule(id)
-    },
+    // the account on screen: its next tick within `visiblePollMs`, not at the idle poll
+    windowShown: () => reschedule(deps.activeAccountId?.() ?? ''),
     settingsChanged() {
       for (const id of accountIdsWithWork()) if (schedule.has(id)) reschedule(id)
     },
