@@ -19,8 +19,9 @@ const WRONG_KEY = 'sak_wrongwrongwrong'
 beforeAll(async () => {
   sim = await startSimulator({ seed: 'demo' })
   funded = sim.control.createWallet('Error bodies', 500_000)
-  // Warm up (fetch, ky, the simulator) so the memory figures below are the answers' alone.
-  await client(sim.url).listWallets()
+  // Warm up (fetch, ky, the simulator) so the memory figures below are the answers' alone; with
+  // time enough for a busy machine (the deadline is the tests' own, not the warm-up's)
+  await client(sim.url, sim.keys.secret, 15_000).listWallets()
   sim.control.resetRequests()
 })
 afterAll(async () => {
