@@ -41,8 +41,16 @@ afterEach(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
+// a guard against a hang: a page of 200 rows (200 invoices signed by the simulator on first
+// read) can take seconds on a busy machine; the unreachable service here refuses at once
 const client = (baseUrl = sim.url) =>
-  createServiceClient({ baseUrl, getApiKey: () => sim.keys.secret, authMethod: 'header', retries: 0, timeoutMs: 3_000 })
+  createServiceClient({
+    baseUrl,
+    getApiKey: () => sim.keys.secret,
+    authMethod: 'header',
+    retries: 0,
+    timeoutMs: 15_000,
+  })
 
 const hashOf = (pr: string) => {
   const inv = decodeBolt11(pr)

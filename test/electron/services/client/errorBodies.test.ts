@@ -13,14 +13,17 @@ import { failsWith } from '../support'
 
 let sim: SimulatorHandle
 let funded: SimWallet
-const DEADLINE = 400
+// the client's deadline: long enough for the request to reach the simulator through the proxy on a
+// busy machine (at 400 ms it could give up before the payment was even sent, and 'sent once'
+// failed); the checks hold each answer to five of it, as before
+const DEADLINE = 2_000
 const WRONG_KEY = 'sak_wrongwrongwrong'
 
 beforeAll(async () => {
   sim = await startSimulator({ seed: 'demo' })
   funded = sim.control.createWallet('Error bodies', 500_000)
-  // Warm up (fetch, ky, the simulator) so the memory figures below are the answers' alone.
-  await client(sim.url).listWallets()
+  // Warm up (fetch, ky, the simulator) so the memory figures below are the answers' alone
+  await client(sim.url, sim.keys.secret, 15_000).listWallets()
   sim.control.resetRequests()
 })
 afterAll(async () => {
