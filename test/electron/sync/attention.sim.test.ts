@@ -6,7 +6,7 @@ import { DEFAULT_SETTINGS } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_PLAN } from '../../../electron/main/services/sync'
 import { withdrawLinkView } from '../../../electron/main/services/views'
-import { claimAsOutsider, closeWorld, makeLoop, openWorld, type SyncWorld } from './harness'
+import { claimAsOutsider, closeWorld, makeLoop, openWorld, type SyncWorld, virtualMsUntil } from './harness'
 
 let world: SyncWorld
 beforeEach(async () => {
@@ -28,15 +28,8 @@ async function mint(walletId: string, amountSat: number) {
 
 const told = () => world.rec.shown.filter((n) => n.title.startsWith('Withdraw link claimed')).length
 
-/** virtual ms from the claim until it was told, looked at in 100 ms steps, up to `limitMs` */
-async function msUntilTold(limitMs: number): Promise<number | null> {
-  const start = world.vt.elapsedMs()
-  while (world.vt.elapsedMs() - start < limitMs) {
-    await world.vt.advance(100)
-    if (told() > 0) return world.vt.elapsedMs() - start
-  }
-  return null
-}
+/** virtual ms from now until it was told, up to `limitMs` */
+const msUntilTold = (limitMs: number) => virtualMsUntil(world.vt, () => told() > 0, limitMs)
 
 describe('a withdraw link claimed from outside', () => {
   it('is told within 3 s while the link is fresh', async () => {

@@ -62,6 +62,16 @@ export function createVirtualTimers(sim: SimulatorHandle) {
 }
 export type VirtualTimers = ReturnType<typeof createVirtualTimers>
 
+/** virtual ms until `told()` holds, looked at in 100 ms steps, up to `limitMs`; null when it never did */
+export async function virtualMsUntil(vt: VirtualTimers, told: () => boolean, limitMs: number): Promise<number | null> {
+  const start = vt.elapsedMs()
+  while (vt.elapsedMs() - start < limitMs) {
+    await vt.advance(100)
+    if (told()) return vt.elapsedMs() - start
+  }
+  return null
+}
+
 export function makeClient(sim: SimulatorHandle): ServiceClient {
   // No client-level retries: the loop's own backoff is what is under test.
   return createServiceClient({

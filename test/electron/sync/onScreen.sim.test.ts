@@ -5,7 +5,7 @@
 import { DEFAULT_SETTINGS } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { DEFAULT_PLAN } from '../../../electron/main/services/sync'
-import { closeWorld, makeLoop, openWorld, type SyncWorld } from './harness'
+import { closeWorld, makeLoop, openWorld, type SyncWorld, virtualMsUntil } from './harness'
 
 let world: SyncWorld
 let seen = false
@@ -23,15 +23,8 @@ function loop() {
 
 const received = () => world.rec.shown.filter((n) => n.title.startsWith('Received')).length
 
-/** virtual ms from now until a payment was told, looked at in 100 ms steps, up to `limitMs` */
-async function msUntilTold(limitMs: number): Promise<number | null> {
-  const start = world.vt.elapsedMs()
-  while (world.vt.elapsedMs() - start < limitMs) {
-    await world.vt.advance(100)
-    if (received() > 0) return world.vt.elapsedMs() - start
-  }
-  return null
-}
+/** virtual ms from now until it was told, up to `limitMs` */
+const msUntilTold = (limitMs: number) => virtualMsUntil(world.vt, () => received() > 0, limitMs)
 
 const walletReads = () => world.sim.control.requests({ path: '/v1/wallets' }).length
 
