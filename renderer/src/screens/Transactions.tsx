@@ -5,7 +5,7 @@
 import type { CsvFormat, HistoryRow } from '@shared/history'
 import { memo, useEffect, useMemo, useRef, useState } from 'react'
 import { ErrorMessage } from '../components/ErrorMessage'
-import { FiatThen } from '../components/FiatThen'
+import { FiatThen, fiatThenText } from '../components/FiatThen'
 import { Filters, FirstSync } from '../components/HistoryFilters'
 import { RowIcon } from '../components/RowIcon'
 import { Screen } from '../components/Screen'
@@ -247,6 +247,12 @@ const Row = memo(function Row(props: {
   const words = rowWords(tx)
   // today's rows say how long ago; older ones their time, under the day's heading
   const when = daysBetween(tx.createdAt * 1000, now) === 0 ? relativeTime(tx.createdAt, now) : time
+  const view = useRates((s) => s.view)
+  const fee = tx.feeMsat !== 0 ? t('transactions.fee', { showMsat: showMsat(-tx.feeMsat, hidden) }) : null
+  const then = hidden ? null : (fiatThenText(tx.amountMsat, tx.priceThen, view)?.text ?? null)
+  // a screen reader hears what the row shows, in its order, then the full date: a name that
+  // holds the visible words (WCAG 2.5.3) and still says which row it is
+  const more = [when, tx.walletLabel, ...notes, fiat, then, fee, date].filter(Boolean).join(', ')
   return (
     <li className="history-row">
       {/* the whole row opens the detail: one control covering it, one focus stop, its name saying
@@ -254,7 +260,7 @@ const Row = memo(function Row(props: {
       <button
         type="button"
         className="history-open"
-        aria-label={t('transactions.detailsOf', { words, amount, date })}
+        aria-label={t('transactions.detailsOf', { words, amount, more })}
         onClick={() =>
           useUi.getState().go({ to: 'transaction', walletId: tx.walletId, txId: tx.txId, lnTxId: tx.lnTxId })
         }
@@ -263,21 +269,21 @@ const Row = memo(function Row(props: {
         {/* what and how much on the first line; when, where and the notes under it, then the
             fiat and the fee, each part kept whole (styles.css puts the dots between them) */}
         <span className="words">{words}</span>{' '}
-        <span className={tx.amountMsat < 0 ? 'num out' : 'num in'}>{amount}</span>
+        <span className={tx.amountMsat < 0 ? 'num out' : 'num in'}>{amount}</span>{' '}
         <span className="meta">
           {when}
           {tx.walletLabel && ` · ${tx.walletLabel}`}
           {notes.length > 0 && ` · ${notes.join(' · ')}`}
-        </span>
+        </span>{' '}
         {(fiat || tx.priceThen || tx.feeMsat !== 0) && (
           <span className="side">
-            {fiat && <span className="row-fiat">{fiat}</span>}
-            <FiatThen msat={tx.amountMsat} priceThen={tx.priceThen} testId="row-fiat-then" />
-            {tx.feeMsat !== 0 && (
-              <span className="fee">
-                <FormattedMessage id="transactions.fee" values={{ showMsat: showMsat(-tx.feeMsat, hidden) }} />
-              </span>
+            {fiat && (
+              <>
+                <span className="row-fiat">{fiat}</span>{' '}
+              </>
             )}
+            <FiatThen msat={tx.amountMsat} priceThen={tx.priceThen} testId="row-fiat-then" />
+            {tx.feeMsat !== 0 && <span className="fee">{fee}</span>}
           </span>
         )}
       </button>

@@ -208,6 +208,8 @@ test('a revoked key: the banner and its Open Settings at tray size, in every lan
   const p = o.page
   await p.setViewportSize(SIZES[0])
   await p.emulateMedia({ colorScheme: 'light' })
+  // the tests above leave the app in their last language
+  await chooseLanguage(o, LOCALES[0])
   await navTo(p, catalog(LOCALES[0])('app.navHome'))
   o.sim.control.replaceSecretKey() // the last test of the file: the app keeps the revoked key
   o.app.sync.onResume()
