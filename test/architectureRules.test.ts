@@ -21,11 +21,11 @@ const IPC_MACHINERY = new Set(['electron/main/ipc/router.ts', 'electron/main/ipc
 /** Paths of the service's calls that send money or make it spendable (docs/service.md). */
 const PAYING_ENDPOINTS = [/\/withdraw\b/, /\/transfers?\b/, /lnurlp\/pay\b/, /lnurl-process\b/]
 /**
- * The two ServiceClient implementations, which carry a payment rather than decide one: the
- * service's HTTP client, and an NWC account's NIP-47 client (docs/nwc.md). Their paying methods
- * are called from payments/ alone, which the check below holds for every other file.
+ * The backends (one folder each), which carry a payment rather than decide one: the service's
+ * HTTP client, an NWC account's NIP-47 client (docs/nwc.md), and whichever comes next. Their
+ * paying methods are called from payments/ alone, which the check below holds for every other file.
  */
-const CLIENT_DIRS = ['electron/main/services/client/', 'electron/main/services/nwc/client/']
+const CLIENT_DIRS = ['electron/main/services/backends/']
 const PAYMENTS_DIR = 'electron/main/services/payments/'
 
 function sourceFiles(dir: string): string[] {
@@ -146,7 +146,7 @@ describe('reading the code', () => {
 })
 
 describe('one way money leaves', () => {
-  const methods = payingMethods(read(`electron/main/services/client/createServiceClient.ts`))
+  const methods = payingMethods(read(`electron/main/services/backends/service/createServiceClient.ts`))
 
   it("reads the client's paying calls from its source", () => {
     expect([...methods].sort()).toEqual(['mintWithdrawLink', 'payInvoice', 'payLightningAddress', 'transfer'])

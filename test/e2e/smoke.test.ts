@@ -1,6 +1,6 @@
 // The app starts in Chromium, connected to the simulator, and shows the balances the service holds.
 
-import { WalletList, walletBalanceMsat } from '@shared/schemas/service'
+import { WalletList, walletBalanceMsat } from '../../electron/main/services/backends/service/schemas'
 import { formatMsat } from '@shared/units'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { type OpenedApp, openApp } from './harness'

@@ -8,7 +8,7 @@ import {
   WalletTransaction,
   WithdrawDescriptor,
   walletBalanceMsat,
-} from '@shared/schemas/service'
+} from '../../electron/main/services/backends/service/schemas'
 import { describe, expect, it } from 'vitest'
 
 const wallet = {

@@ -9,7 +9,7 @@ import {
   WalletTransaction,
   WalletTransactionList,
   WithdrawLink,
-} from '@shared/schemas/service'
+} from '../../electron/main/services/backends/service/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SimulatorHandle, startSimulator } from './index'
 import { call, expectError, firstWallet, withSimulator } from './support'

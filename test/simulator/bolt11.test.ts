@@ -1,7 +1,7 @@
 // Invoices are real BOLT 11: decoded by light-bolt11-decoder, verified (signature) by bolt11.
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
-import { LnTx } from '@shared/schemas/service'
+import { LnTx } from '../../electron/main/services/backends/service/schemas'
 import bolt11 from 'bolt11'
 import { decode } from 'light-bolt11-decoder'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'

@@ -2,7 +2,7 @@
 // twice. The randomised run over every operation is conservation.test.ts.
 
 import { decodeLnurl } from '@shared/lnurl'
-import { LnTx, WithdrawDescriptor, WithdrawLink } from '@shared/schemas/service'
+import { LnTx, WithdrawDescriptor, WithdrawLink } from '../../electron/main/services/backends/service/schemas'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SimulatorHandle, startSimulator } from './index'
 import { call } from './support'

@@ -4,7 +4,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'n
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { decodeLnurl } from '@shared/lnurl'
-import { LnTx, Wallet, WalletList, WalletTransactionList } from '@shared/schemas/service'
+import { LnTx, Wallet, WalletList, WalletTransactionList } from '../../electron/main/services/backends/service/schemas'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startSimulator } from './index'
 import { LARGE_TX_COUNT } from './seed'

@@ -1,6 +1,6 @@
 // Test helpers: a plain fetch client for the simulator (no app code, so the tests check the
 // simulator and not the client).
-import { ErrorBody } from '@shared/schemas/service'
+import { ErrorBody } from '../../electron/main/services/backends/service/schemas'
 import { expect } from 'vitest'
 import { type SimulatorHandle, type SimulatorOptions, startSimulator } from './index'
 

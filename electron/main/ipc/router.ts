@@ -6,7 +6,7 @@ import { OP_NAMES, type Operations, type OpName, openWhileLocked, operations, op
 import { AppError, type AppErrorShape, type Result } from '@shared/errors'
 import type { z } from 'zod'
 import type { Logger } from '../log'
-import { unknownOutcomeMessage } from '../services/client/errors'
+import { unknownOutcomeMessage } from '../services/backends/service/errors'
 import { mt } from '../services/i18n'
 import type { OperationLog } from '../services/payments'
 import { createOnceGuard } from './once'

@@ -24,10 +24,10 @@ import {
   type WalletTransaction,
   type WithdrawLink,
   walletBalanceMsat,
-} from '@shared/schemas/service'
+} from './backends/service/schemas'
 import { formatMsat, MSAT_PER_SAT, satToMsat } from '@shared/units'
 import { decode as decodeBolt11 } from 'light-bolt11-decoder'
-import type { ServiceClient } from './client'
+import type { ServiceClient } from './backends/service'
 import { mt } from './i18n'
 import { successActionView } from './payments/successAction'
 import type { AccountWalletPrefs, WalletPref } from './settings/walletPrefs'

@@ -4,7 +4,7 @@
 // waits for nobody), or never answered; a double click claims once. Then the app's own withdraw
 // links: one claimed for less than its amount says what was taken, and a waiting one opens to
 // show its QR code again, read back from a screenshot.
-import { LnTx } from '@shared/schemas/service'
+import { LnTx } from '../../../electron/main/services/backends/service/schemas'
 import { voucherShortId } from '@shared/vouchers'
 import QRCode from 'qrcode'
 import { afterAll, beforeAll, expect, test } from 'vitest'

@@ -4,7 +4,7 @@
 // link and names it, not the memo of the claimer's invoice.
 
 import { readFile } from 'node:fs/promises'
-import { LnTx, LnurlStatus, WithdrawDescriptor } from '@shared/schemas/service'
+import { LnTx, LnurlStatus, WithdrawDescriptor } from '../../../electron/main/services/backends/service/schemas'
 import { formatMsat } from '@shared/units'
 import { voucherShortId } from '@shared/vouchers'
 import { bech32 } from 'bech32'

@@ -3,7 +3,7 @@
 // group after the other; the newest page goes in on its own first (the screen shows it while the
 // rest loads); two pages are asked for at once; the reads run at most two groups ahead of the
 // store; a read that fails keeps what was read, a store that fails stores nothing after.
-import type { WalletTransaction } from '@shared/schemas/service'
+import type { WalletTransaction } from '../../../electron/main/services/backends/service/schemas'
 import { expect, it, vi } from 'vitest'
 import { type Batch, backfill, DEFAULT_READS, type ReadContext } from '../../../electron/main/services/sync/reads'
 

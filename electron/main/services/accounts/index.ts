@@ -3,7 +3,7 @@
 import { type AccountView, type AuthMethod, capabilitiesOf } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import type { Logger } from '../../log'
-import { checkBaseUrl, type ServiceClient } from '../client'
+import { checkBaseUrl, type ServiceClient } from '../backends/service'
 import { mt } from '../i18n'
 import { newAccountId } from '../ids'
 import { apiKeyName, type SecretStore } from '../secrets'

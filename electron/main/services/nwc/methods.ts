@@ -3,7 +3,7 @@
 import type { PendingInvoice } from '@shared/contract'
 import { decodeBolt11 } from '@shared/payment/bolt11'
 import type { CallPolicy } from '../accounts'
-import type { ServiceClient } from '../client'
+import type { ServiceClient } from '../backends/service'
 import { mt } from '../i18n'
 import type { Ledger, LedgerTx } from '../ledger'
 import { pendingInvoiceView, walletView } from '../views'

@@ -6,7 +6,7 @@ import type { InvoiceView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { feeLimitMsat } from '@shared/payment/fees'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
-import type { ServiceClient } from '../client'
+import type { ServiceClient } from '../backends/service'
 import { mt, mw } from '../i18n'
 
 /** The network the service's node pays on; the simulator is a regtest node (docs/service.md). */

@@ -3,7 +3,7 @@
 import { execFile } from 'node:child_process'
 import { resolve } from 'node:path'
 import { promisify } from 'node:util'
-import type { WalletTransaction } from '@shared/schemas/service'
+import type { WalletTransaction } from '../../../../electron/main/services/backends/service/schemas'
 import { describe, expect, it } from 'vitest'
 import { fromServiceTx, openLedger } from '../../../../electron/main/services/ledger'
 import { PASS_THRU_MAX, TEXT_MAX } from '../../../../electron/main/services/ledger/rows'

@@ -2,7 +2,7 @@
 // (extra keys are stripped, flags may be 0/1/true/null, PHP sends [] for an empty object),
 // strict where the app depends on a value (ids, amounts, settled).
 import { z } from 'zod'
-import { decodeLnurl, isAllowedLnurlUrl, LNURL_LIMIT } from '../lnurl'
+import { decodeLnurl, isAllowedLnurlUrl, LNURL_LIMIT } from '@shared/lnurl'
 
 const int = z.number().int()
 const unixSeconds = int.nonnegative()

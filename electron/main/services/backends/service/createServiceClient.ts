@@ -15,11 +15,11 @@ import {
   WalletTransaction,
   WalletTransactionList,
   WithdrawLink,
-} from '@shared/schemas/service'
+} from './schemas'
 import ky, { isHTTPError, type KyInstance, type Options, type RetryOptions } from 'ky'
 import type { z } from 'zod'
-import { boundedFetch } from '../http/boundedFetch'
-import { MAX_BODY_BYTES } from '../http/readBody'
+import { boundedFetch } from '../../http/boundedFetch'
+import { MAX_BODY_BYTES } from '../../http/readBody'
 import { authParts } from './auth'
 import { checkBaseUrl } from './baseUrl'
 import { type CallKind, errorFromThrown, RouteNotFound, unreadableBody } from './errors'

@@ -3,7 +3,7 @@
 import { cleanText } from '@shared/cleanText'
 import { AppError, type ErrorCode } from '@shared/errors'
 import { z } from 'zod'
-import { withoutKey } from '../../client/errors'
+import { withoutKey } from '../service/errors'
 import { mt } from '../../i18n'
 import { TEXT_MAX } from '../../ledger/rows'
 

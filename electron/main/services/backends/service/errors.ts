@@ -5,11 +5,11 @@
 // out in every form it was sent in.
 import { cleanText } from '@shared/cleanText'
 import { AppError } from '@shared/errors'
-import { ErrorBody } from '@shared/schemas/service'
+import { ErrorBody } from './schemas'
 import { isHTTPError, isTimeoutError } from 'ky'
-import { RedirectError } from '../http/boundedFetch'
-import { BodyTooLargeError } from '../http/readBody'
-import { mt } from '../i18n'
+import { RedirectError } from '../../http/boundedFetch'
+import { BodyTooLargeError } from '../../http/readBody'
+import { mt } from '../../i18n'
 import { keyForms } from './auth'
 
 /** What a call does, which decides how a failure reads. */

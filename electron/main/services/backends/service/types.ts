@@ -12,7 +12,7 @@ import type {
   Wallet,
   WalletTransaction,
   WithdrawLink,
-} from '@shared/schemas/service'
+} from './schemas'
 
 /** One page of a wallet's rows, newest first. */
 export interface TransactionsPage {
