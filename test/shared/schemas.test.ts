@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest'
 import {
   ErrorBody,
   LnTx,
@@ -9,7 +10,6 @@ import {
   WithdrawDescriptor,
   walletBalanceMsat,
 } from '../../electron/main/services/backends/service/schemas'
-import { describe, expect, it } from 'vitest'
 
 const wallet = {
   id: 'wal_abc',

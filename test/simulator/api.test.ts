@@ -1,4 +1,6 @@
 // Every /v1 operation against the app's own zod schemas; errors, auth, bodies, fields, pagination.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   CreatedWallet,
   LnTx,
@@ -10,7 +12,6 @@ import {
   WalletTransactionList,
   WithdrawLink,
 } from '../../electron/main/services/backends/service/schemas'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SimulatorHandle, startSimulator } from './index'
 import { call, expectError, firstWallet, withSimulator } from './support'
 

@@ -5,8 +5,8 @@
 import type { AccountView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { type NwcUri, parseNwcUri } from '@shared/nwc/uri'
-import type { Wallet } from '../backends/service/schemas'
 import type { ServiceClient } from '../backends/service'
+import type { Wallet } from '../backends/service/schemas'
 import { mt } from '../i18n'
 import type { AccountMeta } from '../settings'
 

@@ -1,8 +1,8 @@
 // What the accounts service offers and what it makes clients with.
 import type { AccountView, AuthMethod, Operations } from '@shared/contract'
-import type { Wallet } from '../backends/service/schemas'
 import type { z } from 'zod'
 import type { ServiceClient } from '../backends/service'
+import type { Wallet } from '../backends/service/schemas'
 
 export type ClientFactory = (o: {
   baseUrl: string

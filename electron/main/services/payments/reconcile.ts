@@ -6,8 +6,8 @@
 // Failed payments of the last days are looked for too: one the service made after all becomes
 // paid. Nothing is ever sent again from here.
 import { decodeBolt11 } from '@shared/payment/bolt11'
-import type { WalletTransaction } from '../backends/service/schemas'
 import type { ServiceClient } from '../backends/service'
+import type { WalletTransaction } from '../backends/service/schemas'
 import { REQUEST_ID_KEY } from '../ledger'
 import type { Journal, JournalEntry } from './journal'
 

@@ -10,7 +10,14 @@ import type { z } from 'zod'
 import { mt } from '../../i18n'
 import { decryptFrom, encryptFor } from '../../nwc/crypto'
 import { openRelay, type RelayLink } from '../../nwc/relay'
-import { type Encryption, KIND_INFO, KIND_NOTIFY_NIP04, KIND_NOTIFY_NIP44, KIND_REQUEST, KIND_RESPONSE } from '../../nwc/types'
+import {
+  type Encryption,
+  KIND_INFO,
+  KIND_NOTIFY_NIP04,
+  KIND_NOTIFY_NIP44,
+  KIND_REQUEST,
+  KIND_RESPONSE,
+} from '../../nwc/types'
 import {
   Balance,
   Body,

@@ -2,6 +2,15 @@
 // every request, retries for GETs only, and every body checked with its zod schema. Under ky,
 // boundedFetch reads each whole answer (error answers too) under the timeout and the size cap
 // and refuses redirects, so ky and this file only ever see bodies already in memory.
+
+import ky, { isHTTPError, type KyInstance, type Options, type RetryOptions } from 'ky'
+import type { z } from 'zod'
+import { boundedFetch } from '../../http/boundedFetch'
+import { MAX_BODY_BYTES } from '../../http/readBody'
+import { authParts } from './auth'
+import { checkBaseUrl } from './baseUrl'
+import { type CallKind, errorFromThrown, RouteNotFound, unreadableBody } from './errors'
+import { parsePagination } from './pagination'
 import {
   CreatedWallet,
   DecodedInvoice,
@@ -16,14 +25,6 @@ import {
   WalletTransactionList,
   WithdrawLink,
 } from './schemas'
-import ky, { isHTTPError, type KyInstance, type Options, type RetryOptions } from 'ky'
-import type { z } from 'zod'
-import { boundedFetch } from '../../http/boundedFetch'
-import { MAX_BODY_BYTES } from '../../http/readBody'
-import { authParts } from './auth'
-import { checkBaseUrl } from './baseUrl'
-import { type CallKind, errorFromThrown, RouteNotFound, unreadableBody } from './errors'
-import { parsePagination } from './pagination'
 import type { InvoiceRoute, NewInvoice, ServiceClient, ServiceClientOptions } from './types'
 
 type Search = Record<string, string | number>
