@@ -5,8 +5,7 @@
 import type { AccountView, Emit } from '@shared/contract'
 import type { Logger } from '../log'
 import { createAccountsService } from '../services/accounts'
-import { lazyNwcClient } from '../services/backends/nwc/serviceClient'
-import { createServiceClient, type InvoiceRoute } from '../services/backends/service'
+import { type BackendHooks, type BackendRegistry, createBackends } from '../services/backends'
 import { createConnectionMonitor } from '../services/connection'
 import type { Ledger } from '../services/ledger'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
@@ -28,6 +27,8 @@ export interface ClientsDeps {
   /** the accounts or the active one changed: its listeners announce it and follow */
   accountsChanged: Signal<{ accounts: AccountView[]; activeId: string | null }>
   nwc?: { backoffMinMs?: number; accountTimeoutMs?: number }
+  /** each account kind's backend (services/backends); a test may bring one of its own */
+  backends?: BackendRegistry
   /** the service of an account was seen at `sec` (Unix seconds): kept, for the daily limit's day */
   seen?: (accountId: string, sec: number) => void
 }
@@ -46,38 +47,29 @@ export function createClients(d: ClientsDeps) {
     probe: active.use.refresh,
     probeEveryMs: () => d.settings.current().settings.pollIntervalSec * 1000,
   })
-  const invoiceRoutes = new Map<string, InvoiceRoute>()
   const fetchOf = d.fetch ?? ((input, init) => fetch(input, init))
+  const hooks: BackendHooks = {
+    // a key being tested is no account's: whether its backend answers is the form's business
+    fetchFor: (accountId) => (accountId ? serviceTime.observe(accountId, fetchOf) : fetchOf),
+    watched: (accountId, client) => (accountId ? connection.observe(accountId, client) : client),
+    nowSec: (accountId) => (accountId ? serviceTime.nowSec(accountId) : Math.floor(now() / 1000)),
+    clockSample: (accountId, sec, sentAt, receivedAt) => serviceTime.sample(accountId, sec, sentAt, receivedAt),
+    // an NWC account's wallet pushed a payment (docs/nwc.md): the sync loop listens and reads it now
+    pushed: (accountId) => nwcPushed.fire(accountId),
+    log: (message, fields) => d.log.info(message, fields),
+  }
+  const backends =
+    d.backends ??
+    createBackends({
+      service: d.client,
+      nwc: { backoffMinMs: d.nwc?.backoffMinMs, timeoutMs: d.nwc?.accountTimeoutMs },
+    })
   const accounts = createAccountsService({
     settings: d.settings,
     keychain: d.secretStore,
     memory: createMemoryStore(),
-    makeClient: ({ accountId, retries, ...o }) => {
-      const client = createServiceClient({
-        ...o,
-        fetch: accountId ? serviceTime.observe(accountId, fetchOf) : d.fetch,
-        invoiceRoutes,
-        ...d.client,
-        ...(retries === 0 ? { retries } : {}),
-      })
-      // A key being tested is no account's: whether its service answers is the form's business.
-      return accountId ? connection.observe(accountId, client) : client
-    },
-    // An NWC account learns its wallet's clock from the answers' `created_at`; pushed payments sync it.
-    makeNwcClient: ({ accountId, ...o }) =>
-      lazyNwcClient({
-        ...o,
-        nowSec: () => (accountId ? serviceTime.nowSec(accountId) : Math.floor(now() / 1000)),
-        ...(accountId
-          ? {
-              onClock: (sec, sentAt, receivedAt) => serviceTime.sample(accountId, sec, sentAt, receivedAt),
-              onNotification: () => nwcPushed.fire(accountId),
-            }
-          : {}),
-        log: (message, fields) => d.log.info(message, fields),
-        backoffMinMs: d.nwc?.backoffMinMs,
-        timeoutMs: d.nwc?.accountTimeoutMs,
-      }),
+    backends,
+    hooks,
     onChange: (list) => d.accountsChanged.fire(list),
     knownWallets: (id) =>
       d

@@ -1,18 +1,8 @@
 // What the accounts service offers and what it makes clients with.
-import type { AccountView, AuthMethod, Operations } from '@shared/contract'
+import type { AccountView, Operations } from '@shared/contract'
 import type { z } from 'zod'
-import type { ServiceClient } from '../backends/service'
+import type { BackendClient } from '../backends'
 import type { Wallet } from '../backends/service/schemas'
-
-export type ClientFactory = (o: {
-  baseUrl: string
-  authMethod: AuthMethod
-  getApiKey: () => Promise<string> | string
-  /** the stored account this client serves; absent for a key being tested */
-  accountId?: string
-  /** 0: no call of this client is ever retried */
-  retries?: 0
-}) => ServiceClient
 
 /** An operation's input as the router parsed it (the IPC boundary parses once). */
 export type AccountInput<
@@ -45,7 +35,7 @@ export interface AccountsService {
   /** the active account, or `not_connected` */
   active(): AccountView
   /** the service client of an account (the active one by default) */
-  client(accountId?: string, policy?: CallPolicy): ServiceClient
+  client(accountId?: string, policy?: CallPolicy): BackendClient
   /** closes what the clients hold open (an NWC account's relay links): the app is stopping */
   dispose(): void
 }
