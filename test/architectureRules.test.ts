@@ -170,3 +170,85 @@ describe('one way money leaves', () => {
     ])
   })
 })
+
+/** A backend's wire format: the service's zod schemas, an NWC wallet's NIP-47 answers. */
+const WIRE_MODULES = [
+  /^electron\/main\/services\/backends\/[^/]+\/schemas$/,
+  /^electron\/main\/services\/backends\/nwc\/(answers|rows)$/,
+]
+const BACKENDS_DIR = 'electron/main/services/backends/'
+/**
+ * Files that still read the service's records, each to take the app's own types from its backend
+ * instead (issue 42, item 1). The list only shrinks: a file named here that no longer imports a
+ * wire schema fails the check too, so it is struck off as it is translated.
+ */
+const STILL_READING_WIRE = [
+  'electron/main/services/accounts/nwc.ts',
+  'electron/main/services/accounts/types.ts',
+  'electron/main/services/ledger/rows.ts',
+  'electron/main/services/payments/journaled.ts',
+  'electron/main/services/payments/pay.ts',
+  'electron/main/services/payments/reconcile.ts',
+  'electron/main/services/sync/outcomes.ts',
+  'electron/main/services/sync/plan.ts',
+  'electron/main/services/sync/reads.ts',
+  'electron/main/services/sync/state.ts',
+  'electron/main/services/sync/tick.ts',
+  'electron/main/services/views.ts',
+  'electron/main/services/wallets/index.ts',
+]
+
+/** Module specifiers a file imports or re-exports (`from '…'`, `import('…')`, `import '…'`). */
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm
+
+/** The files outside backends/ that import a backend's wire module, by where their imports resolve. */
+function wireImportsOutside(files: Record<string, string>): string[] {
+  const out: string[] = []
+  for (const [file, code] of Object.entries(files)) {
+    if (file.startsWith(BACKENDS_DIR)) continue
+    for (const [, spec = ''] of code.matchAll(SPECIFIER)) {
+      const target = spec.startsWith('@shared/')
+        ? `shared/${spec.slice('@shared/'.length)}`
+        : spec.startsWith('.')
+          ? relative(ROOT, join(ROOT, file, '..', spec))
+          : spec
+      if (WIRE_MODULES.some((m) => m.test(target.replace(/\.tsx?$/, '')))) out.push(`${file} imports ${spec}`)
+    }
+  }
+  return out
+}
+
+const productFiles = {
+  ...electronFiles,
+  ...Object.fromEntries(
+    ['shared', 'renderer'].flatMap((d) => sourceFiles(join(ROOT, d))).map((f) => [f, read(f)] as const),
+  ),
+}
+
+describe('no wire format outside backends', () => {
+  const found = wireImportsOutside(productFiles)
+  const importers = [...new Set(found.map((f) => f.slice(0, f.indexOf(' '))))].sort()
+
+  it('only services/backends/ (and the simulator, a test) import a backend\u2019s wire schemas', () => {
+    expect(importers.filter((f) => !STILL_READING_WIRE.includes(f))).toEqual([])
+  })
+
+  it('the list of files still reading wire records only shrinks', () => {
+    expect(STILL_READING_WIRE.filter((f) => !importers.includes(f))).toEqual([])
+  })
+
+  it('the check catches a wire import outside backends/, however it is written', () => {
+    const files = {
+      'electron/main/services/sync/x.ts': "import type { Wallet } from '../backends/service/schemas'",
+      'electron/main/services/payments/y.ts': "export { rowOf } from '../backends/nwc/rows'",
+      'renderer/z.ts': "import { LnTx } from '../electron/main/services/backends/service/schemas.ts'",
+      'electron/main/services/backends/lnbits/w.ts': "import { Wallet } from '../service/schemas'",
+      'electron/main/services/views2.ts': "import type { WalletBackend } from './backends'",
+    }
+    expect(wireImportsOutside(files)).toEqual([
+      'electron/main/services/sync/x.ts imports ../backends/service/schemas',
+      'electron/main/services/payments/y.ts imports ../backends/nwc/rows',
+      'renderer/z.ts imports ../electron/main/services/backends/service/schemas.ts',
+    ])
+  })
+})
