@@ -17,7 +17,7 @@ function headings(file: string): string[] {
 }
 
 /** every pointer in `text` that names no file or no heading there, as `file "title"` */
-export function brokenRefs(text: string, exists: (file: string) => boolean, titles: (file: string) => string[]) {
+function brokenRefs(text: string, exists: (file: string) => boolean, titles: (file: string) => string[]) {
   const broken: string[] = []
   for (const m of text.matchAll(REF)) {
     const file = m[1] as string
