@@ -28,7 +28,9 @@ beforeAll(async () => {
   const dir = await newDir('home')
   dirs.push(dir)
   home = await openProfile({ dir, keychainService: service })
-  accountId = (await home.ok<{ id: string }>('accounts.connect', { baseUrl: simA.url, apiKey: simA.keys.secret })).id
+  accountId = (
+    await home.ok<{ id: string }>('accounts.connect', { kind: 'service', baseUrl: simA.url, apiKey: simA.keys.secret })
+  ).id
   await syncNow(home.app)
   const wallet = simA.keys.wallets[0]!.id
   await home.ok('invoices.create', { walletId: wallet, amountSat: 500, memo: 'waiting' })
@@ -39,7 +41,7 @@ beforeAll(async () => {
   const dir2 = await newDir('other')
   dirs.push(dir2)
   other = await openProfile({ dir: dir2, keychainService: `${service}-other` })
-  await other.ok('accounts.connect', { baseUrl: simB.url, apiKey: simB.keys.secret })
+  await other.ok('accounts.connect', { kind: 'service', baseUrl: simB.url, apiKey: simB.keys.secret })
   await other.ok('backup.export', { passphrase: PASS, includeKeys: true })
   theirs = Buffer.from(other.saved[0]!)
   // nothing else may write meanwhile: the sync loop is what would
