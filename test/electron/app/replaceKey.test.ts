@@ -1,4 +1,4 @@
-// A key revoked at the service, replaced in the app (docs/architecture.md, "Replacing a key"): the
+// A key revoked at the service, replaced in the app (docs/sync.md, "Replacing a key"): the
 // same account keeps its history and its keychain entry, and the error state ends. A key that
 // does not work, that opens another account, or that another account here holds changes nothing.
 // Keys in the keychain go to the real one (scripts/with-keyring.sh), under a service name of this run.
