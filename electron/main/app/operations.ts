@@ -2,7 +2,7 @@
 // history), built from the app's parts, and the operation → handler table over them (ipc/handlers.ts)
 // with the passphrase asked for where an operation loosens the lock (ipc/loosening.ts). A service
 // asks `clientFor` for the client its calls allow: a call that creates or moves something is made
-// once, never retried (docs/architecture.md, "Money rules").
+// once, never retried (docs/money.md, "Money rules").
 import type { AppInfo, Emit } from '@shared/contract'
 import type { z } from 'zod'
 import { createHandlers, type HandlerServices } from '../ipc/handlers'
