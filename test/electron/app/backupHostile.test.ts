@@ -113,8 +113,29 @@ async function hostileFiles(): Promise<Array<[string, Buffer | 'too_big', string
       PASS,
       /address this app does not accept/,
     ],
+    // each kind's secret is checked by the table connecting uses (ACCOUNT_KINDS)
+    [
+      'sealed, an NWC account with a string to another wallet',
+      await sealed(asNwc(nwcString('cd'))),
+      PASS,
+      /never write/,
+    ],
+    ['sealed, an NWC account with an API key', await sealed(asNwc('sak_abcdefghijkl')), PASS, /never write/],
   ]
 }
+
+const nwcString = (wallet: string) =>
+  `nostr+walletconnect://${wallet.repeat(32)}?relay=wss://relay.example&secret=${'ef'.repeat(32)}`
+/** the backup's accounts made NWC accounts of wallet ab…ab, each carrying `secret` */
+const asNwc = (secret: string) => (p: Record<string, unknown>) => ({
+  ...p,
+  accounts: (p.accounts as Array<Record<string, unknown>>).map((a) => ({
+    ...a,
+    kind: 'nwc',
+    baseUrl: `nostr+walletconnect://${'ab'.repeat(32)}`,
+    apiKey: secret,
+  })),
+})
 
 describe('hostile backups', () => {
   it('each is refused in plain words, and userData and the keychain are exactly as they were', async () => {
