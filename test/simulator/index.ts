@@ -1,6 +1,7 @@
 // The service simulator: a local /v1 service over real HTTP, for every test and for the demo.
 // startSimulator() runs it in-process; cli.ts runs it from the command line.
 import Fastify, { type FastifyInstance } from 'fastify'
+import { registerAddresses } from './address-routes'
 import { createClock } from './clock'
 import { registerControl } from './control'
 import {
@@ -146,6 +147,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   registerLnurl(app, ledger)
   const stalls = new Stalls()
   registerOutside(app, ledger, stalls)
+  registerAddresses(app, ledger)
   const keys = () => ({
     secret: account.secretKey,
     public: account.publicKey,

@@ -85,7 +85,7 @@ export function createApp(deps: AppDeps): App {
     ...{ ...deps, ...desk, accounts, settings, lock, rates, sync, emit, now, serviceTime, background },
     ...{ ledger, journal, payments, log, info, nwc, passphrase },
     clientFor: (id, policy) => accounts.client(id, policy),
-    claims: createAppClaims(deps.isPackaged === true, clients.activeUrl),
+    claims: createAppClaims(deps.isPackaged === true, clients.activeUrl, deps.addressOrigins !== undefined),
   })
   const router: Router = appRouter(deps, { handlers, log, journal, lock })
   const offers = clipboardOffers(deps, { settings, emit, log })
