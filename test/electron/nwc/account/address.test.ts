@@ -96,6 +96,27 @@ describe('an NWC account and lightning addresses', () => {
       .toContainEqual(['alice@sim.example', 'for the coffee'])
   }, 30_000)
 
+  it('shows the success action the payee’s server sends, an aes one opened with the wallet’s preimage', async () => {
+    const actions = {
+      thanks: { tag: 'message', message: 'Thank you!' },
+      sealed: { tag: 'aes', description: 'Your code', plaintext: 'GIFT-1234' },
+    }
+    for (const [user, successAction] of Object.entries(actions))
+      sim.control.addRecipient({
+        ...{ address: `${user}@sim.example`, description: 'With a receipt', commentAllowed: 0 },
+        ...{ minSendableMsat: 1_000, maxSendableMsat: 1_000_000, successAction },
+      })
+    expect((await pay('thanks@sim.example', randomUUID())).successAction).toEqual({
+      kind: 'message',
+      message: 'Thank you!',
+    })
+    expect((await pay('sealed@sim.example', randomUUID())).successAction).toEqual({
+      kind: 'aes',
+      description: 'Your code',
+      text: 'GIFT-1234',
+    })
+  }, 20_000)
+
   it.each([
     ['amount', 'liar'],
     ['descriptionHash', 'forger'],
