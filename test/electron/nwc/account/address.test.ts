@@ -51,7 +51,7 @@ beforeAll(async () => {
     notifier: { show: () => {}, isSupported: () => true },
   })
   await app.start()
-  account = await call<AccountView>('accounts.connectNwc', { uri: wallet.uri, storage: 'keychain' })
+  account = await call<AccountView>('accounts.connect', { kind: 'nwc', uri: wallet.uri, storage: 'keychain' })
   w = (await call<{ wallets: WalletView[] }>('wallets.list')).wallets[0] as WalletView
 }, 30_000)
 afterAll(async () => {
