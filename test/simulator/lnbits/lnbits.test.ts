@@ -41,7 +41,10 @@ describe('keys', () => {
 
   it('refuses no key, an unknown key, and the invoice key where the admin key is needed', async () => {
     expect(await api('GET', '/api/v1/wallet', null)).toEqual({ status: 401, json: { detail: 'No Api Key provided.' } })
-    expect(await api('GET', '/api/v1/wallet', 'f'.repeat(32))).toEqual({ status: 404, json: { detail: 'Wallet not found.' } })
+    expect(await api('GET', '/api/v1/wallet', 'f'.repeat(32))).toEqual({
+      status: 404,
+      json: { detail: 'Wallet not found.' },
+    })
     const link = await api('POST', '/withdraw/api/v1/links', a.inkey, {})
     expect(link).toEqual({ status: 403, json: { detail: 'Invalid adminkey.' } })
   })
@@ -139,7 +142,10 @@ describe('extensions', () => {
     expect(await (await fetch(cb)).json()).toEqual({ status: 'OK' })
     expect(await balanceMsat(b)).toBe(before + 10_000)
     expect(await (await fetch(cb)).json()).toMatchObject({ status: 'ERROR' })
-    const list = (await api('GET', '/withdraw/api/v1/links', a.inkey)).json as { data: { used: number }[]; total: number }
+    const list = (await api('GET', '/withdraw/api/v1/links', a.inkey)).json as {
+      data: { used: number }[]
+      total: number
+    }
     expect(list).toMatchObject({ total: 1, data: [{ used: 1 }] })
   })
 
