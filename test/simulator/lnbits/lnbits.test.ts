@@ -71,6 +71,11 @@ describe('payments', () => {
     expect(seen.json).toMatchObject({ paid: true, status: 'success' })
   })
 
+  it('makes no amountless invoice, as LNbits (520, status failed)', async () => {
+    const made = await api('POST', '/api/v1/payments', b.inkey, { out: false, amount: 0, memo: 'any' })
+    expect(made).toEqual({ status: 520, json: { detail: 'Amountless invoices not supported.', status: 'failed' } })
+  })
+
   it('settles from outside by payment hash and pushes it once on the websocket', async () => {
     const made = await api('POST', '/api/v1/payments', b.inkey, { out: false, amount: 5, memo: 'from outside' })
     const ws = new WebSocket(`${sim.url.replace('http', 'ws')}/api/v1/ws/${b.inkey}`)

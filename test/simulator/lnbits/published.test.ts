@@ -78,14 +78,19 @@ function conforms(name: ModelName, value: unknown): void {
 }
 
 const answersOf = (method: string, route: string) => answers.filter((x) => x.method === method && x.route === route)
+function first<T>(method: string, route: string): T {
+  const found = answersOf(method, route)[0]
+  if (!found) throw new Error(`no answer of ${method} ${route}`)
+  return found.json as T
+}
 
 describe("the simulator's answers against LNbits' models", () => {
   it('Payment: the created invoice, the payment, the lists and the details', () => {
     const payments = [
       ...answersOf('POST', '/api/v1/payments').map((x) => x.json),
-      ...(answersOf('GET', '/api/v1/payments')[0]?.json as unknown[]),
-      ...(answersOf('GET', '/api/v1/payments/paginated')[0]?.json as { data: unknown[] }).data,
-      (answersOf('GET', '/api/v1/payments/{payment_hash}')[0]?.json as { details: unknown }).details,
+      ...first<unknown[]>('GET', '/api/v1/payments'),
+      ...first<{ data: unknown[] }>('GET', '/api/v1/payments/paginated').data,
+      first<{ details: unknown }>('GET', '/api/v1/payments/{payment_hash}').details,
     ]
     expect(payments.length).toBeGreaterThan(20)
     for (const p of payments) conforms('Payment', p)
@@ -97,7 +102,7 @@ describe("the simulator's answers against LNbits' models", () => {
     conforms('PaginatedWithdraws', pageOf)
     for (const l of pageOf.data) conforms('WithdrawLink', l)
     conforms('PayLink', answersOf('POST', '/lnurlp/api/v1/links')[0]?.json)
-    for (const l of answersOf('GET', '/lnurlp/api/v1/links')[0]?.json as unknown[]) conforms('PayLink', l)
+    for (const l of first<unknown[]>('GET', '/lnurlp/api/v1/links')) conforms('PayLink', l)
   })
 
   it('the wallet answer is a subset of Wallet, balance in msat as balance_msat', () => {

@@ -29,6 +29,8 @@ function createInvoice(ledger: Ledger, simId: string, lnbitsId: string, b: Recor
   if ((b.unit ?? 'sat') !== 'sat') throw new LnbitsError(400, 'The provided unit is not supported')
   const amount = b.amount == null ? 0 : Number(b.amount)
   if (!Number.isFinite(amount) || amount < 0) throw new LnbitsError(400, 'Amount must be a positive number.')
+  // services/payments.py create_invoice: LNbits makes no amountless invoice
+  if (!(amount > 0)) throw new LnbitsError(520, 'Amountless invoices not supported.', 'failed')
   const memo = typeof b.memo === 'string' ? b.memo.slice(0, 640) : ''
   const expiry = typeof b.expiry === 'number' && b.expiry > 0 ? b.expiry : undefined
   const t = ledger.createInvoice(simId, { amountSat: Math.floor(amount), memo, expiry }, true)
