@@ -69,7 +69,9 @@ function value<T = Record<string, unknown>>(r: Result<unknown>): T {
 }
 type Account = { id: string; keyHint: string; label: string }
 async function connect(apiKey: string, label: string, storage: 'keychain' | 'memory' = 'keychain') {
-  const a = value<Account>(await app.router.handle('accounts.connect', { baseUrl: sim.url, apiKey, label, storage }))
+  const a = value<Account>(
+    await app.router.handle('accounts.connect', { kind: 'service', baseUrl: sim.url, apiKey, label, storage }),
+  )
   connected.push(a.id)
   return a
 }
