@@ -25,7 +25,9 @@ const PAYING_ENDPOINTS = [/\/withdraw\b/, /\/transfers?\b/, /lnurlp\/pay\b/, /ln
  * HTTP client, an NWC account's NIP-47 client (docs/nwc.md), and whichever comes next. Their
  * paying methods are called from payments/ alone, which the check below holds for every other file.
  */
-const CLIENT_DIRS = ['electron/main/services/backends/']
+// services/lnurlpay is the client of a backend that cannot pay addresses: its payInvoice is
+// called inside the journaled send, as the client's own payLightningAddress would be
+const CLIENT_DIRS = ['electron/main/services/backends/', 'electron/main/services/lnurlpay/']
 const PAYMENTS_DIR = 'electron/main/services/payments/'
 
 function sourceFiles(dir: string): string[] {
@@ -186,6 +188,7 @@ const STILL_READING_WIRE = [
   'electron/main/services/accounts/nwc.ts',
   'electron/main/services/accounts/types.ts',
   'electron/main/services/ledger/rows.ts',
+  'electron/main/services/lnurlpay/index.ts',
   'electron/main/services/payments/journaled.ts',
   'electron/main/services/payments/pay.ts',
   'electron/main/services/payments/reconcile.ts',

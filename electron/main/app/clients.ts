@@ -5,9 +5,18 @@
 import type { AccountView, Emit } from '@shared/contract'
 import type { Logger } from '../log'
 import { createAccountsService } from '../services/accounts'
-import { type BackendHooks, type BackendRegistry, createBackends } from '../services/backends'
+import {
+  type BackendAccount,
+  type BackendClient,
+  type BackendHooks,
+  type BackendRegistry,
+  createBackends,
+} from '../services/backends'
+import { createRemote } from '../services/claim'
 import { createConnectionMonitor } from '../services/connection'
 import type { Ledger } from '../services/ledger'
+import { fromServiceTx } from '../services/ledger'
+import { PAYS_ADDRESSES_ITSELF, withAppLnurl } from '../services/lnurlpay'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createServiceTime } from '../services/serviceTime'
 import type { SettingsStore } from '../services/settings'
@@ -23,7 +32,7 @@ export interface ClientsDeps {
   now: () => number
   log: Logger
   /** the wallets the ledger has seen of an account: a new key must open one of them */
-  ledger: () => Pick<Ledger, 'cursors'>
+  ledger: () => Pick<Ledger, 'cursors' | 'insertBatch'>
   /** the accounts or the active one changed: its listeners announce it and follow */
   accountsChanged: Signal<{ accounts: AccountView[]; activeId: string | null }>
   nwc?: { backoffMinMs?: number; accountTimeoutMs?: number }
@@ -31,6 +40,13 @@ export interface ClientsDeps {
   backends?: BackendRegistry
   /** the service of an account was seen at `sec` (Unix seconds): kept, for the daily limit's day */
   seen?: (accountId: string, sec: number) => void
+  /** Electron's app.isPackaged: then plain http is never used for a lightning address */
+  isPackaged?: boolean
+  /**
+   * The demo's and tests' lightning-address domains served on loopback, e.g. `sim.example` →
+   * the simulator's origin; ignored in a packaged app.
+   */
+  addressOrigins?: Readonly<Record<string, string>>
 }
 
 export function createClients(d: ClientsDeps) {
@@ -58,12 +74,21 @@ export function createClients(d: ClientsDeps) {
     pushed: (accountId) => nwcPushed.fire(accountId),
     log: (message, fields) => d.log.info(message, fields),
   }
-  const backends =
+  const registry =
     d.backends ??
     createBackends({
       service: d.client,
       nwc: { backoffMinMs: d.nwc?.backoffMinMs, timeoutMs: d.nwc?.accountTimeoutMs },
     })
+  // a kind that cannot pay addresses itself gets the app's LNURL part around its client (services/lnurlpay)
+  const backends = Object.fromEntries(
+    Object.entries(registry).map(([kind, b]) => [
+      kind,
+      PAYS_ADDRESSES_ITSELF[kind as keyof BackendRegistry]
+        ? b
+        : { ...b, open: (a: BackendAccount, h: BackendHooks) => addressesByApp(d, a.accountId, b.open(a, h)) },
+    ]),
+  ) as BackendRegistry
   const accounts = createAccountsService({
     settings: d.settings,
     keychain: d.secretStore,
@@ -96,3 +121,25 @@ export function createClients(d: ClientsDeps) {
 }
 
 export type Clients = ReturnType<typeof createClients>
+
+/**
+ * An NWC wallet pays invoices only (PAYS_ADDRESSES_ITSELF): the app reads an address's LNURL
+ * server itself, and the row of an address it paid goes to the ledger at once, so the history
+ * names the payee (the wallet's own listing does not know it).
+ */
+function addressesByApp<C extends BackendClient>(
+  d: Pick<ClientsDeps, 'isPackaged' | 'addressOrigins' | 'ledger'>,
+  accountId: string | undefined,
+  client: C,
+): C {
+  if (PAYS_ADDRESSES_ITSELF.nwc) return client
+  const origins = d.isPackaged ? {} : (d.addressOrigins ?? {})
+  const loopback = Object.keys(origins).length > 0
+  return withAppLnurl(client, {
+    remote: createRemote({ plainHttp: () => loopback }),
+    origins,
+    paid: (walletId, row) => {
+      if (accountId) d.ledger().insertBatch(accountId, [fromServiceTx(walletId, row)])
+    },
+  })
+}
