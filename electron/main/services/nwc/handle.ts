@@ -36,6 +36,8 @@ export async function handleRequest(d: HandleDeps, h: Heard & { relay: string })
       method: 'unknown',
       error: { code: 'UNAUTHORIZED', message: mt('nwc.noConnectionForKey') },
     }))
+  // its notifications follow the encryption its requests use (docs/nwc.md, "Notifications")
+  if (c.encryption !== h.enc) d.store().setEncryption(c.id, h.enc)
   // replays and relays' duplicates: each event id is served once, kept past the age limit
   if (!d.store().firstSight(h.id, d.nowSec(), SEEN_KEEP_SEC)) return d.log?.('nwc request dropped', { why: 'seen' })
   const cmd = commandOf(h.text)

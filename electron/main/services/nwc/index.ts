@@ -31,6 +31,7 @@ import { createLinksOffThread } from './linksOffThread'
 import { rowTx } from './methods'
 import { settleFromJournal } from './settle'
 import { type Connection, type NwcStore, openNwcStore } from './store'
+import { NEGOTIATED } from './types'
 
 export interface NwcDeps
   extends Omit<HandleDeps, 'store' | 'nowSec' | 'serving' | 'pausedBecause' | 'answer' | 'paid'> {
@@ -109,7 +110,7 @@ export function createNwc(d: NwcDeps) {
   const view = (c: Connection): NwcConnectionView => {
     const now = nowSec()
     const status = c.revokedAt !== null ? 'revoked' : c.expiresAt !== null && c.expiresAt <= now ? 'expired' : 'active'
-    const { walletPubkey: _w, clientPubkey: _c, budgetMsat, ...rest } = c
+    const { walletPubkey: _w, clientPubkey: _c, encryption: _e, budgetMsat, ...rest } = c
     const usedMsat = store().used(c.id, periodStart(c.period, now))
     return {
       ...rest,
@@ -242,7 +243,9 @@ export function createNwc(d: NwcDeps) {
       const kind = row.amountMsat < 0 ? 'payment_sent' : 'payment_received'
       for (const c of store().all()) {
         if (!listening(c) || c.accountId !== row.accountId || c.walletId !== row.walletId) continue
-        links.notify(c.walletPubkey, { notification_type: kind, notification: rowTx(row) })
+        // once, in the encryption its app uses; before its first request, the info event's first choice
+        const enc = c.encryption ?? NEGOTIATED
+        links.notify(c.walletPubkey, enc, { notification_type: kind, notification: rowTx(row) })
       }
     },
     /** whether the relay link of a connection is open (the connection page's status) */

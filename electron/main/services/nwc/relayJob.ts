@@ -30,7 +30,12 @@ export type ToRelayWorker =
    */
   | { type: 'serve'; ref: number; wallets: ServedWallet[]; seen?: string[]; clockMs: number }
   | { type: 'answer'; ref: number; relay: string; walletPubkey: string; to: AnswerTo; answer: Answer }
-  | { type: 'notify'; walletPubkey: string; body: { notification_type: string; notification: Record<string, unknown> } }
+  | {
+      type: 'notify'
+      walletPubkey: string
+      enc: Encryption
+      body: { notification_type: string; notification: Record<string, unknown> }
+    }
   | { type: 'close' }
 
 export type FromRelayWorker =

@@ -4,7 +4,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { inTransaction, type Migration } from '../ledger/migrate'
 import { openSqliteFile } from '../ledger/sqliteFile'
-import type { Method, Period } from './types'
+import type { Encryption, Method, Period } from './types'
 
 const MIGRATIONS: Migration[] = [
   {
@@ -28,6 +28,13 @@ const MIGRATIONS: Migration[] = [
       `)
     },
   },
+  {
+    // notifications go out once, in this encryption (docs/nwc.md, "Notifications")
+    name: 'the encryption each connection uses, from its requests',
+    up(db) {
+      db.exec('ALTER TABLE connections ADD COLUMN encryption TEXT')
+    },
+  },
 ]
 
 export interface Connection {
@@ -46,6 +53,8 @@ export interface Connection {
   expiresAt: number | null
   createdAt: number
   revokedAt: number | null
+  /** the encryption of its app's latest request; none before its first (NIP-47's negotiation then) */
+  encryption?: Encryption | null
 }
 
 export type SpendState = 'reserved' | 'paid' | 'failed' | 'unknown'
@@ -67,6 +76,8 @@ export interface NwcStore {
   get(id: string): Connection | null
   byWalletPubkey(pubkey: string): Connection | null
   revoke(id: string, at: number): void
+  /** the encryption its app's requests use, kept for its notifications */
+  setEncryption(id: string, enc: Encryption): void
   /** what counts against the budget since `since` (Unix s): paid with fees, reserved while unsettled */
   used(connectionId: string, since: number): number
   /**
@@ -94,7 +105,7 @@ export interface NwcStore {
 
 const CONN_SELECT = `SELECT id, name, account_id AS accountId, wallet_id AS walletId, wallet_pubkey AS walletPubkey,
   client_pubkey AS clientPubkey, relay, budget_msat AS budgetMsat, period, methods, expires_at AS expiresAt,
-  created_at AS createdAt, revoked_at AS revokedAt FROM connections`
+  created_at AS createdAt, revoked_at AS revokedAt, encryption FROM connections`
 const SPEND_SELECT = `SELECT event_id AS eventId, connection_id AS connectionId, amount_msat AS amountMsat,
   reserved_msat AS reservedMsat, fee_msat AS feeMsat, state, payment_hash AS paymentHash, created_at AS createdAt FROM spends`
 
@@ -125,6 +136,9 @@ export function openNwcStore(o: { dir: string; now: () => number }): NwcStore {
     byWalletPubkey: (pk) => one(db, `${CONN_SELECT} WHERE wallet_pubkey = ?`, pk),
     revoke(id, at) {
       db.prepare('UPDATE connections SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(at, id)
+    },
+    setEncryption(id, enc) {
+      db.prepare('UPDATE connections SET encryption = ? WHERE id = ?').run(enc, id)
     },
     used,
     reserve(s, budgetMsat, since) {

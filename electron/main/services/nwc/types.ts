@@ -16,6 +16,11 @@ export type Period = NwcPeriod
 
 export type Encryption = 'nip44_v2' | 'nip04'
 
+/** what the info event offers, best first; a client that reads it picks the first it has (NIP-47) */
+export const ENCRYPTIONS: readonly Encryption[] = ['nip44_v2', 'nip04']
+/** the encryption of a connection whose app has not asked anything yet */
+export const NEGOTIATED: Encryption = ENCRYPTIONS[0] as Encryption
+
 /** NIP-47's error codes this service answers with. */
 export type NwcCode =
   | 'RATE_LIMITED'
