@@ -45,9 +45,14 @@ const value = <T>(r: Result<unknown>): T => {
   return r.value as T
 }
 
-export function startNwcWorld(balanceSat?: number): Promise<NwcWorld>
+/** `now`: the app's clock (a test moving it moves the simulator's too: sim.control.clock) */
+export function startNwcWorld(balanceSat?: number, relay?: undefined, o?: { now?: () => number }): Promise<NwcWorld>
 export function startNwcWorld<R extends WorldRelay>(balanceSat: number, relay: R): Promise<NwcWorld<R>>
-export async function startNwcWorld(balanceSat = 10_000, given?: WorldRelay): Promise<NwcWorld<WorldRelay>> {
+export async function startNwcWorld(
+  balanceSat = 10_000,
+  given?: WorldRelay,
+  o: { now?: () => number } = {},
+): Promise<NwcWorld<WorldRelay>> {
   const sim = await startSimulator({ seed: 'demo' })
   const relay = given ?? (await startRelay())
   const w = sim.control.createWallet('Apps', balanceSat)
@@ -59,7 +64,7 @@ export async function startNwcWorld(balanceSat = 10_000, given?: WorldRelay): Pr
   const clients: NWCClient[] = []
   const make = () =>
     createApp({
-      ...{ userDataDir: dir, secretStore, appVersion: APP_VERSION, nwc: { backoffMinMs: 50 } },
+      ...{ userDataDir: dir, secretStore, appVersion: APP_VERSION, nwc: { backoffMinMs: 50 }, now: o.now },
       notifier: { show: (n) => notifications.push(n), isSupported: () => true },
       emit: () => {},
       logSink: (line) => logs.push(line),

@@ -10,12 +10,12 @@ import {
   KIND_NOTIFY_NIP04,
   KIND_NOTIFY_NIP44,
   KIND_RESPONSE,
-  type Method,
   NOTIFICATIONS,
   type NwcCode,
+  type Served,
 } from './types'
 
-export function infoEvent(secret: Uint8Array, methods: readonly Method[], nowSec: number): VerifiedEvent {
+export function infoEvent(secret: Uint8Array, methods: readonly Served[], nowSec: number): VerifiedEvent {
   return finalizeEvent(
     {
       kind: KIND_INFO,

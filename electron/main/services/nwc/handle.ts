@@ -3,6 +3,7 @@
 // when seen before (on disk, so also across a restart), then checked (revoked, expired, paused,
 // method allowed) and served. The answer is sealed and published by the worker.
 import { mt } from '../i18n'
+import { getBudget } from './budgetAnswer'
 import { commandOf } from './command'
 import type { Answer } from './events'
 import { type Heard, SEEN_KEEP_SEC } from './gate'
@@ -10,7 +11,7 @@ import { getBalance, getInfo, listTransactions, lookupInvoice, type MethodDeps, 
 import { OutcomeUnknown, type PayDeps, payInvoice } from './pay'
 import type { AnswerTo } from './relayJob'
 import type { Connection, NwcStore } from './store'
-import { type Method, NwcError } from './types'
+import { NwcError, type Served, servedMethods } from './types'
 
 export interface HandleDeps extends MethodDeps, Omit<PayDeps, 'store'> {
   store: () => NwcStore
@@ -49,7 +50,7 @@ export async function handleRequest(d: HandleDeps, h: Heard & { relay: string })
 async function serve(
   d: HandleDeps,
   c: Connection,
-  method: Method,
+  method: Served,
   params: Record<string, unknown>,
   eventId: string,
 ): Promise<Answer | null> {
@@ -59,7 +60,7 @@ async function serve(
   if (c.expiresAt !== null && c.expiresAt <= now) return fail('UNAUTHORIZED', mt('nwc.expired'))
   const paused = d.pausedBecause()
   if (paused) return fail('RESTRICTED', paused)
-  if (!c.methods.includes(method)) return fail('RESTRICTED', mt('nwc.methodNotAllowed', { method }))
+  if (!servedMethods(c.methods).includes(method)) return fail('RESTRICTED', mt('nwc.methodNotAllowed', { method }))
   try {
     return { method, result: await run(d, c, method, params, eventId) }
   } catch (err) {
@@ -70,7 +71,7 @@ async function serve(
   }
 }
 
-async function run(d: HandleDeps, c: Connection, method: Method, params: Record<string, unknown>, eventId: string) {
+async function run(d: HandleDeps, c: Connection, method: Served, params: Record<string, unknown>, eventId: string) {
   switch (method) {
     case 'pay_invoice': {
       const r = await payInvoice({ ...d, store: d.store() }, c, params, eventId, d.nowSec())
@@ -87,5 +88,7 @@ async function run(d: HandleDeps, c: Connection, method: Method, params: Record<
       return getInfo(d, c)
     case 'list_transactions':
       return listTransactions(d, c, params)
+    case 'get_budget':
+      return getBudget(d.store(), c, d.nowSec())
   }
 }

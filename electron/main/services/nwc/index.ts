@@ -31,7 +31,7 @@ import { createLinksOffThread } from './linksOffThread'
 import { rowTx } from './methods'
 import { settleFromJournal } from './settle'
 import { type Connection, type NwcStore, openNwcStore } from './store'
-import { NEGOTIATED } from './types'
+import { NEGOTIATED, servedMethods } from './types'
 
 export interface NwcDeps
   extends Omit<HandleDeps, 'store' | 'nowSec' | 'serving' | 'pausedBecause' | 'answer' | 'paid'> {
@@ -100,7 +100,7 @@ export function createNwc(d: NwcDeps) {
         .map((c) => ({
           ...{ walletPubkey: c.walletPubkey, clientPubkey: c.clientPubkey, relay: c.relay },
           secret: secrets.get(c.id) as Uint8Array,
-          methods: live(c) ? c.methods : null,
+          methods: live(c) ? servedMethods(c.methods) : null,
         })),
     seen: () => store().seenSince(nowSec() - SEEN_KEEP_SEC),
     onHeard,

@@ -8,7 +8,7 @@ import { mt } from '../i18n'
 import type { Ledger, LedgerTx } from '../ledger'
 import { pendingInvoiceView, walletView } from '../views'
 import type { Connection } from './store'
-import { METHODS, NOTIFICATIONS, NwcError } from './types'
+import { NOTIFICATIONS, NwcError, servedMethods } from './types'
 
 export interface MethodDeps {
   clientFor(accountId: string, policy: CallPolicy): ServiceClient
@@ -38,7 +38,7 @@ export function getInfo(d: Pick<MethodDeps, 'ledger'>, c: Connection) {
     alias: 'Lightning Tray',
     color: '#f7931a',
     ...(network ? { network } : {}),
-    methods: c.methods.filter((m) => (METHODS as readonly string[]).includes(m)),
+    methods: servedMethods(c.methods),
     notifications: [...NOTIFICATIONS],
   }
 }

@@ -3,7 +3,7 @@
 // main keeps the connections, the seen ids on disk and every money operation.
 import type { Answer } from './events'
 import type { Heard } from './gate'
-import type { Encryption, Method } from './types'
+import type { Encryption, Served } from './types'
 
 /** a connection as the worker serves it */
 export interface ServedWallet {
@@ -13,7 +13,7 @@ export interface ServedWallet {
   clientPubkey: string
   relay: string
   /** the methods its info event names; null: heard (to be told UNAUTHORIZED) but not announced */
-  methods: Method[] | null
+  methods: Served[] | null
 }
 
 export interface AnswerTo {
