@@ -59,10 +59,14 @@ export async function makeInvoice(d: MethodDeps, c: Connection, p: Params) {
   if (!amount || amount % 1000 !== 0) throw new NwcError('OTHER', mt('nwc.wholeSats'))
   const memo = typeof p.description === 'string' ? p.description.slice(0, 639) : ''
   const expiry = num(p.expiry, 31_536_000)
+  const hash = p.description_hash
+  if (hash !== undefined && (typeof hash !== 'string' || !/^[0-9a-f]{64}$/i.test(hash)))
+    throw new NwcError('OTHER', mt('nwc.badDescriptionHash'))
   const lnTx = await d.clientFor(c.accountId, 'once').createInvoice(c.walletId, {
     num_satoshis: amount / 1000,
     memo,
     ...(expiry && expiry >= 60 ? { expiry } : {}),
+    ...(typeof hash === 'string' ? { description_hash: hash.toLowerCase() } : {}),
   })
   const nowSec = d.serviceNowSec(c.accountId)
   const inv = pendingInvoiceView(lnTx, { walletId: c.walletId, accountId: c.accountId, memo, nowSec })
