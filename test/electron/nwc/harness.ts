@@ -15,6 +15,7 @@ import type { ShownNotification } from '../../../electron/main/services/notify'
 import { createKeytarStore, nwcWalletName, type SecretStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import { startRelay, type TestRelay } from '../../support/nostrRelay'
+import { rawClient } from './rawClient'
 
 /** what a world needs of its relay: the in-process one of test/support, or another (floodRelay.ts) */
 export interface WorldRelay {
@@ -128,4 +129,19 @@ export async function until(f: () => boolean | Promise<boolean>, ms = 10_000): P
     if (Date.now() > end) throw new Error('timed out waiting')
     await new Promise((r) => setTimeout(r, 25))
   }
+}
+
+/** A world with one connection and a bare client (rawClient.ts) on it, for the tests of one file. */
+export function withRawClient(): () => { t: NwcWorld; raw: Awaited<ReturnType<typeof rawClient>> } {
+  let got: { t: NwcWorld; raw: Awaited<ReturnType<typeof rawClient>> } | undefined
+  beforeAll(async () => {
+    const t = await startNwcWorld()
+    const { uri } = await t.connect()
+    got = { t, raw: await rawClient(uri, t.logs) }
+  }, 30_000)
+  afterAll(async () => {
+    got?.raw.close()
+    await got?.t.close()
+  })
+  return () => got as NonNullable<typeof got>
 }

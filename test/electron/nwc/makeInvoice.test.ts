@@ -3,23 +3,13 @@
 // invoice the service makes, and the answer carries its `state`.
 import { createHash } from 'node:crypto'
 import { decodeBolt11 } from '@shared/payment/bolt11'
-import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type NwcWorld, startNwcWorld } from './harness'
-import { rawClient } from './rawClient'
+import { expect, it } from 'vitest'
+import { withRawClient } from './harness'
 
-let t: NwcWorld
-let raw: Awaited<ReturnType<typeof rawClient>>
-beforeAll(async () => {
-  t = await startNwcWorld()
-  const { uri } = await t.connect()
-  raw = await rawClient(uri, t.logs)
-}, 30_000)
-afterAll(async () => {
-  raw?.close()
-  await t?.close()
-})
+const world = withRawClient()
 
 const ask = async (params: Record<string, unknown>) => {
+  const { raw } = world()
   const [a] = await raw.send(raw.make({ method: 'make_invoice', params }))
   return a
 }
@@ -39,7 +29,7 @@ it('makes an invoice committing to a description_hash, with the expiry asked', a
 })
 
 it('refuses a description_hash that is not 64 hex characters, and makes nothing', async () => {
-  const made = () => t.sim.control.requests({ method: 'POST', path: /\/invoice$/ }).length
+  const made = () => world().t.sim.control.requests({ method: 'POST', path: /\/invoice$/ }).length
   const before = made()
   const a = await ask({ amount: 21_000, description_hash: 'zap' })
   expect(a?.error?.code).toBe('OTHER')
