@@ -1,6 +1,6 @@
 // make_invoice as NIP-47 has it in 2026 (issue 44, item 2): `description_hash` (an invoice that
 // commits to a description kept elsewhere: a zap request, LNURL metadata) and `expiry` reach the
-// invoice the service makes, and the answer carries its `state`.
+// invoice the service makes, the answer carries its `state`, and its `metadata` is kept and given back.
 import { createHash } from 'node:crypto'
 import { decodeBolt11 } from '@shared/payment/bolt11'
 import { expect, it } from 'vitest'
@@ -34,4 +34,19 @@ it('refuses a description_hash that is not 64 hex characters, and makes nothing'
   const a = await ask({ amount: 21_000, description_hash: 'zap' })
   expect(a?.error?.code).toBe('OTHER')
   expect(made()).toBe(before)
+})
+
+it('keeps the metadata an invoice was made with and gives it back when it is looked up', async () => {
+  const { raw } = world()
+  const metadata = { comment: 'for the coffee', payer_data: { name: 'Satoshi' } }
+  const made = (await ask({ amount: 3_000, description: 'with metadata', metadata }))?.result
+  expect(made?.metadata).toEqual(metadata)
+  const hash = made?.payment_hash as string
+  const [looked] = await raw.send(raw.make({ method: 'lookup_invoice', params: { payment_hash: hash } }))
+  expect(looked?.result?.metadata).toEqual(metadata)
+})
+
+it('refuses metadata that is not an object or is over 4 KB', async () => {
+  expect((await ask({ amount: 3_000, metadata: 'zap' }))?.error?.code).toBe('OTHER')
+  expect((await ask({ amount: 3_000, metadata: { comment: 'x'.repeat(5000) } }))?.error?.code).toBe('OTHER')
 })

@@ -28,7 +28,7 @@ import { type Heard, SEEN_KEEP_SEC } from './gate'
 import { type HandleDeps, handleRequest } from './handle'
 import { tally } from './limits'
 import { createLinksOffThread } from './linksOffThread'
-import { rowTx } from './methods'
+import { rowTx, withMetadata } from './methods'
 import { settleFromJournal } from './settle'
 import { type Connection, type NwcStore, openNwcStore } from './store'
 import { NEGOTIATED, servedMethods } from './types'
@@ -146,6 +146,10 @@ export function createNwc(d: NwcDeps) {
       return null
     },
     answer: (relay, walletPubkey, to, a) => links.answer(relay, walletPubkey, to, a),
+    metadata: {
+      keep: (hash, json) => store().keepMetadata(hash, json, nowSec()),
+      of: (hash) => store().metadataOf(hash),
+    },
     paid(c, amountMsat) {
       changed()
       if (d.notificationsOn?.() === false || !d.notifier?.isSupported()) return
@@ -245,7 +249,8 @@ export function createNwc(d: NwcDeps) {
         if (!listening(c) || c.accountId !== row.accountId || c.walletId !== row.walletId) continue
         // once, in the encryption its app uses; before its first request, the info event's first choice
         const enc = c.encryption ?? NEGOTIATED
-        links.notify(c.walletPubkey, enc, { notification_type: kind, notification: rowTx(row) })
+        const notification = withMetadata(handleDeps, rowTx(row))
+        links.notify(c.walletPubkey, enc, { notification_type: kind, notification })
       }
     },
     /** whether the relay link of a connection is open (the connection page's status) */

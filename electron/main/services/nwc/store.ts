@@ -35,6 +35,13 @@ const MIGRATIONS: Migration[] = [
       db.exec('ALTER TABLE connections ADD COLUMN encryption TEXT')
     },
   },
+  {
+    // NIP-47's `metadata` of an invoice made through a connection (a zap request, a comment, payer data)
+    name: 'metadata of the invoices apps made',
+    up(db) {
+      db.exec('CREATE TABLE metadata (payment_hash TEXT PRIMARY KEY, json TEXT NOT NULL, created_at INTEGER NOT NULL)')
+    },
+  },
 ]
 
 export interface Connection {
@@ -98,6 +105,9 @@ export interface NwcStore {
   firstSight(eventId: string, at: number, keepSec: number): boolean
   /** the event ids seen since `at` (a new relay worker's gate starts with them: gate.ts) */
   seenSince(at: number): string[]
+  /** an invoice's metadata as its app gave it (JSON, size-capped by the caller) */
+  keepMetadata(paymentHash: string, json: string, at: number): void
+  metadataOf(paymentHash: string): string | null
   setting(key: string): string | null
   setSetting(key: string, value: string): void
   close(): void
@@ -179,6 +189,16 @@ export function openNwcStore(o: { dir: string; now: () => number }): NwcStore {
     },
     seenSince: (at) =>
       (db.prepare('SELECT event_id AS id FROM seen WHERE at >= ?').all(at) as Array<{ id: string }>).map((r) => r.id),
+    keepMetadata(hash, json, at) {
+      db.prepare('INSERT OR REPLACE INTO metadata (payment_hash, json, created_at) VALUES (?, ?, ?)').run(
+        hash,
+        json,
+        at,
+      )
+    },
+    metadataOf: (hash) =>
+      (db.prepare('SELECT json FROM metadata WHERE payment_hash = ?').get(hash) as { json: string } | undefined)
+        ?.json ?? null,
     setting: (key) =>
       (db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null,
     setSetting(key, value) {
