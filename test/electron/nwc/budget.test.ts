@@ -63,6 +63,8 @@ it('is neither announced nor served to a connection that may not pay', async () 
   const raw = await rawClient(made.uri, t.logs)
   const [info] = await raw.send(raw.make({ method: 'get_info', params: {} }, { createdAt: appSec() }))
   expect(info?.result?.methods).toEqual(['get_balance', 'get_info'])
+  // as the info event: snstr's client reads a get_info without it as NIP-04 only
+  expect(info?.result?.encryption).toEqual(['nip44_v2', 'nip04'])
   const [a] = await raw.send(raw.make({ method: 'get_budget', params: {} }, { createdAt: appSec() }))
   expect(a?.error?.code).toBe('RESTRICTED')
   raw.close()

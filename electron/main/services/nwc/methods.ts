@@ -8,7 +8,7 @@ import { mt } from '../i18n'
 import type { Ledger, LedgerTx } from '../ledger'
 import { pendingInvoiceView, walletView } from '../views'
 import type { Connection } from './store'
-import { NOTIFICATIONS, NwcError, servedMethods } from './types'
+import { ENCRYPTIONS, NOTIFICATIONS, NwcError, servedMethods } from './types'
 
 export interface MethodDeps {
   clientFor(accountId: string, policy: CallPolicy): ServiceClient
@@ -59,6 +59,9 @@ export function getInfo(d: Pick<MethodDeps, 'ledger'>, c: Connection) {
     ...(network ? { network } : {}),
     methods: servedMethods(c.methods),
     notifications: [...NOTIFICATIONS],
+    // not in NIP-47's get_info, but as in the info event: snstr's client reads an answer without
+    // it as NIP-04 only and falls back to NIP-04
+    encryption: [...ENCRYPTIONS],
   }
 }
 
