@@ -22,6 +22,7 @@ import { useWallets } from '../stores/wallets'
 import { ConnectedApps } from './SettingsApps'
 import { DesktopPrefs, SettingCheck } from './SettingsDesktop'
 import { LockPrefs } from './SettingsLock'
+import { SettingsMenu, type SettingsPart, SettingsSection } from './SettingsMenu'
 import { BackupSection, SpendingLimits } from './SettingsSafety'
 import { WalletAdmin } from './WalletAdmin'
 
@@ -38,61 +39,101 @@ export default function Settings() {
     if (!useSettings.getState().settings) void load()
     void loadInfo()
   }, [load, loadInfo])
+  const parts: SettingsPart[] = [
+    { id: 'settings-accounts', label: 'settings.accounts' },
+    ...(accounts.length > 0 ? [{ id: 'settings-wallets', label: 'walletAdmin.wallets' } as const] : []),
+    { id: 'settings-safety', label: 'settings.safetyMenu' },
+    ...(accounts.length > 0 ? [{ id: 'settings-apps', label: 'apps.title' } as const] : []),
+    { id: 'settings-preferences', label: 'settings.preferences' },
+    { id: 'settings-desktop', label: 'settingsDesktop.desktop' },
+    { id: 'settings-about', label: 'settings.about' },
+  ]
+  const loading = status === 'loading' && !settings && <Skeleton label={t('settings.loadingSettings')} />
   return (
     <Screen title={t('settings.settings')}>
-      <Accounts />
-      {accounts.length > 0 && <WalletAdmin />}
-      {active && <SpendingLimits account={active} />}
-      <BackupSection />
-      {accounts.length > 0 && <ConnectedApps />}
-      <h2>
-        <FormattedMessage id="settings.preferences" />
-      </h2>
-      {status === 'loading' && !settings && <Skeleton label={t('settings.loadingSettings')} />}
-      {error && <ErrorMessage error={error} onRetry={() => void load()} />}
-      {settings && <Preferences settings={settings} />}
-      {settings && <LockPrefs settings={settings} mac={info?.platform === 'darwin'} />}
-      <h2>
-        <FormattedMessage id="settings.about" />
-      </h2>
-      {info ? (
-        <dl className="details">
-          <div className="field-row">
-            <dt>
-              <FormattedMessage id="settings.app" />
-            </dt>
-            <dd>
-              {info.name} {info.version}
-            </dd>
-          </div>
-          <div className="field-row">
-            <dt>
-              <FormattedMessage id="settings.platform" />
-            </dt>
-            <dd>
-              {info.platform}
-              {info.preview ? t('settings.browserPreview') : ''}
-            </dd>
-          </div>
-          {accounts.map((a) => (
-            <div className="field-row" key={a.id}>
-              <dt>
-                <FormattedMessage id="settings.keyOf" values={{ label: a.label }} />
-              </dt>
-              <dd>{keyPlace(a.storage)}</dd>
-            </div>
-          ))}
-          <div className="field-row">
-            <dt>
-              <FormattedMessage id="settings.systemKeychain" />
-            </dt>
-            <dd>{t(KEYCHAIN_WORDS[info.keychain])}</dd>
-          </div>
-        </dl>
-      ) : (
-        <Skeleton label={t('settings.loading')} />
+      <SettingsMenu parts={parts} />
+      <SettingsSection id="settings-accounts">
+        <Accounts />
+      </SettingsSection>
+      {accounts.length > 0 && (
+        <SettingsSection id="settings-wallets">
+          <WalletAdmin />
+        </SettingsSection>
       )}
+      <SettingsSection id="settings-safety">
+        <h2>
+          <FormattedMessage id="settings.safety" />
+        </h2>
+        {settings && <LockPrefs settings={settings} mac={info?.platform === 'darwin'} />}
+        {active && <SpendingLimits account={active} />}
+        <BackupSection />
+      </SettingsSection>
+      {accounts.length > 0 && (
+        <SettingsSection id="settings-apps">
+          <ConnectedApps />
+        </SettingsSection>
+      )}
+      <SettingsSection id="settings-preferences">
+        <h2>
+          <FormattedMessage id="settings.preferences" />
+        </h2>
+        {loading}
+        {error && <ErrorMessage error={error} onRetry={() => void load()} />}
+        {settings && <Preferences settings={settings} />}
+      </SettingsSection>
+      <SettingsSection id="settings-desktop">
+        <h2>
+          <FormattedMessage id="settingsDesktop.desktop" />
+        </h2>
+        {settings && <DesktopPrefs settings={settings} />}
+      </SettingsSection>
+      <SettingsSection id="settings-about">
+        <h2>
+          <FormattedMessage id="settings.about" />
+        </h2>
+        <About info={info} accounts={accounts} />
+      </SettingsSection>
     </Screen>
+  )
+}
+
+function About({ info, accounts }: { info: OpOutput<'app.info'> | null; accounts: AccountView[] }) {
+  return info ? (
+    <dl className="details">
+      <div className="field-row">
+        <dt>
+          <FormattedMessage id="settings.app" />
+        </dt>
+        <dd>
+          {info.name} {info.version}
+        </dd>
+      </div>
+      <div className="field-row">
+        <dt>
+          <FormattedMessage id="settings.platform" />
+        </dt>
+        <dd>
+          {info.platform}
+          {info.preview ? t('settings.browserPreview') : ''}
+        </dd>
+      </div>
+      {accounts.map((a) => (
+        <div className="field-row" key={a.id}>
+          <dt>
+            <FormattedMessage id="settings.keyOf" values={{ label: a.label }} />
+          </dt>
+          <dd>{keyPlace(a.storage)}</dd>
+        </div>
+      ))}
+      <div className="field-row">
+        <dt>
+          <FormattedMessage id="settings.systemKeychain" />
+        </dt>
+        <dd>{t(KEYCHAIN_WORDS[info.keychain])}</dd>
+      </div>
+    </dl>
+  ) : (
+    <Skeleton label={t('settings.loading')} />
   )
 }
 
@@ -417,7 +458,6 @@ function Preferences({ settings }: { settings: SettingsT }) {
       </fieldset>
       <LanguagePref settings={settings} />
       <FiatPrefs settings={settings} />
-      <DesktopPrefs settings={settings} />
       {saveError && <ErrorMessage error={saveError} />}
       {said && (
         <p className="toast" role="status">
