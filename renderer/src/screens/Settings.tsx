@@ -22,7 +22,7 @@ import { useWallets } from '../stores/wallets'
 import { ConnectedApps } from './SettingsApps'
 import { DesktopPrefs, SettingCheck } from './SettingsDesktop'
 import { LockPrefs } from './SettingsLock'
-import { SettingsMenu, type SettingsPart, SettingsSection } from './SettingsMenu'
+import { type SettingsPart, SettingsSections } from './SettingsMenu'
 import { BackupSection, SpendingLimits } from './SettingsSafety'
 import { WalletAdmin } from './WalletAdmin'
 
@@ -39,60 +39,51 @@ export default function Settings() {
     if (!useSettings.getState().settings) void load()
     void loadInfo()
   }, [load, loadInfo])
-  const parts: SettingsPart[] = [
-    { id: 'settings-accounts', label: 'settings.accounts' },
-    ...(accounts.length > 0 ? [{ id: 'settings-wallets', label: 'walletAdmin.wallets' } as const] : []),
-    { id: 'settings-safety', label: 'settings.safetyMenu' },
-    ...(accounts.length > 0 ? [{ id: 'settings-apps', label: 'apps.title' } as const] : []),
-    { id: 'settings-preferences', label: 'settings.preferences' },
-    { id: 'settings-desktop', label: 'settingsDesktop.desktop' },
-    { id: 'settings-about', label: 'settings.about' },
+  const any = accounts.length > 0
+  const parts: (SettingsPart | false)[] = [
+    { id: 'settings-accounts', label: 'settings.accounts', body: <Accounts /> },
+    any && { id: 'settings-wallets', label: 'walletAdmin.wallets', body: <WalletAdmin /> },
+    {
+      id: 'settings-safety',
+      label: 'settings.safetyMenu',
+      heading: 'settings.safety',
+      body: (
+        <>
+          {settings && <LockPrefs settings={settings} mac={info?.platform === 'darwin'} />}
+          {active && <SpendingLimits account={active} />}
+          <BackupSection />
+        </>
+      ),
+    },
+    any && { id: 'settings-apps', label: 'apps.title', body: <ConnectedApps /> },
+    {
+      id: 'settings-preferences',
+      label: 'settings.preferences',
+      heading: 'settings.preferences',
+      body: (
+        <>
+          {status === 'loading' && !settings && <Skeleton label={t('settings.loadingSettings')} />}
+          {error && <ErrorMessage error={error} onRetry={() => void load()} />}
+          {settings && <Preferences settings={settings} />}
+        </>
+      ),
+    },
+    {
+      id: 'settings-desktop',
+      label: 'settingsDesktop.desktop',
+      heading: 'settingsDesktop.desktop',
+      body: settings && <DesktopPrefs settings={settings} />,
+    },
+    {
+      id: 'settings-about',
+      label: 'settings.about',
+      heading: 'settings.about',
+      body: <About info={info} accounts={accounts} />,
+    },
   ]
-  const loading = status === 'loading' && !settings && <Skeleton label={t('settings.loadingSettings')} />
   return (
     <Screen title={t('settings.settings')}>
-      <SettingsMenu parts={parts} />
-      <SettingsSection id="settings-accounts">
-        <Accounts />
-      </SettingsSection>
-      {accounts.length > 0 && (
-        <SettingsSection id="settings-wallets">
-          <WalletAdmin />
-        </SettingsSection>
-      )}
-      <SettingsSection id="settings-safety">
-        <h2>
-          <FormattedMessage id="settings.safety" />
-        </h2>
-        {settings && <LockPrefs settings={settings} mac={info?.platform === 'darwin'} />}
-        {active && <SpendingLimits account={active} />}
-        <BackupSection />
-      </SettingsSection>
-      {accounts.length > 0 && (
-        <SettingsSection id="settings-apps">
-          <ConnectedApps />
-        </SettingsSection>
-      )}
-      <SettingsSection id="settings-preferences">
-        <h2>
-          <FormattedMessage id="settings.preferences" />
-        </h2>
-        {loading}
-        {error && <ErrorMessage error={error} onRetry={() => void load()} />}
-        {settings && <Preferences settings={settings} />}
-      </SettingsSection>
-      <SettingsSection id="settings-desktop">
-        <h2>
-          <FormattedMessage id="settingsDesktop.desktop" />
-        </h2>
-        {settings && <DesktopPrefs settings={settings} />}
-      </SettingsSection>
-      <SettingsSection id="settings-about">
-        <h2>
-          <FormattedMessage id="settings.about" />
-        </h2>
-        <About info={info} accounts={accounts} />
-      </SettingsSection>
+      <SettingsSections parts={parts.filter((p) => p !== false)} />
     </Screen>
   )
 }

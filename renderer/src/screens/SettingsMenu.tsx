@@ -6,10 +6,29 @@ import { type MessageId, t } from '../i18n'
 
 export interface SettingsPart {
   id: string
+  /** its name in the menu */
   label: MessageId
+  /** its own heading, where what it holds brings none */
+  heading?: MessageId
+  body: ReactNode
 }
 
-export function SettingsMenu({ parts }: { parts: readonly SettingsPart[] }) {
+/** The menu, then each section under it in the same order. */
+export function SettingsSections({ parts }: { parts: readonly SettingsPart[] }) {
+  return (
+    <>
+      <SettingsMenu parts={parts} />
+      {parts.map((p) => (
+        <div key={p.id} id={p.id} className="settings-part" tabIndex={-1}>
+          {p.heading && <h2>{t(p.heading)}</h2>}
+          {p.body}
+        </div>
+      ))}
+    </>
+  )
+}
+
+function SettingsMenu({ parts }: { parts: readonly SettingsPart[] }) {
   function go(e: MouseEvent, id: string) {
     e.preventDefault()
     const part = document.getElementById(id)
@@ -28,14 +47,5 @@ export function SettingsMenu({ parts }: { parts: readonly SettingsPart[] }) {
         ))}
       </ul>
     </nav>
-  )
-}
-
-/** One section of Settings: where its menu link leads (focusable by the link only). */
-export function SettingsSection(props: { id: string; children: ReactNode }) {
-  return (
-    <div id={props.id} className="settings-part" tabIndex={-1}>
-      {props.children}
-    </div>
   )
 }
