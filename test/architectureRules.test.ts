@@ -25,7 +25,13 @@ const PAYING_ENDPOINTS = [/\/withdraw\b/, /\/transfers?\b/, /lnurlp\/pay\b/, /ln
  * service's HTTP client, and an NWC account's NIP-47 client (docs/nwc.md). Their paying methods
  * are called from payments/ alone, which the check below holds for every other file.
  */
-const CLIENT_DIRS = ['electron/main/services/client/', 'electron/main/services/nwc/client/']
+// services/lnurlpay is the client of a backend that cannot pay addresses: its payInvoice is
+// called inside the journaled send, as the client's own payLightningAddress would be
+const CLIENT_DIRS = [
+  'electron/main/services/client/',
+  'electron/main/services/nwc/client/',
+  'electron/main/services/lnurlpay/',
+]
 const PAYMENTS_DIR = 'electron/main/services/payments/'
 
 function sourceFiles(dir: string): string[] {

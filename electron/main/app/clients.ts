@@ -5,9 +5,12 @@
 import type { AccountView, Emit } from '@shared/contract'
 import type { Logger } from '../log'
 import { createAccountsService } from '../services/accounts'
+import { createRemote } from '../services/claim'
 import { createServiceClient, type InvoiceRoute } from '../services/client'
 import { createConnectionMonitor } from '../services/connection'
 import type { Ledger } from '../services/ledger'
+import { fromServiceTx } from '../services/ledger'
+import { PAYS_ADDRESSES_ITSELF, withAppLnurl } from '../services/lnurlpay'
 import { lazyNwcClient } from '../services/nwc/client/serviceClient'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createServiceTime } from '../services/serviceTime'
@@ -24,12 +27,19 @@ export interface ClientsDeps {
   now: () => number
   log: Logger
   /** the wallets the ledger has seen of an account: a new key must open one of them */
-  ledger: () => Pick<Ledger, 'cursors'>
+  ledger: () => Pick<Ledger, 'cursors' | 'insertBatch'>
   /** the accounts or the active one changed: its listeners announce it and follow */
   accountsChanged: Signal<{ accounts: AccountView[]; activeId: string | null }>
   nwc?: { backoffMinMs?: number; accountTimeoutMs?: number }
   /** the service of an account was seen at `sec` (Unix seconds): kept, for the daily limit's day */
   seen?: (accountId: string, sec: number) => void
+  /** Electron's app.isPackaged: then plain http is never used for a lightning address */
+  isPackaged?: boolean
+  /**
+   * The demo's and tests' lightning-address domains served on loopback, e.g. `sim.example` →
+   * the simulator's origin; ignored in a packaged app.
+   */
+  addressOrigins?: Readonly<Record<string, string>>
 }
 
 export function createClients(d: ClientsDeps) {
@@ -65,19 +75,23 @@ export function createClients(d: ClientsDeps) {
     },
     // An NWC account learns its wallet's clock from the answers' `created_at`; pushed payments sync it.
     makeNwcClient: ({ accountId, ...o }) =>
-      lazyNwcClient({
-        ...o,
-        nowSec: () => (accountId ? serviceTime.nowSec(accountId) : Math.floor(now() / 1000)),
-        ...(accountId
-          ? {
-              onClock: (sec, sentAt, receivedAt) => serviceTime.sample(accountId, sec, sentAt, receivedAt),
-              onNotification: () => nwcPushed.fire(accountId),
-            }
-          : {}),
-        log: (message, fields) => d.log.info(message, fields),
-        backoffMinMs: d.nwc?.backoffMinMs,
-        timeoutMs: d.nwc?.accountTimeoutMs,
-      }),
+      addressesByApp(
+        d,
+        accountId,
+        lazyNwcClient({
+          ...o,
+          nowSec: () => (accountId ? serviceTime.nowSec(accountId) : Math.floor(now() / 1000)),
+          ...(accountId
+            ? {
+                onClock: (sec, sentAt, receivedAt) => serviceTime.sample(accountId, sec, sentAt, receivedAt),
+                onNotification: () => nwcPushed.fire(accountId),
+              }
+            : {}),
+          log: (message, fields) => d.log.info(message, fields),
+          backoffMinMs: d.nwc?.backoffMinMs,
+          timeoutMs: d.nwc?.accountTimeoutMs,
+        }),
+      ),
     onChange: (list) => d.accountsChanged.fire(list),
     knownWallets: (id) =>
       d
@@ -104,3 +118,25 @@ export function createClients(d: ClientsDeps) {
 }
 
 export type Clients = ReturnType<typeof createClients>
+
+/**
+ * An NWC wallet pays invoices only (PAYS_ADDRESSES_ITSELF): the app reads an address's LNURL
+ * server itself, and the row of an address it paid goes to the ledger at once, so the history
+ * names the payee (the wallet's own listing does not know it).
+ */
+function addressesByApp<C extends ReturnType<typeof lazyNwcClient>>(
+  d: Pick<ClientsDeps, 'isPackaged' | 'addressOrigins' | 'ledger'>,
+  accountId: string | undefined,
+  client: C,
+): C {
+  if (PAYS_ADDRESSES_ITSELF.nwc) return client
+  const origins = d.isPackaged ? {} : (d.addressOrigins ?? {})
+  const loopback = Object.keys(origins).length > 0
+  return withAppLnurl(client, {
+    remote: createRemote({ plainHttp: () => loopback }),
+    origins,
+    paid: (walletId, row) => {
+      if (accountId) d.ledger().insertBatch(accountId, [fromServiceTx(walletId, row)])
+    },
+  })
+}
