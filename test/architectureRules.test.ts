@@ -107,10 +107,72 @@ function payingCallsOutside(files: Record<string, string>, methods: ReadonlySet<
 }
 
 const electronFiles = Object.fromEntries(sourceFiles(join(ROOT, 'electron')).map((f) => [f, read(f)]))
+const rendererFiles = Object.fromEntries(sourceFiles(join(ROOT, 'renderer')).map((f) => [f, read(f)]))
+
+const MAX_SCREEN_LINES = 300
+/** Renderer functions still over the limit (issue 45, item 5), by `file name (lines)`, and why each is left. */
+const RENDERER_LONG_FUNCTIONS: Record<string, string> = {
+  'renderer/src/components/AmountField.tsx AmountInput (62 lines)':
+    "the amount field's unit switch and its typed text share one state; 2 lines over, not split yet",
+  'renderer/src/components/HistoryFilters.tsx Filters (99 lines)':
+    'one form of six filters bound to the history store; not split yet (issue 45 item 5)',
+  'renderer/src/screens/Home.tsx Total (64 lines)':
+    "the total, its fiat line and the Hide and Refresh buttons laid out together (issue 45 item 1's layout); not split yet",
+  'renderer/src/screens/Onboarding.tsx Onboarding (134 lines)':
+    'onboarding is being redrawn from a per-kind table by another change (the connect form); split there',
+  'renderer/src/screens/Receive.tsx ShowInvoice (84 lines)':
+    'the invoice, its QR, its state and its Copy; not split yet (issue 45 item 5)',
+  'renderer/src/screens/Scan.tsx Scan (62 lines)':
+    "the camera's start and stop and what it read share one effect; 2 lines over, not split yet",
+  'renderer/src/screens/Send.tsx SendForm (73 lines)':
+    'a form whose fields, checks and outcome share one state; not split yet (issue 45 item 5): splitting it means a store of its own',
+  'renderer/src/screens/SendConfirm.tsx Confirm (85 lines)':
+    'the confirmation a payment leaves from: split only with its own tests of the double-press guard',
+  'renderer/src/screens/SettingsAccounts.tsx AccountRow (99 lines)':
+    "an account's row with its sign-in choice and remove question; moved out of Settings.tsx as it was, not split yet",
+  'renderer/src/screens/SettingsSafety.tsx SpendingLimits (73 lines)':
+    'a form whose fields, checks and outcome share one state; not split yet (issue 45 item 5): splitting it means a store of its own',
+  'renderer/src/screens/SettingsSafety.tsx BackupSection (70 lines)':
+    'a form whose fields, checks and outcome share one state; not split yet (issue 45 item 5): splitting it means a store of its own',
+  'renderer/src/screens/TransactionDetail.tsx TransactionDetail (68 lines)':
+    "the detail's rows as one definition list; not split yet (issue 45 item 5)",
+  'renderer/src/screens/VoucherSheet.tsx ConfirmSheet (87 lines)':
+    "the sheet's confirmation, which makes links that hold money: split only with its own tests",
+  'renderer/src/screens/WalletAdmin.tsx MoveSats (97 lines)':
+    'a move between wallets (money): split only with its own tests of the double-press guard',
+  'renderer/src/screens/WalletList.tsx WalletLocalRow (69 lines)':
+    "a wallet's row with its menu; not split yet (issue 45 item 5)",
+}
+/** Screen files still over the limit, and why each is left. */
+const RENDERER_LONG_SCREENS: Record<string, string> = {
+  'renderer/src/screens/Receive.tsx':
+    'the invoice form, the invoice and the recent list; not split yet (issue 45 item 5)',
+  'renderer/src/screens/SendConfirm.tsx': 'the confirmation a payment leaves from: split only with its own tests',
+  'renderer/src/screens/SettingsApps.tsx': "connected apps' list and their budgets, 5 lines over; not split yet",
+}
 
 describe('reading the code', () => {
   it(`no function under electron/ has more than ${MAX_FUNCTION_LINES} lines of its own`, () => {
     expect(longFunctions(electronFiles, MAX_FUNCTION_LINES)).toEqual([])
+  })
+
+  it(`no function under renderer/ has more than ${MAX_FUNCTION_LINES} lines of its own`, () => {
+    const long = longFunctions(rendererFiles, MAX_FUNCTION_LINES).map((l) => l.replace(/:\d+ /, ' '))
+    expect(long.filter((l) => !Object.hasOwn(RENDERER_LONG_FUNCTIONS, l))).toEqual([])
+  })
+
+  it(`no screen file under renderer/ is over ${MAX_SCREEN_LINES} lines`, () => {
+    const over = Object.entries(rendererFiles)
+      .filter(([f, code]) => f.includes('/screens/') && code.split('\n').length - 1 > MAX_SCREEN_LINES)
+      .map(([f]) => f)
+    expect(over.filter((f) => !Object.hasOwn(RENDERER_LONG_SCREENS, f))).toEqual([])
+  })
+
+  it('the renderer exceptions are still needed: each names something still over its limit', () => {
+    const long = new Set(longFunctions(rendererFiles, MAX_FUNCTION_LINES).map((l) => l.replace(/:\d+ .*/, '')))
+    for (const key of Object.keys(RENDERER_LONG_FUNCTIONS)) expect(long, key).toContain(key.replace(/ .*/, ''))
+    for (const f of Object.keys(RENDERER_LONG_SCREENS))
+      expect(read(f).split('\n').length - 1, f).toBeGreaterThan(MAX_SCREEN_LINES)
   })
 
   it(`electron/main/index.ts stays under ${MAX_ENTRY_LINES} lines: it only calls registrars`, () => {

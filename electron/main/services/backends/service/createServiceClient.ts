@@ -118,6 +118,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     const json: Record<string, unknown> = { memo: input.memo }
     if (input.num_satoshis !== undefined) json.num_satoshis = input.num_satoshis
     if (input.expiry !== undefined) json.expiry = input.expiry
+    if (input.description_hash !== undefined) json.description_hash = input.description_hash
     const send = (route: InvoiceRoute) =>
       call({
         method: 'post',

@@ -74,6 +74,8 @@ export interface NewInvoice {
   memo: string
   /** seconds; the service's default is a day */
   expiry?: number
+  /** 64 hex: the invoice commits to this hash of a description kept elsewhere (a zap request, LNURL metadata) */
+  description_hash?: string
 }
 
 export interface ServiceClientOptions {
