@@ -18,16 +18,8 @@ import { AppError } from '@shared/errors'
 import { decodeLnurl, lightningUri, lud17ToUrl, parseLightningAddress } from '@shared/lnurl'
 import { formatMsat, MSAT_PER_SAT, satToMsat } from '@shared/units'
 import { decode as decodeBolt11 } from 'light-bolt11-decoder'
-import type { ServiceClient } from './backends/service'
-import {
-  type LnTx,
-  type ProbeResult,
-  type StaticLnurlPay,
-  type Wallet,
-  type WalletTransaction,
-  type WithdrawLink,
-  walletBalanceMsat,
-} from './backends/service/schemas'
+import type { BackendClient, BackendWallet } from './backends'
+import type { LnTx, ProbeResult, StaticLnurlPay, WalletTransaction, WithdrawLink } from './backends/service/schemas'
 import { mt } from './i18n'
 import { successActionView } from './payments/successAction'
 import type { AccountWalletPrefs, WalletPref } from './settings/walletPrefs'
@@ -41,20 +33,21 @@ const BOLT11_DEFAULT_EXPIRY_SEC = 3600
  * A wallet as the person sees it: the service's name unless they gave it one of their own (kept
  * by the app, settings/walletPrefs.ts), and whether they hid it. The service's name stays beside.
  */
-export function walletView(w: Wallet, pref?: WalletPref): WalletView {
-  const serviceLabel = cleanText(w.user_label ?? '') || w.id
+export function walletView(w: BackendWallet, pref?: WalletPref): WalletView {
+  const serviceLabel = cleanText(w.name ?? '') || w.id
   return {
     id: w.id,
     label: pref?.name ?? serviceLabel,
     serviceLabel,
     hidden: pref?.hidden === true,
-    balanceMsat: walletBalanceMsat(w),
-    createdAt: w.created_at,
+    balanceMsat: w.balanceMsat,
+    // the contract's wallet has an age; a backend that does not say gives the epoch
+    createdAt: w.createdAt ?? 0,
   }
 }
 
 /** An account's wallets with its person's choices (`prefs`: none for a key not yet an account's). */
-export function walletsView(ws: Wallet[], prefs: AccountWalletPrefs = {}): { wallets: WalletView[] } {
+export function walletsView(ws: readonly BackendWallet[], prefs: AccountWalletPrefs = {}): { wallets: WalletView[] } {
   const wallets = ws.map((w) => walletView(w, prefs[w.id]))
   return { wallets }
 }
@@ -96,7 +89,7 @@ function expiresAt(l: LnTx): number {
 /** One page of a wallet's transactions as the service gave it. */
 export function transactionsPageView(
   walletId: string,
-  { items, pagination }: Awaited<ReturnType<ServiceClient['listTransactions']>>,
+  { items, pagination }: Awaited<ReturnType<BackendClient['listTransactions']>>,
 ): OpOutput<'transactions.page'> {
   return {
     walletId,

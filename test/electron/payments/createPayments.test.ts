@@ -21,7 +21,7 @@ afterEach(async () => {
   await cleanup()
 })
 
-const wallet = (id: string) => ({ id, created_at: SEC, user_label: id, balance: 100_000, default_lnurlpay_id: null })
+const wallet = (id: string) => ({ id, name: id, balanceMsat: 100_000_000, createdAt: SEC })
 const row = (id: string, sat: number, name: string, passThru: Record<string, string> = {}) => ({
   id,
   created_at: SEC,

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createServiceClient } from '../../../electron/main/services/backends/service'
+import { inAppTerms } from '../../../electron/main/services/backends/service/wallets'
 import { type Ledger, openLedger } from '../../../electron/main/services/ledger'
 import { maskingNotifier, type ShownNotification } from '../../../electron/main/services/notify'
 import { type Journal, openJournal, recoveredTitle } from '../../../electron/main/services/payments'
@@ -57,7 +58,8 @@ const client = () =>
   })
 
 function deps(o: Partial<CheckDeps> = {}): CheckDeps {
-  const c = client()
+  // as the service's backend opens it: its wallets in the app's terms
+  const c = inAppTerms(client())
   return {
     journal: () => journal,
     clientFor: (accountId) => {

@@ -6,6 +6,7 @@ import { encodeLnurl } from '@shared/lnurl'
 import { describe, expect, it } from 'vitest'
 import { errorFromStatus } from '../../../electron/main/services/backends/service/errors'
 import { ProbeResult, type Wallet } from '../../../electron/main/services/backends/service/schemas'
+import { walletOf } from '../../../electron/main/services/backends/service/wallets'
 import { type TxRow, toLedgerTx } from '../../../electron/main/services/ledger/view'
 import { successActionView } from '../../../electron/main/services/payments/successAction'
 import { isWholeSatLink, recipientView, walletView } from '../../../electron/main/services/views'
@@ -75,8 +76,8 @@ describe('other texts from others', () => {
 
   it("a wallet's label from the service", () => {
     const w = { id: 'wal_1', created_at: 1, user_label: `Sav${ZWSP}ings${RLO}`, balance: 0 } as Wallet
-    expect(walletView(w).label).toBe('Savings')
-    expect(walletView({ ...w, user_label: `${ZWSP}${RLO}` }).label).toBe('wal_1')
+    expect(walletView(walletOf(w)).label).toBe('Savings')
+    expect(walletView(walletOf({ ...w, user_label: `${ZWSP}${RLO}` })).label).toBe('wal_1')
   })
 
   it("a stored row's memo, payer's comment, payee and wallet labels", () => {

@@ -3,7 +3,7 @@
 // the notification says what actually arrived.
 import type { PendingInvoice } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ServiceClient } from '../../../electron/main/services/backends/service'
+import type { BackendClient } from '../../../electron/main/services/backends'
 import type { SyncLoop } from '../../../electron/main/services/sync'
 import { pendingInvoiceView } from '../../../electron/main/services/views'
 import type { SimulatorHandle } from '../../simulator'
@@ -19,7 +19,7 @@ import {
 } from './harness'
 
 let sim: SimulatorHandle
-let client: ServiceClient
+let client: BackendClient
 let vt: VirtualTimers
 let rec: Recorder
 let w: SyncLoop

@@ -6,7 +6,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_SETTINGS, type Emit, type EventName, type PendingInvoice, type Settings } from '@shared/contract'
 import type { PriceThen } from '@shared/priceThen'
-import { createServiceClient, type ServiceClient } from '../../../electron/main/services/backends/service'
+import type { BackendClient } from '../../../electron/main/services/backends'
+import { createServiceClient } from '../../../electron/main/services/backends/service'
+import { inAppTerms } from '../../../electron/main/services/backends/service/wallets'
 import { type Ledger, type LedgerOptions, openLedger } from '../../../electron/main/services/ledger'
 import { maskingNotifier, type ShownNotification } from '../../../electron/main/services/notify'
 import { createSyncLoop, type SyncLoop, type SyncOptions, type Timers } from '../../../electron/main/services/sync'
@@ -72,20 +74,22 @@ export async function virtualMsUntil(vt: VirtualTimers, told: () => boolean, lim
   return null
 }
 
-export function makeClient(sim: SimulatorHandle): ServiceClient {
+export function makeClient(sim: SimulatorHandle): BackendClient {
   // No client-level retries: the loop's own backoff is what is under test.
-  return createServiceClient({
+  const client = createServiceClient({
     baseUrl: sim.url,
     getApiKey: () => sim.keys.secret,
     authMethod: 'header',
     retries: 0,
     timeoutMs: 5_000,
   })
+  // as the service's backend opens it: its wallets in the app's terms
+  return inAppTerms(client)
 }
 
 /** Creates an invoice over HTTP as the invoices.create handler does. */
 export async function createInvoice(
-  client: ServiceClient,
+  client: BackendClient,
   walletId: string,
   amountSat: number,
   memo: string,
@@ -151,7 +155,7 @@ export const STEADY: Partial<SyncOptions> = { freshWindowSec: 0 }
 
 export function makeLoop(o: {
   sim: SimulatorHandle
-  client: ServiceClient
+  client: BackendClient
   vt: VirtualTimers
   rec: Recorder
   store: string
@@ -196,7 +200,7 @@ export async function claimAsOutsider(sim: SimulatorHandle, lnurl: string, amoun
 /** One test's world: the simulator over HTTP, the real client, virtual time, a recorder, a store folder. */
 export interface SyncWorld {
   sim: SimulatorHandle
-  client: ServiceClient
+  client: BackendClient
   vt: VirtualTimers
   rec: Recorder
   store: string

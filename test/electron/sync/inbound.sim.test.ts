@@ -3,7 +3,7 @@
 // by one where it does not. The simulator over real HTTP, virtual time (harness.ts).
 import { writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ServiceClient } from '../../../electron/main/services/backends/service'
+import type { BackendClient } from '../../../electron/main/services/backends'
 import { withdrawLinkView } from '../../../electron/main/services/views'
 import type { SimulatorHandle } from '../../simulator'
 import {
@@ -20,7 +20,7 @@ import {
 } from './harness'
 
 let sim: SimulatorHandle
-let client: ServiceClient
+let client: BackendClient
 let vt: VirtualTimers
 let rec: Recorder
 let store: string

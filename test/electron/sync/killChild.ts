@@ -9,6 +9,7 @@
 import { appendFileSync, readSync } from 'node:fs'
 import { DEFAULT_SETTINGS } from '@shared/contract'
 import { createServiceClient } from '../../../electron/main/services/backends/service'
+import { inAppTerms } from '../../../electron/main/services/backends/service/wallets'
 import { type Ledger, openLedger } from '../../../electron/main/services/ledger'
 import { maskingNotifier } from '../../../electron/main/services/notify'
 import { createSyncLoop } from '../../../electron/main/services/sync'
@@ -18,13 +19,15 @@ const env = (name: string) => {
   if (!v) throw new Error(`${name} is not set`)
   return v
 }
-const client = createServiceClient({
-  baseUrl: env('SIM_URL'),
-  getApiKey: () => env('SIM_KEY'),
-  authMethod: 'header',
-  retries: 0,
-  timeoutMs: 5_000,
-})
+const client = inAppTerms(
+  createServiceClient({
+    baseUrl: env('SIM_URL'),
+    getApiKey: () => env('SIM_KEY'),
+    authMethod: 'header',
+    retries: 0,
+    timeoutMs: 5_000,
+  }),
+)
 function say(line: string) {
   process.stdout.write(`${line}\n`) // to a pipe: written before this returns
   // the go-ahead: one byte; none (the test is gone) ends this process

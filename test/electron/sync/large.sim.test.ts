@@ -4,7 +4,7 @@
 // news, and then costs one page per new payment. Real HTTP, virtual time.
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import type { ServiceClient } from '../../../electron/main/services/backends/service'
+import type { BackendClient } from '../../../electron/main/services/backends'
 import { DEFAULT_SYNC_OPTIONS } from '../../../electron/main/services/sync'
 import type { SimulatorHandle } from '../../simulator'
 import {
@@ -20,7 +20,7 @@ import {
 } from './harness'
 
 let sim: SimulatorHandle
-let client: ServiceClient
+let client: BackendClient
 let vt: VirtualTimers
 let rec: Recorder
 let store: string

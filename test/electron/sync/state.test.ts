@@ -3,7 +3,8 @@
 // Plain data in, plain data out: no ledger, no service.
 import type { PendingInvoice } from '@shared/contract'
 import { describe, expect, it } from 'vitest'
-import type { Wallet, WalletTransaction } from '../../../electron/main/services/backends/service/schemas'
+import type { BackendWallet } from '../../../electron/main/services/backends'
+import type { WalletTransaction } from '../../../electron/main/services/backends/service/schemas'
 import type { StoredWithdrawLink } from '../../../electron/main/services/ledger'
 import {
   afterReads,
@@ -105,7 +106,7 @@ describe('invoices and links change once', () => {
 })
 
 describe('the account state after each step', () => {
-  const wallet = (id: string, label: string) => ({ id, label }) as unknown as Wallet
+  const wallet = (id: string, label: string) => ({ id, label }) as unknown as BackendWallet
   const withBalances = {
     ...newAccountSync(),
     storedBalances: new Map([
@@ -128,7 +129,7 @@ describe('the account state after each step', () => {
   })
 
   it('listed wallets: labels to store only when one changed, was added or went away', () => {
-    const label = (w: Wallet) => (w as unknown as { label: string }).label
+    const label = (w: BackendWallet) => (w as unknown as { label: string }).label
     const first = listed(newAccountSync(), [wallet('w1', 'Shop'), wallet('w2', 'Tips')], label)
     expect(first.names).toEqual([
       { id: 'w1', label: 'Shop' },

@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ServiceClient } from '../../../electron/main/services/backends/service'
+import type { BackendClient } from '../../../electron/main/services/backends'
 import { createSyncLoop } from '../../../electron/main/services/sync'
 import { withdrawLinkView } from '../../../electron/main/services/views'
 import type { SimulatorHandle } from '../../simulator'
@@ -16,7 +16,7 @@ import {
 } from './harness'
 
 let sim: SimulatorHandle
-let client: ServiceClient
+let client: BackendClient
 let vt: VirtualTimers
 let rec: Recorder
 let store: string

@@ -5,9 +5,8 @@
 // (backends/nwc/backend.ts).
 import type { AccountView } from '@shared/contract'
 import type { NwcUri } from '@shared/nwc/uri'
-import type { BackendAccount, BackendClient } from '../backends'
+import type { BackendAccount, BackendClient, BackendWallet } from '../backends'
 import { nwcAddress } from '../backends/nwc/backend'
-import type { Wallet } from '../backends/service/schemas'
 import type { AccountMeta } from '../settings'
 
 export { nwcAddress, readNwcUri } from '../backends/nwc/backend'
@@ -35,10 +34,10 @@ export async function testNwc(open: (a: BackendAccount) => BackendClient, uri: N
 export function nwcMeta(
   uri: NwcUri,
   a: { id: string; createdAt: number; label?: string; storage: AccountMeta['storage'] },
-  wallet: Wallet | undefined,
+  wallet: BackendWallet | undefined,
 ): AccountMeta {
   return {
-    ...{ id: a.id, label: a.label || wallet?.user_label || nwcHint(uri), baseUrl: nwcAddress(uri) },
+    ...{ id: a.id, label: a.label || wallet?.name || nwcHint(uri), baseUrl: nwcAddress(uri) },
     ...{ authMethod: 'header', keyHint: nwcHint(uri), storage: a.storage, kind: 'nwc', createdAt: a.createdAt },
   }
 }

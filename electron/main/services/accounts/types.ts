@@ -1,8 +1,7 @@
 // What the accounts service offers and what it makes clients with.
 import type { AccountKind, AccountView, Operations } from '@shared/contract'
 import type { z } from 'zod'
-import type { BackendClient } from '../backends'
-import type { Wallet } from '../backends/service/schemas'
+import type { BackendClient, BackendWallet } from '../backends'
 
 /** An operation's input as the router parsed it (the IPC boundary parses once). */
 export type AccountInput<K extends 'accounts.test' | 'accounts.connect' | 'accounts.update' | 'accounts.replaceKey'> =
@@ -20,7 +19,7 @@ export type CallPolicy = 'retry' | 'once'
 export interface AccountsService {
   list(): { accounts: AccountView[]; activeId: string | null }
   /** Lists the wallets of a connection of any kind (docs/nwc.md for a string); stores nothing. */
-  test(input: AccountInput<'accounts.test'>): Promise<Wallet[]>
+  test(input: AccountInput<'accounts.test'>): Promise<BackendWallet[]>
   /** Adds the account of a connection of any kind, checked first, and makes it active. */
   connect(input: AccountInput<'accounts.connect'>): Promise<AccountView>
   switch(id: string): Promise<AccountView>

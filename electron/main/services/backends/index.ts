@@ -4,7 +4,8 @@ import { type NwcBackendOptions, nwcBackend } from './nwc/backend'
 import type { BackendRegistry } from './registry'
 import { type ServiceBackendOptions, serviceBackend } from './service/backend'
 
-export type { Backend, BackendAccount, BackendClient, BackendHooks, BackendRegistry } from './registry'
+export type { Backend, BackendAccount, BackendHooks, BackendRegistry } from './registry'
+export type { BackendClient, BackendWallet } from './types'
 
 export function createBackends(o: { service?: ServiceBackendOptions; nwc?: NwcBackendOptions } = {}): BackendRegistry {
   return {

@@ -4,6 +4,7 @@
 // a pushed payment) comes in as hooks, so a backend knows nothing of app/.
 import type { AccountKind, AuthMethod, Capabilities } from '@shared/contract'
 import type { ServiceClient } from './service'
+import type { BackendClient } from './types'
 
 /** What an account (or a key being tested) gives its backend. */
 export interface BackendAccount {
@@ -32,9 +33,6 @@ export interface BackendHooks {
   pushed(accountId: string): void
   log(message: string, fields?: Record<string, unknown>): void
 }
-
-/** An account's client; `close` lets go of what it holds open (a relay link). */
-export type BackendClient = ServiceClient & { close?(): void }
 
 export interface Backend {
   /** what an account of this kind can do beyond balance, history, receive and pay; main refuses the rest */

@@ -3,7 +3,7 @@
 // watches it until it is paid or expires (docs/architecture.md, "One operation, end to end").
 import type { PendingInvoice } from '@shared/contract'
 import type { CallPolicy } from '../accounts'
-import type { ServiceClient } from '../backends/service'
+import type { BackendClient } from '../backends'
 import type { ServiceTime } from '../serviceTime'
 import { pendingInvoiceView } from '../views'
 
@@ -16,7 +16,7 @@ export interface NewInvoiceInput {
 
 export interface InvoicesDeps {
   activeAccountId: () => string
-  clientFor: (accountId: string, policy: CallPolicy) => ServiceClient
+  clientFor: (accountId: string, policy: CallPolicy) => BackendClient
   serviceTime: Pick<ServiceTime, 'created' | 'nowSec'>
   /** hands the invoice to the sync loop (a failed save of it is a notice, not a failure) */
   watch: (inv: PendingInvoice) => Promise<void>

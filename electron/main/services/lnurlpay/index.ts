@@ -6,7 +6,7 @@
 // journal's row is on disk before anything leaves and nothing is retried. See docs/nwc.md.
 import { AppError } from '@shared/errors'
 import { feeLimitMsat } from '@shared/payment/fees'
-import type { ServiceClient } from '../backends/service'
+import type { BackendClient } from '../backends'
 import type { ProbeResult, WalletTransaction } from '../backends/service/schemas'
 import type { Remote } from '../claim'
 import { hostOf } from '../claim/remote'
@@ -24,10 +24,10 @@ export interface AppLnurlDeps {
   paid?: (walletKey: string, row: WalletTransaction) => void
 }
 
-type AddressInput = Parameters<ServiceClient['payLightningAddress']>[1]
+type AddressInput = Parameters<BackendClient['payLightningAddress']>[1]
 
 /** `client` with probe and payLightningAddress done by the app, through `client.payInvoice`. */
-export function withAppLnurl<C extends ServiceClient>(client: C, d: AppLnurlDeps): C {
+export function withAppLnurl<C extends BackendClient>(client: C, d: AppLnurlDeps): C {
   const origins = d.origins ?? {}
   // the configured loopback servers are the demo's own: no private-address warning for them
   const confirmed = Object.values(origins).map(hostOf)

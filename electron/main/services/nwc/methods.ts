@@ -3,7 +3,7 @@
 import type { PendingInvoice } from '@shared/contract'
 import { decodeBolt11 } from '@shared/payment/bolt11'
 import type { CallPolicy } from '../accounts'
-import type { ServiceClient } from '../backends/service'
+import type { BackendClient } from '../backends'
 import { mt } from '../i18n'
 import type { Ledger, LedgerTx } from '../ledger'
 import { pendingInvoiceView, walletView } from '../views'
@@ -11,7 +11,7 @@ import type { Connection } from './store'
 import { ENCRYPTIONS, NOTIFICATIONS, NwcError, servedMethods } from './types'
 
 export interface MethodDeps {
-  clientFor(accountId: string, policy: CallPolicy): ServiceClient
+  clientFor(accountId: string, policy: CallPolicy): BackendClient
   ledger(): Pick<Ledger, 'invoices' | 'page' | 'byLnTxId'>
   serviceNowSec(accountId: string): number
   /** hands a new invoice to the sync loop, which watches it and tells its payment */

@@ -8,7 +8,7 @@
 import type { Emit, InvoiceView, JournalView, PaymentView, RecipientView } from '@shared/contract'
 import type { TransferView } from '@shared/history'
 import type { CallPolicy } from '../accounts'
-import type { ServiceClient } from '../backends/service'
+import type { BackendClient } from '../backends'
 import type { Ledger } from '../ledger'
 import type { Notifier } from '../notify'
 import type { ServiceTime } from '../serviceTime'
@@ -31,7 +31,7 @@ import { type TransferInput, transferBetweenWallets } from './transfer'
 export interface PaymentsDeps {
   journal: () => Journal
   /** an account's client: `once` for calls that move money (never retried), `retry` for reads */
-  clientFor: (accountId: string | undefined, policy: CallPolicy) => ServiceClient
+  clientFor: (accountId: string | undefined, policy: CallPolicy) => BackendClient
   /** the account a payment without one on its confirmation goes out from */
   activeAccountId: () => string
   /** where recent recipients, found payments and a transfer's rows are kept (docs/ledger.md) */

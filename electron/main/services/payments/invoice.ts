@@ -6,7 +6,7 @@ import type { InvoiceView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { feeLimitMsat } from '@shared/payment/fees'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
-import type { ServiceClient } from '../backends/service'
+import type { BackendClient } from '../backends'
 import { mt, mw } from '../i18n'
 
 /** The network the service's node pays on; the simulator is a regtest node (docs/service.md). */
@@ -20,7 +20,7 @@ const refuse = (message: string) => new AppError('invalid_input', message, { ret
  * teaches it; an invoice's timestamp + expiry is compared with it, never with the computer's clock.
  */
 export async function readInvoiceToPay(
-  client: Pick<ServiceClient, 'decodeInvoice'> | null,
+  client: Pick<BackendClient, 'decodeInvoice'> | null,
   text: string,
   o: { nowSec: () => number; network?: NodeNetwork },
 ): Promise<InvoiceView> {
@@ -50,7 +50,7 @@ export async function readInvoiceToPay(
 const otherNetwork = (network: string) => mt('payments.invoiceOtherNetwork', { network })
 
 /** The service's node's reading of the request; the app's own where the node does not decode it. */
-async function nodeReading(client: Pick<ServiceClient, 'decodeInvoice'>, view: InvoiceView): Promise<InvoiceView> {
+async function nodeReading(client: Pick<BackendClient, 'decodeInvoice'>, view: InvoiceView): Promise<InvoiceView> {
   try {
     const d = await client.decodeInvoice(view.invoice)
     const amountMsat = d.numMsat || d.num_satoshis * 1000 || null

@@ -6,7 +6,7 @@
 import { AppError } from '@shared/errors'
 import { satToMsat } from '@shared/units'
 import { claimFeeCapSat } from '@shared/vouchers'
-import type { ServiceClient } from '../backends/service'
+import type { BackendClient } from '../backends'
 import { mt } from '../i18n'
 import type { Spending, SpendKind } from '../spending'
 import type { Journal } from './journal'
@@ -55,13 +55,13 @@ function reserveLinks(d: Pick<LinksDeps, 'journal' | 'spending'>, s: LinkSpend) 
 }
 
 /** A withdraw link as the service made it. */
-export type MintedLink = Awaited<ReturnType<ServiceClient['mintWithdrawLink']>>
+export type MintedLink = Awaited<ReturnType<BackendClient['mintWithdrawLink']>>
 
 export interface LinksDeps {
   journal: Journal
   spending: Pick<Spending, 'admit' | 'dayNowSec'>
   /** the client of the spend's account, its calls made once */
-  client: Pick<ServiceClient, 'mintWithdrawLink'>
+  client: Pick<BackendClient, 'mintWithdrawLink'>
 }
 
 /**

@@ -5,7 +5,7 @@
 import type { InvoiceView, PaymentView, WalletView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
-import type { ServiceClient } from '../backends/service'
+import type { BackendClient } from '../backends'
 import type { WalletTransaction } from '../backends/service/schemas'
 import { mainLocale, mw } from '../i18n'
 import type { ServiceTime } from '../serviceTime'
@@ -40,7 +40,7 @@ export type EarlierPayment = { state: 'paid' | 'unknown'; at: number } | null
 
 export interface PayDeps {
   /** the client money leaves by: its calls are made once, never retried */
-  clientFor(accountId: string): ServiceClient
+  clientFor(accountId: string): BackendClient
   /** each account's service clock: an invoice's expiry and a journal entry's time are on it */
   serviceTime: Pick<ServiceTime, 'nowSec' | 'offsetMs' | 'created'>
   /** the one way money leaves (createPayments.ts) */
@@ -130,7 +130,7 @@ function answered(d: PayDeps, accountId: string, call: () => Promise<WalletTrans
 }
 
 /** The wallet's balance, asked at once; its answer is awaited only when the payment needs it. */
-function balanceOf(client: ServiceClient, walletId: string): Promise<WalletView> {
+function balanceOf(client: BackendClient, walletId: string): Promise<WalletView> {
   const asked = client.getWallet(walletId).then(walletView)
   // a refused read must not be reported unhandled while other work goes on
   asked.catch(() => {})
@@ -139,7 +139,7 @@ function balanceOf(client: ServiceClient, walletId: string): Promise<WalletView>
 
 /** An invoice read before paying, with what the journal knows of paying it before (N8). */
 export async function decodeInvoice(
-  d: { client: Pick<ServiceClient, 'decodeInvoice'>; journal: Journal; nowSec: () => number },
+  d: { client: Pick<BackendClient, 'decodeInvoice'>; journal: Journal; nowSec: () => number },
   invoice: string,
 ): Promise<InvoiceView & { earlier: EarlierPayment }> {
   const view = await readInvoiceToPay(d.client, invoice, { nowSec: d.nowSec })

@@ -6,7 +6,7 @@
 // Failed payments of the last days are looked for too: one the service made after all becomes
 // paid. Nothing is ever sent again from here.
 import { decodeBolt11 } from '@shared/payment/bolt11'
-import type { ServiceClient } from '../backends/service'
+import type { BackendClient } from '../backends'
 import type { WalletTransaction } from '../backends/service/schemas'
 import { mt } from '../i18n'
 import { REQUEST_ID_KEY } from '../ledger'
@@ -25,7 +25,7 @@ const GIVE_UP_SEC = 3600
 export interface ReconcileDeps {
   journal: Journal
   /** a reading client for the account the payment went out from; null when it is gone */
-  clientFor(accountId: string): Pick<ServiceClient, 'listTransactions'> | null
+  clientFor(accountId: string): Pick<BackendClient, 'listTransactions'> | null
   /** the service's time of an account, Unix seconds (services/serviceTime): never the computer's */
   nowSec(accountId: string): number
   /** the computer's clock, Unix seconds: the journal's own `updatedAt` is on it */
@@ -46,7 +46,7 @@ export async function reconcile(d: ReconcileDeps): Promise<Found[]> {
   const found: Found[] = []
   // one read per wallet and run, however many of its payments are looked for
   const lists = new Map<string, Promise<{ items: WalletTransaction[]; pagination: { pageCount: number } }>>()
-  const read = (client: Pick<ServiceClient, 'listTransactions'>, e: JournalEntry) => {
+  const read = (client: Pick<BackendClient, 'listTransactions'>, e: JournalEntry) => {
     const key = `${e.accountId}\n${e.walletId}`
     const list = lists.get(key) ?? client.listTransactions(e.walletId, 1, RECENT)
     lists.set(key, list)

@@ -7,7 +7,7 @@
 // ledger at once, marked announced (moving one's own money is not news).
 import { AppError } from '@shared/errors'
 import type { TransferView } from '@shared/history'
-import type { ServiceClient } from '../backends/service'
+import type { BackendClient } from '../backends'
 import { mt } from '../i18n'
 import { fromServiceTx, type Ledger } from '../ledger'
 import type { SendJournaled } from './journaled'
@@ -21,7 +21,7 @@ export interface TransferInput {
 }
 
 export interface TransferDeps {
-  client: Pick<ServiceClient, 'transfer'>
+  client: Pick<BackendClient, 'transfer'>
   /** the one way money leaves (journaled.ts) */
   send: SendJournaled
   /** the rows are stored here too when given (the history shows the move at once) */

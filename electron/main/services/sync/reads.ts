@@ -1,4 +1,4 @@
-// The loop's reads of the service, through the ServiceClient, each bounded in pages. They hand
+// The loop's reads of the service, through the BackendClient, each bounded in pages. They hand
 // each wallet's rows, with the cursor those rows account for, to `store` (which writes both in one
 // database transaction), so a read cut short by a crash or an error resumes where the ledger says.
 //
@@ -11,11 +11,11 @@
 //   (an NWC account keeps settled rows only) does not end the read: its listed rows' time does. More than `maxPages` pages since the
 //   last read (the app was closed a long while): what is left loads as history.
 
-import type { ServiceClient } from '../backends/service'
+import type { BackendClient } from '../backends'
 import type { WalletTransaction } from '../backends/service/schemas'
 import type { CursorPatch, SyncCursor } from '../ledger'
 
-export type SyncClient = Pick<ServiceClient, 'listWallets' | 'getLnTx' | 'listTransactions' | 'listAccountTransactions'>
+export type SyncClient = Pick<BackendClient, 'listWallets' | 'getLnTx' | 'listTransactions' | 'listAccountTransactions'>
 
 /**
  * A client that asks for the account's current one at each call, so a key or auth method changed

@@ -1,7 +1,7 @@
 // What the loop knows of one account between ticks, as a plain value, and the pure steps that
 // make the next value from it and what was just read. No I/O: tick.ts reads and writes, these
 // decide (tested on plain data in test/electron/sync/state.test.ts).
-import type { Wallet } from '../backends/service/schemas'
+import type { BackendWallet } from '../backends'
 
 export interface AccountSync {
   /** failed ticks in a row (the next tick backs off) */
@@ -17,7 +17,7 @@ export interface AccountSync {
   /** wallet labels as last stored in the ledger */
   labels: ReadonlyMap<string, string>
   /** the wallets as last listed */
-  wallets: readonly Wallet[] | null
+  wallets: readonly BackendWallet[] | null
   /** the balances last sent to the renderer, to send them only when they change */
   shownBalances: string | null
   /** false once the key proved unable to list wallets: then the wallets waited on are read each tick */
@@ -67,7 +67,7 @@ export function foundPaid(s: AccountSync, found: readonly { id: string; walletId
 }
 
 /** The wallets as just listed; `names` is set when their labels changed (to store in the ledger). */
-export function listed(s: AccountSync, wallets: readonly Wallet[], labelOf: (w: Wallet) => string) {
+export function listed(s: AccountSync, wallets: readonly BackendWallet[], labelOf: (w: BackendWallet) => string) {
   const names = wallets.map((w) => ({ id: w.id, label: labelOf(w) }))
   const same = names.length === s.labels.size && names.every((n) => s.labels.get(n.id) === n.label)
   const labels = same ? s.labels : new Map(names.map((n) => [n.id, n.label]))
@@ -103,7 +103,7 @@ export function afterReads(
 
 export interface ToTell {
   /** the wallets to send as `wallets.updated` (their balances changed and the account is shown) */
-  wallets: readonly Wallet[] | null
+  wallets: readonly BackendWallet[] | null
   /** the wallets to name in `ledger.updated` (new rows) */
   changedWallets: string[]
 }

@@ -4,7 +4,7 @@
 // make, never one made twice (docs/ledger.md).
 import type { PendingInvoice } from '@shared/contract'
 import { AppError } from '@shared/errors'
-import { type WalletTransaction, walletBalanceMsat } from '../backends/service/schemas'
+import type { WalletTransaction } from '../backends/service/schemas'
 import { fromServiceTx, type HistoryBatch } from '../ledger'
 import { walletsView, walletView } from '../views'
 import type { SyncIo } from './deps'
@@ -114,7 +114,7 @@ async function readBalances(io: SyncIo, accountId: string, client: SyncClient): 
     const r = listed(io.state(accountId), list, (w) => walletView(w, prefs[w.id]).label)
     io.set(accountId, r.state)
     if (r.names) io.deps.ledger().setWallets(accountId, r.names)
-    return new Map(list.map((w) => [w.id, walletBalanceMsat(w)]))
+    return new Map(list.map((w) => [w.id, w.balanceMsat]))
   } catch (err) {
     if (!isCode(err, 'forbidden')) throw err
     io.set(accountId, { ...io.state(accountId), canListWallets: false })

@@ -6,7 +6,7 @@ import type { Emit, WithdrawLinkView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import type { Logger } from '../../log'
 import type { CallPolicy } from '../accounts'
-import type { ServiceClient } from '../backends/service'
+import type { BackendClient } from '../backends'
 import { mt } from '../i18n'
 import type { Payments } from '../payments'
 import type { ServiceTime } from '../serviceTime'
@@ -34,7 +34,7 @@ export interface VoucherSheetRequest {
 
 export interface VoucherDeps {
   payments: Pick<Payments, 'mintLinks'>
-  clientFor: (accountId: string | undefined, policy: CallPolicy) => ServiceClient
+  clientFor: (accountId: string | undefined, policy: CallPolicy) => BackendClient
   sync: Pick<SyncLoop, 'listWithdraws'>
   emit: Emit
   now: () => number

@@ -6,10 +6,10 @@
 
 import { cleanText } from '@shared/cleanText'
 import type { CreatedWalletView } from '@shared/history'
-import type { ServiceClient } from '../backends/service'
+import type { BackendClient } from '../backends'
 
 export async function createWallet(
-  client: Pick<ServiceClient, 'createWallet'>,
+  client: Pick<BackendClient, 'createWallet'>,
   name: string,
   showKeys: boolean,
 ): Promise<CreatedWalletView> {

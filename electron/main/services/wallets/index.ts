@@ -5,8 +5,7 @@
 import type { Emit } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import type { CallPolicy } from '../accounts'
-import type { ServiceClient } from '../backends/service'
-import type { Wallet } from '../backends/service/schemas'
+import type { BackendClient, BackendWallet } from '../backends'
 import { mt } from '../i18n'
 import type { Ledger } from '../ledger'
 import type { SettingsStore } from '../settings'
@@ -16,7 +15,7 @@ import { createWallet } from './create'
 
 export interface WalletsDeps {
   activeAccountId: () => string
-  clientFor: (accountId: string | undefined, policy: CallPolicy) => ServiceClient
+  clientFor: (accountId: string | undefined, policy: CallPolicy) => BackendClient
   emit: Emit
   /** the ledger keeps wallet names for rows such as "Moved from Savings" */
   ledger: () => Ledger
@@ -32,17 +31,17 @@ export function createWallets(d: WalletsDeps) {
   const reads = () => d.clientFor(undefined, 'retry')
   const prefs = createWalletPrefs(d.settings)
   /** each account's wallets as the service last listed them: renaming works while it is away */
-  const lastListed = new Map<string, Wallet[]>()
+  const lastListed = new Map<string, BackendWallet[]>()
 
   /** the account's wallets as the service lists them now, kept as the last listed */
-  async function listed(accountId: string): Promise<Wallet[]> {
+  async function listed(accountId: string): Promise<BackendWallet[]> {
     const wallets = await reads().listWallets()
     lastListed.set(accountId, wallets)
     return wallets
   }
 
   /** the account's wallets now, or as last listed when the service cannot be reached */
-  async function walletsOf(accountId: string): Promise<Wallet[]> {
+  async function walletsOf(accountId: string): Promise<BackendWallet[]> {
     try {
       return await listed(accountId)
     } catch (err) {
@@ -114,8 +113,8 @@ export function createWallets(d: WalletsDeps) {
     async staticLink(walletId: string) {
       const client = reads()
       const wallet = await client.getWallet(walletId)
-      if (!wallet.default_lnurlpay_id) throw new AppError('not_found', mt('wallets.noStaticLink'))
-      return staticLinkView(walletId, await client.getStaticLink(wallet.default_lnurlpay_id))
+      if (!wallet.staticLinkId) throw new AppError('not_found', mt('wallets.noStaticLink'))
+      return staticLinkView(walletId, await client.getStaticLink(wallet.staticLinkId))
     },
     servicePage: async (q: { walletId: string; page: number; perPage: number }) =>
       transactionsPageView(q.walletId, await reads().listTransactions(q.walletId, q.page, q.perPage)),

@@ -277,7 +277,7 @@ describe('NWC account read by the sync loop', () => {
     const sync = nwcServiceClient({ account: async () => account, walletPubkey: wallet, nowSec: () => 100 })
     const wallets = await sync.listWallets()
     expect(wallets).toHaveLength(1)
-    expect(wallets[0]).toMatchObject({ id: nwcWalletId(wallet), balance: 50_000, balance_msat: 50_000_000 })
+    expect(wallets[0]).toMatchObject({ id: nwcWalletId(wallet), balanceMsat: 50_000_000 })
     for (let i = 1; i <= 5; i++) await account.makeInvoice({ amount: i * 1000 })
     const last = txs[4]
     if (last) last.type = 'outgoing'

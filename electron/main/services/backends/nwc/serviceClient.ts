@@ -1,4 +1,4 @@
-// An NWC account as the app's ServiceClient, so the sync loop, receiving and the one journaled
+// An NWC account as the app's BackendClient, so the sync loop, receiving and the one journaled
 // send use it as they use the service: one wallet (the one behind the connection string), its
 // balance from get_balance, its history from list_transactions in pages (limit/offset, newest
 // first), an invoice from make_invoice, an lnTx from lookup_invoice, a payment by pay_invoice.
@@ -11,8 +11,8 @@ import { AppError } from '@shared/errors'
 import type { NwcUri } from '@shared/nwc/uri'
 import { decodeBolt11 } from '@shared/payment/bolt11'
 import { mt } from '../../i18n'
-import type { ServiceClient } from '../service'
-import type { PaginationHeaders, Wallet, WalletTransaction } from '../service/schemas'
+import type { PaginationHeaders, WalletTransaction } from '../service/schemas'
+import type { BackendClient, BackendWallet } from '../types'
 import { type NwcAccount, type NwcAccountDeps, openNwcAccount } from './account'
 import type { Tx } from './answers'
 import { lnTxOf, nwcWalletId, rowOf, settled } from './rows'
@@ -43,7 +43,7 @@ const LIST_CHUNK = 20
 
 const cannot = () => new AppError('forbidden', mt('nwcAccount.cannot'), { retryable: false })
 
-export function nwcServiceClient(d: NwcClientDeps): ServiceClient {
+export function nwcServiceClient(d: NwcClientDeps): BackendClient {
   const walletId = nwcWalletId(d.walletPubkey)
   let alias: string | null = null
   const mine = (key: string) => {
@@ -84,16 +84,10 @@ export function nwcServiceClient(d: NwcClientDeps): ServiceClient {
     return { items, pagination, ...(read.oldestAt === null ? {} : { oldestListed: read.oldestAt }) }
   }
 
-  async function wallet(): Promise<Wallet> {
+  /** NIP-47 says no wallet's age and has no permanent receive link: neither is made up */
+  async function wallet(): Promise<BackendWallet> {
     const [{ balance }, name] = await Promise.all([d.account().then((a) => a.getBalance()), label()])
-    return {
-      id: walletId,
-      created_at: 0,
-      user_label: name,
-      balance: Math.trunc(balance / 1000),
-      balance_msat: balance,
-      default_lnurlpay_id: null,
-    }
+    return { id: walletId, name, balanceMsat: balance }
   }
 
   /** the wallet's own name (get_info), asked once; a wallet that does not say gets ours */
@@ -113,7 +107,7 @@ export function nwcServiceClient(d: NwcClientDeps): ServiceClient {
       return wallet()
     },
     getLnTx: (async (id: string) =>
-      lnTxOf(await (await d.account()).lookupInvoice({ payment_hash: id }))) as ServiceClient['getLnTx'],
+      lnTxOf(await (await d.account()).lookupInvoice({ payment_hash: id }))) as BackendClient['getLnTx'],
     listTransactions: (key, p, perPage) => {
       mine(key)
       return page(p, perPage)
@@ -191,7 +185,7 @@ export function nwcServiceClient(d: NwcClientDeps): ServiceClient {
  */
 export function lazyNwcClient(
   o: Omit<NwcAccountDeps, 'uri'> & { walletPubkey: string; uri: () => Promise<NwcUri>; nowSec: () => number },
-): ServiceClient & { close(): void } {
+): BackendClient & { close(): void } {
   let opened: Promise<NwcAccount> | null = null
   let closed = false
   const account = () => {

@@ -1,9 +1,11 @@
 // The hosted service as a backend: its HTTP client (createServiceClient.ts), reading the
-// service's clock from every answer and reporting to the connection monitor.
+// service's clock from every answer, reporting to the connection monitor, its wallets in the app's
+// terms (wallets.ts).
 import { capabilitiesOf } from '@shared/contract'
 import type { Backend } from '../registry'
 import { createServiceClient } from './createServiceClient'
 import type { InvoiceRoute } from './types'
+import { inAppTerms } from './wallets'
 
 export interface ServiceBackendOptions {
   timeoutMs?: number
@@ -28,7 +30,7 @@ export function serviceBackend(o: ServiceBackendOptions = {}): Backend {
         ...(o.retries !== undefined ? { retries: o.retries } : {}),
         ...(a.retries === 0 ? { retries: a.retries } : {}),
       })
-      return hooks.watched(a.accountId, client)
+      return inAppTerms(hooks.watched(a.accountId, client))
     },
   }
 }
