@@ -18,8 +18,8 @@ import { AppError } from '@shared/errors'
 import { decodeLnurl, lightningUri, lud17ToUrl, parseLightningAddress } from '@shared/lnurl'
 import { formatMsat, MSAT_PER_SAT, satToMsat } from '@shared/units'
 import { decode as decodeBolt11 } from 'light-bolt11-decoder'
-import type { BackendClient, BackendWallet } from './backends'
-import type { LnTx, ProbeResult, StaticLnurlPay, WalletTransaction, WithdrawLink } from './backends/service/schemas'
+import type { BackendClient, BackendStaticLink, BackendWallet, BackendWithdrawLink, PayParams } from './backends'
+import type { LnTx, WalletTransaction } from './backends/service/schemas'
 import { mt } from './i18n'
 import { successActionView } from './payments/successAction'
 import type { AccountWalletPrefs, WalletPref } from './settings/walletPrefs'
@@ -145,7 +145,7 @@ export function pendingInvoiceView(
  * this one makes invoices in whole sats only (docs/service.md, "Static LNURL-pay"): its limits are
  * the whole sats inside them, and `wholeSats` tells Send to refuse fractions at Review.
  */
-export function recipientView(input: string, p: ProbeResult): RecipientView {
+export function recipientView(input: string, p: PayParams): RecipientView {
   const meta = (mime: string) => p.metadata.find((e) => e[0] === mime)?.[1] ?? null
   const address = parseLightningAddress(input)?.address ?? input.trim()
   const wholeSats = isWholeSatLink(address)
@@ -198,7 +198,7 @@ export function paymentView(t: WalletTransaction, sentMsat?: number): PaymentVie
 }
 
 export function withdrawLinkView(
-  link: WithdrawLink,
+  link: BackendWithdrawLink,
   o: { walletId: string; amountSat: number; memo: string; nowSec: number },
 ): WithdrawLinkView {
   const lnurl = link.lnurl.toUpperCase()
@@ -217,14 +217,14 @@ export function withdrawLinkView(
 }
 
 /** Whole sats a payer may send: the link's msat limits rounded inwards (its invoices are whole sats). */
-export function staticLinkView(walletId: string, l: StaticLnurlPay): StaticLinkView {
-  const lnurl = l.lnurl_encoded.toUpperCase()
+export function staticLinkView(walletId: string, l: BackendStaticLink): StaticLinkView {
+  const lnurl = l.lnurl.toUpperCase()
   return {
     walletId,
     lnurl,
     uri: lightningUri(lnurl),
-    minSat: Math.max(1, Math.ceil(l.lnurlp_minSendable_msat / 1000)),
-    maxSat: Math.max(1, Math.floor(l.lnurlp_maxSendable_msat / 1000)),
-    description: cleanText(l.lnurlp_short_desc ?? ''),
+    minSat: Math.max(1, Math.ceil(l.minSendableMsat / 1000)),
+    maxSat: Math.max(1, Math.floor(l.maxSendableMsat / 1000)),
+    description: cleanText(l.description ?? ''),
   }
 }

@@ -5,7 +5,13 @@ import type { BackendRegistry } from './registry'
 import { type ServiceBackendOptions, serviceBackend } from './service/backend'
 
 export type { Backend, BackendAccount, BackendHooks, BackendRegistry } from './registry'
-export type { BackendClient, BackendWallet } from './types'
+export type {
+  BackendClient,
+  BackendStaticLink,
+  BackendWallet,
+  BackendWithdrawLink,
+  PayParams,
+} from './types'
 
 export function createBackends(o: { service?: ServiceBackendOptions; nwc?: NwcBackendOptions } = {}): BackendRegistry {
   return {

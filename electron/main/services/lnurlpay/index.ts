@@ -6,8 +6,8 @@
 // journal's row is on disk before anything leaves and nothing is retried. See docs/nwc.md.
 import { AppError } from '@shared/errors'
 import { feeLimitMsat } from '@shared/payment/fees'
-import type { BackendClient } from '../backends'
-import type { ProbeResult, WalletTransaction } from '../backends/service/schemas'
+import type { BackendClient, PayParams } from '../backends'
+import type { WalletTransaction } from '../backends/service/schemas'
 import type { Remote } from '../claim'
 import { hostOf } from '../claim/remote'
 import { mt } from '../i18n'
@@ -36,7 +36,7 @@ export function withAppLnurl<C extends BackendClient>(client: C, d: AppLnurlDeps
     return readPayRequest(d.remote, where, confirmed).then((req) => ({ where, req }))
   }
 
-  async function probe(target: string): Promise<ProbeResult> {
+  async function probe(target: string): Promise<PayParams> {
     const { req } = await read(target)
     return { ...req, metadata: metadataEntries(req.metadata) }
   }
