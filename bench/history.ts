@@ -61,7 +61,7 @@ export async function runHistoryBench(): Promise<HistoryBench> {
       if (!r.ok) throw new Error(JSON.stringify(r.error))
       return r.value as T
     }
-    ok(await app.router.handle('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
+    ok(await app.router.handle('accounts.connect', { kind: 'service', baseUrl: sim.url, apiKey: sim.keys.secret }))
     await app.idle()
     await syncNow(app)
     type P = { total: number; pageCount: number; next: unknown }

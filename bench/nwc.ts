@@ -152,7 +152,7 @@ export async function runNwcBench(): Promise<NwcBench> {
   const call = <T>(name: string, input: unknown = {}) => app.router.handle(name, input).then((r) => value<T>(r))
   try {
     await app.start()
-    await call('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret })
+    await call('accounts.connect', { kind: 'service', baseUrl: sim.url, apiKey: sim.keys.secret })
     await syncNow(app)
     // past the start's own work (the ledger's deferred check runs 20 s after start)
     await new Promise((r) => setTimeout(r, START_WORK_MS))

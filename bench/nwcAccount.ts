@@ -49,9 +49,13 @@ export async function runNwcAccountBench(): Promise<NwcAccountBench> {
   const call = <T>(name: string, input: unknown = {}) => app.router.handle(name, input).then((r) => value<T>(r))
   try {
     await app.start()
-    const service = await call<{ id: string }>('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret })
+    const service = await call<{ id: string }>('accounts.connect', {
+      kind: 'service',
+      baseUrl: sim.url,
+      apiKey: sim.keys.secret,
+    })
     // the NWC account, added last, is the active one
-    await call('accounts.connectNwc', { uri: wallet.uri, storage: 'memory' })
+    await call('accounts.connect', { kind: 'nwc', uri: wallet.uri, storage: 'memory' })
     const [nwcWallet] = (await call<{ wallets: Array<{ id: string }> }>('wallets.list')).wallets
     if (!nwcWallet) throw new Error('the NWC account has no wallet')
     const nwcGet = await timed(RUNS, () => call('wallets.get', { walletId: nwcWallet.id }))

@@ -73,7 +73,7 @@ export async function runNwcFloodBench(): Promise<NwcFloodBench> {
   let client: Awaited<ReturnType<typeof startAppChild>> | undefined
   try {
     await app.start()
-    await call('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret })
+    await call('accounts.connect', { kind: 'service', baseUrl: sim.url, apiKey: sim.keys.secret })
     await call('nwc.settings', { relay: relay.url })
     const { uri } = await call<{ uri: string }>('nwc.create', {
       ...{ name: 'Bench', walletId: wallet.id, budgetSat: 100_000, period: 'daily', methods: ['get_balance'] },

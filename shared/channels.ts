@@ -5,8 +5,6 @@ export const OP_NAMES = [
   'accounts.list',
   'accounts.test',
   'accounts.connect',
-  'accounts.testNwc',
-  'accounts.connectNwc',
   'accounts.switch',
   'accounts.update',
   'accounts.replaceKey',

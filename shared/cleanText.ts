@@ -1,6 +1,6 @@
 // Text written by others (memos, descriptions, LNURL metadata, payers' comments, wallet labels
 // from the service, a server's words) made fit to show, by one function wherever such text
-// enters (docs/architecture.md, "Text from others"). Control (Cc) and format (Cf) characters go:
+// enters (docs/network.md, "Text from others"). Control (Cc) and format (Cf) characters go:
 // bidirectional overrides and isolates turn "000,01 evig lliw ew" into "we will give 10,000" on
 // screen, zero-width ones hide letters, NUL and ESC confuse whatever reads the text next. Line
 // breaks and tabs become one space, so the text is one line; a text longer than `max` characters

@@ -1,5 +1,5 @@
 // Which IP addresses are this computer or a private network, so that a link from outside cannot
-// reach them without the person's word (docs/architecture.md, "Links from outside"). Pure: main
+// reach them without the person's word (docs/shell.md, "Links from outside"). Pure: main
 // applies it to every address a name resolves to; the renderer to a host written as an address.
 import { type Words, words } from './i18n/words'
 

@@ -1,5 +1,5 @@
 // Voucher sheets: limits, and the plain text that may go on a printed sheet. Shared so the form
-// can say beforehand what the sheet will print (docs/architecture.md, "Voucher sheets").
+// can say beforehand what the sheet will print (docs/vouchers.md, "Voucher sheets").
 
 /** vouchers on one sheet */
 export const VOUCHER_COUNT_MAX = 50
@@ -69,7 +69,7 @@ export function voucherShortId(ott: string): string {
 }
 
 /**
- * The most the service lets a claim's routing fee be (docs/architecture.md, "Voucher sheets"): a
+ * The most the service lets a claim's routing fee be (docs/vouchers.md, "Voucher sheets"): a
  * claim is a payment, capped at 5 % of its whole sats, rounded up. Usually far less is taken, and
  * nothing when the claimant's wallet is on the same service.
  */

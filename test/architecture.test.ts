@@ -207,7 +207,7 @@ describe('architecture', () => {
   it('reads the import graph (a known edge of each kind is there)', () => {
     expect(graph.edges.get('electron/main/app/createApp.ts')).toContain('electron/main/ipc/router.ts')
     // the @shared alias, a type-only import and an index file
-    expect(graph.edges.get('electron/main/ipc/handlers.ts')).toEqual(
+    expect(graph.edges.get('electron/main/app/operations.ts')).toEqual(
       expect.arrayContaining(['shared/contract/index.ts', 'electron/main/services/accounts/index.ts']),
     )
     expect(graph.edges.get('renderer/src/main.tsx')).toContain('renderer/src/App.tsx')

@@ -1,4 +1,4 @@
-// Rules that keep the main process readable and money on one path (docs/architecture.md, "Money
+// Rules that keep the main process readable and money on one path (docs/money.md, "Money
 // rules" and "Reading the code"): functions short enough to read in one go, an entry file that
 // only calls registrars, IPC files that only adapt, and the service's paying endpoints reached
 // from the payments module alone. Functions are measured with a parser (test/support/functionLines.ts).

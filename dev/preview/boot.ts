@@ -113,6 +113,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
       const result = await app.router.handle(
         'accounts.connect',
         {
+          kind: 'service',
           baseUrl: opts.connect.baseUrl,
           apiKey: opts.connect.apiKey,
           label: opts.connect.label ?? 'Simulator',

@@ -15,7 +15,7 @@ let rendered = false
 /**
  * The first render waits until main has said whether the app is locked (nothing shows before),
  * and is done at once, with the balances boot has just put in: one render of the first screen,
- * not an empty one first and the screen in a later task (docs/architecture.md, "The first screen").
+ * not an empty one first and the screen in a later task (docs/first-screen.md, "The first screen").
  */
 function renderOnce() {
   if (rendered || !root) return

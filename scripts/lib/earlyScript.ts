@@ -1,4 +1,4 @@
-// The page's first script, renderer/src/early (docs/architecture.md, "The first screen"). It must
+// The page's first script, renderer/src/early (docs/first-screen.md, "The first screen"). It must
 // be a classic script, which runs while the page is parsed, not a module, which waits for the
 // parse and shares the bundle's chunks: so it is built on its own, as one IIFE, and served as
 // `early.js` beside index.html (built into out/renderer; answered by the dev server).

@@ -1,6 +1,7 @@
 // Accounts: a service address and a key (kept in the keychain or in memory), never sent to the renderer.
 import { z } from 'zod'
 import type { Capabilities as Caps, AccountKind as Kind } from '../capabilities'
+import { parseNwcUri } from '../nwc/uri'
 import { id, none, op } from './base'
 import { WalletView } from './wallets'
 
@@ -65,42 +66,76 @@ export const AccountView = z.object({
 })
 export type AccountView = z.infer<typeof AccountView>
 
-const ConnectInput = z.object({
+/** What naming and keeping a new account takes, whatever its kind. */
+const Kept = {
+  label: z.string().trim().max(80).optional(),
+  storage: KeyStorage.default('keychain'),
+}
+
+/** The hosted service: its address, an API key and how the key is sent. */
+const ServiceConnection = z.object({
+  kind: z.literal('service'),
   baseUrl: BaseUrl,
   apiKey: ApiKeyInput,
   authMethod: AuthMethod.default('header'),
-  label: z.string().trim().max(80).optional(),
-  storage: KeyStorage.default('keychain'),
 })
 
 /** A connection string another wallet gives (docs/nwc.md, "An NWC account"); main reads it again. */
-const NwcConnectInput = z.object({
+const NwcConnection = z.object({
+  kind: z.literal('nwc'),
   uri: z.string().trim().min(1).max(2048),
-  label: z.string().trim().max(80).optional(),
-  storage: KeyStorage.default('keychain'),
 })
+
+/** an NWC account's address: its wallet's public key (the string's secret is never in it) */
+const NWC_ADDRESS = /^nostr\+walletconnect:\/\/([0-9a-f]{64})$/
+
+interface AccountKindEntry {
+  /** what connecting an account of this kind takes (without its name and where its key is kept) */
+  connection: z.ZodObject
+  /** whether a stored address (`baseUrl`) is one this kind has */
+  address(baseUrl: string): boolean
+  /** whether a secret (a backup's) is one of this kind, for the account at this address */
+  fits(baseUrl: string, secret: string): boolean
+}
+
+/**
+ * Each kind of account, in one table: connecting (`accounts.test`, `accounts.connect`) takes one
+ * input per kind, and a backup carries each kind's secret (its `apiKey`) and checks it on restore
+ * through it. The renderer's forms are the same table in words (renderer/src/lib/connectForms.ts).
+ */
+export const ACCOUNT_KINDS = {
+  service: {
+    connection: ServiceConnection,
+    address: (baseUrl) => BaseUrl.safeParse(baseUrl).success,
+    fits: (_baseUrl, secret) => ApiKeyInput.safeParse(secret).success,
+  },
+  nwc: {
+    connection: NwcConnection,
+    address: (baseUrl) => NWC_ADDRESS.test(baseUrl),
+    // a string to the very wallet the account is of
+    fits: (baseUrl, secret) => {
+      const wallet = NWC_ADDRESS.exec(baseUrl)?.[1]
+      return !!wallet && parseNwcUri(secret)?.walletPubkey === wallet
+    },
+  },
+} as const satisfies Record<AccountKind, AccountKindEntry>
+
+/** Checks a connection by reading its wallets; stores nothing. */
+const TestInput = z.discriminatedUnion('kind', [ServiceConnection, NwcConnection.strict()])
+
+/** Checks the connection, then keeps its secret (keychain or memory) and makes the account active. */
+const ConnectInput = z.discriminatedUnion('kind', [ServiceConnection.extend(Kept), NwcConnection.extend(Kept).strict()])
 
 export const accountsOps = {
   'accounts.list': op('read', none, z.object({ accounts: z.array(AccountView), activeId: id.nullable() })),
-  /** Checks base URL and key by listing wallets; stores nothing. */
-  'accounts.test': op(
-    'read',
-    ConnectInput.omit({ label: true, storage: true }),
-    z.object({ wallets: z.array(WalletView) }),
-  ),
+  /** Checks a connection of any kind by listing its wallets; stores nothing. */
+  'accounts.test': op('read', TestInput, z.object({ wallets: z.array(WalletView) })),
   /**
-   * Checks the key, then stores it (keychain or memory) and makes the account active. A key
-   * already connected at the same address is refused, naming that account (main compares keys).
+   * Checks the connection, then stores its secret (keychain or memory) and makes the account
+   * active. A secret already connected at the same address is refused, naming that account (main
+   * compares secrets).
    */
   'accounts.connect': op('local', ConnectInput, AccountView),
-  /** The same for a Nostr Wallet Connect string: its wallet, read; nothing stored. */
-  'accounts.testNwc': op(
-    'read',
-    NwcConnectInput.pick({ uri: true }).strict(),
-    z.object({ wallets: z.array(WalletView) }),
-  ),
-  /** Checks the string, then keeps it where a key is kept and makes the account active. */
-  'accounts.connectNwc': op('local', NwcConnectInput.strict(), AccountView),
   'accounts.switch': op('local', z.object({ id }).strict(), AccountView),
   'accounts.update': op(
     'local',
@@ -129,8 +164,6 @@ export const accountsWhileLocked = {
   'accounts.list': 'refused',
   'accounts.test': 'refused',
   'accounts.connect': 'refused',
-  'accounts.testNwc': 'refused',
-  'accounts.connectNwc': 'refused',
   'accounts.switch': 'refused',
   'accounts.update': 'refused',
   'accounts.replaceKey': 'refused',

@@ -16,7 +16,7 @@ export const AppInfo = z.object({
 
 export const appOps = {
   'app.info': op('read', none, AppInfo),
-  // the tray popover (docs/architecture.md, "Shell")
+  // the tray popover (docs/shell.md, "Shell")
   /**
    * Keeps the popover open when it loses focus (macOS, Windows); without `pinned` it only tells
    * the pin in force. `available` is false where there is no popover.

@@ -24,7 +24,7 @@ export const SheetOutcome = z.discriminatedUnion('status', [
 export type SheetOutcome = z.infer<typeof SheetOutcome>
 
 /**
- * What an operation does, which decides how it is guarded (docs/architecture.md, "Money rules"):
+ * What an operation does, which decides how it is guarded (docs/money.md, "Money rules"):
  * - `read`: asks the service or the app, changes nothing; service GETs may be retried.
  * - `local`: changes the app's own state (settings, accounts, what is watched).
  * - `create`: makes something at the service that moves no money (an invoice): never retried.

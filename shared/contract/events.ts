@@ -55,7 +55,7 @@ export const events = {
   notice: z.object({ level: z.enum(['info', 'warning', 'error']), message: z.string() }),
   /**
    * the active account's service: reached, unreachable, or answering in a way that means nothing
-   * works (`reason`) (docs/architecture.md, "Connection state")
+   * works (`reason`) (docs/sync.md, "Connection state")
    */
   connection: z.object({
     state: ConnectionState,

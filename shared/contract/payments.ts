@@ -1,5 +1,5 @@
 // Payments: reading what to pay, paying it once, and the journal of payments in flight
-// (docs/payment-input.md, docs/architecture.md "Money rules").
+// (docs/payment-input.md, docs/money.md "Money rules").
 import { z } from 'zod'
 import { ConfirmToken, id, int, msat, none, op, RequestId } from './base'
 

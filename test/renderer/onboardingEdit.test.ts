@@ -11,7 +11,12 @@ beforeEach(() => {
   useAccounts.setState(initial, true)
 })
 
-const input = { baseUrl: 'http://127.0.0.1:1', apiKey: 'sak_rightkey', authMethod: 'header' as const }
+const input = {
+  kind: 'service' as const,
+  baseUrl: 'http://127.0.0.1:1',
+  apiKey: 'sak_rightkey',
+  authMethod: 'header' as const,
+}
 const wallet = { id: 'w1', label: 'Main', balanceMsat: 1000, createdAt: 1 }
 
 describe('an edit clears the last test result', () => {

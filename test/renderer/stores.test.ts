@@ -497,15 +497,18 @@ describe('accounts', () => {
   test('test connection shows wallets found or the reason; connect makes the account active', async () => {
     fake.fail('accounts.test', 'unauthorized', 'The service did not accept this API key.')
     expect(
-      await useAccounts
-        .getState()
-        .testConnection({ baseUrl: 'http://127.0.0.1:1', apiKey: 'sak_wrongkey', authMethod: 'header' }),
+      await useAccounts.getState().testConnection({
+        kind: 'service',
+        baseUrl: 'http://127.0.0.1:1',
+        apiKey: 'sak_wrongkey',
+        authMethod: 'header',
+      }),
     ).toBe(false)
     expect(useAccounts.getState().test).toMatchObject({ status: 'error', wallets: [] })
     fake.ok('accounts.test', { wallets: [wallet('w1', 0)] })
     await useAccounts
       .getState()
-      .testConnection({ baseUrl: 'http://127.0.0.1:1', apiKey: 'sak_rightkey', authMethod: 'header' })
+      .testConnection({ kind: 'service', baseUrl: 'http://127.0.0.1:1', apiKey: 'sak_rightkey', authMethod: 'header' })
     expect(useAccounts.getState().test.wallets).toHaveLength(1)
     const acc = {
       id: 'a1',
@@ -516,13 +519,15 @@ describe('accounts', () => {
       storage: 'keychain',
     }
     fake.ok('accounts.connect', acc)
-    await useAccounts.getState().connect({ baseUrl: 'http://127.0.0.1:1', apiKey: 'sak_rightkey' })
+    await useAccounts.getState().connect({ kind: 'service', baseUrl: 'http://127.0.0.1:1', apiKey: 'sak_rightkey' })
     expect(useAccounts.getState()).toMatchObject({ activeId: 'a1', connecting: false })
     expect(useAccounts.getState().test.status).toBe('idle')
   })
   test('keychain unavailable is kept so the screen can offer memory-only storage', async () => {
     fake.fail('accounts.connect', 'keychain_unavailable', 'No keychain.')
-    expect(await useAccounts.getState().connect({ baseUrl: 'http://127.0.0.1:1', apiKey: 'sak_rightkey' })).toBeNull()
+    expect(
+      await useAccounts.getState().connect({ kind: 'service', baseUrl: 'http://127.0.0.1:1', apiKey: 'sak_rightkey' }),
+    ).toBeNull()
     expect(useAccounts.getState().connectError?.code).toBe('keychain_unavailable')
     expect(useAccounts.getState().activeId).toBeNull()
   })

@@ -11,9 +11,28 @@ describe('IPC contract', () => {
 
   it('refuses a plain-text key with spaces and bad base URLs', () => {
     const connect = operations['accounts.connect'].input
-    expect(connect.safeParse({ baseUrl: 'http://127.0.0.1:4100', apiKey: 'sak_abcdefgh' }).success).toBe(true)
-    expect(connect.safeParse({ baseUrl: 'ftp://x', apiKey: 'sak_abcdefgh' }).success).toBe(false)
-    expect(connect.safeParse({ baseUrl: 'http://x.example', apiKey: 'sak abc defgh' }).success).toBe(false)
+    const service = { kind: 'service' }
+    expect(connect.safeParse({ ...service, baseUrl: 'http://127.0.0.1:4100', apiKey: 'sak_abcdefgh' }).success).toBe(
+      true,
+    )
+    expect(connect.safeParse({ ...service, baseUrl: 'ftp://x', apiKey: 'sak_abcdefgh' }).success).toBe(false)
+    expect(connect.safeParse({ ...service, baseUrl: 'http://x.example', apiKey: 'sak abc defgh' }).success).toBe(false)
+  })
+
+  it('connects and tests through one input per kind of account, never a mix of two', () => {
+    const uri = `nostr+walletconnect://${'ab'.repeat(32)}?relay=wss://relay.example&secret=${'cd'.repeat(32)}`
+    const service = { baseUrl: 'https://api.example.com', apiKey: 'sak_abcdefgh' }
+    for (const name of ['accounts.connect', 'accounts.test'] as const) {
+      const input = operations[name].input
+      expect(input.safeParse({ kind: 'service', ...service }).success, name).toBe(true)
+      expect(input.safeParse({ kind: 'nwc', uri }).success, name).toBe(true)
+      // the kind is said: fields alone choose nothing, and one kind's fields do not pass as another's
+      expect(input.safeParse(service).success, name).toBe(false)
+      expect(input.safeParse({ uri }).success, name).toBe(false)
+      expect(input.safeParse({ kind: 'nwc', ...service }).success, name).toBe(false)
+      expect(input.safeParse({ kind: 'service', uri }).success, name).toBe(false)
+      expect(input.safeParse({ kind: 'nwc', uri, apiKey: 'sak_abcdefgh' }).success, name).toBe(false)
+    }
   })
 
   it('keeps payment amounts whole and positive', () => {

@@ -1,15 +1,14 @@
-// The composition root: settings, the lock, the files, the accounts and their clients, the sync
-// loop, prices, the desk's rules, payments and the IPC router, wired from plain dependencies so
-// Electron, the browser preview, tests and benchmarks all run the same app. Each part is built
+// The composition root, the only one: settings, the lock, the files, the accounts and their
+// clients, the sync loop, prices, the desk's rules, payments, the services the operations call
+// (operations.ts) and the IPC router, wired from plain dependencies so Electron, the browser
+// preview, tests and benchmarks all run the same app. Each part is built
 // after what it needs; a part that must reach one built later does so by an event or an explicit
 // interface (wire.ts), never by a closure reaching forward. What it takes and gives is in types.ts.
 import { type AccountView, APP_NAME, type AppInfo, type Emit, type LockStatus, OP_NAMES } from '@shared/contract'
 import type { z } from 'zod'
-import { createHandlers } from '../ipc/handlers'
 import type { Router } from '../ipc/router'
 import { createLogger, type Logger } from '../log'
 import type { AccountsService } from '../services/accounts'
-import { createAppClaims } from '../services/claim'
 import type { ConnectionMonitor } from '../services/connection'
 import { mt } from '../services/i18n'
 import type { Ledger, LedgerTx } from '../services/ledger'
@@ -25,6 +24,7 @@ import { createDesk, lockPassphrase } from './desk'
 import { createEmitter } from './emit'
 import { moveOldSecrets } from './keychain'
 import { speakingEmit, speakSettings } from './language'
+import { appHandlers } from './operations'
 import { appNwc, appRates, appRouter, backgroundWork, clipboardOffers, priceBackfill } from './parts'
 import { createPrivacy } from './privacy'
 import { openStores } from './stores'
@@ -81,11 +81,9 @@ export function createApp(deps: AppDeps): App {
     ...{ name: APP_NAME, version: deps.appVersion, platform: deps.platform ?? process.platform },
     ...{ preview: deps.preview ?? false, keychain },
   })
-  const handlers = createHandlers({
-    ...{ ...deps, ...desk, accounts, settings, lock, rates, sync, emit, now, serviceTime, background },
-    ...{ ledger, journal, payments, log, info, nwc, passphrase },
-    clientFor: (id, policy) => accounts.client(id, policy),
-    claims: createAppClaims(deps.isPackaged === true, clients.activeUrl),
+  const handlers = appHandlers(deps, {
+    ...{ ...desk, accounts, settings, lock, rates, sync, emit, now, serviceTime, background },
+    ...{ ledger, payments, log, info, nwc, passphrase, activeUrl: clients.activeUrl },
   })
   const router: Router = appRouter(deps, { handlers, log, journal, lock })
   const offers = clipboardOffers(deps, { settings, emit, log })

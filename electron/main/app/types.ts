@@ -1,8 +1,8 @@
 // What createApp takes (plain dependencies: Electron's objects are the shell's, behind these
 // interfaces) and what it gives.
 import type { Emit } from '@shared/contract'
-import type { HandlerDeps } from '../ipc/handlers'
 import type { Router, SenderInfo } from '../ipc/router'
+import type { ShellDeps } from '../ipc/shell'
 import type { Logger } from '../log'
 import type { AccountsService } from '../services/accounts'
 import type { ClipboardSource } from '../services/clipboard'
@@ -67,9 +67,9 @@ export interface AppDeps extends DeskDeps {
   /** the crash tests stop the process at a step of a payment (test/electron/payments/) */
   paymentStep?: PaymentsDeps['at']
   /** the tray popover's pin (macOS, Windows); without it `window.pin` says it is not available */
-  popover?: HandlerDeps['popover']
+  popover?: ShellDeps['popover']
   /** opens an https link in the browser (`link.open`); without it no link is opened */
-  openLink?: HandlerDeps['openLink']
+  openLink?: ShellDeps['openLink']
   /** Electron's clipboard, read only as a window is shown (services/clipboard); none: never read */
   clipboard?: ClipboardSource
   /** connected apps: the relays' first reconnect wait (tests shorten it) */

@@ -22,8 +22,6 @@ export function accountHandlers({ accounts, wallets, sync }: AccountHandlerDeps)
     'accounts.list': async () => accounts.list(),
     'accounts.test': async (input: OpIn<'accounts.test'>) => walletsView(await accounts.test(input)),
     'accounts.connect': async (input: OpIn<'accounts.connect'>) => refreshed(await accounts.connect(input)),
-    'accounts.testNwc': async (input: OpIn<'accounts.testNwc'>) => walletsView(await accounts.testNwc(input)),
-    'accounts.connectNwc': async (input: OpIn<'accounts.connectNwc'>) => refreshed(await accounts.connectNwc(input)),
     'accounts.switch': async ({ id }: OpIn<'accounts.switch'>) => refreshed(await accounts.switch(id)),
     'accounts.update': (input: OpIn<'accounts.update'>) => accounts.update(input),
     'accounts.replaceKey': async (input: OpIn<'accounts.replaceKey'>) => {

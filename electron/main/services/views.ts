@@ -1,6 +1,6 @@
 // Service objects → the contract's views (what the renderer may see). Every text in them that
 // others wrote (memos, descriptions, labels, LNURL metadata) goes through the one cleaner here, so
-// the renderer only ever gets clean text (docs/architecture.md, "Text from others").
+// the renderer only ever gets clean text (docs/network.md, "Text from others").
 
 import { cleanOptional, cleanText } from '@shared/cleanText'
 import type {

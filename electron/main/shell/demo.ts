@@ -55,6 +55,7 @@ export async function connectDemoAccount(
   if (!list.ok) return { failed: list.error?.message ?? 'could not list accounts' }
   if ((list.value as { accounts: unknown[] }).accounts.length > 0) return 'already-connected'
   const connected = await router.handle('accounts.connect', {
+    kind: 'service',
     baseUrl,
     apiKey,
     label: 'Demo (local simulator)',

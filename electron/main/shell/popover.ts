@@ -2,7 +2,7 @@
 // blur and on Escape, kept open while pinned. `menubar` makes the window, places it by the icon
 // and hides it on blur; this module hands it our window options (the same webPreferences as the
 // main window) and adds Escape and the pin. Why menubar can keep every security rule:
-// docs/architecture.md, "Shell".
+// docs/shell.md, "Shell".
 import type { BrowserWindow, Input, Menu, MenuItemConstructorOptions, NativeImage, Tray } from 'electron'
 import type { Options } from 'menubar/lib/types'
 import { buildTooltip, type TrayCommand, type TrayState } from '../services/tray'

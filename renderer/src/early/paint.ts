@@ -1,6 +1,6 @@
 // The total, painted by the page's first script as soon as main's four answers are in, before the
 // bundle (React, the catalogs, the app) has even been evaluated: about half the time to the first
-// balance is that evaluation (docs/architecture.md, "The first screen"). It is the top of Home as
+// balance is that evaluation (docs/first-screen.md, "The first screen"). It is the top of Home as
 // React draws it (the same elements and classes, so the same place on screen), inert and without
 // the tab bar's icons; `main.tsx` takes it out in the same task as React's first render.
 //

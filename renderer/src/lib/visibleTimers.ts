@@ -1,4 +1,4 @@
-// Timers that stand still while the window is hidden (docs/architecture.md, "Shell"): a tray app
+// Timers that stand still while the window is hidden (docs/shell.md, "Shell"): a tray app
 // spends most of its life hidden, and nothing on its page needs to run then. Each stops when the
 // page is hidden and catches up at once (in the visibilitychange handler, not by a timer) when it
 // is shown again.
@@ -85,7 +85,7 @@ export const AFTER_PAINT_LATEST_MS = 250
 /**
  * Calls `fn` once, after the page's next frame is painted (in a task after the frame), so what
  * the first screen does not show waits behind it: every call to main and every render before the
- * first balance is on its path (docs/architecture.md, "The first screen"). A hidden page paints no
+ * first balance is on its path (docs/first-screen.md, "The first screen"). A hidden page paints no
  * frame: it runs at once there (the reads it starts are for when the window is shown), and after
  * `AFTER_PAINT_LATEST_MS` if a visible page paints none.
  */

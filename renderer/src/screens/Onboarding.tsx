@@ -1,6 +1,7 @@
-// Connect an account: address, key (masked), auth method under "Advanced", test, then save. The
+// Connect an account: its kind, that kind's fields (lib/connectForms.ts: an address and a masked
+// key with the auth method under "Advanced", or a connection string), test, then save. The
 // explanation is folded under "What is this?" so the fields come first on a small window.
-import type { AuthMethod } from '@shared/contract'
+import type { AccountKind } from '@shared/contract'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
@@ -9,8 +10,16 @@ import { TextField } from '../components/TextField'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { code } from '../i18n/rich'
+import {
+  ACCOUNT_KIND_ORDER,
+  CONNECT_FORMS,
+  type FieldValues,
+  type FormField,
+  initialValues,
+  testInput,
+  withoutSecrets,
+} from '../lib/connectForms'
 import { useMoney } from '../lib/money'
-import { checkBaseUrl } from '../lib/validate'
 import { useAccounts } from '../stores/accounts'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
@@ -18,13 +27,12 @@ import { useWallets } from '../stores/wallets'
 import { RestoreBackup } from './SettingsSafety'
 
 export default function Onboarding({ adding }: { adding: boolean }) {
-  const [baseUrl, setBaseUrl] = useState('')
-  const [apiKey, setApiKey] = useState('')
   const [label, setLabel] = useState('')
-  const [authMethod, setAuthMethod] = useState<AuthMethod>('header')
   // an API key at a service, or a Nostr Wallet Connect string another wallet gave (docs/nwc.md)
-  const [mode, setMode] = useState<'key' | 'nwc'>('key')
-  const [uri, setUri] = useState('')
+  const [kind, setKind] = useState<AccountKind>('service')
+  // each kind's values, kept while another kind is looked at
+  const [values, setValues] = useState(() => Object.fromEntries(ACCOUNT_KIND_ORDER.map((k) => [k, initialValues(k)])))
+  const form = CONNECT_FORMS[kind]
   const [formError, setFormError] = useState<string | null>(null)
   const test = useAccounts((s) => s.test)
   const connecting = useAccounts((s) => s.connecting)
@@ -57,37 +65,27 @@ export default function Onboarding({ adding }: { adding: boolean }) {
     }
   }
 
+  const setField = (name: string) =>
+    edited((v: string) => setValues((all) => ({ ...all, [kind]: { ...all[kind], [name]: v } })))
+
   function validate(): boolean {
-    if (mode === 'nwc') {
-      const problem = /^nostr\+walletconnect:/i.test(uri.trim()) ? null : t('onboarding.pasteTheNwcString')
-      setFormError(problem)
-      return !problem
-    }
-    const urlProblem = checkBaseUrl(baseUrl)
-    const keyProblem = apiKey.trim().length < 8 ? t('onboarding.pasteTheApiKeyIt') : null
-    setFormError(urlProblem ?? keyProblem)
-    return !urlProblem && !keyProblem
+    const problem = form.problem(values[kind] ?? {})
+    setFormError(problem)
+    return !problem
   }
 
   async function onTest(e?: FormEvent) {
     e?.preventDefault()
     if (!validate()) return
-    await testConnection(
-      mode === 'nwc' ? { uri: uri.trim() } : { baseUrl: baseUrl.trim(), apiKey: apiKey.trim(), authMethod },
-    )
+    await testConnection(testInput(kind, values[kind] ?? {}))
   }
 
   async function onSave(storage: 'keychain' | 'memory') {
     if (!validate()) return
     const named = label.trim() ? { label: label.trim() } : {}
-    const acc = await connect(
-      mode === 'nwc'
-        ? { uri: uri.trim(), storage, ...named }
-        : { baseUrl: baseUrl.trim(), apiKey: apiKey.trim(), authMethod, storage, ...named },
-    )
+    const acc = await connect({ ...testInput(kind, values[kind] ?? {}), storage, ...named })
     if (acc) {
-      setApiKey('')
-      setUri('')
+      setValues((all) => ({ ...all, [kind]: withoutSecrets(kind, all[kind] ?? {}) }))
       useUi.getState().go({ to: 'home' })
       void useWallets.getState().load()
     }
@@ -127,55 +125,22 @@ export default function Onboarding({ adding }: { adding: boolean }) {
           <legend>
             <FormattedMessage id="onboarding.howItConnects" />
           </legend>
-          {(['key', 'nwc'] as const).map((m) => (
-            <label key={m} className="check">
-              <input type="radio" name="mode" value={m} checked={mode === m} onChange={() => edited(setMode)(m)} />
-              {m === 'key' ? t('onboarding.withAnApiKey') : t('onboarding.withAnNwcString')}
+          {ACCOUNT_KIND_ORDER.map((k) => (
+            <label key={k} className="check">
+              <input type="radio" name="kind" value={k} checked={kind === k} onChange={() => edited(setKind)(k)} />
+              {t(CONNECT_FORMS[k].choice)}
             </label>
           ))}
         </fieldset>
-        {mode === 'nwc' ? (
-          <>
-            <TextField
-              id="nwc-uri"
-              label={t('onboarding.connectionString')}
-              type="password"
-              placeholder={t('onboarding.nwcPlaceholder')}
-              value={uri}
-              onValue={edited(setUri)}
-              autoComplete="off"
-              spellCheck={false}
-              required
-            />
-            <p className="muted small">
-              <FormattedMessage id="onboarding.nwcHelp" />
-            </p>
-          </>
-        ) : (
-          <>
-            <TextField
-              id="base-url"
-              label={t('onboarding.serviceAddress')}
-              type="url"
-              inputMode="url"
-              placeholder={t('onboarding.httpsApiExampleCom')}
-              value={baseUrl}
-              onValue={edited(setBaseUrl)}
-              autoComplete="url"
-              required
-            />
-            <TextField
-              id="api-key"
-              label={t('onboarding.apiKey')}
-              type="password"
-              placeholder={t('onboarding.sak')}
-              value={apiKey}
-              onValue={edited(setApiKey)}
-              autoComplete="off"
-              spellCheck={false}
-              required
-            />
-          </>
+        {form.fields
+          .filter((f) => !f.advanced)
+          .map((f) => (
+            <Field key={`${kind}.${f.name}`} field={f} values={values[kind] ?? {}} onValue={setField(f.name)} />
+          ))}
+        {form.help && (
+          <p className="muted small">
+            <FormattedMessage id={form.help} />
+          </p>
         )}
         <TextField
           id="label"
@@ -184,27 +149,18 @@ export default function Onboarding({ adding }: { adding: boolean }) {
           maxLength={80}
           onValue={setLabel}
         />
-        <details hidden={mode === 'nwc'}>
-          <summary>
-            <FormattedMessage id="onboarding.advanced" />
-          </summary>
-          <SelectField
-            id="auth-method"
-            label={t('onboarding.howTheKeyIsSent')}
-            value={authMethod}
-            onValue={(v) => edited(setAuthMethod)(v as AuthMethod)}
-          >
-            <option value="header">
-              <FormattedMessage id="onboarding.xApiKeyHeaderRecommended" />
-            </option>
-            <option value="basic">
-              <FormattedMessage id="onboarding.httpBasic" />
-            </option>
-            <option value="query">
-              <FormattedMessage id="onboarding.accessTokenInTheAddress" />
-            </option>
-          </SelectField>
-        </details>
+        {form.fields.some((f) => f.advanced) && (
+          <details>
+            <summary>
+              <FormattedMessage id="onboarding.advanced" />
+            </summary>
+            {form.fields
+              .filter((f) => f.advanced)
+              .map((f) => (
+                <Field key={`${kind}.${f.name}`} field={f} values={values[kind] ?? {}} onValue={setField(f.name)} />
+              ))}
+          </details>
+        )}
         <Problem>{formError}</Problem>
         <div className="actions">
           <button type="submit" disabled={test.status === 'loading'}>
@@ -255,6 +211,33 @@ export default function Onboarding({ adding }: { adding: boolean }) {
         </details>
       )}
     </Screen>
+  )
+}
+
+/** One field of a kind's form (lib/connectForms.ts), labelled from the catalogs. */
+function Field({ field: f, values, onValue }: { field: FormField; values: FieldValues; onValue: (v: string) => void }) {
+  const value = values[f.name] ?? ''
+  if (f.kind === 'select')
+    return (
+      <SelectField id={f.id} label={t(f.label)} value={value} onValue={onValue}>
+        {f.options?.map((o) => (
+          <option key={o.value} value={o.value}>
+            {t(o.label)}
+          </option>
+        ))}
+      </SelectField>
+    )
+  return (
+    <TextField
+      id={f.id}
+      label={t(f.label)}
+      {...(f.kind === 'url' ? { type: 'url', inputMode: 'url', autoComplete: 'url' } : {})}
+      {...(f.kind === 'secret' ? { type: 'password', autoComplete: 'off', spellCheck: false } : {})}
+      placeholder={f.placeholder && t(f.placeholder)}
+      value={value}
+      onValue={onValue}
+      required
+    />
   )
 }
 

@@ -1,5 +1,5 @@
 // Settings' list of the active account's wallets: each with its name and balance, Rename and
-// Hide/Show. Both are the app's own (main keeps them, docs/architecture.md "Wallets: names and
+// Hide/Show. Both are the app's own (main keeps them, docs/sync.md "Wallets: names and
 // hidden ones"): the service's name stays findable, as the rename field's placeholder and beside a
 // name of the person's own.
 import type { WalletView } from '@shared/contract'

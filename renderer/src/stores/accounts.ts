@@ -5,9 +5,9 @@ import { early, invoke } from '../api'
 import { createLatest } from '../lib/latest'
 import type { LoadStatus } from './wallets'
 
-/** an API key at a service, or a Nostr Wallet Connect string (`uri`) another wallet gave */
-type ConnectInput = OpInput<'accounts.connect'> | OpInput<'accounts.connectNwc'>
-type TestInput = { baseUrl: string; apiKey: string; authMethod: AuthMethod } | { uri: string }
+/** one input per kind of account: an API key at a service, or a Nostr Wallet Connect string */
+type ConnectInput = OpInput<'accounts.connect'>
+type TestInput = OpInput<'accounts.test'>
 
 interface AccountsState {
   accounts: AccountView[]
@@ -63,9 +63,7 @@ export const useAccounts = create<AccountsState>()((set, get) => ({
   },
   async testConnection(input) {
     set({ test: { status: 'loading', wallets: [], error: null } })
-    const { value: res, stale } = await tests.run(() =>
-      'uri' in input ? invoke('accounts.testNwc', input) : invoke('accounts.test', input),
-    )
+    const { value: res, stale } = await tests.run(() => invoke('accounts.test', input))
     if (stale) return false
     if (res.ok) set({ test: { status: 'ready', wallets: res.value.wallets, error: null } })
     else set({ test: { status: 'error', wallets: [], error: res.error } })
@@ -74,7 +72,7 @@ export const useAccounts = create<AccountsState>()((set, get) => ({
   async connect(input) {
     if (get().connecting) return null
     set({ connecting: true, connectError: null })
-    const res = 'uri' in input ? await invoke('accounts.connectNwc', input) : await invoke('accounts.connect', input)
+    const res = await invoke('accounts.connect', input)
     if (!res.ok) {
       set({ connecting: false, connectError: res.error })
       return null

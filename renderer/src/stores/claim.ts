@@ -1,7 +1,7 @@
 // Claiming a withdraw link someone hands over: what it is first (nobody is asked until the person
 // presses a button), then its offer, then one claim per "Claim" press. The press is ignored while
 // a claim runs, and its request id makes main run it once however often it arrives
-// (docs/architecture.md, "Money rules"). A server on this computer or a private network is
+// (docs/money.md, "Money rules"). A server on this computer or a private network is
 // contacted only for a host the person confirmed; main refuses any other (`private_host`).
 import type { ClaimOffer, ClaimResult } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'

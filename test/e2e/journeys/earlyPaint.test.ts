@@ -103,6 +103,7 @@ describe.each([
     const other = await startSimulator({ seed: 'empty' })
     const first = o.app.accounts.list().activeId as string
     const added = await mainCall(o, 'accounts.connect', {
+      kind: 'service',
       baseUrl: other.url,
       apiKey: other.keys.secret,
       label: 'Second',

@@ -77,11 +77,13 @@ describe('backup round trip', () => {
     dirs.push(dirA)
     const a = await openProfile({ dir: dirA, keychainService: service })
     const b1 = await a.ok<{ id: string }>('accounts.connect', {
+      kind: 'service',
       baseUrl: simB.url,
       apiKey: simB.keys.secret,
       label: 'Side',
     })
     const a1 = await a.ok<{ id: string }>('accounts.connect', {
+      kind: 'service',
       baseUrl: simA.url,
       apiKey: simA.keys.secret,
       label: 'Main',
@@ -149,7 +151,11 @@ describe('backup round trip', () => {
     const dir = await newDir('nokeys')
     dirs.push(dir)
     const a = await openProfile({ dir, keychainService: service })
-    const acc = await a.ok<{ id: string }>('accounts.connect', { baseUrl: simB.url, apiKey: simB.keys.secret })
+    const acc = await a.ok<{ id: string }>('accounts.connect', {
+      kind: 'service',
+      baseUrl: simB.url,
+      apiKey: simB.keys.secret,
+    })
     expect(await a.ok('backup.status')).toMatchObject({ due: true, lastBackupAt: null })
     expect(await a.ok('backup.export', { passphrase: PASS, includeKeys: false })).toMatchObject({
       accounts: 1,

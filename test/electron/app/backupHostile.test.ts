@@ -28,7 +28,9 @@ beforeAll(async () => {
   const dir = await newDir('home')
   dirs.push(dir)
   home = await openProfile({ dir, keychainService: service })
-  accountId = (await home.ok<{ id: string }>('accounts.connect', { baseUrl: simA.url, apiKey: simA.keys.secret })).id
+  accountId = (
+    await home.ok<{ id: string }>('accounts.connect', { kind: 'service', baseUrl: simA.url, apiKey: simA.keys.secret })
+  ).id
   await syncNow(home.app)
   const wallet = simA.keys.wallets[0]!.id
   await home.ok('invoices.create', { walletId: wallet, amountSat: 500, memo: 'waiting' })
@@ -39,7 +41,7 @@ beforeAll(async () => {
   const dir2 = await newDir('other')
   dirs.push(dir2)
   other = await openProfile({ dir: dir2, keychainService: `${service}-other` })
-  await other.ok('accounts.connect', { baseUrl: simB.url, apiKey: simB.keys.secret })
+  await other.ok('accounts.connect', { kind: 'service', baseUrl: simB.url, apiKey: simB.keys.secret })
   await other.ok('backup.export', { passphrase: PASS, includeKeys: true })
   theirs = Buffer.from(other.saved[0]!)
   // nothing else may write meanwhile: the sync loop is what would
@@ -111,8 +113,29 @@ async function hostileFiles(): Promise<Array<[string, Buffer | 'too_big', string
       PASS,
       /address this app does not accept/,
     ],
+    // each kind's secret is checked by the table connecting uses (ACCOUNT_KINDS)
+    [
+      'sealed, an NWC account with a string to another wallet',
+      await sealed(asNwc(nwcString('cd'))),
+      PASS,
+      /never write/,
+    ],
+    ['sealed, an NWC account with an API key', await sealed(asNwc('sak_abcdefghijkl')), PASS, /never write/],
   ]
 }
+
+const nwcString = (wallet: string) =>
+  `nostr+walletconnect://${wallet.repeat(32)}?relay=wss://relay.example&secret=${'ef'.repeat(32)}`
+/** the backup's accounts made NWC accounts of wallet ab…ab, each carrying `secret` */
+const asNwc = (secret: string) => (p: Record<string, unknown>) => ({
+  ...p,
+  accounts: (p.accounts as Array<Record<string, unknown>>).map((a) => ({
+    ...a,
+    kind: 'nwc',
+    baseUrl: `nostr+walletconnect://${'ab'.repeat(32)}`,
+    apiKey: secret,
+  })),
+})
 
 describe('hostile backups', () => {
   it('each is refused in plain words, and userData and the keychain are exactly as they were', async () => {

@@ -33,7 +33,9 @@ beforeAll(async () => {
   const cDir = await newDir('ids-c')
   dirs.push(cDir)
   const c = await openProfile({ dir: cDir, keychainService: keychainName('ids-c') })
-  sealedId = (await c.ok<{ id: string }>('accounts.connect', { baseUrl: a.sim.url, apiKey: a.sim.keys.secret })).id
+  sealedId = (
+    await c.ok<{ id: string }>('accounts.connect', { kind: 'service', baseUrl: a.sim.url, apiKey: a.sim.keys.secret })
+  ).id
   await c.ok('backup.export', { passphrase: PASS, includeKeys: true })
   sealed = Buffer.from(c.saved[0]!)
   await c.app.dispose()

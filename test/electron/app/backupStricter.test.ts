@@ -58,7 +58,9 @@ async function profile(tag: string) {
 /** a backup of a profile with one account and these settings (and a theme of its own) */
 async function backupWith(settings: Partial<Settings>): Promise<Uint8Array> {
   const a = await profile('stricter-from')
-  ids.push((await a.ok<{ id: string }>('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret })).id)
+  ids.push(
+    (await a.ok<{ id: string }>('accounts.connect', { kind: 'service', baseUrl: sim.url, apiKey: sim.keys.secret })).id,
+  )
   await a.ok('settings.update', { ...settings, theme: 'dark', pollIntervalSec: 42 })
   await a.ok('backup.export', { passphrase: PASS, includeKeys: true })
   return a.saved[0]!

@@ -83,10 +83,19 @@ describe('createApp', () => {
     const store = createMemoryStore()
     let app = await boot(store)
     const a = value<{ id: string }>(
-      await app.router.handle('accounts.connect', { baseUrl: simA.url, apiKey: simA.keys.secret, label: 'A' }),
+      await app.router.handle('accounts.connect', {
+        kind: 'service',
+        baseUrl: simA.url,
+        apiKey: simA.keys.secret,
+        label: 'A',
+      }),
     )
     const b = value<{ id: string; label: string; storage: string }>(
-      await app.router.handle('accounts.connect', { baseUrl: `${simB.url}/`, apiKey: simB.keys.secret }),
+      await app.router.handle('accounts.connect', {
+        kind: 'service',
+        baseUrl: `${simB.url}/`,
+        apiKey: simB.keys.secret,
+      }),
     )
     expect(b.label).toBe(new URL(simB.url).host)
     expect(b.storage).toBe('keychain')
@@ -129,10 +138,14 @@ describe('createApp', () => {
     const store = createMemoryStore()
     const app = await boot(store)
     const t = value<{ wallets: unknown[] }>(
-      await app.router.handle('accounts.test', { baseUrl: simA.url, apiKey: simA.keys.secret }),
+      await app.router.handle('accounts.test', { kind: 'service', baseUrl: simA.url, apiKey: simA.keys.secret }),
     )
     expect(t.wallets.length).toBe(simA.keys.wallets.length)
-    const bad = await app.router.handle('accounts.connect', { baseUrl: simA.url, apiKey: 'sak_notthekey123' })
+    const bad = await app.router.handle('accounts.connect', {
+      kind: 'service',
+      baseUrl: simA.url,
+      apiKey: 'sak_notthekey123',
+    })
     expect(bad).toMatchObject({ ok: false, error: { code: 'unauthorized' } })
     expect(value(await app.router.handle('accounts.list', {}))).toEqual({ accounts: [], activeId: null })
     expect(await readdir(dir)).toEqual([])
@@ -141,6 +154,7 @@ describe('createApp', () => {
   it('refuses plain http to a remote host', async () => {
     const app = await boot(createMemoryStore())
     const r = await app.router.handle('accounts.connect', {
+      kind: 'service',
       baseUrl: 'http://wallet.example.com',
       apiKey: 'sak_12345678',
     })
@@ -156,7 +170,7 @@ describe('createApp', () => {
     }
     const app = await boot(createMemoryStore(), { fetch: spy })
     const a = value<{ id: string }>(
-      await app.router.handle('accounts.connect', { baseUrl: simA.url, apiKey: simA.keys.secret }),
+      await app.router.handle('accounts.connect', { kind: 'service', baseUrl: simA.url, apiKey: simA.keys.secret }),
     )
     await app.idle() // the background wallet refresh after connect
     expect(seen.at(-1)).toEqual({ apiKey: simA.keys.secret, basic: false })
@@ -177,12 +191,17 @@ describe('createApp', () => {
       const app = await boot(createKeytarStore('lt-test', broken))
       expect(value<{ keychain: string }>(await app.router.handle('app.info', {})).keychain).toBe('unavailable')
       expect(events.some((e) => e.name === 'notice' && JSON.stringify(e.payload).includes('keychain'))).toBe(true)
-      const r = await app.router.handle('accounts.connect', { baseUrl: simA.url, apiKey: simA.keys.secret })
+      const r = await app.router.handle('accounts.connect', {
+        kind: 'service',
+        baseUrl: simA.url,
+        apiKey: simA.keys.secret,
+      })
       expect(r).toMatchObject({ ok: false, error: { code: 'keychain_unavailable', retryable: true } })
       expect(value(await app.router.handle('accounts.list', {}))).toEqual({ accounts: [], activeId: null })
 
       const m = value<{ id: string; storage: string }>(
         await app.router.handle('accounts.connect', {
+          kind: 'service',
           baseUrl: simA.url,
           apiKey: simA.keys.secret,
           storage: 'memory',

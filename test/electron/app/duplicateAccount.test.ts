@@ -55,7 +55,7 @@ function value<T = Record<string, unknown>>(r: Result<unknown>): T {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`)
   return r.value as T
 }
-const connect = (input: Record<string, unknown>) => app.router.handle('accounts.connect', input)
+const connect = (input: Record<string, unknown>) => app.router.handle('accounts.connect', { kind: 'service', ...input })
 const ids = async () =>
   value<{ accounts: Array<{ id: string }> }>(await app.router.handle('accounts.list', {})).accounts
 

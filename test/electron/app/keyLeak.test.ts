@@ -82,14 +82,15 @@ describe('the API key leaks nowhere', () => {
     for (const authMethod of methods) {
       n++
       const baseUrl = `http://${hosts[n - 1]}:${port}`
-      await ok('accounts.test', { baseUrl, apiKey: key, authMethod })
-      await fails('accounts.test', { baseUrl, apiKey: `${key}x`, authMethod }, 'unauthorized')
-      await fails('accounts.connect', { baseUrl, apiKey: `${key}x`, authMethod }, 'unauthorized')
+      await ok('accounts.test', { kind: 'service', baseUrl, apiKey: key, authMethod })
+      await fails('accounts.test', { kind: 'service', baseUrl, apiKey: `${key}x`, authMethod }, 'unauthorized')
+      await fails('accounts.connect', { kind: 'service', baseUrl, apiKey: `${key}x`, authMethod }, 'unauthorized')
       if (previous) {
-        await fails('accounts.connect', { baseUrl, apiKey: key, authMethod }, 'invalid_input')
+        await fails('accounts.connect', { kind: 'service', baseUrl, apiKey: key, authMethod }, 'invalid_input')
         await ok('accounts.remove', { id: previous.id })
       }
       const account = await ok<{ id: string; keyHint: string }>('accounts.connect', {
+        kind: 'service',
         baseUrl,
         apiKey: key,
         authMethod,

@@ -1,4 +1,4 @@
-// A key revoked at the service, replaced in the app (docs/architecture.md, "Replacing a key"): the
+// A key revoked at the service, replaced in the app (docs/sync.md, "Replacing a key"): the
 // same account keeps its history and its keychain entry, and the error state ends. A key that
 // does not work, that opens another account, or that another account here holds changes nothing.
 // Keys in the keychain go to the real one (scripts/with-keyring.sh), under a service name of this run.
@@ -69,7 +69,9 @@ function value<T = Record<string, unknown>>(r: Result<unknown>): T {
 }
 type Account = { id: string; keyHint: string; label: string }
 async function connect(apiKey: string, label: string, storage: 'keychain' | 'memory' = 'keychain') {
-  const a = value<Account>(await app.router.handle('accounts.connect', { baseUrl: sim.url, apiKey, label, storage }))
+  const a = value<Account>(
+    await app.router.handle('accounts.connect', { kind: 'service', baseUrl: sim.url, apiKey, label, storage }),
+  )
   connected.push(a.id)
   return a
 }

@@ -45,7 +45,7 @@ const simPost = (path: string, body: unknown) =>
   })
 
 await app.start()
-await call('accounts.connect', { baseUrl: sim, apiKey: env('LT_SIM_KEY') })
+await call('accounts.connect', { kind: 'service', baseUrl: sim, apiKey: env('LT_SIM_KEY') })
 const walletId = env('LT_WALLET')
 const run = env('LT_RUN')
 

@@ -80,7 +80,10 @@ async function app(faketime: string | null, steps: unknown[][]): Promise<Run> {
 
 /** On the true time: the account connected, a daily limit of 1,000 sats, and (`spend`) 700 of them spent. */
 async function firstDay(spend: boolean) {
-  const connect = ['accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret, storage: 'keychain' }]
+  const connect = [
+    'accounts.connect',
+    { kind: 'service', baseUrl: sim.url, apiKey: sim.keys.secret, storage: 'keychain' },
+  ]
   const limit = ['spending.set', { accountId: '$account', confirmAboveSat: null, dailyLimitSat: 1000 }]
   const r = await app(null, spend ? [connect, limit, address(700)] : [connect, limit])
   for (const x of r.results) expect(x, JSON.stringify(x)).toMatchObject({ ok: true })

@@ -67,7 +67,8 @@ export async function startSkewedApp(
   const handle = (name: string, input: unknown = {}) => app.router.handle(name, input)
   let closed = false
   const storage = o.keychain ? 'keychain' : 'memory'
-  if (!o.dir) value(await handle('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret, storage }))
+  if (!o.dir)
+    value(await handle('accounts.connect', { kind: 'service', baseUrl: sim.url, apiKey: sim.keys.secret, storage }))
   return {
     app,
     dir,

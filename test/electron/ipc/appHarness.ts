@@ -110,7 +110,7 @@ export async function startConnectedApp(o: ConnectedAppOptions): Promise<Connect
     })
   const app = make()
   await app.start()
-  value(await app.router.handle('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
+  value(await app.router.handle('accounts.connect', { kind: 'service', baseUrl: sim.url, apiKey: sim.keys.secret }))
   const t: ConnectedApp = {
     sim,
     app,

@@ -61,7 +61,7 @@ beforeAll(async () => {
   golden = await mkdtemp(join(tmpdir(), 'lt-closed-'))
   const app = make(golden)
   await app.start()
-  ok(await app.router.handle('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
+  ok(await app.router.handle('accounts.connect', { kind: 'service', baseUrl: sim.url, apiKey: sim.keys.secret }))
   accountId = app.accounts.active().id
   ok(await app.router.handle('spending.set', { accountId, confirmAboveSat: null, dailyLimitSat: 1000 }))
   ok(await app.router.handle('lock.set', { passphrase: PASS }))

@@ -47,7 +47,7 @@ beforeAll(async () => {
   clock = Date.now()
   app = bareApp({ dir, now: () => clock, nwc: { backoffMinMs: 50 } })
   await app.start()
-  ok(await call('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
+  ok(await call('accounts.connect', { kind: 'service', baseUrl: sim.url, apiKey: sim.keys.secret }))
   accountId = app.accounts.active().id
   ok(await call('nwc.settings', { relay: relay.url }))
 }, 60_000)

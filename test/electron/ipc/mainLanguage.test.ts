@@ -27,7 +27,8 @@ describe("main's error words in main's language", () => {
 
   it('a refused address reads in German, then in English once the language is back', async () => {
     const baseUrl = `http://127.0.0.1:${await closedPort()}`
-    const connect = () => t.app.router.handle('accounts.connect', { baseUrl, apiKey: t.sim.keys.secret })
+    const connect = () =>
+      t.app.router.handle('accounts.connect', { kind: 'service', baseUrl, apiKey: t.sim.keys.secret })
 
     setMainLocale('de')
     const de = await connect()
@@ -72,7 +73,7 @@ describe("main's language comes from the settings, in the app core (issue 45)", 
   it('a language chosen in Settings is main\'s at once and after a restart; "system" without an OS language is English', async () => {
     const baseUrl = `http://127.0.0.1:${await closedPort()}`
     const refusal = async () => {
-      const r = await t.app.router.handle('accounts.connect', { baseUrl, apiKey: t.sim.keys.secret })
+      const r = await t.app.router.handle('accounts.connect', { kind: 'service', baseUrl, apiKey: t.sim.keys.secret })
       return r.ok ? null : r.error.message
     }
     expect(await refusal()).toMatch(/^The service could not be reached/)

@@ -41,6 +41,7 @@ beforeAll(async () => {
   })
   await app.start()
   const r = await app.router.handle('accounts.connect', {
+    kind: 'service',
     baseUrl: sim.url,
     apiKey: sim.keys.secret,
     storage: 'keychain',
@@ -58,7 +59,12 @@ afterAll(async () => {
 const validSamples = () => samples({ simUrl: sim.url, apiKey: sim.keys.secret, walletId })
 
 type Shape = Record<string, z.ZodType>
-const shapeOf = (name: OpName) => (operations[name].input as unknown as { shape: Shape }).shape
+type Input = { shape?: Shape; options?: (z.ZodType & { shape: Shape })[] }
+/** An input's fields; of a union of kinds (`accounts.connect`), those of the valid sample's kind. */
+const shapeOf = (name: OpName): Shape => {
+  const input = operations[name].input as unknown as Input
+  return input.shape ?? (input.options ?? []).find((o) => o.safeParse(validSamples()[name]).success)?.shape ?? {}
+}
 const opNames = Object.keys(operations) as OpName[]
 const DANGEROUS_KEYS = ['__proto__', 'constructor', 'prototype', 'toString', 'valueOf', 'hasOwnProperty']
 

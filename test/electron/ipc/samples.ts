@@ -9,20 +9,15 @@ export function validSamples(o: {
   walletId: string
 }): Record<OpName, Record<string, unknown>> {
   const { walletId } = o
-  const connect = { baseUrl: o.simUrl, apiKey: o.apiKey, authMethod: 'header' }
+  const connect = { kind: 'service', baseUrl: o.simUrl, apiKey: o.apiKey, authMethod: 'header' }
   return {
     'app.info': {},
     'rates.get': {},
     'accounts.list': {},
-    'accounts.test': connect,
+    // one kind each, so the fuzz spoils both kinds' fields; the string is valid for the contract,
+    // and main then refuses it at once (it names no relay), reaching nothing
+    'accounts.test': { kind: 'nwc', uri: `nostr+walletconnect://${'ab'.repeat(32)}?secret=${'cd'.repeat(32)}` },
     'accounts.connect': { ...connect, label: 'Fuzz', storage: 'memory' },
-    // valid for the contract; main then refuses it at once (it names no relay), reaching nothing
-    'accounts.testNwc': { uri: `nostr+walletconnect://${'ab'.repeat(32)}?secret=${'cd'.repeat(32)}` },
-    'accounts.connectNwc': {
-      uri: `nostr+walletconnect://${'ab'.repeat(32)}?secret=${'cd'.repeat(32)}`,
-      label: 'Fuzz',
-      storage: 'memory',
-    },
     'accounts.switch': { id: 'acc_1' },
     'accounts.update': { id: 'acc_1', label: 'New name', authMethod: 'basic' },
     'accounts.replaceKey': { id: 'acc_1', apiKey: o.apiKey },

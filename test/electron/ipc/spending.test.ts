@@ -49,7 +49,8 @@ async function boot(passphrase: string | null = PASS, connect = true) {
   })
   apps.push(app)
   await app.start()
-  if (connect) ok(await app.router.handle('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
+  if (connect)
+    ok(await app.router.handle('accounts.connect', { kind: 'service', baseUrl: sim.url, apiKey: sim.keys.secret }))
   return {
     app,
     call: (name: string, input: unknown = {}) => app.router.handle(name, input),

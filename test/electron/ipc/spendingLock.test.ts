@@ -38,7 +38,7 @@ function ok<T = Record<string, unknown>>(r: Result<unknown>): T {
 }
 
 it("a payment over the confirm limit needs the lock's passphrase, and a wrong one counts as a wrong unlock", async () => {
-  ok(await call('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
+  ok(await call('accounts.connect', { kind: 'service', baseUrl: sim.url, apiKey: sim.keys.secret }))
   const accountId = app.accounts.active().id
   // no lock yet: no passphrase, so no confirm limit can be made
   expect(await call('spending.set', { accountId, confirmAboveSat: 500, dailyLimitSat: null })).toMatchObject({

@@ -100,7 +100,9 @@ export async function startNwcWorld(balanceSat = 10_000, given?: WorldRelay): Pr
     },
   }
   await world.app.start()
-  value(await world.app.router.handle('accounts.connect', { baseUrl: sim.url, apiKey: sim.keys.secret }))
+  value(
+    await world.app.router.handle('accounts.connect', { kind: 'service', baseUrl: sim.url, apiKey: sim.keys.secret }),
+  )
   return world
 }
 

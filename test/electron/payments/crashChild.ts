@@ -18,7 +18,11 @@ await app.start()
 const mode = env('LT_MODE')
 let out: unknown
 if (mode === 'connect')
-  out = await app.router.handle('accounts.connect', { baseUrl: env('LT_SIM_URL'), apiKey: env('LT_SIM_KEY') })
+  out = await app.router.handle('accounts.connect', {
+    kind: 'service',
+    baseUrl: env('LT_SIM_URL'),
+    apiKey: env('LT_SIM_KEY'),
+  })
 else if (mode === 'pay')
   out = await app.router.handle('pay.invoice', {
     accountId: app.accounts.list().activeId,

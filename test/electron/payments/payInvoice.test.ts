@@ -138,7 +138,12 @@ describe('pay.invoice', () => {
     // a second account at another service made active meanwhile: this wallet is unknown there (a
     // seed of its own: two simulators of one seed share their wallet ids, and would be one service)
     const elsewhere = await startSimulator({ seed: 'empty' })
-    await t.call('accounts.connect', { baseUrl: elsewhere.url, apiKey: elsewhere.keys.secret, label: 'Second' })
+    await t.call('accounts.connect', {
+      kind: 'service',
+      baseUrl: elsewhere.url,
+      apiKey: elsewhere.keys.secret,
+      label: 'Second',
+    })
     expect(accountId()).not.toBe(first)
     const r = await run('pay.invoice', {
       accountId: first,

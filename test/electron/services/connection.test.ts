@@ -320,10 +320,15 @@ describe('connection state in the app (two accounts)', () => {
     const a = await restartable('demo')
     const b = await restartable('empty')
     const { app, seen } = await boot()
-    const accA = await ok(app, 'accounts.connect', { baseUrl: a.sim.url, apiKey: a.sim.keys.secret, label: 'A' })
+    const accA = await ok(app, 'accounts.connect', {
+      kind: 'service',
+      baseUrl: a.sim.url,
+      apiKey: a.sim.keys.secret,
+      label: 'A',
+    })
     // an invoice of A's keeps the watcher asking A's service
     await ok(app, 'invoices.create', { walletId: a.sim.keys.wallets[0]!.id, amountSat: 10, memo: 'A' })
-    await ok(app, 'accounts.connect', { baseUrl: b.sim.url, apiKey: b.sim.keys.secret, label: 'B' })
+    await ok(app, 'accounts.connect', { kind: 'service', baseUrl: b.sim.url, apiKey: b.sim.keys.secret, label: 'B' })
     const accB = app.accounts.active()
     await a.down()
     // the watcher meets A's outage while B is on screen: A is offline, nothing is shown
@@ -356,7 +361,12 @@ describe('connection state in the app (two accounts)', () => {
   it('a revoked key puts the tray and the page in error with the key message; a new key brings them back', async () => {
     const a = await restartable('demo')
     const { app, seen, tray } = await boot()
-    const old = await ok(app, 'accounts.connect', { baseUrl: a.sim.url, apiKey: a.sim.keys.secret, label: 'Main' })
+    const old = await ok(app, 'accounts.connect', {
+      kind: 'service',
+      baseUrl: a.sim.url,
+      apiKey: a.sim.keys.secret,
+      label: 'Main',
+    })
     await ok(app, 'wallets.list')
     expect(trayLook(tray.state)).toBe('normal')
     const fresh = a.sim.control.replaceSecretKey()
@@ -388,7 +398,7 @@ describe('connection state in the app (two accounts)', () => {
     const { app, seen } = await boot()
     const url = a.sim.url
     await a.down()
-    const r = await app.router.handle('accounts.test', { baseUrl: url, apiKey: 'sak_12345678' })
+    const r = await app.router.handle('accounts.test', { kind: 'service', baseUrl: url, apiKey: 'sak_12345678' })
     expect(r).toMatchObject({ ok: false, error: { code: 'network' } })
     expect(seen).toEqual([])
   })

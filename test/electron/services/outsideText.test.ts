@@ -1,5 +1,5 @@
 // Text from others is cleaned in main where it enters, so the renderer only ever gets clean text
-// (docs/architecture.md, "Text from others"): LNURL-pay metadata, success actions, wallet labels,
+// (docs/network.md, "Text from others"): LNURL-pay metadata, success actions, wallet labels,
 // stored memos and comments, the service's own words. An LNURL-pay whose limits cannot both
 // hold is refused in words; a wallet's permanent-QR link takes whole sats only.
 import { encodeLnurl } from '@shared/lnurl'

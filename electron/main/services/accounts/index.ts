@@ -12,11 +12,11 @@ import { prefsOfAccounts } from '../settings/walletPrefs'
 import { keyHint, sameKey } from './keys'
 import { closeNwc, isNwc, type NwcClientFactory, nwcAddress, nwcClientOf, nwcMeta, readNwcUri, testNwc } from './nwc'
 import { sameService, walletHolder } from './sameService'
-import type { AccountInput, AccountsService, CallPolicy, ClientFactory } from './types'
+import type { AccountInput, AccountsService, CallPolicy, ClientFactory, KindInput } from './types'
 
 export { keyHint } from './keys'
 
-export type { AccountInput, AccountsService, CallPolicy, ClientFactory } from './types'
+export type { AccountInput, AccountsService, CallPolicy, ClientFactory, KindInput } from './types'
 
 const view = (m: AccountMeta): AccountView => ({
   id: m.id,
@@ -132,7 +132,7 @@ export function createAccountsService(deps: {
     return undefined
   }
 
-  async function connect(input: AccountInput<'accounts.connect'>): Promise<AccountView> {
+  async function connectService(input: KindInput<'accounts.connect', 'service'>): Promise<AccountView> {
     const baseUrl = checkBaseUrl(input.baseUrl)
     const holder = await holderOf(baseUrl, input.apiKey)
     if (holder) throw new AppError('invalid_input', mt('accounts.keyConnectedAs', { label: holder.label }))
@@ -170,7 +170,7 @@ export function createAccountsService(deps: {
     deps.log.info('account connected', { id: meta.id, storage: meta.storage, kind: meta.kind ?? 'service' })
   }
 
-  async function connectNwc(input: AccountInput<'accounts.connectNwc'>): Promise<AccountView> {
+  async function connectNwc(input: KindInput<'accounts.connect', 'nwc'>): Promise<AccountView> {
     const uri = readNwcUri(input.uri)
     deps.log.addSecret(uri.secret)
     const holder = await holderOf(nwcAddress(uri), input.uri)
@@ -179,7 +179,7 @@ export function createAccountsService(deps: {
     const sharing = walletHolder(all(), [wallets[0]?.id ?? ''], deps.knownWallets)
     if (sharing) throw new AppError('invalid_input', mt('accounts.walletsOf', { label: sharing.label }))
     const meta = nwcMeta(uri, { ...input, id: newId(), createdAt: Math.floor(now() / 1000) }, wallets[0])
-    await saveNew(meta, input.uri.trim())
+    await saveNew(meta, input.uri)
     return view(meta)
   }
 
@@ -221,15 +221,12 @@ export function createAccountsService(deps: {
   return {
     list,
     async test(input) {
-      return checkClient(input).listWallets()
-    },
-    connect: (input) => serial(() => connect(input)),
-    async testNwc(input) {
+      if (input.kind === 'service') return checkClient(input).listWallets()
       const uri = readNwcUri(input.uri)
       deps.log.addSecret(uri.secret)
       return testNwc(deps.makeNwcClient, uri)
     },
-    connectNwc: (input) => serial(() => connectNwc(input)),
+    connect: (input) => serial(() => (input.kind === 'service' ? connectService(input) : connectNwc(input))),
     replaceKey: (input) => serial(() => replaceKey(input)),
     async switch(id) {
       const meta = mustFind(id)

@@ -1,5 +1,5 @@
 // What the accounts service offers and what it makes clients with.
-import type { AccountView, AuthMethod, Operations } from '@shared/contract'
+import type { AccountKind, AccountView, AuthMethod, Operations } from '@shared/contract'
 import type { Wallet } from '@shared/schemas/service'
 import type { z } from 'zod'
 import type { ServiceClient } from '../client'
@@ -15,28 +15,24 @@ export type ClientFactory = (o: {
 }) => ServiceClient
 
 /** An operation's input as the router parsed it (the IPC boundary parses once). */
-export type AccountInput<
-  K extends
-    | 'accounts.test'
-    | 'accounts.connect'
-    | 'accounts.testNwc'
-    | 'accounts.connectNwc'
-    | 'accounts.update'
-    | 'accounts.replaceKey',
-> = z.output<Operations[K]['input']>
+export type AccountInput<K extends 'accounts.test' | 'accounts.connect' | 'accounts.update' | 'accounts.replaceKey'> =
+  z.output<Operations[K]['input']>
+
+/** The input of one kind of account (`service`, `nwc`) to `accounts.test` or `accounts.connect`. */
+export type KindInput<K extends 'accounts.test' | 'accounts.connect', Kind extends AccountKind> = Extract<
+  AccountInput<K>,
+  { kind: Kind }
+>
 
 /** How an account's client may treat a failed call: `once` never retries one. */
 export type CallPolicy = 'retry' | 'once'
 
 export interface AccountsService {
   list(): { accounts: AccountView[]; activeId: string | null }
-  /** Lists wallets with these details; stores nothing. */
+  /** Lists the wallets of a connection of any kind (docs/nwc.md for a string); stores nothing. */
   test(input: AccountInput<'accounts.test'>): Promise<Wallet[]>
+  /** Adds the account of a connection of any kind, checked first, and makes it active. */
   connect(input: AccountInput<'accounts.connect'>): Promise<AccountView>
-  /** The wallet behind a Nostr Wallet Connect string; stores nothing. */
-  testNwc(input: AccountInput<'accounts.testNwc'>): Promise<Wallet[]>
-  /** Adds the wallet behind a Nostr Wallet Connect string as an account (docs/nwc.md). */
-  connectNwc(input: AccountInput<'accounts.connectNwc'>): Promise<AccountView>
   switch(id: string): Promise<AccountView>
   update(input: AccountInput<'accounts.update'>): Promise<AccountView>
   /** A new key for an account (the old one revoked or lost), checked to open the same wallets. */

@@ -2,8 +2,7 @@
 // anything is written: every account id is one the app itself makes (services/ids.ts: it names the
 // account's key in the keychain), every record belongs to an account of the backup, and no list is
 // longer than the app itself could have made it.
-import { AccountKind, ApiKeyInput, AuthMethod, BaseUrl, PendingInvoice, SpendingRules } from '@shared/contract'
-import { parseNwcUri } from '@shared/nwc/uri'
+import { ACCOUNT_KINDS, AccountKind, AuthMethod, PendingInvoice, SpendingRules } from '@shared/contract'
 import { z } from 'zod'
 import { AccountId } from '../ids'
 import { Recipient, StoredWithdrawLink } from '../ledger'
@@ -15,8 +14,6 @@ const id = z.string().min(1).max(200)
 const sec = z.number().int().nonnegative()
 const MANY = 200_000
 
-const NWC_ADDRESS = /^nostr\+walletconnect:\/\/([0-9a-f]{64})$/
-
 const BackupAccount = z
   .object({
     id: AccountId,
@@ -27,21 +24,20 @@ const BackupAccount = z
     createdAt: sec,
     /** absent in backups from before NWC accounts: a service account */
     kind: AccountKind.optional(),
-    /** only when the person ticked "include API keys"; an NWC account's connection string */
+    /** the account's secret of its kind (ACCOUNT_KINDS), only when the person ticked "include API keys" */
     apiKey: z.string().max(2048).nullable(),
   })
   .strict()
   .refine(sound, 'an account this app would never write')
 
 /**
- * A service account: an http(s) address and an API key. An NWC account: its wallet's key as its
- * address, and a connection string to that very wallet (docs/nwc.md).
+ * An address and a secret of the account's kind, judged by the table connecting uses (a service
+ * account: an http(s) address and an API key; an NWC account: its wallet's key as its address, and
+ * a connection string to that very wallet, docs/nwc.md).
  */
 function sound(a: { baseUrl: string; kind?: AccountKind; apiKey: string | null }): boolean {
-  if (a.kind !== 'nwc')
-    return BaseUrl.safeParse(a.baseUrl).success && (a.apiKey === null || ApiKeyInput.safeParse(a.apiKey).success)
-  const wallet = NWC_ADDRESS.exec(a.baseUrl)?.[1]
-  return !!wallet && (a.apiKey === null || parseNwcUri(a.apiKey)?.walletPubkey === wallet)
+  const kind = ACCOUNT_KINDS[a.kind ?? 'service']
+  return kind.address(a.baseUrl) && (a.apiKey === null || kind.fits(a.baseUrl, a.apiKey))
 }
 export type BackupAccount = z.infer<typeof BackupAccount>
 

@@ -4,7 +4,7 @@
 // error; the next successful answer marks it online again. The renderer and the tray hear the
 // active account's state, once per change. While the active account is offline or in error, one
 // balance read per poll interval finds out when it works again, since nothing else may be asking
-// (docs/architecture.md, "Connection state").
+// (docs/sync.md, "Connection state").
 import type { ConnectionProblem, Emit, EventPayload } from '@shared/contract'
 import { AppError, type ErrorCode } from '@shared/errors'
 import type { ServiceClient } from '../client'

@@ -1,6 +1,6 @@
 // Making an invoice at the service (the Receive screen's, and a claim's): made once, never retried
 // (its kind is `create`), its time read on the service's clock, and handed to the sync loop, which
-// watches it until it is paid or expires (docs/architecture.md, "Walk: invoices.create").
+// watches it until it is paid or expires (docs/architecture.md, "One operation, end to end").
 import type { PendingInvoice } from '@shared/contract'
 import type { CallPolicy } from '../accounts'
 import type { ServiceClient } from '../client'

@@ -4,7 +4,7 @@
 // - the whole check at open only after an unclean shutdown (the open marker was left behind) or
 //   when an earlier background check found damage;
 // - otherwise the whole check later, in a worker thread on a read-only connection of its own.
-// See docs/ledger.md, "Two files, two promises".
+// See docs/ledger.md, "The files and their promises".
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { Worker } from 'node:worker_threads'
 

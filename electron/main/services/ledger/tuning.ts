@@ -18,7 +18,7 @@ export function tuneLedgerConnection(db: DatabaseSync): void {
  * While the history's thread stores a large history, checkpoints come every 256 MB of WAL, and only
  * from that thread: the random-keyed indexes' pages are then written into the file once per 256 MB
  * instead of once per 64 MB (the store alone 15 % cheaper at a million rows; a whole first sync of a
- * million writes 17 GB instead of 21 and takes 3 to 5 % less: docs/ledger.md, "Eighth round").
+ * million writes 17 GB instead of 21 and takes 3 to 5 % less: docs/ledger.md, "At scale", its eighth round).
  * The app's own connection stops checkpointing meanwhile (`appCheckpoints(db, false)`), or its
  * next small commit could take a checkpoint of 256 MB on the main thread. The WAL file is cut back
  * to 64 MB after each checkpoint, and the thread checkpoints once more when it closes, so the app's

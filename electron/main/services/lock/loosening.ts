@@ -21,8 +21,6 @@ export const PASSPHRASE_RULES = {
   'accounts.test': 'free',
   // a key or connection string the person brings: it grants nothing they did not have
   'accounts.connect': 'free',
-  'accounts.testNwc': 'free',
-  'accounts.connectNwc': 'free',
   'accounts.switch': 'free',
   'accounts.update': 'free',
   // the account keeps its rules; the new key is one the person brings

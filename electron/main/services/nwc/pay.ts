@@ -24,7 +24,7 @@ export interface PayDeps {
   serviceNowSec(accountId: string): number
 }
 
-/** Thrown when the outcome is not known: no answer is sent (docs/nwc.md, "An unknown outcome"). */
+/** Thrown when the outcome is not known: no answer is sent (docs/nwc.md, "Paying: pay_invoice"). */
 export class OutcomeUnknown extends Error {}
 
 export const requestIdOf = (eventId: string) => `nwc-${eventId}`

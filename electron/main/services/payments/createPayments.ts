@@ -4,7 +4,7 @@
 // invoice or an address and moving sats between one's own wallets are sent by it; withdraw links
 // (vouchers too) are reserved in the same journal before they are minted (links.ts). Checking
 // unfinished payments ("Check again", at start-up, after a sync) runs in one queue (follow.ts) and
-// leaves the in-flight set alone. See docs/architecture.md, "Money rules".
+// leaves the in-flight set alone. See docs/money.md, "Money rules".
 import type { Emit, InvoiceView, JournalView, PaymentView, RecipientView } from '@shared/contract'
 import type { TransferView } from '@shared/history'
 import type { CallPolicy } from '../accounts'

@@ -1,6 +1,6 @@
 // Following payments the journal left unfinished: reconciled at start-up, on "Check again" and
 // after each sync of an account that has some. Only asks the service and marks the journal;
-// nothing is ever sent again (docs/architecture.md, "Money rules"). A payment found made is
+// nothing is ever sent again (docs/money.md, "Money rules"). A payment found made is
 // written into the ledger at once, so Transactions lists it before the next sync; a payment once
 // failed that the service turns out to have made becomes paid, and the person is told, once.
 import type { Emit, JournalView } from '@shared/contract'

@@ -1,6 +1,6 @@
 // Paying: everything money does, behind createPayments (createPayments.ts). Money leaves the app
 // by one function, the journaled send (journaled.ts); nothing outside this folder calls the
-// service's paying endpoints (test/architecture.test.ts). See docs/architecture.md, "Money rules".
+// service's paying endpoints (test/architecture.test.ts). See docs/money.md, "Money rules".
 export { createPayments, type Payments, type PaymentsDeps } from './createPayments'
 export { type CheckResult, recoveredTitle } from './follow'
 export { readInvoiceToPay } from './invoice'

@@ -1,4 +1,4 @@
-// A payment sent under the journal (docs/architecture.md, "Money rules"): its entry is written
+// A payment sent under the journal (docs/money.md, "Money rules"): its entry is written
 // before the request leaves and carries the request id the payment's passThru also carries, so
 // whatever happens to this process, the next start can find out what became of it. Payments and
 // transfers between one's own wallets alike: while one is on its way its request id is in the

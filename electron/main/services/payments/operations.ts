@@ -3,7 +3,7 @@
 // in silence, untouched by a ledger rebuild). It is written `started` before the operation runs
 // and `done` with its answer after, so the same request id is never run twice: not after any
 // number of other calls, not after a restart. One left `started` by a crash has an unknown
-// outcome. See docs/architecture.md, "Money rules".
+// outcome. See docs/money.md, "Money rules".
 import type { DatabaseSync } from 'node:sqlite'
 import { z } from 'zod'
 import { type Columns, insertSql, selectAs, valuesOf } from '../ledger/columns'

@@ -1,5 +1,5 @@
 // Moving sats between two of one's own wallets. A transfer moves money, so it is sent like a
-// payment (docs/architecture.md, "Money rules"): by the journaled send (journaled.ts), so it is
+// payment (docs/money.md, "Money rules"): by the journaled send (journaled.ts), so it is
 // written to the journal before its request leaves, a request id the journal already knows is
 // never sent again (a double click, or a retry after a restart), an answer that never came is
 // recorded as `unknown`, never re-sent, and while it is on its way it is in the in-flight set the

@@ -2,7 +2,7 @@
 // archive). The service has no rename or archive call, so these live here, in settings.json, by
 // account id and wallet id, and are laid over the service's wallets wherever main reads them
 // (services/views.ts `walletsView`), so Home, the tray, filters and history follow without knowing.
-// docs/architecture.md, "Wallets: names and hidden ones".
+// docs/sync.md, "Wallets: names and hidden ones".
 import { cleanText } from '@shared/cleanText'
 import { WALLET_NAME_MAX } from '@shared/history'
 import { z } from 'zod'

@@ -1,6 +1,6 @@
 // The sync loop: keeps the ledger in step with the service for every account, announces each
 // payment that arrives exactly once, and follows what the app waits for (invoices made in it,
-// withdraw links it handed out). See docs/architecture.md ("The sync loop") and docs/ledger.md.
+// withdraw links it handed out). See docs/sync.md ("The sync loop") and docs/ledger.md.
 //
 // Each account's state is a plain value (state.ts). plan.ts decides (pure); tick.ts carries out a
 // tick's plan: reads.ts reads, settle.ts and outbox.ts write and tell, outcomes.ts says what rows

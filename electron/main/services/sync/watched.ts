@@ -1,6 +1,6 @@
 // What the app waits on: invoices made in it and withdraw links it handed out. The ledger's app
 // records are the truth, read when needed: a few rows, so holding them in memory gained nothing
-// measurable (docs/architecture.md "The sync loop" has the figures). A write the ledger refuses (the file locked, the disk full) is held here as
+// measurable (docs/sync.md "The sync loop" has the figures). A write the ledger refuses (the file locked, the disk full) is held here as
 // `unsaved`, read as if stored, and stored by the next write with the rest.
 import type { PendingInvoice } from '@shared/contract'
 import type { Ledger, StoredWithdrawLink } from '../ledger'

@@ -1,5 +1,5 @@
 // The voucher sheet: a printable PDF of withdraw-link QR codes, twelve cards to an A4 page, made
-// with pdfkit in the main process. Pure: links in, bytes out (docs/architecture.md, "Voucher sheets").
+// with pdfkit in the main process. Pure: links in, bytes out (docs/vouchers.md, "Voucher sheets").
 import { formatSat } from '@shared/units'
 import { sheetText, VOUCHER_NOTE_MAX, voucherShortId } from '@shared/vouchers'
 import PDFDocument from 'pdfkit'

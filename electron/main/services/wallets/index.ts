@@ -1,6 +1,6 @@
 // The active account's wallets: their balances (announced to the renderer and the tray), one
 // wallet, its permanent receive link, its service pages, a Lightning transaction, and a new
-// wallet. Reads may be retried; making a wallet is done once (docs/architecture.md, "Money
+// wallet. Reads may be retried; making a wallet is done once (docs/money.md, "Money
 // rules"). A transfer between two wallets moves money: it is the payments module's.
 import type { Emit } from '@shared/contract'
 import { AppError } from '@shared/errors'

@@ -92,9 +92,9 @@ describe('an NWC account', () => {
   let w: WalletView
 
   it('is tested and added by its string; its wallet and balance are the wallet’s', async () => {
-    const tested = await call<{ wallets: WalletView[] }>('accounts.testNwc', { uri: wallet.uri })
+    const tested = await call<{ wallets: WalletView[] }>('accounts.test', { kind: 'nwc', uri: wallet.uri })
     expect(tested.wallets.map((x) => x.balanceMsat)).toEqual([sim.control.balanceMsat(hub.id)])
-    account = await call<AccountView>('accounts.connectNwc', { uri: wallet.uri, storage: 'keychain' })
+    account = await call<AccountView>('accounts.connect', { kind: 'nwc', uri: wallet.uri, storage: 'keychain' })
     expect(account).toMatchObject({
       kind: 'nwc',
       label: 'Hub wallet',

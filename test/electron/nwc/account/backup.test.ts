@@ -32,7 +32,7 @@ it('an NWC account and its string come back from a backup', async () => {
   const dirA = await newDir('nwc-a')
   dirs.push(dirA)
   const a = await openProfile({ dir: dirA, keychainService: service })
-  const acc = await a.ok<{ id: string; kind: string }>('accounts.connectNwc', { uri: wallet.uri })
+  const acc = await a.ok<{ id: string; kind: string }>('accounts.connect', { kind: 'nwc', uri: wallet.uri })
   const out = await a.ok('backup.export', { passphrase: PASS, includeKeys: true })
   expect(out).toMatchObject({ file: { status: 'saved' }, accounts: 1, keys: 1 })
   const file = a.saved[0] as Uint8Array

@@ -56,7 +56,7 @@ describe('each operation', () => {
     expect(one.balance_msat ?? one.balance * 1000).toBe(sim.control.balanceMsat(funded.id))
   })
 
-  // Two invoice paths: docs/service.md, "legacy invoice path".
+  // Two invoice paths: docs/service.md, "The legacy invoice path".
   it('creates an invoice, falling back once from the legacy path to the current one and remembering it', async () => {
     const routes = new Map<string, InvoiceRoute>()
     const c = client({ invoiceRoutes: routes })
