@@ -1,11 +1,18 @@
 // The spending rules alone (services/spending): what loosens and so needs the passphrase, the
 // confirm token (one spend, one account, at most its amount, two minutes), the daily limit counted
 // from a real journal with fees, and a rules file that cannot be read refusing every spend.
-import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { openJournal } from '../../../../electron/main/services/payments/journal'
-import { createSpending, DAY_SEC, SPENDING_FILE, type Spend } from '../../../../electron/main/services/spending'
+import {
+  createSpending,
+  DAY_SEC,
+  NO_PASSPHRASE,
+  SPENDING_FILE,
+  type Spend,
+} from '../../../../electron/main/services/spending'
+import { createRulesStore } from '../../../../electron/main/services/spending/rules'
 import { testPassphrase } from '../../../support/passphrase'
 import { withTempDir } from '../ledger/helpers'
 
@@ -251,11 +258,18 @@ describe('a rules file that cannot be read', () => {
     expect(w.unreadable).toHaveLength(1)
     expect(w.unreadable[0]).toBe(join(dir, `${SPENDING_FILE}.corrupt-${w.clock.ms}`))
     expect(await readFile(w.unreadable[0] as string, 'utf8')).toContain('"dailyLimitSat":')
+    expect((await stat(w.unreadable[0] as string)).mode & 0o777).toBe(0o600)
+    expect(JSON.parse(await readFile(join(dir, SPENDING_FILE), 'utf8'))).toEqual({
+      version: 1,
+      accounts: {},
+      setAside: w.unreadable[0],
+    })
     const refused = 'The spending limits could not be read, so nothing is sent until they are set again in Settings.'
     expect(() => w.spending.admit(w.spend(1))).toThrow(refused)
     expect(w.spending.status('acc')).toMatchObject({ readable: false, leftMsat: 0, dailyLimitSat: null })
     expect(w.spending.needsConfirm('acc', 10 ** 9)).toBe(false)
     // a restart: the file in its place says so; nothing is set aside twice
+    w.clock.ms += 5000
     const again = w.make()
     await again.load()
     expect(() => again.admit(w.spend(1))).toThrow(refused)
@@ -280,5 +294,33 @@ describe('a rules file that cannot be read', () => {
     const w = world()
     await w.spending.load()
     expect(w.spending.status('acc').readable).toBe(false)
+  })
+})
+
+describe('the rules file on its own', () => {
+  it('forgetting an account it never had writes nothing; a file it cannot read for another reason fails the load', async () => {
+    const rules = createRulesStore({ dir, now: () => T * 1000 })
+    await rules.forget('nobody')
+    expect(await readdir(dir)).not.toContain(SPENDING_FILE)
+    await mkdir(join(dir, SPENDING_FILE))
+    await expect(createRulesStore({ dir, now: () => T * 1000 }).load()).rejects.toThrow(/EISDIR/)
+  })
+
+  it('sets a damaged file aside with no one to tell', async () => {
+    await writeFile(join(dir, SPENDING_FILE), 'not json')
+    const rules = createRulesStore({ dir, now: () => T * 1000 })
+    await rules.load()
+    expect(rules.of('acc')).toBeNull()
+  })
+
+  it('no passphrase at all: none is set and none verifies', async () => {
+    expect(NO_PASSPHRASE.isSet()).toBe(false)
+    expect(await NO_PASSPHRASE.verify('anything')).toBe(false)
+    const journal = openJournal({ dir })
+    closers.push(() => journal.close())
+    const spending = createSpending({ dir, journal: () => journal, passphrase: NO_PASSPHRASE, now: () => T * 1000 })
+    expect(await codeOf(spending.set({ accountId: 'acc', confirmAboveSat: 1, dailyLimitSat: null }))).toMatch(
+      /^invalid_input/,
+    )
   })
 })
