@@ -82,7 +82,7 @@ export const GROUPS = {
   // access and budgets: whether a connected app may spend, whether a person may, whether the lock opens
   nwcPay: {
     mutate: [`${S}/nwc/pay.ts`, `${S}/nwc/budget.ts`],
-    tests: [`${T}/nwc/budget.test.ts`, `${T}/nwc/payInvoice.test.ts`],
+    tests: [`${T}/nwc/budgetPeriods.test.ts`, `${T}/nwc/payInvoice.test.ts`],
   },
   spending: {
     mutate: ['index', 'rules', 'passphrase', 'day'].map((n) => `${S}/spending/${n}.ts`),

@@ -21,11 +21,13 @@ const IPC_MACHINERY = new Set(['electron/main/ipc/router.ts', 'electron/main/ipc
 /** Paths of the service's calls that send money or make it spendable (docs/service.md). */
 const PAYING_ENDPOINTS = [/\/withdraw\b/, /\/transfers?\b/, /lnurlp\/pay\b/, /lnurl-process\b/]
 /**
- * The two ServiceClient implementations, which carry a payment rather than decide one: the
- * service's HTTP client, and an NWC account's NIP-47 client (docs/nwc.md). Their paying methods
- * are called from payments/ alone, which the check below holds for every other file.
+ * The backends (one folder each), which carry a payment rather than decide one: the service's
+ * HTTP client, an NWC account's NIP-47 client (docs/nwc.md), and whichever comes next. Their
+ * paying methods are called from payments/ alone, which the check below holds for every other file.
  */
-const CLIENT_DIRS = ['electron/main/services/client/', 'electron/main/services/nwc/client/']
+// services/lnurlpay is the client of a backend that cannot pay addresses: its payInvoice is
+// called inside the journaled send, as the client's own payLightningAddress would be
+const CLIENT_DIRS = ['electron/main/services/backends/', 'electron/main/services/lnurlpay/']
 const PAYMENTS_DIR = 'electron/main/services/payments/'
 
 function sourceFiles(dir: string): string[] {
@@ -105,10 +107,72 @@ function payingCallsOutside(files: Record<string, string>, methods: ReadonlySet<
 }
 
 const electronFiles = Object.fromEntries(sourceFiles(join(ROOT, 'electron')).map((f) => [f, read(f)]))
+const rendererFiles = Object.fromEntries(sourceFiles(join(ROOT, 'renderer')).map((f) => [f, read(f)]))
+
+const MAX_SCREEN_LINES = 300
+/** Renderer functions still over the limit (issue 45, item 5), by `file name (lines)`, and why each is left. */
+const RENDERER_LONG_FUNCTIONS: Record<string, string> = {
+  'renderer/src/components/AmountField.tsx AmountInput (62 lines)':
+    "the amount field's unit switch and its typed text share one state; 2 lines over, not split yet",
+  'renderer/src/components/HistoryFilters.tsx Filters (99 lines)':
+    'one form of six filters bound to the history store; not split yet (issue 45 item 5)',
+  'renderer/src/screens/Home.tsx Total (64 lines)':
+    "the total, its fiat line and the Hide and Refresh buttons laid out together (issue 45 item 1's layout); not split yet",
+  'renderer/src/screens/Onboarding.tsx Onboarding (134 lines)':
+    'onboarding is being redrawn from a per-kind table by another change (the connect form); split there',
+  'renderer/src/screens/Receive.tsx ShowInvoice (84 lines)':
+    'the invoice, its QR, its state and its Copy; not split yet (issue 45 item 5)',
+  'renderer/src/screens/Scan.tsx Scan (62 lines)':
+    "the camera's start and stop and what it read share one effect; 2 lines over, not split yet",
+  'renderer/src/screens/Send.tsx SendForm (73 lines)':
+    'a form whose fields, checks and outcome share one state; not split yet (issue 45 item 5): splitting it means a store of its own',
+  'renderer/src/screens/SendConfirm.tsx Confirm (85 lines)':
+    'the confirmation a payment leaves from: split only with its own tests of the double-press guard',
+  'renderer/src/screens/SettingsAccounts.tsx AccountRow (99 lines)':
+    "an account's row with its sign-in choice and remove question; moved out of Settings.tsx as it was, not split yet",
+  'renderer/src/screens/SettingsSafety.tsx SpendingLimits (73 lines)':
+    'a form whose fields, checks and outcome share one state; not split yet (issue 45 item 5): splitting it means a store of its own',
+  'renderer/src/screens/SettingsSafety.tsx BackupSection (70 lines)':
+    'a form whose fields, checks and outcome share one state; not split yet (issue 45 item 5): splitting it means a store of its own',
+  'renderer/src/screens/TransactionDetail.tsx TransactionDetail (68 lines)':
+    "the detail's rows as one definition list; not split yet (issue 45 item 5)",
+  'renderer/src/screens/VoucherSheet.tsx ConfirmSheet (87 lines)':
+    "the sheet's confirmation, which makes links that hold money: split only with its own tests",
+  'renderer/src/screens/WalletAdmin.tsx MoveSats (97 lines)':
+    'a move between wallets (money): split only with its own tests of the double-press guard',
+  'renderer/src/screens/WalletList.tsx WalletLocalRow (69 lines)':
+    "a wallet's row with its menu; not split yet (issue 45 item 5)",
+}
+/** Screen files still over the limit, and why each is left. */
+const RENDERER_LONG_SCREENS: Record<string, string> = {
+  'renderer/src/screens/Receive.tsx':
+    'the invoice form, the invoice and the recent list; not split yet (issue 45 item 5)',
+  'renderer/src/screens/SendConfirm.tsx': 'the confirmation a payment leaves from: split only with its own tests',
+  'renderer/src/screens/SettingsApps.tsx': "connected apps' list and their budgets, 5 lines over; not split yet",
+}
 
 describe('reading the code', () => {
   it(`no function under electron/ has more than ${MAX_FUNCTION_LINES} lines of its own`, () => {
     expect(longFunctions(electronFiles, MAX_FUNCTION_LINES)).toEqual([])
+  })
+
+  it(`no function under renderer/ has more than ${MAX_FUNCTION_LINES} lines of its own`, () => {
+    const long = longFunctions(rendererFiles, MAX_FUNCTION_LINES).map((l) => l.replace(/:\d+ /, ' '))
+    expect(long.filter((l) => !Object.hasOwn(RENDERER_LONG_FUNCTIONS, l))).toEqual([])
+  })
+
+  it(`no screen file under renderer/ is over ${MAX_SCREEN_LINES} lines`, () => {
+    const over = Object.entries(rendererFiles)
+      .filter(([f, code]) => f.includes('/screens/') && code.split('\n').length - 1 > MAX_SCREEN_LINES)
+      .map(([f]) => f)
+    expect(over.filter((f) => !Object.hasOwn(RENDERER_LONG_SCREENS, f))).toEqual([])
+  })
+
+  it('the renderer exceptions are still needed: each names something still over its limit', () => {
+    const long = new Set(longFunctions(rendererFiles, MAX_FUNCTION_LINES).map((l) => l.replace(/:\d+ .*/, '')))
+    for (const key of Object.keys(RENDERER_LONG_FUNCTIONS)) expect(long, key).toContain(key.replace(/ .*/, ''))
+    for (const f of Object.keys(RENDERER_LONG_SCREENS))
+      expect(read(f).split('\n').length - 1, f).toBeGreaterThan(MAX_SCREEN_LINES)
   })
 
   it(`electron/main/index.ts stays under ${MAX_ENTRY_LINES} lines: it only calls registrars`, () => {
@@ -146,7 +210,7 @@ describe('reading the code', () => {
 })
 
 describe('one way money leaves', () => {
-  const methods = payingMethods(read(`electron/main/services/client/createServiceClient.ts`))
+  const methods = payingMethods(read(`electron/main/services/backends/service/createServiceClient.ts`))
 
   it("reads the client's paying calls from its source", () => {
     expect([...methods].sort()).toEqual(['mintWithdrawLink', 'payInvoice', 'payLightningAddress', 'transfer'])
@@ -167,6 +231,89 @@ describe('one way money leaves', () => {
       'electron/main/ipc/x.ts:2 calls payInvoice',
       'electron/main/ipc/x.ts:3 calls transfer',
       "electron/main/services/y.ts:1 names '/lnurlp/pay'",
+    ])
+  })
+})
+
+/** A backend's wire format: the service's zod schemas, an NWC wallet's NIP-47 answers. */
+const WIRE_MODULES = [
+  /^electron\/main\/services\/backends\/[^/]+\/schemas$/,
+  /^electron\/main\/services\/backends\/nwc\/(answers|rows)$/,
+]
+const BACKENDS_DIR = 'electron/main/services/backends/'
+/**
+ * Files that still read the service's records, each to take the app's own types from its backend
+ * instead (issue 42, item 1). The list only shrinks: a file named here that no longer imports a
+ * wire schema fails the check too, so it is struck off as it is translated.
+ */
+const STILL_READING_WIRE = [
+  'electron/main/services/accounts/nwc.ts',
+  'electron/main/services/accounts/types.ts',
+  'electron/main/services/ledger/rows.ts',
+  'electron/main/services/lnurlpay/index.ts',
+  'electron/main/services/payments/journaled.ts',
+  'electron/main/services/payments/pay.ts',
+  'electron/main/services/payments/reconcile.ts',
+  'electron/main/services/sync/outcomes.ts',
+  'electron/main/services/sync/plan.ts',
+  'electron/main/services/sync/reads.ts',
+  'electron/main/services/sync/state.ts',
+  'electron/main/services/sync/tick.ts',
+  'electron/main/services/views.ts',
+  'electron/main/services/wallets/index.ts',
+]
+
+/** Module specifiers a file imports or re-exports (`from '…'`, `import('…')`, `import '…'`). */
+const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm
+
+/** The files outside backends/ that import a backend's wire module, by where their imports resolve. */
+function wireImportsOutside(files: Record<string, string>): string[] {
+  const out: string[] = []
+  for (const [file, code] of Object.entries(files)) {
+    if (file.startsWith(BACKENDS_DIR)) continue
+    for (const [, spec = ''] of code.matchAll(SPECIFIER)) {
+      const target = spec.startsWith('@shared/')
+        ? `shared/${spec.slice('@shared/'.length)}`
+        : spec.startsWith('.')
+          ? relative(ROOT, join(ROOT, file, '..', spec))
+          : spec
+      if (WIRE_MODULES.some((m) => m.test(target.replace(/\.tsx?$/, '')))) out.push(`${file} imports ${spec}`)
+    }
+  }
+  return out
+}
+
+const productFiles = {
+  ...electronFiles,
+  ...Object.fromEntries(
+    ['shared', 'renderer'].flatMap((d) => sourceFiles(join(ROOT, d))).map((f) => [f, read(f)] as const),
+  ),
+}
+
+describe('no wire format outside backends', () => {
+  const found = wireImportsOutside(productFiles)
+  const importers = [...new Set(found.map((f) => f.slice(0, f.indexOf(' '))))].sort()
+
+  it('only services/backends/ (and the simulator, a test) import a backend\u2019s wire schemas', () => {
+    expect(importers.filter((f) => !STILL_READING_WIRE.includes(f))).toEqual([])
+  })
+
+  it('the list of files still reading wire records only shrinks', () => {
+    expect(STILL_READING_WIRE.filter((f) => !importers.includes(f))).toEqual([])
+  })
+
+  it('the check catches a wire import outside backends/, however it is written', () => {
+    const files = {
+      'electron/main/services/sync/x.ts': "import type { Wallet } from '../backends/service/schemas'",
+      'electron/main/services/payments/y.ts': "export { rowOf } from '../backends/nwc/rows'",
+      'renderer/z.ts': "import { LnTx } from '../electron/main/services/backends/service/schemas.ts'",
+      'electron/main/services/backends/lnbits/w.ts': "import { Wallet } from '../service/schemas'",
+      'electron/main/services/views2.ts': "import type { WalletBackend } from './backends'",
+    }
+    expect(wireImportsOutside(files)).toEqual([
+      'electron/main/services/sync/x.ts imports ../backends/service/schemas',
+      'electron/main/services/payments/y.ts imports ../backends/nwc/rows',
+      'renderer/z.ts imports ../electron/main/services/backends/service/schemas.ts',
     ])
   })
 })

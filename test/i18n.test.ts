@@ -6,7 +6,7 @@ import { join, relative, resolve } from 'node:path'
 import { parse as parseIcu, TYPE } from '@formatjs/icu-messageformat-parser'
 import { describe, expect, it } from 'vitest'
 import { LOCALES } from '../shared/i18n/locales'
-import { errorLiterals, reasonLiterals, sentenceLiterals } from './support/errorLiterals'
+import { errorLiterals, mainSentences, reasonLiterals, sentenceLiterals } from './support/errorLiterals'
 import { jsxLiterals, mainLiterals } from './support/uiLiterals'
 
 const ROOT = resolve(__dirname, '..')
@@ -71,6 +71,15 @@ const MAIN_TEXT_FILES = [
 
 /** Files whose `message:` texts are not for a person: a backup's zod issues, the dev demo's log. */
 const NOT_FOR_A_PERSON = ['electron/main/shell/start.ts', 'electron/main/services/backup/payload.ts']
+/** Files whose sentences are read by someone other than the person, and by whom. */
+const WORDS_FOR_OTHERS: Record<string, string> = {
+  // NIP-47 answers to a connected app (docs/nwc.md); the person reads the app's own catalog words
+  'electron/main/services/nwc/index.ts': 'a connected app',
+  'electron/main/services/nwc/pay.ts': 'a connected app',
+  // the log's: a caller says the failure in catalog words (rates/source.ts names each class)
+  'electron/main/services/http/boundedFetch.ts': 'the log',
+  'electron/main/services/http/readBody.ts': 'the log',
+}
 
 describe('catalogs', () => {
   it('English parses and has ids', () => {
@@ -126,6 +135,21 @@ describe('no words outside the catalog', () => {
       for (const hit of errorLiterals(readFileSync(join(ROOT, file), 'utf8'))) found.push(`${file}:${hit}`)
     }
     expect(found).toEqual([])
+  })
+
+  it('no sentence for a person is written in main: refusals, notes and warnings come from the catalogs', () => {
+    const found: string[] = []
+    for (const file of files('electron/main', /\.ts$/)) {
+      if (NOT_FOR_A_PERSON.includes(file) || Object.hasOwn(WORDS_FOR_OTHERS, file)) continue
+      for (const hit of mainSentences(readFileSync(join(ROOT, file), 'utf8'))) found.push(`${file}:${hit}`)
+    }
+    expect(found).toEqual([])
+    const sample =
+      "throw refuse('This invoice has expired. Ask for a new one.')\n// a comment's words here.\ndb.prepare('DELETE FROM x WHERE id = ?')\nconst why = e ? e.message : 'Something went wrong here.'\nlog.warn('handler threw', { id })"
+    expect(mainSentences(sample)).toEqual([
+      '1: "This invoice has expired. Ask for a new one."',
+      '4: "Something went wrong here."',
+    ])
   })
 
   it("the price source's reasons and the lock's refusals come from the catalogs", () => {

@@ -2,8 +2,8 @@
 // process's memory and CPU are the app's alone.
 import { type ChildProcess, spawn } from 'node:child_process'
 import { join } from 'node:path'
-import type { WalletTransaction } from '@shared/schemas/service'
-import { createServiceClient } from '../../electron/main/services/client'
+import { createServiceClient } from '../../electron/main/services/backends/service'
+import type { WalletTransaction } from '../../electron/main/services/backends/service/schemas'
 import { ROOT } from '../../scripts/lib/build'
 
 export interface SimProcess {

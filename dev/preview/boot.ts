@@ -44,6 +44,8 @@ export interface BootOptions {
   systemLanguages?: AppDeps['systemLanguages']
   /** the build's worker threads (the bench measures the shipped ones); default: from the sources */
   workersDir?: AppDeps['workersDir']
+  /** lightning-address domains served on loopback (the simulator's `sim.example`); none by default */
+  addressOrigins?: AppDeps['addressOrigins']
 }
 
 export interface BootedApp {
@@ -102,6 +104,7 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
     openLink: openAllowedExternal((url) => openedLinks.push(url)),
     clipboard: opts.clipboard,
     now: opts.now,
+    addressOrigins: opts.addressOrigins,
   })
   const dispose = async () => {
     await app.dispose()

@@ -6,9 +6,9 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import type { Readable } from 'node:stream'
 import { parsePaymentInput } from '@shared/payment/parse'
-import { WalletList } from '@shared/schemas/service'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { bridgeScript } from '../../dev/preview/bridgeScript'
+import { WalletList } from '../../electron/main/services/backends/service/schemas'
 import { assertRendererBuilt } from './harness'
 
 const ROOT = resolve(import.meta.dirname, '../..')

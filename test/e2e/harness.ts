@@ -54,6 +54,8 @@ export interface OpenAppOptions {
   backupCost?: { logN: number; r: number; p: number }
   /** the app's passphrase (the lock's service; a test stand-in until it is merged) */
   passphrase?: import('../../electron/main/services/spending').PassphraseCheck
+  /** the simulator's lightning addresses (`…@sim.example`) reached at its loopback server by main itself */
+  simAddresses?: boolean
 }
 
 export interface OpenedApp {
@@ -132,6 +134,7 @@ export async function openApp(opts: OpenAppOptions = {}): Promise<OpenedApp> {
       saveDir: opts.saveDir,
       backupCost: opts.backupCost,
       passphrase: opts.passphrase,
+      ...(opts.simAddresses ? { addressOrigins: { 'sim.example': sim.url } } : {}),
     })
     closers.push(() => booted.dispose())
     const preview = await startPreviewServer({ app: booted.app, events: booted.events, rendererDir: RENDERER_DIR })

@@ -1,8 +1,8 @@
 // The app starts in Chromium, connected to the simulator, and shows the balances the service holds.
 
-import { WalletList, walletBalanceMsat } from '@shared/schemas/service'
 import { formatMsat } from '@shared/units'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { WalletList, walletBalanceMsat } from '../../electron/main/services/backends/service/schemas'
 import { type OpenedApp, openApp } from './harness'
 
 let opened: OpenedApp

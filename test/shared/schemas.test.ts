@@ -1,3 +1,4 @@
+import { describe, expect, it } from 'vitest'
 import {
   ErrorBody,
   LnTx,
@@ -8,8 +9,7 @@ import {
   WalletTransaction,
   WithdrawDescriptor,
   walletBalanceMsat,
-} from '@shared/schemas/service'
-import { describe, expect, it } from 'vitest'
+} from '../../electron/main/services/backends/service/schemas'
 
 const wallet = {
   id: 'wal_abc',

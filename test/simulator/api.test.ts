@@ -1,4 +1,6 @@
 // Every /v1 operation against the app's own zod schemas; errors, auth, bodies, fields, pagination.
+
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   CreatedWallet,
   LnTx,
@@ -9,8 +11,7 @@ import {
   WalletTransaction,
   WalletTransactionList,
   WithdrawLink,
-} from '@shared/schemas/service'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+} from '../../electron/main/services/backends/service/schemas'
 import { type SimulatorHandle, startSimulator } from './index'
 import { call, expectError, firstWallet, withSimulator } from './support'
 

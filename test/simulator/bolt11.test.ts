@@ -1,10 +1,10 @@
 // Invoices are real BOLT 11: decoded by light-bolt11-decoder, verified (signature) by bolt11.
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex, hexToBytes } from '@noble/hashes/utils.js'
-import { LnTx } from '@shared/schemas/service'
 import bolt11 from 'bolt11'
 import { decode } from 'light-bolt11-decoder'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LnTx } from '../../electron/main/services/backends/service/schemas'
 import { type SimulatorHandle, startSimulator } from './index'
 import { call, withSimulator } from './support'
 

@@ -4,9 +4,14 @@
 // adds up, the outside parties' own books agree, and no request was paid twice.
 
 import { decodeLnurl } from '@shared/lnurl'
-import { LnTx, WalletTransactionList, WithdrawDescriptor, WithdrawLink } from '@shared/schemas/service'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
+import {
+  LnTx,
+  WalletTransactionList,
+  WithdrawDescriptor,
+  WithdrawLink,
+} from '../../electron/main/services/backends/service/schemas'
 import type { SimulatorHandle } from './index'
 import { call, withSimulator } from './support'
 

@@ -8,6 +8,7 @@ import type { FaultKind } from './faults'
 import { bodyOf, carriesApiKey, errorBody, intField, queryOf, stringField } from './http'
 import type { SimulatorHandle } from './index'
 import { SimError } from './state'
+import type { WalletRec } from './types'
 
 const KINDS: readonly FaultKind[] = [
   'latency',
@@ -20,7 +21,13 @@ const KINDS: readonly FaultKind[] = [
   'hold',
 ]
 
-export function registerControl(app: FastifyInstance, control: SimControl, keys: () => SimulatorHandle['keys']): void {
+export function registerControl(
+  app: FastifyInstance,
+  control: SimControl,
+  keys: () => SimulatorHandle['keys'],
+  /** the LNbits flavor names each wallet by its LNbits id too */
+  lnbitsId?: (w: WalletRec) => string,
+): void {
   app.addHook('onRequest', async (req, reply) => {
     if (!req.url.startsWith('/_sim')) return
     const remote = (req.socket.remoteAddress ?? '').replace(/^::ffff:/, '')
@@ -34,7 +41,7 @@ export function registerControl(app: FastifyInstance, control: SimControl, keys:
     recipients: control.recipients(),
     clock: control.clock.now(),
     wallets: [...control.ledger.wallets.values()].map((w) => ({
-      id: w.id,
+      ...(lnbitsId ? { id: lnbitsId(w), sim_id: w.id } : { id: w.id }),
       label: w.label,
       balance_msat: w.balanceMsat,
     })),
@@ -42,7 +49,8 @@ export function registerControl(app: FastifyInstance, control: SimControl, keys:
 
   app.post('/_sim/settle', async (req) => {
     const b = bodyOf(req)
-    const id = stringField(b, 'id', { required: true }) as string
+    // `payment_hash` for the LNbits flavor (an LNbits payment is named by its hash)
+    const id = (stringField(b, 'payment_hash') ?? stringField(b, 'id', { required: true })) as string
     await control.settleInvoice(id, intField(b, 'amountSat', { min: 1 }))
     return { ok: true }
   })

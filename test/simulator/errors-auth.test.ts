@@ -1,7 +1,8 @@
 // Errors and authentication: the error shape and statuses, key permissions, the auth methods
 // and their precedence. (Moved out of api.test.ts, which kept the operations.)
-import { WalletList } from '@shared/schemas/service'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WalletList } from '../../electron/main/services/backends/service/schemas'
 import { type SimulatorHandle, startSimulator } from './index'
 import { call, expectError, firstWallet, withSimulator } from './support'
 

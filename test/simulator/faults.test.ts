@@ -1,7 +1,7 @@
 // Each injected fault as a plain HTTP client sees it; the /_sim control API; the clock.
 import { request } from 'node:http'
-import { ErrorBody, LnTx, WalletList } from '@shared/schemas/service'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { ErrorBody, LnTx, WalletList } from '../../electron/main/services/backends/service/schemas'
 import { Faults, LOG_LIMIT } from './faults'
 import { type SimulatorHandle, startSimulator } from './index'
 import { call } from './support'

@@ -1,7 +1,8 @@
 // The account-wide transaction feed, GET /v1/wallet-transactions: every wallet's rows, newest
 // first, paged (20 by default, up to 500), secret key only.
-import { WalletTransactionList } from '@shared/schemas/service'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { WalletTransactionList } from '../../electron/main/services/backends/service/schemas'
 import { type SimulatorHandle, startSimulator } from './index'
 import { call, expectError, withSimulator } from './support'
 

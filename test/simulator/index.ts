@@ -1,6 +1,7 @@
 // The service simulator: a local /v1 service over real HTTP, for every test and for the demo.
 // startSimulator() runs it in-process; cli.ts runs it from the command line.
 import Fastify, { type FastifyInstance } from 'fastify'
+import { registerAddresses } from './address-routes'
 import { createClock } from './clock'
 import { registerControl } from './control'
 import {
@@ -14,6 +15,7 @@ import {
 import { registerOutsideControl } from './control-outside'
 import { type FaultSpec, Faults, type RequestLogEntry, registerFaults } from './faults'
 import { errorBody, registerBodyParsers } from './http'
+import { LnbitsError, type LnbitsWallet, registerLnbits } from './lnbits'
 import { registerOutside, Stalls } from './outside-routes'
 import { createSaver, readState, writeStateAtomic } from './persist'
 import { registerV1 } from './routes'
@@ -53,11 +55,15 @@ export interface SimulatorOptions {
   invoiceCapSat?: number | null
   /** refuse payments above this many sats per request ("Sends are limited to: N …"); default none */
   sendCapSat?: number | null
+  /** `service` (the default): the wallet service's /v1; `lnbits`: LNbits' API (test/simulator/lnbits) */
+  flavor?: 'service' | 'lnbits'
 }
 
 export interface SimulatorHandle {
   url: string
   keys: { secret: string; public: string; wallets: SimWallet[] }
+  /** the LNbits flavor's wallets (id, name, adminkey, inkey); empty in the service flavor */
+  lnbits: LnbitsWallet[]
   control: SimControl
   /** the fastify instance (e.g. `inject` with a remote address) */
   server: FastifyInstance
@@ -122,13 +128,16 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   })
   registerBodyParsers(app)
   app.setErrorHandler((err, _req, reply) => {
+    if (err instanceof LnbitsError) return reply.code(err.status).send(err.body())
     if (err instanceof SimError) return reply.code(err.status).send(errorBody(err.status, err.message))
     const status = (err as { statusCode?: number }).statusCode
     if (status && status >= 400 && status < 500)
       return reply.code(status).send(errorBody(status, (err as Error).message))
     return reply.code(500).send(errorBody(500, 'An internal server error occurred.'))
   })
-  app.setNotFoundHandler((_req, reply) => reply.code(404).send(errorBody(404, 'Page not found.')))
+  app.setNotFoundHandler((_req, reply) =>
+    reply.code(404).send(opts.flavor === 'lnbits' ? { detail: 'Not Found' } : errorBody(404, 'Page not found.')),
+  )
   registerFaults(app, faults)
   // The service's Date header and its created_at come from one clock: a test that moves the
   // simulator's clock moves both (after a fault's delay, as a real answer is dated when sent).
@@ -141,17 +150,21 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     }
     return payload
   })
-  registerV1(app, ledger, { legacyInvoiceRoute: opts.legacyInvoiceRoute ?? true })
-  registerPay(app, ledger)
-  registerLnurl(app, ledger)
+  const lnbits = opts.flavor === 'lnbits' ? registerLnbits(app, ledger) : null
+  if (!lnbits) {
+    registerV1(app, ledger, { legacyInvoiceRoute: opts.legacyInvoiceRoute ?? true })
+    registerPay(app, ledger)
+    registerLnurl(app, ledger)
+  }
   const stalls = new Stalls()
   registerOutside(app, ledger, stalls)
+  registerAddresses(app, ledger)
   const keys = () => ({
     secret: account.secretKey,
     public: account.publicKey,
     wallets: [...ledger.wallets.values()].filter((w) => w.accountId === account.id).map(simWallet),
   })
-  registerControl(app, control, keys)
+  registerControl(app, control, keys, lnbits ? (w) => lnbits.wallets.of(w).id : undefined)
   registerOutsideControl(app, control)
 
   const host = opts.host ?? '127.0.0.1'
@@ -163,12 +176,14 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
   return {
     url,
     keys: keys(),
+    lnbits: lnbits?.wallets.all() ?? [],
     control,
     server: app,
     async close() {
       for (const t of timers) clearTimeout(t)
       timers.clear()
       stalls.releaseAll()
+      lnbits?.close()
       await app.close()
       flush()
     },

@@ -3,11 +3,11 @@
 // it from outside payers, which arrive as `ln_lnurl_pay_inbound`.
 import { sha256 } from '@noble/hashes/sha2.js'
 import { bytesToHex } from '@noble/hashes/utils.js'
-import { LnurlStatus, Wallet, WalletTransaction } from '@shared/schemas/service'
 import { bech32 } from 'bech32'
 import { decode } from 'light-bolt11-decoder'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { LnurlStatus, Wallet, WalletTransaction } from '../../electron/main/services/backends/service/schemas'
 import { type SimulatorHandle, type SimWallet, startSimulator } from './index'
 import { call, expectError, withSimulator } from './support'
 

@@ -1,7 +1,14 @@
 // An independent LUD-03 client (bech32 package, plain fetch) against the simulator's withdraw links.
-import { LnTx, LnurlStatus, WalletTransactionList, WithdrawDescriptor, WithdrawLink } from '@shared/schemas/service'
+
 import { bech32 } from 'bech32'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  LnTx,
+  LnurlStatus,
+  WalletTransactionList,
+  WithdrawDescriptor,
+  WithdrawLink,
+} from '../../electron/main/services/backends/service/schemas'
 import { type SimulatorHandle, startSimulator } from './index'
 import { call } from './support'
 

@@ -2,8 +2,8 @@
 // twice. The randomised run over every operation is conservation.test.ts.
 
 import { decodeLnurl } from '@shared/lnurl'
-import { LnTx, WithdrawDescriptor, WithdrawLink } from '@shared/schemas/service'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LnTx, WithdrawDescriptor, WithdrawLink } from '../../electron/main/services/backends/service/schemas'
 import { type SimulatorHandle, startSimulator } from './index'
 import { call } from './support'
 

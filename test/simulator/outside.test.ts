@@ -1,8 +1,9 @@
 // Outside parties: another service's LNURL-withdraw vouchers, claimed the way the app will
 // (an independent LUD-03 client: bech32 and plain fetch), and outside payees over /_sim.
-import { LnTx, LnurlStatus, WithdrawDescriptor } from '@shared/schemas/service'
+
 import { bech32 } from 'bech32'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { LnTx, LnurlStatus, WithdrawDescriptor } from '../../electron/main/services/backends/service/schemas'
 import { type SimulatorHandle, type SimVoucher, type SimWallet, startSimulator, type VoucherSpec } from './index'
 import { GARBAGE_BODY } from './outside-routes'
 import { call } from './support'

@@ -25,6 +25,12 @@ export interface PayeeSpec {
   expired?: boolean
   /** someone else paid it already: the payee turns a payment down */
   paidElsewhere?: boolean
+  /** an exact amount in msat (a lightning address's invoice), instead of `amountSat` */
+  amountMsat?: number
+  /** committed to instead of the memo (LUD-06: the SHA-256 of the metadata) */
+  descriptionHash?: string
+  /** who books the payment; default `payee` */
+  party?: string
 }
 
 export interface VoucherSpec {
@@ -74,9 +80,10 @@ export class Ledger extends LnurlLedger {
     const paymentHash = sha256Hex(preimage)
     const timestamp = spec.expired ? this.now() - expiry - 60 : this.now()
     const memo = spec.memo ?? 'Outside invoice'
-    const amountMsat = amountSat ? amountSat * 1000 : null
+    const amountMsat = spec.amountMsat ?? (amountSat ? amountSat * 1000 : null)
+    const { descriptionHash } = spec
     const pr = encodeInvoice(
-      { amountMsat, timestamp, paymentHash, paymentSecret: this.hex(32), description: memo, expiry },
+      { amountMsat, timestamp, paymentHash, paymentSecret: this.hex(32), description: memo, descriptionHash, expiry },
       this.signerKey('outside'),
     )
     const payee: OutsidePayee = {
@@ -89,6 +96,7 @@ export class Ledger extends LnurlLedger {
       paidElsewhere: spec.paidElsewhere ?? false,
       receivedMsat: null,
       pr,
+      ...(spec.party ? { party: spec.party } : {}),
     }
     this.payees.set(paymentHash, payee)
     this.onChange()
@@ -98,6 +106,10 @@ export class Ledger extends LnurlLedger {
   protected override outsideRefusal(paymentHash: string): string | null {
     const p = this.payees.get(paymentHash)
     return p && (p.paidElsewhere || p.receivedMsat != null) ? INCORRECT_DETAILS : null
+  }
+
+  protected override outsideParty(paymentHash: string): string {
+    return this.payees.get(paymentHash)?.party ?? 'payee'
   }
 
   protected override outsidePreimage(paymentHash: string): string | null {

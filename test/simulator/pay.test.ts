@@ -1,9 +1,10 @@
 // Paying a BOLT 11 request (`withdraw`) and decoding one first (`decodeinvoice`), as the
 // published server does: its checks in its order, its fee model and its words.
-import { LnTx, WalletTransaction } from '@shared/schemas/service'
+
 import bolt11 from 'bolt11'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
+import { LnTx, WalletTransaction } from '../../electron/main/services/backends/service/schemas'
 import { type SimulatorHandle, type SimWallet, startSimulator } from './index'
 import { call, expectError, withSimulator } from './support'
 

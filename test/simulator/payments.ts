@@ -51,6 +51,11 @@ export class PaymentLedger extends InvoiceLedger {
   /** The outside node has taken the payment. */
   protected outsideReceived(_paymentHash: string, _amountMsat: number): void {}
 
+  /** Who books a payment to an outside request: a lightning address's invoice names its address. */
+  protected outsideParty(_paymentHash: string): string {
+    return 'payee'
+  }
+
   /**
    * Debits a payment that has passed every check: the outbound lnTx, the wallet transaction, its
    * routing fee, and either the receiving invoice (internal) or the outbound total and the
@@ -136,7 +141,15 @@ export class PaymentLedger extends InvoiceLedger {
       pr: pr.trim().toLowerCase(),
     }
     const passThru = { ...(opts.passThru ?? {}), outgoingChannelId: this.channelId() }
-    return this.send(w, amt, fee, ln, opts.type ?? 'ln_withdrawal', passThru, internal ?? { party: 'payee' })
+    return this.send(
+      w,
+      amt,
+      fee,
+      ln,
+      opts.type ?? 'ln_withdrawal',
+      passThru,
+      internal ?? { party: this.outsideParty(inv.paymentHash) },
+    )
   }
 
   /** Pays a lightning address the simulator resolves itself (an outside recipient). */

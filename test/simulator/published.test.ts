@@ -1,8 +1,13 @@
 // Where the simulator used to differ from the published server, checked with the requests its
 // own interface and other people's clients send: each answer is the published server's.
 import { decodeLnurl, encodeLnurl } from '@shared/lnurl'
-import { CreatedWallet, LnTx, WalletTransaction, WithdrawLink } from '@shared/schemas/service'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  CreatedWallet,
+  LnTx,
+  WalletTransaction,
+  WithdrawLink,
+} from '../../electron/main/services/backends/service/schemas'
 import { type SimulatorHandle, startSimulator } from './index'
 import { call, expectError, firstWallet } from './support'
 

@@ -1,7 +1,8 @@
 // Test helpers: a plain fetch client for the simulator (no app code, so the tests check the
 // simulator and not the client).
-import { ErrorBody } from '@shared/schemas/service'
+
 import { expect } from 'vitest'
+import { ErrorBody } from '../../electron/main/services/backends/service/schemas'
 import { type SimulatorHandle, type SimulatorOptions, startSimulator } from './index'
 
 export interface CallOptions {

@@ -127,6 +127,8 @@ export interface Recipient {
    * sealed with the payment's preimage first (success-action.ts).
    */
   successAction?: unknown
+  /** its server's callback lies (address-routes.ts): an invoice for another amount, or another hash */
+  lies?: 'amount' | 'descriptionHash'
 }
 
 export interface WithdrawToken {
@@ -170,6 +172,8 @@ export interface OutsidePayee {
   /** what the payee received from the simulator, once */
   receivedMsat: number | null
   pr: string
+  /** who books the payment: `payee`, or `address:<user@domain>` for a lightning address's invoice */
+  party?: string
 }
 
 /** How an outside voucher's server answers one stage of LUD-03. */

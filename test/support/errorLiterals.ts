@@ -110,3 +110,26 @@ export function sentenceLiterals(code: string): string[] {
   })
   return out
 }
+
+/** A statement of the database's, not words: its literals are never shown. */
+const SQL = /\b(SELECT|UPDATE|DELETE|INSERT|WHERE)\b/
+
+/**
+ * `line: "words"` for each literal outside comments that reads as a sentence a person would be
+ * told (three words or more, ending in a full stop, or a full stop between sentences), wherever
+ * it stands: in a helper like `refuse('…')`, a ternary's fallback, a journal's note. Catches what
+ * the constructor list above cannot know about.
+ */
+export function mainSentences(code: string): string[] {
+  const out: string[] = []
+  code.split('\n').forEach((text, i) => {
+    if (/^\s*(\/\/|\/\*|\*)/.test(text)) return
+    for (const w of wordyLiterals(text.replace(/\s\/\/\s.*$/, ''))) {
+      if (SQL.test(w)) continue
+      const sentence =
+        /[A-Za-z]{2,}(\s+[A-Za-z’']+){2,}[^.]*[.!?]$/.test(w) || /[A-Za-z]{2,}(\s+[A-Za-z’']+){2,}\.\s/.test(w)
+      if (sentence) out.push(`${i + 1}: "${w}"`)
+    }
+  })
+  return out
+}

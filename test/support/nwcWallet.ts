@@ -5,8 +5,8 @@ import { randomBytes } from 'node:crypto'
 import { NWCWalletService, NWCWalletServiceKeyPair } from '@getalby/sdk/nwc'
 import { finalizeEvent, generateSecretKey, getPublicKey, nip44 } from 'nostr-tools'
 import { bytesToHex } from 'nostr-tools/utils'
-import { createServiceClient } from '../../electron/main/services/client'
-import type { WalletTransaction } from '../../shared/schemas/service'
+import { createServiceClient } from '../../electron/main/services/backends/service'
+import type { WalletTransaction } from '../../electron/main/services/backends/service/schemas'
 import { publishTo } from './nostrRelay'
 
 type Nip47Tx = {

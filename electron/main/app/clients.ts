@@ -5,10 +5,18 @@
 import type { AccountView, Emit } from '@shared/contract'
 import type { Logger } from '../log'
 import { createAccountsService } from '../services/accounts'
-import { createServiceClient, type InvoiceRoute } from '../services/client'
+import {
+  type BackendAccount,
+  type BackendClient,
+  type BackendHooks,
+  type BackendRegistry,
+  createBackends,
+} from '../services/backends'
+import { createRemote } from '../services/claim'
 import { createConnectionMonitor } from '../services/connection'
 import type { Ledger } from '../services/ledger'
-import { lazyNwcClient } from '../services/nwc/client/serviceClient'
+import { fromServiceTx } from '../services/ledger'
+import { PAYS_ADDRESSES_ITSELF, withAppLnurl } from '../services/lnurlpay'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createServiceTime } from '../services/serviceTime'
 import type { SettingsStore } from '../services/settings'
@@ -24,12 +32,21 @@ export interface ClientsDeps {
   now: () => number
   log: Logger
   /** the wallets the ledger has seen of an account: a new key must open one of them */
-  ledger: () => Pick<Ledger, 'cursors'>
+  ledger: () => Pick<Ledger, 'cursors' | 'insertBatch'>
   /** the accounts or the active one changed: its listeners announce it and follow */
   accountsChanged: Signal<{ accounts: AccountView[]; activeId: string | null }>
   nwc?: { backoffMinMs?: number; accountTimeoutMs?: number }
+  /** each account kind's backend (services/backends); a test may bring one of its own */
+  backends?: BackendRegistry
   /** the service of an account was seen at `sec` (Unix seconds): kept, for the daily limit's day */
   seen?: (accountId: string, sec: number) => void
+  /** Electron's app.isPackaged: then plain http is never used for a lightning address */
+  isPackaged?: boolean
+  /**
+   * The demo's and tests' lightning-address domains served on loopback, e.g. `sim.example` →
+   * the simulator's origin; ignored in a packaged app.
+   */
+  addressOrigins?: Readonly<Record<string, string>>
 }
 
 export function createClients(d: ClientsDeps) {
@@ -46,38 +63,38 @@ export function createClients(d: ClientsDeps) {
     probe: active.use.refresh,
     probeEveryMs: () => d.settings.current().settings.pollIntervalSec * 1000,
   })
-  const invoiceRoutes = new Map<string, InvoiceRoute>()
   const fetchOf = d.fetch ?? ((input, init) => fetch(input, init))
+  const hooks: BackendHooks = {
+    // a key being tested is no account's: whether its backend answers is the form's business
+    fetchFor: (accountId) => (accountId ? serviceTime.observe(accountId, fetchOf) : fetchOf),
+    watched: (accountId, client) => (accountId ? connection.observe(accountId, client) : client),
+    nowSec: (accountId) => (accountId ? serviceTime.nowSec(accountId) : Math.floor(now() / 1000)),
+    clockSample: (accountId, sec, sentAt, receivedAt) => serviceTime.sample(accountId, sec, sentAt, receivedAt),
+    // an NWC account's wallet pushed a payment (docs/nwc.md): the sync loop listens and reads it now
+    pushed: (accountId) => nwcPushed.fire(accountId),
+    log: (message, fields) => d.log.info(message, fields),
+  }
+  const registry =
+    d.backends ??
+    createBackends({
+      service: d.client,
+      nwc: { backoffMinMs: d.nwc?.backoffMinMs, timeoutMs: d.nwc?.accountTimeoutMs },
+    })
+  // a kind that cannot pay addresses itself gets the app's LNURL part around its client (services/lnurlpay)
+  const backends = Object.fromEntries(
+    Object.entries(registry).map(([kind, b]) => [
+      kind,
+      PAYS_ADDRESSES_ITSELF[kind as keyof BackendRegistry]
+        ? b
+        : { ...b, open: (a: BackendAccount, h: BackendHooks) => addressesByApp(d, a.accountId, b.open(a, h)) },
+    ]),
+  ) as BackendRegistry
   const accounts = createAccountsService({
     settings: d.settings,
     keychain: d.secretStore,
     memory: createMemoryStore(),
-    makeClient: ({ accountId, retries, ...o }) => {
-      const client = createServiceClient({
-        ...o,
-        fetch: accountId ? serviceTime.observe(accountId, fetchOf) : d.fetch,
-        invoiceRoutes,
-        ...d.client,
-        ...(retries === 0 ? { retries } : {}),
-      })
-      // A key being tested is no account's: whether its service answers is the form's business.
-      return accountId ? connection.observe(accountId, client) : client
-    },
-    // An NWC account learns its wallet's clock from the answers' `created_at`; pushed payments sync it.
-    makeNwcClient: ({ accountId, ...o }) =>
-      lazyNwcClient({
-        ...o,
-        nowSec: () => (accountId ? serviceTime.nowSec(accountId) : Math.floor(now() / 1000)),
-        ...(accountId
-          ? {
-              onClock: (sec, sentAt, receivedAt) => serviceTime.sample(accountId, sec, sentAt, receivedAt),
-              onNotification: () => nwcPushed.fire(accountId),
-            }
-          : {}),
-        log: (message, fields) => d.log.info(message, fields),
-        backoffMinMs: d.nwc?.backoffMinMs,
-        timeoutMs: d.nwc?.accountTimeoutMs,
-      }),
+    backends,
+    hooks,
     onChange: (list) => d.accountsChanged.fire(list),
     knownWallets: (id) =>
       d
@@ -104,3 +121,25 @@ export function createClients(d: ClientsDeps) {
 }
 
 export type Clients = ReturnType<typeof createClients>
+
+/**
+ * An NWC wallet pays invoices only (PAYS_ADDRESSES_ITSELF): the app reads an address's LNURL
+ * server itself, and the row of an address it paid goes to the ledger at once, so the history
+ * names the payee (the wallet's own listing does not know it).
+ */
+function addressesByApp<C extends BackendClient>(
+  d: Pick<ClientsDeps, 'isPackaged' | 'addressOrigins' | 'ledger'>,
+  accountId: string | undefined,
+  client: C,
+): C {
+  if (PAYS_ADDRESSES_ITSELF.nwc) return client
+  const origins = d.isPackaged ? {} : (d.addressOrigins ?? {})
+  const loopback = Object.keys(origins).length > 0
+  return withAppLnurl(client, {
+    remote: createRemote({ plainHttp: () => loopback }),
+    origins,
+    paid: (walletId, row) => {
+      if (accountId) d.ledger().insertBatch(accountId, [fromServiceTx(walletId, row)])
+    },
+  })
+}

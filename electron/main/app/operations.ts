@@ -123,6 +123,6 @@ function settingsChanges(p: Pick<OperationParts, 'settings' | 'emit' | 'rates' |
 
 /** Claims of other people's withdraw links: https only when packaged, no private address unconfirmed. */
 function appClaims(deps: AppDeps, p: Pick<OperationParts, 'sync' | 'activeUrl'>, invoices: Invoices) {
-  const claims = createAppClaims(deps.isPackaged === true, p.activeUrl)
+  const claims = createAppClaims(deps.isPackaged === true, p.activeUrl, deps.addressOrigins !== undefined)
   return { claims, sync: p.sync, createInvoice: invoices.create }
 }

@@ -75,6 +75,11 @@ export interface AppDeps extends DeskDeps {
   /** connected apps: the relays' first reconnect wait (tests shorten it) */
   /** connected apps' relay back-off; an NWC account's wait for its wallet's answer */
   nwc?: { backoffMinMs?: number; accountTimeoutMs?: number }
+  /**
+   * Tests and the demo: lightning-address domains served on loopback (`sim.example` → the
+   * simulator), for an account whose wallet cannot pay addresses itself; ignored when packaged.
+   */
+  addressOrigins?: Readonly<Record<string, string>>
   /** the system's own check of the person (Touch ID), from the shell; none in tests and the preview */
   osCheck?: OsCheck | null
 }

@@ -6,7 +6,7 @@ import { OP_NAMES, type Operations, type OpName, openWhileLocked, operations, op
 import { AppError, type AppErrorShape, type Result } from '@shared/errors'
 import type { z } from 'zod'
 import type { Logger } from '../log'
-import { unknownOutcomeMessage } from '../services/client/errors'
+import { unknownOutcomeMessage } from '../services/backends/service/errors'
 import { mt } from '../services/i18n'
 import type { OperationLog } from '../services/payments'
 import { createOnceGuard } from './once'
@@ -45,7 +45,7 @@ const fail = (code: AppErrorShape['code'], message: string, retryable = false): 
 /** The first issue of a failed parse, in one short line. */
 export function describeIssues(err: z.ZodError): string {
   const first = err.issues[0]
-  if (!first) return 'That request is not valid.'
+  if (!first) return mt('errors.invalidRequest')
   const where = first.path.length ? `${first.path.map(String).join('.')}: ` : ''
   const text = `${where}${first.message}`
   // Keys of an input become part of the message: keep it short whatever was sent.

@@ -16,6 +16,9 @@ import type {
 } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { decodeLnurl, lightningUri, lud17ToUrl, parseLightningAddress } from '@shared/lnurl'
+import { formatMsat, MSAT_PER_SAT, satToMsat } from '@shared/units'
+import { decode as decodeBolt11 } from 'light-bolt11-decoder'
+import type { ServiceClient } from './backends/service'
 import {
   type LnTx,
   type ProbeResult,
@@ -24,10 +27,7 @@ import {
   type WalletTransaction,
   type WithdrawLink,
   walletBalanceMsat,
-} from '@shared/schemas/service'
-import { formatMsat, MSAT_PER_SAT, satToMsat } from '@shared/units'
-import { decode as decodeBolt11 } from 'light-bolt11-decoder'
-import type { ServiceClient } from './client'
+} from './backends/service/schemas'
 import { mt } from './i18n'
 import { successActionView } from './payments/successAction'
 import type { AccountWalletPrefs, WalletPref } from './settings/walletPrefs'

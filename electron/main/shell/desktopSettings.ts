@@ -3,6 +3,7 @@
 import type { Settings } from '@shared/contract'
 import type { GlobalShortcut, Settings as LoginItemSettings } from 'electron'
 import type { Autostart } from '../services/autostart'
+import { mt } from '../services/i18n'
 
 type Notice = { level: 'info' | 'warning' | 'error'; message: string }
 
@@ -14,10 +15,9 @@ export interface DesktopSettings {
 }
 
 export function shortcutRefused(shortcut: string, reason: 'taken' | 'invalid', what: 'open' | 'lock' = 'open'): string {
-  const which = what === 'lock' ? 'The lock shortcut' : 'The shortcut'
   return reason === 'taken'
-    ? `${which} ${shortcut} could not be set up: another app or the system already uses it. Choose another in Settings.`
-    : `${shortcut} is not a shortcut this system knows. Choose another in Settings.`
+    ? mt('desktop.shortcutTaken', { what, shortcut })
+    : mt('desktop.shortcutInvalid', { shortcut })
 }
 
 type Keys = Pick<GlobalShortcut, 'register' | 'unregister'>
@@ -83,11 +83,7 @@ export function createDesktopSettings(deps: {
       else deps.setLoginItemSettings({ openAtLogin: next })
     } catch {
       login = null
-      warn(
-        next
-          ? 'Lightning Tray could not be set to start at login.'
-          : 'Lightning Tray could not be kept from starting at login.',
-      )
+      warn(mt(next ? 'desktop.loginOnFailed' : 'desktop.loginOffFailed'))
     }
   }
 

@@ -1,14 +1,18 @@
 // What to do next after each kind of failure, in words a person understands. Main's message says
-// what happened; this adds the way forward when the message does not already give one. Every
-// error code has an entry (the Record's type makes a new code without one a compile error).
+// what happened; this adds the way forward. Which step shows is decided by the error's code alone,
+// never by reading the message's words, so every language gets the same hint. Every error code
+// has an entry (the Record's type makes a new code without one a compile error); null where main's
+// messages of that code are written to say the way forward themselves.
 import type { AppErrorShape, ErrorCode } from '@shared/errors'
 import { type MessageId, t } from '../i18n'
 
-export const NEXT_STEP: Record<ErrorCode, MessageId> = {
+export const NEXT_STEP: Record<ErrorCode, MessageId | null> = {
   unauthorized: 'errorWords.unauthorized',
   forbidden: 'errorWords.forbidden',
   not_found: 'errorWords.notFound',
-  invalid_input: 'errorWords.invalidInput',
+  // a refused input names what to change ("This invoice has expired. Ask the payee…"): a generic
+  // "check what you entered" under it would be wrong as often as right
+  invalid_input: null,
   insufficient_funds: 'errorWords.insufficientFunds',
   network: 'errorWords.network',
   timeout: 'errorWords.timeout',
@@ -18,18 +22,17 @@ export const NEXT_STEP: Record<ErrorCode, MessageId> = {
   not_connected: 'errorWords.notConnected',
   lnurl_error: 'errorWords.lnurlError',
   private_host: 'errorWords.privateHost',
-  busy: 'errorWords.busy',
+  // "This is already being sent. Wait for the result."
+  busy: null,
   limit: 'errorWords.limit',
-  locked: 'errorWords.locked',
+  // "The app is locked. Unlock it with your passphrase to go on."
+  locked: null,
   needs_passphrase: 'errorWords.needsPassphrase',
   internal: 'errorWords.internal',
 }
 
-/** A message that already says what to do (main's words often do) needs no second hint. */
-const SAYS_WHAT_TO_DO = /\b(try again|check|remove|connect|enter|use|choose|paste|unlock|open|wait)\b/i
-
-/** The next step to show under `error`'s message, or null when the message already gives one. */
+/** The next step to show under `error`'s message (by its code), or null when its code has none. */
 export function nextStep(error: AppErrorShape): string | null {
-  if (SAYS_WHAT_TO_DO.test(error.message)) return null
-  return t(NEXT_STEP[error.code])
+  const id = NEXT_STEP[error.code]
+  return id ? t(id) : null
 }

@@ -4,10 +4,11 @@
 // waits for nobody), or never answered; a double click claims once. Then the app's own withdraw
 // links: one claimed for less than its amount says what was taken, and a waiting one opens to
 // show its QR code again, read back from a screenshot.
-import { LnTx } from '@shared/schemas/service'
+
 import { voucherShortId } from '@shared/vouchers'
 import QRCode from 'qrcode'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { LnTx } from '../../../electron/main/services/backends/service/schemas'
 import { linkAction } from '../../../electron/main/shell/links'
 import type { VoucherSpec } from '../../simulator/outside'
 import { handOverInvoice, readWithdrawRequest } from '../../support/lud03Client'

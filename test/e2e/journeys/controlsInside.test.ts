@@ -75,7 +75,8 @@ async function check(p: Page, where: string) {
  */
 async function shoot(p: Page, name: string, wanted: boolean, at?: Locator) {
   const dir = process.env.SHOTS_DIR ?? (process.env.UPDATE_SCREENSHOTS === '1' ? DOCS : null)
-  if (!dir || !wanted || !/-(es|de)$/.test(name)) return
+  // Settings' menu in every language; the rest in the two longest
+  if (!dir || !wanted || !(/-(es|de)$/.test(name) || name.startsWith('settings-menu-'))) return
   // the top of the screen, or the rows around `at` (the row with a fee); no row under the pointer
   await p.mouse.move(0, 0)
   if (at) await at.evaluate((el) => el.scrollIntoView({ block: 'center' }))
@@ -198,6 +199,7 @@ for (const locale of LOCALES)
         await waitVisible(p, m('settings.preferences'))
         await p.locator('#prices-then').waitFor()
         await check(p, at('Settings'))
+        await shoot(p, `settings-menu-tray-${locale}`, size.width === 360 && theme === 'light')
         await p.getByRole('button', { name: m('settings.addAnAccount') }).click()
         await p.locator('#api-key').waitFor()
         await check(p, at('Onboarding'))

@@ -7,7 +7,7 @@ import type { SimWallet } from '../../simulator/index'
 import { startRelay, type TestRelay } from '../../support/nostrRelay'
 import { type NwcTestWallet, startNwcWallet } from '../../support/nwcWallet'
 import { type OpenedApp, openApp } from '../harness'
-import { navTo, waitVisible } from './support'
+import { addNwcAccount, navTo, waitVisible } from './support'
 
 let o: OpenedApp
 let relay: TestRelay
@@ -29,14 +29,7 @@ const withdrawals = () => o.sim.control.requests({ method: 'POST', path: /\/with
 
 test('add a wallet by its Nostr Wallet Connect string; receive, pay, and no screen it cannot serve', async () => {
   const page = o.page
-  await page.getByLabel('A Nostr Wallet Connect string').check()
-  await expect.poll(() => page.getByLabel('Service address').count()).toBe(0)
-  await page.getByLabel('Connection string', { exact: true }).fill(wallet.uri)
-  await page.getByRole('button', { name: 'Test connection' }).click()
-  await waitVisible(page, /Hub wallet: 20,000 sats/, 15_000)
-  await page.getByRole('button', { name: 'Save and connect' }).click()
-  const nav = page.getByRole('navigation').first()
-  await nav.getByRole('button', { name: 'Receive', exact: true }).waitFor({ timeout: 15_000 })
+  const nav = await addNwcAccount(page, wallet.uri, /Hub wallet: 20,000 sats/)
   await waitVisible(page, /Hub wallet/, 15_000)
   // the account's name shows before its wallets are read (over the relay): wait for the balance
   await expect.poll(() => page.locator('main, .app').first().innerText(), { timeout: 15_000 }).toMatch(/20,000/)

@@ -32,6 +32,38 @@ async function accounts() {
   return r.value as { accounts: Array<{ id: string; label: string; authMethod: string }>; activeId: string | null }
 }
 
+test("Settings' menu: each section one step from the top, by keyboard too", async () => {
+  const p = o.page
+  await p.setViewportSize({ width: 360, height: 600 })
+  await navTo(p, 'Settings')
+  const menu = p.getByRole('navigation', { name: 'Settings sections' })
+  expect(await menu.getByRole('link').allTextContents()).toEqual([
+    'Accounts',
+    'Wallets',
+    'Safety: lock, limits, backup',
+    'Connected apps',
+    'Preferences',
+    'Desktop',
+    'About',
+  ])
+  // the menu is the first thing under the title, inside the tray's first screen
+  const box = await menu.boundingBox()
+  expect(box!.y + box!.height).toBeLessThan(600)
+  // one step: Enter on Safety brings the lock, then the limits and backup under it, and the focus
+  await menu.getByRole('link', { name: 'Safety: lock, limits, backup' }).focus()
+  await p.keyboard.press('Enter')
+  await expect.poll(() => p.evaluate(() => document.activeElement?.id)).toBe('settings-safety')
+  const lock = await p.locator('#settings-safety #lock-prefs').boundingBox()
+  expect(lock!.y).toBeGreaterThanOrEqual(0)
+  expect(lock!.y).toBeLessThan(120)
+  for (const id of ['#limits-title', '#backup-title']) expect(await p.locator(`#settings-safety ${id}`).count()).toBe(1)
+  // Tab goes on inside the section, not back at the top of the page
+  await p.keyboard.press('Tab')
+  expect(await p.evaluate(() => !!document.activeElement?.closest('#settings-safety'))).toBe(true)
+  await p.evaluate(() => window.scrollTo(0, 0))
+  await p.setViewportSize({ width: 420, height: 720 })
+})
+
 test('theme: dark and light apply at once and are saved', async () => {
   await navTo(o.page, 'Settings')
   const bg = () => o.page.evaluate(() => getComputedStyle(document.body).backgroundColor)

@@ -181,3 +181,16 @@ export function overflowing(page: Page) {
     return wide
   }, SELECT_ARROW_PX)
 }
+
+/** Onboarding's NWC form: the string tested and saved, until the wallet's balance shows. */
+export async function addNwcAccount(page: Page, uri: string, balance: RegExp) {
+  await page.getByLabel('A Nostr Wallet Connect string').check()
+  await expect.poll(() => page.getByLabel('Service address').count()).toBe(0)
+  await page.getByLabel('Connection string', { exact: true }).fill(uri)
+  await page.getByRole('button', { name: 'Test connection' }).click()
+  await waitVisible(page, balance, 15_000)
+  await page.getByRole('button', { name: 'Save and connect' }).click()
+  const nav = page.getByRole('navigation').first()
+  await nav.getByRole('button', { name: 'Receive', exact: true }).waitFor({ timeout: 15_000 })
+  return nav
+}

@@ -5,9 +5,9 @@
 // Deposits, a payment out and a move between wallets are made at the simulator as anyone else
 // would make them; the app's own sync loop fills the ledger.
 import { readFile } from 'node:fs/promises'
-import type { WalletTransaction } from '@shared/schemas/service'
 import { formatMsat } from '@shared/units'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import type { WalletTransaction } from '../../../electron/main/services/backends/service/schemas'
 import { parseCsv, sumColumn } from '../../electron/services/ledger/parseCsv'
 import { fetchHistory } from '../../electron/services/ledger/seedHistory'
 import { syncNow } from '../../support/syncNow'

@@ -4,11 +4,11 @@
 // link and names it, not the memo of the claimer's invoice.
 
 import { readFile } from 'node:fs/promises'
-import { LnTx, LnurlStatus, WithdrawDescriptor } from '@shared/schemas/service'
 import { formatMsat } from '@shared/units'
 import { voucherShortId } from '@shared/vouchers'
 import { bech32 } from 'bech32'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { LnTx, LnurlStatus, WithdrawDescriptor } from '../../../electron/main/services/backends/service/schemas'
 import { type OpenedApp, openApp, readQrFromPage } from '../harness'
 import { alertText, fastPolling, mainCall, navTo, service, waitVisible } from './support'
 

@@ -101,7 +101,7 @@ describe('requests that are not served', () => {
     const [notJson] = await raw.send(raw.make('this is not json'))
     expect(notJson?.error?.code).toBe('OTHER')
     const [a] = await raw.send(raw.make({ method: 'get_info', params: {} }))
-    expect(a?.result?.methods).toEqual(['pay_invoice', 'get_balance', 'get_info'])
+    expect(a?.result?.methods).toEqual(['pay_invoice', 'get_balance', 'get_info', 'get_budget'])
   })
 })
 

@@ -15,6 +15,7 @@ import type { ShownNotification } from '../../../electron/main/services/notify'
 import { createKeytarStore, nwcWalletName, type SecretStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import { startRelay, type TestRelay } from '../../support/nostrRelay'
+import { rawClient } from './rawClient'
 
 /** what a world needs of its relay: the in-process one of test/support, or another (floodRelay.ts) */
 export interface WorldRelay {
@@ -45,9 +46,14 @@ const value = <T>(r: Result<unknown>): T => {
   return r.value as T
 }
 
-export function startNwcWorld(balanceSat?: number): Promise<NwcWorld>
+/** `now`: the app's clock (a test moving it moves the simulator's too: sim.control.clock) */
+export function startNwcWorld(balanceSat?: number, relay?: undefined, o?: { now?: () => number }): Promise<NwcWorld>
 export function startNwcWorld<R extends WorldRelay>(balanceSat: number, relay: R): Promise<NwcWorld<R>>
-export async function startNwcWorld(balanceSat = 10_000, given?: WorldRelay): Promise<NwcWorld<WorldRelay>> {
+export async function startNwcWorld(
+  balanceSat = 10_000,
+  given?: WorldRelay,
+  o: { now?: () => number } = {},
+): Promise<NwcWorld<WorldRelay>> {
   const sim = await startSimulator({ seed: 'demo' })
   const relay = given ?? (await startRelay())
   const w = sim.control.createWallet('Apps', balanceSat)
@@ -59,7 +65,7 @@ export async function startNwcWorld(balanceSat = 10_000, given?: WorldRelay): Pr
   const clients: NWCClient[] = []
   const make = () =>
     createApp({
-      ...{ userDataDir: dir, secretStore, appVersion: APP_VERSION, nwc: { backoffMinMs: 50 } },
+      ...{ userDataDir: dir, secretStore, appVersion: APP_VERSION, nwc: { backoffMinMs: 50 }, now: o.now },
       notifier: { show: (n) => notifications.push(n), isSupported: () => true },
       emit: () => {},
       logSink: (line) => logs.push(line),
@@ -125,4 +131,19 @@ export async function until(f: () => boolean | Promise<boolean>, ms = 10_000): P
     if (Date.now() > end) throw new Error('timed out waiting')
     await new Promise((r) => setTimeout(r, 25))
   }
+}
+
+/** A world with one connection and a bare client (rawClient.ts) on it, for the tests of one file. */
+export function withRawClient(): () => { t: NwcWorld; raw: Awaited<ReturnType<typeof rawClient>> } {
+  let got: { t: NwcWorld; raw: Awaited<ReturnType<typeof rawClient>> } | undefined
+  beforeAll(async () => {
+    const t = await startNwcWorld()
+    const { uri } = await t.connect()
+    got = { t, raw: await rawClient(uri, t.logs) }
+  }, 30_000)
+  afterAll(async () => {
+    got?.raw.close()
+    await got?.t.close()
+  })
+  return () => got as NonNullable<typeof got>
 }

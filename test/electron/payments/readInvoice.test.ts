@@ -4,7 +4,7 @@
 // only whole sats, no expiry, an upper-case key) come from a small node on loopback.
 import { feeLimitMsat } from '@shared/payment/fees'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServiceClient } from '../../../electron/main/services/client'
+import { createServiceClient } from '../../../electron/main/services/backends/service'
 import { readInvoiceToPay as readInvoice } from '../../../electron/main/services/payments/invoice'
 import { encodeInvoice, nodeKeyFrom } from '../../simulator/bolt11'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'

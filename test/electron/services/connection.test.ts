@@ -10,7 +10,7 @@ import { AppError } from '@shared/errors'
 import { afterEach, describe, expect, it } from 'vitest'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
-import { createServiceClient, type ServiceClient } from '../../../electron/main/services/client'
+import { createServiceClient, type ServiceClient } from '../../../electron/main/services/backends/service'
 import {
   type ConnectionMonitor,
   createConnectionMonitor,

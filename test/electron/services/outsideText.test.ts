@@ -3,9 +3,9 @@
 // stored memos and comments, the service's own words. An LNURL-pay whose limits cannot both
 // hold is refused in words; a wallet's permanent-QR link takes whole sats only.
 import { encodeLnurl } from '@shared/lnurl'
-import { ProbeResult, type Wallet } from '@shared/schemas/service'
 import { describe, expect, it } from 'vitest'
-import { errorFromStatus } from '../../../electron/main/services/client/errors'
+import { errorFromStatus } from '../../../electron/main/services/backends/service/errors'
+import { ProbeResult, type Wallet } from '../../../electron/main/services/backends/service/schemas'
 import { type TxRow, toLedgerTx } from '../../../electron/main/services/ledger/view'
 import { successActionView } from '../../../electron/main/services/payments/successAction'
 import { isWholeSatLink, recipientView, walletView } from '../../../electron/main/services/views'

@@ -1,8 +1,9 @@
 // pendingInvoiceView's expiry when the service leaves it out: read from the signed BOLT 11
 // request itself (timestamp + `x` tag, 3600 s by BOLT 11 when absent), never guessed.
-import type { LnTx } from '@shared/schemas/service'
+
 import bolt11 from 'bolt11'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { LnTx } from '../../../electron/main/services/backends/service/schemas'
 import { pendingInvoiceView } from '../../../electron/main/services/views'
 import { nodeKeyFrom } from '../../simulator/bolt11'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'

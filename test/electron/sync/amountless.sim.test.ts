@@ -3,7 +3,7 @@
 // the notification says what actually arrived.
 import type { PendingInvoice } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ServiceClient } from '../../../electron/main/services/client'
+import type { ServiceClient } from '../../../electron/main/services/backends/service'
 import type { SyncLoop } from '../../../electron/main/services/sync'
 import { pendingInvoiceView } from '../../../electron/main/services/views'
 import type { SimulatorHandle } from '../../simulator'

@@ -3,8 +3,9 @@
 // group after the other; the newest page goes in on its own first (the screen shows it while the
 // rest loads); two pages are asked for at once; the reads run at most two groups ahead of the
 // store; a read that fails keeps what was read, a store that fails stores nothing after.
-import type { WalletTransaction } from '@shared/schemas/service'
+
 import { expect, it, vi } from 'vitest'
+import type { WalletTransaction } from '../../../electron/main/services/backends/service/schemas'
 import { type Batch, backfill, DEFAULT_READS, type ReadContext } from '../../../electron/main/services/sync/reads'
 
 const tx = (id: number) => ({ id: `wtx_${id}`, created_at: 1_700_000_000 + id }) as unknown as WalletTransaction

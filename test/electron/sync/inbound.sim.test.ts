@@ -3,7 +3,7 @@
 // by one where it does not. The simulator over real HTTP, virtual time (harness.ts).
 import { writeFileSync } from 'node:fs'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ServiceClient } from '../../../electron/main/services/client'
+import type { ServiceClient } from '../../../electron/main/services/backends/service'
 import { withdrawLinkView } from '../../../electron/main/services/views'
 import type { SimulatorHandle } from '../../simulator'
 import {

@@ -2,7 +2,7 @@
 // harness.ts): the test moves it, so an hour of polling takes a second and nothing is timing-flaky.
 import type { Emit, PendingInvoice } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ServiceClient } from '../../../electron/main/services/client'
+import type { ServiceClient } from '../../../electron/main/services/backends/service'
 import type { TrayState } from '../../../electron/main/services/tray'
 import { INITIAL_TRAY_STATE, reduceTrayState } from '../../../electron/main/shell/trayState'
 import type { SimulatorHandle } from '../../simulator'

@@ -8,7 +8,7 @@
 // `told` after a banner; `tick` after each tick that read the service.
 import { appendFileSync, readSync } from 'node:fs'
 import { DEFAULT_SETTINGS } from '@shared/contract'
-import { createServiceClient } from '../../../electron/main/services/client'
+import { createServiceClient } from '../../../electron/main/services/backends/service'
 import { type Ledger, openLedger } from '../../../electron/main/services/ledger'
 import { maskingNotifier } from '../../../electron/main/services/notify'
 import { createSyncLoop } from '../../../electron/main/services/sync'

@@ -4,7 +4,7 @@
 // news, and then costs one page per new payment. Real HTTP, virtual time.
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, expect, it } from 'vitest'
-import type { ServiceClient } from '../../../electron/main/services/client'
+import type { ServiceClient } from '../../../electron/main/services/backends/service'
 import { DEFAULT_SYNC_OPTIONS } from '../../../electron/main/services/sync'
 import type { SimulatorHandle } from '../../simulator'
 import {

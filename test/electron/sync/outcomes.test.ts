@@ -1,7 +1,7 @@
 // Outcomes: matching a page of wallet transactions against pending invoices and waiting withdraw links.
 import type { PendingInvoice, WithdrawLinkView } from '@shared/contract'
-import type { WalletTransaction } from '@shared/schemas/service'
 import { describe, expect, it } from 'vitest'
+import type { WalletTransaction } from '../../../electron/main/services/backends/service/schemas'
 import type { StoredWithdrawLink } from '../../../electron/main/services/ledger'
 import { matchTransactions } from '../../../electron/main/services/sync'
 import { announcement, type RecordsByRow } from '../../../electron/main/services/sync/outcomes'

@@ -2,8 +2,8 @@
 // stores and tells (planStore), how invoices and links change, and the state after each step.
 // Plain data in, plain data out: no ledger, no service.
 import type { PendingInvoice } from '@shared/contract'
-import type { Wallet, WalletTransaction } from '@shared/schemas/service'
 import { describe, expect, it } from 'vitest'
+import type { Wallet, WalletTransaction } from '../../../electron/main/services/backends/service/schemas'
 import type { StoredWithdrawLink } from '../../../electron/main/services/ledger'
 import {
   afterReads,

@@ -1,6 +1,6 @@
 import { DEFAULT_SETTINGS } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import type { ServiceClient } from '../../../electron/main/services/client'
+import type { ServiceClient } from '../../../electron/main/services/backends/service'
 import { createSyncLoop } from '../../../electron/main/services/sync'
 import { withdrawLinkView } from '../../../electron/main/services/views'
 import type { SimulatorHandle } from '../../simulator'

@@ -1,41 +1,46 @@
 // Accounts: a base URL, an auth method and a key (in the keychain, or in memory for this
 // session). Several may exist; one is active. Metadata goes to settings.json, keys never do.
-import { type AccountView, type AuthMethod, capabilitiesOf } from '@shared/contract'
+import type { AccountView, AuthMethod } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import type { Logger } from '../../log'
-import { checkBaseUrl, type ServiceClient } from '../client'
+import type { BackendClient, BackendHooks, BackendRegistry } from '../backends'
+import { checkBaseUrl } from '../backends/service'
 import { mt } from '../i18n'
 import { newAccountId } from '../ids'
 import { apiKeyName, type SecretStore } from '../secrets'
 import type { AccountMeta, SettingsStore } from '../settings'
 import { prefsOfAccounts } from '../settings/walletPrefs'
 import { keyHint, sameKey } from './keys'
-import { closeNwc, isNwc, type NwcClientFactory, nwcAddress, nwcClientOf, nwcMeta, readNwcUri, testNwc } from './nwc'
+import { isNwc, nwcAddress, nwcMeta, readNwcUri, testNwc } from './nwc'
 import { sameService, walletHolder } from './sameService'
-import type { AccountInput, AccountsService, CallPolicy, ClientFactory, KindInput } from './types'
+import type { AccountInput, AccountsService, CallPolicy, KindInput } from './types'
 
 export { keyHint } from './keys'
 
-export type { AccountInput, AccountsService, CallPolicy, ClientFactory, KindInput } from './types'
+export type { AccountInput, AccountsService, CallPolicy, KindInput } from './types'
 
-const view = (m: AccountMeta): AccountView => ({
-  id: m.id,
-  label: m.label,
-  baseUrl: m.baseUrl,
-  authMethod: m.authMethod,
-  keyHint: m.keyHint,
-  storage: m.storage,
-  kind: m.kind ?? 'service',
-  capabilities: capabilitiesOf(m.kind ?? 'service'),
-})
+/** An account's view; its flags are its backend's (backends/registry.ts). */
+const viewIn =
+  (backends: BackendRegistry) =>
+  (m: AccountMeta): AccountView => ({
+    id: m.id,
+    label: m.label,
+    baseUrl: m.baseUrl,
+    authMethod: m.authMethod,
+    keyHint: m.keyHint,
+    storage: m.storage,
+    kind: m.kind ?? 'service',
+    capabilities: { ...backends[m.kind ?? 'service'].capabilities },
+  })
 
 export function createAccountsService(deps: {
   settings: SettingsStore
   keychain: SecretStore
   memory: SecretStore
-  makeClient: ClientFactory
-  /** the client of an account that is a Nostr Wallet Connect string */
-  makeNwcClient: NwcClientFactory
+  /** each kind's backend, which makes an account's client (backends/registry.ts) */
+  backends: BackendRegistry
+  /** what the app watches on every client: its clock, the connection, pushed payments */
+  hooks: BackendHooks
   onChange: (list: { accounts: AccountView[]; activeId: string | null }) => void
   log: Logger
   /**
@@ -49,6 +54,8 @@ export function createAccountsService(deps: {
   clockOffsetSec?: (accountId: string) => number | null
 }): AccountsService {
   const now = deps.now ?? Date.now
+  const view = viewIn(deps.backends)
+  const backendOf = (m: Pick<AccountMeta, 'kind'>) => deps.backends[m.kind ?? 'service']
   const newId = deps.newId ?? newAccountId
   // Accounts whose key is kept in memory live only as long as this process.
   const session: AccountMeta[] = []
@@ -56,7 +63,7 @@ export function createAccountsService(deps: {
   // is loaded after this service is made).
   let activeId: string | null | undefined
   /** per account id, one client per call policy */
-  const clients = new Map<string, Partial<Record<CallPolicy, ServiceClient>>>()
+  const clients = new Map<string, Partial<Record<CallPolicy, BackendClient>>>()
   const keys = new Map<string, string>()
   // see serial()
   let connecting: Promise<unknown> = Promise.resolve()
@@ -104,8 +111,8 @@ export function createAccountsService(deps: {
     const i = session.findIndex((a) => a.id === next.id)
     if (i >= 0) session[i] = next
     await persist((accounts) => accounts.map((a) => (a.id === next.id ? next : a)))
-    // an NWC account's link does not change with its name: a payment waiting on it keeps its answer
-    if (!isNwc(next)) clients.delete(next.id)
+    // a shared link (an NWC account's) does not change with its name: a payment waiting on it keeps its answer
+    if (backendOf(next).session !== 'shared') clients.delete(next.id)
   }
 
   async function readKey(meta: AccountMeta): Promise<string> {
@@ -175,7 +182,7 @@ export function createAccountsService(deps: {
     deps.log.addSecret(uri.secret)
     const holder = await holderOf(nwcAddress(uri), input.uri)
     if (holder) throw new AppError('invalid_input', mt('accounts.keyConnectedAs', { label: holder.label }))
-    const wallets = await testNwc(deps.makeNwcClient, uri)
+    const wallets = await testNwc((a) => deps.backends.nwc.open(a, deps.hooks), uri, input.uri)
     const sharing = walletHolder(all(), [wallets[0]?.id ?? ''], deps.knownWallets)
     if (sharing) throw new AppError('invalid_input', mt('accounts.walletsOf', { label: sharing.label }))
     const meta = nwcMeta(uri, { ...input, id: newId(), createdAt: Math.floor(now() / 1000) }, wallets[0])
@@ -202,7 +209,7 @@ export function createAccountsService(deps: {
   }
 
   function closeClients(id: string) {
-    closeNwc(clients.get(id)?.once)
+    for (const c of Object.values(clients.get(id) ?? {})) c.close?.()
     clients.delete(id)
   }
 
@@ -215,7 +222,8 @@ export function createAccountsService(deps: {
 
   function checkClient(input: { baseUrl: string; authMethod: AuthMethod; apiKey: string }) {
     deps.log.addSecret(input.apiKey)
-    return deps.makeClient({ baseUrl: input.baseUrl, authMethod: input.authMethod, getApiKey: () => input.apiKey })
+    const key = () => input.apiKey
+    return deps.backends.service.open({ baseUrl: input.baseUrl, authMethod: input.authMethod, key }, deps.hooks)
   }
 
   return {
@@ -224,7 +232,7 @@ export function createAccountsService(deps: {
       if (input.kind === 'service') return checkClient(input).listWallets()
       const uri = readNwcUri(input.uri)
       deps.log.addSecret(uri.secret)
-      return testNwc(deps.makeNwcClient, uri)
+      return testNwc((a) => deps.backends.nwc.open(a, deps.hooks), uri, input.uri)
     },
     connect: (input) => serial(() => (input.kind === 'service' ? connectService(input) : connectNwc(input))),
     replaceKey: (input) => serial(() => replaceKey(input)),
@@ -271,19 +279,17 @@ export function createAccountsService(deps: {
       const meta = mustFind(id)
       const mine = clients.get(id) ?? {}
       clients.set(id, mine)
-      if (isNwc(meta)) {
-        mine.once ??= nwcClientOf(deps.makeNwcClient, meta, readKey)
-        // one link whatever the policy: NIP-47 requests are never sent twice anyway
-        return mine.once
-      }
-      mine[policy] ??= deps.makeClient({
-        baseUrl: meta.baseUrl,
-        authMethod: meta.authMethod,
-        getApiKey: () => readKey(meta),
-        accountId: id,
-        ...(policy === 'once' ? { retries: 0 as const } : {}),
-      })
-      return mine[policy]
+      const backend = backendOf(meta)
+      // a shared link serves every policy: its requests are never sent twice anyway
+      const slot = backend.session === 'shared' ? 'once' : policy
+      mine[slot] ??= backend.open(
+        {
+          ...{ accountId: id, baseUrl: meta.baseUrl, authMethod: meta.authMethod, key: () => readKey(meta) },
+          ...(slot === 'once' && backend.session !== 'shared' ? { retries: 0 as const } : {}),
+        },
+        deps.hooks,
+      )
+      return mine[slot]
     },
   }
 }

@@ -1,18 +1,8 @@
 // What the accounts service offers and what it makes clients with.
-import type { AccountKind, AccountView, AuthMethod, Operations } from '@shared/contract'
-import type { Wallet } from '@shared/schemas/service'
+import type { AccountKind, AccountView, Operations } from '@shared/contract'
 import type { z } from 'zod'
-import type { ServiceClient } from '../client'
-
-export type ClientFactory = (o: {
-  baseUrl: string
-  authMethod: AuthMethod
-  getApiKey: () => Promise<string> | string
-  /** the stored account this client serves; absent for a key being tested */
-  accountId?: string
-  /** 0: no call of this client is ever retried */
-  retries?: 0
-}) => ServiceClient
+import type { BackendClient } from '../backends'
+import type { Wallet } from '../backends/service/schemas'
 
 /** An operation's input as the router parsed it (the IPC boundary parses once). */
 export type AccountInput<K extends 'accounts.test' | 'accounts.connect' | 'accounts.update' | 'accounts.replaceKey'> =
@@ -41,7 +31,7 @@ export interface AccountsService {
   /** the active account, or `not_connected` */
   active(): AccountView
   /** the service client of an account (the active one by default) */
-  client(accountId?: string, policy?: CallPolicy): ServiceClient
+  client(accountId?: string, policy?: CallPolicy): BackendClient
   /** closes what the clients hold open (an NWC account's relay links): the app is stopping */
   dispose(): void
 }

@@ -6,7 +6,7 @@
 // settings, the stricter of this profile's and the backup's stays (stricter.ts).
 
 import type { KeptSetting } from '@shared/contract'
-import { checkBaseUrl } from '../client'
+import { checkBaseUrl } from '../backends/service'
 import { apiKeyName } from '../secrets'
 import type { AccountMeta } from '../settings'
 import type { BackupDeps } from './deps'

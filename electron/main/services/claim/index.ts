@@ -132,11 +132,18 @@ export function createClaimService(d: ClaimDeps): ClaimService {
 
 /**
  * The app's claims: plain http never when packaged, else only while the active account's service
- * (`serviceUrl`) is on loopback; private hosts only confirmed, or that service's own server
- * (docs/architecture.md).
+ * (`serviceUrl`) is on loopback, or the demo and tests serve their outside parties there
+ * (`loopbackParties`, for an account with no service of its own: NWC); private hosts only
+ * confirmed, or that service's own server (docs/architecture.md).
  */
-export function createAppClaims(packaged: boolean, serviceUrl: () => string | undefined): ClaimService {
-  return createClaimService({ remote: createRemote({ plainHttp: plainHttpWhen(packaged, serviceUrl) }), serviceUrl })
+export function createAppClaims(
+  packaged: boolean,
+  serviceUrl: () => string | undefined,
+  loopbackParties = false,
+): ClaimService {
+  const onLoopback = plainHttpWhen(packaged, serviceUrl)
+  const plainHttp = () => (loopbackParties && !packaged) || onLoopback()
+  return createClaimService({ remote: createRemote({ plainHttp }), serviceUrl })
 }
 
 function unanswered(why: string): string {

@@ -7,7 +7,7 @@
 // (docs/sync.md, "Connection state").
 import type { ConnectionProblem, Emit, EventPayload } from '@shared/contract'
 import { AppError, type ErrorCode } from '@shared/errors'
-import type { ServiceClient } from '../client'
+import type { ServiceClient } from '../backends/service'
 import { mt } from '../i18n'
 
 /** What the banner says when nothing answers (in the app's language when it is said). */

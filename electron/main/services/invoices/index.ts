@@ -3,7 +3,7 @@
 // watches it until it is paid or expires (docs/architecture.md, "One operation, end to end").
 import type { PendingInvoice } from '@shared/contract'
 import type { CallPolicy } from '../accounts'
-import type { ServiceClient } from '../client'
+import type { ServiceClient } from '../backends/service'
 import type { ServiceTime } from '../serviceTime'
 import { pendingInvoiceView } from '../views'
 

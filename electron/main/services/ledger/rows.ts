@@ -1,9 +1,10 @@
 // A wallet transaction as the ledger stores it, and the mapping from the service's shape (already
 // parsed by the client's zod schema). Everything here came from the network: text is capped, so a
 // service that sends a megabyte memo costs the ledger a kilobyte. See docs/ledger.md.
-import type { WalletTransaction } from '@shared/schemas/service'
+
 import { satToMsat } from '@shared/units'
 import { z } from 'zod'
+import type { WalletTransaction } from '../backends/service/schemas'
 
 export const TEXT_MAX = 1024
 export const ID_MAX = 256

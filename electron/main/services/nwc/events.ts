@@ -1,27 +1,28 @@
 // The events this service signs: the info event (13194) naming the methods a connection may use,
-// responses (23195) to one request, and notifications (23197 NIP-44, 23196 NIP-04). Each is signed
+// responses (23195) to one request, and notifications (23197 NIP-44 or 23196 NIP-04, once). Each is signed
 // with the connection's own wallet key, which never leaves main (docs/nwc.md).
 import { finalizeEvent, type VerifiedEvent } from 'nostr-tools'
 import { encryptFor } from './crypto'
 import {
+  ENCRYPTIONS,
   type Encryption,
   KIND_INFO,
   KIND_NOTIFY_NIP04,
   KIND_NOTIFY_NIP44,
   KIND_RESPONSE,
-  type Method,
   NOTIFICATIONS,
   type NwcCode,
+  type Served,
 } from './types'
 
-export function infoEvent(secret: Uint8Array, methods: readonly Method[], nowSec: number): VerifiedEvent {
+export function infoEvent(secret: Uint8Array, methods: readonly Served[], nowSec: number): VerifiedEvent {
   return finalizeEvent(
     {
       kind: KIND_INFO,
       created_at: nowSec,
       content: [...methods, 'notifications'].join(' '),
       tags: [
-        ['encryption', 'nip44_v2 nip04'],
+        ['encryption', ENCRYPTIONS.join(' ')],
         ['notifications', NOTIFICATIONS.join(' ')],
         ['v', '1.0 0.0'],
       ],
@@ -59,23 +60,17 @@ export function responseEvent(
   )
 }
 
-/** One notification in both encryptions: NIP-47 clients subscribe to the kind of theirs. */
-export function notificationEvents(
+/**
+ * One notification, once: in the encryption the connection's app uses (kind 23197 NIP-44, 23196
+ * NIP-04). NIP-47 suggests both kinds, but then a client that hears both kinds tells each payment twice.
+ */
+export function notificationEvent(
   secret: Uint8Array,
-  clientPubkey: string,
+  to: { pubkey: string; enc: Encryption },
   body: { notification_type: string; notification: Record<string, unknown> },
   nowSec: number,
-): VerifiedEvent[] {
-  const text = JSON.stringify(body)
-  return (
-    [
-      [KIND_NOTIFY_NIP44, 'nip44_v2'],
-      [KIND_NOTIFY_NIP04, 'nip04'],
-    ] as const
-  ).map(([kind, enc]) =>
-    finalizeEvent(
-      { kind, created_at: nowSec, content: encryptFor(enc, secret, clientPubkey, text), tags: [['p', clientPubkey]] },
-      secret,
-    ),
-  )
+): VerifiedEvent {
+  const kind = to.enc === 'nip04' ? KIND_NOTIFY_NIP04 : KIND_NOTIFY_NIP44
+  const content = encryptFor(to.enc, secret, to.pubkey, JSON.stringify(body))
+  return finalizeEvent({ kind, created_at: nowSec, content, tags: [['p', to.pubkey]] }, secret)
 }

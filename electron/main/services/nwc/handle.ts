@@ -3,6 +3,7 @@
 // when seen before (on disk, so also across a restart), then checked (revoked, expired, paused,
 // method allowed) and served. The answer is sealed and published by the worker.
 import { mt } from '../i18n'
+import { getBudget } from './budgetAnswer'
 import { commandOf } from './command'
 import type { Answer } from './events'
 import { type Heard, SEEN_KEEP_SEC } from './gate'
@@ -10,7 +11,7 @@ import { getBalance, getInfo, listTransactions, lookupInvoice, type MethodDeps, 
 import { OutcomeUnknown, type PayDeps, payInvoice } from './pay'
 import type { AnswerTo } from './relayJob'
 import type { Connection, NwcStore } from './store'
-import { type Method, NwcError } from './types'
+import { NwcError, type Served, servedMethods } from './types'
 
 export interface HandleDeps extends MethodDeps, Omit<PayDeps, 'store'> {
   store: () => NwcStore
@@ -36,6 +37,8 @@ export async function handleRequest(d: HandleDeps, h: Heard & { relay: string })
       method: 'unknown',
       error: { code: 'UNAUTHORIZED', message: mt('nwc.noConnectionForKey') },
     }))
+  // its notifications follow the encryption its requests use (docs/nwc.md, "Notifications")
+  if (c.encryption !== h.enc) d.store().setEncryption(c.id, h.enc)
   // replays and relays' duplicates: each event id is served once, kept past the age limit
   if (!d.store().firstSight(h.id, d.nowSec(), SEEN_KEEP_SEC)) return d.log?.('nwc request dropped', { why: 'seen' })
   const cmd = commandOf(h.text)
@@ -47,7 +50,7 @@ export async function handleRequest(d: HandleDeps, h: Heard & { relay: string })
 async function serve(
   d: HandleDeps,
   c: Connection,
-  method: Method,
+  method: Served,
   params: Record<string, unknown>,
   eventId: string,
 ): Promise<Answer | null> {
@@ -57,7 +60,7 @@ async function serve(
   if (c.expiresAt !== null && c.expiresAt <= now) return fail('UNAUTHORIZED', mt('nwc.expired'))
   const paused = d.pausedBecause()
   if (paused) return fail('RESTRICTED', paused)
-  if (!c.methods.includes(method)) return fail('RESTRICTED', mt('nwc.methodNotAllowed', { method }))
+  if (!servedMethods(c.methods).includes(method)) return fail('RESTRICTED', mt('nwc.methodNotAllowed', { method }))
   try {
     return { method, result: await run(d, c, method, params, eventId) }
   } catch (err) {
@@ -68,7 +71,7 @@ async function serve(
   }
 }
 
-async function run(d: HandleDeps, c: Connection, method: Method, params: Record<string, unknown>, eventId: string) {
+async function run(d: HandleDeps, c: Connection, method: Served, params: Record<string, unknown>, eventId: string) {
   switch (method) {
     case 'pay_invoice': {
       const r = await payInvoice({ ...d, store: d.store() }, c, params, eventId, d.nowSec())
@@ -85,5 +88,7 @@ async function run(d: HandleDeps, c: Connection, method: Method, params: Record<
       return getInfo(d, c)
     case 'list_transactions':
       return listTransactions(d, c, params)
+    case 'get_budget':
+      return getBudget(d.store(), c, d.nowSec())
   }
 }

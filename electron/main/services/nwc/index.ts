@@ -28,9 +28,10 @@ import { type Heard, SEEN_KEEP_SEC } from './gate'
 import { type HandleDeps, handleRequest } from './handle'
 import { tally } from './limits'
 import { createLinksOffThread } from './linksOffThread'
-import { rowTx } from './methods'
+import { rowTx, withMetadata } from './methods'
 import { settleFromJournal } from './settle'
 import { type Connection, type NwcStore, openNwcStore } from './store'
+import { NEGOTIATED, servedMethods } from './types'
 
 export interface NwcDeps
   extends Omit<HandleDeps, 'store' | 'nowSec' | 'serving' | 'pausedBecause' | 'answer' | 'paid'> {
@@ -99,7 +100,7 @@ export function createNwc(d: NwcDeps) {
         .map((c) => ({
           ...{ walletPubkey: c.walletPubkey, clientPubkey: c.clientPubkey, relay: c.relay },
           secret: secrets.get(c.id) as Uint8Array,
-          methods: live(c) ? c.methods : null,
+          methods: live(c) ? servedMethods(c.methods) : null,
         })),
     seen: () => store().seenSince(nowSec() - SEEN_KEEP_SEC),
     onHeard,
@@ -109,7 +110,7 @@ export function createNwc(d: NwcDeps) {
   const view = (c: Connection): NwcConnectionView => {
     const now = nowSec()
     const status = c.revokedAt !== null ? 'revoked' : c.expiresAt !== null && c.expiresAt <= now ? 'expired' : 'active'
-    const { walletPubkey: _w, clientPubkey: _c, budgetMsat, ...rest } = c
+    const { walletPubkey: _w, clientPubkey: _c, encryption: _e, budgetMsat, ...rest } = c
     const usedMsat = store().used(c.id, periodStart(c.period, now))
     return {
       ...rest,
@@ -145,6 +146,10 @@ export function createNwc(d: NwcDeps) {
       return null
     },
     answer: (relay, walletPubkey, to, a) => links.answer(relay, walletPubkey, to, a),
+    metadata: {
+      keep: (hash, json) => store().keepMetadata(hash, json, nowSec()),
+      of: (hash) => store().metadataOf(hash),
+    },
     paid(c, amountMsat) {
       changed()
       if (d.notificationsOn?.() === false || !d.notifier?.isSupported()) return
@@ -242,7 +247,10 @@ export function createNwc(d: NwcDeps) {
       const kind = row.amountMsat < 0 ? 'payment_sent' : 'payment_received'
       for (const c of store().all()) {
         if (!listening(c) || c.accountId !== row.accountId || c.walletId !== row.walletId) continue
-        links.notify(c.walletPubkey, { notification_type: kind, notification: rowTx(row) })
+        // once, in the encryption its app uses; before its first request, the info event's first choice
+        const enc = c.encryption ?? NEGOTIATED
+        const notification = withMetadata(handleDeps, rowTx(row))
+        links.notify(c.walletPubkey, enc, { notification_type: kind, notification })
       }
     },
     /** whether the relay link of a connection is open (the connection page's status) */

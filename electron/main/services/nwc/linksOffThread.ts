@@ -9,6 +9,7 @@ import type { Answer } from './events'
 import type { Heard } from './gate'
 import type { AnswerTo, FromRelayWorker, RelayWorkerData, ServedWallet, ToRelayWorker } from './relayJob'
 import { serveRelays } from './relayService'
+import type { Encryption } from './types'
 
 /** the worker's heap: its bounded memories (gate.ts) and a few socket buffers, many times over */
 const WORKER_LIMITS = { maxYoungGenerationSizeMb: 16, maxOldGenerationSizeMb: 96 }
@@ -38,7 +39,12 @@ export interface ServiceLinks {
   sync(): Promise<void>
   /** sealed and published by the worker; true once the relay said OK */
   answer(relay: string, walletPubkey: string, to: AnswerTo, answer: Answer): Promise<boolean>
-  notify(walletPubkey: string, body: { notification_type: string; notification: Record<string, unknown> }): void
+  /** one notification, sealed in `enc` (kind 23197 for NIP-44, 23196 for NIP-04) */
+  notify(
+    walletPubkey: string,
+    enc: Encryption,
+    body: { notification_type: string; notification: Record<string, unknown> },
+  ): void
   connected(relay: string): boolean
   close(): void
 }
@@ -153,7 +159,7 @@ export function createLinksOffThread(d: LinksOffThreadDeps): ServiceLinks {
     },
     answer: (relay, walletPubkey, to, answer) =>
       ask((ref) => ({ type: 'answer', ref, relay, walletPubkey, to, answer })),
-    notify: (walletPubkey, body) => end?.post({ type: 'notify', walletPubkey, body }),
+    notify: (walletPubkey, enc, body) => end?.post({ type: 'notify', walletPubkey, enc, body }),
     connected: (relay) => up.get(relay) ?? false,
     close() {
       closed = true

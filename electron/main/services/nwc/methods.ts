@@ -3,12 +3,12 @@
 import type { PendingInvoice } from '@shared/contract'
 import { decodeBolt11 } from '@shared/payment/bolt11'
 import type { CallPolicy } from '../accounts'
-import type { ServiceClient } from '../client'
+import type { ServiceClient } from '../backends/service'
 import { mt } from '../i18n'
 import type { Ledger, LedgerTx } from '../ledger'
 import { pendingInvoiceView, walletView } from '../views'
 import type { Connection } from './store'
-import { METHODS, NOTIFICATIONS, NwcError } from './types'
+import { ENCRYPTIONS, NOTIFICATIONS, NwcError, servedMethods } from './types'
 
 export interface MethodDeps {
   clientFor(accountId: string, policy: CallPolicy): ServiceClient
@@ -16,6 +16,25 @@ export interface MethodDeps {
   serviceNowSec(accountId: string): number
   /** hands a new invoice to the sync loop, which watches it and tells its payment */
   watch?(inv: PendingInvoice): Promise<void>
+  /** NIP-47's `metadata` of the invoices apps made, by payment hash (nwc.sqlite) */
+  metadata?: { keep(paymentHash: string, json: string): void; of(paymentHash: string): string | null }
+}
+
+/** the most metadata kept for one invoice (NIP-47 asks wallets to cap it; Alby Hub keeps 4 KB) */
+export const METADATA_MAX = 4096
+
+function metadataParam(p: Params): string | undefined {
+  const m = p.metadata
+  if (m === undefined) return undefined
+  const json = typeof m === 'object' && m !== null && !Array.isArray(m) ? JSON.stringify(m) : null
+  if (json === null || json.length > METADATA_MAX) throw new NwcError('OTHER', mt('nwc.badMetadata'))
+  return json
+}
+
+/** a transaction with the metadata its invoice was made with, where there is some */
+export function withMetadata<T extends { payment_hash?: string }>(d: Pick<MethodDeps, 'metadata'>, tx: T) {
+  const json = tx.payment_hash ? d.metadata?.of(tx.payment_hash) : null
+  return json ? { ...tx, metadata: JSON.parse(json) as Record<string, unknown> } : tx
 }
 
 type Params = Record<string, unknown>
@@ -38,8 +57,11 @@ export function getInfo(d: Pick<MethodDeps, 'ledger'>, c: Connection) {
     alias: 'Lightning Tray',
     color: '#f7931a',
     ...(network ? { network } : {}),
-    methods: c.methods.filter((m) => (METHODS as readonly string[]).includes(m)),
+    methods: servedMethods(c.methods),
     notifications: [...NOTIFICATIONS],
+    // not in NIP-47's get_info, but as in the info event: snstr's client reads an answer without
+    // it as NIP-04 only and falls back to NIP-04
+    encryption: [...ENCRYPTIONS],
   }
 }
 
@@ -59,15 +81,21 @@ export async function makeInvoice(d: MethodDeps, c: Connection, p: Params) {
   if (!amount || amount % 1000 !== 0) throw new NwcError('OTHER', mt('nwc.wholeSats'))
   const memo = typeof p.description === 'string' ? p.description.slice(0, 639) : ''
   const expiry = num(p.expiry, 31_536_000)
+  const hash = p.description_hash
+  if (hash !== undefined && (typeof hash !== 'string' || !/^[0-9a-f]{64}$/i.test(hash)))
+    throw new NwcError('OTHER', mt('nwc.badDescriptionHash'))
+  const metadata = metadataParam(p)
   const lnTx = await d.clientFor(c.accountId, 'once').createInvoice(c.walletId, {
     num_satoshis: amount / 1000,
     memo,
     ...(expiry && expiry >= 60 ? { expiry } : {}),
+    ...(typeof hash === 'string' ? { description_hash: hash.toLowerCase() } : {}),
   })
   const nowSec = d.serviceNowSec(c.accountId)
   const inv = pendingInvoiceView(lnTx, { walletId: c.walletId, accountId: c.accountId, memo, nowSec })
+  if (metadata) d.metadata?.keep(inv.paymentHash, metadata)
   await d.watch?.(inv).catch(() => {})
-  return invoiceTx(inv)
+  return withMetadata(d, invoiceTx(inv))
 }
 
 export async function lookupInvoice(d: MethodDeps, c: Connection, p: Params) {
@@ -78,9 +106,9 @@ export async function lookupInvoice(d: MethodDeps, c: Connection, p: Params) {
     .ledger()
     .invoices({ accountId: c.accountId })
     .find((i) => i.walletId === c.walletId && (i.paymentHash === hash || i.paymentRequest.toLowerCase() === text))
-  if (inv) return invoiceTx(inv, inv.status === 'paid' ? await preimageOf(d, c, inv) : undefined)
+  if (inv) return withMetadata(d, invoiceTx(inv, inv.status === 'paid' ? await preimageOf(d, c, inv) : undefined))
   const row = walletRows(d, c, { limit: 500 }).find((r) => hash && r.paymentHash === hash)
-  if (row) return rowTx(row)
+  if (row) return withMetadata(d, rowTx(row))
   throw new NwcError('NOT_FOUND', mt('nwc.noSuchInvoice'))
 }
 
@@ -93,7 +121,7 @@ export function listTransactions(d: MethodDeps, c: Connection, p: Params) {
     to: num(p.until, 2 ** 40),
     direction: type,
   })
-  return { transactions: rows.map(rowTx) }
+  return { transactions: rows.map((r) => withMetadata(d, rowTx(r))) }
 }
 
 function walletRows(

@@ -3,7 +3,7 @@
 // main keeps the connections, the seen ids on disk and every money operation.
 import type { Answer } from './events'
 import type { Heard } from './gate'
-import type { Encryption, Method } from './types'
+import type { Encryption, Served } from './types'
 
 /** a connection as the worker serves it */
 export interface ServedWallet {
@@ -13,7 +13,7 @@ export interface ServedWallet {
   clientPubkey: string
   relay: string
   /** the methods its info event names; null: heard (to be told UNAUTHORIZED) but not announced */
-  methods: Method[] | null
+  methods: Served[] | null
 }
 
 export interface AnswerTo {
@@ -30,7 +30,12 @@ export type ToRelayWorker =
    */
   | { type: 'serve'; ref: number; wallets: ServedWallet[]; seen?: string[]; clockMs: number }
   | { type: 'answer'; ref: number; relay: string; walletPubkey: string; to: AnswerTo; answer: Answer }
-  | { type: 'notify'; walletPubkey: string; body: { notification_type: string; notification: Record<string, unknown> } }
+  | {
+      type: 'notify'
+      walletPubkey: string
+      enc: Encryption
+      body: { notification_type: string; notification: Record<string, unknown> }
+    }
   | { type: 'close' }
 
 export type FromRelayWorker =

@@ -5,7 +5,7 @@
 // Strangers' work (their signature, their UNAUTHORIZED) waits until the apps' is done, a few at a
 // time: a courtesy must not delay an app.
 
-import { infoEvent, notificationEvents, responseEvent } from './events'
+import { infoEvent, notificationEvent, responseEvent } from './events'
 import { createGate, type Heard, type Verdict } from './gate'
 import { tally } from './limits'
 import { createLinks } from './links'
@@ -148,7 +148,8 @@ export function serveRelays(port: Port, data: RelayWorkerData): void {
       else later(seal, () => post({ type: 'published', ref: m.ref, ok: false }))
     } else if (m.type === 'notify') {
       const w = wallets.get(m.walletPubkey)
-      if (w) for (const e of notificationEvents(w.secret, w.clientPubkey, m.body, nowSec())) void publish(w.relay, e)
+      if (w)
+        void publish(w.relay, notificationEvent(w.secret, { pubkey: w.clientPubkey, enc: m.enc }, m.body, nowSec()))
     } else if (m.type === 'close') {
       waits.clear()
       drops.flush()

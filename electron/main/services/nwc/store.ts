@@ -4,7 +4,7 @@
 import type { DatabaseSync } from 'node:sqlite'
 import { inTransaction, type Migration } from '../ledger/migrate'
 import { openSqliteFile } from '../ledger/sqliteFile'
-import type { Method, Period } from './types'
+import type { Encryption, Method, Period } from './types'
 
 const MIGRATIONS: Migration[] = [
   {
@@ -28,6 +28,20 @@ const MIGRATIONS: Migration[] = [
       `)
     },
   },
+  {
+    // notifications go out once, in this encryption (docs/nwc.md, "Notifications")
+    name: 'the encryption each connection uses, from its requests',
+    up(db) {
+      db.exec('ALTER TABLE connections ADD COLUMN encryption TEXT')
+    },
+  },
+  {
+    // NIP-47's `metadata` of an invoice made through a connection (a zap request, a comment, payer data)
+    name: 'metadata of the invoices apps made',
+    up(db) {
+      db.exec('CREATE TABLE metadata (payment_hash TEXT PRIMARY KEY, json TEXT NOT NULL, created_at INTEGER NOT NULL)')
+    },
+  },
 ]
 
 export interface Connection {
@@ -46,6 +60,8 @@ export interface Connection {
   expiresAt: number | null
   createdAt: number
   revokedAt: number | null
+  /** the encryption of its app's latest request; none before its first (NIP-47's negotiation then) */
+  encryption?: Encryption | null
 }
 
 export type SpendState = 'reserved' | 'paid' | 'failed' | 'unknown'
@@ -67,6 +83,8 @@ export interface NwcStore {
   get(id: string): Connection | null
   byWalletPubkey(pubkey: string): Connection | null
   revoke(id: string, at: number): void
+  /** the encryption its app's requests use, kept for its notifications */
+  setEncryption(id: string, enc: Encryption): void
   /** what counts against the budget since `since` (Unix s): paid with fees, reserved while unsettled */
   used(connectionId: string, since: number): number
   /**
@@ -87,6 +105,9 @@ export interface NwcStore {
   firstSight(eventId: string, at: number, keepSec: number): boolean
   /** the event ids seen since `at` (a new relay worker's gate starts with them: gate.ts) */
   seenSince(at: number): string[]
+  /** an invoice's metadata as its app gave it (JSON, size-capped by the caller) */
+  keepMetadata(paymentHash: string, json: string, at: number): void
+  metadataOf(paymentHash: string): string | null
   setting(key: string): string | null
   setSetting(key: string, value: string): void
   close(): void
@@ -94,7 +115,7 @@ export interface NwcStore {
 
 const CONN_SELECT = `SELECT id, name, account_id AS accountId, wallet_id AS walletId, wallet_pubkey AS walletPubkey,
   client_pubkey AS clientPubkey, relay, budget_msat AS budgetMsat, period, methods, expires_at AS expiresAt,
-  created_at AS createdAt, revoked_at AS revokedAt FROM connections`
+  created_at AS createdAt, revoked_at AS revokedAt, encryption FROM connections`
 const SPEND_SELECT = `SELECT event_id AS eventId, connection_id AS connectionId, amount_msat AS amountMsat,
   reserved_msat AS reservedMsat, fee_msat AS feeMsat, state, payment_hash AS paymentHash, created_at AS createdAt FROM spends`
 
@@ -125,6 +146,9 @@ export function openNwcStore(o: { dir: string; now: () => number }): NwcStore {
     byWalletPubkey: (pk) => one(db, `${CONN_SELECT} WHERE wallet_pubkey = ?`, pk),
     revoke(id, at) {
       db.prepare('UPDATE connections SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(at, id)
+    },
+    setEncryption(id, enc) {
+      db.prepare('UPDATE connections SET encryption = ? WHERE id = ?').run(enc, id)
     },
     used,
     reserve(s, budgetMsat, since) {
@@ -165,6 +189,16 @@ export function openNwcStore(o: { dir: string; now: () => number }): NwcStore {
     },
     seenSince: (at) =>
       (db.prepare('SELECT event_id AS id FROM seen WHERE at >= ?').all(at) as Array<{ id: string }>).map((r) => r.id),
+    keepMetadata(hash, json, at) {
+      db.prepare('INSERT OR REPLACE INTO metadata (payment_hash, json, created_at) VALUES (?, ?, ?)').run(
+        hash,
+        json,
+        at,
+      )
+    },
+    metadataOf: (hash) =>
+      (db.prepare('SELECT json FROM metadata WHERE payment_hash = ?').get(hash) as { json: string } | undefined)
+        ?.json ?? null,
     setting: (key) =>
       (db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null,
     setSetting(key, value) {

@@ -10,11 +10,25 @@ import { NWC_METHODS, type NwcPeriod } from '@shared/contract/nwc'
 export const METHODS = NWC_METHODS
 export type Method = (typeof METHODS)[number]
 
+/**
+ * What a connection is served: its allowed methods, and `get_budget` with `pay_invoice` (a
+ * connection that may pay may ask what is left of its budget, as Alby Hub answers it).
+ */
+export type Served = Method | 'get_budget'
+export const SERVED: readonly Served[] = [...METHODS, 'get_budget']
+export const servedMethods = (methods: readonly Method[]): Served[] =>
+  methods.includes('pay_invoice') ? [...methods, 'get_budget'] : [...methods]
+
 export const NOTIFICATIONS = ['payment_received', 'payment_sent'] as const
 
 export type Period = NwcPeriod
 
 export type Encryption = 'nip44_v2' | 'nip04'
+
+/** what the info event offers, best first; a client that reads it picks the first it has (NIP-47) */
+export const ENCRYPTIONS: readonly Encryption[] = ['nip44_v2', 'nip04']
+/** the encryption of a connection whose app has not asked anything yet */
+export const NEGOTIATED: Encryption = ENCRYPTIONS[0] as Encryption
 
 /** NIP-47's error codes this service answers with. */
 export type NwcCode =

@@ -8,7 +8,7 @@
 import type { Emit, InvoiceView, JournalView, PaymentView, RecipientView } from '@shared/contract'
 import type { TransferView } from '@shared/history'
 import type { CallPolicy } from '../accounts'
-import type { ServiceClient } from '../client'
+import type { ServiceClient } from '../backends/service'
 import type { Ledger } from '../ledger'
 import type { Notifier } from '../notify'
 import type { ServiceTime } from '../serviceTime'

@@ -5,7 +5,7 @@
 // failed that the service turns out to have made becomes paid, and the person is told, once.
 import type { Emit, JournalView } from '@shared/contract'
 import type { CallPolicy } from '../accounts'
-import type { ServiceClient } from '../client'
+import type { ServiceClient } from '../backends/service'
 import { fromServiceTx, type Ledger } from '../ledger'
 import { type Notifier, recoveredNotification, showNotification, wordsShown } from '../notify'
 import type { Journal, JournalEntry } from './journal'

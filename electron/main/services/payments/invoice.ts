@@ -6,7 +6,7 @@ import type { InvoiceView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { feeLimitMsat } from '@shared/payment/fees'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
-import type { ServiceClient } from '../client'
+import type { ServiceClient } from '../backends/service'
 import { mt, mw } from '../i18n'
 
 /** The network the service's node pays on; the simulator is a regtest node (docs/service.md). */
@@ -42,11 +42,8 @@ export async function readInvoiceToPay(
   // the app's own reading stands where the service does not decode (or was not asked)
   if (client) view = await nodeReading(client, view)
   if (o.network && view.network !== o.network) throw refuse(otherNetwork(view.network))
-  if (view.expiresAt <= o.nowSec()) throw refuse('This invoice has expired. Ask the payee for a new one.')
-  if (view.amountMsat === null)
-    throw refuse(
-      'This invoice has no amount: the payer would choose it, and the service cannot pay such invoices. Ask the payee for an invoice with an amount.',
-    )
+  if (view.expiresAt <= o.nowSec()) throw refuse(mt('payments.invoiceExpired'))
+  if (view.amountMsat === null) throw refuse(mt('payments.invoiceNoAmount'))
   return { ...view, feeLimitMsat: feeLimitMsat(view.amountMsat) }
 }
 

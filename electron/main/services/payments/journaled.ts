@@ -4,7 +4,7 @@
 // transfers between one's own wallets alike: while one is on its way its request id is in the
 // in-flight set, which the reconciling (after a sync, "Check again") leaves alone.
 import { AppError } from '@shared/errors'
-import type { WalletTransaction } from '@shared/schemas/service'
+import type { WalletTransaction } from '../backends/service/schemas'
 import { mt } from '../i18n'
 import { REQUEST_ID_KEY } from '../ledger'
 import type { Spend, SpendKind } from '../spending'

@@ -6,7 +6,7 @@
 import { AppError } from '@shared/errors'
 import { satToMsat } from '@shared/units'
 import { claimFeeCapSat } from '@shared/vouchers'
-import type { ServiceClient } from '../client'
+import type { ServiceClient } from '../backends/service'
 import { mt } from '../i18n'
 import type { Spending, SpendKind } from '../spending'
 import type { Journal } from './journal'

@@ -6,8 +6,9 @@
 // Failed payments of the last days are looked for too: one the service made after all becomes
 // paid. Nothing is ever sent again from here.
 import { decodeBolt11 } from '@shared/payment/bolt11'
-import type { WalletTransaction } from '@shared/schemas/service'
-import type { ServiceClient } from '../client'
+import type { ServiceClient } from '../backends/service'
+import type { WalletTransaction } from '../backends/service/schemas'
+import { mt } from '../i18n'
 import { REQUEST_ID_KEY } from '../ledger'
 import type { Journal, JournalEntry } from './journal'
 
@@ -57,7 +58,7 @@ export async function reconcile(d: ReconcileDeps): Promise<Found[]> {
     const client = d.clientFor(e.accountId)
     if (!client) {
       if (e.state === 'pending') neverSent(d.journal, e)
-      else if (e.state !== 'failed') d.journal.mark(e.requestId, 'unknown', { error: 'Its account is no longer here.' })
+      else if (e.state !== 'failed') d.journal.mark(e.requestId, 'unknown', { error: mt('reconcile.accountGone') })
       continue
     }
     let items: WalletTransaction[]
@@ -69,7 +70,7 @@ export async function reconcile(d: ReconcileDeps): Promise<Found[]> {
       covers = pagination.pageCount <= 1 || (oldest !== undefined && oldest < e.createdAt)
     } catch {
       // the service could not be asked: nothing is proven either way
-      if (e.state !== 'failed') d.journal.mark(e.requestId, 'unknown', { error: 'The service could not be asked.' })
+      if (e.state !== 'failed') d.journal.mark(e.requestId, 'unknown', { error: mt('reconcile.notAsked') })
       continue
     }
     const tx = items.find((t) => isPaymentOf(t, e))
@@ -100,7 +101,7 @@ function isPaymentOf(t: WalletTransaction, e: JournalEntry): boolean {
 
 /** Written, but the process stopped before the request could leave: nothing was taken, for certain. */
 function neverSent(journal: Journal, e: JournalEntry) {
-  journal.mark(e.requestId, 'failed', { error: 'It was never sent: nothing was taken.' })
+  journal.mark(e.requestId, 'failed', { error: mt('reconcile.neverSent') })
 }
 
 /** A fee row of `payment`: the service writes it beside the payment, on the same lnTx (docs/ledger.md). */
@@ -115,8 +116,6 @@ function absentWords(e: JournalEntry, covers: boolean, d: ReconcileDeps): string
   const inv = e.kind === 'invoice' ? decodeBolt11(e.target) : null
   const expiresAt = inv?.kind === 'bolt11' ? inv.expiresAt : null
   const over = expiresAt !== null ? expiresAt < now : now - e.createdAt > GIVE_UP_SEC
-  if (!covers || !over) return 'Not found at the service yet. It may still be on its way.'
-  return expiresAt !== null
-    ? 'Not found at the service, and the invoice has expired by the service’s clock: most likely nothing was taken. Check the wallet’s transactions before paying again.'
-    : 'Not found at the service an hour on: most likely nothing was taken. Check the wallet’s transactions before paying again.'
+  if (!covers || !over) return mt('reconcile.notYet')
+  return mt(expiresAt !== null ? 'reconcile.expiredAbsent' : 'reconcile.hourAbsent')
 }

@@ -35,7 +35,8 @@ export const SuccessAction = z.discriminatedUnion('tag', [
   z.object({
     tag: z.literal('url'),
     description: text,
-    url: z.string().max(URL_MAX).refine(isOpenableUrl, 'The link is not an https link.'),
+    // a failed check drops the action (successActionView): its issue's words reach no one
+    url: z.string().max(URL_MAX).refine(isOpenableUrl),
   }),
   z.object({
     tag: z.literal('aes'),

@@ -7,7 +7,7 @@
 // ledger at once, marked announced (moving one's own money is not news).
 import { AppError } from '@shared/errors'
 import type { TransferView } from '@shared/history'
-import type { ServiceClient } from '../client'
+import type { ServiceClient } from '../backends/service'
 import { mt } from '../i18n'
 import { fromServiceTx, type Ledger } from '../ledger'
 import type { SendJournaled } from './journaled'

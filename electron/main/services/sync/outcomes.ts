@@ -3,7 +3,7 @@
 // withdrawal row carries its token (`passThru.ott`), or failing that by the fallback below; and
 // each new row of the announcement outbox becomes at most one notification.
 import type { PendingInvoice } from '@shared/contract'
-import type { WalletTransaction } from '@shared/schemas/service'
+import type { WalletTransaction } from '../backends/service/schemas'
 import type { LedgerTx, StoredWithdrawLink } from '../ledger'
 import { type Notification, receivedNotification, settlementNotification, withdrawNotification } from '../notify'
 

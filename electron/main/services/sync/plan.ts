@@ -19,7 +19,7 @@
 // - A batch of rows read: which of the app's invoices it pays and links it claims, and which rows
 //   are told as news (`planStore`); tick.ts stores and tells what the plan says.
 import type { PendingInvoice } from '@shared/contract'
-import type { WalletTransaction } from '@shared/schemas/service'
+import type { WalletTransaction } from '../backends/service/schemas'
 import type { StoredWithdrawLink } from '../ledger'
 import { type Claim, matchTransactions, type Settlement } from './outcomes'
 import type { Batch } from './reads'

@@ -10,8 +10,9 @@
 //   read again: one may land in the second of the last read). A page whose rows were all left out
 //   (an NWC account keeps settled rows only) does not end the read: its listed rows' time does. More than `maxPages` pages since the
 //   last read (the app was closed a long while): what is left loads as history.
-import type { WalletTransaction } from '@shared/schemas/service'
-import type { ServiceClient } from '../client'
+
+import type { ServiceClient } from '../backends/service'
+import type { WalletTransaction } from '../backends/service/schemas'
 import type { CursorPatch, SyncCursor } from '../ledger'
 
 export type SyncClient = Pick<ServiceClient, 'listWallets' | 'getLnTx' | 'listTransactions' | 'listAccountTransactions'>

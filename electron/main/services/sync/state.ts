@@ -1,7 +1,7 @@
 // What the loop knows of one account between ticks, as a plain value, and the pure steps that
 // make the next value from it and what was just read. No I/O: tick.ts reads and writes, these
 // decide (tested on plain data in test/electron/sync/state.test.ts).
-import type { Wallet } from '@shared/schemas/service'
+import type { Wallet } from '../backends/service/schemas'
 
 export interface AccountSync {
   /** failed ticks in a row (the next tick backs off) */

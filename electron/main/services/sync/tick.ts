@@ -4,7 +4,7 @@
 // make, never one made twice (docs/ledger.md).
 import type { PendingInvoice } from '@shared/contract'
 import { AppError } from '@shared/errors'
-import { type WalletTransaction, walletBalanceMsat } from '@shared/schemas/service'
+import { type WalletTransaction, walletBalanceMsat } from '../backends/service/schemas'
 import { fromServiceTx, type HistoryBatch } from '../ledger'
 import { walletsView, walletView } from '../views'
 import type { SyncIo } from './deps'

@@ -43,8 +43,8 @@ export async function mintVouchers<L>(count: number, steps: MintSteps<L>): Promi
 }
 
 function stoppedMessage(made: number, count: number, err: unknown): string {
-  const why = err instanceof AppError ? err.message : 'Something went wrong in the app.'
-  return `${made} of ${count} vouchers were made. ${why}`
+  const why = err instanceof AppError ? err.message : mt('errors.internal')
+  return mt('vouchers.stopped', { made: String(made), count: String(count), why })
 }
 
 /** Refuses a sheet the wallet cannot cover: count × amount (no fee is known for a claim). */

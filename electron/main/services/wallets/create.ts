@@ -6,7 +6,7 @@
 
 import { cleanText } from '@shared/cleanText'
 import type { CreatedWalletView } from '@shared/history'
-import type { ServiceClient } from '../client'
+import type { ServiceClient } from '../backends/service'
 
 export async function createWallet(
   client: Pick<ServiceClient, 'createWallet'>,

@@ -4,9 +4,9 @@
 // rules"). A transfer between two wallets moves money: it is the payments module's.
 import type { Emit } from '@shared/contract'
 import { AppError } from '@shared/errors'
-import type { Wallet } from '@shared/schemas/service'
 import type { CallPolicy } from '../accounts'
-import type { ServiceClient } from '../client'
+import type { ServiceClient } from '../backends/service'
+import type { Wallet } from '../backends/service/schemas'
 import { mt } from '../i18n'
 import type { Ledger } from '../ledger'
 import type { SettingsStore } from '../settings'

@@ -5,7 +5,7 @@ import { parseNwcUri } from '@shared/nwc/uri'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex } from 'nostr-tools/utils'
 import { afterEach, expect, it, vi } from 'vitest'
-import { openNwcAccount } from '../../../../electron/main/services/nwc/client/index'
+import { openNwcAccount } from '../../../../electron/main/services/backends/nwc/account'
 import { encryptFor } from '../../../../electron/main/services/nwc/crypto'
 import { publishTo, startRelay, type TestRelay } from '../../../support/nostrRelay'
 

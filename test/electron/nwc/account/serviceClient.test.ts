@@ -1,8 +1,8 @@
 // The NWC account's ServiceClient without a relay: what it makes of a wallet's pay_invoice answer.
 // A preimage is the proof of a payment only when it hashes to the invoice's payment hash.
 import { describe, expect, it } from 'vitest'
-import type { NwcAccount } from '../../../../electron/main/services/nwc/client/index'
-import { nwcServiceClient, nwcWalletId } from '../../../../electron/main/services/nwc/client/serviceClient'
+import type { NwcAccount } from '../../../../electron/main/services/backends/nwc/account'
+import { nwcServiceClient, nwcWalletId } from '../../../../electron/main/services/backends/nwc/serviceClient'
 import { encodeInvoice, nodeKeyFrom, randomHex, sha256Hex } from '../../../simulator/bolt11'
 
 const walletPubkey = 'ab'.repeat(32)

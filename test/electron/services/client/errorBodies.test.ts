@@ -5,7 +5,7 @@
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createServiceClient, unknownOutcomeMessage } from '../../../../electron/main/services/client'
+import { createServiceClient, unknownOutcomeMessage } from '../../../../electron/main/services/backends/service'
 import { MAX_BODY_BYTES } from '../../../../electron/main/services/http/readBody'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../../simulator/index'
 import { HUGE_BYTES, proxyTo, serve, stallingProxy, streamHuge } from '../loopback'

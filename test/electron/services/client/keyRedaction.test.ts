@@ -5,7 +5,7 @@
 import type { IncomingHttpHeaders } from 'node:http'
 import type { AuthMethod } from '@shared/contract'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServiceClient } from '../../../../electron/main/services/client'
+import { createServiceClient } from '../../../../electron/main/services/backends/service'
 import { type Loopback, serve } from '../loopback'
 import { failsWith } from '../support'
 

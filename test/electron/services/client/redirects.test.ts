@@ -4,7 +4,7 @@
 import { getCACertificates, setDefaultCACertificates } from 'node:tls'
 import type { AuthMethod } from '@shared/contract'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
-import { createServiceClient, unknownOutcomeMessage } from '../../../../electron/main/services/client'
+import { createServiceClient, unknownOutcomeMessage } from '../../../../electron/main/services/backends/service'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../../simulator/index'
 import { type Loopback, proxyTo, serve, throwawayCertificate } from '../loopback'
 import { failsWith } from '../support'

@@ -11,7 +11,7 @@ import {
   probeFailedMessage,
   type ServiceClient,
   unknownOutcomeMessage,
-} from '../../../../electron/main/services/client'
+} from '../../../../electron/main/services/backends/service'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../../simulator/index'
 import { proxyTo, stallingProxy } from '../loopback'
 import { failsWith } from '../support'

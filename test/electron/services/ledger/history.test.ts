@@ -1,8 +1,9 @@
 // History from the ledger on the simulator's `large` seed (10,001 transactions in one wallet, read
 // over HTTP once): paging, filters and search checked against what the service itself listed, in
 // both search modes (FTS5 trigram and plain LIKE); the page query's plan; and the CSV export.
-import type { WalletTransaction } from '@shared/schemas/service'
+
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { WalletTransaction } from '../../../../electron/main/services/backends/service/schemas'
 import {
   CSV_HEADER,
   type Ledger,

@@ -1,5 +1,8 @@
 // A seed's history read from the simulator over real HTTP, the way the sync loop will read it.
-import { type WalletTransaction, WalletTransactionList } from '@shared/schemas/service'
+import {
+  type WalletTransaction,
+  WalletTransactionList,
+} from '../../../../electron/main/services/backends/service/schemas'
 import { fromServiceTx, type LedgerTxInput } from '../../../../electron/main/services/ledger'
 import { type SeedName, startSimulator } from '../../../simulator/index'
 

@@ -3,7 +3,7 @@
 // simulator, once (the second claim is refused).
 
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { createServiceClient, type ServiceClient } from '../../../../electron/main/services/client'
+import { createServiceClient, type ServiceClient } from '../../../../electron/main/services/backends/service'
 import {
   cardBox,
   makeVoucherSheet,

@@ -12,7 +12,7 @@ import type {
   Wallet,
   WalletTransaction,
   WithdrawLink,
-} from '@shared/schemas/service'
+} from './schemas'
 
 /** One page of a wallet's rows, newest first. */
 export interface TransactionsPage {
@@ -74,6 +74,8 @@ export interface NewInvoice {
   memo: string
   /** seconds; the service's default is a day */
   expiry?: number
+  /** 64 hex: the invoice commits to this hash of a description kept elsewhere (a zap request, LNURL metadata) */
+  description_hash?: string
 }
 
 export interface ServiceClientOptions {

@@ -5,12 +5,12 @@
 // out in every form it was sent in.
 import { cleanText } from '@shared/cleanText'
 import { AppError } from '@shared/errors'
-import { ErrorBody } from '@shared/schemas/service'
 import { isHTTPError, isTimeoutError } from 'ky'
-import { RedirectError } from '../http/boundedFetch'
-import { BodyTooLargeError } from '../http/readBody'
-import { mt } from '../i18n'
+import { RedirectError } from '../../http/boundedFetch'
+import { BodyTooLargeError } from '../../http/readBody'
+import { mt } from '../../i18n'
 import { keyForms } from './auth'
+import { ErrorBody } from './schemas'
 
 /** What a call does, which decides how a failure reads. */
 export type CallKind = 'read' | 'create' | 'probe' | 'money'

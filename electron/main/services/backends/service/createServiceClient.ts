@@ -2,6 +2,15 @@
 // every request, retries for GETs only, and every body checked with its zod schema. Under ky,
 // boundedFetch reads each whole answer (error answers too) under the timeout and the size cap
 // and refuses redirects, so ky and this file only ever see bodies already in memory.
+
+import ky, { isHTTPError, type KyInstance, type Options, type RetryOptions } from 'ky'
+import type { z } from 'zod'
+import { boundedFetch } from '../../http/boundedFetch'
+import { MAX_BODY_BYTES } from '../../http/readBody'
+import { authParts } from './auth'
+import { checkBaseUrl } from './baseUrl'
+import { type CallKind, errorFromThrown, RouteNotFound, unreadableBody } from './errors'
+import { parsePagination } from './pagination'
 import {
   CreatedWallet,
   DecodedInvoice,
@@ -15,15 +24,7 @@ import {
   WalletTransaction,
   WalletTransactionList,
   WithdrawLink,
-} from '@shared/schemas/service'
-import ky, { isHTTPError, type KyInstance, type Options, type RetryOptions } from 'ky'
-import type { z } from 'zod'
-import { boundedFetch } from '../http/boundedFetch'
-import { MAX_BODY_BYTES } from '../http/readBody'
-import { authParts } from './auth'
-import { checkBaseUrl } from './baseUrl'
-import { type CallKind, errorFromThrown, RouteNotFound, unreadableBody } from './errors'
-import { parsePagination } from './pagination'
+} from './schemas'
 import type { InvoiceRoute, NewInvoice, ServiceClient, ServiceClientOptions } from './types'
 
 type Search = Record<string, string | number>
@@ -117,6 +118,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     const json: Record<string, unknown> = { memo: input.memo }
     if (input.num_satoshis !== undefined) json.num_satoshis = input.num_satoshis
     if (input.expiry !== undefined) json.expiry = input.expiry
+    if (input.description_hash !== undefined) json.description_hash = input.description_hash
     const send = (route: InvoiceRoute) =>
       call({
         method: 'post',

@@ -3,9 +3,9 @@
 import { cleanText } from '@shared/cleanText'
 import { AppError, type ErrorCode } from '@shared/errors'
 import { z } from 'zod'
-import { withoutKey } from '../../client/errors'
 import { mt } from '../../i18n'
 import { TEXT_MAX } from '../../ledger/rows'
+import { withoutKey } from '../service/errors'
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/)
 const msat = z

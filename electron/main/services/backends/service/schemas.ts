@@ -1,8 +1,9 @@
 // zod schemas for the bodies the wallet service sends. Tolerant where the service is loose
 // (extra keys are stripped, flags may be 0/1/true/null, PHP sends [] for an empty object),
 // strict where the app depends on a value (ids, amounts, settled).
+
+import { decodeLnurl, isAllowedLnurlUrl, LNURL_LIMIT } from '@shared/lnurl'
 import { z } from 'zod'
-import { decodeLnurl, isAllowedLnurlUrl, LNURL_LIMIT } from '../lnurl'
 
 const int = z.number().int()
 const unixSeconds = int.nonnegative()

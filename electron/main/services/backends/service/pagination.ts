@@ -1,7 +1,7 @@
 // The service's Yii2 pagination headers (docs/service.md, "Pagination").
 import { AppError } from '@shared/errors'
-import { PaginationHeaders } from '@shared/schemas/service'
-import { mt } from '../i18n'
+import { mt } from '../../i18n'
+import { PaginationHeaders } from './schemas'
 
 /** Yii2 pagination headers; when absent, what the page itself shows. */
 export function parsePagination(headers: Headers, count: number, page: number, perPage: number): PaginationHeaders {

@@ -2,18 +2,19 @@
 // send use it as they use the service: one wallet (the one behind the connection string), its
 // balance from get_balance, its history from list_transactions in pages (limit/offset, newest
 // first), an invoice from make_invoice, an lnTx from lookup_invoice, a payment by pay_invoice.
-// What NIP-47 cannot do (withdraw links, transfers, new wallets, permanent QR, addresses) is
-// refused here, whatever the renderer shows: the account's capability flags say the same.
+// What NIP-47 cannot do (withdraw links, transfers, new wallets, permanent QR) is refused here,
+// whatever the renderer shows: the account's capability flags say the same. Addresses are paid
+// by the app itself around this client (services/lnurlpay).
 // See docs/nwc.md, "An NWC account".
 import { createHash } from 'node:crypto'
 import { AppError } from '@shared/errors'
 import type { NwcUri } from '@shared/nwc/uri'
 import { decodeBolt11 } from '@shared/payment/bolt11'
-import type { PaginationHeaders, Wallet, WalletTransaction } from '@shared/schemas/service'
-import type { ServiceClient } from '../../client'
 import { mt } from '../../i18n'
+import type { ServiceClient } from '../service'
+import type { PaginationHeaders, Wallet, WalletTransaction } from '../service/schemas'
+import { type NwcAccount, type NwcAccountDeps, openNwcAccount } from './account'
 import type { Tx } from './answers'
-import { type NwcAccount, type NwcAccountDeps, openNwcAccount } from './index'
 import { lnTxOf, nwcWalletId, rowOf, settled } from './rows'
 
 export { nwcWalletId } from './rows'
@@ -165,11 +166,12 @@ export function nwcServiceClient(d: NwcClientDeps): ServiceClient {
     getStaticLink: async () => {
       throw cannot()
     },
+    // NIP-47 has no addresses: the app resolves them itself (services/lnurlpay wraps this client)
     probe: async () => {
-      throw new AppError('forbidden', mt('nwcAccount.invoicesOnly'), { retryable: false })
+      throw cannot()
     },
     payLightningAddress: async () => {
-      throw new AppError('forbidden', mt('nwcAccount.invoicesOnly'), { retryable: false })
+      throw cannot()
     },
     mintWithdrawLink: async () => {
       throw cannot()

@@ -8,9 +8,16 @@ import { type Event, finalizeEvent, getPublicKey, verifyEvent } from 'nostr-tool
 import { hexToBytes } from 'nostr-tools/utils'
 import type { z } from 'zod'
 import { mt } from '../../i18n'
-import { decryptFrom, encryptFor } from '../crypto'
-import { openRelay, type RelayLink } from '../relay'
-import { type Encryption, KIND_INFO, KIND_NOTIFY_NIP04, KIND_NOTIFY_NIP44, KIND_REQUEST, KIND_RESPONSE } from '../types'
+import { decryptFrom, encryptFor } from '../../nwc/crypto'
+import { openRelay, type RelayLink } from '../../nwc/relay'
+import {
+  type Encryption,
+  KIND_INFO,
+  KIND_NOTIFY_NIP04,
+  KIND_NOTIFY_NIP44,
+  KIND_REQUEST,
+  KIND_RESPONSE,
+} from '../../nwc/types'
 import {
   Balance,
   Body,

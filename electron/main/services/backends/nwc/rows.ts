@@ -4,7 +4,7 @@
 // payments: a pending, expired or failed one moved no money, so it has no ledger row, as the
 // service's feed lists no unpaid invoice (the app's own invoice that expires is marked so in its
 // invoice record, by the read at expiry: lookup_invoice). Texts come cleaned from answers.ts.
-import type { LnTx, WalletTransaction } from '@shared/schemas/service'
+import type { LnTx, WalletTransaction } from '../service/schemas'
 import type { Tx } from './answers'
 
 /** the one wallet's id: stable for a connection, no secret in it */

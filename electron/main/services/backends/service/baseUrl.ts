@@ -1,6 +1,6 @@
 import { AppError } from '@shared/errors'
 import { isLoopbackHost } from '@shared/lnurl'
-import { mt } from '../i18n'
+import { mt } from '../../i18n'
 
 /**
  * Checks a service address and returns it normalised for ky's `prefix`. Plain http is only

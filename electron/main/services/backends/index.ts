@@ -1,0 +1,14 @@
+// The app's backends, one folder each, and the registry that names them by account kind. A new
+// backend is its folder and one line in `createBackends`.
+import { type NwcBackendOptions, nwcBackend } from './nwc/backend'
+import type { BackendRegistry } from './registry'
+import { type ServiceBackendOptions, serviceBackend } from './service/backend'
+
+export type { Backend, BackendAccount, BackendClient, BackendHooks, BackendRegistry } from './registry'
+
+export function createBackends(o: { service?: ServiceBackendOptions; nwc?: NwcBackendOptions } = {}): BackendRegistry {
+  return {
+    service: serviceBackend(o.service),
+    nwc: nwcBackend(o.nwc),
+  }
+}

@@ -1,0 +1,34 @@
+// The hosted service as a backend: its HTTP client (createServiceClient.ts), reading the
+// service's clock from every answer and reporting to the connection monitor.
+import { capabilitiesOf } from '@shared/contract'
+import type { Backend } from '../registry'
+import { createServiceClient } from './createServiceClient'
+import type { InvoiceRoute } from './types'
+
+export interface ServiceBackendOptions {
+  timeoutMs?: number
+  /** retries for GETs; POSTs are never retried */
+  retries?: number
+}
+
+export function serviceBackend(o: ServiceBackendOptions = {}): Backend {
+  // which invoice path works, per base URL: one map, so every client of the app learns once
+  const invoiceRoutes = new Map<string, InvoiceRoute>()
+  return {
+    capabilities: capabilitiesOf('service'),
+    session: 'perPolicy',
+    open(a, hooks) {
+      const client = createServiceClient({
+        baseUrl: a.baseUrl,
+        authMethod: a.authMethod,
+        getApiKey: a.key,
+        fetch: hooks.fetchFor(a.accountId),
+        invoiceRoutes,
+        ...(o.timeoutMs !== undefined ? { timeoutMs: o.timeoutMs } : {}),
+        ...(o.retries !== undefined ? { retries: o.retries } : {}),
+        ...(a.retries === 0 ? { retries: a.retries } : {}),
+      })
+      return hooks.watched(a.accountId, client)
+    },
+  }
+}
