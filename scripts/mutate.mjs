@@ -8,6 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'node:fs'
 
 const P = 'electron/main/services/payments'
 const T = 'test/electron'
+const S = 'electron/main/services'
 
 /** Each group: the files mutated, and the tests that exercise them. */
 export const GROUPS = {
@@ -77,6 +78,19 @@ export const GROUPS = {
       `${T}/payments/readInvoice.test.ts`,
       `${T}/payments/reconcile.test.ts`,
     ],
+  },
+  // access and budgets: whether a connected app may spend, whether a person may, whether the lock opens
+  nwcPay: {
+    mutate: [`${S}/nwc/pay.ts`, `${S}/nwc/budget.ts`],
+    tests: [`${T}/nwc/budgetPeriods.test.ts`, `${T}/nwc/payInvoice.test.ts`],
+  },
+  spending: {
+    mutate: ['index', 'rules', 'passphrase', 'day'].map((n) => `${S}/spending/${n}.ts`),
+    tests: [`${T}/services/spending/*.test.ts`, `${T}/services/spendingDay.test.ts`],
+  },
+  lock: {
+    mutate: ['backoff', 'passphrase', 'index', 'loosening'].map((n) => `${S}/lock/${n}.ts`),
+    tests: [`${T}/services/lock/*.test.ts`],
   },
 }
 

@@ -69,8 +69,15 @@ const MAIN_TEXT_FILES = [
   'electron/main/shell/tray.ts',
 ]
 
-/** Files whose `message:` texts are not for a person: a backup's zod issues, the dev demo's log. */
-const NOT_FOR_A_PERSON = ['electron/main/shell/start.ts', 'electron/main/services/backup/payload.ts']
+/**
+ * Files whose `message:` texts are not for a person: a backup's zod issues, the dev demo's log, the
+ * service's wire schemas' zod issues (a failed parse becomes the client's own catalog words).
+ */
+const NOT_FOR_A_PERSON = [
+  'electron/main/shell/start.ts',
+  'electron/main/services/backup/payload.ts',
+  'electron/main/services/backends/service/schemas.ts',
+]
 /** Files whose sentences are read by someone other than the person, and by whom. */
 const WORDS_FOR_OTHERS: Record<string, string> = {
   // NIP-47 answers to a connected app (docs/nwc.md); the person reads the app's own catalog words

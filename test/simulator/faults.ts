@@ -46,6 +46,7 @@ export const MALFORMED_BODY = '{"id": "wal_broken", "balance": 12'
 export const WRONG_SHAPE_BODY = '[{"unexpected": true, "id": null}]'
 
 export const LOG_LIMIT = 20_000
+// the latency and hold faults: the delay IS the fault a test asks for (a slow service), not a test's wait
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 export class Faults {

@@ -1,123 +1,20 @@
 // Anyone at the unlocked desk cannot loosen what the lock protects (issue 41, finding 2; docs/
 // security.md, "What needs the passphrase"): every operation and every setting is classified once,
-// in services/lock/loosening.ts, and this test reads the contract to fail for one left out. Then,
-// through the router of the whole app against the simulator, each setting's changes and each kind
+// in services/lock/loosening.ts (its own test, test/electron/services/lock, reads the contract to
+// fail for one left out). Here, through the router of the whole app against the simulator, each setting's changes and each kind
 // of connected app are tried without the passphrase, with a wrong one (counted in the lock's
 // back-off like a wrong unlock) and with the right one.
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  DEFAULT_LOCK,
-  DEFAULT_SETTINGS,
-  LockSettings,
-  OP_NAMES,
-  type OpName,
-  operations,
-  opKind,
-  Settings,
-} from '@shared/contract'
+import { DEFAULT_LOCK, type OpName, type Settings } from '@shared/contract'
 import type { Result } from '@shared/errors'
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest'
-import type { z } from 'zod'
 import type { App } from '../../../electron/main/app/createApp'
-import {
-  JUDGES,
-  LOCK_SETTING_LOOSENS,
-  PASSPHRASE_RULES,
-  SETTING_LOOSENS,
-} from '../../../electron/main/services/lock/loosening'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import { startRelay, type TestRelay } from '../../support/nostrRelay'
+import { settingCases } from '../services/lock/looseningCases'
 import { bareApp } from './appHarness'
-
-type Lock = z.infer<typeof LockSettings>
-type Case<T> = { from: T; to: T; loosens: boolean; label?: string }
-const off = (loosens: boolean) => [
-  { from: true, to: false, loosens },
-  { from: false, to: true, loosens: false },
-]
-const on = (loosens: boolean) => [
-  { from: false, to: true, loosens },
-  { from: true, to: false, loosens: false },
-]
-
-/** What each lock setting's changes should be: every key of LockSettings, checked against the contract. */
-const LOCK_CASES: { [K in keyof Lock]-?: Array<Case<Lock[K]>> } = {
-  idleMinutes: [
-    { from: 10, to: 0, loosens: true },
-    { from: 10, to: 60, loosens: true },
-    { from: 10, to: 5, loosens: false },
-    { from: 0, to: 5, loosens: false },
-  ],
-  shortcut: [
-    { from: 'CommandOrControl+Shift+K', to: '', loosens: true },
-    { from: 'CommandOrControl+Shift+K', to: 'CommandOrControl+Shift+J', loosens: true },
-    { from: '', to: 'CommandOrControl+Shift+K', loosens: false },
-  ],
-  notifyAmounts: on(true),
-  connectedApps: on(true),
-  osCheck: on(true),
-}
-
-/** What each setting's changes should be: every key of Settings, checked against the contract. */
-const SETTING_CASES: { [K in keyof Settings]-?: Array<Case<Settings[K]>> } = {
-  pollIntervalSec: [{ from: 15, to: 3600, loosens: false }],
-  notifications: off(false),
-  theme: [{ from: 'system', to: 'dark', loosens: false }],
-  fiat: [{ from: DEFAULT_SETTINGS.fiat, to: { enabled: false, currency: 'EUR' }, loosens: false }],
-  pricesThen: on(false),
-  trayTotal: on(false),
-  shortcut: [{ from: 'CommandOrControl+Shift+L', to: '', loosens: false }],
-  openAtLogin: on(false),
-  offerClipboard: on(false),
-  hideBalances: off(true),
-  lock: (Object.keys(LOCK_CASES) as Array<keyof Lock>).flatMap((k) =>
-    (LOCK_CASES[k] as Array<Case<unknown>>).map((c) => ({
-      from: { ...DEFAULT_LOCK, [k]: c.from },
-      to: { ...DEFAULT_LOCK, [k]: c.to },
-      loosens: c.loosens,
-      label: `lock.${k}: ${JSON.stringify(c.from)} → ${JSON.stringify(c.to)}`,
-    })),
-  ),
-  historyPerPage: [{ from: 25, to: 250, loosens: false }],
-  language: [{ from: undefined, to: 'de', loosens: false }],
-}
-
-const keysOf = (schema: z.ZodObject) => Object.keys(schema.shape).sort()
-
-describe('the classification', () => {
-  it('names every operation of the contract, and a money operation only as spending', () => {
-    expect(Object.keys(PASSPHRASE_RULES).sort()).toEqual([...OP_NAMES].sort())
-    for (const name of OP_NAMES) {
-      expect(['free', 'judged', 'own', 'spends'], name).toContain(PASSPHRASE_RULES[name])
-      expect(PASSPHRASE_RULES[name] === 'spends', name).toBe(opKind(name) === 'money')
-    }
-  })
-
-  it('judges every operation it marks judged, and each of those takes the passphrase with it', () => {
-    const judged = OP_NAMES.filter((n) => PASSPHRASE_RULES[n] === 'judged')
-    expect(Object.keys(JUDGES).sort()).toEqual(judged.sort())
-    expect(judged.sort()).toEqual(['nwc.create', 'settings.update'])
-    for (const name of judged) expect(keysOf(operations[name].input as z.ZodObject), name).toContain('passphrase')
-  })
-
-  it('an operation that asks for the passphrase itself has a field for it (or is the system check)', () => {
-    const own = OP_NAMES.filter((n) => PASSPHRASE_RULES[n] === 'own')
-    for (const name of own) {
-      if (name === 'lock.osUnlock') continue
-      expect(keysOf(operations[name].input as z.ZodObject).join(' '), name).toMatch(/passphrase|current/i)
-    }
-  })
-
-  it('classifies every setting and every lock setting, and this test has changes for each', () => {
-    expect(Object.keys(SETTING_LOOSENS).sort()).toEqual(keysOf(Settings))
-    expect(Object.keys(LOCK_SETTING_LOOSENS).sort()).toEqual(keysOf(LockSettings))
-    expect(Object.keys(SETTING_CASES).sort()).toEqual(keysOf(Settings))
-    expect(Object.keys(LOCK_CASES).sort()).toEqual(keysOf(LockSettings))
-    for (const k of keysOf(Settings)) expect(SETTING_CASES[k as keyof Settings].length, k).toBeGreaterThan(0)
-  })
-})
 
 const PASS = 'only the person knows this'
 let sim: SimulatorHandle
@@ -176,13 +73,7 @@ describe('with a passphrase set', () => {
   }, 30_000)
   beforeEach(waitOut)
 
-  const cases = (Object.keys(SETTING_CASES) as Array<keyof Settings>).flatMap((key) =>
-    (SETTING_CASES[key] as Array<Case<unknown>>).map((c) => ({
-      key,
-      ...c,
-      title: `${c.label ?? `${key}: ${JSON.stringify(c.from)} → ${JSON.stringify(c.to)}`} ${c.loosens ? 'asks' : 'is free'}`,
-    })),
-  )
+  const cases = settingCases()
   it.each(cases)('settings.update $title', async ({ key, from, to, loosens }) => {
     await app.settings.update((s) => ({ ...s, settings: { ...s.settings, [key]: from } }))
     const before = await settingsPart()

@@ -38,9 +38,11 @@ export function createRulesStore(o: { dir: string; now: () => number; onUnreadab
   let accounts: Record<string, Rules> = {}
   let broken = false
   let queue: Promise<unknown> = Promise.resolve()
-  const write = (next: Record<string, Rules>) => {
+  // the next rules are made from the ones the write before left, not from those at the call: two
+  // changes at once (two accounts' limits) must both land
+  const write = (next: (was: Record<string, Rules>) => Record<string, Rules>) => {
     const p = queue.then(async () => {
-      const file = SpendingFile.parse({ version: 1, accounts: next })
+      const file = SpendingFile.parse({ version: 1, accounts: next(accounts) })
       await writeAtomic(path, `${JSON.stringify(file, null, 2)}\n`)
       accounts = file.accounts
       broken = false
@@ -78,13 +80,12 @@ export function createRulesStore(o: { dir: string; now: () => number; onUnreadab
     },
     of: (accountId) => (broken ? null : (accounts[accountId] ?? NO_RULES)),
     all: () => ({ ...accounts }),
-    set: (accountId, rules) => write({ ...accounts, [accountId]: rules }),
+    set: (accountId, rules) => write((was) => ({ ...was, [accountId]: rules })),
     async forget(accountId) {
       if (!(accountId in accounts)) return
-      const { [accountId]: _, ...rest } = accounts
-      await write(rest)
+      await write(({ [accountId]: _, ...rest }) => rest)
     },
-    replace: (next) => write({ ...next }),
+    replace: (next) => write(() => ({ ...next })),
   }
   return store
 }
