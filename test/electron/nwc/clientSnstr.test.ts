@@ -4,7 +4,7 @@
 import { NostrWalletConnectClient } from 'snstr'
 import { NostrRelay } from 'snstr/utils/ephemeral-relay'
 import { afterAll, beforeAll, expect, it } from 'vitest'
-import { type NwcWorld, startNwcWorld, until } from './harness'
+import { type NwcWorld, payFromOutsideHeard, startNwcWorld } from './harness'
 import { parseUri } from './rawClient'
 
 let t: NwcWorld<{ url: string; close(): Promise<void> }>
@@ -43,11 +43,6 @@ it('runs the journey: info, balance, invoices, pay within and over budget, list,
 
   const heard: number[] = []
   client.onNotification('payment_received', (n) => heard.push((n.notification as { amount: number }).amount))
-  await t.sim.control.payInbound(t.w.id, 301, 'one')
-  t.app.sync.onResume()
-  await until(() => heard.includes(301_000))
-  await t.sim.control.payInbound(t.w.id, 302, 'two')
-  t.app.sync.onResume()
-  await until(() => heard.includes(302_000))
-  expect(heard).toEqual([301_000, 302_000])
+  const sent = await payFromOutsideHeard(t, heard)
+  expect(heard).toEqual(sent)
 }, 60_000)

@@ -147,3 +147,18 @@ export function withRawClient(): () => { t: NwcWorld; raw: Awaited<ReturnType<ty
   })
   return () => got as NonNullable<typeof got>
 }
+
+/**
+ * Three payments from outside, each waited for at the client as it is told. Told in order on one
+ * relay link, the third heard is the sign that a repeat of the first two would have come by then,
+ * so a client's list of what it heard can be checked for each exactly once.
+ */
+export async function payFromOutsideHeard(t: NwcWorld<WorldRelay>, heard: readonly number[]): Promise<number[]> {
+  const amounts = [301, 302, 303]
+  for (const [i, sat] of amounts.entries()) {
+    await t.sim.control.payInbound(t.w.id, sat, `outside ${i + 1}`)
+    t.app.sync.onResume()
+    await until(() => heard.includes(sat * 1000))
+  }
+  return amounts.map((sat) => sat * 1000)
+}
