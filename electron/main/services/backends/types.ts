@@ -1,5 +1,6 @@
 // What every backend answers in the app's own terms (issue 42, item 1). Each backend translates
 // its wire records into these at its own edge, so the rest of the app reads no backend's format.
+import type { LedgerTxInput } from '../ledger/rows'
 import type { ServiceClient } from './service'
 
 /** One wallet of an account, as the app needs it. */
@@ -55,3 +56,92 @@ export type BackendClient = Omit<ServiceClient, InAppTerms> & {
 
 /** the calls whose answers are already in the app's terms */
 type InAppTerms = 'listWallets' | 'getWallet' | 'getStaticLink' | 'probe' | 'mintWithdrawLink'
+
+// ---- The rest of the interface in the app's terms (issue 42, item 1). `WalletBackendClient` is
+// what `BackendClient` becomes once every call answers in these types; LNbits is written to it.
+
+/** A history row: the ledger's own input shape (ledger/rows.ts), made by the backend at its edge. */
+export type BackendTx = LedgerTxInput
+
+/** One page of a wallet's (or the account's) history, newest first. Pages count from 1. */
+export interface BackendHistoryPage {
+  rows: BackendTx[]
+  page: number
+  perPage: number
+  /** how many pages and rows the backend says there are (a page past the end is empty) */
+  pageCount: number
+  totalCount: number
+  /**
+   * The creation time (s) of the page's last row as listed, kept in `rows` or not: a backend that
+   * keeps settled rows only can list a full page and hold none (sync/reads.ts).
+   */
+  oldestListed?: number
+}
+
+/** An invoice the app made, or read back, in the app's terms. */
+export interface BackendInvoice {
+  /** the backend's id to read it again by (the service's lnTx id, LNbits' payment hash) */
+  id: string
+  paymentRequest: string
+  paymentHash: string
+  /** null: amountless, the payer chooses */
+  amountMsat: number | null
+  memo: string | null
+  createdAt: number
+  /** Unix seconds on the backend's clock; null when neither the backend nor the request says */
+  expiresAt: number | null
+  settled: boolean
+  settledAt: number | null
+  /** proof of payment, once settled */
+  preimage: string | null
+}
+
+/** What a read of an invoice's state gives (cheap where the backend can trim its answer). */
+export interface BackendInvoiceState {
+  settled: boolean
+  settledAt: number | null
+  /** what was received, when the backend says (an amountless invoice's amount is the payer's) */
+  amountMsat: number | null
+}
+
+export interface NewInvoiceInput {
+  /** absent: amountless, where capabilities allow */
+  amountMsat?: number
+  memo: string
+  /** seconds */
+  expirySec?: number
+  /** 64 hex: the invoice commits to this hash instead of the memo (LNURL metadata, a zap request) */
+  descriptionHash?: string
+}
+
+/** The outcome of a payment sent once: `pending` means the backend does not know yet. */
+export interface BackendPayment {
+  state: 'settled' | 'pending'
+  /** the wallet's row for it, when the backend answers with one */
+  row: BackendTx | null
+  paymentHash: string | null
+  preimage: string | null
+  feeMsat: number | null
+  /** an LNURL success action, unchecked (payments/successAction.ts reads it) */
+  successAction?: unknown
+}
+
+export interface PayInvoiceParams {
+  paymentRequest: string
+  /** the most the routing fee may be */
+  feeLimitMsat: number
+  /** the app's request id and notes, kept with the payment where the backend can (passThru) */
+  notes: Record<string, string>
+}
+
+/** Both sides of a move between two wallets of one account. */
+export interface BackendTransfer {
+  out: BackendTx
+  in: BackendTx
+}
+
+/** A wallet just made, and its keys (shown once, never kept or logged by the app). */
+export interface CreatedBackendWallet {
+  wallet: BackendWallet
+  keys: Array<{ role: string; keys: string[] }>
+}
