@@ -130,9 +130,9 @@ const RENDERER_LONG_FUNCTIONS: Record<string, string> = {
     'the confirmation a payment leaves from: split only with its own tests of the double-press guard',
   'renderer/src/screens/SettingsAccounts.tsx AccountRow (99 lines)':
     "an account's row with its sign-in choice and remove question; moved out of Settings.tsx as it was, not split yet",
-  'renderer/src/screens/SettingsSafety.tsx SpendingLimits (73 lines)':
+  'renderer/src/screens/SettingsSafety.tsx SpendingLimits (72 lines)':
     'a form whose fields, checks and outcome share one state; not split yet (issue 45 item 5): splitting it means a store of its own',
-  'renderer/src/screens/SettingsSafety.tsx BackupSection (70 lines)':
+  'renderer/src/screens/SettingsSafety.tsx BackupSection (67 lines)':
     'a form whose fields, checks and outcome share one state; not split yet (issue 45 item 5): splitting it means a store of its own',
   'renderer/src/screens/TransactionDetail.tsx TransactionDetail (68 lines)':
     "the detail's rows as one definition list; not split yet (issue 45 item 5)",
@@ -206,6 +206,42 @@ describe('reading the code', () => {
     ])
     expect(longFunctions({ 'x.ts': factory }, 60)).toEqual(['x.ts:7 method (72 lines)'])
     expect(longFunctions({ 'x.ts': factory }, 8, true)).toEqual(['x.ts:7 method (72 lines)'])
+  })
+})
+
+/** The one field a secret is typed into (show/hide, autocomplete, label, its error). */
+const PASSPHRASE_FIELD = 'renderer/src/components/PassphraseField.tsx'
+
+const astOfTsx = (code: string) => parse(code, { sourceType: 'module', plugins: ['typescript', 'jsx'] })
+
+/** Where a renderer file other than the passphrase field makes a password input (`type="password"`, `{ type: 'password' }`). */
+function passwordInputsOutside(files: Record<string, string>): string[] {
+  const out: string[] = []
+  for (const [file, code] of Object.entries(files)) {
+    if (file === PASSPHRASE_FIELD) continue
+    walk(astOfTsx(code).program, (n) => {
+      const text =
+        n.type === 'StringLiteral' ? n.value : n.type === 'TemplateElement' ? (n.value as { raw: string }).raw : null
+      const line = (n.loc as { start: { line: number } } | undefined)?.start.line
+      if (text === 'password') out.push(`${file}:${line}`)
+    })
+  }
+  return out
+}
+
+describe('one passphrase field', () => {
+  it(`a password input is made only in ${PASSPHRASE_FIELD}`, () => {
+    expect(passwordInputsOutside(rendererFiles)).toEqual([])
+  })
+
+  it('the check catches a password input written elsewhere, as an attribute or a spread', () => {
+    const files = {
+      'renderer/src/screens/X.tsx': 'export const X = () => <input\n  type="password" />',
+      'renderer/src/screens/Y.tsx': "const secret = { type: 'password', autoComplete: 'off' }",
+      'renderer/src/screens/Z.tsx': 'const label = "Password"',
+      [PASSPHRASE_FIELD]: "const type = shown ? 'text' : 'password'",
+    }
+    expect(passwordInputsOutside(files)).toEqual(['renderer/src/screens/X.tsx:2', 'renderer/src/screens/Y.tsx:1'])
   })
 })
 

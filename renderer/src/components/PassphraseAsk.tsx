@@ -9,17 +9,15 @@ import { useSettings } from '../stores/settings'
 type Asking = ReturnType<typeof useSettings.getState>['asking']
 
 import { ErrorMessage } from './ErrorMessage'
-import { TextField } from './TextField'
+import { PassphraseField } from './PassphraseField'
 
-/** The password field every question for the app's passphrase uses. */
-export function PassphraseField(props: { id: string; value: string; onValue: (v: string) => void }) {
+/** The field every question for the app's passphrase uses. */
+export function AppPassphraseField(props: { id: string; value: string; onValue: (v: string) => void }) {
   return (
-    <TextField
+    <PassphraseField
       id={props.id}
       label={t('passphraseAsk.appPassphrase')}
-      type="password"
       autoComplete="off"
-      spellCheck={false}
       maxLength={1024}
       value={props.value}
       onValue={props.onValue}
@@ -49,7 +47,7 @@ export function PassphraseQuestion(props: { asking: NonNullable<Asking>; saving:
     <section className="banner info" aria-label={t('passphraseAsk.title')}>
       <p>{asking.why}</p>
       <form onSubmit={submit} noValidate>
-        <PassphraseField id="ask-passphrase" value={passphrase} onValue={setPassphrase} />
+        <AppPassphraseField id="ask-passphrase" value={passphrase} onValue={setPassphrase} />
         {asking.error && <ErrorMessage error={asking.error} />}
         <span className="actions">
           <button type="submit" className="primary" disabled={saving || passphrase === ''}>

@@ -10,7 +10,7 @@ import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useMoney } from '../lib/money'
 import { ErrorMessage } from './ErrorMessage'
-import { TextField } from './TextField'
+import { PassphraseField } from './PassphraseField'
 
 export interface SpendCheck {
   /** what main reported of the rules, once it answered */
@@ -71,10 +71,9 @@ export function useSpendCheck(accountId: string | null | undefined, amountMsat: 
         </p>
       )}
       {needed && (
-        <TextField
+        <PassphraseField
           id="spend-passphrase"
           label={t('spendCheck.passphraseNeededOver', { amount: money.sat(above) })}
-          type="password"
           autoComplete="off"
           value={passphrase}
           onValue={(v) => {

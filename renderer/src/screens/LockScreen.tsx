@@ -5,7 +5,7 @@ import type { LockStatus } from '@shared/contract'
 import { waitWords } from '@shared/lockRules'
 import { type FormEvent, useEffect, useState } from 'react'
 import { ErrorMessage } from '../components/ErrorMessage'
-import { TextField } from '../components/TextField'
+import { PassphraseField } from '../components/PassphraseField'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { visibleInterval } from '../lib/visibleTimers'
@@ -32,12 +32,10 @@ export function LockScreen() {
         <FormattedMessage id="lockScreen.lightningTrayIsLocked" />
       </h1>
       <form onSubmit={submit} noValidate>
-        <TextField
+        <PassphraseField
           id="unlock-passphrase"
           label={t('lockScreen.passphrase')}
-          type="password"
           autoComplete="current-password"
-          spellCheck={false}
           maxLength={1024}
           value={passphrase}
           onValue={setPassphrase}

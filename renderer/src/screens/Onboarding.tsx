@@ -4,6 +4,7 @@
 import type { AccountKind } from '@shared/contract'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
+import { PassphraseField } from '../components/PassphraseField'
 import { Screen } from '../components/Screen'
 import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
@@ -227,12 +228,27 @@ function Field({ field: f, values, onValue }: { field: FormField; values: FieldV
         ))}
       </SelectField>
     )
+  const label = t(f.label)
+  const placeholder = f.placeholder && t(f.placeholder)
+  if (f.kind === 'secret')
+    return (
+      <PassphraseField
+        id={f.id}
+        label={label}
+        autoComplete="off"
+        placeholder={placeholder}
+        value={value}
+        onValue={onValue}
+        required
+      />
+    )
   return (
     <TextField
       id={f.id}
-      label={t(f.label)}
-      {...(f.kind === 'url' ? { type: 'url', inputMode: 'url', autoComplete: 'url' } : {})}
-      {...(f.kind === 'secret' ? { type: 'password', autoComplete: 'off', spellCheck: false } : {})}
+      label={label}
+      type="url"
+      inputMode="url"
+      autoComplete="url"
       placeholder={f.placeholder && t(f.placeholder)}
       value={value}
       onValue={onValue}

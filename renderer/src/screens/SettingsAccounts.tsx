@@ -3,6 +3,7 @@ import type { AccountView, AuthMethod } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { type FormEvent, useEffect, useState } from 'react'
 import { ErrorMessage, Problem } from '../components/ErrorMessage'
+import { PassphraseField } from '../components/PassphraseField'
 import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
 import { t } from '../i18n'
@@ -243,13 +244,11 @@ function ReplaceKey({ account: a, busy }: { account: AccountView; busy: boolean 
       <p className="muted">
         <FormattedMessage id="settings.makeANewKeyOn" values={{ keyPlace: keyPlace(a.storage) }} />
       </p>
-      <TextField
+      <PassphraseField
         id={`new-key-${a.id}`}
         label={t('settings.newApiKey')}
-        type="password"
         value={apiKey}
         autoComplete="off"
-        spellCheck={false}
         onValue={(v) => {
           setApiKey(v)
           setProblem(null)

@@ -8,7 +8,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { invoke, on } from '../api'
 import { CopyButton } from '../components/CopyButton'
 import { ErrorMessage } from '../components/ErrorMessage'
-import { PassphraseField } from '../components/PassphraseAsk'
+import { AppPassphraseField } from '../components/PassphraseAsk'
 import { Qr } from '../components/Qr'
 import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
@@ -292,7 +292,7 @@ function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: string; 
         ))}
       </fieldset>
       <TextField id="app-expiry" label={t('apps.expires')} type="date" value={expiry} onValue={setExpiry} />
-      {asked && <PassphraseField id="app-passphrase" value={passphrase} onValue={setPassphrase} />}
+      {asked && <AppPassphraseField id="app-passphrase" value={passphrase} onValue={setPassphrase} />}
       {error && <ErrorMessage error={error} />}
       <button type="submit" disabled={busy}>
         <FormattedMessage id="apps.connect" />

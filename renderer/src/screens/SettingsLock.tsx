@@ -5,8 +5,8 @@ import type { LockSettings } from '@shared/lock'
 import { IDLE_MINUTES, PASSPHRASE_MIN } from '@shared/lockRules'
 import { type FormEvent, type ReactNode, useState } from 'react'
 import { ErrorMessage, Problem } from '../components/ErrorMessage'
+import { PassphraseField } from '../components/PassphraseField'
 import { SelectField } from '../components/SelectField'
-import { TextField } from '../components/TextField'
 import { type MessageId, t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useLock } from '../stores/lock'
@@ -118,12 +118,10 @@ function PassphraseForm({ mode }: { mode: Mode }) {
 
 function Secret(props: { id: string; label: string; value: string; onValue: (v: string) => void; current?: boolean }) {
   return (
-    <TextField
+    <PassphraseField
       id={props.id}
       label={props.label}
-      type="password"
       autoComplete={props.current ? 'current-password' : 'new-password'}
-      spellCheck={false}
       maxLength={1024}
       value={props.value}
       onValue={props.onValue}

@@ -7,6 +7,7 @@ import type { AppErrorShape } from '@shared/errors'
 import { type FormEvent, useEffect, useState } from 'react'
 import { invoke } from '../api'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
+import { PassphraseField } from '../components/PassphraseField'
 import { TextField } from '../components/TextField'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
@@ -91,10 +92,9 @@ export function SpendingLimits({ account }: { account: AccountView }) {
           </p>
         )}
         {view?.passphraseSet && (
-          <TextField
+          <PassphraseField
             id="limit-passphrase"
             label={t('settingsSafety.passphraseToRaiseOrRemove')}
-            type="password"
             autoComplete="off"
             value={passphrase}
             onValue={setPassphrase}
@@ -182,18 +182,16 @@ export function BackupSection() {
             }}
           />
         </p>
-        <TextField
+        <PassphraseField
           id="backup-pass"
           label={t('settingsSafety.backupPassphrase')}
-          type="password"
           autoComplete="new-password"
           value={pass}
           onValue={setPass}
         />
-        <TextField
+        <PassphraseField
           id="backup-pass-again"
           label={t('settingsSafety.theSamePassphraseAgain')}
-          type="password"
           autoComplete="new-password"
           value={again}
           onValue={setAgain}
@@ -203,10 +201,9 @@ export function BackupSection() {
           <FormattedMessage id="settingsSafety.includeTheApiKeysWhoever" />
         </label>
         {withKeys && status?.passphraseSet && (
-          <TextField
+          <PassphraseField
             id="backup-app-pass"
             label={t('settingsSafety.theAppSPassphrase')}
-            type="password"
             autoComplete="off"
             value={appPass}
             onValue={setAppPass}
@@ -262,10 +259,9 @@ export function RestoreBackup() {
       <p className="muted small">
         <FormattedMessage id="settingsSafety.restoreBringsABackupInto" />
       </p>
-      <TextField
+      <PassphraseField
         id="restore-pass"
         label={t('settingsSafety.passphraseOfTheBackup')}
-        type="password"
         autoComplete="off"
         value={pass}
         onValue={setPass}
