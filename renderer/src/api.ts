@@ -81,3 +81,54 @@ export function newRequestId(): string {
   const b = c.getRandomValues(new Uint8Array(16))
   return Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('')
 }
+
+// What screens and components ask of main themselves (nothing a store keeps): each call named here,
+// so a screen never holds the bridge (test/architectureRules.test.ts, "screens reach main ...").
+const call =
+  <K extends OpName>(name: K) =>
+  (input: OpInput<K>): Promise<Result<OpOutput<K>>> =>
+    invoke(name, input)
+const heard =
+  <K extends EventName>(name: K) =>
+  (listener: (payload: EventPayload<K>) => void): (() => void) =>
+    on(name, listener)
+
+/** The active account's spending rules (docs/security.md): read, changed, a payment confirmed. */
+export const spending = {
+  get: call('spending.get'),
+  set: call('spending.set'),
+  confirm: call('spending.confirm'),
+}
+
+/** The encrypted backup: its state, saving one, restoring one, the nudge put off. */
+export const backup = {
+  status: call('backup.status'),
+  save: call('backup.export'),
+  restore: call('backup.restore'),
+  dismissNudge: call('backup.dismissNudge'),
+}
+
+/** Connected apps (Nostr Wallet Connect, docs/nwc.md): the list and its changes, one app, a new one. */
+export const connectedApps = {
+  list: call('nwc.list'),
+  onUpdated: heard('nwc.updated'),
+  settings: call('nwc.settings'),
+  get: call('nwc.get'),
+  revoke: call('nwc.revoke'),
+  create: call('nwc.create'),
+}
+
+/** Which invoice or withdraw link is on screen, so main tells of it first (null: none now). */
+export const onScreen = {
+  invoice: (id: string | null) => invoke('invoices.focus', { id }),
+  withdrawLink: (ott: string | null) => invoke('withdraw.focus', { ott }),
+}
+
+/** The window kept above others (no input: only read). */
+export const windowPin = call('window.pin')
+
+/** A payee's link, opened in the browser by main after its checks. */
+export const openLink = (url: string) => invoke('link.open', { url })
+
+/** A voucher sheet's links being made, one at a time. */
+export const onVoucherProgress = heard('vouchers.progress')

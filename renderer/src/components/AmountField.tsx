@@ -67,15 +67,7 @@ export function AmountInput(props: Props & { price: { currency: string; satPrice
   const fiat = inFiat && price !== null
   const unit = fiat ? price.currency : 'sats'
   const entry = fiat ? fiatEntry(fiatText, price) : null
-  const satMsat = parseSatInput(props.value, formatLocale())
-  const beside =
-    entry !== null
-      ? entry.sats === null
-        ? entry.problem
-        : entry.shown
-      : price && satMsat !== null && satMsat > 0
-        ? `≈ ${satsToFiat(satMsat, price.satPrice, price.currency, formatLocale()) ?? ''}`
-        : ''
+  const beside = besideWords(entry, price, props.value)
   const hintId = `${props.id}-hint`
   const convId = `${props.id}-converted`
 
@@ -103,25 +95,17 @@ export function AmountInput(props: Props & { price: { currency: string; satPrice
         />
       </label>
       {price && (
-        <fieldset className="unit-switch" disabled={props.disabled}>
-          <legend className="sr-only">
-            <FormattedMessage id="amountField.typeTheAmountIn" />
-          </legend>
-          <button type="button" aria-pressed={!fiat} onClick={() => setInFiat(false)}>
-            <FormattedMessage id="amountField.sats" />
-          </button>
-          <button
-            type="button"
-            aria-pressed={fiat}
-            onClick={() => {
-              setInFiat(true)
-              setFiatText('')
-              props.onValue('')
-            }}
-          >
-            {price.currency}
-          </button>
-        </fieldset>
+        <UnitSwitch
+          currency={price.currency}
+          fiat={fiat}
+          disabled={props.disabled}
+          onSats={() => setInFiat(false)}
+          onFiat={() => {
+            setInFiat(true)
+            setFiatText('')
+            props.onValue('')
+          }}
+        />
       )}
       <p id={convId} className="converted muted" aria-live="polite">
         {beside}
@@ -132,5 +116,36 @@ export function AmountInput(props: Props & { price: { currency: string; satPrice
         </p>
       )}
     </div>
+  )
+}
+
+/** What shows under the field: the sats a fiat amount comes to (or what to fix), else sats in fiat. */
+function besideWords(entry: FiatEntry | null, price: { currency: string; satPrice: number } | null, sats: string) {
+  if (entry !== null) return entry.sats === null ? entry.problem : entry.shown
+  const satMsat = parseSatInput(sats, formatLocale())
+  if (!price || satMsat === null || satMsat <= 0) return ''
+  return `≈ ${satsToFiat(satMsat, price.satPrice, price.currency, formatLocale()) ?? ''}`
+}
+
+/** Sats or the currency: which unit the field is typed in. */
+function UnitSwitch(p: {
+  currency: string
+  fiat: boolean
+  disabled?: boolean
+  onSats: () => void
+  onFiat: () => void
+}) {
+  return (
+    <fieldset className="unit-switch" disabled={p.disabled}>
+      <legend className="sr-only">
+        <FormattedMessage id="amountField.typeTheAmountIn" />
+      </legend>
+      <button type="button" aria-pressed={!p.fiat} onClick={p.onSats}>
+        <FormattedMessage id="amountField.sats" />
+      </button>
+      <button type="button" aria-pressed={p.fiat} onClick={p.onFiat}>
+        {p.currency}
+      </button>
+    </fieldset>
   )
 }

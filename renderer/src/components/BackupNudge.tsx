@@ -1,7 +1,7 @@
 // On Home, once accounts exist: a backup every 30 days, put off with "Not now". Its own module so
 // Home's chunk does not carry the backup screens of Settings.
 import { useEffect, useState } from 'react'
-import { invoke } from '../api'
+import { backup } from '../api'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { afterPaint } from '../lib/visibleTimers'
@@ -11,7 +11,7 @@ import { useUi } from '../stores/ui'
 export function BackupNudge() {
   const [due, setDue] = useState(false)
   useEffect(() => {
-    afterPaint(() => void invoke('backup.status', {}).then((r) => r.ok && setDue(r.value.due)))
+    afterPaint(() => void backup.status({}).then((r) => r.ok && setDue(r.value.due)))
   }, [])
   if (!due) return null
   return (
@@ -27,7 +27,7 @@ export function BackupNudge() {
           type="button"
           onClick={() => {
             setDue(false)
-            void invoke('backup.dismissNudge', {})
+            void backup.dismissNudge({})
           }}
         >
           <FormattedMessage id="settingsSafety.notNow" />

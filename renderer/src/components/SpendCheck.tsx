@@ -5,7 +5,7 @@
 import type { SpendingView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { useEffect, useState } from 'react'
-import { invoke } from '../api'
+import { spending } from '../api'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useMoney } from '../lib/money'
@@ -29,7 +29,7 @@ export function useSpendingView(accountId: string | null | undefined): SpendingV
   const [view, setView] = useState<SpendingView | null>(null)
   useEffect(() => {
     let live = true
-    void invoke('spending.get', accountId ? { accountId } : {}).then((r) => {
+    void spending.get(accountId ? { accountId } : {}).then((r) => {
       if (live && r.ok) setView(r.value)
     })
     return () => {
@@ -54,7 +54,7 @@ export function useSpendCheck(accountId: string | null | undefined, amountMsat: 
       setProblem({ code: 'limit', message: t('spendCheck.enterTheAppSPassphrase'), retryable: false })
       return null
     }
-    const r = await invoke('spending.confirm', { ...account, amountMsat, passphrase })
+    const r = await spending.confirm({ ...account, amountMsat, passphrase })
     setPassphrase('')
     setProblem(r.ok ? null : r.error)
     return r.ok ? r.value.confirmToken : null

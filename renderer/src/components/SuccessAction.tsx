@@ -4,7 +4,7 @@
 import type { SuccessActionView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
 import { useState } from 'react'
-import { invoke } from '../api'
+import { openLink } from '../api'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { ErrorMessage } from './ErrorMessage'
@@ -31,7 +31,7 @@ export function SuccessAction(props: { action: SuccessActionView }) {
     )
   const open = () => {
     setError(null)
-    void invoke('link.open', { url: a.url }).then((r) => {
+    void openLink(a.url).then((r) => {
       if (!r.ok) setError(r.error)
     })
   }

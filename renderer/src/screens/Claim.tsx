@@ -8,7 +8,7 @@ import { summarize } from '@shared/payment/route'
 import { onServiceServer } from '@shared/serviceOrigin'
 import { MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect, useState } from 'react'
-import { invoke } from '../api'
+import { onScreen } from '../api'
 import { Amount, Fiat, FiatBeside } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
@@ -195,8 +195,8 @@ function Following(props: { invoiceId: string; message: string | null; host: str
   const checking = useInvoices((s) => Boolean(s.checking[props.invoiceId]))
   // watched faster while shown
   useEffect(() => {
-    void invoke('invoices.focus', { id: props.invoiceId })
-    return () => void invoke('invoices.focus', { id: null })
+    void onScreen.invoice(props.invoiceId)
+    return () => void onScreen.invoice(null)
   }, [props.invoiceId])
   const offset = useClockOffset(inv?.accountId)
   if (!inv) return null

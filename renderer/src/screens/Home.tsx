@@ -90,18 +90,10 @@ export function Home() {
 function Total({ now }: { now: number }) {
   const totalMsat = useWallets((s) => totalBalanceMsat(s.wallets))
   const status = useWallets((s) => s.status)
-  const updatedAt = useWallets((s) => s.updatedAt)
-  const load = useWallets((s) => s.load)
   const rates = useRates((s) => s.view)
   const [said, flash] = useFlash()
-  const hidden = useHidden()
   const fiat = status === 'idle' ? null : fiatBeside(totalMsat, rates, now)
   const shown = useMoney().msat(totalMsat)
-  const refresh = async () => {
-    await load()
-    // a fast refresh changes nothing visible: say it was done (or the error says why not)
-    if (useWallets.getState().status === 'ready') flash.show(t('home.balancesUpdated'))
-  }
   return (
     <div className="total-block">
       <div className="total-main">
@@ -112,37 +104,14 @@ function Total({ now }: { now: number }) {
         <p className="total" style={{ '--total-chars': shown.length } as CSSProperties}>
           <strong data-testid="total">{status === 'idle' ? '…' : <Amount msat={totalMsat} />}</strong>
         </p>
-        <p className="total-sub small">
-          {fiat && <FiatBeside shown={fiat} testId="total-fiat" />}
-          {updatedAt !== null && (
-            <span className="muted" data-testid="updated">
-              {/* " · updated …" after the fiat value, "Updated …" when it is the line's first word */}
-              <FormattedMessage
-                id="home.updated"
-                values={{
-                  fiat: fiat && !hidden ? 'shown' : 'none',
-                  relativeTime: relativeTime(Math.floor(updatedAt / 1000), now),
-                }}
-              />
-            </span>
-          )}
-        </p>
+        <TotalSub fiat={fiat} now={now} />
         <p className="flash small" role="status">
           {said}
         </p>
       </div>
       <div className="total-tools">
         <HideToggle />
-        <button
-          type="button"
-          className="icon-button"
-          title={t('home.refresh')}
-          onClick={() => void refresh()}
-          disabled={status === 'loading'}
-        >
-          <RefreshCw size={18} aria-hidden />
-          <span className="sr-only">{status === 'loading' ? t('home.refreshing') : t('home.refresh')}</span>
-        </button>
+        <RefreshButton onDone={() => flash.show(t('home.balancesUpdated'))} />
       </div>
       {rates?.status === 'stale' && rates.reason && (
         <p className="muted small total-note" data-testid="rates-stale">
@@ -153,6 +122,52 @@ function Total({ now }: { now: number }) {
         </p>
       )}
     </div>
+  )
+}
+
+/** Under the total: its fiat value and when the balances were last read. */
+function TotalSub({ fiat, now }: { fiat: ReturnType<typeof fiatBeside>; now: number }) {
+  const updatedAt = useWallets((s) => s.updatedAt)
+  const hidden = useHidden()
+  return (
+    <p className="total-sub small">
+      {fiat && <FiatBeside shown={fiat} testId="total-fiat" />}
+      {updatedAt !== null && (
+        <span className="muted" data-testid="updated">
+          {/* " · updated …" after the fiat value, "Updated …" when it is the line's first word */}
+          <FormattedMessage
+            id="home.updated"
+            values={{
+              fiat: fiat && !hidden ? 'shown' : 'none',
+              relativeTime: relativeTime(Math.floor(updatedAt / 1000), now),
+            }}
+          />
+        </span>
+      )}
+    </p>
+  )
+}
+
+/** Reads the balances again; `onDone` when they came (a fast refresh changes nothing visible). */
+function RefreshButton({ onDone }: { onDone: () => void }) {
+  const status = useWallets((s) => s.status)
+  const load = useWallets((s) => s.load)
+  const refresh = async () => {
+    await load()
+    // the error says why not, when it failed
+    if (useWallets.getState().status === 'ready') onDone()
+  }
+  return (
+    <button
+      type="button"
+      className="icon-button"
+      title={t('home.refresh')}
+      onClick={() => void refresh()}
+      disabled={status === 'loading'}
+    >
+      <RefreshCw size={18} aria-hidden />
+      <span className="sr-only">{status === 'loading' ? t('home.refreshing') : t('home.refresh')}</span>
+    </button>
   )
 }
 

@@ -25,7 +25,7 @@ import { useAccounts } from '../stores/accounts'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
-import { RestoreBackup } from './SettingsSafety'
+import { RestoreBackup } from './SettingsBackup'
 
 export default function Onboarding({ adding }: { adding: boolean }) {
   const [label, setLabel] = useState('')

@@ -4,7 +4,7 @@
 import type { PendingInvoice } from '@shared/contract'
 import { lightningUri } from '@shared/lnurl'
 import { type FormEvent, useEffect, useRef, useState } from 'react'
-import { invoke } from '../api'
+import { onScreen } from '../api'
 import { Fiat } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
 import { Choice } from '../components/Choice'
@@ -148,8 +148,8 @@ function ShowInvoice({ id }: { id: string }) {
 
   useEffect(() => {
     if (inv.status !== 'pending') return
-    void invoke('invoices.focus', { id })
-    return () => void invoke('invoices.focus', { id: null })
+    void onScreen.invoice(id)
+    return () => void onScreen.invoice(null)
   }, [id, inv.status])
 
   return (

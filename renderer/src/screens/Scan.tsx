@@ -15,7 +15,6 @@ type Outcome = { kind: 'idle' } | { kind: 'working'; what: string } | { kind: 'p
 
 export default function Scan() {
   const [outcome, setOutcome] = useState<Outcome>({ kind: 'idle' })
-  const [text, setText] = useState('')
   const [camera, setCamera] = useState(false)
 
   async function handle(found: string | null, source: string) {
@@ -52,11 +51,6 @@ export default function Scan() {
         message: t('scan.readingTheClipboardWasRefused'),
       })
     }
-  }
-
-  function fromText(e: FormEvent) {
-    e.preventDefault()
-    void handle(text, 'text')
   }
 
   return (
@@ -110,22 +104,28 @@ export default function Scan() {
             }}
           />
         )}
-        <form onSubmit={fromText} noValidate>
-          <TextField
-            id="scan-text"
-            label={t('scan.orPasteTheText')}
-            value={text}
-            onValue={setText}
-            spellCheck={false}
-          />
-          <button type="submit">
-            <FormattedMessage id="scan.useThisText" />
-          </button>
-        </form>
+        <PastedText onText={(text) => void handle(text, 'text')} />
         {outcome.kind === 'working' && <Pending>{outcome.what}</Pending>}
         <Problem>{outcome.kind === 'problem' ? outcome.message : null}</Problem>
       </section>
     </Screen>
+  )
+}
+
+/** The text of a QR code (or any payment text), pasted instead of scanned. */
+function PastedText({ onText }: { onText: (text: string) => void }) {
+  const [text, setText] = useState('')
+  function submit(e: FormEvent) {
+    e.preventDefault()
+    onText(text)
+  }
+  return (
+    <form onSubmit={submit} noValidate>
+      <TextField id="scan-text" label={t('scan.orPasteTheText')} value={text} onValue={setText} spellCheck={false} />
+      <button type="submit">
+        <FormattedMessage id="scan.useThisText" />
+      </button>
+    </form>
   )
 }
 

@@ -17,10 +17,11 @@ import { useRates } from '../stores/rates'
 import { useSettings } from '../stores/settings'
 import { Accounts } from './SettingsAccounts'
 import { ConnectedApps } from './SettingsApps'
+import { BackupSection } from './SettingsBackup'
 import { DesktopPrefs, SettingCheck } from './SettingsDesktop'
 import { LockPrefs } from './SettingsLock'
 import { type SettingsPart, SettingsSections } from './SettingsMenu'
-import { BackupSection, SpendingLimits } from './SettingsSafety'
+import { SpendingLimits } from './SettingsSafety'
 import { WalletAdmin } from './WalletAdmin'
 
 export default function Settings() {

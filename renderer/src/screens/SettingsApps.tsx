@@ -5,7 +5,7 @@ import type { AppErrorShape } from '@shared/errors'
 import { NWC_METHODS } from '@shared/nwcMethods'
 import { MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
-import { invoke, on } from '../api'
+import { connectedApps } from '../api'
 import { CopyButton } from '../components/CopyButton'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { AppPassphraseField } from '../components/PassphraseAsk'
@@ -43,16 +43,16 @@ export function ConnectedApps() {
   const [made, setMade] = useState<{ name: string; uri: string } | null>(null)
   const caps = useCapabilities()
   const load = useCallback(async () => {
-    const r = await invoke('nwc.list', {})
+    const r = await connectedApps.list({})
     if (r.ok) setList(r.value)
     else setError(r.error)
   }, [])
   useEffect(() => {
     void load()
-    return on('nwc.updated', setList)
+    return connectedApps.onUpdated(setList)
   }, [load])
   async function saveSettings(patch: Partial<NwcSettings>) {
-    const r = await invoke('nwc.settings', patch)
+    const r = await connectedApps.settings(patch)
     if (!r.ok) setError(r.error)
     else setError(null)
   }
@@ -152,14 +152,14 @@ function ConnectionCard(props: { c: NwcConnectionView; onError: (e: AppErrorShap
   const money = useMoney()
   const [payments, setPayments] = useState<NwcSpendView[] | null>(null)
   async function show() {
-    const r = await invoke('nwc.get', { id: c.id })
+    const r = await connectedApps.get({ id: c.id })
     if (r.ok) setPayments(r.value.payments)
     else props.onError(r.error)
   }
   const [confirming, setConfirming] = useState(false)
   async function revoke() {
     setConfirming(false)
-    const r = await invoke('nwc.revoke', { id: c.id })
+    const r = await connectedApps.revoke({ id: c.id })
     if (!r.ok) props.onError(r.error)
   }
   const pays = c.methods.includes('pay_invoice')
@@ -241,7 +241,7 @@ function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: string; 
     e.preventDefault()
     setBusy(true)
     const expiresAt = expiry ? Math.floor(new Date(`${expiry}T23:59:59`).getTime() / 1000) : undefined
-    const r = await invoke('nwc.create', {
+    const r = await connectedApps.create({
       ...{
         name: name.trim(),
         walletId,

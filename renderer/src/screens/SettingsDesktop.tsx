@@ -2,7 +2,7 @@
 // shortcut, and the popover's pin (shown only where there is a popover: macOS and Windows).
 import type { Settings as SettingsT } from '@shared/contract'
 import { type FormEvent, type ReactNode, useEffect, useState } from 'react'
-import { invoke } from '../api'
+import { windowPin } from '../api'
 import { TextField } from '../components/TextField'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
@@ -96,7 +96,7 @@ export function PinToggle() {
   useEffect(() => {
     let live = true
     // asked without a pin: only tells whether there is a popover and whether it is pinned
-    void invoke('window.pin', {}).then((r) => {
+    void windowPin({}).then((r) => {
       if (live && r.ok) setPin(r.value)
     })
     return () => {
@@ -111,7 +111,7 @@ export function PinToggle() {
         type="checkbox"
         checked={pin.pinned}
         onChange={(e) =>
-          void invoke('window.pin', { pinned: e.target.checked }).then((r) => {
+          void windowPin({ pinned: e.target.checked }).then((r) => {
             if (r.ok) setPin(r.value)
           })
         }

@@ -1,8 +1,9 @@
 // One payment of the history: what happened in plain words, its fee, memo, comment and payee, the
 // person's label (editable), and for a Lightning payment its proof from the service.
 
+import type { LnTxView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
-import type { ClaimedLinkView } from '@shared/history'
+import type { ClaimedLinkView, HistoryRow } from '@shared/history'
 import { LABEL_MAX } from '@shared/historyLimits'
 import { voucherShortId } from '@shared/vouchers'
 import { type ReactNode, useEffect, useState } from 'react'
@@ -30,18 +31,10 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
   const tx = fromPage ?? fromRecent
   const detail = useTransactions((s) => s.detail)
   const loadDetail = useTransactions((s) => s.loadDetail)
-  const money = useMoney()
   useEffect(() => {
     if (props.lnTxId) void loadDetail(props.lnTxId)
   }, [props.lnTxId, loadDetail])
   const ln = detail.id === props.lnTxId ? detail.value : null
-  const field = (term: string, value: ReactNode) =>
-    value ? (
-      <div className="field-row">
-        <dt>{term}</dt>
-        <dd>{value}</dd>
-      </div>
-    ) : null
 
   return (
     // one way back, to the history (the tab bar marks Transactions as where this is)
@@ -50,43 +43,8 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
         <FormattedMessage id="transactionDetail.backToTransactions" />
       </button>
       <dl className="details">
-        {tx && (
-          <>
-            {field(t('transactionDetail.date'), formatDate(tx.createdAt))}
-            {field(t('transactionDetail.what'), rowWords(tx))}
-            {field(
-              t('transactionDetail.amount'),
-              <>
-                {money.msat(tx.amountMsat, { signed: true })} <Fiat msat={tx.amountMsat} testId="tx-fiat" />{' '}
-                <FiatThen msat={tx.amountMsat} priceThen={tx.priceThen} testId="tx-fiat-then" />
-              </>,
-            )}
-            {tx.feeMsat !== 0 && field(t('transactionDetail.networkFee'), money.msat(-tx.feeMsat))}
-            {field(t('transactionDetail.wallet'), tx.walletLabel ?? tx.walletId)}
-            {/* a claimed link's words say the person's memo; the claimer's own memo is theirs, said apart */}
-            {field(t(tx.link ? 'transactionDetail.claimersMemo' : 'transactionDetail.memo'), detailMemo(tx))}
-            {/* a payer's comment that repeats the memo is said once (N19) */}
-            {field(t('transactionDetail.comment'), distinctComment(tx))}
-            {field(t('transactionDetail.paidTo'), tx.payee)}
-          </>
-        )}
-        {ln && (
-          <>
-            {!tx &&
-              field(
-                t('transactionDetail.fee'),
-                ln.feeMsat === null ? t('transactionDetail.notReported') : money.msat(ln.feeMsat),
-              )}
-            {field(t('transactionDetail.status'), ln.settled ? 'settled' : t('transactionDetail.notSettled'))}
-            <CopyField label={t('transactionDetail.paymentHash')} value={ln.paymentHash} />
-            <CopyField
-              label={t('transactionDetail.preimageProofOfPayment')}
-              value={ln.preimage}
-              empty={t('transactionDetail.notRevealedYet')}
-            />
-            <CopyField label={t('transactionDetail.paymentRequest')} value={ln.paymentRequest} />
-          </>
-        )}
+        {tx && <RowFields tx={tx} />}
+        {ln && <LightningFields ln={ln} withFee={!tx} />}
       </dl>
       {tx?.link && <OpenClaimedLink walletId={tx.walletId} link={tx.link} />}
       {tx && <LabelEditor key={tx.txId} txId={tx.txId} label={tx.label ?? ''} />}
@@ -100,6 +58,61 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
         <ErrorMessage error={detail.error} onRetry={() => void loadDetail(props.lnTxId as string)} />
       )}
     </Screen>
+  )
+}
+
+/** One term of the detail and its value; nothing when there is no value. */
+function Field({ term, children }: { term: string; children: ReactNode }) {
+  if (!children) return null
+  return (
+    <div className="field-row">
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  )
+}
+
+/** What the history row says: when, what, how much (now and then), its fee, wallet, memo, comment, payee. */
+function RowFields({ tx }: { tx: HistoryRow }) {
+  const money = useMoney()
+  return (
+    <>
+      <Field term={t('transactionDetail.date')}>{formatDate(tx.createdAt)}</Field>
+      <Field term={t('transactionDetail.what')}>{rowWords(tx)}</Field>
+      <Field term={t('transactionDetail.amount')}>
+        {money.msat(tx.amountMsat, { signed: true })} <Fiat msat={tx.amountMsat} testId="tx-fiat" />{' '}
+        <FiatThen msat={tx.amountMsat} priceThen={tx.priceThen} testId="tx-fiat-then" />
+      </Field>
+      {tx.feeMsat !== 0 && <Field term={t('transactionDetail.networkFee')}>{money.msat(-tx.feeMsat)}</Field>}
+      <Field term={t('transactionDetail.wallet')}>{tx.walletLabel ?? tx.walletId}</Field>
+      {/* a claimed link's words say the person's memo; the claimer's own memo is theirs, said apart */}
+      <Field term={t(tx.link ? 'transactionDetail.claimersMemo' : 'transactionDetail.memo')}>{detailMemo(tx)}</Field>
+      {/* a payer's comment that repeats the memo is said once (N19) */}
+      <Field term={t('transactionDetail.comment')}>{distinctComment(tx)}</Field>
+      <Field term={t('transactionDetail.paidTo')}>{tx.payee}</Field>
+    </>
+  )
+}
+
+/** A Lightning payment's proof from the service; its fee too when no history row said it. */
+function LightningFields({ ln, withFee }: { ln: LnTxView; withFee: boolean }) {
+  const money = useMoney()
+  return (
+    <>
+      {withFee && (
+        <Field term={t('transactionDetail.fee')}>
+          {ln.feeMsat === null ? t('transactionDetail.notReported') : money.msat(ln.feeMsat)}
+        </Field>
+      )}
+      <Field term={t('transactionDetail.status')}>{ln.settled ? 'settled' : t('transactionDetail.notSettled')}</Field>
+      <CopyField label={t('transactionDetail.paymentHash')} value={ln.paymentHash} />
+      <CopyField
+        label={t('transactionDetail.preimageProofOfPayment')}
+        value={ln.preimage}
+        empty={t('transactionDetail.notRevealedYet')}
+      />
+      <CopyField label={t('transactionDetail.paymentRequest')} value={ln.paymentRequest} />
+    </>
   )
 }
 

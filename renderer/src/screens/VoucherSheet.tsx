@@ -4,7 +4,7 @@ import type { SheetOutcome } from '@shared/contract'
 import { MSAT_PER_SAT, parseSatInput } from '@shared/units'
 import { changesOnSheet, claimFeeCapSat, VOUCHER_COUNT_MAX, VOUCHER_NOTE_MAX } from '@shared/vouchers'
 import { type FormEvent, useEffect, useState } from 'react'
-import { on } from '../api'
+import { onVoucherProgress } from '../api'
 import { Fiat } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
@@ -93,7 +93,7 @@ function ConfirmSheet() {
   const wallet = useWallets((s) => s.wallets.find((w) => w.id === c?.walletId))
   const money = useMoney()
   // main counts the vouchers as it makes them; only this screen shows that
-  useEffect(() => on('vouchers.progress', (p) => useVouchers.getState().progressed(p)), [])
+  useEffect(() => onVoucherProgress((p) => useVouchers.getState().progressed(p)), [])
   const rules = useSpendCheck(null, c ? c.count * c.amountSat * MSAT_PER_SAT : 0)
   if (!c) return null
   const label = wallet?.label ?? c.walletId

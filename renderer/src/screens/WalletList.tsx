@@ -41,17 +41,12 @@ function WalletLocalRow({ wallet: w, onError }: { wallet: WalletView; onError: (
   const [busy, setBusy] = useState(false)
   const serviceLabel = w.serviceLabel ?? w.label
   const ownName = w.label === serviceLabel ? '' : w.label
-  const [name, setName] = useState(ownName)
   async function send(input: { name: string; hidden: boolean }) {
     setBusy(true)
     const error = await useWallets.getState().setLocal({ walletId: w.id, ...input })
     setBusy(false)
     onError(error)
     return error === null
-  }
-  async function save(e: FormEvent) {
-    e.preventDefault()
-    if (await send({ name, hidden: w.hidden === true })) setRenaming(false)
   }
   return (
     <li className="card wallet-local" data-testid={`wallet-local-${w.id}`}>
@@ -69,37 +64,22 @@ function WalletLocalRow({ wallet: w, onError }: { wallet: WalletView; onError: (
         </p>
       )}
       {renaming ? (
-        <form onSubmit={save} noValidate className="wallet-rename">
-          <TextField
-            id={`wallet-name-${w.id}`}
-            label={t('walletAdmin.nameInThisApp')}
-            placeholder={serviceLabel}
-            value={name}
-            maxLength={WALLET_NAME_MAX}
-            onValue={setName}
-            aria-describedby={`wallet-name-hint-${w.id}`}
-          />
-          <p className="muted small" id={`wallet-name-hint-${w.id}`}>
-            <FormattedMessage id="walletAdmin.emptyForServiceName" />
-          </p>
-          <div className="actions">
-            <button type="submit" disabled={busy}>
-              <FormattedMessage id="walletAdmin.saveName" />
-            </button>
-            <button type="button" onClick={() => setRenaming(false)}>
-              <FormattedMessage id="walletAdmin.cancel" />
-            </button>
-          </div>
-        </form>
+        <RenameWallet
+          wallet={w}
+          serviceLabel={serviceLabel}
+          ownName={ownName}
+          busy={busy}
+          onSave={async (name) => {
+            if (await send({ name, hidden: w.hidden === true })) setRenaming(false)
+          }}
+          onCancel={() => setRenaming(false)}
+        />
       ) : (
         <div className="actions">
           <button
             type="button"
             aria-label={t('walletAdmin.renameWallet', { name: w.label })}
-            onClick={() => {
-              setName(ownName)
-              setRenaming(true)
-            }}
+            onClick={() => setRenaming(true)}
           >
             <FormattedMessage id="walletAdmin.rename" />
           </button>
@@ -114,5 +94,46 @@ function WalletLocalRow({ wallet: w, onError }: { wallet: WalletView; onError: (
         </div>
       )}
     </li>
+  )
+}
+
+/** The name in this app, opened on the one the person gave (empty: the service's name again). */
+function RenameWallet(p: {
+  wallet: WalletView
+  serviceLabel: string
+  ownName: string
+  busy: boolean
+  onSave: (name: string) => Promise<void>
+  onCancel: () => void
+}) {
+  const w = p.wallet
+  const [name, setName] = useState(p.ownName)
+  function save(e: FormEvent) {
+    e.preventDefault()
+    void p.onSave(name)
+  }
+  return (
+    <form onSubmit={save} noValidate className="wallet-rename">
+      <TextField
+        id={`wallet-name-${w.id}`}
+        label={t('walletAdmin.nameInThisApp')}
+        placeholder={p.serviceLabel}
+        value={name}
+        maxLength={WALLET_NAME_MAX}
+        onValue={setName}
+        aria-describedby={`wallet-name-hint-${w.id}`}
+      />
+      <p className="muted small" id={`wallet-name-hint-${w.id}`}>
+        <FormattedMessage id="walletAdmin.emptyForServiceName" />
+      </p>
+      <div className="actions">
+        <button type="submit" disabled={p.busy}>
+          <FormattedMessage id="walletAdmin.saveName" />
+        </button>
+        <button type="button" onClick={p.onCancel}>
+          <FormattedMessage id="walletAdmin.cancel" />
+        </button>
+      </div>
+    </form>
   )
 }

@@ -2,7 +2,7 @@
 import { parseSatInput } from '@shared/units'
 import { withdrawLinkState } from '@shared/vouchers'
 import { type FormEvent, useEffect, useState } from 'react'
-import { invoke } from '../api'
+import { onScreen } from '../api'
 import { Fiat } from '../components/Amount'
 import { AmountField } from '../components/AmountField'
 import { Choice } from '../components/Choice'
@@ -113,8 +113,8 @@ function ShowLink({ ott }: { ott: string }) {
   // while it shows, its claim is told within seconds (main polls its account as for a fresh link)
   useEffect(() => {
     if (claimed) return
-    void invoke('withdraw.focus', { ott })
-    return () => void invoke('withdraw.focus', { ott: null })
+    void onScreen.withdrawLink(ott)
+    return () => void onScreen.withdrawLink(null)
   }, [ott, claimed])
 
   return (
