@@ -29,11 +29,8 @@ function activeFilters(f: HistoryFilter): number {
  */
 export function Filters() {
   const filter = useTransactions((s) => s.filter)
-  const perPage = useTransactions((s) => s.perPage)
   const setFilter = useTransactions((s) => s.setFilter)
-  const setPerPage = useTransactions((s) => s.setPerPage)
   const open = useTransactions((s) => s.filtersOpen ?? wideWindow())
-  const wallets = useWallets((s) => s.wallets)
   const active = activeFilters(filter)
   return (
     <search className="toolbar history-filters">
@@ -61,81 +58,113 @@ export function Filters() {
           )}
         </summary>
         <div className="history-filter-grid">
-          <SelectField
-            id="tx-wallet"
-            label={t('historyFilters.wallet')}
-            value={filter.walletId}
-            onValue={(walletId) => void setFilter({ walletId })}
-          >
-            <option value="all">
-              <FormattedMessage id="historyFilters.allWallets" />
-            </option>
-            {wallets.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.label}
-              </option>
-            ))}
-          </SelectField>
-          <SelectField
-            id="tx-direction"
-            label={t('historyFilters.direction')}
-            value={filter.direction}
-            onValue={(v) => void setFilter({ direction: v as 'all' | 'sent' | 'received' })}
-          >
-            <option value="all">
-              <FormattedMessage id="historyFilters.sentAndReceived" />
-            </option>
-            <option value="received">
-              <FormattedMessage id="historyFilters.received" />
-            </option>
-            <option value="sent">
-              <FormattedMessage id="historyFilters.sent" />
-            </option>
-          </SelectField>
-          <SelectField
-            id="tx-kind"
-            label={t('historyFilters.type')}
-            value={filter.kind}
-            onValue={(v) => void setFilter({ kind: v as TxKind | '' })}
-          >
-            <option value="">
-              <FormattedMessage id="historyFilters.everyType" />
-            </option>
-            {(Object.keys(TX_KINDS) as TxKind[]).map((k) => (
-              <option key={k} value={k}>
-                {t(KIND_NAMES[k])}
-              </option>
-            ))}
-          </SelectField>
-          <TextField
-            id="tx-from"
-            label={t('historyFilters.from')}
-            type="date"
-            value={filter.from}
-            onValue={(from) => void setFilter({ from })}
-          />
-          <TextField
-            id="tx-to"
-            label={t('historyFilters.to')}
-            type="date"
-            value={filter.to}
-            onValue={(to) => void setFilter({ to })}
-          />
-          <SelectField
-            id="per-page"
-            label={t('historyFilters.perPage')}
-            value={perPage}
-            onValue={(v) => void setPerPage(Number(v))}
-          >
-            {PER_PAGE_CHOICES.map((n) => (
-              <option key={n} value={n}>
-                {n}
-              </option>
-            ))}
-          </SelectField>
+          <WhichFilters />
+          <WhenFilters />
+          <PerPage />
         </div>
       </details>
     </search>
+  )
+}
+
+/** Which rows: of one wallet, one direction, one kind. */
+function WhichFilters() {
+  const filter = useTransactions((s) => s.filter)
+  const setFilter = useTransactions((s) => s.setFilter)
+  const wallets = useWallets((s) => s.wallets)
+  return (
+    <>
+      <SelectField
+        id="tx-wallet"
+        label={t('historyFilters.wallet')}
+        value={filter.walletId}
+        onValue={(walletId) => void setFilter({ walletId })}
+      >
+        <option value="all">
+          <FormattedMessage id="historyFilters.allWallets" />
+        </option>
+        {wallets.map((w) => (
+          <option key={w.id} value={w.id}>
+            {w.label}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField
+        id="tx-direction"
+        label={t('historyFilters.direction')}
+        value={filter.direction}
+        onValue={(v) => void setFilter({ direction: v as 'all' | 'sent' | 'received' })}
+      >
+        <option value="all">
+          <FormattedMessage id="historyFilters.sentAndReceived" />
+        </option>
+        <option value="received">
+          <FormattedMessage id="historyFilters.received" />
+        </option>
+        <option value="sent">
+          <FormattedMessage id="historyFilters.sent" />
+        </option>
+      </SelectField>
+      <SelectField
+        id="tx-kind"
+        label={t('historyFilters.type')}
+        value={filter.kind}
+        onValue={(v) => void setFilter({ kind: v as TxKind | '' })}
+      >
+        <option value="">
+          <FormattedMessage id="historyFilters.everyType" />
+        </option>
+        {(Object.keys(TX_KINDS) as TxKind[]).map((k) => (
+          <option key={k} value={k}>
+            {t(KIND_NAMES[k])}
+          </option>
+        ))}
+      </SelectField>
+    </>
+  )
+}
+
+/** When: from one day, to another. */
+function WhenFilters() {
+  const filter = useTransactions((s) => s.filter)
+  const setFilter = useTransactions((s) => s.setFilter)
+  return (
+    <>
+      <TextField
+        id="tx-from"
+        label={t('historyFilters.from')}
+        type="date"
+        value={filter.from}
+        onValue={(from) => void setFilter({ from })}
+      />
+      <TextField
+        id="tx-to"
+        label={t('historyFilters.to')}
+        type="date"
+        value={filter.to}
+        onValue={(to) => void setFilter({ to })}
+      />
+    </>
+  )
+}
+
+/** How many rows a page holds. */
+function PerPage() {
+  const perPage = useTransactions((s) => s.perPage)
+  const setPerPage = useTransactions((s) => s.setPerPage)
+  return (
+    <SelectField
+      id="per-page"
+      label={t('historyFilters.perPage')}
+      value={perPage}
+      onValue={(v) => void setPerPage(Number(v))}
+    >
+      {PER_PAGE_CHOICES.map((n) => (
+        <option key={n} value={n}>
+          {n}
+        </option>
+      ))}
+    </SelectField>
   )
 }
 

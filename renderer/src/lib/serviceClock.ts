@@ -3,8 +3,17 @@
 // clock before it says "Expired" or counts down. A computer whose clock is a day off then still
 // shows a fresh invoice as pending (docs/service.md, "The service's time").
 
+import { useEffect, useState } from 'react'
 import { t } from '../i18n'
 import { useAccounts } from '../stores/accounts'
+import { visibleInterval } from './visibleTimers'
+
+/** The computer's Unix seconds, ticking once a second while mounted and the window is shown. */
+export function useSecondsNow(): number {
+  const [now, setNow] = useState(() => Math.floor(Date.now() / 1000))
+  useEffect(() => visibleInterval(() => setNow(Math.floor(Date.now() / 1000)), 1000), [])
+  return now
+}
 
 /** service minus computer, whole seconds; 0 while main knows nothing yet */
 export function useClockOffset(accountId: string | null | undefined): number {

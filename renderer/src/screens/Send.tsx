@@ -20,7 +20,8 @@ import { useAccounts } from '../stores/accounts'
 import { useSend } from '../stores/send'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
-import { Confirm, Unfinished } from './SendConfirm'
+import { Confirm } from './SendConfirm'
+import { Unfinished } from './SendUnfinished'
 
 export default function Send(props: { address?: string; walletId?: string; lookUp?: boolean }) {
   const confirmation = useSend((s) => s.confirmation)
@@ -42,120 +43,139 @@ export default function Send(props: { address?: string; walletId?: string; lookU
   )
 }
 
+/** Tells the person what is missing, or looks up what the field holds. */
+function lookUp(e?: FormEvent) {
+  e?.preventDefault()
+  const s = useSend.getState()
+  if (!s.form.input.trim()) {
+    useSend.setState({
+      formError: {
+        code: 'invalid_input',
+        message: t('send.enterALightningAddressSuch'),
+        retryable: false,
+      },
+    })
+    return
+  }
+  void s.probe(s.form.input)
+}
+
+/** Looks up what the clipboard holds (nothing when it is empty). */
+async function paste() {
+  let text: string
+  try {
+    text = (await navigator.clipboard.readText()).trim()
+  } catch {
+    useSend.setState({
+      formError: {
+        code: 'invalid_input',
+        message: t('send.readingTheClipboardWasRefused'),
+        retryable: false,
+      },
+    })
+    return
+  }
+  if (text) await useSend.getState().probe(text)
+}
+
 function SendForm() {
-  const form = useSend((s) => s.form)
-  const setForm = useSend((s) => s.setForm)
   const probeStatus = useSend((s) => s.probeStatus)
   const recipient = useSend((s) => s.recipient)
   const invoice = useSend((s) => s.invoice)
   const formError = useSend((s) => s.formError)
-  const arrived = useSend((s) => s.arrived)
-  const probe = useSend((s) => s.probe)
-  const review = useSend((s) => s.review)
-  const recents = useSend((s) => s.recents)
-  // the active account's rules: Review stops a payment over what is left today
+  // the active account's rules, read as the form opens: Review stops a payment over what is left today
   const spending = useSpendingView(useAccounts((s) => s.activeId))
   useEffect(() => {
     void useSend.getState().loadRecents()
   }, [])
+  return (
+    <>
+      <LookUpForm />
+      {probeStatus === 'loading' && <Pending>{t('send.lookingItUp')}</Pending>}
+      {(recipient || invoice) && <ReviewForm spending={spending} />}
+      {!recipient && !invoice && formError && (
+        <ErrorMessage error={formError} onRetry={formError.retryable ? () => lookUp() : undefined} />
+      )}
+    </>
+  )
+}
 
-  function lookUp(e?: FormEvent) {
-    e?.preventDefault()
-    if (!form.input.trim()) {
-      useSend.setState({
-        formError: {
-          code: 'invalid_input',
-          message: t('send.enterALightningAddressSuch'),
-          retryable: false,
-        },
-      })
-      return
-    }
-    void probe(form.input)
-  }
-  async function paste() {
-    let text: string
-    try {
-      text = (await navigator.clipboard.readText()).trim()
-    } catch {
-      useSend.setState({
-        formError: {
-          code: 'invalid_input',
-          message: t('send.readingTheClipboardWasRefused'),
-          retryable: false,
-        },
-      })
-      return
-    }
-    if (text) await probe(text)
-  }
+/** Where to: an address, link or invoice typed, pasted or scanned, and what arrived from outside. */
+function LookUpForm() {
+  const input = useSend((s) => s.form.input)
+  const setForm = useSend((s) => s.setForm)
+  const probeStatus = useSend((s) => s.probeStatus)
+  const arrived = useSend((s) => s.arrived)
+  const recents = useSend((s) => s.recents)
+  return (
+    <form onSubmit={lookUp} noValidate>
+      <TextField
+        id="address"
+        label={t('send.lightningAddressOrInvoice')}
+        value={input}
+        placeholder={t('send.nameExampleComOrLnbc')}
+        autoComplete="off"
+        spellCheck={false}
+        list="recent-recipients"
+        onValue={(input) => setForm({ input })}
+      />
+      <datalist id="recent-recipients">
+        {recents.map((r) => (
+          <option key={r} value={r} />
+        ))}
+      </datalist>
+      {arrived && (
+        <section className="card" aria-label={t('send.whatArrived')} data-testid="send-arrived">
+          <p>
+            <FormattedMessage
+              id="send.thisIsNothingHasBeen"
+              values={{ words: tw(arrived.words), host: arrived.host ?? t('send.anybody') }}
+            />
+          </p>
+        </section>
+      )}
+      <div className="actions">
+        <button type="submit" disabled={probeStatus === 'loading'}>
+          <FormattedMessage id="send.lookUp" />
+        </button>
+        <button type="button" onClick={() => void paste()}>
+          <FormattedMessage id="send.paste" />
+        </button>
+        <button type="button" onClick={() => useUi.getState().go({ to: 'scan' })}>
+          <FormattedMessage id="send.scanAQrCode" />
+        </button>
+      </div>
+    </form>
+  )
+}
+
+/** Who or what is paid, from which wallet, how much: then Review. */
+function ReviewForm({ spending }: { spending: ReturnType<typeof useSpendingView> }) {
+  const form = useSend((s) => s.form)
+  const setForm = useSend((s) => s.setForm)
+  const recipient = useSend((s) => s.recipient)
+  const invoice = useSend((s) => s.invoice)
+  const formError = useSend((s) => s.formError)
   function onReview(e: FormEvent) {
     e.preventDefault()
-    review({
+    useSend.getState().review({
       walletId: form.walletId,
       amountMsat: invoice ? invoice.amountMsat : parseSatInput(form.amount, formatLocale()),
       comment: form.comment,
       spending,
     })
   }
-
   return (
-    <>
-      <form onSubmit={lookUp} noValidate>
-        <TextField
-          id="address"
-          label={t('send.lightningAddressOrInvoice')}
-          value={form.input}
-          placeholder={t('send.nameExampleComOrLnbc')}
-          autoComplete="off"
-          spellCheck={false}
-          list="recent-recipients"
-          onValue={(input) => setForm({ input })}
-        />
-        <datalist id="recent-recipients">
-          {recents.map((r) => (
-            <option key={r} value={r} />
-          ))}
-        </datalist>
-        {arrived && (
-          <section className="card" aria-label={t('send.whatArrived')} data-testid="send-arrived">
-            <p>
-              <FormattedMessage
-                id="send.thisIsNothingHasBeen"
-                values={{ words: tw(arrived.words), host: arrived.host ?? t('send.anybody') }}
-              />
-            </p>
-          </section>
-        )}
-        <div className="actions">
-          <button type="submit" disabled={probeStatus === 'loading'}>
-            <FormattedMessage id="send.lookUp" />
-          </button>
-          <button type="button" onClick={() => void paste()}>
-            <FormattedMessage id="send.paste" />
-          </button>
-          <button type="button" onClick={() => useUi.getState().go({ to: 'scan' })}>
-            <FormattedMessage id="send.scanAQrCode" />
-          </button>
-        </div>
-      </form>
-      {probeStatus === 'loading' && <Pending>{t('send.lookingItUp')}</Pending>}
-      {(recipient || invoice) && (
-        <form onSubmit={onReview} noValidate>
-          {recipient && <RecipientCard recipient={recipient} />}
-          {invoice && <InvoiceCard invoice={invoice} />}
-          <WalletSelect value={form.walletId} onChange={(walletId) => setForm({ walletId })} />
-          {recipient && <AmountFields recipient={recipient} />}
-          {formError && <ErrorMessage error={formError} />}
-          <button type="submit" className="primary">
-            <FormattedMessage id="send.review" />
-          </button>
-        </form>
-      )}
-      {!recipient && !invoice && formError && (
-        <ErrorMessage error={formError} onRetry={formError.retryable ? () => lookUp() : undefined} />
-      )}
-    </>
+    <form onSubmit={onReview} noValidate>
+      {recipient && <RecipientCard recipient={recipient} />}
+      {invoice && <InvoiceCard invoice={invoice} />}
+      <WalletSelect value={form.walletId} onChange={(walletId) => setForm({ walletId })} />
+      {recipient && <AmountFields recipient={recipient} />}
+      {formError && <ErrorMessage error={formError} />}
+      <button type="submit" className="primary">
+        <FormattedMessage id="send.review" />
+      </button>
+    </form>
   )
 }
 

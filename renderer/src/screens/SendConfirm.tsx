@@ -1,9 +1,6 @@
-// Send's confirmation (amount, the most the fee can be, total), its receipt, the unknown outcome,
-// and the list of payments whose outcome is not known yet, with "Check again".
-import type { JournalView } from '@shared/contract'
-import { decodeBolt11 } from '@shared/payment/bolt11'
+// Send's confirmation (amount, the most the fee can be, total), its receipt and the unknown outcome.
+// The payments whose outcome is not known yet are listed by SendUnfinished.tsx.
 import { withFeeLimitMsat } from '@shared/payment/fees'
-import { useEffect } from 'react'
 import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
@@ -11,12 +8,11 @@ import { LongText } from '../components/LongText'
 import { useSpendCheck } from '../components/SpendCheck'
 import { SuccessAction } from '../components/SuccessAction'
 import { FocusedHeading, SuccessMark } from '../components/SuccessMark'
-import { type MessageId, t } from '../i18n'
+import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { overDailyLimit } from '../lib/dailyLimit'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
-import { type CheckFound, usePayments } from '../stores/payments'
 import { type Confirmation, useSend } from '../stores/send'
 import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
@@ -56,39 +52,11 @@ export function Confirm() {
   const error = useSend((s) => s.error)
   const send = useSend((s) => s.send)
   const back = useSend((s) => s.back)
-  const reset = useSend((s) => s.reset)
-  const wallet = useWallets((s) => s.wallets.find((w) => w.id === c?.walletId))
   const rules = useSpendCheck(c?.accountId, c?.amountMsat ?? 0)
   const money = useMoney()
   if (!c) return null
   if (result) return <Receipt />
-  if (error?.code === 'unknown_outcome')
-    return (
-      <div className="card warning" role="alert">
-        {/* said once: main's message says the same, and Payments in progress leaves this one out */}
-        <p>
-          <strong>
-            <FormattedMessage id="sendConfirm.theOutcomeOfThisPayment" />
-          </strong>{' '}
-          <FormattedMessage id="sendConfirm.itMayOrMayNot" />
-        </p>
-        <div className="actions">
-          <button
-            type="button"
-            className="primary"
-            onClick={() => {
-              reset()
-              useUi.getState().go({ to: 'transactions', walletId: c.walletId })
-            }}
-          >
-            <FormattedMessage id="sendConfirm.checkTransactions" />
-          </button>
-          <button type="button" onClick={reset}>
-            <FormattedMessage id="sendConfirm.startOver" />
-          </button>
-        </div>
-      </div>
-    )
+  if (error?.code === 'unknown_outcome') return <UnknownOutcome walletId={c.walletId} />
   // Review stops a payment over what is left today; the rules read here are newer (another window paid)
   const over = error ? null : overDailyLimit(rules.view, c.amountMsat + c.feeLimitMsat)
   return (
@@ -97,24 +65,7 @@ export function Confirm() {
         <FormattedMessage id="sendConfirm.confirmPayment" />
       </FocusedHeading>
       {c.earlier && <PaidBefore earlier={c.earlier} />}
-      <dl className="details">
-        <Payee c={c} />
-        <Row label={t('sendConfirm.amount')}>
-          {money.msat(c.amountMsat)}
-          <Fiat msat={c.amountMsat} />
-        </Row>
-        <Row label={t('sendConfirm.fee')}>
-          <FormattedMessage id="sendConfirm.atMost" values={{ amount: money.msat(c.feeLimitMsat) }} />
-        </Row>
-        <Row label={t('sendConfirm.total')}>
-          <FormattedMessage id="sendConfirm.upTo" values={{ amount: money.msat(withFeeLimitMsat(c.amountMsat)) }} />
-          <Fiat msat={withFeeLimitMsat(c.amountMsat)} />
-        </Row>
-        <Row label={t('sendConfirm.from')}>
-          {wallet ? `${wallet.label} (${money.msat(wallet.balanceMsat)})` : c.walletId}
-        </Row>
-        {c.comment && <Row label={t('sendConfirm.comment')}>{c.comment}</Row>}
-      </dl>
+      <ConfirmDetails c={c} />
       {!error && rules.fields}
       {over && <ErrorMessage error={over} />}
       {money.hidden && <ShowAmounts />}
@@ -139,6 +90,63 @@ export function Confirm() {
         </button>
       </div>
     </div>
+  )
+}
+
+/** The answer was lost: the payment may or may not have gone, so it is checked, never sent again. */
+function UnknownOutcome({ walletId }: { walletId: string }) {
+  const reset = useSend((s) => s.reset)
+  return (
+    <div className="card warning" role="alert">
+      {/* said once: main's message says the same, and Payments in progress leaves this one out */}
+      <p>
+        <strong>
+          <FormattedMessage id="sendConfirm.theOutcomeOfThisPayment" />
+        </strong>{' '}
+        <FormattedMessage id="sendConfirm.itMayOrMayNot" />
+      </p>
+      <div className="actions">
+        <button
+          type="button"
+          className="primary"
+          onClick={() => {
+            reset()
+            useUi.getState().go({ to: 'transactions', walletId })
+          }}
+        >
+          <FormattedMessage id="sendConfirm.checkTransactions" />
+        </button>
+        <button type="button" onClick={reset}>
+          <FormattedMessage id="sendConfirm.startOver" />
+        </button>
+      </div>
+    </div>
+  )
+}
+
+/** What is about to be paid: to whom, how much, the most the fee can be, the total, from which wallet. */
+function ConfirmDetails({ c }: { c: Confirmation }) {
+  const wallet = useWallets((s) => s.wallets.find((w) => w.id === c.walletId))
+  const money = useMoney()
+  return (
+    <dl className="details">
+      <Payee c={c} />
+      <Row label={t('sendConfirm.amount')}>
+        {money.msat(c.amountMsat)}
+        <Fiat msat={c.amountMsat} />
+      </Row>
+      <Row label={t('sendConfirm.fee')}>
+        <FormattedMessage id="sendConfirm.atMost" values={{ amount: money.msat(c.feeLimitMsat) }} />
+      </Row>
+      <Row label={t('sendConfirm.total')}>
+        <FormattedMessage id="sendConfirm.upTo" values={{ amount: money.msat(withFeeLimitMsat(c.amountMsat)) }} />
+        <Fiat msat={withFeeLimitMsat(c.amountMsat)} />
+      </Row>
+      <Row label={t('sendConfirm.from')}>
+        {wallet ? `${wallet.label} (${money.msat(wallet.balanceMsat)})` : c.walletId}
+      </Row>
+      {c.comment && <Row label={t('sendConfirm.comment')}>{c.comment}</Row>}
+    </dl>
   )
 }
 
@@ -220,93 +228,5 @@ function ShowAmounts() {
         <FormattedMessage id="sendConfirm.showBalances" />
       </button>
     </p>
-  )
-}
-
-const STATE_WORDS: Record<string, MessageId> = {
-  pending: 'sendConfirm.stateBeingSent',
-  sent: 'sendConfirm.stateSentNoAnswer',
-  unknown: 'sendConfirm.stateUnknown',
-}
-
-/** Payments a crash or a lost answer left unfinished: never re-sent, checked on request. */
-export function Unfinished() {
-  const list = usePayments((s) => s.unfinished)
-  const found = usePayments((s) => s.found)
-  const checking = usePayments((s) => s.checking)
-  const error = usePayments((s) => s.error)
-  const sending = useSend((s) => s.sending)
-  const unknownHere = useSend((s) => s.error?.code === 'unknown_outcome')
-  const money = useMoney()
-  useEffect(() => {
-    void usePayments.getState().load()
-  }, [])
-  // the payment this screen is sending, or says is of unknown outcome, is shown by the screen itself
-  const mine = sending || unknownHere ? useSend.getState().confirmation?.requestId : undefined
-  const shown = mine ? list.filter((p) => p.requestId !== mine) : list
-  // what "Check again" found stays said, even when nothing is left in progress
-  if (shown.length === 0 && !found) return null
-  return (
-    <section className={`card ${shown.length > 0 ? 'warning' : ''}`} aria-label={t('sendConfirm.paymentsInProgress')}>
-      <h2>
-        <FormattedMessage id="sendConfirm.paymentsInProgress" />
-      </h2>
-      {shown.length > 0 && (
-        <p>
-          <FormattedMessage id="sendConfirm.theseWereNotConfirmedAs" />
-        </p>
-      )}
-      <ul>
-        {shown.map((p) => (
-          <li key={p.requestId}>
-            <FormattedMessage id="sendConfirm.to2" values={{ amount: money.msat(p.amountMsat) }} />{' '}
-            <span className={p.kind === 'invoice' && targetText(p).endsWith('…') ? 'mono' : undefined}>
-              {targetText(p)}
-            </span>{' '}
-            — {STATE_WORDS[p.state] ? t(STATE_WORDS[p.state] as MessageId) : p.state} ({formatDate(p.createdAt)})
-            {p.state === 'unknown' && p.error && <span className="muted"> {p.error}</span>}
-          </li>
-        ))}
-      </ul>
-      {found && <CheckResult found={found} />}
-      {error && <ErrorMessage error={error} />}
-      {shown.length > 0 && (
-        <button type="button" disabled={checking} onClick={() => void usePayments.getState().check()}>
-          {checking ? t('sendConfirm.checking') : t('sendConfirm.checkAgain')}
-        </button>
-      )}
-    </section>
-  )
-}
-
-/** An invoice by what it is for (its description, N18), else its start; an address as it is. */
-function targetText(p: JournalView): string {
-  if (p.kind !== 'invoice') return p.target
-  const inv = decodeBolt11(p.target)
-  return inv.kind !== 'invalid' && inv.description ? `“${inv.description}”` : `${p.target.slice(0, 24)}…`
-}
-
-/** What "Check again" found, in words: paid, failed with nothing taken, or still unknown. */
-function CheckResult({ found }: { found: CheckFound }) {
-  const money = useMoney()
-  const lines: Array<[string, string]> = found.settled.map((p) => [
-    p.requestId,
-    p.state === 'paid'
-      ? t('sendConfirm.itWasPaidTo', { amount: money.msat(p.amountMsat), targetText: targetText(p) })
-      : t('sendConfirm.itFailedNothingWasTaken', { amount: money.msat(p.amountMsat), targetText: targetText(p) }),
-  ])
-  if (found.still > 0)
-    lines.push([
-      'still',
-      found.still === 1
-        ? t('sendConfirm.stillUnknownTheServiceHas')
-        : t('sendConfirm.stillUnknownPaymentsTheService', { still: found.still }),
-    ])
-  return (
-    <div role="status" data-testid="check-result">
-      {lines.map(([key, text]) => (
-        <p key={key}>{text}</p>
-      ))}
-    </div>
   )
 }

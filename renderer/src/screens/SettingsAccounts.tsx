@@ -45,9 +45,6 @@ function AccountRow(props: {
   onSwitch: (id: string) => Promise<boolean>
 }) {
   const { account: a, active, busy } = props
-  const [confirmRemove, setConfirmRemove] = useState(false)
-  const update = useAccounts((s) => s.update)
-  const remove = useAccounts((s) => s.remove)
   const nwc = a.kind === 'nwc'
   return (
     <li className="card">
@@ -69,29 +66,7 @@ function AccountRow(props: {
       <RenameAccount account={a} busy={busy} />
       {/* a connection string is not replaced: the account is removed and the new one added */}
       {!nwc && <ReplaceKey account={a} busy={busy} />}
-      {/* rarely changed, and the query choice puts the key in the address: kept out of plain view */}
-      <details className="advanced" hidden={nwc}>
-        <summary>
-          <FormattedMessage id="settings.advanced" />
-        </summary>
-        <SelectField
-          id={`auth-${a.id}`}
-          label={t('settings.howTheKeyIsSent')}
-          value={a.authMethod}
-          disabled={busy}
-          onValue={(v) => void update(a.id, { authMethod: v as AuthMethod })}
-        >
-          <option value="header">
-            <FormattedMessage id="settings.xApiKeyHeader" />
-          </option>
-          <option value="basic">
-            <FormattedMessage id="settings.httpBasic" />
-          </option>
-          <option value="query">
-            <FormattedMessage id="settings.accessTokenInTheAddress" />
-          </option>
-        </SelectField>
-      </details>
+      <SignInChoice account={a} busy={busy} />
       <div className="actions">
         {!active && (
           <button
@@ -105,49 +80,83 @@ function AccountRow(props: {
             <FormattedMessage id="settings.switchToThisAccount2" />
           </button>
         )}
-        {!confirmRemove ? (
-          <button
-            type="button"
-            disabled={busy}
-            aria-label={t('settings.remove', { label: a.label })}
-            onClick={() => setConfirmRemove(true)}
-          >
-            <FormattedMessage id="settings.remove3" />
-          </button>
-        ) : (
-          <span role="alert">
-            {removeQuestion(a)}{' '}
-            <button
-              type="button"
-              className="danger"
-              disabled={busy}
-              aria-label={t('settings.remove2', { label: a.label })}
-              onClick={async () => {
-                if (await remove(a.id)) {
-                  // main chose what is active now: first run only when no account is left
-                  if (useAccounts.getState().activeId === null) {
-                    useWallets.getState().clear()
-                    useUi.getState().go({ to: 'onboarding' })
-                  } else if (active) {
-                    void useWallets.getState().load()
-                    useUi.getState().go({ to: 'home' })
-                  }
-                } else setConfirmRemove(false)
-              }}
-            >
-              <FormattedMessage id="settings.remove4" />
-            </button>{' '}
-            <button
-              type="button"
-              aria-label={t('settings.keep', { label: a.label })}
-              onClick={() => setConfirmRemove(false)}
-            >
-              <FormattedMessage id="settings.keep2" />
-            </button>
-          </span>
-        )}
+        <RemoveAccount account={a} active={active} busy={busy} />
       </div>
     </li>
+  )
+}
+
+/** How the key is sent, under Advanced: rarely changed, and the query choice puts the key in the address. */
+function SignInChoice({ account: a, busy }: { account: AccountView; busy: boolean }) {
+  const update = useAccounts((s) => s.update)
+  return (
+    <details className="advanced" hidden={a.kind === 'nwc'}>
+      <summary>
+        <FormattedMessage id="settings.advanced" />
+      </summary>
+      <SelectField
+        id={`auth-${a.id}`}
+        label={t('settings.howTheKeyIsSent')}
+        value={a.authMethod}
+        disabled={busy}
+        onValue={(v) => void update(a.id, { authMethod: v as AuthMethod })}
+      >
+        <option value="header">
+          <FormattedMessage id="settings.xApiKeyHeader" />
+        </option>
+        <option value="basic">
+          <FormattedMessage id="settings.httpBasic" />
+        </option>
+        <option value="query">
+          <FormattedMessage id="settings.accessTokenInTheAddress" />
+        </option>
+      </SelectField>
+    </details>
+  )
+}
+
+/** Remove, asked once more; then what is shown next is what main made active. */
+function RemoveAccount({ account: a, active, busy }: { account: AccountView; active: boolean; busy: boolean }) {
+  const [asking, setAsking] = useState(false)
+  const remove = useAccounts((s) => s.remove)
+  async function removeIt() {
+    if (!(await remove(a.id))) return setAsking(false)
+    // main chose what is active now: first run only when no account is left
+    if (useAccounts.getState().activeId === null) {
+      useWallets.getState().clear()
+      useUi.getState().go({ to: 'onboarding' })
+    } else if (active) {
+      void useWallets.getState().load()
+      useUi.getState().go({ to: 'home' })
+    }
+  }
+  if (!asking)
+    return (
+      <button
+        type="button"
+        disabled={busy}
+        aria-label={t('settings.remove', { label: a.label })}
+        onClick={() => setAsking(true)}
+      >
+        <FormattedMessage id="settings.remove3" />
+      </button>
+    )
+  return (
+    <span role="alert">
+      {removeQuestion(a)}{' '}
+      <button
+        type="button"
+        className="danger"
+        disabled={busy}
+        aria-label={t('settings.remove2', { label: a.label })}
+        onClick={() => void removeIt()}
+      >
+        <FormattedMessage id="settings.remove4" />
+      </button>{' '}
+      <button type="button" aria-label={t('settings.keep', { label: a.label })} onClick={() => setAsking(false)}>
+        <FormattedMessage id="settings.keep2" />
+      </button>
+    </span>
   )
 }
 

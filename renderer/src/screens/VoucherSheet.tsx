@@ -90,23 +90,65 @@ function ConfirmSheet() {
   const progress = useVouchers((s) => s.progress)
   const result = useVouchers((s) => s.result)
   const error = useVouchers((s) => s.error)
-  const wallet = useWallets((s) => s.wallets.find((w) => w.id === c?.walletId))
-  const money = useMoney()
   // main counts the vouchers as it makes them; only this screen shows that
   useEffect(() => onVoucherProgress((p) => useVouchers.getState().progressed(p)), [])
   const rules = useSpendCheck(null, c ? c.count * c.amountSat * MSAT_PER_SAT : 0)
   if (!c) return null
-  const label = wallet?.label ?? c.walletId
   if (result) return <SheetResult />
-  const totalSat = c.count * c.amountSat
-  // a claim is a payment: its routing fee, up to the service's cap, comes out of the wallet too
-  const worstSat = c.count * (c.amountSat + claimFeeCapSat(c.amountSat))
-  const tight = wallet !== undefined && worstSat * 1000 > wallet.balanceMsat
   return (
     <div className="card confirm">
       <h2>
         <FormattedMessage id="voucherSheet.confirmVoucherSheet" />
       </h2>
+      <SheetSummary c={c} />
+      {making && progress && (
+        <>
+          <Pending>{t('voucherSheet.makingVouchersOf', { made: progress.made, count: progress.count })}</Pending>
+          <progress max={progress.count} value={progress.made} aria-label={t('voucherSheet.vouchersMade')} />
+        </>
+      )}
+      {!error && !making && rules.fields}
+      {error && <ErrorMessage error={error} />}
+      {error?.code === 'unknown_outcome' && (
+        <p>
+          <FormattedMessage id="voucherSheet.someVouchersMayHaveBeen" />
+        </p>
+      )}
+      <div className="actions">
+        {!error && (
+          <button
+            type="button"
+            className="primary"
+            disabled={making}
+            onClick={async () => {
+              const token = await rules.confirm()
+              if (token !== null) void useVouchers.getState().make(token)
+            }}
+          >
+            {making ? t('voucherSheet.makingVouchers') : t('voucherSheet.make', { count: c.count })}
+          </button>
+        )}
+        <button type="button" disabled={making} onClick={() => useVouchers.getState().back()}>
+          {error ? t('voucherSheet.backToEdit') : t('voucherSheet.back')}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+type Confirmation = NonNullable<ReturnType<typeof useVouchers.getState>['confirmation']>
+
+/** What the sheet will hold and cost, from which wallet, and what a voucher can do in any hands. */
+function SheetSummary({ c }: { c: Confirmation }) {
+  const wallet = useWallets((s) => s.wallets.find((w) => w.id === c.walletId))
+  const money = useMoney()
+  const label = wallet?.label ?? c.walletId
+  const totalSat = c.count * c.amountSat
+  // a claim is a payment: its routing fee, up to the service's cap, comes out of the wallet too
+  const worstSat = c.count * (c.amountSat + claimFeeCapSat(c.amountSat))
+  const tight = wallet !== undefined && worstSat * 1000 > wallet.balanceMsat
+  return (
+    <>
       <p className="amount">
         <FormattedMessage
           id="voucherSheet.from"
@@ -142,38 +184,7 @@ function ConfirmSheet() {
       <p className="warning-text" role="note">
         <FormattedMessage id="voucherSheet.whoeverHoldsAVoucherCan" />
       </p>
-      {making && progress && (
-        <>
-          <Pending>{t('voucherSheet.makingVouchersOf', { made: progress.made, count: progress.count })}</Pending>
-          <progress max={progress.count} value={progress.made} aria-label={t('voucherSheet.vouchersMade')} />
-        </>
-      )}
-      {!error && !making && rules.fields}
-      {error && <ErrorMessage error={error} />}
-      {error?.code === 'unknown_outcome' && (
-        <p>
-          <FormattedMessage id="voucherSheet.someVouchersMayHaveBeen" />
-        </p>
-      )}
-      <div className="actions">
-        {!error && (
-          <button
-            type="button"
-            className="primary"
-            disabled={making}
-            onClick={async () => {
-              const token = await rules.confirm()
-              if (token !== null) void useVouchers.getState().make(token)
-            }}
-          >
-            {making ? t('voucherSheet.makingVouchers') : t('voucherSheet.make', { count: c.count })}
-          </button>
-        )}
-        <button type="button" disabled={making} onClick={() => useVouchers.getState().back()}>
-          {error ? t('voucherSheet.backToEdit') : t('voucherSheet.back')}
-        </button>
-      </div>
-    </div>
+    </>
   )
 }
 

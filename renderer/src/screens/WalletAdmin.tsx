@@ -33,16 +33,12 @@ export function WalletAdmin() {
 function MoveSats() {
   const wallets = useWallets((s) => s.wallets)
   const review = useWalletAdmin((s) => s.review)
-  const moving = useWalletAdmin((s) => s.moving)
-  const moved = useWalletAdmin((s) => s.moved)
-  const moveError = useWalletAdmin((s) => s.moveError)
-  const money = useMoney()
+  // the form's values live here, so Back from the review finds them as they were
   const [from, setFrom] = useState('')
   const [to, setTo] = useState('')
   const [amount, setAmount] = useState('')
   const [memo, setMemo] = useState('')
   const [problem, setProblem] = useState<string | null>(null)
-  const name = (id: string) => wallets.find((w) => w.id === id)?.label ?? id
   const fromId = from || wallets[0]?.id || ''
   const toId = to || wallets.find((w) => w.id !== fromId)?.id || ''
 
@@ -52,33 +48,7 @@ function MoveSats() {
         <FormattedMessage id="walletAdmin.satsCanBeMovedOnce" />
       </p>
     )
-
-  if (review)
-    return (
-      <section aria-labelledby="move-confirm-heading">
-        <h3 id="move-confirm-heading">
-          <FormattedMessage id="walletAdmin.confirmTheMove" />
-        </h3>
-        <p>
-          <FormattedMessage
-            id="walletAdmin.moveFromTo"
-            values={{
-              amount: money.sat(review.amountSat),
-              name: name(review.fromWalletId),
-              name2: name(review.toWalletId),
-              memo: review.memo ? ` (“${review.memo}”)` : '',
-            }}
-          />
-        </p>
-        <button type="button" onClick={() => void useWalletAdmin.getState().confirm()} disabled={moving}>
-          {moving ? t('walletAdmin.moving') : t('walletAdmin.confirmMove')}
-        </button>{' '}
-        <button type="button" onClick={() => useWalletAdmin.getState().back()} disabled={moving}>
-          <FormattedMessage id="walletAdmin.back" />
-        </button>
-      </section>
-    )
-
+  if (review) return <MoveReview review={review} />
   return (
     <form
       aria-label={t('walletAdmin.moveSats')}
@@ -95,14 +65,81 @@ function MoveSats() {
       <h3>
         <FormattedMessage id="walletAdmin.moveSats" />
       </h3>
-      <SelectField id="move-from" label={t('walletAdmin.from')} value={fromId} onValue={setFrom}>
+      <MoveFields
+        fromId={fromId}
+        toId={toId}
+        amount={amount}
+        memo={memo}
+        set={{ from: setFrom, to: setTo, amount: setAmount, memo: setMemo }}
+      />
+      <button type="submit">
+        <FormattedMessage id="walletAdmin.reviewMove" />
+      </button>
+      {problem && <p role="alert">{problem}</p>}
+      <MoveOutcome />
+    </form>
+  )
+}
+
+/** A wallet's name by its id (the id when it is not listed). */
+function useWalletName(): (id: string) => string {
+  const wallets = useWallets((s) => s.wallets)
+  return (id) => wallets.find((w) => w.id === id)?.label ?? id
+}
+
+type Review = NonNullable<ReturnType<typeof useWalletAdmin.getState>['review']>
+
+/** The move as it will go, confirmed once (the store lets one confirmation through: docs/money.md). */
+function MoveReview({ review }: { review: Review }) {
+  const moving = useWalletAdmin((s) => s.moving)
+  const money = useMoney()
+  const name = useWalletName()
+  return (
+    <section aria-labelledby="move-confirm-heading">
+      <h3 id="move-confirm-heading">
+        <FormattedMessage id="walletAdmin.confirmTheMove" />
+      </h3>
+      <p>
+        <FormattedMessage
+          id="walletAdmin.moveFromTo"
+          values={{
+            amount: money.sat(review.amountSat),
+            name: name(review.fromWalletId),
+            name2: name(review.toWalletId),
+            memo: review.memo ? ` (“${review.memo}”)` : '',
+          }}
+        />
+      </p>
+      <button type="button" onClick={() => void useWalletAdmin.getState().confirm()} disabled={moving}>
+        {moving ? t('walletAdmin.moving') : t('walletAdmin.confirmMove')}
+      </button>{' '}
+      <button type="button" onClick={() => useWalletAdmin.getState().back()} disabled={moving}>
+        <FormattedMessage id="walletAdmin.back" />
+      </button>
+    </section>
+  )
+}
+
+/** From which wallet, to which, how much, and a memo. */
+function MoveFields(p: {
+  fromId: string
+  toId: string
+  amount: string
+  memo: string
+  set: Record<'from' | 'to' | 'amount' | 'memo', (v: string) => void>
+}) {
+  const wallets = useWallets((s) => s.wallets)
+  const money = useMoney()
+  return (
+    <>
+      <SelectField id="move-from" label={t('walletAdmin.from')} value={p.fromId} onValue={p.set.from}>
         {wallets.map((w) => (
           <option key={w.id} value={w.id}>
             {w.label} — {money.msat(w.balanceMsat)}
           </option>
         ))}
       </SelectField>
-      <SelectField id="move-to" label={t('walletAdmin.to')} value={toId} onValue={setTo}>
+      <SelectField id="move-to" label={t('walletAdmin.to')} value={p.toId} onValue={p.set.to}>
         {wallets.map((w) => (
           <option key={w.id} value={w.id}>
             {w.label}
@@ -113,14 +150,28 @@ function MoveSats() {
         id="move-amount"
         label={t('walletAdmin.amountSats')}
         inputMode="numeric"
-        value={amount}
-        onValue={setAmount}
+        value={p.amount}
+        onValue={p.set.amount}
       />
-      <TextField id="move-memo" label={t('walletAdmin.memoOptional')} value={memo} maxLength={255} onValue={setMemo} />
-      <button type="submit">
-        <FormattedMessage id="walletAdmin.reviewMove" />
-      </button>
-      {problem && <p role="alert">{problem}</p>}
+      <TextField
+        id="move-memo"
+        label={t('walletAdmin.memoOptional')}
+        value={p.memo}
+        maxLength={255}
+        onValue={p.set.memo}
+      />
+    </>
+  )
+}
+
+/** What the last move came to: moved, failed, or not known (then where to check). */
+function MoveOutcome() {
+  const moved = useWalletAdmin((s) => s.moved)
+  const moveError = useWalletAdmin((s) => s.moveError)
+  const money = useMoney()
+  const name = useWalletName()
+  return (
+    <>
       {moved && (
         <p role="status">
           <FormattedMessage
@@ -143,7 +194,7 @@ function MoveSats() {
       ) : (
         moveError && <ErrorMessage error={moveError} />
       )}
-    </form>
+    </>
   )
 }
 
