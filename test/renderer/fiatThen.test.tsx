@@ -5,6 +5,7 @@ import type { PriceThen } from '@shared/priceThen'
 import { renderToString } from 'react-dom/server'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { fiatThenText } from '../../renderer/src/components/FiatThen'
+import TransactionDetail from '../../renderer/src/screens/TransactionDetail'
 import Transactions from '../../renderer/src/screens/Transactions'
 import { useRates } from '../../renderer/src/stores/rates'
 import { useTransactions } from '../../renderer/src/stores/transactions'
@@ -63,4 +64,41 @@ test('a history row shows its price then beside today’s', () => {
   expect(html).toContain('≈ $90.00') // today's price, as before
   expect(html).toContain(`id="csv-format"`)
   for (const f of ['Koinly', 'CoinTracker', 'Plain CSV']) expect(html).toContain(f)
+})
+
+// A row seen today carries today's price: "≈ $90.00 · ≈ $90.00 then" said the same figure twice.
+describe('the price then, only when it says something the price now does not', () => {
+  const today: PriceThen = { prices: { USD: 90_000 }, at: 1_760_000_000, source: 'history.example', kind: 'live' }
+
+  test('the same figure as now: nothing; a figure now cannot show (no price now): shown', () => {
+    expect(fiatThenText(100_000_000, today, view())).toBeNull()
+    // 90,001 USD/BTC makes 100,000 sats $90.001: shown as $90.00, as now is
+    expect(fiatThenText(100_000_000, { ...today, prices: { USD: 90_001 } }, view())).toBeNull()
+    expect(fiatThenText(100_000_000, { ...today, prices: { USD: 90_020 } }, view())?.text).toBe('≈ $90.02 then')
+    expect(fiatThenText(100_000_000, today, view({ status: 'unavailable' }))?.text).toBe('≈ $90.00 then')
+  })
+
+  test('a history row seen today shows its fiat once, on the row and in its name; the day before, both', () => {
+    seed(useRates, { view: view() })
+    const items = [
+      historyRow(1, { amountMsat: 100_000_000, priceThen: today }),
+      historyRow(2, { amountMsat: 100_000_000, priceThen: day }),
+    ]
+    seed(useTransactions, { items, page: 1, perPage: 25, pageCount: 1, total: 2, status: 'ready' })
+    const html = renderToString(<Transactions />).replace(/<!-- -->/g, '')
+    const rows = html.split('class="history-row"').slice(1)
+    expect(rows).toHaveLength(2)
+    expect(rows[0]).toContain('≈ $90.00')
+    expect(rows[0]).not.toContain('then')
+    expect(rows[1]).toContain('≈ $90.00')
+    expect(rows[1]?.match(/≈ \$50\.00 then/g)).toHaveLength(2) // shown, and in the row's name
+  })
+
+  test("the detail of a row seen today: today's figure, no second one", () => {
+    seed(useRates, { view: view() })
+    seed(useTransactions, { items: [historyRow(1, { amountMsat: 100_000_000, priceThen: today })], status: 'ready' })
+    const html = renderToString(<TransactionDetail walletId="w1" txId="wtx_1" lnTxId={null} />)
+    expect(html).toContain('data-testid="tx-fiat"')
+    expect(html).not.toContain('data-testid="tx-fiat-then"')
+  })
 })

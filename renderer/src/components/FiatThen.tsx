@@ -1,13 +1,14 @@
 // "≈ $12.34 then": an amount at the price its row was seen at (docs/rates.md, "Prices as they
 // were"), in the person's currency, with where the price came from and of when in the title.
-// Nothing while prices are off, balances hidden, or the row has no price in that currency.
+// Nothing while prices are off, balances hidden, or the row has no price in that currency; nothing
+// either when it comes to the figure shown for now (a row seen today has today's price).
 import type { RatesView } from '@shared/contract'
 import { satsToFiat } from '@shared/fiat'
 import type { PriceThen } from '@shared/priceThen'
 import { satPriceThen } from '@shared/satPriceThen'
 import { formatLocale, t } from '../i18n'
 import { useHidden } from '../lib/money'
-import { useRates } from '../stores/rates'
+import { fiatTexts, useRates } from '../stores/rates'
 
 export interface FiatThenShown {
   /** "≈ $12.34 then" */
@@ -25,6 +26,8 @@ export function fiatThenText(
   const satPrice = satPriceThen(p, view.currency)
   const value = satPrice === null ? null : satsToFiat(Math.abs(msat), satPrice, view.currency, formatLocale())
   if (value === null) return null
+  // "≈ $90.00 · ≈ $90.00 then" says one figure twice: the one now is enough
+  if (fiatTexts(view)?.(Math.abs(msat)) === `≈ ${value}`) return null
   const when =
     p.kind === 'day'
       ? t('fiatThen.ofUtc', {
