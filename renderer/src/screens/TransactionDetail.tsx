@@ -104,7 +104,9 @@ function LightningFields({ ln, withFee }: { ln: LnTxView; withFee: boolean }) {
           {ln.feeMsat === null ? t('transactionDetail.notReported') : money.msat(ln.feeMsat)}
         </Field>
       )}
-      <Field term={t('transactionDetail.status')}>{ln.settled ? 'settled' : t('transactionDetail.notSettled')}</Field>
+      <Field term={t('transactionDetail.status')}>
+        {ln.settled ? t('transactionDetail.settled') : t('transactionDetail.notSettled')}
+      </Field>
       <CopyField label={t('transactionDetail.paymentHash')} value={ln.paymentHash} />
       <CopyField
         label={t('transactionDetail.preimageProofOfPayment')}
