@@ -210,7 +210,7 @@ describe('one passphrase field', () => {
 })
 
 /** The renderer's files that draw: they reach main through a store or the api module's named calls. */
-const SCREEN_DIRS = ['renderer/src/screens/', 'renderer/src/components/']
+const SCREEN_DIRS = ['renderer/src/screens/', 'renderer/src/components/', 'renderer/src/App.tsx']
 const API_MODULE = 'renderer/src/api'
 /** The api module's bridge itself, for stores (and start-up) only. */
 const BRIDGE = new Set(['invoke', 'on', 'early', 'earlyAnswer', 'dropEarlyReads', 'whenLocked'])
