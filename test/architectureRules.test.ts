@@ -128,7 +128,7 @@ const RENDERER_LONG_FUNCTIONS: Record<string, string> = {
     'a form whose fields, checks and outcome share one state; not split yet (issue 45 item 5): splitting it means a store of its own',
   'renderer/src/screens/SendConfirm.tsx Confirm (85 lines)':
     'the confirmation a payment leaves from: split only with its own tests of the double-press guard',
-  'renderer/src/screens/SettingsAccounts.tsx AccountRow (99 lines)':
+  'renderer/src/screens/SettingsAccounts.tsx AccountRow (100 lines)':
     "an account's row with its sign-in choice and remove question; moved out of Settings.tsx as it was, not split yet",
   'renderer/src/screens/SettingsSafety.tsx SpendingLimits (73 lines)':
     'a form whose fields, checks and outcome share one state; not split yet (issue 45 item 5): splitting it means a store of its own',

@@ -12,6 +12,7 @@ import { clockWarning } from '../lib/serviceClock'
 import { useAccounts } from '../stores/accounts'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
+import { MoveEntry } from './MoveAccount'
 
 export function Accounts() {
   const accounts = useAccounts((s) => s.accounts)
@@ -146,6 +147,7 @@ function AccountRow(props: {
           </span>
         )}
       </div>
+      <MoveEntry account={a} busy={busy} />
     </li>
   )
 }

@@ -123,7 +123,7 @@ export function SpendingLimits({ account }: { account: AccountView }) {
   )
 }
 
-export function BackupSection() {
+export function BackupSection(props: { saveOnly?: boolean } = {}) {
   const [status, setStatus] = useState<BackupStatus | null>(null)
   const [pass, setPass] = useState('')
   const [again, setAgain] = useState('')
@@ -220,7 +220,7 @@ export function BackupSection() {
           done={done}
         />
       </form>
-      <RestoreBackup />
+      {!props.saveOnly && <RestoreBackup />}
     </section>
   )
 }
