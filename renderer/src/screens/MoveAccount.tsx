@@ -9,7 +9,6 @@ import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { useMoney } from '../lib/money'
 import { useMove } from '../stores/move'
-import { BackupSection } from './SettingsSafety'
 
 /** The account's way into the move, and the flow itself while it is open for this account. */
 export function MoveEntry({ account, busy }: { account: AccountView; busy: boolean }) {
@@ -142,13 +141,23 @@ function Stopped({ move }: { move: MoveView }) {
   )
 }
 
-/** The encrypted backup, as Settings saves it; going on without one is the person's choice. */
+/**
+ * The encrypted backup first: one click takes the person to Settings' own backup form (the same
+ * page); Continue goes on once a new backup was saved, or offers to go on without one.
+ */
 function BackupStep() {
   const noBackup = useMove((s) => s.noBackup)
+  function toBackupForm() {
+    const field = document.getElementById('backup-pass')
+    field?.scrollIntoView({ block: 'center' })
+    field?.focus({ preventScroll: true })
+  }
   return (
     <>
       <p>{t('moveAccount.backupFirst')}</p>
-      <BackupSection saveOnly />
+      <button type="button" onClick={toBackupForm}>
+        {t('moveAccount.toBackup')}
+      </button>
       {noBackup && <p role="alert">{t('moveAccount.noBackupYet')}</p>}
       <div className="actions">
         <button type="button" className="primary" onClick={() => void useMove.getState().afterBackup()}>

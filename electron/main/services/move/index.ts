@@ -8,7 +8,7 @@ import { AppError } from '@shared/errors'
 import type { BackendWallet } from '../backends'
 import { mt } from '../i18n'
 import { moveView, walletPlan } from './plan'
-import { advance, type StepDeps } from './steps'
+import { advance, type Problems, type StepDeps } from './steps'
 import type { MoveRecord } from './store'
 
 export type { MoveStep } from './steps'
@@ -82,12 +82,15 @@ export function createMove(d: MoveDeps) {
     if (unfinished) await d.check()
     const move = unfinished ?? (await begin(input))
     const memo = (name: string) => mt('move.memo', { account: from.label, wallet: name })
-    for (const step of d.moves().get(move.moveId)?.steps ?? []) await advance(d, move, step, memo(step.name))
-    const left = d
-      .moves()
-      .get(move.moveId)
-      ?.steps.some((s) => !['moved', 'failed', 'skipped'].includes(s.state))
-    if (!left) d.moves().finish(move.moveId)
+    const problems: Problems = []
+    const before = d.moves().get(move.moveId)?.steps ?? []
+    const after = []
+    for (const step of before) after.push(await advance(d, move, step, memo(step.name), problems))
+    if (!after.some((s) => !['moved', 'failed', 'skipped'].includes(s.state))) d.moves().finish(move.moveId)
+    // nothing could be made or paid (the target or the source not reached): said as that error;
+    // the move is kept as it stands, and the next run resumes it
+    const moved = after.some((s, i) => s.state !== before[i]?.state && !['planned', 'skipped'].includes(s.state))
+    if (problems[0] && !moved) throw problems[0]
     return view(move.moveId)
   }
 

@@ -35,6 +35,9 @@ export interface StepDeps {
   at?: (step: MoveStep, walletId: string) => void
 }
 
+/** What stopped a step before anything was made or paid (the target or source not reached). */
+export type Problems = AppError[]
+
 /** The payment's request id of a wallet's attempt: the same after any restart. */
 export function attemptRequestId(s: Pick<MoveStepRecord, 'moveId' | 'walletId' | 'attempt'>): string {
   const digest = createHash('sha256').update(`${s.moveId}\n${s.walletId}\n${s.attempt}`).digest('hex')
@@ -42,9 +45,9 @@ export function attemptRequestId(s: Pick<MoveStepRecord, 'moveId' | 'walletId' |
 }
 
 /** Takes one wallet as far as it can go now; what it could not do is said in its step. */
-export async function advance(d: StepDeps, move: MoveRecord, step: MoveStepRecord, memo: string) {
+export async function advance(d: StepDeps, move: MoveRecord, step: MoveStepRecord, memo: string, p: Problems) {
   let s = fromJournal(d, step)
-  if (s.state === 'planned') s = await invoice(d, move, s, memo)
+  if (s.state === 'planned') s = await invoice(d, move, s, memo, p)
   if (s.state === 'invoiced') s = await pay(d, move, s)
   return s
 }
@@ -68,11 +71,18 @@ function fromJournal(d: StepDeps, s: MoveStepRecord): MoveStepRecord {
 }
 
 /** The wallet's balance now decides the amount; the invoice is kept before anything is paid. */
-async function invoice(d: StepDeps, move: MoveRecord, s: MoveStepRecord, memo: string): Promise<MoveStepRecord> {
+async function invoice(
+  d: StepDeps,
+  move: MoveRecord,
+  s: MoveStepRecord,
+  memo: string,
+  p: Problems,
+): Promise<MoveStepRecord> {
   let wallet: BackendWallet | undefined
   try {
     wallet = (await d.walletsOf(move.fromAccountId)).find((w) => w.id === s.walletId)
   } catch (err) {
+    if (err instanceof AppError) p.push(err)
     return change(d, s, { state: 'planned', reason: null, detail: wordsOf(err) })
   }
   if (!wallet) return change(d, s, { state: 'failed', reason: 'refused', detail: mt('move.walletGone') })
@@ -86,6 +96,7 @@ async function invoice(d: StepDeps, move: MoveRecord, s: MoveStepRecord, memo: s
       ...{ amountSat: plan.amountMsat / 1000, memo },
     })
   } catch (err) {
+    if (err instanceof AppError) p.push(err)
     return change(d, s, { state: 'planned', ...amounts(plan), reason: null, detail: wordsOf(err) })
   }
   const next = change(d, s, { state: 'invoiced', invoice: made.paymentRequest, ...amounts(plan), detail: null })
