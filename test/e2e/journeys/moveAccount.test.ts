@@ -15,7 +15,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startRelay, type TestRelay } from '../../support/nostrRelay'
 import { type NwcTestWallet, startNwcWallet } from '../../support/nwcWallet'
 import { type OpenedApp, openApp } from '../harness'
-import { mainCall, navTo, waitVisible } from './support'
+import { axeViolations, mainCall, navTo, overflowing, waitVisible } from './support'
 
 const PASS = 'a passphrase for the move backup'
 let o: OpenedApp
@@ -28,7 +28,11 @@ let service: AccountView
 beforeAll(async () => {
   saveDir = await mkdtemp(join(tmpdir(), 'lt-e2e-move-'))
   relay = await startRelay()
-  o = await openApp({ seed: 'demo', secretStore: 'keychain', saveDir, backupCost: { logN: 14, r: 8, p: 1 } })
+  o = await openApp({
+    ...{ seed: 'demo', secretStore: 'keychain', saveDir, backupCost: { logN: 14, r: 8, p: 1 } },
+    // the tray popover's size: the plan's table must fit it
+    viewport: { width: 360, height: 600 },
+  })
   const other = o.sim.control.ledger.createAccount()
   hubId = o.sim.control.ledger.createWallet(other.id, 'Hub').id
   nwc = await startNwcWallet({ relayUrl: relay.url, simUrl: o.sim.url, apiKey: other.secretKey, walletId: hubId })
@@ -57,7 +61,7 @@ test('from Settings through the summary: a backup first, each wallet paid once, 
   const sum = funded.reduce((s, w) => s + sendAllMsat(w.balanceMsat), 0)
 
   await navTo(page, 'Settings')
-  await page.getByRole('button', { name: `Move everything from ${service.label} to another account` }).click()
+  await page.getByRole('button', { name: `Move everything to another account, from ${service.label}` }).click()
   const flow = page.getByRole('region', { name: `Move everything off ${service.label}` })
   await flow.getByRole('table').waitFor({ timeout: 20_000 })
   // the target: the NWC account, the only other one
@@ -72,10 +76,12 @@ test('from Settings through the summary: a backup first, each wallet paid once, 
     `${amount.toLocaleString('en')} sats`,
     `${reserve.toLocaleString('en')} sats`,
   ])
-  await flow.getByRole('button', { name: 'Continue' }).click()
+  expect(await overflowing(page)).toEqual([])
+  expect(await axeViolations(page, 'the move plan')).toEqual([])
+  await flow.getByRole('button', { name: 'Continue', exact: true }).click()
 
   // the backup first: without one saved, going on is offered, not taken
-  await flow.getByRole('button', { name: 'Continue' }).click()
+  await flow.getByRole('button', { name: 'Continue', exact: true }).click()
   await waitVisible(page, 'No backup was saved yet.')
   await flow.getByRole('button', { name: 'Save a backup' }).click()
   await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('backup-pass')
@@ -84,7 +90,7 @@ test('from Settings through the summary: a backup first, each wallet paid once, 
   await page.getByRole('button', { name: 'Save backup…' }).click()
   await waitVisible(page, /Backup saved as lightning-tray-.*\.ltbackup/)
   expect(o.booted.savedFiles).toHaveLength(1)
-  await flow.getByRole('button', { name: 'Continue' }).click()
+  await flow.getByRole('button', { name: 'Continue', exact: true }).click()
 
   // one confirmation; pressed twice, it moves once
   const confirm = flow.getByRole('button', { name: /^Move .* sats to Hub wallet$/ })
@@ -98,6 +104,8 @@ test('from Settings through the summary: a backup first, each wallet paid once, 
       `${w.label}: moved ${(sendAllMsat(before.get(w.id) as number) / 1000).toLocaleString('en')} sats.`,
     )
   expect(await flow.getByText(`${service.label} stays in Settings until you remove it.`).count()).toBe(1)
+  expect(await overflowing(page)).toEqual([])
+  expect(await axeViolations(page, 'the move summary')).toEqual([])
 
   // the simulator's books: each paid once, only the fee reserve left, the target holds the sum
   for (const w of sourceWallets()) {
