@@ -59,8 +59,11 @@ interface ChildRun {
   out: { ok: boolean; value?: unknown; error?: { code: string; message: string } } | Record<string, unknown> | null
 }
 
-/** Runs the app's core once; killed (SIGKILL) when it reports it stopped where LT_STOP_AT says. */
-function child(env: Record<string, string>): Promise<ChildRun> {
+/**
+ * Runs the app's core once; killed (SIGKILL) when it reports it stopped where LT_STOP_AT says, or
+ * once `killWhen` holds of what it reported so far (and of what the simulator shows).
+ */
+function child(env: Record<string, string>, killWhen?: (steps: ChildRun['steps']) => boolean): Promise<ChildRun> {
   return new Promise((done, fail) => {
     const p = spawn(process.execPath, ['--import', 'tsx', CHILD], {
       cwd: ROOT,
@@ -82,8 +85,14 @@ function child(env: Record<string, string>): Promise<ChildRun> {
       }
     })
     p.stderr.on('data', (b) => (stderr += b))
+    const timer = killWhen
+      ? setInterval(() => {
+          if (killWhen(steps)) p.kill('SIGKILL')
+        }, 10)
+      : null
     p.on('error', fail)
     p.on('exit', (code, signal) => {
+      if (timer) clearInterval(timer)
       if (code !== 0 && signal === null) return fail(new Error(`child exited ${code}: ${stderr.slice(-2000)}`))
       done({ signal, steps, out })
     })
@@ -108,12 +117,15 @@ describe('moving everything off a service account, killed between steps', { time
   let to: AccountView
   let toWallet: string
   const runs: string[] = []
-  const move = (stopAt: string, inDir = dir) => {
+  const move = (stopAt: string, killWhen?: (steps: ChildRun['steps']) => boolean) => {
     runs.push(randomUUID())
-    return child({
-      ...{ LT_DIR: inDir, LT_MODE: 'move', LT_FROM: from.id, LT_TO: to.id, LT_TO_WALLET: toWallet },
-      ...{ LT_REQUEST_ID: runs.at(-1) as string, LT_STOP_AT: stopAt },
-    })
+    return child(
+      {
+        ...{ LT_DIR: dir, LT_MODE: 'move', LT_FROM: from.id, LT_TO: to.id, LT_TO_WALLET: toWallet },
+        ...{ LT_REQUEST_ID: runs.at(-1) as string, LT_STOP_AT: stopAt },
+      },
+      killWhen,
+    )
   }
 
   beforeAll(async () => {
@@ -170,7 +182,13 @@ describe('moving everything off a service account, killed between steps', { time
     expect(fifth.steps.filter((s) => s.at === 'pay:journaled')).toHaveLength(1)
     expect(paymentsOut(sources[0]!.id)).toHaveLength(1)
     expect(paymentsOut(sources[1]!.id)).toHaveLength(1)
-    // 6: left to finish
+    // 6: the third wallet's payment made at once, its answer held back: killed while waiting for it,
+    // once the child said it was sent and the simulator shows it
+    sim.control.injectFault({ path: '/withdraw', kind: 'latency', ms: 5000, when: 'after', times: 1 })
+    const sixth = await move('', (steps) => steps.at(-1)?.at === 'pay:sent' && paymentsOut(sources[2]!.id).length === 1)
+    expect(sixth.signal).toBe('SIGKILL')
+    expect(paymentsOut(sources[2]!.id)).toHaveLength(1)
+    // 7: left to finish
     const last = await move('')
     expect(last.signal).toBeNull()
     const view = (last.out as { ok: true; value: MoveView }).value
