@@ -7,7 +7,7 @@ import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { SelectField } from '../components/SelectField'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
-import { useMoney } from '../lib/money'
+import { maskAmounts, useMoney } from '../lib/money'
 import { useMove } from '../stores/move'
 
 /** The account's way into the move, and the flow itself while it is open for this account. */
@@ -223,7 +223,8 @@ function Steps({ wallets }: { wallets: MoveStepView[] }) {
       {wallets.map((w) => (
         <li key={w.walletId} data-state={w.state}>
           <strong>{w.name}</strong>: {stepWords(w, money.msat(w.amountMsat))}
-          {w.detail && <span className="muted small"> {w.detail}</span>}
+          {/* main's words may name an amount: masked while balances are hidden */}
+          {w.detail && <span className="muted small"> {maskAmounts(w.detail, money.hidden)}</span>}
         </li>
       ))}
     </ul>
