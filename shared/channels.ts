@@ -67,6 +67,9 @@ export const OP_NAMES = [
   'nwc.get',
   'nwc.revoke',
   'nwc.settings',
+  // moving everything off an account (docs/move.md)
+  'move.plan',
+  'move.run',
 ] as const
 
 export const EVENT_NAMES = [

@@ -11,6 +11,7 @@ import type { OpKind } from './base'
 import { historyOps, historyWhileLocked } from './history'
 import { invoicesOps, invoicesWhileLocked } from './invoices'
 import { linksOps, linksWhileLocked } from './links'
+import { moveOps, moveWhileLocked } from './move'
 import { nwcOps, nwcWhileLocked } from './nwc'
 import { paymentsOps, paymentsWhileLocked } from './payments'
 import { safetyOps, safetyWhileLocked } from './safety'
@@ -27,6 +28,7 @@ export { type OpKind, SheetOutcome } from './base'
 export * from './events'
 export * from './invoices'
 export * from './links'
+export * from './move'
 export * from './nwc'
 export * from './payments'
 export * from './safety'
@@ -44,6 +46,7 @@ export const operations = {
   ...safetyOps,
   ...settingsOps,
   ...nwcOps,
+  ...moveOps,
 } as const satisfies Record<OpName, { kind: OpKind; input: z.ZodType; output: z.ZodType }>
 
 export type Operations = typeof operations
@@ -72,6 +75,7 @@ export const whileLocked = {
   ...safetyWhileLocked,
   ...settingsWhileLocked,
   ...nwcWhileLocked,
+  ...moveWhileLocked,
 } as const satisfies LockRules
 
 export const openWhileLocked = (name: OpName): boolean => whileLocked[name] === 'open'

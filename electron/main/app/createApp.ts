@@ -83,7 +83,7 @@ export function createApp(deps: AppDeps): App {
   })
   const handlers = appHandlers(deps, {
     ...{ ...desk, accounts, settings, lock, rates, sync, emit, now, serviceTime, background },
-    ...{ ledger, payments, log, info, nwc, passphrase, activeUrl: clients.activeUrl },
+    ...{ ledger, payments, log, info, nwc, passphrase, activeUrl: clients.activeUrl, journal },
   })
   const router: Router = appRouter(deps, { handlers, log, journal, lock })
   const offers = clipboardOffers(deps, { settings, emit, log })

@@ -17,8 +17,9 @@ import { mt } from '../services/i18n'
 import { createInvoices, type Invoices } from '../services/invoices'
 import type { Ledger } from '../services/ledger'
 import type { LockService } from '../services/lock'
+import { createMove } from '../services/move'
 import type { Nwc } from '../services/nwc'
-import type { Payments } from '../services/payments'
+import type { Journal, Payments } from '../services/payments'
 import type { RatesService } from '../services/rates'
 import type { ServiceTime } from '../services/serviceTime'
 import type { SettingsStore } from '../services/settings'
@@ -53,6 +54,8 @@ export interface OperationParts {
   nwc: Nwc
   /** the active account's service address: a claim may reach its own server's private host */
   activeUrl: () => string | undefined
+  /** the payment journal's file, where a move's steps are kept too (services/move) */
+  journal: () => Journal
 }
 
 /** Every operation's handler over services built here from the app's parts. */
@@ -90,7 +93,20 @@ function operationServices(deps: AppDeps, p: OperationParts): HandlerServices {
     settings: settingsChanges(p),
     claims: appClaims(deps, p, invoices),
     history: createHistory({ ...p, saveFile: deps.saveFile }),
+    move: appMove(deps, p, invoices),
   }
+}
+
+/** Moves off an account: Receive's invoices at the target, pay.invoice's journaled send from the source. */
+function appMove(deps: AppDeps, p: OperationParts, invoices: Invoices) {
+  return createMove({
+    ...{ accounts: () => p.accounts.list(), moves: () => p.journal().moves, journal: p.journal },
+    walletsOf: (accountId) => p.accounts.client(accountId, 'retry').listWallets(),
+    createInvoice: (input) => invoices.create(input),
+    pay: (input) => p.payments.sendToInvoice(input),
+    check: () => p.payments.check(),
+    at: deps.moveStep,
+  })
 }
 
 /**

@@ -8,6 +8,7 @@ import type { AccountsService } from '../services/accounts'
 import type { ClipboardSource } from '../services/clipboard'
 import type { Ledger } from '../services/ledger'
 import type { LockService, OsCheck } from '../services/lock'
+import type { MoveStep } from '../services/move'
 import type { DesktopNotifier } from '../services/notify'
 import type { Nwc } from '../services/nwc'
 import type { Journal, Payments, PaymentsDeps } from '../services/payments'
@@ -66,6 +67,8 @@ export interface AppDeps extends DeskDeps {
   visible?: () => boolean
   /** the crash tests stop the process at a step of a payment (test/electron/payments/) */
   paymentStep?: PaymentsDeps['at']
+  /** the move tests stop the process after a step of a move (test/electron/move/) */
+  moveStep?: (step: MoveStep, walletId: string) => void
   /** the tray popover's pin (macOS, Windows); without it `window.pin` says it is not available */
   popover?: ShellDeps['popover']
   /** opens an https link in the browser (`link.open`); without it no link is opened */

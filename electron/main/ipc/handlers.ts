@@ -7,6 +7,7 @@ import type { BackupService } from '../services/backup'
 import type { History } from '../services/history'
 import type { Invoices } from '../services/invoices'
 import type { LockService } from '../services/lock'
+import type { Move } from '../services/move'
 import type { Nwc } from '../services/nwc'
 import type { Payments } from '../services/payments'
 import type { RatesService } from '../services/rates'
@@ -21,6 +22,7 @@ import { type ClaimHandlerDeps, claimHandlers } from './claim'
 import { historyHandlers } from './history'
 import { invoiceHandlers } from './invoices'
 import { lockHandlers } from './lock'
+import { moveHandlers } from './move'
 import { nwcHandlers } from './nwc'
 import { payHandlers } from './pay'
 import type { Handlers } from './router'
@@ -50,6 +52,7 @@ export interface HandlerServices extends ShellDeps {
   history: History
   lock: LockService
   nwc: Pick<Nwc, 'list' | 'create' | 'get' | 'revoke' | 'updateSettings'>
+  move: Move
 }
 
 export function createHandlers(s: HandlerServices): Handlers {
@@ -65,6 +68,7 @@ export function createHandlers(s: HandlerServices): Handlers {
     ...backupHandlers(s),
     ...lockHandlers(s),
     ...nwcHandlers(s),
+    ...moveHandlers(s),
     ...settingsHandlers(s.settings, s.rates, s.background),
     ...shellHandlers(s),
   }

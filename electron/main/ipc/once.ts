@@ -28,6 +28,7 @@ const WHERE_TO_LOOK: Record<MoneyOp, MessageId> = {
   'vouchers.create': 'once.vouchers',
   'claim.run': 'once.claim',
   'wallets.create': 'once.wallet',
+  'move.run': 'once.move',
 }
 
 /** What is kept of an answer: never a secret (a new wallet's access keys are shown once, then gone). */

@@ -13,6 +13,7 @@ import { clockWarning } from '../lib/serviceClock'
 import { useAccounts } from '../stores/accounts'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
+import { MoveEntry } from './MoveAccount'
 
 export function Accounts() {
   const accounts = useAccounts((s) => s.accounts)
@@ -82,6 +83,7 @@ function AccountRow(props: {
         )}
         <RemoveAccount account={a} active={active} busy={busy} />
       </div>
+      <MoveEntry account={a} busy={busy} />
     </li>
   )
 }

@@ -133,3 +133,36 @@ export async function startConnectedApp(o: ConnectedAppOptions): Promise<Connect
   }
   return t
 }
+
+/** A second service account (a simulator of its own, one funded wallet) to move everything off. */
+export interface MoveSource {
+  sim: SimulatorHandle
+  accountId: string
+  /** its funded wallet; the seed's other wallet is empty */
+  w: SimWallet
+  /** the payments out of the funded wallet at its simulator (a fee row carries no request id) */
+  paidOut(): number
+  /** pays sats into the funded wallet from outside: a move again has something to move */
+  topUp(sat: number): void
+  close(): Promise<void>
+}
+
+/** Connects a move's source beside the app's own account, which stays the active one. */
+export async function connectMoveSource(t: ConnectedApp, balanceSat: number): Promise<MoveSource> {
+  const active = t.app.accounts.list().activeId as string
+  const sim = await startSimulator({ seed: 'empty' })
+  const w = sim.control.createWallet('Moved off', balanceSat)
+  const account = value<{ id: string }>(
+    await t.app.router.handle('accounts.connect', { kind: 'service', baseUrl: sim.url, apiKey: sim.keys.secret }),
+  )
+  value(await t.app.router.handle('accounts.switch', { id: active }))
+  return {
+    sim,
+    accountId: account.id,
+    w,
+    paidOut: () =>
+      sim.control.ledger.wtx.filter((x) => x.walletId === w.id && x.amountMsat < 0 && x.passThru.requestId).length,
+    topUp: (sat) => void sim.control.ledger.payInbound(w.id, sat, 'Topped up'),
+    close: () => sim.close(),
+  }
+}

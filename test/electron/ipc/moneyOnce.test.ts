@@ -5,9 +5,10 @@
 import { OP_NAMES, opKind } from '@shared/contract'
 import type { Result } from '@shared/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ConnectedApp, startConnectedApp, value } from './appHarness'
+import { type ConnectedApp, connectMoveSource, type MoveSource, startConnectedApp, value } from './appHarness'
 
 let t: ConnectedApp
+let source: MoveSource
 const MONEY = OP_NAMES.filter((name) => opKind(name) === 'money')
 const OTHER_CALLS = 300
 
@@ -80,6 +81,17 @@ const CASES: Record<string, Case> = {
     effect: (tag) => [...sim().wallets.values()].filter((w) => w.label === tag).length,
     once: 1,
   },
+  // everything off a second account into this one: its one funded wallet paid once
+  'move.run': {
+    input: (tag) => ({
+      fromAccountId: source.accountId,
+      toAccountId: t.app.accounts.list().activeId,
+      toWalletId: t.w.id,
+      requestId: tag,
+    }),
+    effect: () => source.paidOut(),
+    once: 1,
+  },
 }
 
 const first = new Map<string, { input: unknown; result: Result<unknown> }>()
@@ -88,6 +100,7 @@ const tagOf = (name: string) => `once-${name.replace('.', '-')}`
 
 beforeAll(async () => {
   t = await startConnectedApp({ label: 'Once', balanceSat: 200_000 })
+  source = await connectMoveSource(t, 50_000)
   for (const name of MONEY) {
     const c = CASES[name]
     if (!c) continue
@@ -97,7 +110,10 @@ beforeAll(async () => {
     first.set(name, { input, result })
   }
 }, 60_000)
-afterAll(() => t?.close())
+afterAll(async () => {
+  await source?.close()
+  await t?.close()
+})
 
 /** Each operation asked again with its first input: its first answer, and still one effect. */
 async function expectFirstResults() {

@@ -5,13 +5,18 @@ import { OP_NAMES, type OpName, opKind } from '@shared/contract'
 import type { Result } from '@shared/errors'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
 import type { SimWallet } from '../../simulator/index'
-import { type ConnectedApp, startConnectedApp } from './appHarness'
+import { type ConnectedApp, connectMoveSource, type MoveSource, startConnectedApp } from './appHarness'
 
 let t: ConnectedApp
+let source: MoveSource
 beforeAll(async () => {
   t = await startConnectedApp({ label: 'Money', balanceSat: 100_000 })
+  source = await connectMoveSource(t, 100_000)
 })
-afterAll(() => t.close())
+afterAll(async () => {
+  await source?.close()
+  await t.close()
+})
 afterEach(() => sim('DELETE', '/_sim/faults'))
 
 const MONEY = OP_NAMES.filter((name) => opKind(name) === 'money')
@@ -56,6 +61,16 @@ const CASES: Record<string, { input: (w: SimWallet, requestId: string) => unknow
     input: (_w, requestId) => ({ name: 'Made once', requestId }),
     path: /^\/v1\/wallet$/,
   },
+  // moving everything off a second account into this one: the invoice made here, once per wallet
+  // with money (the source's one funded wallet), which the source then pays once
+  'move.run': {
+    input: (w, requestId) => {
+      // each case's move has sats to move: the one before moved everything
+      source.topUp(1000)
+      return { fromAccountId: source.accountId, toAccountId: activeId(), toWalletId: w.id, requestId }
+    },
+    path: /^\/v1\/(user\/)?wallet\/[^/]+\/invoice$/,
+  },
   // claiming another service's voucher: the service call is the invoice it hands over
   'claim.run': {
     input: (w, requestId) => ({
@@ -69,6 +84,8 @@ const CASES: Record<string, { input: (w: SimWallet, requestId: string) => unknow
     path: /^\/v1\/(user\/)?wallet\/[^/]+\/invoice$/,
   },
 }
+
+const activeId = () => t.app.accounts.list().activeId as string
 
 /** The simulator's own controls over HTTP, as an outside observer would use them. */
 async function sim(method: string, path: string, json?: unknown) {

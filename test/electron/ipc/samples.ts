@@ -91,5 +91,7 @@ export function validSamples(o: {
     'nwc.get': { id: 'nwc_1' },
     'nwc.revoke': { id: 'nwc_1' },
     'nwc.settings': { paused: true },
+    'move.plan': { fromAccountId: 'acc_1' },
+    'move.run': { fromAccountId: 'acc_1', toAccountId: 'acc_2', toWalletId: 'wal_other', requestId: 'req-00000009' },
   }
 }

@@ -288,6 +288,7 @@ describe('which operations spend', () => {
     'claim.run': 'receives: someone else’s link pays into the wallet',
     'wallets.transfer': 'moves sats between the account’s own wallets',
     'wallets.create': 'makes an empty wallet in the account; nothing leaves',
+    'move.run': 'pays the person’s own other account; each payment is admitted by the rules as pay.invoice’s is',
   }
   it('each money operation of the contract is either guarded by the rules or named as not spending', async () => {
     const { OP_NAMES, operations } = await import('@shared/contract')

@@ -52,3 +52,9 @@ export function mt(id: MessageId, values?: Values): string {
 
 /** Words @shared gave (a parse refusal, a link's summary) in main's current language. */
 export const mw = (w: Words): string => sayWith(mt, w)
+
+/** Whether `text` is the message `id` (without values) in any of the four languages: words main wrote earlier. */
+export function saidIn(id: MessageId, text: string | null): boolean {
+  if (text === null) return false
+  return (Object.keys(CATALOGS) as Locale[]).some((l) => make(l).formatMessage({ id }) === text)
+}

@@ -12,6 +12,8 @@ export interface NewInvoiceInput {
   amountSat?: number
   memo: string
   expirySec?: number
+  /** the account to receive into (a move's target); the active one when absent */
+  accountId?: string
 }
 
 export interface InvoicesDeps {
@@ -26,8 +28,8 @@ export type Invoices = ReturnType<typeof createInvoices>
 
 export function createInvoices(d: InvoicesDeps) {
   return {
-    async create({ walletId, amountSat, memo, expirySec }: NewInvoiceInput): Promise<PendingInvoice> {
-      const accountId = d.activeAccountId()
+    async create({ walletId, amountSat, memo, expirySec, ...to }: NewInvoiceInput): Promise<PendingInvoice> {
+      const accountId = to.accountId ?? d.activeAccountId()
       const make = () =>
         d.clientFor(accountId, 'once').createInvoice(walletId, {
           ...(amountSat !== undefined ? { num_satoshis: amountSat } : {}),

@@ -82,6 +82,9 @@ export const PASSPHRASE_RULES = {
   'nwc.revoke': 'free',
   // the relay, and pausing or resuming: a resumed connection spends only within the budget it was given
   'nwc.settings': 'free',
+  'move.plan': 'free',
+  // each of its payments is admitted by the spending rules as pay.invoice's is
+  'move.run': 'spends',
 } as const satisfies Rules
 
 export type JudgedOp = { [K in OpName]: (typeof PASSPHRASE_RULES)[K] extends 'judged' ? K : never }[OpName]

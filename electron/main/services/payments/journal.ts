@@ -10,6 +10,7 @@ import { type Columns, insertSql, selectAs, valuesOf } from '../ledger/columns'
 import { inTransaction } from '../ledger/migrate'
 import { readAside, restore } from '../ledger/salvage'
 import { openSqliteFile } from '../ledger/sqliteFile'
+import { createMoveStore, type MoveStore } from '../move/store'
 import { MIGRATIONS } from './journalSchema'
 import { createOperationLog, type OperationLog, SELECT_OPERATIONS } from './operations'
 import { createSpends, type LinksInput } from './spends'
@@ -102,6 +103,8 @@ export interface Journal {
   readonly lost: { path: string; recovered: number } | null
   /** every money operation once per request id (operations.ts), in the same file */
   readonly operations: OperationLog
+  /** moves off an account, each wallet's step (services/move), in the same file */
+  readonly moves: MoveStore
   /**
    * Records a payment before it leaves. `created: false` means this request id is known already
    * (a double click): the caller must not send it again. `admit` (the spending rules) runs in the
@@ -207,6 +210,7 @@ export function openJournal(opts: JournalOptions): Journal {
     path: opened.path,
     lost,
     operations,
+    moves: createMoveStore(db, nowSec),
     add(input, admit) {
       const created = admitted(get(input.requestId) !== null, admit, (at) =>
         put(at === undefined ? input : { ...input, createdAt: at }, 'pending'),

@@ -2,6 +2,7 @@
 // flight, the record of money operations (operations.ts), the payments found paid after failing,
 // what counts against a daily limit and the service's newest time seen (spends.ts). docs/ledger.md.
 import type { Migration } from '../ledger/migrate'
+import { MOVES_MIGRATION } from '../move/store'
 import { OPERATIONS_MIGRATION } from './operations'
 import { SERVICE_CLOCK_MIGRATION, SPENDS_MIGRATION } from './spends'
 
@@ -37,4 +38,5 @@ CREATE INDEX payments_target ON payments (target);`),
   },
   SPENDS_MIGRATION,
   SERVICE_CLOCK_MIGRATION,
+  MOVES_MIGRATION,
 ]

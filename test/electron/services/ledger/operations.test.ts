@@ -84,7 +84,7 @@ describe('operations', () => {
     const db = new DatabaseSync(join(dir, 'journal.sqlite'))
     db.exec(`DROP TABLE operations; DROP INDEX payments_target; ALTER TABLE payments DROP COLUMN recovered;
       DROP TABLE links_made; DROP INDEX payments_spent; ALTER TABLE payments DROP COLUMN fee_msat;
-      DROP TABLE service_clock;
+      DROP TABLE service_clock; DROP TABLE move_wallets; DROP TABLE moves;
       PRAGMA user_version = 1`)
     db.close()
     const notices: JournalNotice[] = []
