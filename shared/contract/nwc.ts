@@ -62,6 +62,21 @@ export const NwcConnectionView = z.object({
 })
 export type NwcConnectionView = z.infer<typeof NwcConnectionView>
 
+/** A relay's link as Connected apps shows it (docs/nwc.md, "Relays you can see"). */
+export const NwcRelayView = z.object({
+  url: z.string(),
+  state: z.enum(['connecting', 'connected', 'reconnecting', 'failing']),
+  /** since when (Unix s): open since, or down since */
+  since: int,
+  /** why it is down, as a code the screen puts in words; null when it is open or said nothing */
+  problem: z.enum(['refused', 'not_found', 'timeout', 'http', 'tls', 'closed', 'other']).nullable(),
+  /** the HTTP status a relay turned the link away with (`http`) */
+  httpStatus: int.nullable(),
+  /** when a request last arrived on it (Unix s) */
+  lastRequestAt: int.nullable(),
+})
+export type NwcRelayView = z.infer<typeof NwcRelayView>
+
 export const NwcSpendView = z.object({
   amountMsat: int.nonnegative(),
   feeMsat: int.nonnegative().nullable(),
@@ -82,11 +97,32 @@ export const NwcCreateInput = z
     methods: z.array(NwcMethod).min(1, 'Allow at least one thing.').max(NWC_METHODS.length),
     /** Unix seconds; none: it lasts until revoked */
     expiresAt: int.positive().optional(),
+    /**
+     * Nostr Wallet Auth (docs/nwc.md, "One-tap pairing"): the app made its own key; the connection
+     * is for that key, on the app's relay, and the info event tagged to it (with its `state`) is the
+     * answer. No connection string is made.
+     */
+    pairing: z
+      .object({
+        clientPubkey: z.string().regex(/^[0-9a-f]{64}$/),
+        relay: RelayUrl,
+        state: z
+          .string()
+          .regex(/^[0-9a-f]{32,128}$/)
+          .optional(),
+      })
+      .strict()
+      .optional(),
   })
   .strict()
 export type NwcCreateInput = z.infer<typeof NwcCreateInput>
 
-const List = z.object({ connections: z.array(NwcConnectionView), settings: NwcSettings })
+const List = z.object({
+  connections: z.array(NwcConnectionView),
+  settings: NwcSettings,
+  /** the relays of the connections served now */
+  relays: z.array(NwcRelayView),
+})
 
 export const nwcOps = {
   'nwc.list': op('read', none, List),
@@ -98,7 +134,8 @@ export const nwcOps = {
   'nwc.create': op(
     'local',
     NwcCreateInput.extend({ passphrase: AppPassphrase.optional() }).strict(),
-    z.object({ connection: NwcConnectionView, uri: z.string() }),
+    // no string for a paired app (`pairing`): it holds its own key
+    z.object({ connection: NwcConnectionView, uri: z.string().optional() }),
   ),
   'nwc.get': op(
     'read',
@@ -108,6 +145,16 @@ export const nwcOps = {
   /** Revokes for good: its key is deleted from the keychain; later requests are UNAUTHORIZED. */
   'nwc.revoke': op('local', z.object({ id }).strict(), NwcConnectionView),
   'nwc.settings': op('local', NwcSettings.partial().strict(), NwcSettings),
+  /**
+   * The icon a pairing app names, asked for by its approval screen once shown (never before): a
+   * PNG, JPEG, GIF or WebP of at most 64 KB, as a data: URL; `confirmed`: the host the person
+   * agreed may be reached on a private address.
+   */
+  'nwc.pairIcon': op(
+    'read',
+    z.object({ url: z.string().max(1024), confirmed: z.string().max(300).optional() }).strict(),
+    z.object({ dataUrl: z.string().max(100_000) }),
+  ),
 } as const
 
 export const nwcWhileLocked = {
@@ -116,6 +163,7 @@ export const nwcWhileLocked = {
   'nwc.get': 'refused',
   'nwc.revoke': 'refused',
   'nwc.settings': 'refused',
+  'nwc.pairIcon': 'refused',
 } as const
 
 export const nwcEvents = {

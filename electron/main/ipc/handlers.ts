@@ -49,7 +49,7 @@ export interface HandlerServices extends ShellDeps {
   claims: ClaimHandlerDeps
   history: History
   lock: LockService
-  nwc: Pick<Nwc, 'list' | 'create' | 'get' | 'revoke' | 'updateSettings'>
+  nwc: Pick<Nwc, 'list' | 'create' | 'get' | 'revoke' | 'updateSettings' | 'pairIcon'>
 }
 
 export function createHandlers(s: HandlerServices): Handlers {

@@ -1,6 +1,6 @@
 // Settings → Connected apps (docs/nwc.md): the relay, pausing, each connection's budget and what
 // its app paid, and "Connect an app", whose connection string is shown once, as text and QR.
-import type { NwcConnectionView, NwcSettings, NwcSpendView } from '@shared/contract/nwc'
+import type { NwcConnectionView, NwcRelayView, NwcSettings, NwcSpendView } from '@shared/contract/nwc'
 import type { AppErrorShape } from '@shared/errors'
 import { NWC_METHODS } from '@shared/nwcMethods'
 import { MSAT_PER_SAT, parseSatInput } from '@shared/units'
@@ -10,7 +10,6 @@ import { CopyButton } from '../components/CopyButton'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { PassphraseField } from '../components/PassphraseAsk'
 import { Qr } from '../components/Qr'
-import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { formatLocale, type MessageId, t } from '../i18n'
@@ -19,21 +18,14 @@ import { strong } from '../i18n/rich'
 import { useCapabilities } from '../lib/capabilities'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
+import { BudgetFields, MethodBoxes } from './appsFields'
 
-type List = { connections: NwcConnectionView[]; settings: NwcSettings }
+type List = { connections: NwcConnectionView[]; settings: NwcSettings; relays: NwcRelayView[] }
 const USED_WORDS: Record<NwcConnectionView['period'], MessageId> = {
   daily: 'apps.usedToday',
   weekly: 'apps.usedThisWeek',
   monthly: 'apps.usedThisMonth',
   never: 'apps.usedInTotal',
-}
-const METHOD_WORDS: Record<(typeof NWC_METHODS)[number], MessageId> = {
-  pay_invoice: 'apps.methodPayInvoice',
-  make_invoice: 'apps.methodMakeInvoice',
-  lookup_invoice: 'apps.methodLookupInvoice',
-  get_balance: 'apps.methodGetBalance',
-  get_info: 'apps.methodGetInfo',
-  list_transactions: 'apps.methodListTransactions',
 }
 
 export function ConnectedApps() {
@@ -70,6 +62,7 @@ export function ConnectedApps() {
               <ConnectionCard key={c.id} c={c} onError={setError} />
             ))}
           </ul>
+          <RelayStates relays={list.relays} />
           {!caps.connectedApps ? (
             // an NWC account serving apps would be one wallet connection relayed through another
             <p className="muted small">
@@ -96,6 +89,50 @@ export function ConnectedApps() {
       )}
     </section>
   )
+}
+
+const PROBLEM_WORDS: Record<NonNullable<NwcRelayView['problem']>, MessageId> = {
+  refused: 'apps.relayRefused',
+  not_found: 'apps.relayNotFound',
+  timeout: 'apps.relayTimeout',
+  http: 'apps.relayHttp',
+  tls: 'apps.relayTls',
+  closed: 'apps.relayClosed',
+  other: 'apps.relayOther',
+}
+
+/** Each relay in use: open, reconnecting since when, or failing and why; and its last request. */
+function RelayStates(props: { relays: NwcRelayView[] }) {
+  if (props.relays.length === 0) return null
+  return (
+    <ul className="plain" aria-label={t('apps.relays')} data-testid="relay-states">
+      {props.relays.map((r) => (
+        <li key={r.url} data-relay-state={r.state}>
+          {relayWords(r)}{' '}
+          <span className="muted">
+            {r.lastRequestAt === null
+              ? t('apps.relayNoRequest')
+              : t('apps.relayLastRequest', { time: formatDate(r.lastRequestAt) })}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function relayWords(r: NwcRelayView): string {
+  const since = formatDate(r.since)
+  const reason = r.problem ? t(PROBLEM_WORDS[r.problem], { status: r.httpStatus ?? '' }) : ''
+  switch (r.state) {
+    case 'connected':
+      return t('apps.relayConnected', { relay: r.url })
+    case 'connecting':
+      return t('apps.relayConnecting', { relay: r.url })
+    case 'reconnecting':
+      return t('apps.relayReconnecting', { relay: r.url, since })
+    case 'failing':
+      return t('apps.relayFailing', { relay: r.url, since, reason })
+  }
 }
 
 function AppsCheck(props: { id: string; on: boolean; set: (on: boolean) => void; children: string }) {
@@ -131,7 +168,7 @@ function RelayForm(props: { saved: string; onSave: (relay: string) => void }) {
   )
 }
 
-function ConnectionString(props: { name: string; uri: string; onDone: () => void }) {
+export function ConnectionString(props: { name: string; uri: string; onDone: () => void }) {
   return (
     <section className="card" aria-label={t('apps.stringFor', { name: props.name })}>
       <p>
@@ -230,7 +267,7 @@ function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: string; 
   const [walletId, setWalletId] = useState(() => initialWalletId(undefined))
   const [budget, setBudget] = useState('1000')
   const [period, setPeriod] = useState<NwcConnectionView['period']>('daily')
-  const [methods, setMethods] = useState<string[]>([...NWC_METHODS])
+  const [methods, setMethods] = useState<NwcConnectionView['methods']>([...NWC_METHODS])
   const [expiry, setExpiry] = useState('')
   const [error, setError] = useState<AppErrorShape | null>(null)
   const [busy, setBusy] = useState(false)
@@ -249,13 +286,13 @@ function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: string; 
         budgetSat: (parseSatInput(budget, formatLocale()) ?? 0) / MSAT_PER_SAT,
         period,
       },
-      methods: methods as NwcConnectionView['methods'],
+      methods,
       ...(expiresAt ? { expiresAt } : {}),
       ...(passphrase ? { passphrase } : {}),
     })
     setBusy(false)
     setPassphrase('')
-    if (r.ok) return props.onMade({ name: r.value.connection.name, uri: r.value.uri })
+    if (r.ok) return props.onMade({ name: r.value.connection.name, uri: r.value.uri ?? '' })
     if (r.error.code === 'needs_passphrase') setAsked(true)
     setError(r.error)
   }
@@ -263,34 +300,8 @@ function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: string; 
     <form onSubmit={submit} noValidate aria-label={t('apps.connectAnApp')}>
       <TextField id="app-name" label={t('apps.appName')} value={name} onValue={setName} maxLength={60} />
       <WalletSelect id="app-wallet" value={walletId} onChange={setWalletId} />
-      <TextField id="app-budget" label={t('apps.budget')} inputMode="numeric" value={budget} onValue={setBudget} />
-      <SelectField
-        id="app-period"
-        label={t('apps.renews')}
-        value={period}
-        onValue={(v) => setPeriod(v as typeof period)}
-      >
-        <option value="daily">{t('apps.everyDay')}</option>
-        <option value="weekly">{t('apps.everyWeek')}</option>
-        <option value="monthly">{t('apps.everyMonth')}</option>
-        <option value="never">{t('apps.never')}</option>
-      </SelectField>
-      <fieldset>
-        <legend>
-          <FormattedMessage id="apps.itMay" />
-        </legend>
-        {NWC_METHODS.map((m) => (
-          <label className="check" htmlFor={`app-m-${m}`} key={m}>
-            <input
-              id={`app-m-${m}`}
-              type="checkbox"
-              checked={methods.includes(m)}
-              onChange={(e) => setMethods(e.target.checked ? [...methods, m] : methods.filter((x) => x !== m))}
-            />
-            {t(METHOD_WORDS[m])}
-          </label>
-        ))}
-      </fieldset>
+      <BudgetFields prefix="app" budget={budget} setBudget={setBudget} period={period} setPeriod={setPeriod} />
+      <MethodBoxes prefix="app" offered={NWC_METHODS} methods={methods} setMethods={setMethods} />
       <TextField id="app-expiry" label={t('apps.expires')} type="date" value={expiry} onValue={setExpiry} />
       {asked && <PassphraseField id="app-passphrase" value={passphrase} onValue={setPassphrase} />}
       {error && <ErrorMessage error={error} />}

@@ -91,5 +91,6 @@ export function validSamples(o: {
     'nwc.get': { id: 'nwc_1' },
     'nwc.revoke': { id: 'nwc_1' },
     'nwc.settings': { paused: true },
+    'nwc.pairIcon': { url: 'https://app.example/icon.png' },
   }
 }

@@ -10,6 +10,7 @@ import {
   DEFAULT_NWC_RELAY,
   type NwcConnectionView,
   type NwcCreateInput,
+  type NwcRelayView,
   type NwcSettings,
   type NwcSpendView,
   relayProblem,
@@ -26,9 +27,11 @@ import { nwcWalletName, type SecretName, type SecretStore } from '../secrets'
 import { periodStart, renewsAt } from './budget'
 import { type Heard, SEEN_KEEP_SEC } from './gate'
 import { type HandleDeps, handleRequest } from './handle'
+import { createIconFetch } from './icon'
 import { tally } from './limits'
 import { createLinksOffThread } from './linksOffThread'
 import { rowTx, withMetadata } from './methods'
+import { createRelayStates, type RelayStatus } from './relayStates'
 import { settleFromJournal } from './settle'
 import { type Connection, type NwcStore, openNwcStore } from './store'
 import { NEGOTIATED, servedMethods } from './types'
@@ -49,7 +52,7 @@ export interface NwcDeps
   notifier?: Notifier
   notificationsOn?: () => boolean
   /** the connections or settings changed (the page's list) */
-  changed?: (list: { connections: NwcConnectionView[]; settings: NwcSettings }) => void
+  changed?: (list: { connections: NwcConnectionView[]; settings: NwcSettings; relays: NwcRelayView[] }) => void
   backoffMinMs?: number
   /** where the build's worker files are, when not beside the main bundle (the bench) */
   workersDir?: string
@@ -82,7 +85,9 @@ export function createNwc(d: NwcDeps) {
   }
   const busy = new Map<string, number>()
   const dropped = tally((message, fields) => d.log?.(message, fields))
+  const relayStates = createRelayStates(d.now)
   const onHeard = (h: Heard & { relay: string }) => {
+    relayStates.heard(h.relay)
     // strangers counted apart: their answers must never keep an app's requests out
     const key = h.text === undefined ? 'strangers' : h.walletPubkey
     const n = busy.get(key) ?? 0
@@ -101,9 +106,13 @@ export function createNwc(d: NwcDeps) {
           ...{ walletPubkey: c.walletPubkey, clientPubkey: c.clientPubkey, relay: c.relay },
           secret: secrets.get(c.id) as Uint8Array,
           methods: live(c) ? servedMethods(c.methods) : null,
+          pairingState: c.pairingState ?? null,
         })),
     seen: () => store().seenSince(nowSec() - SEEN_KEEP_SEC),
     onHeard,
+    onStatus(relay, connected, problem) {
+      if (relayStates.status(relay, connected, problem)) changed()
+    },
     nowMs: d.now,
     ...{ log: d.log, backoffMinMs: d.backoffMinMs, workersDir: d.workersDir },
   })
@@ -128,10 +137,21 @@ export function createNwc(d: NwcDeps) {
       d.log?.('nwc could not read the journal', { error: err })
     }
   }
+  const relays = () => {
+    const urls = [
+      ...new Set(
+        store()
+          .all()
+          .filter(live)
+          .map((c) => c.relay),
+      ),
+    ]
+    return relayStates.views(urls).map(relayView)
+  }
   const list = () => {
-    if (!hasFile()) return { connections: [], settings: settings() }
+    if (!hasFile()) return { connections: [], settings: settings(), relays: [] }
     settle()
-    return { connections: store().all().map(view), settings: settings() }
+    return { connections: store().all().map(view), settings: settings(), relays: relays() }
   }
   const changed = () => d.changed?.(list())
   const handleDeps: HandleDeps = {
@@ -186,21 +206,34 @@ export function createNwc(d: NwcDeps) {
       secrets.clear()
     },
     list,
-    async create(input: NwcCreateInput): Promise<{ connection: NwcConnectionView; uri: string }> {
-      const relay = settings().relay
+    /**
+     * Makes a connection. With `pairing` (Nostr Wallet Auth) it is for the app's own key on the
+     * app's relay, and the answer on that relay is the info event tagged to it: published only
+     * here, once the person approved, so nothing goes out before the press.
+     */
+    async create(input: NwcCreateInput): Promise<{ connection: NwcConnectionView; uri?: string }> {
+      const relay = input.pairing?.relay ?? settings().relay
       const problem = relayProblem(relay)
       if (problem) throw new AppError('invalid_input', problem)
       const accountId = input.accountId ?? d.activeAccountId()
       if (!d.canServe(accountId)) throw new AppError('forbidden', mt('nwcAccount.cannot'))
+      if (
+        input.pairing &&
+        store()
+          .all()
+          .some((c) => live(c) && c.clientPubkey === input.pairing?.clientPubkey)
+      )
+        throw new AppError('invalid_input', mt('nwc.pairedAlready'))
       const walletSecret = generateSecretKey()
-      const appSecret = generateSecretKey()
+      const appSecret = input.pairing ? null : generateSecretKey()
       const c: Connection = {
         ...{ id: newNwcConnectionId(), name: input.name, walletId: input.walletId, relay },
         accountId,
         walletPubkey: getPublicKey(walletSecret),
-        clientPubkey: getPublicKey(appSecret),
+        clientPubkey: input.pairing?.clientPubkey ?? getPublicKey(appSecret as Uint8Array),
         ...{ budgetMsat: input.budgetSat * 1000, period: input.period, methods: [...new Set(input.methods)] },
         ...{ expiresAt: input.expiresAt ?? null, createdAt: nowSec(), revokedAt: null },
+        pairingState: input.pairing?.state ?? null,
       }
       // the keychain first: a connection whose key could not be kept is not made
       await d.secretStore.set(nwcWalletName(c.id), bytesToHex(walletSecret))
@@ -209,6 +242,7 @@ export function createNwc(d: NwcDeps) {
       // the string works once it is shown: the relay has the info event an app asks for first
       await links.sync()
       changed()
+      if (!appSecret) return { connection: view(c) }
       const q = new URLSearchParams({ relay, secret: bytesToHex(appSecret) })
       return { connection: view(c), uri: `nostr+walletconnect://${c.walletPubkey}?${q.toString()}` }
     },
@@ -253,9 +287,20 @@ export function createNwc(d: NwcDeps) {
         links.notify(c.walletPubkey, enc, { notification_type: kind, notification })
       }
     },
+    /** the icon a pairing app names, once its approval screen asks (icon.ts) */
+    pairIcon: createIconFetch(),
     /** whether the relay link of a connection is open (the connection page's status) */
     connected: (relay: string) => links.connected(relay),
   }
 }
 
 export type Nwc = ReturnType<typeof createNwc>
+
+const relayView = (r: RelayStatus): NwcRelayView => ({
+  url: r.url,
+  state: r.state,
+  since: Math.floor(r.sinceMs / 1000),
+  problem: r.state === 'connected' ? null : (r.problem?.code ?? null),
+  httpStatus: r.state === 'connected' ? null : (r.problem?.status ?? null),
+  lastRequestAt: r.lastRequestMs === null ? null : Math.floor(r.lastRequestMs / 1000),
+})
