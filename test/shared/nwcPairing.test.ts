@@ -69,7 +69,10 @@ describe('nostr+walletauth://', () => {
     ['a negative amount', `nostr+walletauth://${PK}?relay=wss%3A%2F%2Fa.example&max_amount=-5`],
     ['an unknown period', `nostr+walletauth://${PK}?relay=wss%3A%2F%2Fa.example&max_amount=5&renewal_period=hourly`],
     ['an http icon', `nostr+walletauth://${PK}?relay=wss%3A%2F%2Fa.example&icon=http%3A%2F%2Fa.example%2Fi.png`],
-    ['a method that is no word', `nostr+walletauth://${PK}?relay=wss%3A%2F%2Fa.example&request_methods=pay%3Cscript%3E`],
+    [
+      'a method that is no word',
+      `nostr+walletauth://${PK}?relay=wss%3A%2F%2Fa.example&request_methods=pay%3Cscript%3E`,
+    ],
     ['a path', `nostr+walletauth://${PK}/x?relay=wss%3A%2F%2Fa.example`],
   ])('refuses %s', (_what, link) => {
     expect(parsePairingLink(link)).toBeNull()
@@ -84,7 +87,8 @@ describe('nostr+walletauth://', () => {
 
 describe('nostrnwc://connect', () => {
   it("reads NIP-47's deep link", () => {
-    const link = 'nostrnwc://connect?appname=Podcasts&appicon=https%3A%2F%2Fpod.example%2Fi.png&callback=podapp%3A%2F%2Fnwc'
+    const link =
+      'nostrnwc://connect?appname=Podcasts&appicon=https%3A%2F%2Fpod.example%2Fi.png&callback=podapp%3A%2F%2Fnwc'
     expect(parsePairingLink(link)).toEqual({
       kind: 'nostrnwc',
       name: 'Podcasts',

@@ -31,13 +31,7 @@ export interface Links {
 export function createLinks(d: LinksDeps): Links {
   const links = new Map<string, RelayLink>()
   let served = new Map<string, string[]>()
-  // a request older than MAX_AGE_SEC is refused anyway; asking for less spares the relay's history.
-  // After a drop, what came meanwhile (a relay that keeps requests) is asked for, while still fresh.
-  const since = (downSinceMs: number | null) => {
-    const now = Math.floor(Date.now() / 1000)
-    if (downSinceMs === null) return now - 60
-    return Math.max(now - MAX_AGE_SEC, Math.floor(downSinceMs / 1000) - 60)
-  }
+  const since = (downSinceMs: number | null) => sinceFor(Math.floor(Date.now() / 1000), downSinceMs)
   return {
     sync() {
       served = d.served()
@@ -73,4 +67,14 @@ export function createLinks(d: LinksDeps): Links {
       links.clear()
     },
   }
+}
+
+/**
+ * The subscription's `since`: a request older than MAX_AGE_SEC is refused anyway, and asking for less
+ * spares the relay's history. After a drop, what came meanwhile (a relay that keeps requests) is
+ * asked for, a minute before the drop at most, while still fresh.
+ */
+export function sinceFor(nowSec: number, downSinceMs: number | null): number {
+  if (downSinceMs === null) return nowSec - 60
+  return Math.max(nowSec - MAX_AGE_SEC, Math.floor(downSinceMs / 1000) - 60)
 }
