@@ -26,6 +26,20 @@ export function relayProblem(text: string): string | null {
   return 'A relay must be wss://; plain ws:// only to this computer.'
 }
 
+const REFUSED_CALLBACK = new Set(['http', 'https', 'file', 'javascript', 'data', 'vbscript', 'about', 'blob', 'ftp'])
+
+/**
+ * Where an app that asked by `nostrnwc://connect` wants its connection string (NIP-47 "Deep-links"):
+ * its own scheme, never a web page, a file or a script, which would carry the string elsewhere.
+ */
+export const AppCallback = z
+  .string()
+  .max(512)
+  .refine((s) => {
+    const m = /^([a-z][a-z0-9+.-]{0,40}):/i.exec(s)
+    return m !== null && !REFUSED_CALLBACK.has((m[1] as string).toLowerCase())
+  })
+
 export const RelayUrl = z
   .string()
   .trim()
@@ -113,6 +127,8 @@ export const NwcCreateInput = z
       })
       .strict()
       .optional(),
+    /** `nostrnwc://connect`'s callback: opened with `value=<connection string>` once it is made */
+    callback: AppCallback.optional(),
   })
   .strict()
 export type NwcCreateInput = z.infer<typeof NwcCreateInput>

@@ -9,7 +9,7 @@
 // Sizes are capped, names cleaned, relays wss only (ws only to this computer, for tests).
 import { z } from 'zod'
 import { cleanText } from '../cleanText'
-import { relayProblem } from '../contract/nwc'
+import { AppCallback, relayProblem } from '../contract/nwc'
 import { MAX_PAIRING_LINK, NOSTRNWC, WALLETAUTH } from './pairingLink'
 
 export { isPairingLink, MAX_PAIRING_LINK } from './pairingLink'
@@ -69,21 +69,12 @@ export const WalletAuthRequest = z.object({
 })
 export type WalletAuthRequest = z.infer<typeof WalletAuthRequest>
 
-/** a callback the app opens with the string: its own scheme, never a web page or a file */
-const Callback = z
-  .string()
-  .max(512)
-  .refine((s) => {
-    const m = /^([a-z][a-z0-9+.-]{0,40}):/i.exec(s)
-    return m !== null && !REFUSED_CALLBACK.has((m[1] as string).toLowerCase())
-  })
-const REFUSED_CALLBACK = new Set(['http', 'https', 'file', 'javascript', 'data', 'vbscript', 'about', 'blob', 'ftp'])
-
 export const DeepLinkRequest = z.object({
   kind: z.literal('nostrnwc'),
   name: Name.optional(),
   icon: Icon.optional(),
-  callback: Callback.optional(),
+  /** opened with the string once the connection is made (contract/nwc.ts says which are refused) */
+  callback: AppCallback.optional(),
 })
 export type DeepLinkRequest = z.infer<typeof DeepLinkRequest>
 

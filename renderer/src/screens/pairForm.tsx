@@ -120,7 +120,9 @@ function createInput(
     ...(expiresAt ? { expiresAt } : {}),
     ...(req.kind === 'walletauth'
       ? { pairing: { clientPubkey: req.clientPubkey, relay: f.relay, ...(req.state ? { state: req.state } : {}) } }
-      : {}),
+      : req.callback
+        ? { callback: req.callback }
+        : {}),
   }
 }
 

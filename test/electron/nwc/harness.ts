@@ -33,6 +33,8 @@ export interface NwcWorld<R extends WorldRelay = TestRelay> {
   service: string
   notifications: ShownNotification[]
   logs: string[]
+  /** the app callbacks opened (a nostrnwc://connect pairing's), in order */
+  callbacks: string[]
   call<T>(name: string, input?: unknown): Promise<T>
   connect(input?: Partial<NwcCreateInput>): Promise<{ connection: NwcConnectionView; uri: string }>
   client(uri: string): NWCClient
@@ -73,6 +75,7 @@ export async function startNwcWorld(
   const secretStore = createKeytarStore(service, undefined, { timeoutMs: 8_000 })
   const notifications: ShownNotification[] = []
   const logs: string[] = []
+  const callbacks: string[] = []
   const clients: NWCClient[] = []
   const make = () =>
     createApp({
@@ -86,9 +89,10 @@ export async function startNwcWorld(
       notifier: { show: (n) => notifications.push(n), isSupported: () => true },
       emit: () => {},
       logSink: (line) => logs.push(line),
+      openAppCallback: (url) => callbacks.push(url),
     })
   const world: NwcWorld<WorldRelay> = {
-    ...{ sim, relay, dir, w, secretStore, service, notifications, logs },
+    ...{ sim, relay, dir, w, secretStore, service, notifications, logs, callbacks },
     app: make(),
     call: (name, input = {}) => world.app.router.handle(name, input).then((r) => value(r)),
     async connect(input = {}) {

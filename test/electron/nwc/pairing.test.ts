@@ -80,3 +80,31 @@ describe('nostr+walletauth:// pairing', () => {
     nwa.close()
   }, 30_000)
 })
+
+describe('nostrnwc://connect pairing', () => {
+  it("hands the string back through the app's callback once made, and only then", async () => {
+    const t = world()
+    const req = parsePairingLink('nostrnwc://connect?appname=Podcasts&callback=podapp%3A%2F%2Fnwc%3Fx%3D1')
+    if (req?.kind !== 'nostrnwc') throw new Error('not read')
+    expect(t.callbacks).toEqual([])
+    const made = await t.connect({ name: req.name, callback: req.callback, methods: ['get_balance'] })
+    expect(t.callbacks).toEqual([`podapp://nwc?x=1&value=${encodeURIComponent(made.uri)}`])
+    // the string handed back works
+    expect((await t.client(made.uri).getBalance()).balance).toBe(t.sim.control.balanceMsat(t.w.id))
+  }, 30_000)
+
+  it.each(['https://evil.example/take', 'file:///tmp/x', 'javascript:alert(1)'])(
+    'refuses a callback to %s: nothing made, nothing opened',
+    async (callback) => {
+      const t = world()
+      const before = (await t.call<{ connections: unknown[] }>('nwc.list')).connections.length
+      const r = await t.app.router.handle('nwc.create', {
+        ...{ name: 'X', walletId: t.w.id, budgetSat: 0, period: 'never', methods: ['get_info'] },
+        callback,
+      })
+      expect(r.ok).toBe(false)
+      expect((await t.call<{ connections: unknown[] }>('nwc.list')).connections).toHaveLength(before)
+      expect(t.callbacks.some((u) => u.startsWith(callback))).toBe(false)
+    },
+  )
+})

@@ -56,6 +56,8 @@ export interface NwcDeps
   backoffMinMs?: number
   /** where the build's worker files are, when not beside the main bundle (the bench) */
   workersDir?: string
+  /** opens an app's own scheme (a `nostrnwc://connect` callback); none: no callback is opened */
+  openAppCallback?: (url: string) => void
 }
 
 /** requests of one connection (or of all strangers) being served at once at most; more are dropped (counted in the log) */
@@ -244,7 +246,10 @@ export function createNwc(d: NwcDeps) {
       changed()
       if (!appSecret) return { connection: view(c) }
       const q = new URLSearchParams({ relay, secret: bytesToHex(appSecret) })
-      return { connection: view(c), uri: `nostr+walletconnect://${c.walletPubkey}?${q.toString()}` }
+      const uri = `nostr+walletconnect://${c.walletPubkey}?${q.toString()}`
+      // the app that asked by nostrnwc://connect gets its string back, as NIP-47's deep links say
+      if (input.callback) d.openAppCallback?.(withValue(input.callback, uri))
+      return { connection: view(c), uri }
     },
     get(id: string): { connection: NwcConnectionView; payments: NwcSpendView[] } {
       const c = store().get(id)
@@ -295,6 +300,11 @@ export function createNwc(d: NwcDeps) {
 }
 
 export type Nwc = ReturnType<typeof createNwc>
+
+/** the callback with `value=<string>` added to whatever query it has */
+export function withValue(callback: string, uri: string): string {
+  return `${callback}${callback.includes('?') ? '&' : '?'}value=${encodeURIComponent(uri)}`
+}
 
 const relayView = (r: RelayStatus): NwcRelayView => ({
   url: r.url,
