@@ -2,14 +2,15 @@
 // link and listens on a loopback relay; the link arrives as the shell's open-url path delivers it
 // (linkAction → navigate) and opens the approval screen. Nothing reaches the relay until the
 // person approves (counted there); the relay, on this computer, is warned of first. Approving
-// makes the connection the client then uses for get_balance. The keys are in the real keychain.
+// makes the connection the client then uses for get_balance; Connected apps then shows its relay
+// open, reconnecting once killed, and open again once back. The keys are in the real keychain.
 import { NWAClient, type NWCClient } from '@getalby/sdk/nwc'
 import type { NwcConnectionView } from '@shared/contract/nwc'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { linkAction } from '../../../electron/main/shell/links'
 import { startRelay, type TestRelay } from '../../support/nostrRelay'
 import { type OpenedApp, openApp } from '../harness'
-import { contactAnyway, mainCall } from './support'
+import { contactAnyway, mainCall, navTo } from './support'
 
 let o: OpenedApp
 let relay: TestRelay
@@ -63,4 +64,15 @@ test('a nostr+walletauth:// link opens the approval screen; 0 events before the 
   const paired = client as unknown as NWCClient
   expect((await paired.getBalance()).balance).toBe(o.sim.control.balanceMsat(connections[0]?.walletId as string))
   sub.unsub()
-}, 90_000)
+
+  // Connected apps shows the relay: open, with its last request; killed, reconnecting; back, open
+  await navTo(page, 'Settings')
+  const states = page.getByTestId('relay-states')
+  await expect.poll(() => states.textContent(), { timeout: 15_000 }).toContain(`${relay.url}: connected.`)
+  expect(await states.textContent()).toContain('Last request:')
+  const port = Number(new URL(relay.url).port)
+  await relay.close()
+  await expect.poll(() => states.textContent(), { timeout: 15_000 }).toContain(`${relay.url}: reconnecting since`)
+  relay = await startRelay({ port })
+  await expect.poll(() => states.textContent(), { timeout: 30_000 }).toContain(`${relay.url}: connected.`)
+}, 120_000)
