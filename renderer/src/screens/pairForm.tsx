@@ -80,7 +80,9 @@ export function PairForm(props: {
       <TextField id="pair-name" label={t('apps.appName')} value={name} onValue={setName} maxLength={60} />
       <WalletSelect id="pair-wallet" value={walletId} onChange={setWalletId} />
       <MethodBoxes prefix="pair" offered={start.offered} methods={methods} setMethods={setMethods} />
-      <BudgetFields prefix="pair" budget={budget} setBudget={setBudget} period={period} setPeriod={setPeriod} />
+      {start.offered.includes('pay_invoice') && (
+        <BudgetFields prefix="pair" budget={budget} setBudget={setBudget} period={period} setPeriod={setPeriod} />
+      )}
       <TextField id="pair-expiry" label={t('apps.expires')} type="date" value={expiry} onValue={setExpiry} />
       {req.kind === 'walletauth' && (
         <RelayChoice relays={req.relays} relay={relay} setRelay={setRelay} ok={relayOk} setOk={setRelayOk} />
