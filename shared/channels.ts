@@ -67,6 +67,7 @@ export const OP_NAMES = [
   'nwc.get',
   'nwc.revoke',
   'nwc.settings',
+  'nwc.readPairing',
   'nwc.pairIcon',
 ] as const
 

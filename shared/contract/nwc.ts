@@ -1,45 +1,17 @@
 // Connected apps (Nostr Wallet Connect, NIP-47; docs/nwc.md): the schemas, operations and events
 // of this domain (joined in index.ts and events.ts; the names are in channels.ts).
 import { z } from 'zod'
+import { AppCallback, relayProblem } from '../nwc/addresses'
+import { MAX_PAIRING_LINK, PairingRequest } from '../nwc/pairing'
 import { NWC_METHODS } from '../nwcMethods'
 import { AppPassphrase, id, int, none, op } from './base'
 
-export { NWC_METHODS }
+export { AppCallback, NWC_METHODS, relayProblem }
 export const NwcMethod = z.enum(NWC_METHODS)
 export const NwcPeriod = z.enum(['daily', 'weekly', 'monthly', 'never'])
 export type NwcPeriod = z.infer<typeof NwcPeriod>
 
 export const DEFAULT_NWC_RELAY = 'wss://relay.getalby.com/v1'
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
-
-/** A relay URL: `wss://`, or `ws://` to this computer only (tests, the demo). Null when fine. */
-export function relayProblem(text: string): string | null {
-  let u: URL
-  try {
-    u = new URL(text)
-  } catch {
-    return 'That is not a relay address (wss://…).'
-  }
-  if (u.username || u.password) return 'A relay address has no user name or password.'
-  if (u.protocol === 'wss:') return null
-  if (u.protocol === 'ws:' && LOOPBACK.has(u.hostname)) return null
-  return 'A relay must be wss://; plain ws:// only to this computer.'
-}
-
-const REFUSED_CALLBACK = new Set(['http', 'https', 'file', 'javascript', 'data', 'vbscript', 'about', 'blob', 'ftp'])
-
-/**
- * Where an app that asked by `nostrnwc://connect` wants its connection string (NIP-47 "Deep-links"):
- * its own scheme, never a web page, a file or a script, which would carry the string elsewhere.
- */
-export const AppCallback = z
-  .string()
-  .max(512)
-  .refine((s) => {
-    const m = /^([a-z][a-z0-9+.-]{0,40}):/i.exec(s)
-    return m !== null && !REFUSED_CALLBACK.has((m[1] as string).toLowerCase())
-  })
-
 export const RelayUrl = z
   .string()
   .trim()
@@ -166,6 +138,12 @@ export const nwcOps = {
    * PNG, JPEG, GIF or WebP of at most 64 KB, as a data: URL; `confirmed`: the host the person
    * agreed may be reached on a private address.
    */
+  /** a pairing link read (docs/nwc.md, "One-tap pairing"): what it asks for, or null; nothing is sent */
+  'nwc.readPairing': op(
+    'read',
+    z.object({ link: z.string().max(MAX_PAIRING_LINK) }).strict(),
+    z.object({ request: PairingRequest.nullable() }),
+  ),
   'nwc.pairIcon': op(
     'read',
     z.object({ url: z.string().max(1024), confirmed: z.string().max(300).optional() }).strict(),
@@ -179,6 +157,7 @@ export const nwcWhileLocked = {
   'nwc.get': 'refused',
   'nwc.revoke': 'refused',
   'nwc.settings': 'refused',
+  'nwc.readPairing': 'refused',
   'nwc.pairIcon': 'refused',
 } as const
 

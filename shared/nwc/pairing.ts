@@ -9,7 +9,7 @@
 // Sizes are capped, names cleaned, relays wss only (ws only to this computer, for tests).
 import { z } from 'zod'
 import { cleanText } from '../cleanText'
-import { AppCallback, relayProblem } from '../contract/nwc'
+import { AppCallback, relayProblem } from './addresses'
 import { MAX_PAIRING_LINK, NOSTRNWC, WALLETAUTH } from './pairingLink'
 
 export { isPairingLink, MAX_PAIRING_LINK } from './pairingLink'
@@ -78,7 +78,8 @@ export const DeepLinkRequest = z.object({
 })
 export type DeepLinkRequest = z.infer<typeof DeepLinkRequest>
 
-export type PairingRequest = WalletAuthRequest | DeepLinkRequest
+export const PairingRequest = z.discriminatedUnion('kind', [WalletAuthRequest, DeepLinkRequest])
+export type PairingRequest = z.infer<typeof PairingRequest>
 
 const words = (s: string | null) =>
   (s ?? '')

@@ -4,12 +4,12 @@
 // the person adjusts and approves. Nothing is made or sent before that press: the connection is
 // made by nwc.create (the lock's rules, the passphrase for a budget over the confirm limit), which
 // also answers the app on its relay.
-import { type PairingRequest, parsePairingLink } from '@shared/nwc/pairing'
+import type { PairingRequest } from '@shared/nwc/pairing'
 import { NWC_METHODS } from '@shared/nwcMethods'
 import { MSAT_PER_SAT } from '@shared/units'
-import { useEffect, useMemo, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { invoke } from '../api'
-import { Problem } from '../components/ErrorMessage'
+import { Pending, Problem } from '../components/ErrorMessage'
 import { PrivateHostWarning } from '../components/PrivateHost'
 import { Screen } from '../components/Screen'
 import { t } from '../i18n'
@@ -23,14 +23,27 @@ import { ConnectionString } from './SettingsApps'
 
 type Made = { name: string; uri?: string }
 
+/** the link as main read it (zod stays in main: docs/architecture.md); reading it sends nothing */
+function useRequest(link: string): PairingRequest | null | undefined {
+  const [req, setReq] = useState<PairingRequest | null | undefined>(undefined)
+  useEffect(() => {
+    let live = true
+    void invoke('nwc.readPairing', { link }).then((r) => live && setReq(r.ok ? r.value.request : null))
+    return () => {
+      live = false
+    }
+  }, [link])
+  return req
+}
+
 export default function Pair(props: { link: string }) {
-  const req = useMemo(() => parsePairingLink(props.link), [props.link])
+  const req = useRequest(props.link)
   const caps = useCapabilities()
   const [made, setMade] = useState<Made | null>(null)
   if (!req)
     return (
       <Screen title={t('pair.title')}>
-        <Problem>{t('pair.unreadable')}</Problem>
+        {req === undefined ? <Pending>{t('pair.reading')}</Pending> : <Problem>{t('pair.unreadable')}</Problem>}
       </Screen>
     )
   const name = req.name || t('pair.unnamedApp')

@@ -91,6 +91,7 @@ export function validSamples(o: {
     'nwc.get': { id: 'nwc_1' },
     'nwc.revoke': { id: 'nwc_1' },
     'nwc.settings': { paused: true },
+    'nwc.readPairing': { link: 'nostrnwc://connect?appname=X' },
     'nwc.pairIcon': { url: 'https://app.example/icon.png' },
   }
 }

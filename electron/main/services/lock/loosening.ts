@@ -82,7 +82,8 @@ export const PASSPHRASE_RULES = {
   'nwc.revoke': 'free',
   // the relay, and pausing or resuming: a resumed connection spends only within the budget it was given
   'nwc.settings': 'free',
-  // a picture for the approval screen: nothing is made or loosened
+  // a link read and a picture for the approval screen: nothing is made or loosened
+  'nwc.readPairing': 'free',
   'nwc.pairIcon': 'free',
 } as const satisfies Rules
 

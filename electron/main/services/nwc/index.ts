@@ -16,10 +16,8 @@ import {
   relayProblem,
 } from '@shared/contract/nwc'
 import { AppError } from '@shared/errors'
-import { generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex, hexToBytes } from 'nostr-tools/utils'
 import { mt } from '../i18n'
-import { newNwcConnectionId } from '../ids'
 import type { LedgerTx } from '../ledger'
 import { connectionPaidNotification, type Notifier } from '../notify'
 import type { Journal } from '../payments'
@@ -31,7 +29,8 @@ import { createIconFetch } from './icon'
 import { tally } from './limits'
 import { createLinksOffThread } from './linksOffThread'
 import { rowTx, withMetadata } from './methods'
-import { createRelayStates, type RelayStatus } from './relayStates'
+import { newConnection, withValue } from './newConnection'
+import { createRelayStates, relayView } from './relayStates'
 import { settleFromJournal } from './settle'
 import { type Connection, type NwcStore, openNwcStore } from './store'
 import { NEGOTIATED, servedMethods } from './types'
@@ -219,24 +218,10 @@ export function createNwc(d: NwcDeps) {
       if (problem) throw new AppError('invalid_input', problem)
       const accountId = input.accountId ?? d.activeAccountId()
       if (!d.canServe(accountId)) throw new AppError('forbidden', mt('nwcAccount.cannot'))
-      if (
-        input.pairing &&
-        store()
-          .all()
-          .some((c) => live(c) && c.clientPubkey === input.pairing?.clientPubkey)
-      )
-        throw new AppError('invalid_input', mt('nwc.pairedAlready'))
-      const walletSecret = generateSecretKey()
-      const appSecret = input.pairing ? null : generateSecretKey()
-      const c: Connection = {
-        ...{ id: newNwcConnectionId(), name: input.name, walletId: input.walletId, relay },
-        accountId,
-        walletPubkey: getPublicKey(walletSecret),
-        clientPubkey: input.pairing?.clientPubkey ?? getPublicKey(appSecret as Uint8Array),
-        ...{ budgetMsat: input.budgetSat * 1000, period: input.period, methods: [...new Set(input.methods)] },
-        ...{ expiresAt: input.expiresAt ?? null, createdAt: nowSec(), revokedAt: null },
-        pairingState: input.pairing?.state ?? null,
-      }
+      const paired = input.pairing?.clientPubkey
+      const taken = (c: Connection) => live(c) && c.clientPubkey === paired
+      if (paired && store().all().some(taken)) throw new AppError('invalid_input', mt('nwc.pairedAlready'))
+      const { c, walletSecret, appSecret } = newConnection(input, { relay, accountId, nowSec: nowSec() })
       // the keychain first: a connection whose key could not be kept is not made
       await d.secretStore.set(nwcWalletName(c.id), bytesToHex(walletSecret))
       store().add(c)
@@ -300,17 +285,3 @@ export function createNwc(d: NwcDeps) {
 }
 
 export type Nwc = ReturnType<typeof createNwc>
-
-/** the callback with `value=<string>` added to whatever query it has */
-export function withValue(callback: string, uri: string): string {
-  return `${callback}${callback.includes('?') ? '&' : '?'}value=${encodeURIComponent(uri)}`
-}
-
-const relayView = (r: RelayStatus): NwcRelayView => ({
-  url: r.url,
-  state: r.state,
-  since: Math.floor(r.sinceMs / 1000),
-  problem: r.state === 'connected' ? null : (r.problem?.code ?? null),
-  httpStatus: r.state === 'connected' ? null : (r.problem?.status ?? null),
-  lastRequestAt: r.lastRequestMs === null ? null : Math.floor(r.lastRequestMs / 1000),
-})

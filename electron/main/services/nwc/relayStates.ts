@@ -1,6 +1,7 @@
 // What the Connected apps screen says of each relay (docs/nwc.md, "Relays you can see"): open,
 // reconnecting since when, or failing (three attempts in a row did not open) with the last reason,
 // and when a request last arrived on it. Told by the relays' worker at each attempt.
+import type { NwcRelayView } from '@shared/contract/nwc'
 import type { RelayProblem } from './relayProblem'
 
 export type RelayState = 'connecting' | 'connected' | 'reconnecting' | 'failing'
@@ -72,3 +73,13 @@ export function createRelayStates(nowMs: () => number) {
     },
   }
 }
+
+/** as the contract says it: seconds, and no reason while it is open */
+export const relayView = (r: RelayStatus): NwcRelayView => ({
+  url: r.url,
+  state: r.state,
+  since: Math.floor(r.sinceMs / 1000),
+  problem: r.state === 'connected' ? null : (r.problem?.code ?? null),
+  httpStatus: r.state === 'connected' ? null : (r.problem?.status ?? null),
+  lastRequestAt: r.lastRequestMs === null ? null : Math.floor(r.lastRequestMs / 1000),
+})
