@@ -51,7 +51,11 @@ export default function Pair(props: { link: string }) {
     <Screen title={t('pair.title')}>
       <div data-testid="pair-screen">
         {made ? (
-          <Done made={made} relay={req.kind === 'walletauth' ? req.relays[0] : undefined} />
+          <Done
+            made={made}
+            relay={req.kind === 'walletauth' ? req.relays[0] : undefined}
+            handedBack={req.kind === 'nostrnwc' && req.callback !== undefined}
+          />
         ) : (
           <>
             <Asker req={req} name={name} />
@@ -127,9 +131,15 @@ function AppIcon(props: { url: string }) {
   return null
 }
 
-function Done(props: { made: Made; relay?: string }) {
+function Done(props: { made: Made; relay?: string; handedBack: boolean }) {
   const go = () => useUi.getState().go({ to: 'settings' })
-  if (props.made.uri) return <ConnectionString name={props.made.name} uri={props.made.uri} onDone={go} />
+  if (props.made.uri)
+    return (
+      <>
+        {props.handedBack && <p role="status">{t('pair.handedBack', { name: props.made.name })}</p>}
+        <ConnectionString name={props.made.name} uri={props.made.uri} onDone={go} />
+      </>
+    )
   return (
     <div className="card" role="status" data-testid="pair-done">
       <p>{t('pair.connected', { name: props.made.name, relay: props.relay ?? '' })}</p>

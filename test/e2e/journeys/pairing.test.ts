@@ -4,7 +4,7 @@
 // person approves (counted there); the relay, on this computer, is warned of first. Approving
 // makes the connection the client then uses for get_balance; Connected apps then shows its relay
 // open, reconnecting once killed, and open again once back. The keys are in the real keychain.
-import { NWAClient, type NWCClient } from '@getalby/sdk/nwc'
+import { NWAClient, NWCClient } from '@getalby/sdk/nwc'
 import type { NwcConnectionView } from '@shared/contract/nwc'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { linkAction } from '../../../electron/main/shell/links'
@@ -76,3 +76,29 @@ test('a nostr+walletauth:// link opens the approval screen; 0 events before the 
   relay = await startRelay({ port })
   await expect.poll(() => states.textContent(), { timeout: 30_000 }).toContain(`${relay.url}: connected.`)
 }, 120_000)
+
+test('a nostrnwc://connect link: approved, its string is handed back and shown once; it reads the balance', async () => {
+  const page = o.page
+  const settings = await mainCall(o, 'nwc.settings', { relay: relay.url })
+  if (!settings.ok) throw new Error(settings.error.message)
+  const action = linkAction('nostrnwc://connect?appname=Podcasts&callback=podapp%3A%2F%2Fnwc')
+  if (action.kind !== 'navigate') throw new Error('the link was not opened')
+  o.booted.events.emit('navigate', action.target)
+  await page.getByTestId('pair-screen').waitFor({ timeout: 15_000 })
+  expect(await page.getByTestId('pair-screen').textContent()).toContain('Podcasts asks to use your wallet.')
+  await page.getByRole('button', { name: 'Approve and connect Podcasts' }).click()
+  const box = page.getByLabel('Connection string', { exact: true })
+  await box.waitFor({ timeout: 15_000 })
+  expect(await page.getByText('The connection string was handed to Podcasts.').count()).toBe(1)
+  const uri = await box.inputValue()
+  expect(uri).toMatch(/^nostr\+walletconnect:\/\/[0-9a-f]{64}\?relay=/)
+  const other = new NWCClient({ nostrWalletConnectUrl: uri })
+  try {
+    const listed = await mainCall(o, 'nwc.list', {})
+    if (!listed.ok) throw new Error(listed.error.message)
+    const made = (listed.value as { connections: NwcConnectionView[] }).connections.find((c) => c.name === 'Podcasts')
+    expect((await other.getBalance()).balance).toBe(o.sim.control.balanceMsat(made?.walletId as string))
+  } finally {
+    other.close()
+  }
+}, 90_000)
