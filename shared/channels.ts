@@ -70,6 +70,8 @@ export const OP_NAMES = [
   // moving everything off an account (docs/move.md)
   'move.plan',
   'move.run',
+  'nwc.readPairing',
+  'nwc.pairIcon',
 ] as const
 
 export const EVENT_NAMES = [

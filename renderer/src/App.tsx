@@ -32,6 +32,7 @@ const Withdraw = screens.withdraw.Screen
 const Scan = screens.scan.Screen
 const Settings = screens.settings.Screen
 const Claim = screens.claim.Screen
+const Pair = screens.pair.Screen
 
 type Icon = ComponentType<{ size?: number; 'aria-hidden'?: boolean }>
 /** The tab bar: where, its name (the button's accessible name and, with room, its text), its icon. */
@@ -124,6 +125,8 @@ function renderScreen(s: Screen): ReactNode {
       return <Settings />
     case 'claim':
       return <Claim lnurl={s.lnurl} />
+    case 'pair':
+      return <Pair key={s.link} link={s.link} />
   }
 }
 

@@ -116,6 +116,8 @@ export const connectedApps = {
   get: call('nwc.get'),
   revoke: call('nwc.revoke'),
   create: call('nwc.create'),
+  readPairing: call('nwc.readPairing'),
+  pairIcon: call('nwc.pairIcon'),
 }
 
 /** Which invoice or withdraw link is on screen, so main tells of it first (null: none now). */

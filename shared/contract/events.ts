@@ -22,12 +22,14 @@ export const NavigateTarget = z.discriminatedUnion('to', [
   /** someone's LNURL-withdraw to claim (a scan, a lightning: link) */
   z.object({ to: z.literal('claim'), lnurl: z.string().max(2100) }),
   z.object({ to: z.literal('settings') }),
+  /** an app asking to be connected (a nostr+walletauth:// or nostrnwc://connect link): its approval screen */
+  z.object({ to: z.literal('pair'), link: z.string().max(4096) }),
 ])
 export type NavigateTarget = z.infer<typeof NavigateTarget>
 
 /** something payable found on the clipboard as the window opened: its kind and normalized value */
 export const ClipboardOffer = z.object({
-  kind: z.enum(['invoice', 'address', 'withdraw']),
+  kind: z.enum(['invoice', 'address', 'withdraw', 'pair']),
   value: z.string().min(1).max(8192),
   /** the server a look-up would reach, named before the person presses anything; none for an invoice */
   host: z.string().max(300).optional(),

@@ -1,31 +1,17 @@
 // Connected apps (Nostr Wallet Connect, NIP-47; docs/nwc.md): the schemas, operations and events
 // of this domain (joined in index.ts and events.ts; the names are in channels.ts).
 import { z } from 'zod'
+import { AppCallback, relayProblem } from '../nwc/addresses'
+import { MAX_PAIRING_LINK, PairingRequest } from '../nwc/pairing'
 import { NWC_METHODS } from '../nwcMethods'
 import { AppPassphrase, id, int, none, op } from './base'
 
-export { NWC_METHODS }
+export { AppCallback, NWC_METHODS, relayProblem }
 export const NwcMethod = z.enum(NWC_METHODS)
 export const NwcPeriod = z.enum(['daily', 'weekly', 'monthly', 'never'])
 export type NwcPeriod = z.infer<typeof NwcPeriod>
 
 export const DEFAULT_NWC_RELAY = 'wss://relay.getalby.com/v1'
-const LOOPBACK = new Set(['127.0.0.1', 'localhost', '[::1]'])
-
-/** A relay URL: `wss://`, or `ws://` to this computer only (tests, the demo). Null when fine. */
-export function relayProblem(text: string): string | null {
-  let u: URL
-  try {
-    u = new URL(text)
-  } catch {
-    return 'That is not a relay address (wss://…).'
-  }
-  if (u.username || u.password) return 'A relay address has no user name or password.'
-  if (u.protocol === 'wss:') return null
-  if (u.protocol === 'ws:' && LOOPBACK.has(u.hostname)) return null
-  return 'A relay must be wss://; plain ws:// only to this computer.'
-}
-
 export const RelayUrl = z
   .string()
   .trim()
@@ -62,6 +48,21 @@ export const NwcConnectionView = z.object({
 })
 export type NwcConnectionView = z.infer<typeof NwcConnectionView>
 
+/** A relay's link as Connected apps shows it (docs/nwc.md, "Relays you can see"). */
+export const NwcRelayView = z.object({
+  url: z.string(),
+  state: z.enum(['connecting', 'connected', 'reconnecting', 'failing']),
+  /** since when (Unix s): open since, or down since */
+  since: int,
+  /** why it is down, as a code the screen puts in words; null when it is open or said nothing */
+  problem: z.enum(['refused', 'not_found', 'timeout', 'http', 'tls', 'closed', 'other']).nullable(),
+  /** the HTTP status a relay turned the link away with (`http`) */
+  httpStatus: int.nullable(),
+  /** when a request last arrived on it (Unix s) */
+  lastRequestAt: int.nullable(),
+})
+export type NwcRelayView = z.infer<typeof NwcRelayView>
+
 export const NwcSpendView = z.object({
   amountMsat: int.nonnegative(),
   feeMsat: int.nonnegative().nullable(),
@@ -82,11 +83,34 @@ export const NwcCreateInput = z
     methods: z.array(NwcMethod).min(1, 'Allow at least one thing.').max(NWC_METHODS.length),
     /** Unix seconds; none: it lasts until revoked */
     expiresAt: int.positive().optional(),
+    /**
+     * Nostr Wallet Auth (docs/nwc.md, "One-tap pairing"): the app made its own key; the connection
+     * is for that key, on the app's relay, and the info event tagged to it (with its `state`) is the
+     * answer. No connection string is made.
+     */
+    pairing: z
+      .object({
+        clientPubkey: z.string().regex(/^[0-9a-f]{64}$/),
+        relay: RelayUrl,
+        state: z
+          .string()
+          .regex(/^[0-9a-f]{32,128}$/)
+          .optional(),
+      })
+      .strict()
+      .optional(),
+    /** `nostrnwc://connect`'s callback: opened with `value=<connection string>` once it is made */
+    callback: AppCallback.optional(),
   })
   .strict()
 export type NwcCreateInput = z.infer<typeof NwcCreateInput>
 
-const List = z.object({ connections: z.array(NwcConnectionView), settings: NwcSettings })
+const List = z.object({
+  connections: z.array(NwcConnectionView),
+  settings: NwcSettings,
+  /** the relays of the connections served now */
+  relays: z.array(NwcRelayView),
+})
 
 export const nwcOps = {
   'nwc.list': op('read', none, List),
@@ -98,7 +122,8 @@ export const nwcOps = {
   'nwc.create': op(
     'local',
     NwcCreateInput.extend({ passphrase: AppPassphrase.optional() }).strict(),
-    z.object({ connection: NwcConnectionView, uri: z.string() }),
+    // no string for a paired app (`pairing`): it holds its own key
+    z.object({ connection: NwcConnectionView, uri: z.string().optional() }),
   ),
   'nwc.get': op(
     'read',
@@ -108,6 +133,22 @@ export const nwcOps = {
   /** Revokes for good: its key is deleted from the keychain; later requests are UNAUTHORIZED. */
   'nwc.revoke': op('local', z.object({ id }).strict(), NwcConnectionView),
   'nwc.settings': op('local', NwcSettings.partial().strict(), NwcSettings),
+  /**
+   * The icon a pairing app names, asked for by its approval screen once shown (never before): a
+   * PNG, JPEG, GIF or WebP of at most 64 KB, as a data: URL; `confirmed`: the host the person
+   * agreed may be reached on a private address.
+   */
+  /** a pairing link read (docs/nwc.md, "One-tap pairing"): what it asks for, or null; nothing is sent */
+  'nwc.readPairing': op(
+    'read',
+    z.object({ link: z.string().max(MAX_PAIRING_LINK) }).strict(),
+    z.object({ request: PairingRequest.nullable() }),
+  ),
+  'nwc.pairIcon': op(
+    'read',
+    z.object({ url: z.string().max(1024), confirmed: z.string().max(300).optional() }).strict(),
+    z.object({ dataUrl: z.string().max(100_000) }),
+  ),
 } as const
 
 export const nwcWhileLocked = {
@@ -116,6 +157,8 @@ export const nwcWhileLocked = {
   'nwc.get': 'refused',
   'nwc.revoke': 'refused',
   'nwc.settings': 'refused',
+  'nwc.readPairing': 'refused',
+  'nwc.pairIcon': 'refused',
 } as const
 
 export const nwcEvents = {

@@ -1,6 +1,7 @@
 // What Send (and the clipboard offer) can do with whatever a person hands it (parse.ts says what it
 // is), and how to name it before anything is asked.
 import { type Words, words } from '../i18n/words'
+import { isPairingLink } from '../nwc/pairingLink'
 import { lightningTargetOf, type ParsedInput, parsePaymentInput } from './parse'
 
 /** The recipient Send looks up, the invoice main reads, the withdraw link to claim, or why none. */
@@ -8,9 +9,12 @@ export type PayRoute =
   | { to: 'send'; address: string }
   | { to: 'invoice'; invoice: string }
   | { to: 'claim'; lnurl: string }
+  /** an app asking to be connected: its approval screen (docs/nwc.md) */
+  | { to: 'pair'; link: string }
   | { problem: Words }
 
 export function routePayInput(text: string): PayRoute {
+  if (isPairingLink(text)) return { to: 'pair', link: text.trim() }
   const parsed = parsePaymentInput(text)
   const t = lightningTargetOf(parsed)
   if (t?.kind === 'lightning-address') return { to: 'send', address: t.address }

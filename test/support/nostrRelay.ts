@@ -23,6 +23,8 @@ export interface RelayFaults {
   duplicate: boolean
   /** nothing is answered nor passed on (the relay accepts sockets and stays silent) */
   silent: boolean
+  /** stored events are sent whatever a filter's `since` (relays that do not honour it: the wallet's age check must) */
+  ignoreSince: boolean
 }
 
 export interface TestRelay {
@@ -46,11 +48,11 @@ export interface TestRelay {
   close(): Promise<void>
 }
 
-const matches = (e: Event, f: Filter): boolean => {
+const matches = (e: Event, f: Filter, faults?: RelayFaults): boolean => {
   if (f.ids && !f.ids.includes(e.id)) return false
   if (f.kinds && !f.kinds.includes(e.kind)) return false
   if (f.authors && !f.authors.includes(e.pubkey)) return false
-  if (f.since !== undefined && e.created_at < f.since) return false
+  if (f.since !== undefined && e.created_at < f.since && !faults?.ignoreSince) return false
   if (f.until !== undefined && e.created_at > f.until) return false
   for (const [k, v] of Object.entries(f)) {
     if (!k.startsWith('#') || !Array.isArray(v)) continue
@@ -63,12 +65,16 @@ const matches = (e: Event, f: Filter): boolean => {
 const ephemeral = (kind: number) => kind >= 20000 && kind < 30000
 const replaceable = (kind: number) => kind === 0 || kind === 3 || (kind >= 10000 && kind < 20000)
 
-export async function startRelay(): Promise<TestRelay> {
-  const wss = new WebSocketServer({ host: '127.0.0.1', port: 0 })
+/**
+ * `port`: listen there (a relay brought back where it was); `keep`: events it starts with, stored
+ * even when ephemeral, as a relay that keeps what came for a wallet while the wallet was away.
+ */
+export async function startRelay(o: { port?: number; keep?: Event[] } = {}): Promise<TestRelay> {
+  const wss = new WebSocketServer({ host: '127.0.0.1', port: o.port ?? 0 })
   await new Promise<void>((resolve) => wss.once('listening', () => resolve()))
-  const stored: Event[] = []
+  const stored: Event[] = [...(o.keep ?? [])]
   const subs = new Map<WebSocket, Map<string, Filter[]>>()
-  const faults: RelayFaults = { dropKinds: [], duplicate: false, silent: false }
+  const faults: RelayFaults = { dropKinds: [], duplicate: false, silent: false, ignoreSince: false }
   const published: Event[] = []
 
   const send = (ws: WebSocket, msg: unknown[]) => {
@@ -108,7 +114,7 @@ export async function startRelay(): Promise<TestRelay> {
         const [subId, ...filters] = rest as [string, ...Filter[]]
         subs.get(ws)?.set(subId, filters)
         for (const f of filters) {
-          const found = stored.filter((e) => matches(e, f)).sort((a, b) => b.created_at - a.created_at)
+          const found = stored.filter((e) => matches(e, f, faults)).sort((a, b) => b.created_at - a.created_at)
           for (const e of found.slice(0, f.limit ?? found.length)) send(ws, ['EVENT', subId, e])
         }
         send(ws, ['EOSE', subId])

@@ -37,6 +37,8 @@ export interface NwcTestWallet {
   rows: unknown[]
   /** pushes a notification (kind 23197, NIP-44) to the connection's app, as Alby Hub does */
   notify(type: 'payment_received' | 'payment_sent'): Promise<void>
+  /** its two keys: the same wallet started again (`keys`) gives the same string */
+  keys: { walletSk: Uint8Array; appSk: Uint8Array }
   close(): void
 }
 
@@ -101,10 +103,11 @@ export async function startNwcWallet(o: {
   simUrl: string
   apiKey: string
   walletId: string
+  keys?: { walletSk: Uint8Array; appSk: Uint8Array }
 }): Promise<NwcTestWallet> {
   const sim = createServiceClient({ baseUrl: o.simUrl, getApiKey: () => o.apiKey, authMethod: 'header' })
-  const walletSk = generateSecretKey()
-  const appSk = generateSecretKey()
+  const walletSk = o.keys?.walletSk ?? generateSecretKey()
+  const appSk = o.keys?.appSk ?? generateSecretKey()
   const walletSecret = bytesToHex(walletSk)
   const walletPubkey = getPublicKey(walletSk)
   const appPubkey = getPublicKey(appSk)
@@ -216,6 +219,7 @@ export async function startNwcWallet(o: {
     methods,
     rows,
     notify,
+    keys: { walletSk, appSk },
     close() {
       unsubscribe()
       service.close()

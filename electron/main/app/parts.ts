@@ -133,6 +133,7 @@ export function appNwc(
     changed: (list) => p.emit('nwc.updated', list),
     backoffMinMs: deps.nwc?.backoffMinMs,
     workersDir: deps.workersDir,
+    openAppCallback: deps.openAppCallback,
   })
   p.told.on(nwc.announced)
   return nwc

@@ -73,6 +73,8 @@ export interface AppDeps extends DeskDeps {
   popover?: ShellDeps['popover']
   /** opens an https link in the browser (`link.open`); without it no link is opened */
   openLink?: ShellDeps['openLink']
+  /** opens a connected app's own scheme with its connection string (docs/nwc.md); none: never */
+  openAppCallback?: (url: string) => void
   /** Electron's clipboard, read only as a window is shown (services/clipboard); none: never read */
   clipboard?: ClipboardSource
   /** connected apps: the relays' first reconnect wait (tests shorten it) */

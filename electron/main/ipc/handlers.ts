@@ -51,7 +51,7 @@ export interface HandlerServices extends ShellDeps {
   claims: ClaimHandlerDeps
   history: History
   lock: LockService
-  nwc: Pick<Nwc, 'list' | 'create' | 'get' | 'revoke' | 'updateSettings'>
+  nwc: Pick<Nwc, 'list' | 'create' | 'get' | 'revoke' | 'updateSettings' | 'pairIcon'>
   move: Move
 }
 

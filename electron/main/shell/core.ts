@@ -1,8 +1,10 @@
 // The app inside the shell: createApp built with Electron's parts (keychain, notifications, file
 // dialogs, clipboard, Touch ID), its events sent to the page and folded into the tray's state, and
 // the desktop settings (shortcuts, start at login) applied as settings change.
+
 import { homedir } from 'node:os'
 import { APP_NAME, type Emit, type EventName, type Settings } from '@shared/contract'
+import { AppCallback } from '@shared/contract/nwc'
 import { app, clipboard, dialog, globalShortcut, Notification, systemPreferences } from 'electron'
 import { type App, createApp } from '../app/createApp'
 import { appProgram, createAutostart } from '../services/autostart'
@@ -74,6 +76,10 @@ export function createCore(root: string, windows: Windows, openExternal: (url: s
     visible: () => isSeen(windows.currentWindow()),
     popover,
     openLink: openAllowedExternal(openExternal),
+    // an app's own scheme (never http, a file or a script: AppCallback), with the string it asked for
+    openAppCallback: (url: string) => {
+      if (AppCallback.safeParse(url).success) void openExternal(url).catch(() => {})
+    },
     clipboard,
     osCheck: createOsCheck(process.platform, systemPreferences),
   })

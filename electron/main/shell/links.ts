@@ -2,12 +2,17 @@
 // into a screen to show. The link is untrusted text from any web page or app: read it, never act on
 // it. A `bitcoin:` link is paid through its `lightning=` request; an on-chain-only one is explained.
 import type { NavigateTarget } from '@shared/contract'
+import { isPairingLink, MAX_PAIRING_LINK } from '@shared/nwc/pairingLink'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
 import { mt, mw } from '../services/i18n'
 
 export const PROTOCOL = 'lightning'
-/** every scheme the app registers for (electron-builder.yml lists the same) */
-export const PROTOCOLS = [PROTOCOL, 'bitcoin'] as const
+/**
+ * every scheme the app registers for (electron-builder.yml lists the same): payments, and an app
+ * asking to be connected (Nostr Wallet Auth, NIP-47's `nostrnwc://connect`: docs/nwc.md)
+ */
+export const PROTOCOLS = [PROTOCOL, 'bitcoin', 'nostr+walletauth', 'nostrnwc'] as const
+const LINK_SCHEME = /^(lightning|bitcoin|nostr\+walletauth(\+[a-z0-9_-]+)?|nostrnwc(\+[a-z0-9_-]+)?):/i
 /** Longer than any invoice a QR code holds (4,296) plus the prefix; anything bigger is not a link this app reads. */
 const MAX_LINK = 4400
 
@@ -15,16 +20,18 @@ export type LinkAction =
   | { kind: 'navigate'; target: NavigateTarget }
   | { kind: 'notice'; level: 'info' | 'warning'; message: string }
 
-/** The first `lightning:` or `bitcoin:` argument of a command line (a second instance's argv, or our own). */
+/** The first link argument of a command line (a second instance's argv, or our own): one of PROTOCOLS. */
 export function lightningLinkFromArgv(argv: readonly string[]): string | null {
   for (const arg of argv) {
-    if (typeof arg === 'string' && /^(lightning|bitcoin):/i.test(arg) && arg.length <= MAX_LINK) return arg
+    if (typeof arg === 'string' && LINK_SCHEME.test(arg) && arg.length <= MAX_LINK) return arg
   }
   return null
 }
 
 export function linkAction(link: string): LinkAction {
   if (link.length > MAX_LINK) return { kind: 'notice', level: 'warning', message: mt('notices.linkTooLong') }
+  // the approval screen reads it and asks; nothing is sent before the person's press there
+  if (isPairingLink(link) && link.length <= MAX_PAIRING_LINK) return { kind: 'navigate', target: { to: 'pair', link } }
   const parsed = parsePaymentInput(link)
   const target = lightningTargetOf(parsed)
   switch (target?.kind) {

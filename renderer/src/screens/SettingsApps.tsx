@@ -1,6 +1,6 @@
 // Settings → Connected apps (docs/nwc.md): the relay, pausing, each connection's budget and what
 // its app paid, and "Connect an app", whose connection string is shown once, as text and QR.
-import type { NwcConnectionView, NwcSettings, NwcSpendView } from '@shared/contract/nwc'
+import type { NwcConnectionView, NwcRelayView, NwcSettings, NwcSpendView } from '@shared/contract/nwc'
 import type { AppErrorShape } from '@shared/errors'
 import { type FormEvent, useCallback, useEffect, useState } from 'react'
 import { connectedApps } from '../api'
@@ -13,7 +13,7 @@ import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 import { ConnectForm, ConnectionString } from './SettingsAppsConnect'
 
-type List = { connections: NwcConnectionView[]; settings: NwcSettings }
+type List = { connections: NwcConnectionView[]; settings: NwcSettings; relays: NwcRelayView[] }
 const USED_WORDS: Record<NwcConnectionView['period'], MessageId> = {
   daily: 'apps.usedToday',
   weekly: 'apps.usedThisWeek',
@@ -54,6 +54,7 @@ export function ConnectedApps() {
               <ConnectionCard key={c.id} c={c} onError={setError} />
             ))}
           </ul>
+          <RelayStates relays={list.relays} />
           {!caps.connectedApps ? (
             // an NWC account serving apps would be one wallet connection relayed through another
             <p className="muted small">
@@ -80,6 +81,50 @@ export function ConnectedApps() {
       )}
     </section>
   )
+}
+
+const PROBLEM_WORDS: Record<NonNullable<NwcRelayView['problem']>, MessageId> = {
+  refused: 'apps.relayRefused',
+  not_found: 'apps.relayNotFound',
+  timeout: 'apps.relayTimeout',
+  http: 'apps.relayHttp',
+  tls: 'apps.relayTls',
+  closed: 'apps.relayClosed',
+  other: 'apps.relayOther',
+}
+
+/** Each relay in use: open, reconnecting since when, or failing and why; and its last request. */
+function RelayStates(props: { relays: NwcRelayView[] }) {
+  if (props.relays.length === 0) return null
+  return (
+    <ul className="plain" aria-label={t('apps.relays')} data-testid="relay-states">
+      {props.relays.map((r) => (
+        <li key={r.url} data-relay-state={r.state}>
+          {relayWords(r)}{' '}
+          <span className="muted">
+            {r.lastRequestAt === null
+              ? t('apps.relayNoRequest')
+              : t('apps.relayLastRequest', { time: formatDate(r.lastRequestAt) })}
+          </span>
+        </li>
+      ))}
+    </ul>
+  )
+}
+
+function relayWords(r: NwcRelayView): string {
+  const since = formatDate(r.since)
+  const reason = r.problem ? t(PROBLEM_WORDS[r.problem], { status: r.httpStatus ?? '' }) : ''
+  switch (r.state) {
+    case 'connected':
+      return t('apps.relayConnected', { relay: r.url })
+    case 'connecting':
+      return t('apps.relayConnecting', { relay: r.url })
+    case 'reconnecting':
+      return t('apps.relayReconnecting', { relay: r.url, since })
+    case 'failing':
+      return t('apps.relayFailing', { relay: r.url, since, reason })
+  }
 }
 
 function AppsCheck(props: { id: string; on: boolean; set: (on: boolean) => void; children: string }) {

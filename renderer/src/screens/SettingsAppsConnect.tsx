@@ -10,21 +10,12 @@ import { CopyButton } from '../components/CopyButton'
 import { ErrorMessage } from '../components/ErrorMessage'
 import { AppPassphraseField } from '../components/PassphraseAsk'
 import { Qr } from '../components/Qr'
-import { SelectField } from '../components/SelectField'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
-import { formatLocale, type MessageId, t } from '../i18n'
+import { formatLocale, t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { strong } from '../i18n/rich'
-
-const METHOD_WORDS: Record<(typeof NWC_METHODS)[number], MessageId> = {
-  pay_invoice: 'apps.methodPayInvoice',
-  make_invoice: 'apps.methodMakeInvoice',
-  lookup_invoice: 'apps.methodLookupInvoice',
-  get_balance: 'apps.methodGetBalance',
-  get_info: 'apps.methodGetInfo',
-  list_transactions: 'apps.methodListTransactions',
-}
+import { BudgetFields, MethodBoxes } from './appsFields'
 
 export function ConnectionString(props: { name: string; uri: string; onDone: () => void }) {
   return (
@@ -47,7 +38,7 @@ export function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: s
   const [walletId, setWalletId] = useState(() => initialWalletId(undefined))
   const [budget, setBudget] = useState('1000')
   const [period, setPeriod] = useState<NwcConnectionView['period']>('daily')
-  const [methods, setMethods] = useState<string[]>([...NWC_METHODS])
+  const [methods, setMethods] = useState<NwcConnectionView['methods']>([...NWC_METHODS])
   const [expiry, setExpiry] = useState('')
   const [error, setError] = useState<AppErrorShape | null>(null)
   const [busy, setBusy] = useState(false)
@@ -66,13 +57,13 @@ export function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: s
         budgetSat: (parseSatInput(budget, formatLocale()) ?? 0) / MSAT_PER_SAT,
         period,
       },
-      methods: methods as NwcConnectionView['methods'],
+      methods,
       ...(expiresAt ? { expiresAt } : {}),
       ...(passphrase ? { passphrase } : {}),
     })
     setBusy(false)
     setPassphrase('')
-    if (r.ok) return props.onMade({ name: r.value.connection.name, uri: r.value.uri })
+    if (r.ok) return props.onMade({ name: r.value.connection.name, uri: r.value.uri ?? '' })
     if (r.error.code === 'needs_passphrase') setAsked(true)
     setError(r.error)
   }
@@ -80,19 +71,8 @@ export function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: s
     <form onSubmit={submit} noValidate aria-label={t('apps.connectAnApp')}>
       <TextField id="app-name" label={t('apps.appName')} value={name} onValue={setName} maxLength={60} />
       <WalletSelect id="app-wallet" value={walletId} onChange={setWalletId} />
-      <TextField id="app-budget" label={t('apps.budget')} inputMode="numeric" value={budget} onValue={setBudget} />
-      <SelectField
-        id="app-period"
-        label={t('apps.renews')}
-        value={period}
-        onValue={(v) => setPeriod(v as typeof period)}
-      >
-        <option value="daily">{t('apps.everyDay')}</option>
-        <option value="weekly">{t('apps.everyWeek')}</option>
-        <option value="monthly">{t('apps.everyMonth')}</option>
-        <option value="never">{t('apps.never')}</option>
-      </SelectField>
-      <MethodsChoice methods={methods} onMethods={setMethods} />
+      <BudgetFields prefix="app" budget={budget} setBudget={setBudget} period={period} setPeriod={setPeriod} />
+      <MethodBoxes prefix="app" offered={NWC_METHODS} methods={methods} setMethods={setMethods} />
       <TextField id="app-expiry" label={t('apps.expires')} type="date" value={expiry} onValue={setExpiry} />
       {asked && <AppPassphraseField id="app-passphrase" value={passphrase} onValue={setPassphrase} />}
       {error && <ErrorMessage error={error} />}
@@ -103,27 +83,5 @@ export function ConnectForm(props: { onCancel: () => void; onMade: (m: { name: s
         <FormattedMessage id="apps.cancel" />
       </button>
     </form>
-  )
-}
-
-/** What the app may ask of the wallet, one box per NIP-47 method. */
-function MethodsChoice({ methods, onMethods }: { methods: string[]; onMethods: (m: string[]) => void }) {
-  return (
-    <fieldset>
-      <legend>
-        <FormattedMessage id="apps.itMay" />
-      </legend>
-      {NWC_METHODS.map((m) => (
-        <label className="check" htmlFor={`app-m-${m}`} key={m}>
-          <input
-            id={`app-m-${m}`}
-            type="checkbox"
-            checked={methods.includes(m)}
-            onChange={(e) => onMethods(e.target.checked ? [...methods, m] : methods.filter((x) => x !== m))}
-          />
-          {t(METHOD_WORDS[m])}
-        </label>
-      ))}
-    </fieldset>
   )
 }

@@ -29,6 +29,7 @@ export const screens = {
   scan: onDemand(() => import('./Scan')),
   settings: onDemand(() => import('./Settings')),
   claim: onDemand(() => import('./Claim')),
+  pair: onDemand(() => import('./Pair')),
 }
 
 /** the tabs a person reaches from Home; onboarding and a claim come before or from outside */

@@ -25,7 +25,8 @@ export const useClipboardOffer = create<ClipboardOfferState>()((set, get) => ({
     // the payment parser (bolt11, bech32, zod) is not part of the first screen's bundle
     const { routePayInput } = await import('@shared/payment/route')
     const route = routePayInput(offer.value)
-    if ('to' in route && route.to === 'claim') {
+    if ('to' in route && route.to === 'pair') useUi.getState().go({ to: 'pair', link: route.link })
+    else if ('to' in route && route.to === 'claim') {
       const { useClaim } = await import('./claim')
       void useClaim.getState().open(route.lnurl)
       useUi.getState().go({ to: 'claim', lnurl: route.lnurl })
@@ -36,6 +37,7 @@ export const useClipboardOffer = create<ClipboardOfferState>()((set, get) => ({
 /** The banner's question, naming a lightning address, or the host of a link (not a long invoice or link). */
 export function offerQuestion(offer: ClipboardOffer): string {
   if (offer.kind === 'invoice') return t('clipboardOffer.payTheInvoiceOnYour')
+  if (offer.kind === 'pair') return t('clipboardOffer.pairTheApp')
   const host = offer.host ?? t('clipboardOffer.anUnnamedHost')
   if (offer.kind === 'withdraw') return t('clipboardOffer.claimTheWithdrawLinkFrom', { host })
   return offer.value.includes('@')

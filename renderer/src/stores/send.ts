@@ -142,8 +142,8 @@ export const useSend = create<SendState>()((set, get) => ({
       set({ ...initial, form, probeStatus: 'error', formError: problemOf(tw(route.problem)) })
       return
     }
-    if (route.to === 'claim') {
-      // a withdraw link offers sats: claimed on its own screen
+    if (route.to === 'claim' || route.to === 'pair') {
+      // a withdraw link offers sats, a pairing link asks for a connection: each on its own screen
       probes.drop()
       set({ ...initial, form })
       return useUi.getState().go(route)

@@ -152,6 +152,15 @@ describe('with a passphrase set', () => {
       expect(await count()).toBe(made + 1)
     })
 
+    it('a pairing (Nostr Wallet Auth) that can pay more than the confirm limit asks as well, and makes nothing unasked', async () => {
+      const made = await count()
+      waitOut()
+      const pairing = { clientPubkey: 'b'.repeat(64), relay: 'wss://relay.pairing.example' }
+      const refused = await make('Paired', 5_000, ['pay_invoice'], { pairing })
+      expect(refused).toMatchObject({ ok: false, error: { code: 'needs_passphrase' } })
+      expect(await count()).toBe(made)
+    })
+
     it('one within the confirm limit, or that cannot pay, asks nothing', async () => {
       const tries = failures()
       ok(await make('Small', 500, ['pay_invoice']))

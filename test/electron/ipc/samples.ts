@@ -93,5 +93,7 @@ export function validSamples(o: {
     'nwc.settings': { paused: true },
     'move.plan': { fromAccountId: 'acc_1' },
     'move.run': { fromAccountId: 'acc_1', toAccountId: 'acc_2', toWalletId: 'wal_other', requestId: 'req-00000009' },
+    'nwc.readPairing': { link: 'nostrnwc://connect?appname=X' },
+    'nwc.pairIcon': { url: 'https://app.example/icon.png' },
   }
 }

@@ -33,6 +33,8 @@ export interface NwcWorld<R extends WorldRelay = TestRelay> {
   service: string
   notifications: ShownNotification[]
   logs: string[]
+  /** the app callbacks opened (a nostrnwc://connect pairing's), in order */
+  callbacks: string[]
   call<T>(name: string, input?: unknown): Promise<T>
   connect(input?: Partial<NwcCreateInput>): Promise<{ connection: NwcConnectionView; uri: string }>
   client(uri: string): NWCClient
@@ -46,13 +48,24 @@ const value = <T>(r: Result<unknown>): T => {
   return r.value as T
 }
 
-/** `now`: the app's clock (a test moving it moves the simulator's too: sim.control.clock) */
-export function startNwcWorld(balanceSat?: number, relay?: undefined, o?: { now?: () => number }): Promise<NwcWorld>
-export function startNwcWorld<R extends WorldRelay>(balanceSat: number, relay: R): Promise<NwcWorld<R>>
+/**
+ * `now`: the app's clock (a test moving it moves the simulator's too: sim.control.clock);
+ * `backoffMinMs`: the relay links' first wait after a drop (50 ms unless said)
+ */
+export function startNwcWorld(
+  balanceSat?: number,
+  relay?: undefined,
+  o?: { now?: () => number; backoffMinMs?: number },
+): Promise<NwcWorld>
+export function startNwcWorld<R extends WorldRelay>(
+  balanceSat: number,
+  relay: R,
+  o?: { backoffMinMs?: number },
+): Promise<NwcWorld<R>>
 export async function startNwcWorld(
   balanceSat = 10_000,
   given?: WorldRelay,
-  o: { now?: () => number } = {},
+  o: { now?: () => number; backoffMinMs?: number } = {},
 ): Promise<NwcWorld<WorldRelay>> {
   const sim = await startSimulator({ seed: 'demo' })
   const relay = given ?? (await startRelay())
@@ -62,16 +75,24 @@ export async function startNwcWorld(
   const secretStore = createKeytarStore(service, undefined, { timeoutMs: 8_000 })
   const notifications: ShownNotification[] = []
   const logs: string[] = []
+  const callbacks: string[] = []
   const clients: NWCClient[] = []
   const make = () =>
     createApp({
-      ...{ userDataDir: dir, secretStore, appVersion: APP_VERSION, nwc: { backoffMinMs: 50 }, now: o.now },
+      ...{
+        userDataDir: dir,
+        secretStore,
+        appVersion: APP_VERSION,
+        nwc: { backoffMinMs: o.backoffMinMs ?? 50 },
+        now: o.now,
+      },
       notifier: { show: (n) => notifications.push(n), isSupported: () => true },
       emit: () => {},
       logSink: (line) => logs.push(line),
+      openAppCallback: (url) => callbacks.push(url),
     })
   const world: NwcWorld<WorldRelay> = {
-    ...{ sim, relay, dir, w, secretStore, service, notifications, logs },
+    ...{ sim, relay, dir, w, secretStore, service, notifications, logs, callbacks },
     app: make(),
     call: (name, input = {}) => world.app.router.handle(name, input).then((r) => value(r)),
     async connect(input = {}) {

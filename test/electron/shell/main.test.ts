@@ -97,7 +97,7 @@ describe('main entry (electron faked)', () => {
     const missing = await handler(new Request(`${APP_ORIGIN}/no-such-file.js`))
     expect(missing.status).toBe(404)
     const schemes = electron.calls.filter((c) => c[0] === 'app.setAsDefaultProtocolClient').map((c) => c[1])
-    expect(schemes).toEqual(['lightning', 'bitcoin'])
+    expect(schemes).toEqual(['lightning', 'bitcoin', 'nostr+walletauth', 'nostrnwc'])
   })
 
   it('hardens the default session and every session made later: permissions and the CSP header', () => {

@@ -56,7 +56,7 @@ describe('electron-builder.yml', () => {
     expect(c.npmRebuild).toBe(false)
   })
 
-  it('builds AppImage + deb, dmg and nsis, and registers lightning: and bitcoin:', async () => {
+  it('builds AppImage + deb, dmg and nsis, and registers lightning:, bitcoin: and the pairing schemes', async () => {
     const c = await load()
     expect(c.linux?.target).toEqual(['AppImage', 'deb'])
     expect(c.linux?.category).toBe('Finance')
@@ -65,6 +65,7 @@ describe('electron-builder.yml', () => {
     expect(c.protocols).toEqual([
       { name: 'Lightning', schemes: ['lightning'] },
       { name: 'Bitcoin', schemes: ['bitcoin'] },
+      { name: 'Nostr Wallet Connect', schemes: ['nostr+walletauth', 'nostrnwc'] },
     ])
     expect(c.mac?.extendInfo?.NSCameraUsageDescription).toMatch(/QR/)
   })

@@ -47,6 +47,7 @@ export function offerOf(text: string): ClipboardOffer | null {
   const route = routePayInput(text)
   if ('problem' in route) return null
   if (route.to === 'invoice') return { kind: 'invoice', value: route.invoice }
+  if (route.to === 'pair') return { kind: 'pair', value: route.link }
   const value = route.to === 'claim' ? route.lnurl : route.address.trim()
   const host = summarize(value)?.host ?? undefined
   return { kind: route.to === 'claim' ? 'withdraw' : 'address', value, ...(host ? { host } : {}) }

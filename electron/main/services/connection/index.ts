@@ -85,8 +85,8 @@ export function connectionEvent(h: Health | null): EventPayload<'connection'> {
 }
 
 export interface ConnectionMonitor {
-  /** the same client, each call's outcome counted for this account */
-  observe(accountId: string, client: ServiceClient): ServiceClient
+  /** the same client, each call's outcome counted for this account (its calls named as ServiceClient's) */
+  observe<C extends object>(accountId: string, client: C): C
   /** the active account changed, or accounts were removed: announce the state if it changed */
   accountsChanged(accountIds: readonly string[]): void
   stop(): void
@@ -160,8 +160,8 @@ export function createConnectionMonitor(deps: {
   }
 
   return {
-    observe(accountId, client) {
-      const observed: Record<string, unknown> = { ...client }
+    observe<C extends object>(accountId: string, client: C): C {
+      const observed: Record<string, unknown> = { ...(client as Record<string, unknown>) }
       for (const [name, fn] of Object.entries(client)) {
         if (typeof fn !== 'function') continue
         const scope = CALL_SCOPE[name as ServiceMethod] ?? 'own'
@@ -177,7 +177,7 @@ export function createConnectionMonitor(deps: {
         observed[name] = (...args: unknown[]) =>
           (fn as (...a: unknown[]) => Promise<unknown>).apply(client, args).then(answered, failed)
       }
-      return observed as unknown as ServiceClient
+      return observed as C
     },
     accountsChanged(accountIds) {
       for (const id of health.keys()) if (!accountIds.includes(id)) health.delete(id)

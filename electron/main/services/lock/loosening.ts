@@ -85,6 +85,9 @@ export const PASSPHRASE_RULES = {
   'move.plan': 'free',
   // each of its payments is admitted by the spending rules as pay.invoice's is
   'move.run': 'spends',
+  // a link read and a picture for the approval screen: nothing is made or loosened
+  'nwc.readPairing': 'free',
+  'nwc.pairIcon': 'free',
 } as const satisfies Rules
 
 export type JudgedOp = { [K in OpName]: (typeof PASSPHRASE_RULES)[K] extends 'judged' ? K : never }[OpName]

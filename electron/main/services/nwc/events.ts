@@ -15,7 +15,18 @@ import {
   type Served,
 } from './types'
 
-export function infoEvent(secret: Uint8Array, methods: readonly Served[], nowSec: number): VerifiedEvent {
+/**
+ * `to`: the app's key, tagged (`p`) so an app that paired by Nostr Wallet Auth finds its wallet
+ * key as this event's author (as Alby Hub tags it), and the `state` it asked with, echoed (NWC-08).
+ */
+export function infoEvent(
+  secret: Uint8Array,
+  methods: readonly Served[],
+  nowSec: number,
+  to?: { clientPubkey: string; state?: string | null },
+): VerifiedEvent {
+  const paired: string[][] = to ? [['p', to.clientPubkey]] : []
+  if (to?.state) paired.push(['state', to.state], ['extensions', '08'])
   return finalizeEvent(
     {
       kind: KIND_INFO,
@@ -25,6 +36,7 @@ export function infoEvent(secret: Uint8Array, methods: readonly Served[], nowSec
         ['encryption', ENCRYPTIONS.join(' ')],
         ['notifications', NOTIFICATIONS.join(' ')],
         ['v', '1.0 0.0'],
+        ...paired,
       ],
     },
     secret,

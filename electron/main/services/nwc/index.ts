@@ -10,15 +10,14 @@ import {
   DEFAULT_NWC_RELAY,
   type NwcConnectionView,
   type NwcCreateInput,
+  type NwcRelayView,
   type NwcSettings,
   type NwcSpendView,
   relayProblem,
 } from '@shared/contract/nwc'
 import { AppError } from '@shared/errors'
-import { generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex, hexToBytes } from 'nostr-tools/utils'
 import { mt } from '../i18n'
-import { newNwcConnectionId } from '../ids'
 import type { LedgerTx } from '../ledger'
 import { connectionPaidNotification, type Notifier } from '../notify'
 import type { Journal } from '../payments'
@@ -26,9 +25,12 @@ import { nwcWalletName, type SecretName, type SecretStore } from '../secrets'
 import { periodStart, renewsAt } from './budget'
 import { type Heard, SEEN_KEEP_SEC } from './gate'
 import { type HandleDeps, handleRequest } from './handle'
+import { createIconFetch } from './icon'
 import { tally } from './limits'
 import { createLinksOffThread } from './linksOffThread'
 import { rowTx, withMetadata } from './methods'
+import { newConnection, withValue } from './newConnection'
+import { createRelayStates, relayView } from './relayStates'
 import { settleFromJournal } from './settle'
 import { type Connection, type NwcStore, openNwcStore } from './store'
 import { NEGOTIATED, servedMethods } from './types'
@@ -49,10 +51,12 @@ export interface NwcDeps
   notifier?: Notifier
   notificationsOn?: () => boolean
   /** the connections or settings changed (the page's list) */
-  changed?: (list: { connections: NwcConnectionView[]; settings: NwcSettings }) => void
+  changed?: (list: { connections: NwcConnectionView[]; settings: NwcSettings; relays: NwcRelayView[] }) => void
   backoffMinMs?: number
   /** where the build's worker files are, when not beside the main bundle (the bench) */
   workersDir?: string
+  /** opens an app's own scheme (a `nostrnwc://connect` callback); none: no callback is opened */
+  openAppCallback?: (url: string) => void
 }
 
 /** requests of one connection (or of all strangers) being served at once at most; more are dropped (counted in the log) */
@@ -82,7 +86,9 @@ export function createNwc(d: NwcDeps) {
   }
   const busy = new Map<string, number>()
   const dropped = tally((message, fields) => d.log?.(message, fields))
+  const relayStates = createRelayStates(d.now)
   const onHeard = (h: Heard & { relay: string }) => {
+    relayStates.heard(h.relay)
     // strangers counted apart: their answers must never keep an app's requests out
     const key = h.text === undefined ? 'strangers' : h.walletPubkey
     const n = busy.get(key) ?? 0
@@ -101,9 +107,13 @@ export function createNwc(d: NwcDeps) {
           ...{ walletPubkey: c.walletPubkey, clientPubkey: c.clientPubkey, relay: c.relay },
           secret: secrets.get(c.id) as Uint8Array,
           methods: live(c) ? servedMethods(c.methods) : null,
+          pairingState: c.pairingState ?? null,
         })),
     seen: () => store().seenSince(nowSec() - SEEN_KEEP_SEC),
     onHeard,
+    onStatus(relay, connected, problem) {
+      if (relayStates.status(relay, connected, problem)) changed()
+    },
     nowMs: d.now,
     ...{ log: d.log, backoffMinMs: d.backoffMinMs, workersDir: d.workersDir },
   })
@@ -128,10 +138,21 @@ export function createNwc(d: NwcDeps) {
       d.log?.('nwc could not read the journal', { error: err })
     }
   }
+  const relays = () => {
+    const urls = [
+      ...new Set(
+        store()
+          .all()
+          .filter(live)
+          .map((c) => c.relay),
+      ),
+    ]
+    return relayStates.views(urls).map(relayView)
+  }
   const list = () => {
-    if (!hasFile()) return { connections: [], settings: settings() }
+    if (!hasFile()) return { connections: [], settings: settings(), relays: [] }
     settle()
-    return { connections: store().all().map(view), settings: settings() }
+    return { connections: store().all().map(view), settings: settings(), relays: relays() }
   }
   const changed = () => d.changed?.(list())
   const handleDeps: HandleDeps = {
@@ -186,22 +207,21 @@ export function createNwc(d: NwcDeps) {
       secrets.clear()
     },
     list,
-    async create(input: NwcCreateInput): Promise<{ connection: NwcConnectionView; uri: string }> {
-      const relay = settings().relay
+    /**
+     * Makes a connection. With `pairing` (Nostr Wallet Auth) it is for the app's own key on the
+     * app's relay, and the answer on that relay is the info event tagged to it: published only
+     * here, once the person approved, so nothing goes out before the press.
+     */
+    async create(input: NwcCreateInput): Promise<{ connection: NwcConnectionView; uri?: string }> {
+      const relay = input.pairing?.relay ?? settings().relay
       const problem = relayProblem(relay)
       if (problem) throw new AppError('invalid_input', problem)
       const accountId = input.accountId ?? d.activeAccountId()
       if (!d.canServe(accountId)) throw new AppError('forbidden', mt('nwcAccount.cannot'))
-      const walletSecret = generateSecretKey()
-      const appSecret = generateSecretKey()
-      const c: Connection = {
-        ...{ id: newNwcConnectionId(), name: input.name, walletId: input.walletId, relay },
-        accountId,
-        walletPubkey: getPublicKey(walletSecret),
-        clientPubkey: getPublicKey(appSecret),
-        ...{ budgetMsat: input.budgetSat * 1000, period: input.period, methods: [...new Set(input.methods)] },
-        ...{ expiresAt: input.expiresAt ?? null, createdAt: nowSec(), revokedAt: null },
-      }
+      const paired = input.pairing?.clientPubkey
+      const taken = (c: Connection) => live(c) && c.clientPubkey === paired
+      if (paired && store().all().some(taken)) throw new AppError('invalid_input', mt('nwc.pairedAlready'))
+      const { c, walletSecret, appSecret } = newConnection(input, { relay, accountId, nowSec: nowSec() })
       // the keychain first: a connection whose key could not be kept is not made
       await d.secretStore.set(nwcWalletName(c.id), bytesToHex(walletSecret))
       store().add(c)
@@ -209,8 +229,12 @@ export function createNwc(d: NwcDeps) {
       // the string works once it is shown: the relay has the info event an app asks for first
       await links.sync()
       changed()
+      if (!appSecret) return { connection: view(c) }
       const q = new URLSearchParams({ relay, secret: bytesToHex(appSecret) })
-      return { connection: view(c), uri: `nostr+walletconnect://${c.walletPubkey}?${q.toString()}` }
+      const uri = `nostr+walletconnect://${c.walletPubkey}?${q.toString()}`
+      // the app that asked by nostrnwc://connect gets its string back, as NIP-47's deep links say
+      if (input.callback) d.openAppCallback?.(withValue(input.callback, uri))
+      return { connection: view(c), uri }
     },
     get(id: string): { connection: NwcConnectionView; payments: NwcSpendView[] } {
       const c = store().get(id)
@@ -253,6 +277,8 @@ export function createNwc(d: NwcDeps) {
         links.notify(c.walletPubkey, enc, { notification_type: kind, notification })
       }
     },
+    /** the icon a pairing app names, once its approval screen asks (icon.ts) */
+    pairIcon: createIconFetch(),
     /** whether the relay link of a connection is open (the connection page's status) */
     connected: (relay: string) => links.connected(relay),
   }

@@ -3,6 +3,8 @@
 // last. On each (re)connect the info events of its connections are published again.
 import type { VerifiedEvent } from 'nostr-tools'
 import { openRelay, type RelayLink } from './relay'
+import type { RelayProblem } from './relayProblem'
+import { MAX_AGE_SEC } from './request'
 import { KIND_REQUEST } from './types'
 
 export interface LinksDeps {
@@ -12,7 +14,7 @@ export interface LinksDeps {
   /** the info events to (re)publish on a relay that (re)connected */
   infoFor(relay: string): VerifiedEvent[]
   /** a link opened or closed */
-  status?(relay: string, connected: boolean): void
+  status?(relay: string, connected: boolean, problem?: RelayProblem): void
   log?: (message: string, fields?: Record<string, unknown>) => void
   backoffMinMs?: number
   maxEventsPerSec?: number
@@ -29,8 +31,7 @@ export interface Links {
 export function createLinks(d: LinksDeps): Links {
   const links = new Map<string, RelayLink>()
   let served = new Map<string, string[]>()
-  // a request older than this is refused anyway; asking for less spares the relay's history
-  const since = () => Math.floor(Date.now() / 1000) - 60
+  const since = (downSinceMs: number | null) => sinceFor(Math.floor(Date.now() / 1000), downSinceMs)
   return {
     sync() {
       served = d.served()
@@ -48,12 +49,12 @@ export function createLinks(d: LinksDeps): Links {
         }
         const link = openRelay({
           url,
-          filter: () => ({ kinds: [KIND_REQUEST], '#p': served.get(url) ?? [], since: since() }),
+          filter: (down) => ({ kinds: [KIND_REQUEST], '#p': served.get(url) ?? [], since: since(down) }),
           onEvent: (raw) => d.onEvent(raw, url),
           onOpen: () => {
             for (const e of d.infoFor(url)) void link.publish(e)
           },
-          onStatus: (up) => d.status?.(url, up),
+          onStatus: (up, problem) => d.status?.(url, up, problem),
           ...{ log: d.log, backoffMinMs: d.backoffMinMs, maxEventsPerSec: d.maxEventsPerSec },
         })
         links.set(url, link)
@@ -66,4 +67,14 @@ export function createLinks(d: LinksDeps): Links {
       links.clear()
     },
   }
+}
+
+/**
+ * The subscription's `since`: a request older than MAX_AGE_SEC is refused anyway, and asking for less
+ * spares the relay's history. After a drop, what came meanwhile (a relay that keeps requests) is
+ * asked for, a minute before the drop at most, while still fresh.
+ */
+export function sinceFor(nowSec: number, downSinceMs: number | null): number {
+  if (downSinceMs === null) return nowSec - 60
+  return Math.max(nowSec - MAX_AGE_SEC, Math.floor(downSinceMs / 1000) - 60)
 }

@@ -8,6 +8,7 @@ import { startWorker } from '../workers'
 import type { Answer } from './events'
 import type { Heard } from './gate'
 import type { AnswerTo, FromRelayWorker, RelayWorkerData, ServedWallet, ToRelayWorker } from './relayJob'
+import type { RelayProblem } from './relayProblem'
 import { serveRelays } from './relayService'
 import type { Encryption } from './types'
 
@@ -24,6 +25,8 @@ export interface LinksOffThreadDeps {
   /** event ids answered lately (on disk), for a worker just started */
   seen(): string[]
   onHeard(h: Heard & { relay: string }): void
+  /** a link opened, or closed or did not open (each attempt, with why) */
+  onStatus?(relay: string, connected: boolean, problem?: RelayProblem): void
   nowMs(): number
   log?: (message: string, fields?: Record<string, unknown>) => void
   backoffMinMs?: number
@@ -99,8 +102,10 @@ export function createLinksOffThread(d: LinksOffThreadDeps): ServiceLinks {
 
   const told = (m: FromRelayWorker) => {
     if (m.type === 'heard') for (const h of m.items) d.onHeard(h)
-    else if (m.type === 'status') up.set(m.relay, m.connected)
-    else if (m.type === 'published' || m.type === 'served') {
+    else if (m.type === 'status') {
+      up.set(m.relay, m.connected)
+      d.onStatus?.(m.relay, m.connected, m.problem)
+    } else if (m.type === 'published' || m.type === 'served') {
       acks.get(m.ref)?.(m.type === 'served' || m.ok)
       acks.delete(m.ref)
     } else if (m.type === 'log') d.log?.(m.message, m.fields)
@@ -130,6 +135,7 @@ export function createLinksOffThread(d: LinksOffThreadDeps): ServiceLinks {
     end = null
     for (const done of acks.values()) done(false)
     acks.clear()
+    for (const [relay, on] of up) if (on) d.onStatus?.(relay, false)
     up.clear()
   }
   const letGo = () => {

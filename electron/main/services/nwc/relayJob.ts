@@ -3,6 +3,7 @@
 // main keeps the connections, the seen ids on disk and every money operation.
 import type { Answer } from './events'
 import type { Heard } from './gate'
+import type { RelayProblem } from './relayProblem'
 import type { Encryption, Served } from './types'
 
 /** a connection as the worker serves it */
@@ -14,6 +15,8 @@ export interface ServedWallet {
   relay: string
   /** the methods its info event names; null: heard (to be told UNAUTHORIZED) but not announced */
   methods: Served[] | null
+  /** the `state` of the Nostr Wallet Auth request it was made for, echoed in its info event */
+  pairingState?: string | null
 }
 
 export interface AnswerTo {
@@ -42,7 +45,8 @@ export type FromRelayWorker =
   | { type: 'ready' }
   /** requests that passed the gate, a batch at a time */
   | { type: 'heard'; items: Array<Heard & { relay: string }> }
-  | { type: 'status'; relay: string; connected: boolean }
+  /** a link opened, or closed or failed to open (one per attempt, with why) */
+  | { type: 'status'; relay: string; connected: boolean; problem?: RelayProblem }
   | { type: 'published'; ref: number; ok: boolean }
   | { type: 'served'; ref: number }
   | { type: 'log'; message: string; fields?: Record<string, unknown> }

@@ -119,9 +119,11 @@ export function serveRelays(port: Port, data: RelayWorkerData): void {
     infoFor: (relay) =>
       [...wallets.values()]
         .filter((w) => w.relay === relay && w.methods)
-        .map((w) => infoEvent(w.secret, w.methods ?? [], nowSec())),
-    status(relay, connected) {
-      post({ type: 'status', relay, connected })
+        .map((w) =>
+          infoEvent(w.secret, w.methods ?? [], nowSec(), { clientPubkey: w.clientPubkey, state: w.pairingState }),
+        ),
+    status(relay, connected, problem) {
+      post({ type: 'status', relay, connected, ...(problem ? { problem } : {}) })
       if (connected) waits.opened()
     },
     ...{ log, backoffMinMs: data.backoffMinMs },

@@ -42,6 +42,13 @@ const MIGRATIONS: Migration[] = [
       db.exec('CREATE TABLE metadata (payment_hash TEXT PRIMARY KEY, json TEXT NOT NULL, created_at INTEGER NOT NULL)')
     },
   },
+  {
+    // a connection paired by Nostr Wallet Auth: its info event carries the app's `state` (NWC-08)
+    name: 'the state a paired app asked with',
+    up(db) {
+      db.exec('ALTER TABLE connections ADD COLUMN pairing_state TEXT')
+    },
+  },
 ]
 
 export interface Connection {
@@ -62,6 +69,8 @@ export interface Connection {
   revokedAt: number | null
   /** the encryption of its app's latest request; none before its first (NIP-47's negotiation then) */
   encryption?: Encryption | null
+  /** the `state` of the Nostr Wallet Auth request it was made for (its info event echoes it) */
+  pairingState?: string | null
 }
 
 export type SpendState = 'reserved' | 'paid' | 'failed' | 'unknown'
@@ -115,7 +124,7 @@ export interface NwcStore {
 
 const CONN_SELECT = `SELECT id, name, account_id AS accountId, wallet_id AS walletId, wallet_pubkey AS walletPubkey,
   client_pubkey AS clientPubkey, relay, budget_msat AS budgetMsat, period, methods, expires_at AS expiresAt,
-  created_at AS createdAt, revoked_at AS revokedAt, encryption FROM connections`
+  created_at AS createdAt, revoked_at AS revokedAt, encryption, pairing_state AS pairingState FROM connections`
 const SPEND_SELECT = `SELECT event_id AS eventId, connection_id AS connectionId, amount_msat AS amountMsat,
   reserved_msat AS reservedMsat, fee_msat AS feeMsat, state, payment_hash AS paymentHash, created_at AS createdAt FROM spends`
 
@@ -135,10 +144,10 @@ export function openNwcStore(o: { dir: string; now: () => number }): NwcStore {
     add(c) {
       db.prepare(
         `INSERT INTO connections (id, name, account_id, wallet_id, wallet_pubkey, client_pubkey, relay, budget_msat, period,
-          methods, expires_at, created_at, revoked_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+          methods, expires_at, created_at, revoked_at, pairing_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
         ...[c.id, c.name, c.accountId, c.walletId, c.walletPubkey, c.clientPubkey, c.relay, c.budgetMsat, c.period],
-        ...[JSON.stringify(c.methods), c.expiresAt, c.createdAt, c.revokedAt],
+        ...[JSON.stringify(c.methods), c.expiresAt, c.createdAt, c.revokedAt, c.pairingState ?? null],
       )
     },
     all: () => (db.prepare(`${CONN_SELECT} ORDER BY created_at`).all() as Record<string, unknown>[]).map(toConnection),

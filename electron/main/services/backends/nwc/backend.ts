@@ -34,7 +34,7 @@ export function nwcBackend(o: NwcBackendOptions = {}): Backend {
     session: 'shared',
     open(a, hooks) {
       const id = a.accountId
-      return lazyNwcClient({
+      const client = lazyNwcClient({
         walletPubkey: walletPubkeyOf(a.baseUrl),
         uri: async () => readNwcUri(await a.key()),
         nowSec: () => hooks.nowSec(id),
@@ -48,6 +48,10 @@ export function nwcBackend(o: NwcBackendOptions = {}): Backend {
         backoffMinMs: o.backoffMinMs,
         timeoutMs: o.timeoutMs,
       })
+      // its calls tell the connection state as a service account's do: a relay down is "cannot be
+      // reached", not the last balance shown as current (close is not a call to the wallet)
+      const { close, ...calls } = client
+      return { ...hooks.watched(id, calls), close }
     },
   }
 }
