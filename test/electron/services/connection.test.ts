@@ -7,10 +7,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { EventName, EventPayload } from '@shared/contract'
 import { AppError } from '@shared/errors'
+import { generateSecretKey, getPublicKey } from 'nostr-tools'
+import { bytesToHex } from 'nostr-tools/utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
-import { createServiceClient, type ServiceClient } from '../../../electron/main/services/backends/service'
+import { type BackendClient, type BackendHooks, createBackends } from '../../../electron/main/services/backends'
+import { createServiceClient } from '../../../electron/main/services/backends/service'
+import { inAppTerms } from '../../../electron/main/services/backends/service/wallets'
 import {
   type ConnectionMonitor,
   createConnectionMonitor,
@@ -71,14 +75,17 @@ function connectionEvents() {
 // service that is down refuses at once), except where a test makes a timeout on purpose.
 const GUARD_MS = 15_000
 
-function clientOf(sim: SimulatorHandle, o: { timeoutMs?: number; apiKey?: string } = {}): ServiceClient {
-  return createServiceClient({
-    baseUrl: sim.url,
-    getApiKey: () => o.apiKey ?? sim.keys.secret,
-    authMethod: 'header',
-    retries: 0,
-    timeoutMs: o.timeoutMs ?? GUARD_MS,
-  })
+/** the service's client as its backend opens it: in the app's terms, then watched */
+function clientOf(sim: SimulatorHandle, o: { timeoutMs?: number; apiKey?: string } = {}): BackendClient {
+  return inAppTerms(
+    createServiceClient({
+      baseUrl: sim.url,
+      getApiKey: () => o.apiKey ?? sim.keys.secret,
+      authMethod: 'header',
+      retries: 0,
+      timeoutMs: o.timeoutMs ?? GUARD_MS,
+    }),
+  )
 }
 
 const codeOf = (p: Promise<unknown>) =>
@@ -90,7 +97,7 @@ const codeOf = (p: Promise<unknown>) =>
 /** a monitor of one account, acc_a, whose probe reads the wallets through `client` (as the app's does) */
 function monitor(o: { probeEveryMs?: number } = {}) {
   const events = connectionEvents()
-  let client: ServiceClient | null = null
+  let client: BackendClient | null = null
   const probes = { runs: 0 }
   const m: ConnectionMonitor = createConnectionMonitor({
     emit: events.emit,
@@ -102,7 +109,7 @@ function monitor(o: { probeEveryMs?: number } = {}) {
     probeEveryMs: () => o.probeEveryMs ?? 60_000,
   })
   cleanups.push(() => m.stop())
-  const observe = (c: ServiceClient) => {
+  const observe = (c: BackendClient) => {
     client = m.observe('acc_a', c)
     return client
   }
@@ -167,13 +174,15 @@ describe('connection monitor: the error state (one account, real client)', () =>
   /** a client whose key can be replaced, as the person does in Settings */
   function rekeyable(sim: SimulatorHandle) {
     let key = sim.keys.secret
-    const client = createServiceClient({
-      baseUrl: sim.url,
-      getApiKey: () => key,
-      authMethod: 'header',
-      retries: 0,
-      timeoutMs: GUARD_MS,
-    })
+    const client = inAppTerms(
+      createServiceClient({
+        baseUrl: sim.url,
+        getApiKey: () => key,
+        authMethod: 'header',
+        retries: 0,
+        timeoutMs: GUARD_MS,
+      }),
+    )
     return { client, setKey: (k: string) => (key = k) }
   }
 
@@ -222,12 +231,12 @@ describe('connection monitor: the error state (one account, real client)', () =>
     const wallet = s.sim.keys.wallets[0]!.id
     const tooDear = s.sim.control.outsideInvoice(50_000)
     const mistakes = async () => {
-      expect(await codeOf(client.payInvoice(wallet, { payment_request: tooDear, fee_limit_msat: 0 }))).toBe(
+      expect(await codeOf(client.payInvoice(wallet, { paymentRequest: tooDear, feeLimitMsat: 0, notes: {} }))).toBe(
         'insufficient_funds',
       )
-      expect(await codeOf(client.payInvoice(wallet, { payment_request: 'lnbc1notarequest', fee_limit_msat: 0 }))).toBe(
-        'invalid_input',
-      )
+      expect(
+        await codeOf(client.payInvoice(wallet, { paymentRequest: 'lnbc1notarequest', feeLimitMsat: 0, notes: {} })),
+      ).toBe('invalid_input')
     }
     await mistakes()
     expect(seen).toEqual([])
@@ -243,9 +252,9 @@ describe('connection monitor: the error state (one account, real client)', () =>
     await s.down()
     expect(await codeOf(client.listWallets())).toBe('network')
     await s.up()
-    expect(await codeOf(client.payInvoice(wallet, { payment_request: 'lnbc1notarequest', fee_limit_msat: 0 }))).toBe(
-      'invalid_input',
-    )
+    expect(
+      await codeOf(client.payInvoice(wallet, { paymentRequest: 'lnbc1notarequest', feeLimitMsat: 0, notes: {} })),
+    ).toBe('invalid_input')
     expect(seen).toEqual([FAILING, ONLINE, OFFLINE, ONLINE])
   })
 
@@ -401,5 +410,30 @@ describe('connection state in the app (two accounts)', () => {
     const r = await app.router.handle('accounts.test', { kind: 'service', baseUrl: url, apiKey: 'sak_12345678' })
     expect(r).toMatchObject({ ok: false, error: { code: 'network' } })
     expect(seen).toEqual([])
+  })
+})
+
+describe('connection monitor: an NWC account', () => {
+  it('its client is watched as the service’s is: a relay nobody answers on reads as offline', async () => {
+    const { m, seen } = monitor()
+    const hooks: BackendHooks = {
+      fetchFor: () => fetch,
+      watched: (accountId, client) => (accountId ? m.observe(accountId, client) : client),
+      nowSec: () => Math.floor(Date.now() / 1000),
+      clockSample: () => {},
+      pushed: () => {},
+      log: () => {},
+    }
+    const wallet = getPublicKey(generateSecretKey())
+    // a loopback port nothing listens on: every publish fails at once
+    const uri = `nostr+walletconnect://${wallet}?relay=ws://127.0.0.1:9&secret=${bytesToHex(generateSecretKey())}`
+    const nwc = createBackends({ nwc: { backoffMinMs: 50, timeoutMs: 2_000 } }).nwc
+    const client = nwc.open(
+      { accountId: 'acc_a', baseUrl: `nostr+walletconnect://${wallet}`, authMethod: 'header', key: () => uri },
+      hooks,
+    )
+    cleanups.push(() => client.close?.())
+    expect(await codeOf(client.listWallets())).toBe('network')
+    expect(seen).toEqual([OFFLINE])
   })
 })

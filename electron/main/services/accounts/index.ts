@@ -274,6 +274,9 @@ export function createAccountsService(deps: {
     dispose() {
       for (const id of [...clients.keys()]) closeClients(id)
     },
+    capabilities(accountId) {
+      return { ...backendOf(mustFind(accountId ?? this.active().id)).capabilities }
+    },
     client(accountId, policy = 'retry') {
       const id = accountId ?? this.active().id
       const meta = mustFind(id)

@@ -22,8 +22,8 @@ export interface BackendAccount {
 export interface BackendHooks {
   /** the fetch a backend over HTTP uses: the app reads the backend's clock from its answers */
   fetchFor(accountId?: string): typeof fetch
-  /** the client as the connection monitor sees it (a key being tested is no account's); its calls, by name */
-  watched<C extends object>(accountId: string | undefined, client: C): C
+  /** the client as the connection monitor sees it (a key being tested is no account's) */
+  watched(accountId: string | undefined, client: BackendClient): BackendClient
   /** the backend's clock, Unix seconds, as learnt from its answers */
   nowSec(accountId?: string): number
   /** a sample of the backend's clock: `sec` read between `sentAt` and `receivedAt` (ms) */

@@ -17,6 +17,7 @@ import {
 } from '@shared/contract/nwc'
 import { AppError } from '@shared/errors'
 import { bytesToHex, hexToBytes } from 'nostr-tools/utils'
+import { type CapabilitiesOf, mustAllow } from '../accounts/capabilities'
 import { mt } from '../i18n'
 import type { LedgerTx } from '../ledger'
 import { connectionPaidNotification, type Notifier } from '../notify'
@@ -41,8 +42,8 @@ export interface NwcDeps
   now: () => number
   secretStore: SecretStore
   activeAccountId(): string
-  /** whether an account may serve apps (its `connectedApps` flag: not an NWC account itself) */
-  canServe(accountId: string): boolean
+  /** what each account's backend can do: serving apps from one that cannot is refused */
+  capabilities: CapabilitiesOf
   isLocked(): boolean
   /** the payment journal: what became of a payment whose outcome was not known (settle.ts) */
   journal(): Pick<Journal, 'get'>
@@ -217,7 +218,7 @@ export function createNwc(d: NwcDeps) {
       const problem = relayProblem(relay)
       if (problem) throw new AppError('invalid_input', problem)
       const accountId = input.accountId ?? d.activeAccountId()
-      if (!d.canServe(accountId)) throw new AppError('forbidden', mt('nwcAccount.cannot'))
+      mustAllow(d.capabilities(accountId), 'connectedApps')
       const paired = input.pairing?.clientPubkey
       const taken = (c: Connection) => live(c) && c.clientPubkey === paired
       if (paired && store().all().some(taken)) throw new AppError('invalid_input', mt('nwc.pairedAlready'))

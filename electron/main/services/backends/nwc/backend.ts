@@ -6,7 +6,7 @@ import { AppError } from '@shared/errors'
 import { type NwcUri, parseNwcUri } from '@shared/nwc/uri'
 import { mt } from '../../i18n'
 import type { Backend } from '../registry'
-import { lazyNwcClient } from './serviceClient'
+import { lazyNwcClient } from './client'
 
 const PREFIX = 'nostr+walletconnect://'
 
