@@ -12,7 +12,8 @@ const NEEDS: Partial<Record<string, keyof Capabilities>> = {
 /** whether a screen (by its `to`) is offered for an account with these flags */
 export function screenAllowed(to: string, caps: Capabilities): boolean {
   const need = NEEDS[to]
-  return need === undefined || caps[need]
+  // an optional flag that is absent allows (shared/capabilities.ts)
+  return need === undefined || caps[need] !== false
 }
 
 /** the active account's flags; with no account yet, a service account's */
