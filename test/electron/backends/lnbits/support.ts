@@ -5,8 +5,8 @@ import {
   type LnbitsClient,
   type LnbitsClientOptions,
 } from '../../../../electron/main/services/backends/lnbits'
-import type { LnbitsWallet } from '../../../simulator/lnbits'
 import type { SimulatorHandle } from '../../../simulator/index'
+import type { LnbitsWallet } from '../../../simulator/lnbits'
 
 export function lnbitsClient(
   sim: SimulatorHandle,
@@ -21,7 +21,9 @@ export const allKeys = (sim: SimulatorHandle) => sim.lnbits.flatMap((w) => [w.ad
 
 /** a wallet's balance in the simulator's books, msat */
 export async function simBalance(sim: SimulatorHandle, w: LnbitsWallet): Promise<number> {
-  const st = (await (await fetch(`${sim.url}/_sim/state`)).json()) as { wallets: { id: string; balance_msat: number }[] }
+  const st = (await (await fetch(`${sim.url}/_sim/state`)).json()) as {
+    wallets: { id: string; balance_msat: number }[]
+  }
   const found = st.wallets.find((x) => x.id === w.id)
   if (!found) throw new Error(`no wallet ${w.id} in the simulator`)
   return found.balance_msat

@@ -78,19 +78,22 @@ export function createLnbitsClient(o: LnbitsClientOptions): LnbitsClient {
   const call = lnbitsHttp({ baseUrl, fetch: o.fetch, timeoutMs: o.timeoutMs, retries: o.retries })
   const wallets = walletIndex(call, o)
   const links = new Map<string, string>()
+  // wallets whose pay links were looked at: a balance read does not list them again each time
+  const looked = new Set<string>()
   let offers: Promise<LnbitsOffers> | undefined
   const offersNow = async () => {
-    const first = (await wallets.all())[0]
-    offers ??= offersOf(call, first?.k.key ?? '').catch((err) => {
+    const first = (await wallets.ids())[0]
+    offers ??= offersOf(call, first?.key ?? '').catch((err) => {
       offers = undefined
       throw err
     })
     return offers
   }
   const withLink = async (w: { k: WalletKey; w: LnbitsWallet }) => {
-    if (!links.has(w.k.walletId) && (await offersNow()).lnurlp) {
+    if (!looked.has(w.k.walletId) && (await offersNow()).lnurlp) {
       const id = await firstPayLinkId(call, w.k.key, w.w.id)
       if (id) links.set(w.k.walletId, id)
+      looked.add(w.k.walletId)
     }
     return walletOf(w.k.walletId, w.w, links.get(w.k.walletId))
   }
@@ -102,7 +105,7 @@ export function createLnbitsClient(o: LnbitsClientOptions): LnbitsClient {
     canPay: async (walletId) => (await wallets.key(walletId)).role === 'admin',
     offers: async () => ({
       ...(await offersNow()),
-      paying: (await wallets.all()).filter((w) => w.k.role === 'admin').map((w) => w.k.walletId),
+      paying: (await wallets.ids()).filter((k) => k.role === 'admin').map((k) => k.walletId),
     }),
     ...core,
     getStaticLink: (id) => staticLink(call, baseUrl, id),
