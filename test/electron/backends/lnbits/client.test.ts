@@ -74,7 +74,7 @@ describe('wallets', () => {
 describe('history', () => {
   it('pages newest first, and the settled rows add up to the balance to the msat', async () => {
     const client = lnbitsClient(sim, [a.adminkey])
-    const first = await client.listHistory(a.id, 1, 20)
+    const first = await client.listTransactions(a.id, 1, 20)
     expect(first.rows.length).toBeGreaterThan(0)
     expect(first.totalCount).toBeGreaterThan(20)
     expect(first.pageCount).toBe(Math.ceil(first.totalCount / 20))
@@ -83,7 +83,7 @@ describe('history', () => {
     let sum = 0
     const ids = new Set<string>()
     for (let page = 1; page <= first.pageCount; page++) {
-      const p = await client.listHistory(a.id, page, 20)
+      const p = await client.listTransactions(a.id, page, 20)
       for (const r of p.rows) {
         expect(r.walletId).toBe(a.id)
         ids.add(r.txId)
@@ -92,7 +92,7 @@ describe('history', () => {
     }
     expect(sum).toBe(await simBalance(sim, a))
     expect(ids.size).toBeGreaterThan(20)
-    const past = await client.listHistory(a.id, first.pageCount + 1, 20)
+    const past = await client.listTransactions(a.id, first.pageCount + 1, 20)
     expect(past.rows).toEqual([])
   })
 })
@@ -105,13 +105,13 @@ describe('invoices', () => {
     expect(inv.paymentRequest).toMatch(/^lnbcrt/)
     expect(inv.expiresAt).toBe(inv.createdAt + 600)
     expect(await client.getInvoice(inv.paymentHash)).toEqual(inv)
-    expect(await client.getInvoiceState(inv.paymentHash, b.id)).toEqual({
+    expect(await client.invoiceState(inv.paymentHash, b.id)).toEqual({
       settled: false,
       settledAt: null,
       amountMsat: 21_000,
     })
     await sim.control.settleInvoice(inv.paymentRequest)
-    const state = await client.getInvoiceState(inv.paymentHash)
+    const state = await client.invoiceState(inv.paymentHash)
     expect(state).toMatchObject({ settled: true, amountMsat: 21_000 })
     expect((await client.getInvoice(inv.paymentHash, b.id)).preimage).toMatch(/^[0-9a-f]{64}$/)
   })
@@ -154,7 +154,7 @@ describe('paying', () => {
     expect([await simBalance(sim, a), await simBalance(sim, b)]).toEqual([aBefore - 34_000, bBefore + 34_000])
     expect(requestsTo(sim, 'POST', '/api/v1/payments')).toBe(2) // the invoice and the one payment
     // the same payment in the history is the same row
-    const page = await client.listHistory(a.id, 1, 10)
+    const page = await client.listTransactions(a.id, 1, 10)
     expect(page.rows.find((r) => r.txId === paid.row?.txId)).toMatchObject({ amountMsat: -34_000 })
   })
 
@@ -177,12 +177,12 @@ describe('paying', () => {
     const [aBefore, bBefore] = [await simBalance(sim, a), await simBalance(sim, b)]
     const client = lnbitsClient(sim, [a.adminkey, b.inkey])
     const bId = invoiceKeyWalletId(b.inkey)
-    const moved = await client.transfer(a.id, { toWalletId: bId, amountMsat: 7_000, memo: 'to savings', notes: {} })
+    const moved = await client.transfer(a.id, { toWalletId: bId, amountSat: 7, memo: 'to savings', notes: {} })
     expect(moved.out).toMatchObject({ walletId: a.id, amountMsat: -7_000 })
     expect(moved.in).toMatchObject({ walletId: bId, amountMsat: 7_000, memo: 'to savings' })
     expect(moved.in.paymentHash).toBe(moved.out.paymentHash)
     expect([await simBalance(sim, a), await simBalance(sim, b)]).toEqual([aBefore - 7_000, bBefore + 7_000])
-    const back = client.transfer(bId, { toWalletId: a.id, amountMsat: 1_000, memo: 'back', notes: {} })
+    const back = client.transfer(bId, { toWalletId: a.id, amountSat: 1, memo: 'back', notes: {} })
     expect((await failsWith(back, allKeys(sim))).code).toBe('forbidden')
   })
 })

@@ -93,7 +93,7 @@ describe('a payment of unknown outcome, never sent twice', () => {
     expect(requestsTo(sim, 'POST', PAYMENTS)).toBe(1)
     expect(await simBalance(sim, a)).toBe(before - 4_000)
     // checked by payment hash later: it went
-    expect(await lnbitsClient(sim, [a.adminkey]).getInvoiceState(inv.paymentHash)).toMatchObject({ settled: true })
+    expect(await lnbitsClient(sim, [a.adminkey]).invoiceState(inv.paymentHash)).toMatchObject({ settled: true })
   })
 
   it.each([
@@ -141,7 +141,7 @@ describe('caps on what the server sends', () => {
   it('does not read an answer larger than the cap: a read fails in words, a payment is unknown', async () => {
     const huge = JSON.stringify({ data: [], total: 0, pad: 'x'.repeat(5 * 1024 * 1024) })
     sim.control.injectFault({ path: '/api/v1/payments/paginated', kind: 'status', status: 200, body: huge })
-    const err = await failure(lnbitsClient(sim, [a.adminkey]).listHistory(a.id, 1, 10))
+    const err = await failure(lnbitsClient(sim, [a.adminkey]).listTransactions(a.id, 1, 10))
     expect(err.code).toBe('service_error')
     expect(err.message).toMatch(/far larger than expected/)
     const inv = await invoiceOfB(1)
@@ -159,11 +159,11 @@ describe('caps on what the server sends', () => {
     const row = { ...real.data[0], status: 'success' }
     const many = JSON.stringify({ data: Array.from({ length: 1001 }, () => row), total: 1001 })
     sim.control.injectFault({ path: '/api/v1/payments/paginated', kind: 'status', status: 200, body: many, times: 1 })
-    const err = await failure(client.listHistory(a.id, 1, 1000))
+    const err = await failure(client.listTransactions(a.id, 1, 1000))
     expect(err.code).toBe('service_error')
     const one = JSON.stringify({ data: [{ ...row, memo: `\u202e${'m'.repeat(1024 * 1024)}` }], total: 1 })
     sim.control.injectFault({ path: '/api/v1/payments/paginated', kind: 'status', status: 200, body: one, times: 1 })
-    const page = await client.listHistory(a.id, 1, 10)
+    const page = await client.listTransactions(a.id, 1, 10)
     expect(page.rows[0]?.memo?.length).toBeLessThanOrEqual(1024)
     expect(page.rows[0]?.memo?.startsWith('m')).toBe(true) // the direction override is gone
   })

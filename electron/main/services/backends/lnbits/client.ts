@@ -46,14 +46,21 @@ export interface LnbitsClient {
   canPay(walletId: string): Promise<boolean>
   /** which extensions the server offers, and which of the account's wallets may pay */
   offers(): Promise<LnbitsOffers & { paying: string[] }>
-  listHistory(walletId: string, page: number, perPage: number): Promise<BackendHistoryPage>
+  listTransactions(walletId: string, page: number, perPage: number): Promise<BackendHistoryPage>
+  /** LNbits has no account-wide feed by wallet keys: refused (`forbidden`), the sync loop reads wallet by wallet */
+  listAccountTransactions(page: number, perPage: number): Promise<BackendHistoryPage>
   createInvoice(walletId: string, input: NewInvoiceInput): Promise<BackendInvoice>
   /** by payment hash; without a wallet, each of the account's wallets is asked */
   getInvoice(paymentHash: string, walletId?: string): Promise<BackendInvoice>
-  getInvoiceState(paymentHash: string, walletId?: string): Promise<BackendInvoiceState>
+  invoiceState(paymentHash: string, walletId?: string): Promise<BackendInvoiceState>
   payInvoice(walletId: string, p: PayInvoiceParams): Promise<BackendPayment>
   /** an invoice of `toWalletId` paid once from `walletId` (LNbits settles it inside the server) */
   transfer(walletId: string, input: TransferInput): Promise<BackendTransfer>
+  /** LNbits resolves no address for a wallet key: refused; the app does the LNURL part (services/lnurlpay) */
+  probe(addressOrLnurl: string): Promise<never>
+  payLightningAddress(walletId: string, input: unknown): Promise<never>
+  /** a wallet's key makes no wallet in LNbits: refused */
+  createWallet(name: string): Promise<never>
   getStaticLink(staticLinkId: string): Promise<BackendStaticLink>
   /** the wallet's permanent receive link, made when it has none (admin key) */
   ensureStaticLink(walletId: string): Promise<string>
@@ -66,8 +73,8 @@ export interface LnbitsClient {
 
 export interface TransferInput {
   toWalletId: string
-  amountMsat: number
-  memo: string
+  amountSat: number
+  memo?: string
   notes: Record<string, string>
 }
 
@@ -124,9 +131,17 @@ export function createLnbitsClient(o: LnbitsClientOptions): LnbitsClient {
       const k = await admin(wallets, walletId)
       return mintWithdraw(call, k.key, { sats: input.num_satoshis, memo: input.memo, uses: input.uses })
     },
+    listAccountTransactions: () => cannot(),
+    probe: () => cannot(),
+    payLightningAddress: () => cannot(),
+    createWallet: () => cannot(),
     close: () => o.push?.close(),
   }
 }
+
+/** what an LNbits wallet key cannot ask of its server (main reads the capabilities first) */
+const cannot = (): Promise<never> =>
+  Promise.reject(new AppError('forbidden', mt('lnbits.cannot'), { retryable: false }))
 
 /** the admin key of a wallet, or the plain refusal of a receive-only one (before anything is sent) */
 async function admin(wallets: WalletIndex, walletId: string): Promise<WalletKey> {
@@ -238,7 +253,7 @@ function coreCalls(call: LnbitsCall, wallets: WalletIndex, push: PushLinks | und
   }
 
   return {
-    async listHistory(walletId: string, page: number, perPage: number): Promise<BackendHistoryPage> {
+    async listTransactions(walletId: string, page: number, perPage: number): Promise<BackendHistoryPage> {
       const k = await wallets.key(walletId)
       const limit = Math.max(1, Math.min(PAGE_MAX, Math.floor(perPage)))
       const search = { limit, offset: (Math.max(1, Math.floor(page)) - 1) * limit, sortby: 'time', direction: 'desc' }
@@ -262,12 +277,12 @@ function coreCalls(call: LnbitsCall, wallets: WalletIndex, push: PushLinks | und
     },
     createInvoice,
     getInvoice: async (hash: string, walletId?: string) => invoiceOf((await lookup(hash, walletId)).p),
-    getInvoiceState: async (hash: string, walletId?: string) => invoiceStateOf((await lookup(hash, walletId)).p),
+    invoiceState: async (hash: string, walletId?: string) => invoiceStateOf((await lookup(hash, walletId)).p),
     payInvoice,
     async transfer(walletId: string, t: TransferInput): Promise<BackendTransfer> {
       if (walletId === t.toWalletId) throw new AppError('invalid_input', mt('lnbits.sameWallet'))
       await admin(wallets, walletId)
-      const inv = await createInvoice(t.toWalletId, { amountMsat: t.amountMsat, memo: t.memo })
+      const inv = await createInvoice(t.toWalletId, { amountMsat: t.amountSat * 1000, memo: t.memo ?? '' })
       const paid = await payInvoice(walletId, { paymentRequest: inv.paymentRequest, feeLimitMsat: 0, notes: t.notes })
       const got = await lookup(inv.paymentHash, t.toWalletId).catch(() => null)
       if (!paid.row || !got || !settled(got.p))
