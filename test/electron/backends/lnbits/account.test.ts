@@ -7,14 +7,14 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AccountView } from '@shared/contract'
 import type { Result } from '@shared/errors'
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { APP_VERSION } from '../../../../dev/preview/version'
 import { type App, createApp } from '../../../../electron/main/app/createApp'
 import { invoiceKeyWalletId } from '../../../../electron/main/services/backends/lnbits/keys'
 import { createMemoryStore } from '../../../../electron/main/services/secrets'
-import { type SimulatorHandle, startSimulator } from '../../../simulator/index'
+import type { SimulatorHandle } from '../../../simulator/index'
 import type { LnbitsWallet } from '../../../simulator/lnbits'
-import { allKeys, simBalance } from './support'
+import { allKeys, lnbitsSimFor, simBalance } from './support'
 
 let sim: SimulatorHandle
 let a: LnbitsWallet
@@ -23,11 +23,10 @@ let c: LnbitsWallet
 let dir: string
 let app: App
 
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 'demo', flavor: 'lnbits' })
-  ;[a, b, c] = sim.lnbits as [LnbitsWallet, LnbitsWallet, LnbitsWallet]
+lnbitsSimFor((s, w) => {
+  sim = s
+  ;[a, b, c] = w
 })
-afterAll(() => sim.close())
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lt-lnbits-'))
   app = createApp({

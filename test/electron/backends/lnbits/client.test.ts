@@ -3,27 +3,22 @@
 // payment hash, a payment sent once, a move between wallets, the extensions' links, and the
 // websocket heard when a payment lands.
 import { decodeLnurl } from '@shared/lnurl'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { lnbitsCapabilities, lnbitsPush } from '../../../../electron/main/services/backends/lnbits'
 import { invoiceKeyWalletId } from '../../../../electron/main/services/backends/lnbits/keys'
-import { type SimulatorHandle, startSimulator } from '../../../simulator/index'
+import type { SimulatorHandle } from '../../../simulator/index'
 import type { LnbitsWallet } from '../../../simulator/lnbits'
 import { failsWith } from '../../services/support'
-import { allKeys, lnbitsClient, requestsTo, simBalance } from './support'
+import { allKeys, lnbitsClient, lnbitsSimFor, requestsTo, simBalance } from './support'
 
 let sim: SimulatorHandle
 let a: LnbitsWallet
 let b: LnbitsWallet
 let c: LnbitsWallet
 
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 'demo', flavor: 'lnbits' })
-  ;[a, b, c] = sim.lnbits as [LnbitsWallet, LnbitsWallet, LnbitsWallet]
-})
-afterAll(() => sim.close())
-afterEach(() => {
-  sim.control.clearFaults()
-  sim.control.resetRequests()
+lnbitsSimFor((s, w) => {
+  sim = s
+  ;[a, b, c] = w
 })
 
 /** an invoice of `w` (made through the simulator's LNbits API with its invoice key) */

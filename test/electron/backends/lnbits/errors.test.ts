@@ -3,27 +3,22 @@
 // error (520: `failed` is a refusal, anything else unknown), answers too large or with too many
 // rows, reads retried and a payment never sent twice.
 import { AppError } from '@shared/errors'
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { lnbitsHttp } from '../../../../electron/main/services/backends/lnbits/http'
 import { LnbitsPayment } from '../../../../electron/main/services/backends/lnbits/schemas'
 import { unknownOutcomeMessage } from '../../../../electron/main/services/backends/service'
 import { type SimulatorHandle, startSimulator } from '../../../simulator/index'
 import type { LnbitsWallet } from '../../../simulator/lnbits'
 import { failsWith } from '../../services/support'
-import { allKeys, lnbitsClient, requestsTo, simBalance } from './support'
+import { allKeys, lnbitsClient, lnbitsSimFor, requestsTo, simBalance } from './support'
 
 let sim: SimulatorHandle
 let a: LnbitsWallet
 let b: LnbitsWallet
 
-beforeAll(async () => {
-  sim = await startSimulator({ seed: 'demo', flavor: 'lnbits' })
-  ;[a, b] = sim.lnbits as [LnbitsWallet, LnbitsWallet]
-})
-afterAll(() => sim.close())
-afterEach(() => {
-  sim.control.clearFaults()
-  sim.control.resetRequests()
+lnbitsSimFor((s, w) => {
+  sim = s
+  ;[a, b] = w
 })
 
 const failure = (p: Promise<unknown>) => failsWith(p, allKeys(sim))

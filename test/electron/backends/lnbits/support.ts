@@ -1,12 +1,30 @@
 // Shared by the LNbits backend tests: the simulator's LNbits flavor on 127.0.0.1, a client on it
 // with chosen keys, and the simulator's own books to compare with.
+
+import { afterAll, afterEach, beforeAll } from 'vitest'
 import {
   createLnbitsClient,
   type LnbitsClient,
   type LnbitsClientOptions,
 } from '../../../../electron/main/services/backends/lnbits'
-import type { SimulatorHandle } from '../../../simulator/index'
+import { type SimulatorHandle, startSimulator } from '../../../simulator/index'
 import type { LnbitsWallet } from '../../../simulator/lnbits'
+
+export type ThreeWallets = [LnbitsWallet, LnbitsWallet, LnbitsWallet]
+
+/** The demo seed's LNbits flavor for one test file: started before it, faults and the request log cleared after each test. */
+export function lnbitsSimFor(got: (sim: SimulatorHandle, wallets: ThreeWallets) => void): void {
+  let sim: SimulatorHandle | undefined
+  beforeAll(async () => {
+    sim = await startSimulator({ seed: 'demo', flavor: 'lnbits' })
+    got(sim, sim.lnbits as ThreeWallets)
+  })
+  afterAll(() => sim?.close())
+  afterEach(() => {
+    sim?.control.clearFaults()
+    sim?.control.resetRequests()
+  })
+}
 
 export function lnbitsClient(
   sim: SimulatorHandle,
