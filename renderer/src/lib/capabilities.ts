@@ -7,6 +7,8 @@ import { useAccounts } from '../stores/accounts'
 /** the screens that need a flag; a screen not named here every account can show */
 const NEEDS: Partial<Record<string, keyof Capabilities>> = {
   withdraw: 'withdrawLinks',
+  // an LNbits account added with invoice keys only receives
+  send: 'pays',
 }
 
 /** whether a screen (by its `to`) is offered for an account with these flags */
