@@ -121,6 +121,19 @@ describe('invoices', () => {
     expect(requestsTo(sim, 'POST', '/api/v1/payments')).toBe(0)
   })
 
+  it('reads an invoice paid by another wallet of the account as the invoice, not as the payment', async () => {
+    const inv = await lnbitsClient(sim, [b.adminkey]).createInvoice(b.id, { amountMsat: 9_000, memo: 'inside' })
+    await lnbitsClient(sim, [a.adminkey]).payInvoice(a.id, {
+      paymentRequest: inv.paymentRequest,
+      feeLimitMsat: 0,
+      notes: {},
+    })
+    // a fresh client, which did not make it: both wallets know this hash, the payer's key first
+    const both = lnbitsClient(sim, [a.adminkey, b.adminkey])
+    expect(await both.getInvoice(inv.paymentHash)).toMatchObject({ amountMsat: 9_000, settled: true, memo: 'inside' })
+    expect(await both.invoiceState(inv.paymentHash, a.id)).toMatchObject({ settled: true, amountMsat: null })
+  })
+
   it('names a payment hash no wallet of the account knows as not found', async () => {
     const err = await failsWith(lnbitsClient(sim, [a.adminkey]).getInvoice('ab'.repeat(32)), allKeys(sim))
     expect(err.code).toBe('not_found')

@@ -79,6 +79,8 @@ export interface TransferInput {
 }
 
 const seg = (s: string) => encodeURIComponent(s)
+/** invoices whose wallet is remembered for a read by hash */
+const MADE_BY_MAX = 1_000
 
 export function createLnbitsClient(o: LnbitsClientOptions): LnbitsClient {
   const baseUrl = checkBaseUrl(o.baseUrl)
@@ -188,17 +190,33 @@ function walletIndex(call: LnbitsCall, o: Pick<LnbitsClientOptions, 'secret' | '
 
 /** balance aside: history, invoices, paying and moving between wallets */
 function coreCalls(call: LnbitsCall, wallets: WalletIndex, push: PushLinks | undefined) {
-  async function lookup(paymentHash: string, walletId?: string) {
-    const keys = walletId ? [await wallets.key(walletId)] : await wallets.ids()
-    for (const k of keys) {
-      try {
-        const path = `api/v1/payments/${seg(paymentHash)}`
-        const found = await call({ method: 'get', path, kind: 'read', schema: PaymentLookup, key: k.key })
-        if (found.details) return { k, p: found.details }
-      } catch (err) {
-        if (!(err instanceof AppError && err.code === 'not_found') || walletId) throw err
-      }
+  // which wallet made an invoice: a read by hash asks that wallet first
+  const madeBy = new Map<string, string>()
+  const readWith = async (k: WalletKey, paymentHash: string) => {
+    const path = `api/v1/payments/${seg(paymentHash)}`
+    try {
+      return (await call({ method: 'get', path, kind: 'read', schema: PaymentLookup, key: k.key })).details ?? null
+    } catch (err) {
+      if (err instanceof AppError && err.code === 'not_found') return null
+      throw err
     }
+  }
+  /**
+   * A payment by hash. One hash may be two payments of the account (an invoice of one wallet paid
+   * by another): without a wallet, the invoice (the incoming one) is the answer.
+   */
+  async function lookup(paymentHash: string, walletId?: string) {
+    const hash = paymentHash.toLowerCase()
+    const first = walletId ?? madeBy.get(hash)
+    const all = await wallets.ids()
+    const keys = first ? [await wallets.key(first), ...(walletId ? [] : all.filter((k) => k.walletId !== first))] : all
+    let outgoing: { k: WalletKey; p: LnbitsPayment } | undefined
+    for (const k of keys) {
+      const p = await readWith(k, hash)
+      if (p && p.amount > 0) return { k, p }
+      if (p) outgoing ??= { k, p }
+    }
+    if (outgoing) return outgoing
     throw new AppError('not_found', mt('lnbits.paymentNotFound'))
   }
 
@@ -225,6 +243,9 @@ function coreCalls(call: LnbitsCall, wallets: WalletIndex, push: PushLinks | und
       json,
     })
     if (!p.bolt11 || p.amount !== input.amountMsat) throw new AppError('service_error', mt('lnbits.unreadable'))
+    madeBy.set(p.payment_hash.toLowerCase(), walletId)
+    // a hint, not a record: the oldest go first
+    if (madeBy.size > MADE_BY_MAX) madeBy.delete(madeBy.keys().next().value ?? '')
     // a wallet known by its admin key hears of this invoice on the invoice's own item
     if (k.role === 'admin') push?.watch(p.payment_hash, { once: true })
     return invoiceOf(p)
