@@ -1,0 +1,100 @@
+// The registry's LNbits entry: it reads through the fetch the app gives (so the app reads the
+// server's clock from every answer), tells the app when the websocket says something moved, holds
+// no push link on the client that never retries, and refuses in words what today's interface
+// still asks in the hosted service's records instead of faking them.
+import { afterEach, expect, it } from 'vitest'
+import type { BackendHooks } from '../../../../electron/main/services/backends'
+import { createBackends } from '../../../../electron/main/services/backends'
+import type { LnbitsBackendClient } from '../../../../electron/main/services/backends/lnbits'
+import { invoiceKeyWalletId } from '../../../../electron/main/services/backends/lnbits/keys'
+import type { SimulatorHandle } from '../../../simulator/index'
+import type { LnbitsWallet } from '../../../simulator/lnbits'
+import { failsWith } from '../../services/support'
+import { allKeys, lnbitsSimFor } from './support'
+
+let sim: SimulatorHandle
+let a: LnbitsWallet
+let c: LnbitsWallet
+lnbitsSimFor((s, w) => {
+  sim = s
+  ;[a, , c] = w
+})
+const opened: LnbitsBackendClient[] = []
+afterEach(() => {
+  for (const x of opened.splice(0)) x.close?.()
+})
+
+function recordingHooks() {
+  const seen = { fetchFor: [] as (string | undefined)[], fetched: [] as string[], pushed: [] as string[] }
+  const hooks: BackendHooks = {
+    fetchFor: (id) => {
+      seen.fetchFor.push(id)
+      return (input, init) => {
+        seen.fetched.push(String(input instanceof Request ? input.url : input))
+        return fetch(input, init)
+      }
+    },
+    watched: (_id, client) => client,
+    nowSec: () => Math.floor(Date.now() / 1000),
+    clockSample: () => undefined,
+    pushed: (id) => seen.pushed.push(id),
+    log: () => undefined,
+  }
+  return { seen, hooks }
+}
+
+function open(hooks: BackendHooks, keys: string[], retries?: 0): LnbitsBackendClient {
+  const backend = createBackends().lnbits
+  const client = backend.open(
+    {
+      accountId: 'acc-1',
+      baseUrl: sim.url,
+      authMethod: 'header',
+      key: () => keys.join(','),
+      ...(retries === 0 ? { retries } : {}),
+    },
+    hooks,
+  ) as LnbitsBackendClient
+  opened.push(client)
+  return client
+}
+
+it("reads through the app's fetch and tells the app of a payment the websocket announced", async () => {
+  const { seen, hooks } = recordingHooks()
+  const client = open(hooks, [a.adminkey, c.inkey])
+  const wallets = await client.listWallets()
+  expect(wallets.map((w) => w.id)).toEqual([a.id, invoiceKeyWalletId(c.inkey)])
+  expect(seen.fetchFor).toEqual(['acc-1'])
+  expect(seen.fetched.filter((u) => u.endsWith('/api/v1/wallet'))).toHaveLength(2)
+  for (const u of seen.fetched) for (const k of allKeys(sim)) expect(u).not.toContain(k)
+  const inv = await client.lnbits.createInvoice(invoiceKeyWalletId(c.inkey), { amountMsat: 2_000, memo: 'push' })
+  await sim.control.settleInvoice(inv.paymentRequest)
+  await expect.poll(() => seen.pushed).toContain('acc-1')
+})
+
+it('holds no push link on the client that never retries', async () => {
+  const { seen, hooks } = recordingHooks()
+  const client = open(hooks, [c.inkey], 0)
+  await client.listWallets()
+  const inv = await client.lnbits.createInvoice(invoiceKeyWalletId(c.inkey), { amountMsat: 1_000, memo: 'no push' })
+  await sim.control.settleInvoice(inv.paymentRequest)
+  // the settled invoice is read back; nothing was pushed to this client meanwhile
+  await expect.poll(async () => (await client.lnbits.invoiceState(inv.paymentHash)).settled).toBe(true)
+  expect(seen.pushed).toEqual([])
+})
+
+it("refuses in words what today's interface asks in the service's records", async () => {
+  const { hooks } = recordingHooks()
+  const client = open(hooks, [a.adminkey])
+  const before = sim.control.requests({}).length
+  for (const p of [
+    client.createInvoice(a.id, { memo: 'x', num_satoshis: 1 }),
+    client.listTransactions(a.id, 1, 10),
+    client.payInvoice(a.id, { payment_request: 'lnbc1', fee_limit_msat: 0 }),
+  ]) {
+    const err = await failsWith(p, allKeys(sim))
+    expect(err.code).toBe('invalid_input')
+    expect(err.message).toMatch(/cannot do this in this version yet/)
+  }
+  expect(sim.control.requests({}).length).toBe(before)
+})
