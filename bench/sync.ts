@@ -61,7 +61,7 @@ async function firstSync() {
   try {
     const client = makeClient(sim)
     const sizes = await Promise.all(
-      sim.keys.wallets.map(async (w) => ({ id: w.id, ...(await client.listTransactions(w.id, 1, PAGE)).pagination })),
+      sim.keys.wallets.map(async (w) => ({ id: w.id, ...(await client.listTransactions(w.id, 1, PAGE)) })),
     )
     const big = sizes.find((s) => s.totalCount > 10_000)
     if (!big) throw new Error('no large wallet in the seed')
@@ -186,7 +186,11 @@ async function sending() {
     w.sim.control.resetRequests()
     for (let i = 0; i < 3; i++) {
       const invoice = w.sim.control.outsideInvoice(1_000 + i, `paid ${i}`)
-      await w.client.payInvoice(wallets[0]!.keys.admin, { payment_request: invoice, fee_limit_msat: 10_000 })
+      await w.client.payInvoice(wallets[0]!.keys.admin, {
+        paymentRequest: invoice,
+        feeLimitMsat: 10_000,
+        notes: {},
+      })
       await w.vt.advance(60_000)
     }
     return { reqPerMin: w.sim.control.requests().length / 3 }

@@ -235,29 +235,15 @@ describe('one way money leaves', () => {
   })
 })
 
-/** A backend's wire format: the service's zod schemas, an NWC wallet's NIP-47 answers. */
+/**
+ * A backend's wire format: its zod schemas, an NWC wallet's NIP-47 answers, and each backend's
+ * translation of them (its rows.ts, which takes wire records).
+ */
 const WIRE_MODULES = [
-  /^electron\/main\/services\/backends\/[^/]+\/schemas$/,
-  /^electron\/main\/services\/backends\/nwc\/(answers|rows)$/,
+  /^electron\/main\/services\/backends\/[^/]+\/(schemas|rows)$/,
+  /^electron\/main\/services\/backends\/nwc\/answers$/,
 ]
 const BACKENDS_DIR = 'electron/main/services/backends/'
-/**
- * Files that still read the service's records, each to take the app's own types from its backend
- * instead (issue 42, item 1). The list only shrinks: a file named here that no longer imports a
- * wire schema fails the check too, so it is struck off as it is translated.
- */
-const STILL_READING_WIRE = [
-  'electron/main/services/ledger/rows.ts',
-  'electron/main/services/lnurlpay/index.ts',
-  'electron/main/services/payments/journaled.ts',
-  'electron/main/services/payments/pay.ts',
-  'electron/main/services/payments/reconcile.ts',
-  'electron/main/services/sync/outcomes.ts',
-  'electron/main/services/sync/plan.ts',
-  'electron/main/services/sync/reads.ts',
-  'electron/main/services/sync/tick.ts',
-  'electron/main/services/views.ts',
-]
 
 /** Module specifiers a file imports or re-exports (`from '…'`, `import('…')`, `import '…'`). */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*|^\s*import\s+)['"]([^'"]+)['"]/gm
@@ -287,15 +273,8 @@ const productFiles = {
 }
 
 describe('no wire format outside backends', () => {
-  const found = wireImportsOutside(productFiles)
-  const importers = [...new Set(found.map((f) => f.slice(0, f.indexOf(' '))))].sort()
-
   it('only services/backends/ (and the simulator, a test) import a backend\u2019s wire schemas', () => {
-    expect(importers.filter((f) => !STILL_READING_WIRE.includes(f))).toEqual([])
-  })
-
-  it('the list of files still reading wire records only shrinks', () => {
-    expect(STILL_READING_WIRE.filter((f) => !importers.includes(f))).toEqual([])
+    expect(wireImportsOutside(productFiles)).toEqual([])
   })
 
   it('the check catches a wire import outside backends/, however it is written', () => {

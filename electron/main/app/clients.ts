@@ -11,11 +11,11 @@ import {
   type BackendHooks,
   type BackendRegistry,
   createBackends,
+  ledgerRow,
 } from '../services/backends'
 import { createRemote } from '../services/claim'
 import { createConnectionMonitor } from '../services/connection'
 import type { Ledger } from '../services/ledger'
-import { fromServiceTx } from '../services/ledger'
 import { PAYS_ADDRESSES_ITSELF, withAppLnurl } from '../services/lnurlpay'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createServiceTime } from '../services/serviceTime'
@@ -139,7 +139,7 @@ function addressesByApp<C extends BackendClient>(
     remote: createRemote({ plainHttp: () => loopback }),
     origins,
     paid: (walletId, row) => {
-      if (accountId) d.ledger().insertBatch(accountId, [fromServiceTx(walletId, row)])
+      if (accountId) d.ledger().insertBatch(accountId, [ledgerRow({ ...row, walletId })])
     },
   })
 }

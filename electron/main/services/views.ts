@@ -18,8 +18,16 @@ import { AppError } from '@shared/errors'
 import { decodeLnurl, lightningUri, lud17ToUrl, parseLightningAddress } from '@shared/lnurl'
 import { formatMsat, MSAT_PER_SAT, satToMsat } from '@shared/units'
 import { decode as decodeBolt11 } from 'light-bolt11-decoder'
-import type { BackendClient, BackendStaticLink, BackendWallet, BackendWithdrawLink, PayParams } from './backends'
-import type { LnTx, WalletTransaction } from './backends/service/schemas'
+import type {
+  BackendHistoryPage,
+  BackendInvoice,
+  BackendPayment,
+  BackendStaticLink,
+  BackendTx,
+  BackendWallet,
+  BackendWithdrawLink,
+  PayParams,
+} from './backends'
 import { mt } from './i18n'
 import { successActionView } from './payments/successAction'
 import type { AccountWalletPrefs, WalletPref } from './settings/walletPrefs'
@@ -52,17 +60,20 @@ export function walletsView(ws: readonly BackendWallet[], prefs: AccountWalletPr
   return { wallets }
 }
 
-export function txView(t: WalletTransaction): TxView {
+/** A backend's row as listed: its memo is the invoice's, or a transfer's own (no label apart). */
+export function txView(t: BackendTx): TxView {
   return {
-    id: t.id,
-    createdAt: t.created_at,
-    amountMsat: satToMsat(t.num_satoshis),
-    typeName: t.wtxType.name,
-    typeDisplay: t.wtxType.display_name || t.wtxType.name,
-    memo: cleanOptional(t.lnTx?.memo),
-    label: cleanOptional(t.user_label),
-    lnTxId: t.lnTx?.id ?? null,
-    feeMsat: t.lnTx?.fee_msat ?? null,
+    id: t.txId,
+    createdAt: t.createdAt,
+    // whole sats toward zero, as the service's pages count them
+    amountMsat: satToMsat(Math.trunc(t.amountMsat / 1000)),
+    typeName: t.typeName,
+    typeDisplay: t.typeName,
+    memo: cleanOptional(t.memo),
+    label: null,
+    lnTxId: t.lnTxId,
+    // a fee is a row of its own in the backend's pages (the ledger folds it in)
+    feeMsat: null,
   }
 }
 
@@ -79,48 +90,46 @@ function requestExpiresAt(paymentRequest: string): number | null {
   }
 }
 
-function expiresAt(l: LnTx): number {
-  if (l.expires_at != null) return l.expires_at
-  if (l.expiry != null) return l.created_at + l.expiry
-  // The schema lets the service leave both out; the signed request still knows.
-  return requestExpiresAt(l.payment_request) ?? l.created_at + FALLBACK_EXPIRY_SEC
+function expiresAt(l: BackendInvoice): number {
+  if (l.expiresAt !== null) return l.expiresAt
+  // The backend may leave it out; the signed request still knows.
+  return requestExpiresAt(l.paymentRequest) ?? l.createdAt + FALLBACK_EXPIRY_SEC
 }
 
-/** One page of a wallet's transactions as the service gave it. */
-export function transactionsPageView(
-  walletId: string,
-  { items, pagination }: Awaited<ReturnType<BackendClient['listTransactions']>>,
-): OpOutput<'transactions.page'> {
+/** whole sats of an invoice; an amountless one not yet paid reads 0 */
+const satsOf = (l: BackendInvoice) => (l.amountMsat === null ? 0 : Math.trunc(l.amountMsat / MSAT_PER_SAT))
+
+/** One page of a wallet's transactions as the backend gave it. */
+export function transactionsPageView(walletId: string, p: BackendHistoryPage): OpOutput<'transactions.page'> {
   return {
     walletId,
-    items: items.map(txView),
-    page: pagination.currentPage,
-    perPage: pagination.perPage,
-    pageCount: pagination.pageCount,
-    totalCount: pagination.totalCount,
+    items: p.rows.map(txView),
+    page: p.page,
+    perPage: p.perPage,
+    pageCount: p.pageCount,
+    totalCount: p.totalCount,
   }
 }
 
-export function lnTxView(l: LnTx): LnTxView {
+export function lnTxView(l: BackendInvoice): LnTxView {
   return {
     id: l.id,
-    createdAt: l.created_at,
-    paymentRequest: l.payment_request,
-    paymentHash: l.r_hash_decoded,
-    // The service may send the preimage of an unpaid invoice it created; it is proof of payment
-    // only once settled.
-    preimage: l.settled ? (l.payment_preimage ?? null) : null,
-    amountSat: l.num_satoshis,
-    feeMsat: l.fee_msat ?? null,
+    createdAt: l.createdAt,
+    paymentRequest: l.paymentRequest,
+    paymentHash: l.paymentHash,
+    // proof of payment only once settled (the backend's edge says so already)
+    preimage: l.settled ? l.preimage : null,
+    amountSat: satsOf(l),
+    feeMsat: l.feeMsat ?? null,
     memo: cleanOptional(l.memo),
     settled: l.settled,
-    settledAt: l.settled_at ?? null,
-    expiresAt: l.expires_at ?? (l.expiry != null ? l.created_at + l.expiry : null),
+    settledAt: l.settledAt,
+    expiresAt: l.expiresAt,
   }
 }
 
 export function pendingInvoiceView(
-  l: LnTx,
+  l: BackendInvoice,
   o: { walletId: string; accountId: string; memo: string; nowSec: number },
 ): PendingInvoice {
   const exp = expiresAt(l)
@@ -128,14 +137,14 @@ export function pendingInvoiceView(
     id: l.id,
     walletId: o.walletId,
     accountId: o.accountId,
-    amountSat: l.num_satoshis,
+    amountSat: satsOf(l),
     memo: cleanText(l.memo ?? o.memo),
-    paymentRequest: l.payment_request,
-    paymentHash: l.r_hash_decoded,
-    createdAt: l.created_at,
+    paymentRequest: l.paymentRequest,
+    paymentHash: l.paymentHash,
+    createdAt: l.createdAt,
     expiresAt: exp,
     status: l.settled ? 'paid' : exp <= o.nowSec ? 'expired' : 'pending',
-    settledAt: l.settled_at ?? null,
+    settledAt: l.settledAt,
   }
 }
 
@@ -181,19 +190,19 @@ export function isWholeSatLink(lnurl: string): boolean {
   }
 }
 
-/** `sentMsat`: the amount asked for, exact where the service's whole sats (num_satoshis) are not. */
-export function paymentView(t: WalletTransaction, sentMsat?: number): PaymentView {
-  const ln = t.lnTx
-  const wtxMsat = satToMsat(Math.abs(t.num_satoshis))
+/** `sentMsat`: the amount asked for, exact where the row's whole sats are not. */
+export function paymentView(p: BackendPayment, sentMsat?: number): PaymentView {
+  const row = p.row
+  const rowMsat = row ? satToMsat(Math.trunc(Math.abs(row.amountMsat) / MSAT_PER_SAT)) : (sentMsat ?? 0)
   return {
-    txId: t.id,
+    txId: row?.txId ?? p.paymentHash ?? '',
     // 1.5 sats sent show as 1 sat in the transaction: trust the request when the two agree.
-    amountMsat: sentMsat !== undefined && Math.abs(sentMsat - wtxMsat) < 1000 ? sentMsat : wtxMsat,
-    feeMsat: ln?.fee_msat ?? 0,
-    preimage: ln?.payment_preimage || null,
-    paymentHash: ln?.r_hash_decoded ?? null,
-    createdAt: t.created_at,
-    successAction: successActionView(t.successAction, ln?.payment_preimage || null),
+    amountMsat: sentMsat !== undefined && Math.abs(sentMsat - rowMsat) < 1000 ? sentMsat : rowMsat,
+    feeMsat: p.feeMsat ?? 0,
+    preimage: p.preimage || null,
+    paymentHash: p.paymentHash,
+    createdAt: row?.createdAt ?? 0,
+    successAction: successActionView(p.successAction, p.preimage || null),
   }
 }
 

@@ -3,6 +3,8 @@
 // what it says moved afterwards, that the renderer hears of every change to an unfinished payment,
 // and that a recipient is remembered at the time in seconds.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { ServiceClient } from '../../../electron/main/services/backends/service'
+import { inAppTerms } from '../../../electron/main/services/backends/service/wallets'
 import { createPayments, type PaymentsDeps } from '../../../electron/main/services/payments/createPayments'
 import { type Journal, openJournal } from '../../../electron/main/services/payments/journal'
 import { withTempDir } from '../services/ledger/helpers'
@@ -36,14 +38,19 @@ function setup() {
   const moved: unknown[][] = []
   const events: Array<[string, unknown]> = []
   const recipients: unknown[][] = []
-  const client = {
-    getWallet: async (id: string) => wallet(id),
+  // the service's answers, read in the app's terms as its backend does (backends/service/wallets.ts)
+  const service = inAppTerms({
     payLightningAddress: async (_walletId: string, body: { passThru: Record<string, string> }) =>
       row('wtx_paid', -21, 'ln_lnurl_pay_outbound', body.passThru),
     transfer: async () => ({
       wtx_transfer_out: row('wtx_out', -500, 'ln_transfer_out', { dest_wallet_id: 'wal_b' }),
       wtx_transfer_in: row('wtx_in', 500, 'ln_transfer_in', { source_wallet_id: 'wal_a' }),
     }),
+  } as unknown as ServiceClient)
+  const client = {
+    getWallet: async (id: string) => wallet(id),
+    payLightningAddress: service.payLightningAddress,
+    transfer: service.transfer,
     probe: async () => ({
       callback: 'https://sim.example/cb',
       minSendable: 1000,

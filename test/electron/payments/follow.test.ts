@@ -279,7 +279,7 @@ describe('followPayments after a sync', { timeout: 60_000 }, () => {
 })
 
 async function rowOf(w: SimWallet, txId: string) {
-  const { fromServiceTx } = await import('../../../electron/main/services/ledger')
+  const { fromServiceTx } = await import('../../../electron/main/services/backends/service/rows')
   const t = (await client().listTransactions(w.id, 1, 50)).items.find((x) => x.id === txId)
   if (!t) throw new Error('row not found')
   return fromServiceTx(w.id, t)

@@ -7,7 +7,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AppError } from '@shared/errors'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
+import type { BackendPayment, BackendTx } from '../../../electron/main/services/backends'
 import { createServiceClient } from '../../../electron/main/services/backends/service'
+import { inAppTerms } from '../../../electron/main/services/backends/service/wallets'
 import { type Journal, type JournalEntryInput, openJournal } from '../../../electron/main/services/payments'
 import { bindSend, type PaymentStep, sendJournaled } from '../../../electron/main/services/payments/journaled'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
@@ -34,13 +36,23 @@ afterEach(async () => {
 })
 
 const client = () =>
-  createServiceClient({
-    baseUrl: sim.url,
-    getApiKey: () => sim.keys.secret,
-    authMethod: 'header',
-    retries: 0,
-    timeoutMs: 3_000,
-  })
+  inAppTerms(
+    createServiceClient({
+      baseUrl: sim.url,
+      getApiKey: () => sim.keys.secret,
+      authMethod: 'header',
+      retries: 0,
+      timeoutMs: 3_000,
+    }),
+  )
+/** a payment's answer as a backend gives it: its row's id, no fee named */
+const answer = (txId: string): BackendPayment => ({
+  state: 'settled',
+  row: { txId } as BackendTx,
+  paymentHash: null,
+  preimage: null,
+  feeMsat: null,
+})
 
 function input(o: Partial<JournalEntryInput> = {}): JournalEntryInput {
   return {
@@ -54,11 +66,11 @@ function input(o: Partial<JournalEntryInput> = {}): JournalEntryInput {
     ...o,
   }
 }
-const pay = (passThru: Record<string, string>) =>
+const pay = (notes: Record<string, string>) =>
   client().payInvoice(w.id, {
-    payment_request: sim.control.outsideInvoice(1_000, 'journaled'),
-    fee_limit_msat: 10_000,
-    passThru,
+    paymentRequest: sim.control.outsideInvoice(1_000, 'journaled'),
+    feeLimitMsat: 10_000,
+    notes,
   })
 
 describe('sendJournaled', { timeout: 30_000 }, () => {
@@ -84,9 +96,9 @@ describe('sendJournaled', { timeout: 30_000 }, () => {
     )
     expect(passed).toEqual({ requestId: e.requestId })
     expect(steps).toEqual(['journaled:true:pending', 'sent:true:sent', 'send:true:sent', 'answered:true:sent'])
-    const fee = tx.lnTx?.fee_msat
+    const fee = tx.feeMsat
     expect(typeof fee).toBe('number')
-    expect(journal.get(e.requestId)).toMatchObject({ state: 'paid', txId: tx.id })
+    expect(journal.get(e.requestId)).toMatchObject({ state: 'paid', txId: tx.row?.txId })
     // the daily sum counts the fee paid, not the fee limit reserved
     expect(journal.spentSince('acct-journaled', 0)).toBe(1_000_000 + (fee as number))
     expect(fee).toBeLessThan(10_000)
@@ -96,18 +108,18 @@ describe('sendJournaled', { timeout: 30_000 }, () => {
 
   it('keeps the fee limit when the answer names no fee', async () => {
     const e = input()
-    await sendJournaled({ journal }, e, async () => ({ id: 'wtx_no_fee', lnTx: null }))
+    await sendJournaled({ journal }, e, async () => answer('wtx_no_fee'))
     expect(journal.get(e.requestId)).toMatchObject({ state: 'paid', txId: 'wtx_no_fee' })
     expect(journal.spentSince('acct-journaled', 0)).toBe(1_000_000 + 10_000)
   })
 
   it('refuses a request id the journal knows, from the journal itself, sending nothing', async () => {
     const e = input()
-    await sendJournaled({ journal }, e, async () => ({ id: 'wtx_once' }))
+    await sendJournaled({ journal }, e, async () => answer('wtx_once'))
     let sent = false
     const again = sendJournaled({ journal, inFlight: new Set() }, e, async () => {
       sent = true
-      return { id: 'wtx_twice' }
+      return answer('wtx_twice')
     })
     await expect(again).rejects.toEqual(
       new AppError(
@@ -116,7 +128,7 @@ describe('sendJournaled', { timeout: 30_000 }, () => {
       ),
     )
     await expect(again).rejects.toMatchObject({ retryable: false })
-    const told = sendJournaled({ journal, already: 'Claimed already.' }, e, async () => ({ id: 'x' }))
+    const told = sendJournaled({ journal, already: 'Claimed already.' }, e, async () => answer('x'))
     await expect(told).rejects.toMatchObject({ code: 'unknown_outcome', message: 'Claimed already.' })
     expect(sent).toBe(false)
     expect(journal.get(e.requestId)).toMatchObject({ state: 'paid', txId: 'wtx_once' })
@@ -131,7 +143,7 @@ describe('sendJournaled', { timeout: 30_000 }, () => {
       e,
       async () => {
         sent = true
-        return { id: 'x' }
+        return answer('x')
       },
       async () => {
         expect(inFlight.has(e.requestId)).toBe(true)
@@ -147,7 +159,7 @@ describe('sendJournaled', { timeout: 30_000 }, () => {
       sendJournaled(
         { journal },
         odd,
-        async () => ({ id: 'x' }),
+        async () => answer('x'),
         () => Promise.reject('no Error'),
       ),
     ).rejects.toBe('no Error')
@@ -173,7 +185,7 @@ describe('sendJournaled', { timeout: 30_000 }, () => {
   it('leaves the in-flight mark of whoever put it there', async () => {
     const e = input()
     const inFlight = new Set([e.requestId])
-    await sendJournaled({ journal, inFlight }, e, async () => ({ id: 'wtx_theirs' }))
+    await sendJournaled({ journal, inFlight }, e, async () => answer('wtx_theirs'))
     expect(inFlight.has(e.requestId)).toBe(true)
   })
 
@@ -187,7 +199,7 @@ describe('sendJournaled', { timeout: 30_000 }, () => {
         },
       },
       e,
-      async () => ({ id: 'x' }),
+      async () => answer('x'),
     )
     await expect(r).rejects.toMatchObject({ code: 'limit' })
     expect(journal.get(e.requestId)).toBeNull()
@@ -208,24 +220,24 @@ describe('bindSend', { timeout: 30_000 }, () => {
       at: (s) => steps.push(s),
     })
     const e = input({ feeLimitMsat: null })
-    await send(e, async () => ({ id: 'wtx_bound' }), { spend: { what: 'payment', confirmToken: 'tok' } })
+    await send(e, async () => answer('wtx_bound'), { spend: { what: 'payment', confirmToken: 'tok' } })
     expect(admitted).toEqual([
       { accountId: 'acct-journaled', what: 'payment', amountMsat: 1_000_000, feeLimitMsat: 0, confirmToken: 'tok' },
     ])
     expect(steps).toEqual(['journaled', 'sent', 'answered'])
     expect(changed).toBe(2)
     // no spend named: the rules are not asked
-    await send(input(), async () => ({ id: 'wtx_free' }))
+    await send(input(), async () => answer('wtx_free'))
     expect(admitted).toHaveLength(1)
     // a check and the words for a known id reach the send
     const known = input()
-    await send(known, async () => ({ id: 'wtx_k' }))
-    await expect(send(known, async () => ({ id: 'x' }), { already: 'Sent already.' })).rejects.toMatchObject({
+    await send(known, async () => answer('wtx_k'))
+    await expect(send(known, async () => answer('x'), { already: 'Sent already.' })).rejects.toMatchObject({
       message: 'Sent already.',
     })
     const checked = input()
     await expect(
-      send(checked, async () => ({ id: 'x' }), { check: () => Promise.reject(new AppError('limit', 'No.')) }),
+      send(checked, async () => answer('x'), { check: () => Promise.reject(new AppError('limit', 'No.')) }),
     ).rejects.toMatchObject({ code: 'limit' })
     expect(journal.get(checked.requestId)?.state).toBe('failed')
   })

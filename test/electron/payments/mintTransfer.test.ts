@@ -2,8 +2,11 @@
 // "Money rules"), on a real journal with stand-ins for the service: a links reservation settles to
 // what exists (every link made, and one whose answer was lost), never more than was asked; a
 // transfer goes through the journaled send once, its rows into the ledger unannounced.
+
 import { AppError } from '@shared/errors'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
+import type { ServiceClient } from '../../../electron/main/services/backends/service'
+import { inAppTerms } from '../../../electron/main/services/backends/service/wallets'
 import { setMainLocale } from '../../../electron/main/services/i18n'
 import { type Journal, openJournal } from '../../../electron/main/services/payments/journal'
 import { bindSend } from '../../../electron/main/services/payments/journaled'
@@ -143,12 +146,13 @@ describe('transferBetweenWallets', () => {
     const d = {
       accountId: 'acc_1',
       send,
-      client: {
+      // the service's answer, read in the app's terms as its backend does (backends/service/wallets.ts)
+      client: inAppTerms({
         transfer: async (...args: unknown[]) => {
           calls.push(args)
           return { wtx_transfer_out: out, wtx_transfer_in: inn } as never
         },
-      },
+      } as unknown as ServiceClient),
       ledger: {
         insertBatch: (...args: unknown[]) => {
           batches.push(args)

@@ -95,8 +95,8 @@ describe('pay.invoice', () => {
     expect(t.sim.control.balanceMsat(t.w.id)).toBe(before - 5_005_000)
     expect(t.app.journal().get(requestId)).toMatchObject({ state: 'paid', kind: 'invoice', feeLimitMsat: 5000 })
     // the request id travelled in passThru: the service's own row carries it
-    const { items } = await t.app.accounts.client().listTransactions(t.w.id, 1, 10)
-    expect(items.find((x) => x.passThru.requestId === requestId)).toMatchObject({ num_satoshis: -5000 })
+    const { rows } = await t.app.accounts.client().listTransactions(t.w.id, 1, 10)
+    expect(rows.find((x) => x.requestId === requestId)).toMatchObject({ amountMsat: -5_000_000 })
   })
 
   it('above the balance with the fee: plain words, and nothing is sent', async () => {

@@ -5,6 +5,7 @@
 import { feeLimitMsat } from '@shared/payment/fees'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { createServiceClient } from '../../../electron/main/services/backends/service'
+import { inAppTerms } from '../../../electron/main/services/backends/service/wallets'
 import { readInvoiceToPay as readInvoice } from '../../../electron/main/services/payments/invoice'
 import { encodeInvoice, nodeKeyFrom } from '../../simulator/bolt11'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
@@ -33,8 +34,17 @@ afterAll(async () => {
   await node.close()
 })
 
+// as the service's backend opens it: every answer in the app's terms
 const client = (baseUrl = sim.url) =>
-  createServiceClient({ baseUrl, getApiKey: () => sim.keys.secret, authMethod: 'header', retries: 0, timeoutMs: 3_000 })
+  inAppTerms(
+    createServiceClient({
+      baseUrl,
+      getApiKey: () => sim.keys.secret,
+      authMethod: 'header',
+      retries: 0,
+      timeoutMs: 3_000,
+    }),
+  )
 
 const KEY = nodeKeyFrom('read-invoice-test')
 const NOW = Math.floor(Date.now() / 1000)

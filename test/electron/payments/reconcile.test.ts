@@ -10,6 +10,7 @@ import { join } from 'node:path'
 import { decodeBolt11 } from '@shared/payment/bolt11'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import { createServiceClient } from '../../../electron/main/services/backends/service'
+import { inAppTerms } from '../../../electron/main/services/backends/service/wallets'
 import { REQUEST_ID_KEY } from '../../../electron/main/services/ledger'
 import { type Journal, type JournalEntryInput, openJournal } from '../../../electron/main/services/payments'
 import { reconcile } from '../../../electron/main/services/payments/reconcile'
@@ -60,10 +61,17 @@ const hashOf = (pr: string) => {
 const serviceSec = () => sim.control.clock.now()
 
 function run(o: { clientFor?: () => ReturnType<typeof client> | null; inFlight?: Set<string>; now?: number } = {}) {
-  const c = client()
+  // as the service's backend opens it: every answer in the app's terms
+  const c = inAppTerms(client())
+  const given = o.clientFor
   return reconcile({
     journal,
-    clientFor: o.clientFor ?? (() => c),
+    clientFor: given
+      ? () => {
+          const x = given()
+          return x && inAppTerms(x)
+        }
+      : () => c,
     nowSec: () => o.now ?? serviceSec(),
     computerSec: () => Math.floor(computerMs / 1000),
     inFlight: o.inFlight,
@@ -113,7 +121,7 @@ describe('reconcile', { timeout: 60_000 }, () => {
     expect(fees).toHaveLength(2)
     const ownFee = fees.find((t) => t.lnTx?.id === tx.lnTx?.id)
     expect(ownFee).toBeDefined()
-    expect(found[0]?.rows.map((r) => r.id)).toEqual([tx.id, ownFee?.id])
+    expect(found[0]?.rows.map((r) => r.txId)).toEqual([tx.id, ownFee?.id])
   })
 
   it('finds a transfer (a row with no lnTx) in a wallet whose other payments carry fees', async () => {
@@ -330,8 +338,8 @@ describe('reconcile', { timeout: 60_000 }, () => {
     expect(found.map((f) => f.entry.requestId)).toEqual([unknown])
     // the payment's own row, not a fee row sharing its lnTx nor another invoice's row
     const [row] = found[0]?.rows ?? []
-    expect(row?.wtxType.name).not.toBe('network_fee')
-    expect(row?.lnTx?.r_hash_decoded).toBe(hashOf(paidPr))
+    expect(row?.typeName).not.toBe('network_fee')
+    expect(row?.paymentHash).toBe(hashOf(paidPr))
     expect(journal.get(unknown)?.state).toBe('paid')
     expect(journal.get(failed)?.state).toBe('failed')
     expect(journal.get(address)?.state).toBe('unknown')

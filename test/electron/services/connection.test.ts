@@ -10,7 +10,9 @@ import { AppError } from '@shared/errors'
 import { afterEach, describe, expect, it } from 'vitest'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
-import { createServiceClient, type ServiceClient } from '../../../electron/main/services/backends/service'
+import type { BackendClient } from '../../../electron/main/services/backends'
+import { createServiceClient } from '../../../electron/main/services/backends/service'
+import { inAppTerms } from '../../../electron/main/services/backends/service/wallets'
 import {
   type ConnectionMonitor,
   createConnectionMonitor,
@@ -71,14 +73,17 @@ function connectionEvents() {
 // service that is down refuses at once), except where a test makes a timeout on purpose.
 const GUARD_MS = 15_000
 
-function clientOf(sim: SimulatorHandle, o: { timeoutMs?: number; apiKey?: string } = {}): ServiceClient {
-  return createServiceClient({
-    baseUrl: sim.url,
-    getApiKey: () => o.apiKey ?? sim.keys.secret,
-    authMethod: 'header',
-    retries: 0,
-    timeoutMs: o.timeoutMs ?? GUARD_MS,
-  })
+/** the service's client as its backend opens it: in the app's terms, then watched */
+function clientOf(sim: SimulatorHandle, o: { timeoutMs?: number; apiKey?: string } = {}): BackendClient {
+  return inAppTerms(
+    createServiceClient({
+      baseUrl: sim.url,
+      getApiKey: () => o.apiKey ?? sim.keys.secret,
+      authMethod: 'header',
+      retries: 0,
+      timeoutMs: o.timeoutMs ?? GUARD_MS,
+    }),
+  )
 }
 
 const codeOf = (p: Promise<unknown>) =>
@@ -90,7 +95,7 @@ const codeOf = (p: Promise<unknown>) =>
 /** a monitor of one account, acc_a, whose probe reads the wallets through `client` (as the app's does) */
 function monitor(o: { probeEveryMs?: number } = {}) {
   const events = connectionEvents()
-  let client: ServiceClient | null = null
+  let client: BackendClient | null = null
   const probes = { runs: 0 }
   const m: ConnectionMonitor = createConnectionMonitor({
     emit: events.emit,
@@ -102,7 +107,7 @@ function monitor(o: { probeEveryMs?: number } = {}) {
     probeEveryMs: () => o.probeEveryMs ?? 60_000,
   })
   cleanups.push(() => m.stop())
-  const observe = (c: ServiceClient) => {
+  const observe = (c: BackendClient) => {
     client = m.observe('acc_a', c)
     return client
   }
@@ -167,13 +172,15 @@ describe('connection monitor: the error state (one account, real client)', () =>
   /** a client whose key can be replaced, as the person does in Settings */
   function rekeyable(sim: SimulatorHandle) {
     let key = sim.keys.secret
-    const client = createServiceClient({
-      baseUrl: sim.url,
-      getApiKey: () => key,
-      authMethod: 'header',
-      retries: 0,
-      timeoutMs: GUARD_MS,
-    })
+    const client = inAppTerms(
+      createServiceClient({
+        baseUrl: sim.url,
+        getApiKey: () => key,
+        authMethod: 'header',
+        retries: 0,
+        timeoutMs: GUARD_MS,
+      }),
+    )
     return { client, setKey: (k: string) => (key = k) }
   }
 
@@ -222,12 +229,12 @@ describe('connection monitor: the error state (one account, real client)', () =>
     const wallet = s.sim.keys.wallets[0]!.id
     const tooDear = s.sim.control.outsideInvoice(50_000)
     const mistakes = async () => {
-      expect(await codeOf(client.payInvoice(wallet, { payment_request: tooDear, fee_limit_msat: 0 }))).toBe(
+      expect(await codeOf(client.payInvoice(wallet, { paymentRequest: tooDear, feeLimitMsat: 0, notes: {} }))).toBe(
         'insufficient_funds',
       )
-      expect(await codeOf(client.payInvoice(wallet, { payment_request: 'lnbc1notarequest', fee_limit_msat: 0 }))).toBe(
-        'invalid_input',
-      )
+      expect(
+        await codeOf(client.payInvoice(wallet, { paymentRequest: 'lnbc1notarequest', feeLimitMsat: 0, notes: {} })),
+      ).toBe('invalid_input')
     }
     await mistakes()
     expect(seen).toEqual([])
@@ -243,9 +250,9 @@ describe('connection monitor: the error state (one account, real client)', () =>
     await s.down()
     expect(await codeOf(client.listWallets())).toBe('network')
     await s.up()
-    expect(await codeOf(client.payInvoice(wallet, { payment_request: 'lnbc1notarequest', fee_limit_msat: 0 }))).toBe(
-      'invalid_input',
-    )
+    expect(
+      await codeOf(client.payInvoice(wallet, { paymentRequest: 'lnbc1notarequest', feeLimitMsat: 0, notes: {} })),
+    ).toBe('invalid_input')
     expect(seen).toEqual([FAILING, ONLINE, OFFLINE, ONLINE])
   })
 

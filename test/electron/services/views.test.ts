@@ -3,11 +3,12 @@
 
 import bolt11 from 'bolt11'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { createServiceClient } from '../../../electron/main/services/backends/service'
+import { invoiceOf } from '../../../electron/main/services/backends/service/rows'
 import type { LnTx } from '../../../electron/main/services/backends/service/schemas'
-import { pendingInvoiceView } from '../../../electron/main/services/views'
+import { pendingInvoiceView as viewOf } from '../../../electron/main/services/views'
 import { nodeKeyFrom } from '../../simulator/bolt11'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
-import { makeClient } from '../sync/harness'
 
 let sim: SimulatorHandle
 beforeAll(async () => {
@@ -16,6 +17,8 @@ beforeAll(async () => {
 afterAll(() => sim.close())
 
 const opts = { walletId: 'w', accountId: 'a', memo: 'm', nowSec: 0 }
+/** the view of the service's lnTx as its backend hands it on (backends/service/rows.ts) */
+const pendingInvoiceView = (l: LnTx, o: typeof opts) => viewOf(invoiceOf(l), o)
 
 /** The service's lnTx as the schema allows it: no expires_at, no expiry. */
 function withoutExpiry(l: LnTx): LnTx {
@@ -26,7 +29,8 @@ function withoutExpiry(l: LnTx): LnTx {
 async function simInvoice(expiry: number): Promise<LnTx> {
   const wallet = sim.keys.wallets[0]
   if (!wallet) throw new Error('no wallet')
-  return makeClient(sim).createInvoice(wallet.id, { num_satoshis: 21, memo: 'expiry', expiry })
+  const raw = createServiceClient({ baseUrl: sim.url, getApiKey: () => sim.keys.secret, authMethod: 'header' })
+  return raw.createInvoice(wallet.id, { num_satoshis: 21, memo: 'expiry', expiry })
 }
 
 describe('pendingInvoiceView: expiresAt', () => {

@@ -36,7 +36,7 @@ afterEach(() => closeWorld(world))
 
 /** An invoice without an amount, as the invoices.create handler makes one. */
 async function anyAmount(walletId: string, memo: string): Promise<PendingInvoice> {
-  const l = await client.createInvoice(walletId, { memo, expiry: 3600 })
+  const l = await client.createInvoice(walletId, { memo, expirySec: 3600 })
   return pendingInvoiceView(l, { walletId, accountId: ACCOUNT, memo, nowSec: sim.control.clock.now() })
 }
 

@@ -5,10 +5,10 @@
 // store; a read that fails keeps what was read, a store that fails stores nothing after.
 
 import { expect, it, vi } from 'vitest'
-import type { WalletTransaction } from '../../../electron/main/services/backends/service/schemas'
+import type { BackendHistoryPage, BackendTx } from '../../../electron/main/services/backends'
 import { type Batch, backfill, DEFAULT_READS, type ReadContext } from '../../../electron/main/services/sync/reads'
 
-const tx = (id: number) => ({ id: `wtx_${id}`, created_at: 1_700_000_000 + id }) as unknown as WalletTransaction
+const tx = (id: number) => ({ txId: `wtx_${id}`, createdAt: 1_700_000_000 + id }) as BackendTx
 
 function context(pages: number, failAt?: number, storeFailsAt?: number) {
   const log: string[] = []
@@ -18,7 +18,8 @@ function context(pages: number, failAt?: number, storeFailsAt?: number) {
     client: {
       listTransactions: async (_w: string, page: number) => {
         if (page === failAt) throw new Error('offline')
-        return { items: [tx(page * 2), tx(page * 2 - 1)], pagination: { pageCount: pages, totalCount: pages * 2 } }
+        const rows = [tx(page * 2), tx(page * 2 - 1)]
+        return { rows, page, perPage: 2, pageCount: pages, totalCount: pages * 2 } satisfies BackendHistoryPage
       },
     } as unknown as ReadContext['client'],
     cursor: () => null,

@@ -95,7 +95,7 @@ export async function createInvoice(
   memo: string,
   expirySec = 3600,
 ): Promise<PendingInvoice> {
-  const l = await client.createInvoice(walletId, { num_satoshis: amountSat, memo, expiry: expirySec })
+  const l = await client.createInvoice(walletId, { amountMsat: amountSat * 1000, memo, expirySec })
   return pendingInvoiceView(l, { walletId, accountId: ACCOUNT, memo, nowSec: Math.floor(Date.now() / 1000) })
 }
 

@@ -69,7 +69,7 @@ it('10,001 transactions: synced once in the background, resumed after a stop, th
   const sizes = await Promise.all(
     sim.keys.wallets.map(async (w) => ({
       id: w.id,
-      ...(await client.listTransactions(w.id, 1, DEFAULT_SYNC_OPTIONS.backfillPerPage)).pagination,
+      ...(await client.listTransactions(w.id, 1, DEFAULT_SYNC_OPTIONS.backfillPerPage)),
     })),
   )
   const total = sizes.find((x) => x.totalCount > 10_000)

@@ -1,6 +1,7 @@
 // Outcomes: matching a page of wallet transactions against pending invoices and waiting withdraw links.
 import type { PendingInvoice, WithdrawLinkView } from '@shared/contract'
 import { describe, expect, it } from 'vitest'
+import { txOf } from '../../../electron/main/services/backends/service/rows'
 import type { WalletTransaction } from '../../../electron/main/services/backends/service/schemas'
 import type { StoredWithdrawLink } from '../../../electron/main/services/ledger'
 import { matchTransactions } from '../../../electron/main/services/sync'
@@ -32,7 +33,8 @@ const lnTx = (id: string, settledAt: number | null) => ({
   is_keysend: false,
   is_amp: false,
 })
-const tx = (o: Partial<WalletTransaction> & { id: string; created_at: number; num_satoshis: number }) =>
+/** a row as the service sends it, then as its backend hands it on (backends/service/rows.ts) */
+const wtx = (o: Partial<WalletTransaction> & { id: string; created_at: number; num_satoshis: number }) =>
   ({
     user_label: null,
     wtxType: { name: 'ln_deposit' },
@@ -40,6 +42,7 @@ const tx = (o: Partial<WalletTransaction> & { id: string; created_at: number; nu
     passThru: {},
     ...o,
   }) as WalletTransaction
+const tx = (o: Parameters<typeof wtx>[0]) => txOf('wal_a', wtx(o))
 const link = (ott: string, amountSat: number, createdAt: number): StoredWithdrawLink => ({
   accountId: 'acc',
   claimTxId: null,
@@ -56,8 +59,9 @@ const link = (ott: string, amountSat: number, createdAt: number): StoredWithdraw
     claimedMsat: null,
   } satisfies WithdrawLinkView),
 })
-const withdrawTx = (id: string, created_at: number, num_satoshis: number, ott?: string) =>
-  tx({ id, created_at, num_satoshis, wtxType: { name: 'ln_lnurl_withdraw' }, passThru: ott ? { ott } : {} })
+const withdrawWtx = (id: string, created_at: number, num_satoshis: number, ott?: string) =>
+  wtx({ id, created_at, num_satoshis, wtxType: { name: 'ln_lnurl_withdraw' }, passThru: ott ? { ott } : {} })
+const withdrawTx = (...a: Parameters<typeof withdrawWtx>) => txOf('wal_a', withdrawWtx(...a))
 
 describe('matchTransactions', () => {
   it('finds paid invoices by lnTx id, with the settlement time and the amount received', () => {
@@ -98,7 +102,7 @@ describe('matchTransactions', () => {
     ])
     // the exact msat where the service sends them
     const exact = matchTransactions(
-      [tx({ ...withdrawTx('wtx_7', 2500, -2), num_msat: -2_345 })],
+      [txOf('wal_a', { ...withdrawWtx('wtx_7', 2500, -2), num_msat: -2_345 })],
       [],
       [link('ott_c', 10, 2400)],
       new Set(),
@@ -148,7 +152,7 @@ describe('matchTransactions: the edges', () => {
     const items = [
       tx({ id: 'wtx_dep', created_at: 2100, num_satoshis: -100, passThru: { ott: 'ott_a' } }),
       withdrawTx('wtx_taken', 2100, -100, 'ott_a'),
-      tx({ ...withdrawTx('wtx_num', 2200, -100), passThru: { ott: 7 } }),
+      txOf('wal_a', { ...withdrawWtx('wtx_num', 2200, -100), passThru: { ott: 7 } }),
     ]
     const { claimed } = matchTransactions(items, [], [link('ott_a', 500, 2000)], new Set(['wtx_taken']))
     // not the deposit, not the taken one: the numeric-token row, by the fallback

@@ -3,7 +3,8 @@
 // Plain data in, plain data out: no ledger, no service.
 import type { PendingInvoice } from '@shared/contract'
 import { describe, expect, it } from 'vitest'
-import type { BackendWallet } from '../../../electron/main/services/backends'
+import type { BackendTx, BackendWallet } from '../../../electron/main/services/backends'
+import { txOf } from '../../../electron/main/services/backends/service/rows'
 import type { WalletTransaction } from '../../../electron/main/services/backends/service/schemas'
 import type { StoredWithdrawLink } from '../../../electron/main/services/ledger'
 import {
@@ -27,7 +28,8 @@ const invoice = (id: string, o: Partial<PendingInvoice> = {}): PendingInvoice =>
 /** a wallet row: a deposit unless `o` says otherwise */
 const row = (id: string, sat: number, o: Partial<WalletTransaction> = {}) => {
   const deposit = { wtxType: { name: 'ln_deposit' }, lnTx: null, passThru: {}, user_label: null }
-  return { ...deposit, id, created_at: 2_000, num_satoshis: sat, ...o } as WalletTransaction
+  // as the service sends it, then as its backend hands it on (backends/service/rows.ts)
+  return txOf('w1', { ...deposit, id, created_at: 2_000, num_satoshis: sat, ...o } as WalletTransaction)
 }
 const paying = (id: string, lnTxId: string, sat = 100) =>
   row(id, sat, { lnTx: { id: lnTxId, settled_at: 2_100 } as WalletTransaction['lnTx'] })
@@ -37,14 +39,14 @@ const link = (ott: string): StoredWithdrawLink => ({
 })
 const claiming = (id: string, ott: string) =>
   row(id, -50, { wtxType: { name: 'ln_lnurl_withdraw' }, passThru: { ott }, num_msat: -50_000 })
-const batch = (items: WalletTransaction[], bulk: boolean, walletId = 'w1'): Batch => ({
+const batch = (items: BackendTx[], bulk: boolean, walletId = 'w1'): Batch => ({
   walletId,
   items,
   bulk,
   cursor: {},
 })
 const nothingWaited: Waiting = { pending: [], links: [], takenTxIds: new Set(), awaitingRow: new Set() }
-const ids = (list: WalletTransaction[]) => list.map((t) => t.id)
+const ids = (list: BackendTx[]) => list.map((t) => t.txId)
 
 describe('planStore: what a batch of rows settles, claims and tells', () => {
   it('new rows: all told, and the invoice paid by one of them settled with what it received', () => {

@@ -3,9 +3,11 @@
 // wallet and what the server offers, and keeps the flags that come of it (which wallets may pay,
 // which extensions exist) with the account, so screens show only what works.
 import type { AccountView, Capabilities } from '@shared/contract'
+import { AppError } from '@shared/errors'
 import type { BackendAccount, BackendClient, BackendWallet } from '../backends'
-import { type LnbitsBackendClient, lnbitsCapabilities, secretOf } from '../backends/lnbits'
+import { type LnbitsClient, lnbitsCapabilities, secretOf } from '../backends/lnbits'
 import { checkBaseUrl } from '../backends/service'
+import { mt } from '../i18n'
 import type { AccountMeta } from '../settings'
 import { keyHint } from './keys'
 
@@ -20,14 +22,21 @@ export async function testLnbits(
 ): Promise<{ baseUrl: string; secret: string; wallets: BackendWallet[]; capabilities: Capabilities }> {
   const baseUrl = checkBaseUrl(input.baseUrl)
   const secret = secretOf(input.keys)
-  const client = open({ baseUrl, authMethod: 'header', key: () => secret, retries: 0 }) as LnbitsBackendClient
+  const client = open({ baseUrl, authMethod: 'header', key: () => secret, retries: 0 })
   try {
-    const wallets = await client.lnbits.listWallets()
-    const offers = await client.lnbits.offers()
+    const wallets = await client.listWallets()
+    const offers = await lnbitsOf(client).offers()
     return { baseUrl, secret, wallets, capabilities: lnbitsCapabilities({ ...offers, wallets: wallets.length }) }
   } finally {
     client.close?.()
   }
+}
+
+/** the registry's `lnbits` client, with what it says beyond the interface (its server's extensions) */
+function lnbitsOf(client: BackendClient): Pick<LnbitsClient, 'offers'> {
+  const offers = (client as Partial<LnbitsClient>).offers
+  if (typeof offers !== 'function') throw new AppError('internal', mt('lnbits.unreadable'))
+  return { offers: () => offers.call(client) }
 }
 
 /** A new LNbits account's settings: named by the person, else by the server's host. */

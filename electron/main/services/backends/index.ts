@@ -8,11 +8,24 @@ import { type ServiceBackendOptions, serviceBackend } from './service/backend'
 export type { Backend, BackendAccount, BackendHooks, BackendRegistry } from './registry'
 export type {
   BackendClient,
+  BackendDecodedInvoice,
+  BackendHistoryPage,
+  BackendInvoice,
+  BackendInvoiceState,
+  BackendPayment,
   BackendStaticLink,
+  BackendTransfer,
+  BackendTx,
   BackendWallet,
   BackendWithdrawLink,
+  CreatedBackendWallet,
+  NewInvoiceInput,
+  PayAddressParams,
+  PayInvoiceParams,
   PayParams,
+  TransferParams,
 } from './types'
+export { ledgerRow } from './types'
 
 export function createBackends(
   o: { service?: ServiceBackendOptions; nwc?: NwcBackendOptions; lnbits?: LnbitsBackendOptions } = {},

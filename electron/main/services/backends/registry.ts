@@ -3,7 +3,6 @@
 // of branching on it; what the app watches on every client (the backend's clock, the connection,
 // a pushed payment) comes in as hooks, so a backend knows nothing of app/.
 import type { AccountKind, AuthMethod, Capabilities } from '@shared/contract'
-import type { ServiceClient } from './service'
 import type { BackendClient } from './types'
 
 /** What an account (or a key being tested) gives its backend. */
@@ -24,7 +23,7 @@ export interface BackendHooks {
   /** the fetch a backend over HTTP uses: the app reads the backend's clock from its answers */
   fetchFor(accountId?: string): typeof fetch
   /** the client as the connection monitor sees it (a key being tested is no account's) */
-  watched(accountId: string | undefined, client: ServiceClient): ServiceClient
+  watched(accountId: string | undefined, client: BackendClient): BackendClient
   /** the backend's clock, Unix seconds, as learnt from its answers */
   nowSec(accountId?: string): number
   /** a sample of the backend's clock: `sec` read between `sentAt` and `receivedAt` (ms) */

@@ -1,7 +1,6 @@
 // What every backend answers in the app's own terms (issue 42, item 1). Each backend translates
 // its wire records into these at its own edge, so the rest of the app reads no backend's format.
 import type { LedgerTxInput } from '../ledger/rows'
-import type { ServiceClient } from './service'
 
 /** One wallet of an account, as the app needs it. */
 export interface BackendWallet {
@@ -40,28 +39,20 @@ export interface BackendStaticLink {
 }
 
 /**
- * An account's client. Its wallets are in the app's terms; the rest is still the hosted service's
- * records while issue 42's item 1 goes on. `close` lets go of what it holds open (a relay link).
+ * A history row: the ledger's own input shape (ledger/rows.ts), made by the backend at its edge,
+ * with two readings the sync loop matches on that the ledger does not keep. `ledgerRow` drops them.
  */
-export type BackendClient = Omit<ServiceClient, InAppTerms> & {
-  listWallets(): Promise<BackendWallet[]>
-  getWallet(walletId: string): Promise<BackendWallet>
-  /** the permanent receive link of a wallet, by its `staticLinkId` */
-  getStaticLink(staticLinkId: string): Promise<BackendStaticLink>
-  /** a lightning address's or LNURL-pay link's parameters, as looked up */
-  probe(addressOrLnurl: string): Promise<PayParams>
-  mintWithdrawLink(walletId: string, input: { num_satoshis: number; memo?: string }): Promise<BackendWithdrawLink>
-  close?(): void
+export type BackendTx = LedgerTxInput & {
+  /** when the invoice it pays was settled (s), where the backend says and it is not `createdAt` */
+  settledAt?: number
+  /** the one-time token of the withdraw link it claims, where the backend echoes it */
+  withdrawToken?: string
 }
 
-/** the calls whose answers are already in the app's terms */
-type InAppTerms = 'listWallets' | 'getWallet' | 'getStaticLink' | 'probe' | 'mintWithdrawLink'
-
-// ---- The rest of the interface in the app's terms (issue 42, item 1). `WalletBackendClient` is
-// what `BackendClient` becomes once every call answers in these types; LNbits is written to it.
-
-/** A history row: the ledger's own input shape (ledger/rows.ts), made by the backend at its edge. */
-export type BackendTx = LedgerTxInput
+/** the row as the ledger takes it (its input is strict: no other keys) */
+export function ledgerRow({ settledAt: _s, withdrawToken: _w, ...row }: BackendTx): LedgerTxInput {
+  return row
+}
 
 /** One page of a wallet's (or the account's) history, newest first. Pages count from 1. */
 export interface BackendHistoryPage {
@@ -94,6 +85,8 @@ export interface BackendInvoice {
   settledAt: number | null
   /** proof of payment, once settled */
   preimage: string | null
+  /** the routing fee, for an invoice this wallet paid, where the backend says */
+  feeMsat?: number | null
 }
 
 /** What a read of an invoice's state gives (cheap where the backend can trim its answer). */
@@ -134,6 +127,36 @@ export interface PayInvoiceParams {
   notes: Record<string, string>
 }
 
+/** A lightning address or LNURL-pay link paid by a backend that resolves it itself. */
+export interface PayAddressParams {
+  address: string
+  amountMsat: number
+  /** for the payee (LUD-12), within what it allows */
+  comment?: string
+  /** as for an invoice: the app's request id, kept with the payment */
+  notes: Record<string, string>
+}
+
+/** A BOLT 11 request as the backend's node reads it (the reading the payment will follow). */
+export interface BackendDecodedInvoice {
+  /** null: the request names no amount */
+  amountMsat: number | null
+  /** the request's description, not cleaned yet */
+  description: string | null
+  /** the payee node's public key, lower case */
+  payee: string
+  paymentHash: string
+  /** Unix seconds: the request's timestamp and expiry */
+  expiresAt: number
+}
+
+export interface TransferParams {
+  toWalletId: string
+  amountSat: number
+  memo?: string
+  notes: Record<string, string>
+}
+
 /** Both sides of a move between two wallets of one account. */
 export interface BackendTransfer {
   out: BackendTx
@@ -144,4 +167,44 @@ export interface BackendTransfer {
 export interface CreatedBackendWallet {
   wallet: BackendWallet
   keys: Array<{ role: string; keys: string[] }>
+}
+
+/**
+ * An account's client: every answer in the app's terms above, translated at the backend's edge.
+ * A call a backend cannot make it refuses (`forbidden`); main reads the account's capabilities
+ * first and refuses before asking (docs/architecture.md, "Backends"). `close` lets go of what it
+ * holds open (a relay link).
+ */
+export interface BackendClient {
+  /** the account's address: the service's base URL, an NWC wallet's `nostr+walletconnect://` key */
+  readonly baseUrl: string
+  listWallets(): Promise<BackendWallet[]>
+  getWallet(walletId: string): Promise<BackendWallet>
+  /** the permanent receive link of a wallet, by its `staticLinkId` */
+  getStaticLink(staticLinkId: string): Promise<BackendStaticLink>
+  /** a lightning address's or LNURL-pay link's parameters, as looked up */
+  probe(addressOrLnurl: string): Promise<PayParams>
+  mintWithdrawLink(walletId: string, input: { num_satoshis: number; memo?: string }): Promise<BackendWithdrawLink>
+  /** made once, never retried */
+  createInvoice(walletId: string, input: NewInvoiceInput): Promise<BackendInvoice>
+  /** an invoice read whole, by its `id` */
+  getInvoice(id: string): Promise<BackendInvoice>
+  /** whether it is paid, as cheaply as the backend can say (the sync loop asks it every few seconds) */
+  invoiceState(id: string): Promise<BackendInvoiceState>
+  listTransactions(walletId: string, page: number, perPage: number): Promise<BackendHistoryPage>
+  /**
+   * every wallet's rows, newest first, in one list; a row whose wallet the backend cannot tell has
+   * `walletId` '' (the sync loop then reads wallet by wallet)
+   */
+  listAccountTransactions(page: number, perPage: number): Promise<BackendHistoryPage>
+  /** sent once, never retried: a lost answer is `unknown_outcome` */
+  payInvoice(walletId: string, input: PayInvoiceParams): Promise<BackendPayment>
+  payLightningAddress(walletId: string, input: PayAddressParams): Promise<BackendPayment>
+  /** absent where the backend has no node to ask: the app's own reading stands */
+  decodeInvoice?(paymentRequest: string): Promise<BackendDecodedInvoice>
+  /** sent once, never retried */
+  transfer(walletId: string, input: TransferParams): Promise<BackendTransfer>
+  /** its keys are shown once: the caller must not keep or log them */
+  createWallet(name: string): Promise<CreatedBackendWallet>
+  close?(): void
 }

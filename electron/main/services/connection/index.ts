@@ -7,7 +7,7 @@
 // (docs/sync.md, "Connection state").
 import type { ConnectionProblem, Emit, EventPayload } from '@shared/contract'
 import { AppError, type ErrorCode } from '@shared/errors'
-import type { ServiceClient } from '../backends/service'
+import type { BackendClient } from '../backends'
 import { mt } from '../i18n'
 
 /** What the banner says when nothing answers (in the app's language when it is said). */
@@ -44,14 +44,15 @@ const NEUTRAL: ReadonlySet<ErrorCode> = new Set([
  * - `own`: everything else the service does alone.
  */
 export type CallScope = 'wallets' | 'feed' | 'third_party' | 'own'
-type ServiceMethod = Exclude<keyof ServiceClient, 'baseUrl'>
+type ClientMethod = Exclude<keyof BackendClient, 'baseUrl' | 'close'>
 /** Every method of the client names its scope: a new method without one does not compile. */
-export const CALL_SCOPE: Record<ServiceMethod, CallScope> = {
+export const CALL_SCOPE: Record<ClientMethod, CallScope> = {
   listWallets: 'wallets',
   getWallet: 'wallets',
   getStaticLink: 'own',
   createInvoice: 'own',
-  getLnTx: 'own',
+  getInvoice: 'own',
+  invoiceState: 'own',
   listTransactions: 'own',
   listAccountTransactions: 'feed',
   probe: 'third_party',
@@ -86,7 +87,7 @@ export function connectionEvent(h: Health | null): EventPayload<'connection'> {
 
 export interface ConnectionMonitor {
   /** the same client, each call's outcome counted for this account */
-  observe(accountId: string, client: ServiceClient): ServiceClient
+  observe(accountId: string, client: BackendClient): BackendClient
   /** the active account changed, or accounts were removed: announce the state if it changed */
   accountsChanged(accountIds: readonly string[]): void
   stop(): void
@@ -163,8 +164,9 @@ export function createConnectionMonitor(deps: {
     observe(accountId, client) {
       const observed: Record<string, unknown> = { ...client }
       for (const [name, fn] of Object.entries(client)) {
-        if (typeof fn !== 'function') continue
-        const scope = CALL_SCOPE[name as ServiceMethod] ?? 'own'
+        // close lets go of a link: no call, nothing to hear
+        if (typeof fn !== 'function' || name === 'close') continue
+        const scope = CALL_SCOPE[name as ClientMethod] ?? 'own'
         // made once per client, not per call: every call of this method goes through these two
         const answered = <T>(value: T) => {
           report(accountId, scope, null)
@@ -177,7 +179,7 @@ export function createConnectionMonitor(deps: {
         observed[name] = (...args: unknown[]) =>
           (fn as (...a: unknown[]) => Promise<unknown>).apply(client, args).then(answered, failed)
       }
-      return observed as unknown as ServiceClient
+      return observed as unknown as BackendClient
     },
     accountsChanged(accountIds) {
       for (const id of health.keys()) if (!accountIds.includes(id)) health.delete(id)

@@ -30,12 +30,12 @@ export function createInvoices(d: InvoicesDeps) {
       const accountId = d.activeAccountId()
       const make = () =>
         d.clientFor(accountId, 'once').createInvoice(walletId, {
-          ...(amountSat !== undefined ? { num_satoshis: amountSat } : {}),
+          ...(amountSat !== undefined ? { amountMsat: amountSat * 1000 } : {}),
           memo,
-          ...(expirySec ? { expiry: expirySec } : {}),
+          ...(expirySec ? { expirySec } : {}),
         })
-      const lnTx = await d.serviceTime.created(accountId, make, (l) => l.created_at)
-      const inv = pendingInvoiceView(lnTx, { walletId, accountId, memo, nowSec: d.serviceTime.nowSec(accountId) })
+      const made = await d.serviceTime.created(accountId, make, (l) => l.createdAt)
+      const inv = pendingInvoiceView(made, { walletId, accountId, memo, nowSec: d.serviceTime.nowSec(accountId) })
       await d.watch(inv)
       return inv
     },

@@ -1,10 +1,9 @@
-// A wallet transaction as the ledger stores it, and the mapping from the service's shape (already
-// parsed by the client's zod schema). Everything here came from the network: text is capped, so a
-// service that sends a megabyte memo costs the ledger a kilobyte. See docs/ledger.md.
+// A wallet transaction as the ledger takes it, in the app's terms: each backend makes these rows
+// at its own edge (backends/<kind>/rows.ts), with the caps below. Everything here came from the
+// network: text is capped, so a backend that sends a megabyte memo costs the ledger a kilobyte.
+// See docs/ledger.md.
 
-import { satToMsat } from '@shared/units'
 import { z } from 'zod'
-import type { WalletTransaction } from '../backends/service/schemas'
 
 export const TEXT_MAX = 1024
 export const ID_MAX = 256
@@ -42,50 +41,14 @@ export const LedgerTxInput = z
   .strict()
 export type LedgerTxInput = z.infer<typeof LedgerTxInput>
 
-function cap(s: unknown, max = TEXT_MAX): string | null {
+/** outside text trimmed and cut to `max`; null when there is none */
+export function cap(s: unknown, max = TEXT_MAX): string | null {
   if (typeof s !== 'string') return null
   const t = s.trim()
   return t ? t.slice(0, max) : null
 }
 
-function hexOrNull(s: unknown): string | null {
+/** a 64-hex value in lower case, or null */
+export function hexOrNull(s: unknown): string | null {
   return typeof s === 'string' && /^[0-9a-f]{64}$/i.test(s) ? s.toLowerCase() : null
-}
-
-/**
- * The exact amount: `num_msat` when the service sends one that agrees with `num_satoshis`
- * (whole sats toward zero), else the whole sats.
- */
-function amountMsatOf(t: Pick<WalletTransaction, 'num_satoshis' | 'num_msat'>): number {
-  const sats = satToMsat(t.num_satoshis)
-  const m = t.num_msat
-  return m !== undefined && Number.isSafeInteger(m) && Math.trunc(m / 1000) * 1000 === sats ? m : sats
-}
-
-export function fromServiceTx(walletId: string, t: WalletTransaction): LedgerTxInput {
-  const p = t.passThru
-  const amountMsat = amountMsatOf(t)
-  const ln = t.lnTx ?? null
-  const type = t.wtxType.name
-  const other =
-    type === 'ln_transfer_out' ? p.dest_wallet_id : type === 'ln_transfer_in' ? p.source_wallet_id : undefined
-  const passThru = JSON.stringify(p)
-  return {
-    walletId,
-    txId: t.id.slice(0, ID_MAX),
-    typeName: type.slice(0, 64),
-    amountMsat,
-    createdAt: t.created_at,
-    // an invoice's memo; a transfer carries its memo as the transaction's user_label
-    memo: cap(ln?.memo) ?? cap(t.user_label),
-    comment: cap(p.comment),
-    payee: amountMsat < 0 ? cap(p.ln_address ?? p.lnAddress ?? p.lnurl) : null,
-    counterpartyWalletId: cap(other, ID_MAX),
-    lnTxId: cap(ln?.id, ID_MAX),
-    paymentHash: hexOrNull(ln?.r_hash_decoded),
-    // proof of payment only once settled
-    preimage: ln?.settled ? hexOrNull(ln.payment_preimage) : null,
-    requestId: cap(p[REQUEST_ID_KEY], 128),
-    passThru: passThru.length <= PASS_THRU_MAX ? passThru : null,
-  }
 }

@@ -6,11 +6,11 @@
 // journal's row is on disk before anything leaves and nothing is retried. See docs/nwc.md.
 import { AppError } from '@shared/errors'
 import { feeLimitMsat } from '@shared/payment/fees'
-import type { BackendClient, PayParams } from '../backends'
-import type { WalletTransaction } from '../backends/service/schemas'
+import type { BackendClient, BackendPayment, BackendTx, PayAddressParams, PayParams } from '../backends'
 import type { Remote } from '../claim'
 import { hostOf } from '../claim/remote'
 import { mt } from '../i18n'
+import { cap, PASS_THRU_MAX } from '../ledger/rows'
 import { askInvoice } from './invoice'
 import { metadataEntries, readPayRequest, whereOf } from './payRequest'
 
@@ -21,10 +21,25 @@ export interface AppLnurlDeps {
   /** the demo's and tests' address domains served on loopback (never in a packaged app) */
   origins?: Readonly<Record<string, string>>
   /** an address paid: its row, which names the payee and the comment, for the ledger */
-  paid?: (walletKey: string, row: WalletTransaction) => void
+  paid?: (walletId: string, row: BackendTx) => void
 }
 
-type AddressInput = Parameters<BackendClient['payLightningAddress']>[1]
+/** the row of an address paid names the payee and the payer's words, as a service's row does */
+function addressRow(row: BackendTx, payee: string, comment: string): BackendTx {
+  let notes: Record<string, unknown> = {}
+  try {
+    notes = row.passThru ? (JSON.parse(row.passThru) as Record<string, unknown>) : {}
+  } catch {
+    // the backend's notes unreadable: the payee's are kept alone
+  }
+  const passThru = JSON.stringify({ ...notes, ln_address: payee, ...(comment ? { comment } : {}) })
+  return {
+    ...row,
+    payee: cap(payee),
+    comment: cap(comment) ?? row.comment,
+    passThru: passThru.length <= PASS_THRU_MAX ? passThru : null,
+  }
+}
 
 /** `client` with probe and payLightningAddress done by the app, through `client.payInvoice`. */
 export function withAppLnurl<C extends BackendClient>(client: C, d: AppLnurlDeps): C {
@@ -41,31 +56,27 @@ export function withAppLnurl<C extends BackendClient>(client: C, d: AppLnurlDeps
     return { ...req, metadata: metadataEntries(req.metadata) }
   }
 
-  async function payLightningAddress(walletKey: string, input: AddressInput): Promise<WalletTransaction> {
-    const { where, req } = await read(input.ln_address)
-    const amountMsat = input.amt_msat
+  async function payLightningAddress(walletId: string, input: PayAddressParams): Promise<BackendPayment> {
+    const { where, req } = await read(input.address)
+    const amountMsat = input.amountMsat
     if (amountMsat < req.minSendable || amountMsat > req.maxSendable)
       throw new AppError('invalid_input', mt('lnurlPay.amountOutside', { host: where.host }), { retryable: false })
     const comment = input.comment ?? ''
     if (comment.length > req.commentAllowed)
       throw new AppError('invalid_input', mt('lnurlPay.commentTooLong', { max: req.commentAllowed }))
     const inv = await askInvoice(d.remote, req, { amountMsat, comment }, confirmed)
-    const paid = await client.payInvoice(walletKey, {
-      payment_request: inv.invoice,
-      fee_limit_msat: feeLimitMsat(amountMsat),
-      ...(input.passThru ? { passThru: input.passThru } : {}),
+    const paid = await client.payInvoice(walletId, {
+      paymentRequest: inv.invoice,
+      feeLimitMsat: feeLimitMsat(amountMsat),
+      notes: input.notes,
     })
-    const row: WalletTransaction = {
-      ...paid,
-      passThru: { ...paid.passThru, ln_address: where.target, ...(comment ? { comment } : {}) },
-      successAction: inv.successAction,
-    }
+    const row = paid.row ? addressRow(paid.row, where.target, comment) : null
     try {
-      d.paid?.(walletKey, row)
+      if (row) d.paid?.(walletId, row)
     } catch {
       // the payment stands; the next sync brings its row, only without the payee's name
     }
-    return row
+    return { ...paid, row, successAction: inv.successAction }
   }
 
   return { ...client, probe, payLightningAddress }

@@ -85,14 +85,14 @@ export async function makeInvoice(d: MethodDeps, c: Connection, p: Params) {
   if (hash !== undefined && (typeof hash !== 'string' || !/^[0-9a-f]{64}$/i.test(hash)))
     throw new NwcError('OTHER', mt('nwc.badDescriptionHash'))
   const metadata = metadataParam(p)
-  const lnTx = await d.clientFor(c.accountId, 'once').createInvoice(c.walletId, {
-    num_satoshis: amount / 1000,
+  const made = await d.clientFor(c.accountId, 'once').createInvoice(c.walletId, {
+    amountMsat: amount,
     memo,
-    ...(expiry && expiry >= 60 ? { expiry } : {}),
-    ...(typeof hash === 'string' ? { description_hash: hash.toLowerCase() } : {}),
+    ...(expiry && expiry >= 60 ? { expirySec: expiry } : {}),
+    ...(typeof hash === 'string' ? { descriptionHash: hash.toLowerCase() } : {}),
   })
   const nowSec = d.serviceNowSec(c.accountId)
-  const inv = pendingInvoiceView(lnTx, { walletId: c.walletId, accountId: c.accountId, memo, nowSec })
+  const inv = pendingInvoiceView(made, { walletId: c.walletId, accountId: c.accountId, memo, nowSec })
   if (metadata) d.metadata?.keep(inv.paymentHash, metadata)
   await d.watch?.(inv).catch(() => {})
   return withMetadata(d, invoiceTx(inv))
@@ -141,9 +141,9 @@ const NWC_STATE = { paid: 'settled', expired: 'expired', refused: 'failed', pend
 async function preimageOf(d: MethodDeps, c: Connection, inv: PendingInvoice): Promise<string | undefined> {
   const stored = d.ledger().byLnTxId(c.accountId, inv.id)?.preimage
   if (stored) return stored
-  const lnTx = await d.clientFor(c.accountId, 'retry').getLnTx(inv.id)
-  const preimage = lnTx.payment_preimage ?? ''
-  return lnTx.settled && /^[0-9a-f]{64}$/.test(preimage) ? preimage : undefined
+  const read = await d.clientFor(c.accountId, 'retry').getInvoice(inv.id)
+  const preimage = read.preimage ?? ''
+  return read.settled && /^[0-9a-f]{64}$/.test(preimage) ? preimage : undefined
 }
 
 /** `field: value` when there is a value: NIP-47 leaves a field out rather than send it empty. */

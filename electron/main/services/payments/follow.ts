@@ -5,8 +5,8 @@
 // failed that the service turns out to have made becomes paid, and the person is told, once.
 import type { Emit, JournalView } from '@shared/contract'
 import type { CallPolicy } from '../accounts'
-import type { BackendClient } from '../backends'
-import { fromServiceTx, type Ledger } from '../ledger'
+import { type BackendClient, ledgerRow } from '../backends'
+import type { Ledger } from '../ledger'
 import { type Notifier, recoveredNotification, showNotification, wordsShown } from '../notify'
 import type { Journal, JournalEntry } from './journal'
 import { type Found, RECHECK_FAILED_SEC, reconcile } from './reconcile'
@@ -77,9 +77,13 @@ function store(d: CheckDeps, found: readonly Found[]) {
   for (const { entry, rows } of found) {
     try {
       // oldest first, as the sync stores them; a row synced already changes nothing (unique id)
-      const res = ledger.insertBatch(entry.accountId, rows.map((t) => fromServiceTx(entry.walletId, t)).reverse(), {
-        announce: false,
-      })
+      const res = ledger.insertBatch(
+        entry.accountId,
+        rows.map((t) => ledgerRow({ ...t, walletId: entry.walletId })).reverse(),
+        {
+          announce: false,
+        },
+      )
       if (res.inserted > 0) d.emit('ledger.updated', { accountId: entry.accountId, walletIds: [entry.walletId] })
     } catch {
       // the ledger is a cache: the next sync brings the row
@@ -113,7 +117,7 @@ function paidInLedger(d: CheckDeps, accountId: string, inFlight: ReadonlySet<str
   for (const e of [...journal.unfinished(accountId), ...journal.failedSince(since, accountId)]) {
     // never left: it cannot be there; being sent: its own answer decides
     if (e.state === 'pending' || inFlight.has(e.requestId)) continue
-    const row = ledgerRow(ledger, e)
+    const row = storedRowOf(ledger, e)
     if (!row) continue
     journal.mark(e.requestId, 'paid', row)
     changed = true
@@ -122,7 +126,7 @@ function paidInLedger(d: CheckDeps, accountId: string, inFlight: ReadonlySet<str
 }
 
 /** the payment's row: its id, and the service's time of it (an entry written earlier moves on to it) */
-function ledgerRow(ledger: Pick<Ledger, 'byRequestId'>, e: JournalEntry): { txId: string; atSec: number } | null {
+function storedRowOf(ledger: Pick<Ledger, 'byRequestId'>, e: JournalEntry): { txId: string; atSec: number } | null {
   try {
     const row = ledger.byRequestId(e.accountId, e.requestId)
     return row && row.amountMsat <= 0 ? { txId: row.txId, atSec: row.createdAt } : null

@@ -52,16 +52,17 @@ const otherNetwork = (network: string) => mt('payments.invoiceOtherNetwork', { n
 /** The service's node's reading of the request; the app's own where the node does not decode it. */
 async function nodeReading(client: Pick<BackendClient, 'decodeInvoice'>, view: InvoiceView): Promise<InvoiceView> {
   try {
+    // a backend without a node to ask: the app's own reading stands
+    if (!client.decodeInvoice) return view
     const d = await client.decodeInvoice(view.invoice)
-    const amountMsat = d.numMsat || d.num_satoshis * 1000 || null
     return {
       ...view,
-      amountMsat,
+      amountMsat: d.amountMsat,
       // the node's reading is the other side's text, cleaned as the app's own reading is
       description: cleanOptional(d.description) ?? view.description,
-      payee: d.destination.toLowerCase(),
-      paymentHash: d.payment_hash.toLowerCase(),
-      expiresAt: d.timestamp + (d.expiry || 3600),
+      payee: d.payee,
+      paymentHash: d.paymentHash,
+      expiresAt: d.expiresAt,
       decodedBy: 'service',
     }
   } catch (err) {

@@ -4,7 +4,7 @@
 // transfers between one's own wallets alike: while one is on its way its request id is in the
 // in-flight set, which the reconciling (after a sync, "Check again") leaves alone.
 import { AppError } from '@shared/errors'
-import type { WalletTransaction } from '../backends/service/schemas'
+import type { BackendPayment, BackendTransfer } from '../backends'
 import { mt } from '../i18n'
 import { REQUEST_ID_KEY } from '../ledger'
 import type { Spend, SpendKind } from '../spending'
@@ -41,8 +41,22 @@ export interface SendOptions {
   already?: string
 }
 
+/** What a send answers: a payment, or both sides of a transfer. */
+export type Sent = BackendPayment | BackendTransfer
+
+/** What the journal keeps of an answer: the row's id, the fee paid, the backend's time of it. */
+function receiptOf(s: Sent): { txId: string | null; feeMsat?: number; atSec?: number; pending: boolean } {
+  if ('out' in s) return { txId: s.out.txId, atSec: s.out.createdAt, pending: false }
+  return {
+    txId: s.row?.txId ?? null,
+    ...(typeof s.feeMsat === 'number' ? { feeMsat: s.feeMsat } : {}),
+    ...(typeof s.row?.createdAt === 'number' ? { atSec: s.row.createdAt } : {}),
+    pending: s.state === 'pending',
+  }
+}
+
 /** The journaled send bound to the app's journal, in-flight set and spending rules (createPayments.ts). */
-export type SendJournaled = <T extends { id: string } = WalletTransaction>(
+export type SendJournaled = <T extends Sent = BackendPayment>(
   entry: JournalEntryInput,
   call: (passThru: Record<string, string>) => Promise<T>,
   o?: SendOptions,
@@ -78,9 +92,9 @@ export function bindSend(d: {
 /**
  * `check` runs after the entry is written and before the request leaves (the balance check, whose
  * answer is on its way meanwhile); when it throws, the entry is failed: nothing was sent. `send`
- * answers with the service's row of the money leaving (its id is the entry's `txId`).
+ * answers with the backend's payment or transfer (its row's id is the entry's `txId`).
  */
-export async function sendJournaled<T extends { id: string } = WalletTransaction>(
+export async function sendJournaled<T extends Sent = BackendPayment>(
   d: JournaledDeps,
   entry: JournalEntryInput,
   send: (passThru: Record<string, string>) => Promise<T>,
@@ -97,7 +111,7 @@ export async function sendJournaled<T extends { id: string } = WalletTransaction
   }
 }
 
-async function journaled<T extends { id: string }>(
+async function journaled<T extends Sent>(
   d: JournaledDeps,
   entry: JournalEntryInput,
   send: (passThru: Record<string, string>) => Promise<T>,
@@ -132,14 +146,15 @@ async function journaled<T extends { id: string }>(
   }
   d.at?.('answered', requestId)
   // the fee actually paid replaces the fee limit reserved in a daily limit's sum, and the entry
-  // is written no earlier than the service's time of the payment
-  const row = sent as { lnTx?: { fee_msat?: unknown } | null; created_at?: unknown }
-  const feeMsat = row.lnTx?.fee_msat
-  d.journal.mark(requestId, 'paid', {
-    txId: sent.id,
-    ...(typeof feeMsat === 'number' ? { feeMsat } : {}),
-    ...(typeof row.created_at === 'number' ? { atSec: row.created_at } : {}),
-  })
+  // is written no earlier than the backend's time of the payment
+  const { pending, ...paid } = receiptOf(sent)
+  if (pending) {
+    // the backend took it and does not know yet: unknown, to be checked again, never sent again
+    d.journal.mark(requestId, 'unknown', { error: mt('reconcile.notYet') })
+    d.changed?.()
+    throw new AppError('unknown_outcome', mt('client.unknownOutcome'), { retryable: false })
+  }
+  d.journal.mark(requestId, 'paid', paid)
   d.changed?.()
   return sent
 }

@@ -5,8 +5,7 @@
 import type { InvoiceView, PaymentView, WalletView } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
-import type { BackendClient } from '../backends'
-import type { WalletTransaction } from '../backends/service/schemas'
+import type { BackendClient, BackendPayment } from '../backends'
 import { mainLocale, mw } from '../i18n'
 import type { ServiceTime } from '../serviceTime'
 import { paymentView, walletView } from '../views'
@@ -57,11 +56,11 @@ async function pay(
   asked: Promise<WalletView>,
   entry: JournalEntryInput,
   confirmToken: string | undefined,
-  call: (passThru: Record<string, string>) => Promise<Parameters<typeof paymentView>[0]>,
+  call: (notes: Record<string, string>) => Promise<BackendPayment>,
 ): Promise<PaymentView> {
   let wallet: { label: string; balanceMsat: number } | null = null
   try {
-    const wtx = await d.send(entry, call, {
+    const paid = await d.send(entry, call, {
       spend: { what: 'payment', confirmToken },
       check: async () => {
         wallet = await asked
@@ -69,7 +68,7 @@ async function pay(
         if (problem) throw new AppError('insufficient_funds', mw(problem))
       },
     })
-    return paymentView(wtx, entry.amountMsat)
+    return paymentView(paid, entry.amountMsat)
   } catch (err) {
     const w = wallet ?? { label: 'this wallet', balanceMsat: 0 }
     throw paymentError(err, { name: w.label, balanceMsat: w.balanceMsat, amountMsat: entry.amountMsat })
@@ -91,9 +90,9 @@ export async function payInvoice(d: PayDeps, input: PayInvoiceInput, accountId: 
   const fee = feeLimitMsat(amountMsat)
   const createdAt = d.serviceTime.nowSec(accountId)
   const entry = { requestId, accountId, walletId, kind: 'invoice' as const, amountMsat, feeLimitMsat: fee, createdAt }
-  return pay(d, asked, { ...entry, target: inv.invoice }, input.confirmToken, (passThru) =>
+  return pay(d, asked, { ...entry, target: inv.invoice }, input.confirmToken, (notes) =>
     answered(d, accountId, () =>
-      client.payInvoice(walletId, { payment_request: inv.invoice, fee_limit_msat: fee, passThru }),
+      client.payInvoice(walletId, { paymentRequest: inv.invoice, feeLimitMsat: fee, notes }),
     ),
   )
 }
@@ -112,21 +111,16 @@ export async function payAddress(d: PayDeps, input: PayAddressInput, accountId: 
     asked,
     { ...entry, feeLimitMsat: feeLimitMsat(amountMsat), target: address, createdAt },
     input.confirmToken,
-    (passThru) =>
+    (notes) =>
       answered(d, accountId, () =>
-        client.payLightningAddress(walletId, {
-          ln_address: address,
-          amt_msat: amountMsat,
-          ...(comment ? { comment } : {}),
-          passThru,
-        }),
+        client.payLightningAddress(walletId, { address, amountMsat, ...(comment ? { comment } : {}), notes }),
       ),
   )
 }
 
-/** A payment's answer tells the service's time too (its row's `created_at`), Date header or not. */
-function answered(d: PayDeps, accountId: string, call: () => Promise<WalletTransaction>) {
-  return d.serviceTime.created(accountId, call, (tx) => tx.created_at)
+/** A payment's answer tells the backend's time too (its row's `createdAt`), Date header or not. */
+function answered(d: PayDeps, accountId: string, call: () => Promise<BackendPayment>) {
+  return d.serviceTime.created(accountId, call, (p) => p.row?.createdAt)
 }
 
 /** The wallet's balance, asked at once; its answer is awaited only when the payment needs it. */

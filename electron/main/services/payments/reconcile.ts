@@ -6,10 +6,9 @@
 // Failed payments of the last days are looked for too: one the service made after all becomes
 // paid. Nothing is ever sent again from here.
 import { decodeBolt11 } from '@shared/payment/bolt11'
-import type { BackendClient } from '../backends'
-import type { WalletTransaction } from '../backends/service/schemas'
+import type { BackendClient, BackendHistoryPage, BackendTx } from '../backends'
 import { mt } from '../i18n'
-import { REQUEST_ID_KEY } from '../ledger'
+import { FEE_TYPE } from '../ledger'
 import type { Journal, JournalEntry } from './journal'
 
 /** How many of a wallet's newest transactions are searched. */
@@ -39,13 +38,13 @@ export interface ReconcileDeps {
 /** A payment the service was found to have made: its row and its fee rows, for the ledger. */
 export interface Found {
   entry: JournalEntry
-  rows: WalletTransaction[]
+  rows: BackendTx[]
 }
 
 export async function reconcile(d: ReconcileDeps): Promise<Found[]> {
   const found: Found[] = []
   // one read per wallet and run, however many of its payments are looked for
-  const lists = new Map<string, Promise<{ items: WalletTransaction[]; pagination: { pageCount: number } }>>()
+  const lists = new Map<string, Promise<BackendHistoryPage>>()
   const read = (client: Pick<BackendClient, 'listTransactions'>, e: JournalEntry) => {
     const key = `${e.accountId}\n${e.walletId}`
     const list = lists.get(key) ?? client.listTransactions(e.walletId, 1, RECENT)
@@ -61,13 +60,13 @@ export async function reconcile(d: ReconcileDeps): Promise<Found[]> {
       else if (e.state !== 'failed') d.journal.mark(e.requestId, 'unknown', { error: mt('reconcile.accountGone') })
       continue
     }
-    let items: WalletTransaction[]
+    let items: BackendTx[]
     let covers: boolean
     try {
-      const { items: list, pagination } = await read(client, e)
+      const { rows: list, pageCount } = await read(client, e)
       items = list
-      const oldest = list.at(-1)?.created_at
-      covers = pagination.pageCount <= 1 || (oldest !== undefined && oldest < e.createdAt)
+      const oldest = list.at(-1)?.createdAt
+      covers = pageCount <= 1 || (oldest !== undefined && oldest < e.createdAt)
     } catch {
       // the service could not be asked: nothing is proven either way
       if (e.state !== 'failed') d.journal.mark(e.requestId, 'unknown', { error: mt('reconcile.notAsked') })
@@ -76,7 +75,7 @@ export async function reconcile(d: ReconcileDeps): Promise<Found[]> {
     const tx = items.find((t) => isPaymentOf(t, e))
     if (tx) {
       // the service's time of it: an entry written earlier must not leave the last 24 hours early
-      const entry = d.journal.mark(e.requestId, 'paid', { txId: tx.id, atSec: tx.created_at })
+      const entry = d.journal.mark(e.requestId, 'paid', { txId: tx.txId, atSec: tx.createdAt })
       found.push({ entry, rows: [tx, ...items.filter((t) => isFeeOf(t, tx))] })
     } else if (e.state === 'pending') neverSent(d.journal, e)
     else if (e.state !== 'failed') d.journal.mark(e.requestId, 'unknown', { error: absentWords(e, covers, d) })
@@ -89,14 +88,14 @@ export async function reconcile(d: ReconcileDeps): Promise<Found[]> {
  * that carries none (an NWC account: docs/nwc.md) is matched by the invoice's payment hash, which
  * pays once; only for a payment whose outcome is not known, never to make a failed one paid.
  */
-function isPaymentOf(t: WalletTransaction, e: JournalEntry): boolean {
-  if (t.num_satoshis > 0) return false
-  const id = t.passThru[REQUEST_ID_KEY]
-  if (id !== undefined || e.state === 'failed' || e.kind !== 'invoice' || !t.lnTx) return id === e.requestId
+function isPaymentOf(t: BackendTx, e: JournalEntry): boolean {
+  if (t.amountMsat >= 1000) return false
+  const id = t.requestId
+  if (id !== null || e.state === 'failed' || e.kind !== 'invoice' || !t.lnTxId) return id === e.requestId
   // the service's fee row shares its payment's lnTx and carries no request id: never the payment
-  if (t.wtxType.name === 'network_fee') return false
+  if (t.typeName === FEE_TYPE) return false
   const inv = decodeBolt11(e.target)
-  return inv.kind === 'bolt11' && inv.paymentHash === t.lnTx.r_hash_decoded.toLowerCase()
+  return inv.kind === 'bolt11' && t.paymentHash !== null && inv.paymentHash === t.paymentHash
 }
 
 /** Written, but the process stopped before the request could leave: nothing was taken, for certain. */
@@ -105,8 +104,8 @@ function neverSent(journal: Journal, e: JournalEntry) {
 }
 
 /** A fee row of `payment`: the service writes it beside the payment, on the same lnTx (docs/ledger.md). */
-function isFeeOf(t: WalletTransaction, payment: WalletTransaction): boolean {
-  return t.id !== payment.id && t.wtxType.name === 'network_fee' && !!t.lnTx && t.lnTx.id === payment.lnTx?.id
+function isFeeOf(t: BackendTx, payment: BackendTx): boolean {
+  return t.txId !== payment.txId && t.typeName === FEE_TYPE && !!t.lnTxId && t.lnTxId === payment.lnTxId
 }
 
 /** What an absence says: still on its way, or most likely not paid (never "failed": that is the service's word). */

@@ -7,9 +7,9 @@
 // ledger at once, marked announced (moving one's own money is not news).
 import { AppError } from '@shared/errors'
 import type { TransferView } from '@shared/history'
-import type { BackendClient } from '../backends'
+import { type BackendClient, ledgerRow } from '../backends'
 import { mt } from '../i18n'
-import { fromServiceTx, type Ledger } from '../ledger'
+import type { Ledger } from '../ledger'
 import type { SendJournaled } from './journaled'
 
 export interface TransferInput {
@@ -42,26 +42,22 @@ export async function transferBetweenWallets(t: TransferInput, d: TransferDeps):
     feeLimitMsat: null,
     target: t.toWalletId,
   }
-  const { res } = await d.send(
+  const moved = await d.send(
     entry,
-    async (passThru) => {
-      const res = await d.client.transfer(t.fromWalletId, {
-        dest_wallet_id: t.toWalletId,
-        num_satoshis: t.amountSat,
+    (notes) =>
+      d.client.transfer(t.fromWalletId, {
+        toWalletId: t.toWalletId,
+        amountSat: t.amountSat,
         ...(t.memo ? { memo: t.memo } : {}),
         // the sync and the reconciling find the app's own transfer by this id (docs/ledger.md)
-        passThru,
-      })
-      return { id: res.wtx_transfer_out.id, res }
-    },
+        notes,
+      }),
     { already: alreadySent() },
   )
-  const out = res.wtx_transfer_out
-  const inn = res.wtx_transfer_in
+  const out = moved.out
+  const inn = moved.in
   try {
-    d.ledger?.insertBatch(d.accountId, [fromServiceTx(t.fromWalletId, out), fromServiceTx(t.toWalletId, inn)], {
-      announce: false,
-    })
+    d.ledger?.insertBatch(d.accountId, [ledgerRow(out), ledgerRow(inn)], { announce: false })
   } catch {
     // the money moved: a row the ledger could not take now comes with the next sync
   }
@@ -70,8 +66,8 @@ export async function transferBetweenWallets(t: TransferInput, d: TransferDeps):
     toWalletId: t.toWalletId,
     amountSat: t.amountSat,
     memo: t.memo,
-    outTxId: out.id,
-    inTxId: inn.id,
-    createdAt: out.created_at,
+    outTxId: out.txId,
+    inTxId: inn.txId,
+    createdAt: out.createdAt,
   }
 }

@@ -27,7 +27,6 @@ export { DEFAULT_PLAN, nextTickMs, type PlanOptions, planReads, planStore, split
 export type { SyncClient } from './reads'
 export type { Timers } from './schedule'
 export { type AccountSync, afterReads, foundPaid, listed, newAccountSync, rereadWallet, stored, toTell } from './state'
-export { LNTX_FIELDS } from './tick'
 export type { SyncLoop } from './types'
 
 export function createSyncLoop(deps: SyncDeps): SyncLoop {

@@ -1,9 +1,9 @@
 // What the synced rows mean for the app's own records, and what the person is told about them.
 // Pure: an invoice is paid when a row carries its lnTx; a withdraw link is claimed when a
-// withdrawal row carries its token (`passThru.ott`), or failing that by the fallback below; and
+// withdrawal row carries its token (`withdrawToken`), or failing that by the fallback below; and
 // each new row of the announcement outbox becomes at most one notification.
 import type { PendingInvoice } from '@shared/contract'
-import type { WalletTransaction } from '../backends/service/schemas'
+import type { BackendTx } from '../backends'
 import type { LedgerTx, StoredWithdrawLink } from '../ledger'
 import { type Notification, receivedNotification, settlementNotification, withdrawNotification } from '../notify'
 
@@ -28,10 +28,12 @@ export interface Claim {
   claimedMsat: number
 }
 
-const msatOf = (tx: WalletTransaction) => Math.abs(tx.num_msat ?? tx.num_satoshis * 1000)
+const msatOf = (tx: BackendTx) => Math.abs(tx.amountMsat)
+/** whole sats, toward zero, as the service counts them */
+const satOf = (tx: BackendTx) => Math.trunc(tx.amountMsat / 1000)
 
 export function matchTransactions(
-  items: readonly WalletTransaction[],
+  items: readonly BackendTx[],
   invoices: readonly PendingInvoice[],
   links: readonly StoredWithdrawLink[],
   /** wallet transactions already taken as the claim of some link */
@@ -40,21 +42,21 @@ export function matchTransactions(
   const byLnTx = new Map(invoices.map((i) => [i.id, i]))
   const paid: Settlement[] = []
   for (const tx of items) {
-    const inv = tx.lnTx ? byLnTx.get(tx.lnTx.id) : undefined
-    if (!inv || tx.num_satoshis <= 0) continue
+    const inv = tx.lnTxId ? byLnTx.get(tx.lnTxId) : undefined
+    if (!inv || satOf(tx) <= 0) continue
     byLnTx.delete(inv.id)
-    paid.push({ invoice: inv, settledAt: tx.lnTx?.settled_at ?? tx.created_at, amountSat: tx.num_satoshis })
+    paid.push({ invoice: inv, settledAt: tx.settledAt ?? tx.createdAt, amountSat: satOf(tx) })
   }
 
   const claimed: Claim[] = []
-  const claim = (link: StoredWithdrawLink, tx: WalletTransaction) =>
-    claimed.push({ link, claimedAt: tx.created_at, txId: tx.id, claimedMsat: msatOf(tx) })
+  const claim = (link: StoredWithdrawLink, tx: BackendTx) =>
+    claimed.push({ link, claimedAt: tx.createdAt, txId: tx.txId, claimedMsat: msatOf(tx) })
   const waiting = new Map(links.map((l) => [l.ott, l]))
-  const withdrawals = items.filter((tx) => tx.wtxType.name === 'ln_lnurl_withdraw' && !takenTxIds.has(tx.id))
-  const anonymous: WalletTransaction[] = []
+  const withdrawals = items.filter((tx) => tx.typeName === 'ln_lnurl_withdraw' && !takenTxIds.has(tx.txId))
+  const anonymous: BackendTx[] = []
   for (const tx of withdrawals) {
-    const ott = tx.passThru.ott
-    if (typeof ott !== 'string') {
+    const ott = tx.withdrawToken
+    if (ott === undefined) {
       anonymous.push(tx)
       continue
     }
@@ -65,10 +67,10 @@ export function matchTransactions(
   }
   // Fallback when the service does not echo the token: the oldest withdraw after the link was
   // made, no larger than the link allows, each transaction taken once, oldest link first.
-  const candidates = anonymous.sort((a, b) => a.created_at - b.created_at)
+  const candidates = anonymous.sort((a, b) => a.createdAt - b.createdAt)
   for (const link of [...waiting.values()].sort((a, b) => a.createdAt - b.createdAt)) {
     const i = candidates.findIndex(
-      (tx) => tx.created_at >= link.createdAt - CLOCK_SLACK_SEC && Math.abs(tx.num_satoshis) <= link.amountSat,
+      (tx) => tx.createdAt >= link.createdAt - CLOCK_SLACK_SEC && Math.abs(satOf(tx)) <= link.amountSat,
     )
     if (i < 0) continue
     const [tx] = candidates.splice(i, 1)

@@ -19,7 +19,7 @@
 // - A batch of rows read: which of the app's invoices it pays and links it claims, and which rows
 //   are told as news (`planStore`); tick.ts stores and tells what the plan says.
 import type { PendingInvoice } from '@shared/contract'
-import type { WalletTransaction } from '../backends/service/schemas'
+import type { BackendTx } from '../backends'
 import type { StoredWithdrawLink } from '../ledger'
 import { type Claim, matchTransactions, type Settlement } from './outcomes'
 import type { Batch } from './reads'
@@ -132,9 +132,9 @@ export interface StorePlan {
   /** the app's withdraw links these rows claim */
   claimed: Claim[]
   /** rows told as news even in history: what the app waits on (stored first) */
-  told: WalletTransaction[]
+  told: BackendTx[]
   /** the other rows, stored with the batch's cursor; told unless the batch is history */
-  rest: WalletTransaction[]
+  rest: BackendTx[]
 }
 
 export interface Waiting {
@@ -154,10 +154,10 @@ export function planStore(b: Batch, w: Waiting): StorePlan {
   const links = w.links.filter((x) => x.walletId === b.walletId)
   const { paid, claimed } = matchTransactions(b.items, pending, links, w.takenTxIds)
   const claims = new Set(claimed.map((c) => c.txId))
-  const isOutcome = (tx: WalletTransaction) =>
-    claims.has(tx.id) ||
-    (tx.lnTx != null && tx.num_satoshis > 0 && w.awaitingRow.has(tx.lnTx.id)) ||
-    paid.some((p) => p.invoice.id === tx.lnTx?.id)
+  const isOutcome = (tx: BackendTx) =>
+    claims.has(tx.txId) ||
+    (tx.lnTxId != null && tx.amountMsat >= 1000 && w.awaitingRow.has(tx.lnTxId)) ||
+    paid.some((p) => p.invoice.id === tx.lnTxId)
   const told = b.bulk ? b.items.filter(isOutcome) : []
   const rest = b.bulk ? b.items.filter((tx) => !isOutcome(tx)) : b.items
   return { paid, claimed, told, rest }

@@ -11,11 +11,13 @@
 //   (an NWC account keeps settled rows only) does not end the read: its listed rows' time does. More than `maxPages` pages since the
 //   last read (the app was closed a long while): what is left loads as history.
 
-import type { BackendClient } from '../backends'
-import type { WalletTransaction } from '../backends/service/schemas'
+import type { BackendClient, BackendHistoryPage, BackendTx } from '../backends'
 import type { CursorPatch, SyncCursor } from '../ledger'
 
-export type SyncClient = Pick<BackendClient, 'listWallets' | 'getLnTx' | 'listTransactions' | 'listAccountTransactions'>
+export type SyncClient = Pick<
+  BackendClient,
+  'listWallets' | 'invoiceState' | 'listTransactions' | 'listAccountTransactions'
+>
 
 /**
  * A client that asks for the account's current one at each call, so a key or auth method changed
@@ -29,8 +31,7 @@ export function latestClient(
   const now = () => clientOf(accountId) ?? first
   return {
     listWallets: (...a) => now().listWallets(...a),
-    getLnTx: ((id: string, fields?: readonly string[]) =>
-      fields ? now().getLnTx(id, fields) : now().getLnTx(id)) as SyncClient['getLnTx'],
+    invoiceState: (...a) => now().invoiceState(...a),
     listTransactions: (...a) => now().listTransactions(...a),
     listAccountTransactions: (...a) => now().listAccountTransactions(...a),
   }
@@ -65,7 +66,7 @@ export const DEFAULT_READS: ReadOptions = {
 /** one wallet's rows and the cursor they move */
 export interface Batch {
   walletId: string
-  items: WalletTransaction[]
+  items: BackendTx[]
   /** history: stored as already announced (but what the app waits on is still told) */
   bulk: boolean
   cursor: CursorPatch
@@ -81,7 +82,7 @@ export interface ReadContext {
   o: ReadOptions
 }
 
-type Page = { items: WalletTransaction[]; pagination: { pageCount: number; totalCount: number }; oldestListed?: number }
+type Page = BackendHistoryPage
 
 /** pages stored in one commit (a commit costs more than a page: 20 % less store time than five) */
 const STORE_EVERY = 10
@@ -134,14 +135,14 @@ export async function backfill(c: ReadContext, walletId: string): Promise<boolea
   try {
     for (; !done && page <= last; page++) {
       const r = await (asked.shift() as Promise<Page>)
-      done = page >= r.pagination.pageCount
-      const lastToAsk = Math.min(last, r.pagination.pageCount)
+      done = page >= r.pageCount
+      const lastToAsk = Math.min(last, r.pageCount)
       while (!done && asked.length < READS_AHEAD && nextAsk <= lastToAsk) asked.push(ask(nextAsk++))
-      const cursor: CursorPatch = { backfillNextPage: page + 1, backfillTotal: r.pagination.totalCount }
-      const newest = r.items[0]
+      const cursor: CursorPatch = { backfillNextPage: page + 1, backfillTotal: r.totalCount }
+      const newest = r.rows[0]
       if (page === 1 && newest) Object.assign(cursor, seen(prev, newest))
       if (done) cursor.backfillDoneAt = c.nowSec()
-      read.push({ walletId, items: r.items, bulk: true, cursor })
+      read.push({ walletId, items: r.rows, bulk: true, cursor })
       // the newest page goes in on its own: the screen shows it while the rest loads
       if (page === 1 || read.length >= STORE_EVERY) await handOver()
     }
@@ -164,20 +165,20 @@ export function historyProgress(cursors: SyncCursor[], perPage: number): { loade
   return { loaded, total }
 }
 
-function seen(prev: SyncCursor | null, newest: WalletTransaction): CursorPatch {
-  if (prev?.lastSeenAt != null && prev.lastSeenAt > newest.created_at) return {}
-  return { lastSeenAt: newest.created_at, lastSeenTxId: newest.id }
+function seen(prev: SyncCursor | null, newest: BackendTx): CursorPatch {
+  if (prev?.lastSeenAt != null && prev.lastSeenAt > newest.createdAt) return {}
+  return { lastSeenAt: newest.createdAt, lastSeenTxId: newest.txId }
 }
 
 /** Pages from the newest back to `bound` (s); `overflow` when maxPages ran out first. */
 async function readBack(read: (page: number) => Promise<Page>, bound: number | null, maxPages: number) {
-  const items: WalletTransaction[] = []
+  const items: BackendTx[] = []
   for (let page = 1; ; page++) {
     const r = await read(page)
-    items.push(...r.items)
+    items.push(...r.rows)
     // a page that kept no row (an NWC account's unpaid invoices) is judged by the rows it listed
-    const oldest = r.items.at(-1)?.created_at ?? r.oldestListed
-    if (oldest === undefined || (bound !== null && oldest < bound) || page >= r.pagination.pageCount)
+    const oldest = r.rows.at(-1)?.createdAt ?? r.oldestListed
+    if (oldest === undefined || (bound !== null && oldest < bound) || page >= r.pageCount)
       return { items, overflow: false }
     if (page >= maxPages) return { items, overflow: true }
   }
@@ -212,9 +213,9 @@ export async function readNewViaFeed(c: ReadContext, walletIds: readonly string[
   const read = (page: number) => c.client.listAccountTransactions(page, c.o.perPage)
   const r = await readBack(read, bound, c.o.maxPages)
   if (r.overflow) return false
-  const byWallet = new Map<string, WalletTransaction[]>(walletIds.map((id) => [id, []]))
+  const byWallet = new Map<string, BackendTx[]>(walletIds.map((id) => [id, []]))
   for (const tx of r.items) {
-    const id = tx.wal?.id
+    const id = tx.walletId
     if (!id) throw new FeedUnusableError('the account-wide feed does not say whose rows these are')
     byWallet.get(id)?.push(tx) // a wallet not asked for (still loading its history) is left to that
   }

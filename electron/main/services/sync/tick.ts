@@ -4,8 +4,8 @@
 // make, never one made twice (docs/ledger.md).
 import type { PendingInvoice } from '@shared/contract'
 import { AppError } from '@shared/errors'
-import type { WalletTransaction } from '../backends/service/schemas'
-import { fromServiceTx, type HistoryBatch } from '../ledger'
+import { type BackendTx, ledgerRow } from '../backends'
+import type { HistoryBatch } from '../ledger'
 import { walletsView, walletView } from '../views'
 import type { SyncIo } from './deps'
 import { drainOutbox } from './outbox'
@@ -24,13 +24,12 @@ import { claim, errorFields, expire, foundDirectly, isCode, saveWatched, settle 
 import { afterReads, listed, stored, toTell } from './state'
 import { linksOf, pendingOf, refusedOf, takenTxIds, waitingLinksOf } from './watched'
 
-export const LNTX_FIELDS = ['settled', 'settled_at', 'num_satoshis'] as const
-
 /** One invoice read directly: settled or not (the focused invoice, check(), the read at expiry). */
 export async function readInvoice(client: SyncClient, inv: PendingInvoice, nowSec: () => number) {
-  const r = await client.getLnTx(inv.id, LNTX_FIELDS)
+  const r = await client.invoiceState(inv.id)
   if (!r.settled) return null
-  return { invoice: inv, settledAt: r.settled_at ?? nowSec(), amountSat: r.num_satoshis ?? inv.amountSat }
+  const amountSat = r.amountMsat !== null ? Math.trunc(r.amountMsat / 1000) : inv.amountSat
+  return { invoice: inv, settledAt: r.settledAt ?? nowSec(), amountSat }
 }
 
 /** What the account waits on: its pending invoices and the links not claimed yet. */
@@ -68,13 +67,13 @@ function storeOutcomes(io: SyncIo, accountId: string, b: Batch) {
   return { inserted: told?.inserted ?? 0, rest }
 }
 
-/** the service lists newest first; stored oldest first, so rows of one second are told in order */
-const rows = (walletId: string, list: readonly WalletTransaction[]) =>
-  list.map((tx) => fromServiceTx(walletId, tx)).reverse()
+/** backends list newest first; stored oldest first, so rows of one second are told in order */
+const rows = (walletId: string, list: readonly BackendTx[]) =>
+  list.map((tx) => ledgerRow({ ...tx, walletId })).reverse()
 
 /** The rows now stored are no longer awaited; new rows mark the wallet changed. */
 function storedBatch(io: SyncIo, accountId: string, b: Batch, inserted: number) {
-  const lnTxIds = b.items.flatMap((tx) => (tx.lnTx ? [tx.lnTx.id] : []))
+  const lnTxIds = b.items.flatMap((tx) => (tx.lnTxId ? [tx.lnTxId] : []))
   io.set(accountId, stored(io.state(accountId), b.walletId, lnTxIds, inserted))
 }
 

@@ -14,8 +14,6 @@ export async function createWallet(
   showKeys: boolean,
 ): Promise<CreatedWalletView> {
   const made = await client.createWallet(name)
-  const keys = showKeys
-    ? Object.entries(made.access_keys).map(([role, list]) => ({ role: cleanText(role, 100), keys: list }))
-    : null
-  return { walletId: made.id, label: made.user_label ?? name, keys }
+  const keys = showKeys ? made.keys.map(({ role, keys }) => ({ role: cleanText(role, 100), keys })) : null
+  return { walletId: made.wallet.id, label: made.wallet.name ?? name, keys }
 }

@@ -118,7 +118,7 @@ export function createWallets(d: WalletsDeps) {
     },
     servicePage: async (q: { walletId: string; page: number; perPage: number }) =>
       transactionsPageView(q.walletId, await reads().listTransactions(q.walletId, q.page, q.perPage)),
-    lnTx: async (id: string) => lnTxView(await reads().getLnTx(id)),
+    lnTx: async (id: string) => lnTxView(await reads().getInvoice(id)),
     async create({ name, showKeys }: { name: string; showKeys: boolean }) {
       const accountId = d.activeAccountId()
       const made = await createWallet(d.clientFor(accountId, 'once'), name, showKeys)

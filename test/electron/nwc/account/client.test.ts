@@ -6,10 +6,10 @@ import { parseNwcUri } from '@shared/nwc/uri'
 import { finalizeEvent, generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex } from 'nostr-tools/utils'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
+import { ledgerRow } from '../../../../electron/main/services/backends'
 import { type NwcAccount, openNwcAccount } from '../../../../electron/main/services/backends/nwc/account'
-import { nwcServiceClient, nwcWalletId } from '../../../../electron/main/services/backends/nwc/serviceClient'
-import { WalletTransaction } from '../../../../electron/main/services/backends/service/schemas'
-import { fromServiceTx } from '../../../../electron/main/services/ledger/rows'
+import { nwcClient, nwcWalletId } from '../../../../electron/main/services/backends/nwc/client'
+import { LedgerTxInput } from '../../../../electron/main/services/ledger/rows'
 import { type Batch, backfill, DEFAULT_READS, readNewOfWallet } from '../../../../electron/main/services/sync/reads'
 import { startRelay, type TestRelay } from '../../../support/nostrRelay'
 import { nip47Row, zapRequest } from '../../../support/nwcWallet'
@@ -274,7 +274,7 @@ describe('parseNwcUri', () => {
 describe('NWC account read by the sync loop', () => {
   it('is one wallet with the wallet balance, and its history backfills in pages into ledger rows', async () => {
     const wallet = getPublicKey(Buffer.from(walletSecret, 'hex'))
-    const sync = nwcServiceClient({ account: async () => account, walletPubkey: wallet, nowSec: () => 100 })
+    const sync = nwcClient({ account: async () => account, walletPubkey: wallet, nowSec: () => 100 })
     const wallets = await sync.listWallets()
     expect(wallets).toHaveLength(1)
     expect(wallets[0]).toMatchObject({ id: nwcWalletId(wallet), balanceMsat: 50_000_000 })
@@ -295,9 +295,9 @@ describe('NWC account read by the sync loop', () => {
     )
     expect(done).toBe(true)
     const items = batches.flatMap((b) => b.items)
-    // every row passes the service's own schema, so the ledger takes it as it is
-    for (const t of items) expect(WalletTransaction.safeParse(t).success).toBe(true)
-    const rows = items.map((t) => fromServiceTx(nwcWalletId(wallet), t))
+    // every row passes the ledger's own schema, so the ledger takes it as it is
+    const rows = items.map(ledgerRow)
+    for (const r of rows) expect(LedgerTxInput.safeParse(r).success).toBe(true)
     expect(rows.map((r) => r.amountMsat).sort((a, b) => a - b)).toEqual([-5000, 1000, 2000, 3000, 4000])
     expect(new Set(rows.map((r) => r.paymentHash))).toEqual(new Set(txs.map((t) => t.payment_hash)))
     expect(rows.find((r) => r.amountMsat < 0)?.typeName).toBe('ln_withdrawal')
@@ -306,22 +306,22 @@ describe('NWC account read by the sync loop', () => {
     expect(lists).toBeGreaterThanOrEqual(3 + 5)
   })
 
-  it('getLnTx looks the invoice up by payment hash', async () => {
+  it('an invoice read looks the invoice up by payment hash', async () => {
     const wallet = getPublicKey(Buffer.from(walletSecret, 'hex'))
     const made = await account.makeInvoice({ amount: 7000 })
-    const ln = await nwcServiceClient({
+    const ln = await nwcClient({
       account: async () => account,
       walletPubkey: wallet,
       nowSec: () => 100,
-    }).getLnTx(made.payment_hash)
-    expect(ln).toMatchObject({ r_hash_decoded: made.payment_hash, num_satoshis: 7, settled: true })
+    }).getInvoice(made.payment_hash)
+    expect(ln).toMatchObject({ paymentHash: made.payment_hash, amountMsat: 7000, settled: true })
   })
 })
 
 describe('NWC account: histories as wallets send them', () => {
   const walletId = () => nwcWalletId(getPublicKey(Buffer.from(walletSecret, 'hex')))
   const sync = () =>
-    nwcServiceClient({
+    nwcClient({
       account: async () => account,
       walletPubkey: getPublicKey(Buffer.from(walletSecret, 'hex')),
       nowSec: () => 200,
@@ -331,9 +331,9 @@ describe('NWC account: histories as wallets send them', () => {
     const bad = nip47Row({ amount: 'lots', created_at: 99 })
     listed = [nip47Row({ amount: 1000, created_at: 100 }), bad, nip47Row({ amount: 3000, created_at: 98 })]
     const page = await sync().listTransactions(walletId(), 1, 3)
-    expect(page.items.map((t) => t.num_msat)).toEqual([1000, 3000])
+    expect(page.rows.map((t) => t.amountMsat)).toEqual([1000, 3000])
     // three listed of three asked: another page may follow, so a history read goes on past this one
-    expect(page.pagination.pageCount).toBe(2)
+    expect(page.pageCount).toBe(2)
     expect(account.unreadableRows()).toBe(1)
     const skipped = logs.filter(([m]) => m === 'nwc account: unreadable row skipped').map(([, f]) => f)
     expect(skipped).toEqual([
@@ -351,17 +351,18 @@ describe('NWC account: histories as wallets send them', () => {
     const held = nip47Row({ state: 'accepted', settled_at: 0, created_at: 101 })
     listed = [z, expired, failed, pending, held]
     const page = await sync().listTransactions(walletId(), 1, 50)
-    expect(page.items.map((t) => t.lnTx?.r_hash_decoded)).toEqual([z.payment_hash])
-    const memo = page.items[0]?.lnTx?.memo ?? ''
+    expect(page.rows.map((t) => t.paymentHash)).toEqual([z.payment_hash])
+    const memo = page.rows[0]?.memo ?? ''
     // the ledger's cap (1,024 characters), ending with an ellipsis
     expect(Array.from(memo)).toHaveLength(1024)
     expect(memo.endsWith('…') && zap.startsWith(memo.slice(0, -1))).toBe(true)
-    expect(page.items[0]?.passThru).toEqual({ comment: 'Great post ⚡' })
+    expect(page.rows[0]?.comment).toBe('Great post ⚡')
+    expect(JSON.parse(page.rows[0]?.passThru ?? 'null')).toEqual({ comment: 'Great post ⚡' })
     expect(account.unreadableRows()).toBe(0)
     // the app's own invoice that expired reads as not paid: the read at expiry then marks it so
-    expect(await sync().getLnTx(expired.payment_hash)).toMatchObject({
+    expect(await sync().getInvoice(expired.payment_hash)).toMatchObject({
       settled: false,
-      r_hash_decoded: expired.payment_hash,
+      paymentHash: expired.payment_hash,
     })
   })
 
@@ -383,8 +384,8 @@ describe('NWC account: histories as wallets send them', () => {
         metadata: { comment: '\u202Ethanks', recipient_data: { identifier: 'alice@example.com\u200B' } },
       }),
     ]
-    const { items } = await sync().listTransactions(walletId(), 1, 50)
-    expect(items.map((t) => t.lnTx?.memo)).toEqual([
+    const { rows: items } = await sync().listTransactions(walletId(), 1, 50)
+    expect(items.map((t) => t.memo)).toEqual([
       'Invoice gnp.exe for you',
       'abcd e f',
       `${'x'.repeat(1023)}…`,
@@ -393,10 +394,13 @@ describe('NWC account: histories as wallets send them', () => {
       null,
     ])
     const out = items[4]
-    expect(out?.lnTx).toMatchObject({ r_hash_decoded: upper.toLowerCase(), payment_request: upper.toLowerCase() })
-    expect(out?.lnTx?.payment_preimage).toBeNull()
-    expect(out?.passThru).toEqual({ comment: 'thanks', ln_address: 'alice@example.com' })
-    expect(out?.num_msat).toBe(-1000)
+    expect(out).toMatchObject({ paymentHash: upper.toLowerCase(), lnTxId: upper.toLowerCase() })
+    // the request that is not one is not carried anywhere
+    expect(JSON.stringify(out)).not.toContain('script')
+    expect(out?.preimage).toBeNull()
+    expect(out).toMatchObject({ comment: 'thanks', payee: 'alice@example.com' })
+    expect(JSON.parse(out?.passThru ?? 'null')).toEqual({ comment: 'thanks', ln_address: 'alice@example.com' })
+    expect(out?.amountMsat).toBe(-1000)
   })
 
   it('a wallet’s error words are cleaned, cut short and never carry the secret', async () => {
@@ -427,8 +431,8 @@ describe('NWC account: histories as wallets send them', () => {
     )
     expect(done).toBe(true)
     const stored = batches.flatMap((b) => b.items)
-    expect(stored.map((x) => x.created_at)).toEqual(t)
-    expect(stored.every((x) => x.passThru.comment === `zap ${x.created_at}`)).toBe(true)
+    expect(stored.map((x) => x.createdAt)).toEqual(t)
+    expect(stored.every((x) => x.comment === `zap ${x.createdAt}`)).toBe(true)
   }, 30_000)
 
   it('new rows: a page the account keeps none of does not end the read, its listed rows’ time does', async () => {
@@ -453,7 +457,7 @@ describe('NWC account: histories as wallets send them', () => {
       walletId(),
     )
     const items = stored.flatMap((b) => b.items)
-    expect(items.map((t) => t.lnTx?.r_hash_decoded)).toContain(paid.payment_hash)
+    expect(items.map((t) => t.paymentHash)).toContain(paid.payment_hash)
     // and the cursor moves to that payment, the newest stored
     expect(stored.at(-1)?.cursor).toMatchObject({ lastSeenAt: 150 })
   })

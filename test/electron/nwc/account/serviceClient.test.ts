@@ -1,8 +1,8 @@
-// The NWC account's ServiceClient without a relay: what it makes of a wallet's pay_invoice answer.
+// The NWC account's BackendClient without a relay: what it makes of a wallet's pay_invoice answer.
 // A preimage is the proof of a payment only when it hashes to the invoice's payment hash.
 import { describe, expect, it } from 'vitest'
 import type { NwcAccount } from '../../../../electron/main/services/backends/nwc/account'
-import { nwcServiceClient, nwcWalletId } from '../../../../electron/main/services/backends/nwc/serviceClient'
+import { nwcClient, nwcWalletId } from '../../../../electron/main/services/backends/nwc/client'
 import { encodeInvoice, nodeKeyFrom, randomHex, sha256Hex } from '../../../simulator/bolt11'
 
 const walletPubkey = 'ab'.repeat(32)
@@ -29,24 +29,30 @@ function clientAnswering(answer: { preimage: string; fees_paid?: number }) {
   } as unknown as NwcAccount
   return {
     asked,
-    client: nwcServiceClient({ account: async () => account, walletPubkey, nowSec: () => 1_700_000_100 }),
+    client: nwcClient({ account: async () => account, walletPubkey, nowSec: () => 1_700_000_100 }),
   }
 }
 
 describe('an NWC account’s payment', () => {
   it('with a preimage of the invoice’s hash: one outgoing row, amount and fee, dated by the wallet’s clock', async () => {
     const { asked, client } = clientAnswering({ preimage, fees_paid: 2_000 })
-    const row = await client.payInvoice(nwcWalletId(walletPubkey), { payment_request: invoice, fee_limit_msat: 1_000 })
+    const paid = await client.payInvoice(nwcWalletId(walletPubkey), {
+      paymentRequest: invoice,
+      feeLimitMsat: 1_000,
+      notes: {},
+    })
     expect(asked).toHaveLength(1)
-    expect(row).toMatchObject({ num_msat: -23_000, created_at: 1_700_000_100, wtxType: { name: 'ln_withdrawal' } })
-    expect(row.lnTx?.payment_preimage).toBe(preimage)
-    expect(row.id).toBe(`out-${sha256Hex(preimage)}`)
+    const row = paid.row
+    expect(row).toMatchObject({ amountMsat: -23_000, createdAt: 1_700_000_100, typeName: 'ln_withdrawal' })
+    expect(row?.preimage).toBe(preimage)
+    expect(paid.preimage).toBe(preimage)
+    expect(row?.txId).toBe(`out-${sha256Hex(preimage)}`)
   })
 
   it('with a preimage that proves nothing: unknown, never paid nor failed, asked once', async () => {
     const { asked, client } = clientAnswering({ preimage: randomHex(32) })
     await expect(
-      client.payInvoice(nwcWalletId(walletPubkey), { payment_request: invoice, fee_limit_msat: 1_000 }),
+      client.payInvoice(nwcWalletId(walletPubkey), { paymentRequest: invoice, feeLimitMsat: 1_000, notes: {} }),
     ).rejects.toMatchObject({ code: 'unknown_outcome', retryable: false })
     expect(asked).toHaveLength(1)
   })
@@ -54,7 +60,7 @@ describe('an NWC account’s payment', () => {
   it('another wallet’s key is refused before anything is asked', async () => {
     const { asked, client } = clientAnswering({ preimage })
     await expect(
-      client.payInvoice('nwc-other', { payment_request: invoice, fee_limit_msat: 1_000 }),
+      client.payInvoice('nwc-other', { paymentRequest: invoice, feeLimitMsat: 1_000, notes: {} }),
     ).rejects.toMatchObject({
       code: 'not_found',
     })

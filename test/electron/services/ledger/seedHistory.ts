@@ -1,9 +1,11 @@
 // A seed's history read from the simulator over real HTTP, the way the sync loop will read it.
+
+import { fromServiceTx } from '../../../../electron/main/services/backends/service/rows'
 import {
   type WalletTransaction,
   WalletTransactionList,
 } from '../../../../electron/main/services/backends/service/schemas'
-import { fromServiceTx, type LedgerTxInput } from '../../../../electron/main/services/ledger'
+import type { LedgerTxInput } from '../../../../electron/main/services/ledger'
 import { type SeedName, startSimulator } from '../../../simulator/index'
 
 export interface SeedWallet {

@@ -1,11 +1,11 @@
-// An LNbits server as a backend (docs/lnbits.md, "The app's side"): its client (client.ts) with
-// the app's clock read from every answer (hooks.fetchFor) and its websocket telling the sync loop
-// that something moved (hooks.pushed). One client per call policy: reads may be retried by the
+// An LNbits server as a backend (docs/lnbits.md, "The app's side"): its client (client.ts), already
+// in the app's terms, with the app's clock read from every answer (hooks.fetchFor), the connection
+// monitor watching it (hooks.watched) and its websocket telling the sync loop that something moved
+// (hooks.pushed). One client per call policy: reads may be retried by the
 // `retry` one, never a payment by either; only the `retry` client holds the push links.
 import { capabilitiesOf } from '@shared/contract'
 import type { Backend } from '../registry'
-import { asBackendClient } from './adapter'
-import { createLnbitsClient, type LnbitsClient } from './client'
+import { createLnbitsClient } from './client'
 import { lnbitsPush } from './push'
 
 export interface LnbitsBackendOptions {
@@ -30,7 +30,7 @@ export function lnbitsBackend(o: LnbitsBackendOptions = {}): Backend {
               backoffMinMs: o.backoffMinMs,
             })
           : undefined
-      const client: LnbitsClient = createLnbitsClient({
+      const client = createLnbitsClient({
         baseUrl: a.baseUrl,
         secret: a.key,
         fetch: hooks.fetchFor(id),
@@ -38,7 +38,8 @@ export function lnbitsBackend(o: LnbitsBackendOptions = {}): Backend {
         retries: a.retries === 0 ? 0 : o.retries,
         push,
       })
-      return asBackendClient(client)
+      // the connection banner hears of its answers as of any account's
+      return hooks.watched(id, client)
     },
   }
 }

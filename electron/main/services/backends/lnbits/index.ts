@@ -1,5 +1,4 @@
 // An LNbits server as a backend (docs/lnbits.md).
-export { asBackendClient, type LnbitsBackendClient } from './adapter'
 export { type LnbitsBackendOptions, lnbitsBackend } from './backend'
 export { lnbitsCapabilities } from './capabilities'
 export { createLnbitsClient, type LnbitsClient, type LnbitsClientOptions, type TransferInput } from './client'

@@ -6,7 +6,7 @@ import { AppError } from '@shared/errors'
 import { type NwcUri, parseNwcUri } from '@shared/nwc/uri'
 import { mt } from '../../i18n'
 import type { Backend } from '../registry'
-import { lazyNwcClient } from './serviceClient'
+import { lazyNwcClient } from './client'
 
 const PREFIX = 'nostr+walletconnect://'
 
@@ -34,7 +34,7 @@ export function nwcBackend(o: NwcBackendOptions = {}): Backend {
     session: 'shared',
     open(a, hooks) {
       const id = a.accountId
-      return lazyNwcClient({
+      const client = lazyNwcClient({
         walletPubkey: walletPubkeyOf(a.baseUrl),
         uri: async () => readNwcUri(await a.key()),
         nowSec: () => hooks.nowSec(id),
@@ -48,6 +48,8 @@ export function nwcBackend(o: NwcBackendOptions = {}): Backend {
         backoffMinMs: o.backoffMinMs,
         timeoutMs: o.timeoutMs,
       })
+      // the connection banner hears of an NWC wallet's answers as of the service's
+      return hooks.watched(id, client)
     },
   }
 }

@@ -30,7 +30,7 @@ export function serviceBackend(o: ServiceBackendOptions = {}): Backend {
         ...(o.retries !== undefined ? { retries: o.retries } : {}),
         ...(a.retries === 0 ? { retries: a.retries } : {}),
       })
-      return inAppTerms(hooks.watched(a.accountId, client))
+      return hooks.watched(a.accountId, inAppTerms(client))
     },
   }
 }

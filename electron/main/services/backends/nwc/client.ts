@@ -1,7 +1,7 @@
-// An NWC account as the app's BackendClient, so the sync loop, receiving and the one journaled
-// send use it as they use the service: one wallet (the one behind the connection string), its
-// balance from get_balance, its history from list_transactions in pages (limit/offset, newest
-// first), an invoice from make_invoice, an lnTx from lookup_invoice, a payment by pay_invoice.
+// An NWC account as the app's BackendClient, answering in the app's terms (backends/types.ts): one
+// wallet (the one behind the connection string), its balance from get_balance, its history from
+// list_transactions in pages (limit/offset, newest first), an invoice from make_invoice, an
+// invoice read from lookup_invoice, a payment by pay_invoice.
 // What NIP-47 cannot do (withdraw links, transfers, new wallets, permanent QR) is refused here,
 // whatever the renderer shows: the account's capability flags say the same. Addresses are paid
 // by the app itself around this client (services/lnurlpay).
@@ -11,11 +11,10 @@ import { AppError } from '@shared/errors'
 import type { NwcUri } from '@shared/nwc/uri'
 import { decodeBolt11 } from '@shared/payment/bolt11'
 import { mt } from '../../i18n'
-import type { PaginationHeaders, WalletTransaction } from '../service/schemas'
-import type { BackendClient, BackendWallet } from '../types'
+import type { BackendClient, BackendHistoryPage, BackendPayment, BackendWallet } from '../types'
 import { type NwcAccount, type NwcAccountDeps, openNwcAccount } from './account'
 import type { Tx } from './answers'
-import { lnTxOf, nwcWalletId, rowOf, settled } from './rows'
+import { invoiceOf, nwcWalletId, rowOf, settled } from './rows'
 
 export { nwcWalletId } from './rows'
 
@@ -43,7 +42,7 @@ const LIST_CHUNK = 20
 
 const cannot = () => new AppError('forbidden', mt('nwcAccount.cannot'), { retryable: false })
 
-export function nwcServiceClient(d: NwcClientDeps): BackendClient {
+export function nwcClient(d: NwcClientDeps): BackendClient {
   const walletId = nwcWalletId(d.walletPubkey)
   let alias: string | null = null
   const mine = (key: string) => {
@@ -68,20 +67,52 @@ export function nwcServiceClient(d: NwcClientDeps): BackendClient {
     return read
   }
 
-  async function page(p: number, perPage: number) {
+  async function page(p: number, perPage: number): Promise<BackendHistoryPage> {
     const read = await listed((p - 1) * perPage, perPage)
     // NIP-47 gives no total: a full page means there may be another. Counted as the wallet listed
     // them, unreadable and unsettled rows too: they still take their places in the pages.
     const more = read.listed >= perPage
-    const pagination: PaginationHeaders = {
-      totalCount: (p - 1) * perPage + read.listed + (more ? 1 : 0),
-      pageCount: more ? p + 1 : p,
-      currentPage: p,
-      perPage,
-    }
     // only settled rows: the service's feed, too, lists a payment once it has settled
-    const items = read.transactions.filter(settled).map(rowOf)
-    return { items, pagination, ...(read.oldestAt === null ? {} : { oldestListed: read.oldestAt }) }
+    const rows = read.transactions.filter(settled).map((t) => rowOf(walletId, t))
+    return {
+      rows,
+      page: p,
+      perPage,
+      pageCount: more ? p + 1 : p,
+      totalCount: (p - 1) * perPage + read.listed + (more ? 1 : 0),
+      ...(read.oldestAt === null ? {} : { oldestListed: read.oldestAt }),
+    }
+  }
+
+  /** pay_invoice: settled once the wallet's preimage proves it, else the outcome is not known */
+  async function pay(paymentRequest: string): Promise<BackendPayment> {
+    const inv = decodeBolt11(paymentRequest)
+    if (inv.kind !== 'bolt11' || inv.amountMsat === null)
+      throw new AppError('invalid_input', mt('payments.notAnInvoice'))
+    // NIP-47 carries no fee limit: the wallet's own rules and its budget for us bound the fee
+    const paid = await (await d.account()).payInvoice({ invoice: inv.invoice })
+    // a preimage that does not hash to the invoice's hash proves nothing: paid is not known
+    if (!provesPayment(paid.preimage, inv.paymentHash))
+      throw new AppError('unknown_outcome', mt('nwcAccount.unprovenPay'), { retryable: false })
+    const now = d.nowSec()
+    const feeMsat = paid.fees_paid ?? 0
+    const row = rowOf(walletId, {
+      type: 'outgoing',
+      state: 'settled',
+      invoice: inv.invoice,
+      description: inv.description, // cleaned by decodeBolt11
+      description_hash: null,
+      payment_hash: inv.paymentHash,
+      preimage: paid.preimage,
+      amount: inv.amountMsat,
+      fees_paid: feeMsat,
+      created_at: now,
+      expires_at: null,
+      settled_at: now,
+      comment: null,
+      payee: null,
+    })
+    return { state: 'settled', row, paymentHash: inv.paymentHash, preimage: paid.preimage, feeMsat }
   }
 
   /** NIP-47 says no wallet's age and has no permanent receive link: neither is made up */
@@ -106,9 +137,12 @@ export function nwcServiceClient(d: NwcClientDeps): BackendClient {
       mine(key)
       return wallet()
     },
-    getLnTx: (async (id: string) =>
-      lnTxOf(await (await d.account()).lookupInvoice({ payment_hash: id }))) as BackendClient['getLnTx'],
-    listTransactions: (key, p, perPage) => {
+    getInvoice: async (id) => invoiceOf(await (await d.account()).lookupInvoice({ payment_hash: id })),
+    async invoiceState(id) {
+      const inv = invoiceOf(await (await d.account()).lookupInvoice({ payment_hash: id }))
+      return { settled: inv.settled, settledAt: inv.settledAt, amountMsat: inv.amountMsat }
+    },
+    listTransactions: async (key, p, perPage) => {
       mine(key)
       return page(p, perPage)
     },
@@ -116,47 +150,19 @@ export function nwcServiceClient(d: NwcClientDeps): BackendClient {
     async createInvoice(key, input) {
       mine(key)
       // NIP-47's make_invoice has no amountless invoice
-      if (!input.num_satoshis) throw new AppError('invalid_input', mt('nwcAccount.amountNeeded'))
+      if (!input.amountMsat) throw new AppError('invalid_input', mt('nwcAccount.amountNeeded'))
       const made = await (await d.account()).makeInvoice({
-        amount: input.num_satoshis * 1000,
+        amount: input.amountMsat,
         ...(input.memo ? { description: input.memo } : {}),
-        ...(input.expiry ? { expiry: input.expiry } : {}),
+        ...(input.expirySec ? { expiry: input.expirySec } : {}),
       })
-      return lnTxOf(made)
+      return invoiceOf(made)
     },
-    async payInvoice(key, input): Promise<WalletTransaction> {
+    async payInvoice(key, input) {
       mine(key)
-      const inv = decodeBolt11(input.payment_request)
-      if (inv.kind !== 'bolt11' || inv.amountMsat === null)
-        throw new AppError('invalid_input', mt('payments.notAnInvoice'))
-      // NIP-47 carries no fee limit: the wallet's own rules and its budget for us bound the fee
-      const paid = await (await d.account()).payInvoice({ invoice: inv.invoice })
-      // a preimage that does not hash to the invoice's hash proves nothing: paid is not known
-      if (!provesPayment(paid.preimage, inv.paymentHash))
-        throw new AppError('unknown_outcome', mt('nwcAccount.unprovenPay'), { retryable: false })
-      const now = d.nowSec()
-      const t = {
-        type: 'outgoing' as const,
-        state: 'settled' as const,
-        invoice: inv.invoice,
-        description: inv.description, // cleaned by decodeBolt11
-        description_hash: null,
-        payment_hash: inv.paymentHash,
-        preimage: paid.preimage,
-        amount: inv.amountMsat,
-        fees_paid: paid.fees_paid ?? 0,
-        created_at: now,
-        expires_at: null,
-        settled_at: now,
-        comment: null,
-        payee: null,
-      }
-      return rowOf(t)
+      return pay(input.paymentRequest)
     },
-    // the app reads requests itself where the service does not decode (payments/invoice.ts)
-    decodeInvoice: async () => {
-      throw cannot()
-    },
+    // no decodeInvoice: the app reads requests itself (payments/invoice.ts)
     getStaticLink: async () => {
       throw cannot()
     },
@@ -197,7 +203,7 @@ export function lazyNwcClient(
     return opened
   }
   return {
-    ...nwcServiceClient({ account, walletPubkey: o.walletPubkey, nowSec: o.nowSec }),
+    ...nwcClient({ account, walletPubkey: o.walletPubkey, nowSec: o.nowSec }),
     close() {
       closed = true
       void opened?.then((a) => a.close()).catch(() => {})
