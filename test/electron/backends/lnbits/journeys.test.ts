@@ -8,6 +8,7 @@ import { join } from 'node:path'
 import type { AccountView, PendingInvoice } from '@shared/contract'
 import type { Result } from '@shared/errors'
 import type { HistoryPage } from '@shared/history'
+import { decodeLnurl } from '@shared/lnurl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { APP_VERSION } from '../../../../dev/preview/version'
 import { type App, createApp } from '../../../../electron/main/app/createApp'
@@ -39,6 +40,8 @@ beforeAll(async () => {
     emit: () => {},
     appVersion: APP_VERSION,
     logSink: () => {},
+    // the simulator's lightning addresses, served on loopback
+    addressOrigins: { 'sim.example': sim.url },
   })
   await app.start()
   cId = invoiceKeyWalletId(c.inkey)
@@ -134,5 +137,74 @@ describe('an LNbits account in the app', () => {
     expect(r.ok).toBe(false)
     expect(!r.ok && r.error.message).toMatch(/receive but not pay/)
     expect(requestsTo(sim, 'POST', '/api/v1/payments')).toBe(0)
+  })
+})
+
+describe("an LNbits account's extensions and addresses in the app", () => {
+  it('pays a lightning address once: the app resolves it, LNbits pays the invoice', async () => {
+    const party = 'address:alice@sim.example'
+    const booked = () => sim.control.outside.book().filter((e) => e.party === party)
+    const before = booked().length
+    sim.control.resetRequests()
+    const input = {
+      walletId: a.id,
+      address: 'alice@sim.example',
+      amountMsat: 21_000,
+      comment: 'lnbits tip',
+      requestId: 'req-lnbits-addr-1',
+    }
+    const paid = await call<{ amountMsat: number }>('pay.lightningAddress', input)
+    expect(Math.abs(paid.amountMsat)).toBe(21_000)
+    await app.router.handle('pay.lightningAddress', input as never)
+    expect(
+      booked()
+        .slice(before)
+        .map((e) => e.amountMsat),
+    ).toEqual([21_000])
+    expect(requestsTo(sim, 'POST', '/api/v1/payments')).toBe(1)
+    // in the history: the payee, the comment, the amount and LNbits' fee apart (its own row, folded in)
+    await syncNow(app)
+    const rows = await walletHistory(a.id, 'lnbits tip')
+    expect(rows.map((r) => [r.payee, r.comment, r.amountMsat, r.feeMsat])).toEqual([
+      ['alice@sim.example', 'lnbits tip', -21_000, -1_000],
+    ])
+    const all = await walletHistory(a.id)
+    expect(all.reduce((sum, r) => sum + r.amountMsat + r.feeMsat, 0)).toBe(await simBalance(sim, a))
+  })
+
+  it('makes a withdraw link from the admin-key wallet, claimed once from outside', async () => {
+    const link = await call<{ lnurl: string; amountSat: number }>('withdraw.create', {
+      walletId: a.id,
+      amountSat: 150,
+      memo: 'gift',
+      requestId: 'req-lnbits-link-1',
+    })
+    const offer = (await (await fetch(decodeLnurl(link.lnurl))).json()) as { callback: string; k1: string }
+    const inv = await lnbitsClient(sim, [b.inkey]).createInvoice(invoiceKeyWalletId(b.inkey), {
+      amountMsat: 150_000,
+      memo: 'claim',
+    })
+    const before = await simBalance(sim, a)
+    const cb = new URL(offer.callback)
+    cb.searchParams.set('k1', offer.k1)
+    cb.searchParams.set('pr', inv.paymentRequest)
+    expect(await (await fetch(cb)).json()).toEqual({ status: 'OK' })
+    expect(await simBalance(sim, a)).toBe(before - 150_000)
+    expect(await (await fetch(cb)).json()).toMatchObject({ status: 'ERROR' })
+  })
+
+  it('moves sats from the admin-key wallet to the invoice-key one, once', async () => {
+    const [aBefore, cBefore] = [await simBalance(sim, a), await simBalance(sim, c)]
+    const input = {
+      fromWalletId: a.id,
+      toWalletId: cId,
+      amountSat: 30,
+      memo: 'to the shop',
+      requestId: 'req-lnbits-move-1',
+    }
+    const moved = await call<{ amountSat: number }>('wallets.transfer', input)
+    expect(moved.amountSat).toBe(30)
+    await app.router.handle('wallets.transfer', input as never)
+    expect([await simBalance(sim, a), await simBalance(sim, c)]).toEqual([aBefore - 30_000, cBefore + 30_000])
   })
 })

@@ -22,7 +22,7 @@ import { keysOf, type WalletKey, walletKey } from './keys'
 import { createPayLink, firstPayLinkId, type LnbitsOffers, mintWithdraw, offersOf, staticLink } from './links'
 import type { PushLinks } from './push'
 import { LnbitsPayment, LnbitsWallet, PAGE_MAX, PaymentLookup, PaymentPage } from './schemas'
-import { invoiceOf, invoiceStateOf, rowOf, settled, walletOf } from './translate'
+import { invoiceOf, invoiceStateOf, rowOf, rowsOf, settled, walletOf } from './translate'
 
 export type { LnbitsOffers } from './links'
 
@@ -288,7 +288,7 @@ function coreCalls(call: LnbitsCall, wallets: WalletIndex, push: PushLinks | und
       })
       const last = got.data.at(-1)
       return {
-        rows: got.data.filter(settled).map((p) => rowOf(walletId, p)),
+        rows: got.data.filter(settled).flatMap((p) => rowsOf(walletId, p)),
         page,
         perPage: limit,
         pageCount: Math.ceil(got.total / limit),

@@ -1,9 +1,11 @@
-// LNbits' records in the app's terms (backends/types.ts), at LNbits' edge. One `Payment` is one
-// ledger row: its signed msat amount less the fee (LNbits' balance is the sum of `amount - |fee|`
-// over settled payments), named `in-`/`out-` and its hash, so the row a payment answers with and
-// the row history lists later are one. Only settled payments are rows: an unpaid invoice or a
-// failed payment moved no money. Outside text is cleaned here (@shared/cleanText).
+// LNbits' records in the app's terms (backends/types.ts), at LNbits' edge. One `Payment` is a
+// ledger row of its signed msat `amount`, named `in-`/`out-` and its hash (so the row a payment
+// answers with and the row history lists later are one), and, when it cost a fee, a `network_fee`
+// row of `-|fee|` tied to it by the hash, which the ledger folds into the payment (ledger/insert.ts):
+// LNbits' balance is the sum of `amount - |fee|` over settled payments. Only settled payments are
+// rows: an unpaid invoice or a failed payment moved no money. Outside text is cleaned here.
 import { cleanOptional } from '@shared/cleanText'
+import { FEE_TYPE } from '../../ledger/rows'
 import type { BackendInvoice, BackendInvoiceState, BackendTx, BackendWallet } from '../types'
 import type { LnbitsPayment, LnbitsWallet } from './schemas'
 
@@ -33,15 +35,15 @@ export const rowId = (p: Pick<LnbitsPayment, 'amount' | 'payment_hash'>) =>
 
 export const settled = (p: LnbitsPayment) => p.status === 'success'
 
+/** the payment's own row: its amount, without the fee (rowsOf adds the fee's) */
 export function rowOf(walletId: string, p: LnbitsPayment, requestId?: string): BackendTx {
   const extra = p.extra ?? {}
   const passThru = JSON.stringify(extra)
-  const fee = Math.abs(p.fee ?? 0)
   return {
     walletId,
     txId: rowId(p),
     typeName: typeName(p),
-    amountMsat: p.amount - fee,
+    amountMsat: p.amount,
     createdAt: p.time,
     memo: textOf(p.memo),
     // lnurlp keeps a payer's comment in `extra.comment`
@@ -54,6 +56,25 @@ export function rowOf(walletId: string, p: LnbitsPayment, requestId?: string): B
     requestId: requestId ?? textOf(extra.requestId, 128),
     passThru: passThru.length <= PASS_THRU_MAX ? passThru : null,
   }
+}
+
+/** A payment's rows as history lists them, newest first: its fee's (when it cost one), then its own. */
+export function rowsOf(walletId: string, p: LnbitsPayment): BackendTx[] {
+  const row = rowOf(walletId, p)
+  const fee = Math.abs(p.fee ?? 0)
+  if (fee === 0) return [row]
+  const feeRow: BackendTx = {
+    ...row,
+    txId: `fee-${p.payment_hash.toLowerCase()}`,
+    typeName: FEE_TYPE,
+    amountMsat: -fee,
+    memo: null,
+    comment: null,
+    preimage: null,
+    requestId: null,
+    passThru: null,
+  }
+  return [feeRow, row]
 }
 
 export function invoiceOf(p: LnbitsPayment): BackendInvoice {
