@@ -173,7 +173,7 @@ describe("an LNbits account's extensions and addresses in the app", () => {
   })
 
   it('makes a withdraw link from the admin-key wallet, claimed once from outside', async () => {
-    const link = await call<{ lnurl: string; amountSat: number }>('withdraw.create', {
+    const link = await call<{ lnurl: string; ott: string; amountSat: number }>('withdraw.create', {
       walletId: a.id,
       amountSat: 150,
       memo: 'gift',
@@ -191,6 +191,17 @@ describe("an LNbits account's extensions and addresses in the app", () => {
     expect(await (await fetch(cb)).json()).toEqual({ status: 'OK' })
     expect(await simBalance(sim, a)).toBe(before - 150_000)
     expect(await (await fetch(cb)).json()).toMatchObject({ status: 'ERROR' })
+    // the claim's row names the link (LNbits' `extra.withdrawal_link_id`): the app marks it claimed
+    await syncNow(app)
+    await expect
+      .poll(async () => {
+        await syncNow(app)
+        const { links } = await call<{ links: { ott: string; status: string; claimedMsat: number | null }[] }>(
+          'withdraw.list',
+        )
+        return links.find((l) => l.ott === link.ott)
+      })
+      .toMatchObject({ status: 'claimed', claimedMsat: 150_000 })
   })
 
   it('moves sats from the admin-key wallet to the invoice-key one, once', async () => {

@@ -26,8 +26,16 @@ export function walletOf(id: string, w: LnbitsWallet, staticLinkId?: string): Ba
 
 /** what the ledger calls it (shared/historyLimits.ts), from LNbits' direction and `tag` */
 function typeName(p: LnbitsPayment): string {
-  if (p.amount >= 0) return p.tag === 'lnurlp' ? 'ln_lnurl_pay_inbound' : 'ln_deposit'
-  return p.tag === 'withdraw' ? 'ln_lnurl_withdraw' : 'ln_withdrawal'
+  // the extension that made it: `tag`, which LNbits also keeps in `extra`
+  const tag = p.tag ?? (typeof p.extra?.tag === 'string' ? p.extra.tag : null)
+  if (p.amount >= 0) return tag === 'lnurlp' ? 'ln_lnurl_pay_inbound' : 'ln_deposit'
+  return tag === 'withdraw' ? 'ln_lnurl_withdraw' : 'ln_withdrawal'
+}
+
+/** the withdraw link a claim paid out of (withdraw/views_lnurl.py: `extra.withdrawal_link_id`), the app's `ott` */
+function withdrawTokenOf(extra: Record<string, unknown>): { withdrawToken?: string } {
+  const id = extra.withdrawal_link_id
+  return typeof id === 'string' && id.length > 0 && id.length <= 128 ? { withdrawToken: id } : {}
 }
 
 export const rowId = (p: Pick<LnbitsPayment, 'amount' | 'payment_hash'>) =>
@@ -55,6 +63,7 @@ export function rowOf(walletId: string, p: LnbitsPayment, requestId?: string): B
     preimage: settled(p) ? hexOrNull(p.preimage) : null,
     requestId: requestId ?? textOf(extra.requestId, 128),
     passThru: passThru.length <= PASS_THRU_MAX ? passThru : null,
+    ...(p.amount < 0 ? withdrawTokenOf(extra) : {}),
   }
 }
 
@@ -63,8 +72,9 @@ export function rowsOf(walletId: string, p: LnbitsPayment): BackendTx[] {
   const row = rowOf(walletId, p)
   const fee = Math.abs(p.fee ?? 0)
   if (fee === 0) return [row]
+  const { withdrawToken: _claim, ...paid } = row
   const feeRow: BackendTx = {
-    ...row,
+    ...paid,
     txId: `fee-${p.payment_hash.toLowerCase()}`,
     typeName: FEE_TYPE,
     amountMsat: -fee,
