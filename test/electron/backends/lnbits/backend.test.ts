@@ -68,7 +68,7 @@ it("reads through the app's fetch and tells the app of a payment the websocket a
   for (const u of seen.fetched) for (const k of allKeys(sim)) expect(u).not.toContain(k)
   const inv = await client.createInvoice(invoiceKeyWalletId(c.inkey), { amountMsat: 2_000, memo: 'push' })
   await sim.control.settleInvoice(inv.paymentRequest)
-  await expect.poll(() => seen.pushed).toContain('acc-1')
+  await expect.poll(() => seen.pushed, { timeout: 10_000 }).toContain('acc-1')
 })
 
 it('holds no push link on the client that never retries', async () => {

@@ -241,17 +241,17 @@ describe('the websocket', () => {
     const client = lnbitsClient(sim, [a.adminkey, c.inkey], { push })
     try {
       await client.listWallets()
-      await expect.poll(() => push.openCount()).toBe(1) // the invoice key's wallet; the admin key stays out of URLs
+      await expect.poll(() => push.openCount(), { timeout: 10_000 }).toBe(1) // the invoice key's wallet; the admin key stays out of URLs
       const toC = await invoiceOf(c, 3)
       await sim.control.settleInvoice(toC.paymentRequest)
-      await expect.poll(() => heard).toBeGreaterThanOrEqual(1)
+      await expect.poll(() => heard, { timeout: 10_000 }).toBeGreaterThanOrEqual(1)
       const seen = heard
       const toA = await client.createInvoice(a.id, { amountMsat: 4_000, memo: 'heard' })
-      await expect.poll(() => push.openCount()).toBe(2)
+      await expect.poll(() => push.openCount(), { timeout: 10_000 }).toBe(2)
       await sim.control.settleInvoice(toA.paymentRequest)
-      await expect.poll(() => heard).toBeGreaterThan(seen)
+      await expect.poll(() => heard, { timeout: 10_000 }).toBeGreaterThan(seen)
       // an invoice's own link closes once it has been heard
-      await expect.poll(() => push.openCount()).toBe(1)
+      await expect.poll(() => push.openCount(), { timeout: 10_000 }).toBe(1)
     } finally {
       client.close()
     }
