@@ -70,6 +70,7 @@ export function createApp(deps: AppDeps): App {
     ...{ journal, ledger, emit, now, serviceTime, background, spending: desk.spending, at: deps.paymentStep },
     clientFor: (id, policy) => accounts.client(id, policy),
     activeAccountId: () => accounts.active().id,
+    capabilities: (id) => accounts.capabilities(id),
     notifier,
     notificationsOn: () => settings.current().settings.notifications,
     moved: (accountId, walletIds, kind) => background(moved({ ledger, emit, clients }, accountId, walletIds, kind)),

@@ -82,7 +82,7 @@ function operationServices(deps: AppDeps, p: OperationParts): HandlerServices {
     ...{ popover: deps.popover, openLink: deps.openLink, info: p.info, background: p.background },
     ...{ accounts: p.accounts, sync: p.sync, rates: p.rates, lock: p.lock, nwc: p.nwc },
     ...{ spending: p.spending, backup: p.backup, payments: p.payments, invoices },
-    wallets: createWallets({ ...p, clientFor, activeAccountId }),
+    wallets: createWallets({ ...p, clientFor, activeAccountId, capabilities: (id) => p.accounts.capabilities(id) }),
     links: createWithdrawLinks({
       ...{ ...p, clientFor, saveFile: deps.saveFile },
       trackWithdraw: (link, accountId) => watch(p.sync.trackWithdraw(link, accountId)),

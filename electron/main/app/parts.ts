@@ -1,6 +1,6 @@
 // Small parts of the app that createApp builds in one line each: prices, background work, the
 // router, and the clipboard's offers as a window is shown.
-import { accountCapabilities, type Emit } from '@shared/contract'
+import type { Emit } from '@shared/contract'
 import type { Handlers } from '../ipc/router'
 import { createRouter } from '../ipc/router'
 import type { Logger } from '../log'
@@ -104,7 +104,7 @@ export function appNwc(
     lock: Pick<LockService, 'isLocked' | 'started'>
     notifier: Notifier
     settings: SettingsStore
-    accounts: Pick<AccountsService, 'client' | 'active' | 'list'>
+    accounts: Pick<AccountsService, 'client' | 'active' | 'list' | 'capabilities'>
     serviceTime: Pick<ServiceTime, 'nowSec'>
     ledger: () => Ledger
     sync: Pick<SyncLoop, 'track'>
@@ -119,7 +119,7 @@ export function appNwc(
     ...{ dir: deps.userDataDir, now: p.now, secretStore: deps.secretStore, notifier: p.notifier },
     log: (message, fields) => p.log.info(message, fields),
     activeAccountId: () => p.accounts.active().id,
-    canServe: (id) => accountCapabilities(p.accounts.list().accounts.find((a) => a.id === id) ?? {}).connectedApps,
+    capabilities: (id) => p.accounts.capabilities(id),
     isLocked: () => p.lock.isLocked(),
     journal: p.journal,
     // after a failed start the lock pauses them whatever the setting says (docs/security.md)

@@ -5,6 +5,7 @@ import type { Router, SenderInfo } from '../ipc/router'
 import type { ShellDeps } from '../ipc/shell'
 import type { Logger } from '../log'
 import type { AccountsService } from '../services/accounts'
+import type { BackendRegistry } from '../services/backends'
 import type { ClipboardSource } from '../services/clipboard'
 import type { Ledger } from '../services/ledger'
 import type { LockService, OsCheck } from '../services/lock'
@@ -75,6 +76,8 @@ export interface AppDeps extends DeskDeps {
   /** connected apps: the relays' first reconnect wait (tests shorten it) */
   /** connected apps' relay back-off; an NWC account's wait for its wallet's answer */
   nwc?: { backoffMinMs?: number; accountTimeoutMs?: number }
+  /** each account kind's backend (services/backends/index.ts makes the app's); a test may bring its own */
+  backends?: BackendRegistry
   /**
    * Tests and the demo: lightning-address domains served on loopback (`sim.example` → the
    * simulator), for an account whose wallet cannot pay addresses itself; ignored when packaged.

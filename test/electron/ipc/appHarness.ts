@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import type { Result } from '@shared/errors'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
+import type { BackendRegistry } from '../../../electron/main/services/backends'
 import type { ShownNotification } from '../../../electron/main/services/notify'
 import { createMemoryStore, type SecretStore } from '../../../electron/main/services/secrets'
 import type { SaveFile, SaveFileRequest, WriteChunk } from '../../../electron/main/services/vouchers'
@@ -70,6 +71,8 @@ export interface ConnectedAppOptions {
   fetch?: (sim: SimulatorHandle) => typeof fetch
   /** Electron's app.isPackaged, as the shell passes it */
   isPackaged?: boolean
+  /** each account kind's backend, when the test brings its own registry */
+  backends?: BackendRegistry
 }
 
 export async function startConnectedApp(o: ConnectedAppOptions): Promise<ConnectedApp> {
@@ -107,6 +110,7 @@ export async function startConnectedApp(o: ConnectedAppOptions): Promise<Connect
         }),
       ...(o.fetch ? { fetch: o.fetch(sim) } : {}),
       isPackaged: o.isPackaged,
+      ...(o.backends ? { backends: o.backends } : {}),
     })
   const app = make()
   await app.start()

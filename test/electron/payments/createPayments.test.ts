@@ -2,6 +2,7 @@
 // ledger and a real journal: which client each operation asks for (reads may retry, money never),
 // what it says moved afterwards, that the renderer hears of every change to an unfinished payment,
 // and that a recipient is remembered at the time in seconds.
+import { capabilitiesOf } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import type { ServiceClient } from '../../../electron/main/services/backends/service'
 import { inAppTerms } from '../../../electron/main/services/backends/service/wallets'
@@ -66,6 +67,7 @@ function setup() {
       return client as never
     },
     activeAccountId: () => 'acc_1',
+    capabilities: () => capabilitiesOf('service'),
     ledger: () =>
       ({
         recordRecipient: (...args: unknown[]) => void recipients.push(args),

@@ -113,6 +113,22 @@ describe('sendJournaled', { timeout: 30_000 }, () => {
     expect(journal.spentSince('acct-journaled', 0)).toBe(1_000_000 + 10_000)
   })
 
+  it('an answer the backend calls pending is unknown, never paid, and is not sent again', async () => {
+    const e = input()
+    let sent = 0
+    const pending = async () => {
+      sent++
+      return { ...answer('wtx_pending'), state: 'pending' as const }
+    }
+    await expect(sendJournaled({ journal }, e, pending)).rejects.toMatchObject({
+      code: 'unknown_outcome',
+      retryable: false,
+    })
+    expect(journal.get(e.requestId)).toMatchObject({ state: 'unknown' })
+    await expect(sendJournaled({ journal }, e, pending)).rejects.toMatchObject({ code: 'unknown_outcome' })
+    expect(sent).toBe(1)
+  })
+
   it('refuses a request id the journal knows, from the journal itself, sending nothing', async () => {
     const e = input()
     await sendJournaled({ journal }, e, async () => answer('wtx_once'))

@@ -7,10 +7,12 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { EventName, EventPayload } from '@shared/contract'
 import { AppError } from '@shared/errors'
+import { generateSecretKey, getPublicKey } from 'nostr-tools'
+import { bytesToHex } from 'nostr-tools/utils'
 import { afterEach, describe, expect, it } from 'vitest'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
-import type { BackendClient } from '../../../electron/main/services/backends'
+import { type BackendClient, type BackendHooks, createBackends } from '../../../electron/main/services/backends'
 import { createServiceClient } from '../../../electron/main/services/backends/service'
 import { inAppTerms } from '../../../electron/main/services/backends/service/wallets'
 import {
@@ -408,5 +410,30 @@ describe('connection state in the app (two accounts)', () => {
     const r = await app.router.handle('accounts.test', { kind: 'service', baseUrl: url, apiKey: 'sak_12345678' })
     expect(r).toMatchObject({ ok: false, error: { code: 'network' } })
     expect(seen).toEqual([])
+  })
+})
+
+describe('connection monitor: an NWC account', () => {
+  it('its client is watched as the service’s is: a relay nobody answers on reads as offline', async () => {
+    const { m, seen } = monitor()
+    const hooks: BackendHooks = {
+      fetchFor: () => fetch,
+      watched: (accountId, client) => (accountId ? m.observe(accountId, client) : client),
+      nowSec: () => Math.floor(Date.now() / 1000),
+      clockSample: () => {},
+      pushed: () => {},
+      log: () => {},
+    }
+    const wallet = getPublicKey(generateSecretKey())
+    // a loopback port nothing listens on: every publish fails at once
+    const uri = `nostr+walletconnect://${wallet}?relay=ws://127.0.0.1:9&secret=${bytesToHex(generateSecretKey())}`
+    const nwc = createBackends({ nwc: { backoffMinMs: 50, timeoutMs: 2_000 } }).nwc
+    const client = nwc.open(
+      { accountId: 'acc_a', baseUrl: `nostr+walletconnect://${wallet}`, authMethod: 'header', key: () => uri },
+      hooks,
+    )
+    cleanups.push(() => client.close?.())
+    expect(await codeOf(client.listWallets())).toBe('network')
+    expect(seen).toEqual([OFFLINE])
   })
 })

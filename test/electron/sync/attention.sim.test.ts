@@ -22,7 +22,7 @@ function loop() {
 }
 
 async function mint(walletId: string, amountSat: number) {
-  const link = await world.client.mintWithdrawLink(walletId, { num_satoshis: amountSat, memo: 'Refund' })
+  const link = await world.client.mintWithdrawLink(walletId, { amountSat, memo: 'Refund' })
   return withdrawLinkView(link, { walletId, amountSat, memo: 'Refund', nowSec: world.sim.control.clock.now() })
 }
 

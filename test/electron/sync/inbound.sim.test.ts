@@ -56,7 +56,7 @@ describe('inbound payments of every kind', () => {
     const shop = sim.control.createWallet('Shop', 10_000)
     const savings = sim.control.createWallet('Savings', 50_000)
     const inv = await createInvoice(client, shop.id, 700, 'Coffee')
-    const mint = await client.mintWithdrawLink(savings.id, { num_satoshis: 900, memo: 'Refund' })
+    const mint = await client.mintWithdrawLink(savings.id, { amountSat: 900, memo: 'Refund' })
     const link = withdrawLinkView(mint, {
       walletId: savings.id,
       amountSat: 900,

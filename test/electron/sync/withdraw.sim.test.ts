@@ -35,7 +35,7 @@ function watcher() {
 }
 
 async function mint(walletId: string, amountSat: number, memo: string) {
-  const link = await client.mintWithdrawLink(walletId, { num_satoshis: amountSat, memo })
+  const link = await client.mintWithdrawLink(walletId, { amountSat, memo })
   return withdrawLinkView(link, { walletId, amountSat, memo, nowSec: sim.control.clock.now() })
 }
 

@@ -299,6 +299,11 @@ export function createAccountsService(deps: {
     dispose() {
       for (const id of [...clients.keys()]) closeClients(id)
     },
+    capabilities(accountId) {
+      const meta = mustFind(accountId ?? this.active().id)
+      // an LNbits account's flags are its server's answers at connect, kept with it (accounts/lnbits.ts)
+      return { ...(meta.capabilities ?? backendOf(meta).capabilities) }
+    },
     client(accountId, policy = 'retry') {
       const id = accountId ?? this.active().id
       const meta = mustFind(id)

@@ -34,7 +34,7 @@ export async function testLnbits(
 
 /** the registry's `lnbits` client, with what it says beyond the interface (its server's extensions) */
 function lnbitsOf(client: BackendClient): Pick<LnbitsClient, 'offers'> {
-  const offers = (client as Partial<LnbitsClient>).offers
+  const offers = (client as unknown as Partial<LnbitsClient>).offers
   if (typeof offers !== 'function') throw new AppError('internal', mt('lnbits.unreadable'))
   return { offers: () => offers.call(client) }
 }

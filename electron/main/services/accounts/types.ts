@@ -1,5 +1,5 @@
 // What the accounts service offers and what it makes clients with.
-import type { AccountKind, AccountView, Operations } from '@shared/contract'
+import type { AccountKind, AccountView, Capabilities, Operations } from '@shared/contract'
 import type { z } from 'zod'
 import type { BackendClient, BackendWallet } from '../backends'
 
@@ -29,6 +29,8 @@ export interface AccountsService {
   remove(id: string): Promise<void>
   /** the active account, or `not_connected` */
   active(): AccountView
+  /** what an account (the active one by default) can do: its backend's flags, which main's refusals read */
+  capabilities(accountId?: string): Capabilities
   /** the service client of an account (the active one by default) */
   client(accountId?: string, policy?: CallPolicy): BackendClient
   /** closes what the clients hold open (an NWC account's relay links): the app is stopping */

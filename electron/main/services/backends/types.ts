@@ -184,7 +184,7 @@ export interface BackendClient {
   getStaticLink(staticLinkId: string): Promise<BackendStaticLink>
   /** a lightning address's or LNURL-pay link's parameters, as looked up */
   probe(addressOrLnurl: string): Promise<PayParams>
-  mintWithdrawLink(walletId: string, input: { num_satoshis: number; memo?: string }): Promise<BackendWithdrawLink>
+  mintWithdrawLink(walletId: string, input: { amountSat: number; memo?: string }): Promise<BackendWithdrawLink>
   /** made once, never retried */
   createInvoice(walletId: string, input: NewInvoiceInput): Promise<BackendInvoice>
   /** an invoice read whole, by its `id` */

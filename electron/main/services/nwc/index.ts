@@ -17,6 +17,7 @@ import {
 import { AppError } from '@shared/errors'
 import { generateSecretKey, getPublicKey } from 'nostr-tools'
 import { bytesToHex, hexToBytes } from 'nostr-tools/utils'
+import { type CapabilitiesOf, mustAllow } from '../accounts/capabilities'
 import { mt } from '../i18n'
 import { newNwcConnectionId } from '../ids'
 import type { LedgerTx } from '../ledger'
@@ -39,8 +40,8 @@ export interface NwcDeps
   now: () => number
   secretStore: SecretStore
   activeAccountId(): string
-  /** whether an account may serve apps (its `connectedApps` flag: not an NWC account itself) */
-  canServe(accountId: string): boolean
+  /** what each account's backend can do: serving apps from one that cannot is refused */
+  capabilities: CapabilitiesOf
   isLocked(): boolean
   /** the payment journal: what became of a payment whose outcome was not known (settle.ts) */
   journal(): Pick<Journal, 'get'>
@@ -191,7 +192,7 @@ export function createNwc(d: NwcDeps) {
       const problem = relayProblem(relay)
       if (problem) throw new AppError('invalid_input', problem)
       const accountId = input.accountId ?? d.activeAccountId()
-      if (!d.canServe(accountId)) throw new AppError('forbidden', mt('nwcAccount.cannot'))
+      mustAllow(d.capabilities(accountId), 'connectedApps')
       const walletSecret = generateSecretKey()
       const appSecret = generateSecretKey()
       const c: Connection = {

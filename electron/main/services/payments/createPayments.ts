@@ -8,6 +8,7 @@
 import type { Emit, InvoiceView, JournalView, PaymentView, RecipientView } from '@shared/contract'
 import type { TransferView } from '@shared/history'
 import type { CallPolicy } from '../accounts'
+import { type CapabilitiesOf, mustAllow } from '../accounts/capabilities'
 import type { BackendClient } from '../backends'
 import type { Ledger } from '../ledger'
 import type { Notifier } from '../notify'
@@ -34,6 +35,8 @@ export interface PaymentsDeps {
   clientFor: (accountId: string | undefined, policy: CallPolicy) => BackendClient
   /** the account a payment without one on its confirmation goes out from */
   activeAccountId: () => string
+  /** what each account's backend can do: a transfer or a link it cannot make is refused before it is written */
+  capabilities: CapabilitiesOf
   /** where recent recipients, found payments and a transfer's rows are kept (docs/ledger.md) */
   ledger: () => Pick<Ledger, 'recordRecipient' | 'recentRecipients' | 'insertBatch' | 'byRequestId'>
   emit: Emit
@@ -117,6 +120,7 @@ export function createPayments(d: PaymentsDeps): Payments {
     },
     async moveBetweenWallets(input) {
       const accountId = d.activeAccountId()
+      mustAllow(d.capabilities(accountId), 'transfers')
       // the journal first: if it cannot be opened, nothing is sent
       d.journal()
       const ledger = d.ledger()
@@ -126,6 +130,7 @@ export function createPayments(d: PaymentsDeps): Payments {
     },
     mintLinks(spend, run) {
       const accountId = d.activeAccountId()
+      mustAllow(d.capabilities(accountId), spend.what === 'vouchers' ? 'vouchers' : 'withdrawLinks')
       const links = { journal: d.journal(), spending: d.spending, client: money.clientFor(accountId) }
       return mintLinks(links, { ...spend, accountId }, (mint) => run(mint, accountId))
     },

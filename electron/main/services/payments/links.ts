@@ -79,7 +79,7 @@ export async function mintLinks<T>(
   let unanswered = 0
   const mint = async () => {
     try {
-      const link = await d.client.mintWithdrawLink(s.walletId, { num_satoshis: s.amountSat, memo: s.memo })
+      const link = await d.client.mintWithdrawLink(s.walletId, { amountSat: s.amountSat, memo: s.memo })
       made++
       return link
     } catch (err) {

@@ -5,6 +5,7 @@
 import type { Emit } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import type { CallPolicy } from '../accounts'
+import { type CapabilitiesOf, mustAllow } from '../accounts/capabilities'
 import type { BackendClient, BackendWallet } from '../backends'
 import { mt } from '../i18n'
 import type { Ledger } from '../ledger'
@@ -15,6 +16,8 @@ import { createWallet } from './create'
 
 export interface WalletsDeps {
   activeAccountId: () => string
+  /** what each account's backend can do: a permanent QR or a new wallet it cannot make is refused here */
+  capabilities: CapabilitiesOf
   clientFor: (accountId: string | undefined, policy: CallPolicy) => BackendClient
   emit: Emit
   /** the ledger keeps wallet names for rows such as "Moved from Savings" */
@@ -111,6 +114,7 @@ export function createWallets(d: WalletsDeps) {
     get: async (walletId: string) =>
       walletView(await reads().getWallet(walletId), prefs.of(d.activeAccountId())[walletId]),
     async staticLink(walletId: string) {
+      mustAllow(d.capabilities(d.activeAccountId()), 'permanentQr')
       const client = reads()
       const wallet = await client.getWallet(walletId)
       if (!wallet.staticLinkId) throw new AppError('not_found', mt('wallets.noStaticLink'))
@@ -121,6 +125,7 @@ export function createWallets(d: WalletsDeps) {
     lnTx: async (id: string) => lnTxView(await reads().getInvoice(id)),
     async create({ name, showKeys }: { name: string; showKeys: boolean }) {
       const accountId = d.activeAccountId()
+      mustAllow(d.capabilities(accountId), 'createWallets')
       const made = await createWallet(d.clientFor(accountId, 'once'), name, showKeys)
       changed(accountId, [made.walletId])
       return made

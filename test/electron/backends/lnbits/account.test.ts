@@ -93,6 +93,12 @@ describe('an LNbits account', () => {
     const view = value<AccountView>(await connect([b.inkey]))
     expect(view.capabilities).toMatchObject({ pays: false, withdrawLinks: false, vouchers: false, transfers: false })
     expect(view.capabilities?.permanentQr).toBe(true)
+    // main reads the same flags before anything is sent
+    sim.control.resetRequests()
+    const walletId = invoiceKeyWalletId(b.inkey)
+    const r = await app.router.handle('withdraw.create', { walletId, amountSat: 5, requestId: 'req-lnbits-ro-1' })
+    expect(r).toMatchObject({ ok: false, error: { code: 'forbidden' } })
+    expect(sim.control.requests({ method: 'POST', path: '/withdraw' })).toHaveLength(0)
   })
 
   it('is refused a second time with the same keys, by the name of the first', async () => {

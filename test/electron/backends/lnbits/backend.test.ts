@@ -53,7 +53,7 @@ function open(hooks: BackendHooks, keys: string[], retries?: 0): LnbitsClient {
       ...(retries === 0 ? { retries } : {}),
     },
     hooks,
-  ) as LnbitsClient
+  ) as unknown as LnbitsClient
   opened.push(client)
   return client
 }

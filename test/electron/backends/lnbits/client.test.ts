@@ -198,7 +198,7 @@ describe('paying', () => {
 describe('extensions', () => {
   it('makes a withdraw link, claimed once from outside with another wallet invoice', async () => {
     const client = lnbitsClient(sim, [a.adminkey])
-    const link = await client.mintWithdrawLink(a.id, { num_satoshis: 12, memo: 'voucher' })
+    const link = await client.mintWithdrawLink(a.id, { amountSat: 12, memo: 'voucher' })
     const url = decodeLnurl(link.lnurl)
     expect(url).toBe(`${sim.url}/withdraw/api/v1/lnurl/${new URL(url).pathname.split('/').at(-1)}`)
     const offer = (await (await fetch(url)).json()) as { callback: string; k1: string; maxWithdrawable: number }
@@ -228,7 +228,7 @@ describe('extensions', () => {
 
   it('makes no link with an invoice key', async () => {
     const client = lnbitsClient(sim, [c.inkey])
-    const err = await failsWith(client.mintWithdrawLink(invoiceKeyWalletId(c.inkey), { num_satoshis: 1 }), allKeys(sim))
+    const err = await failsWith(client.mintWithdrawLink(invoiceKeyWalletId(c.inkey), { amountSat: 1 }), allKeys(sim))
     expect(err.code).toBe('forbidden')
     expect(requestsTo(sim, 'POST', '/withdraw/api/v1/links')).toBe(0)
   })

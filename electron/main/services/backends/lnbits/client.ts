@@ -66,7 +66,7 @@ export interface LnbitsClient {
   ensureStaticLink(walletId: string): Promise<string>
   mintWithdrawLink(
     walletId: string,
-    input: { num_satoshis: number; memo?: string; uses?: number },
+    input: { amountSat: number; memo?: string; uses?: number },
   ): Promise<BackendWithdrawLink>
   close(): void
 }
@@ -131,7 +131,7 @@ export function createLnbitsClient(o: LnbitsClientOptions): LnbitsClient {
     async mintWithdrawLink(walletId, input) {
       if (!(await offersNow()).withdraw) throw new AppError('invalid_input', mt('lnbits.noWithdraw'))
       const k = await admin(wallets, walletId)
-      return mintWithdraw(call, k.key, { sats: input.num_satoshis, memo: input.memo, uses: input.uses })
+      return mintWithdraw(call, k.key, { sats: input.amountSat, memo: input.memo, uses: input.uses })
     },
     listAccountTransactions: () => cannot(),
     probe: () => cannot(),

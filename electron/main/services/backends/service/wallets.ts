@@ -48,7 +48,8 @@ export function inAppTerms(client: ServiceClient): BackendClient {
     getStaticLink: async (id) => staticLinkOf(await client.getStaticLink(id)),
     // a probe's answer and a minted link are LUD-06's and LUD-03's words already
     probe: (target) => client.probe(target),
-    mintWithdrawLink: (walletId, input) => client.mintWithdrawLink(walletId, input),
+    mintWithdrawLink: (walletId, { amountSat, memo }) =>
+      client.mintWithdrawLink(walletId, { num_satoshis: amountSat, ...(memo ? { memo } : {}) }),
     createInvoice: async (walletId, i) =>
       invoiceOf(
         await client.createInvoice(walletId, {
