@@ -2,8 +2,8 @@
 // NWC account"). Free of zod, so the first screen can read an account's flags without loading the
 // contract's schemas; shared/contract/accounts.ts checks the same shape at the boundary.
 
-/** `service`: an address and an API key; `nwc`: a Nostr Wallet Connect string */
-export type AccountKind = 'service' | 'nwc'
+/** `service`: an address and an API key; `nwc`: a Nostr Wallet Connect string; `lnbits`: an LNbits server and wallet keys */
+export type AccountKind = 'service' | 'nwc' | 'lnbits'
 
 /** The renderer hides what a flag denies (instead of checking the kind), and main refuses it too. */
 export interface Capabilities {
@@ -15,6 +15,10 @@ export interface Capabilities {
   permanentQr: boolean
   /** serving apps over NWC from this account's wallets */
   connectedApps: boolean
+  /** false: receive only (an LNbits wallet added with its invoice key); absent: pays */
+  pays?: boolean
+  /** invoices without an amount, the payer choosing it; absent: allowed */
+  amountlessInvoices?: boolean
 }
 
 const ALL: Capabilities = {
@@ -34,9 +38,12 @@ const NWC: Capabilities = {
   connectedApps: false,
 }
 
+/** an LNbits account before its server was asked (backends/lnbits/capabilities.ts says what it offers) */
+const LNBITS: Capabilities = { ...NWC, amountlessInvoices: false }
+
 /** the flags of a kind: a NIP-47 wallet gives one wallet, balance, history, receive and pay */
 export function capabilitiesOf(kind: AccountKind): Capabilities {
-  return kind === 'nwc' ? { ...NWC } : { ...ALL }
+  return kind === 'nwc' ? { ...NWC } : kind === 'lnbits' ? { ...LNBITS } : { ...ALL }
 }
 
 /** an account view's flags; a view from before kinds existed is a service account */

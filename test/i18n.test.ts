@@ -77,6 +77,7 @@ const NOT_FOR_A_PERSON = [
   'electron/main/shell/start.ts',
   'electron/main/services/backup/payload.ts',
   'electron/main/services/backends/service/schemas.ts',
+  'electron/main/services/backends/lnbits/schemas.ts',
 ]
 /** Files whose sentences are read by someone other than the person, and by whom. */
 const WORDS_FOR_OTHERS: Record<string, string> = {

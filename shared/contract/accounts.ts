@@ -33,7 +33,7 @@ export const ApiKeyInput = z
   .regex(/^[\x21-\x7e]+$/, 'A key has no spaces or special characters.')
 
 /** `service`: an address and an API key; `nwc`: a Nostr Wallet Connect string (docs/nwc.md) */
-export const AccountKind = z.enum(['service', 'nwc']) satisfies z.ZodType<Kind>
+export const AccountKind = z.enum(['service', 'nwc', 'lnbits']) satisfies z.ZodType<Kind>
 export type AccountKind = Kind
 
 /** An account's flags (shared/capabilities.ts), checked where they cross the boundary. */
@@ -44,6 +44,8 @@ export const Capabilities = z.object({
   transfers: z.boolean(),
   permanentQr: z.boolean(),
   connectedApps: z.boolean(),
+  pays: z.boolean().optional(),
+  amountlessInvoices: z.boolean().optional(),
 }) satisfies z.ZodType<Caps>
 export type Capabilities = Caps
 export { accountCapabilities, capabilitiesOf } from '../capabilities'
@@ -86,6 +88,22 @@ const NwcConnection = z.object({
   uri: z.string().trim().min(1).max(2048),
 })
 
+/** An LNbits wallet's key: `uuid4().hex` (lnbits/core/crud/wallets.py), its admin or its invoice key */
+export const LnbitsKey = z
+  .string()
+  .trim()
+  .regex(/^[0-9a-fA-F]{32}$/, 'An LNbits key is 32 letters and digits.')
+
+/** the most wallets one LNbits account holds (one key each) */
+export const LNBITS_KEYS_MAX = 15
+
+/** An LNbits server and one key per wallet (docs/lnbits.md, "The app's side"); main reads them again. */
+const LnbitsConnection = z.object({
+  kind: z.literal('lnbits'),
+  baseUrl: BaseUrl,
+  keys: z.array(LnbitsKey).min(1).max(LNBITS_KEYS_MAX),
+})
+
 /** an NWC account's address: its wallet's public key (the string's secret is never in it) */
 const NWC_ADDRESS = /^nostr\+walletconnect:\/\/([0-9a-f]{64})$/
 
@@ -118,13 +136,26 @@ export const ACCOUNT_KINDS = {
       return !!wallet && parseNwcUri(secret)?.walletPubkey === wallet
     },
   },
+  lnbits: {
+    connection: LnbitsConnection,
+    address: (baseUrl) => BaseUrl.safeParse(baseUrl).success,
+    // the keys kept as one secret, separated by commas (backends/lnbits/keys.ts)
+    fits: (_baseUrl, secret) => {
+      const keys = secret.split(',')
+      return keys.length <= LNBITS_KEYS_MAX && keys.every((k) => LnbitsKey.safeParse(k).success)
+    },
+  },
 } as const satisfies Record<AccountKind, AccountKindEntry>
 
 /** Checks a connection by reading its wallets; stores nothing. */
-const TestInput = z.discriminatedUnion('kind', [ServiceConnection, NwcConnection.strict()])
+const TestInput = z.discriminatedUnion('kind', [ServiceConnection, NwcConnection.strict(), LnbitsConnection.strict()])
 
 /** Checks the connection, then keeps its secret (keychain or memory) and makes the account active. */
-const ConnectInput = z.discriminatedUnion('kind', [ServiceConnection.extend(Kept), NwcConnection.extend(Kept).strict()])
+const ConnectInput = z.discriminatedUnion('kind', [
+  ServiceConnection.extend(Kept),
+  NwcConnection.extend(Kept).strict(),
+  LnbitsConnection.extend(Kept).strict(),
+])
 
 export const accountsOps = {
   'accounts.list': op('read', none, z.object({ accounts: z.array(AccountView), activeId: id.nullable() })),

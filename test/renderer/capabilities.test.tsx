@@ -44,3 +44,23 @@ test('an NWC account hides the withdraw tab, the permanent QR and the menu entry
   expect(screenAllowed('withdraw', capabilitiesOf('nwc'))).toBe(false)
   expect(screenAllowed('receive', capabilitiesOf('nwc'))).toBe(true)
 })
+
+/** an LNbits account with these flags (the server render reads the store's initial state) */
+function seedLnbits(capabilities: ReturnType<typeof capabilitiesOf>) {
+  installFakeWallet()
+  const seeded = { accounts: [{ ...account('a1', 'Mine'), kind: 'lnbits' as const, capabilities }], activeId: 'a1' }
+  useAccounts.setState(seeded)
+  Object.assign(useAccounts.getInitialState(), seeded)
+}
+
+test('an LNbits account of invoice keys only hides Send; with an admin key it shows it', () => {
+  const receiveOnly = { ...capabilitiesOf('lnbits'), pays: false }
+  seedLnbits(receiveOnly)
+  expect(renderToString(<App />)).not.toContain('title="Send')
+  expect(renderToString(<App />)).toContain('title="Receive')
+  expect(screenAllowed('send', receiveOnly)).toBe(false)
+  seedLnbits({ ...receiveOnly, pays: true })
+  expect(renderToString(<App />)).toContain('title="Send')
+  // a service account's flags say nothing of paying: it pays
+  expect(screenAllowed('send', capabilitiesOf('service'))).toBe(true)
+})

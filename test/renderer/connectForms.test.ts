@@ -10,6 +10,7 @@ import { LOCALES } from '../../shared/i18n/locales'
 const filled: Record<AccountKind, Record<string, string>> = {
   service: { baseUrl: ' https://api.example.com ', apiKey: 'sak_abcdefgh', authMethod: 'basic' },
   nwc: { uri: `nostr+walletconnect://${'ab'.repeat(32)}?relay=wss://r.example&secret=${'cd'.repeat(32)}` },
+  lnbits: { baseUrl: ' https://lnbits.example.com ', keys: ` ${'ab'.repeat(16)},\n${'CD'.repeat(16)} ` },
 }
 const kinds = Object.keys(CONNECT_FORMS) as AccountKind[]
 

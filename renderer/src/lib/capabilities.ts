@@ -7,12 +7,15 @@ import { useAccounts } from '../stores/accounts'
 /** the screens that need a flag; a screen not named here every account can show */
 const NEEDS: Partial<Record<string, keyof Capabilities>> = {
   withdraw: 'withdrawLinks',
+  // an LNbits account added with invoice keys only receives
+  send: 'pays',
 }
 
 /** whether a screen (by its `to`) is offered for an account with these flags */
 export function screenAllowed(to: string, caps: Capabilities): boolean {
   const need = NEEDS[to]
-  return need === undefined || caps[need]
+  // an optional flag that is absent allows (shared/capabilities.ts)
+  return need === undefined || caps[need] !== false
 }
 
 /** the active account's flags; with no account yet, a service account's */

@@ -37,6 +37,12 @@ interface KindForm<K extends AccountKind> {
 
 const value = (v: FieldValues, name: string) => (v[name] ?? '').trim()
 
+/** an LNbits form's keys: one per wallet, separated by commas, spaces or lines */
+const lnbitsKeys = (v: FieldValues) =>
+  value(v, 'keys')
+    .split(/[\s,]+/)
+    .filter(Boolean)
+
 /** A text field, empty at first. */
 const text = (
   name: string,
@@ -89,9 +95,29 @@ export const CONNECT_FORMS: { [K in AccountKind]: KindForm<K> } = {
     problem: (v) => (/^nostr\+walletconnect:/i.test(value(v, 'uri')) ? null : t('onboarding.pasteTheNwcString')),
     input: (v) => ({ kind: 'nwc', uri: value(v, 'uri') }),
   },
+  lnbits: {
+    choice: 'onboarding.withLnbits',
+    fields: [
+      text('baseUrl', 'lnbits-url', 'url', {
+        label: 'onboarding.lnbitsAddress',
+        placeholder: 'onboarding.lnbitsAddressPlaceholder',
+      }),
+      text('keys', 'lnbits-keys', 'secret', {
+        label: 'onboarding.lnbitsKeys',
+        placeholder: 'onboarding.lnbitsKeysPlaceholder',
+      }),
+    ],
+    help: 'onboarding.lnbitsHelp',
+    problem: (v) =>
+      checkBaseUrl(value(v, 'baseUrl')) ??
+      (lnbitsKeys(v).length > 0 && lnbitsKeys(v).every((k) => /^[0-9a-f]{32}$/i.test(k))
+        ? null
+        : t('onboarding.pasteLnbitsKeys')),
+    input: (v) => ({ kind: 'lnbits', baseUrl: value(v, 'baseUrl'), keys: lnbitsKeys(v) }),
+  },
 }
 
-export const ACCOUNT_KIND_ORDER: readonly AccountKind[] = ['service', 'nwc']
+export const ACCOUNT_KIND_ORDER: readonly AccountKind[] = ['service', 'nwc', 'lnbits']
 
 /** A kind's fields at their first values. */
 export const initialValues = (kind: AccountKind): FieldValues =>

@@ -7,7 +7,7 @@ import { baseUrl } from '../http'
 import type { Ledger } from '../state'
 import { SimError } from '../types'
 import { LnbitsError } from './errors'
-import { isoTime } from './payments'
+import { isoTime, setPaymentExtra } from './payments'
 import type { LnbitsWallets } from './wallets'
 
 interface WithdrawLink {
@@ -140,10 +140,11 @@ export function registerLnbitsExtensions(app: FastifyInstance, ledger: Ledger, w
     if (l.used > 0 && now < l.open_time) return { status: 'ERROR', reason: `Wait ${l.open_time - now} seconds.` }
     const simId = wallets.byLnbitsId(l.wallet)?.simId
     try {
-      ledger.payInvoice(simId ?? '', q.pr ?? '', {
+      const { lnTx } = ledger.payInvoice(simId ?? '', q.pr ?? '', {
         minMsat: l.min_withdrawable * 1000,
         maxMsat: l.max_withdrawable * 1000,
       })
+      setPaymentExtra(ledger, lnTx.id, { tag: 'withdraw', withdrawal_link_id: l.id })
     } catch (err) {
       if (err instanceof SimError) return { status: 'ERROR', reason: `withdraw not working. ${err.message}` }
       throw err
@@ -208,6 +209,12 @@ export function registerLnbitsExtensions(app: FastifyInstance, ledger: Ledger, w
       { amountSat: Math.floor(amount / 1000), memo: l.description, descriptionHash, passThru: { lnurlp: l.id } },
       true,
     )
+    const comment = (req.query as Record<string, string | undefined>).comment
+    setPaymentExtra(ledger, t.id, {
+      tag: 'lnurlp',
+      link: l.id,
+      ...(comment && l.comment_chars > 0 && { comment: comment.slice(0, l.comment_chars) }),
+    })
     l.served_pr += 1
     return { pr: ledger.paymentRequest(t), routes: [] }
   })

@@ -31,6 +31,19 @@ function base(walletId: string, hash: string, at: number) {
   }
 }
 
+/**
+ * What LNbits' extensions write into a payment's `extra` (its `tag` among it): a withdraw link's
+ * claim `{tag: "withdraw", withdrawal_link_id}` (withdraw/views_lnurl.py), an lnurlp invoice
+ * `{tag: "lnurlp", link, comment}` (lnurlp/views_lnurl.py); by the simulator's lnTx id.
+ */
+const extras = new WeakMap<Ledger, Map<string, Record<string, unknown>>>()
+
+export function setPaymentExtra(ledger: Ledger, lnTxId: string, extra: Record<string, unknown>): void {
+  const mine = extras.get(ledger) ?? new Map<string, Record<string, unknown>>()
+  extras.set(ledger, mine)
+  mine.set(lnTxId, extra)
+}
+
 export function lnTxPayment(ledger: Ledger, walletId: string, t: LnTxRec, wtx?: WtxRec): LnbitsPayment {
   const bolt11 = ledger.paymentRequest(t)
   const paid = t.direction === 'out' || t.settledAt != null
@@ -47,7 +60,13 @@ export function lnTxPayment(ledger: Ledger, walletId: string, t: LnTxRec, wtx?: 
     expiry: isoTime(t.createdAt + t.expiry),
     preimage: paid ? t.preimage : null,
     updated_at: isoTime(t.settledAt ?? t.createdAt),
+    ...extraOf(ledger, t),
   }
+}
+
+function extraOf(ledger: Ledger, t: LnTxRec): { tag?: string; extra?: Record<string, unknown> } {
+  const extra = extras.get(ledger)?.get(t.id)
+  return extra ? { tag: typeof extra.tag === 'string' ? extra.tag : undefined, extra } : {}
 }
 
 /** A row with no lightning payment behind it (a transfer, a service fee): an internal payment. */

@@ -11,6 +11,7 @@ import { apiKeyName, type SecretStore } from '../secrets'
 import type { AccountMeta, SettingsStore } from '../settings'
 import { prefsOfAccounts } from '../settings/walletPrefs'
 import { keyHint, sameKey } from './keys'
+import { isLnbits, lnbitsMeta, testLnbits } from './lnbits'
 import { isNwc, nwcAddress, nwcMeta, readNwcUri, testNwc } from './nwc'
 import { sameService, walletHolder } from './sameService'
 import type { AccountInput, AccountsService, CallPolicy, KindInput } from './types'
@@ -30,7 +31,8 @@ const viewIn =
     keyHint: m.keyHint,
     storage: m.storage,
     kind: m.kind ?? 'service',
-    capabilities: { ...backends[m.kind ?? 'service'].capabilities },
+    // an LNbits account's flags are what its server offered when it was connected (accounts/lnbits.ts)
+    capabilities: { ...(m.capabilities ?? backends[m.kind ?? 'service'].capabilities) },
   })
 
 export function createAccountsService(deps: {
@@ -190,9 +192,23 @@ export function createAccountsService(deps: {
     return view(meta)
   }
 
+  async function connectLnbits(input: KindInput<'accounts.connect', 'lnbits'>): Promise<AccountView> {
+    for (const k of input.keys) deps.log.addSecret(k)
+    const checked = await testLnbits((a) => deps.backends.lnbits.open(a, deps.hooks), input)
+    const holder = await holderOf(checked.baseUrl, checked.secret)
+    if (holder) throw new AppError('invalid_input', mt('accounts.keyConnectedAs', { label: holder.label }))
+    const ids = checked.wallets.map((w) => w.id)
+    const sharing = walletHolder(all(), ids, deps.knownWallets)
+    if (sharing) throw new AppError('invalid_input', mt('accounts.walletsOf', { label: sharing.label }))
+    const meta = lnbitsMeta(checked, { ...input, id: newId(), createdAt: Math.floor(now() / 1000) })
+    await saveNew(meta, checked.secret)
+    return view(meta)
+  }
+
   async function replaceKey(input: AccountInput<'accounts.replaceKey'>): Promise<AccountView> {
     const meta = mustFind(input.id)
     if (isNwc(meta)) throw new AppError('invalid_input', mt('nwcAccount.noReplace'))
+    if (isLnbits(meta)) throw new AppError('invalid_input', mt('lnbits.noReplace'))
     const holder = await holderOf(meta.baseUrl, input.apiKey, meta.id)
     if (holder) throw new AppError('invalid_input', mt('accounts.keyConnectedAs', { label: holder.label }))
     const wallets = await checkClient({ ...meta, apiKey: input.apiKey }).listWallets()
@@ -230,11 +246,20 @@ export function createAccountsService(deps: {
     list,
     async test(input) {
       if (input.kind === 'service') return checkClient(input).listWallets()
+      if (input.kind === 'lnbits')
+        return (await testLnbits((a) => deps.backends.lnbits.open(a, deps.hooks), input)).wallets
       const uri = readNwcUri(input.uri)
       deps.log.addSecret(uri.secret)
       return testNwc((a) => deps.backends.nwc.open(a, deps.hooks), uri, input.uri)
     },
-    connect: (input) => serial(() => (input.kind === 'service' ? connectService(input) : connectNwc(input))),
+    connect: (input) =>
+      serial(() =>
+        input.kind === 'service'
+          ? connectService(input)
+          : input.kind === 'lnbits'
+            ? connectLnbits(input)
+            : connectNwc(input),
+      ),
     replaceKey: (input) => serial(() => replaceKey(input)),
     async switch(id) {
       const meta = mustFind(id)
@@ -275,7 +300,9 @@ export function createAccountsService(deps: {
       for (const id of [...clients.keys()]) closeClients(id)
     },
     capabilities(accountId) {
-      return { ...backendOf(mustFind(accountId ?? this.active().id)).capabilities }
+      const meta = mustFind(accountId ?? this.active().id)
+      // an LNbits account's flags are its server's answers at connect, kept with it (accounts/lnbits.ts)
+      return { ...(meta.capabilities ?? backendOf(meta).capabilities) }
     },
     client(accountId, policy = 'retry') {
       const id = accountId ?? this.active().id

@@ -17,8 +17,12 @@ export async function collect(
     // a key the keychain cannot give stops the export (keychain_unavailable): never a backup that
     // silently lacks the keys the person asked for
     const apiKey = o.includeKeys ? await d.keychain.get(apiKeyName(a.id)) : null
-    const { id, label, baseUrl, authMethod, keyHint, createdAt, kind } = a
-    accounts.push({ id, label, baseUrl, authMethod, keyHint, createdAt, ...(kind ? { kind } : {}), apiKey })
+    const { id, label, baseUrl, authMethod, keyHint, createdAt, kind, capabilities } = a
+    accounts.push({
+      ...{ id, label, baseUrl, authMethod, keyHint, createdAt, apiKey },
+      ...(kind ? { kind } : {}),
+      ...(capabilities ? { capabilities } : {}),
+    })
   }
   const ids = new Set(accounts.map((a) => a.id))
   const mine = <T extends { accountId: string }>(rows: T[]) => rows.filter((r) => ids.has(r.accountId))

@@ -2,7 +2,7 @@
 // anything is written: every account id is one the app itself makes (services/ids.ts: it names the
 // account's key in the keychain), every record belongs to an account of the backup, and no list is
 // longer than the app itself could have made it.
-import { ACCOUNT_KINDS, AccountKind, AuthMethod, PendingInvoice, SpendingRules } from '@shared/contract'
+import { ACCOUNT_KINDS, AccountKind, AuthMethod, Capabilities, PendingInvoice, SpendingRules } from '@shared/contract'
 import { z } from 'zod'
 import { AccountId } from '../ids'
 import { Recipient, StoredWithdrawLink } from '../ledger'
@@ -24,6 +24,8 @@ const BackupAccount = z
     createdAt: sec,
     /** absent in backups from before NWC accounts: a service account */
     kind: AccountKind.optional(),
+    /** what the account's server offered when it was connected (an LNbits account's); main checks again before acting */
+    capabilities: Capabilities.optional(),
     /** the account's secret of its kind (ACCOUNT_KINDS), only when the person ticked "include API keys" */
     apiKey: z.string().max(2048).nullable(),
   })

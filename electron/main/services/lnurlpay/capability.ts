@@ -3,4 +3,8 @@
 // for it the app does the LNURL part (./index.ts) and pays the invoice through the wallet.
 import type { AccountKind } from '@shared/capabilities'
 
-export const PAYS_ADDRESSES_ITSELF: Readonly<Record<AccountKind, boolean>> = { service: true, nwc: false }
+export const PAYS_ADDRESSES_ITSELF: Readonly<Record<AccountKind, boolean>> = {
+  service: true,
+  nwc: false,
+  lnbits: false,
+}
