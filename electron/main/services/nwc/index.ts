@@ -29,12 +29,13 @@ import { type HandleDeps, handleRequest } from './handle'
 import { tally } from './limits'
 import { createLinksOffThread } from './linksOffThread'
 import { rowTx, withMetadata } from './methods'
+import { createSeenIds } from './seen'
 import { settleFromJournal } from './settle'
 import { type Connection, type NwcStore, openNwcStore } from './store'
 import { NEGOTIATED, servedMethods } from './types'
 
 export interface NwcDeps
-  extends Omit<HandleDeps, 'store' | 'nowSec' | 'serving' | 'pausedBecause' | 'answer' | 'paid'> {
+  extends Omit<HandleDeps, 'store' | 'nowSec' | 'serving' | 'pausedBecause' | 'answer' | 'paid' | 'seen'> {
   dir: string
   now: () => number
   secretStore: SecretStore
@@ -80,6 +81,7 @@ export function createNwc(d: NwcDeps) {
       paused: store().setting('paused') === 'true',
     }
   }
+  const seen = createSeenIds(store, nowSec, SEEN_KEEP_SEC)
   const busy = new Map<string, number>()
   const dropped = tally((message, fields) => d.log?.(message, fields))
   const onHeard = (h: Heard & { relay: string }) => {
@@ -102,7 +104,7 @@ export function createNwc(d: NwcDeps) {
           secret: secrets.get(c.id) as Uint8Array,
           methods: live(c) ? servedMethods(c.methods) : null,
         })),
-    seen: () => store().seenSince(nowSec() - SEEN_KEEP_SEC),
+    seen: () => seen.since(nowSec() - SEEN_KEEP_SEC),
     onHeard,
     nowMs: d.now,
     ...{ log: d.log, backoffMinMs: d.backoffMinMs, workersDir: d.workersDir },
@@ -146,6 +148,7 @@ export function createNwc(d: NwcDeps) {
       return null
     },
     answer: (relay, walletPubkey, to, a) => links.answer(relay, walletPubkey, to, a),
+    seen,
     metadata: {
       keep: (hash, json) => store().keepMetadata(hash, json, nowSec()),
       of: (hash) => store().metadataOf(hash),
@@ -181,6 +184,7 @@ export function createNwc(d: NwcDeps) {
     },
     stop() {
       links.close()
+      if (opened) seen.flush()
       opened?.close()
       opened = null
       secrets.clear()

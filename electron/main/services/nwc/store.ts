@@ -42,6 +42,13 @@ const MIGRATIONS: Migration[] = [
       db.exec('CREATE TABLE metadata (payment_hash TEXT PRIMARY KEY, json TEXT NOT NULL, created_at INTEGER NOT NULL)')
     },
   },
+  {
+    // the old ids are let go on every write: without it each was a scan of the whole table
+    name: 'seen request events by time',
+    up(db) {
+      db.exec('CREATE INDEX seen_by_time ON seen (at)')
+    },
+  },
 ]
 
 export interface Connection {
@@ -103,6 +110,10 @@ export interface NwcStore {
   unsettled(): Spend[]
   /** true the first time an event id is seen (kept for `keepSec`, longer than requests may be old) */
   firstSight(eventId: string, at: number, keepSec: number): boolean
+  /** whether an event id is kept as seen (a read only: nothing written) */
+  wasSeen(eventId: string): boolean
+  /** event ids seen (with when), in one transaction; those seen before `forgetBefore` let go */
+  markSeen(ids: ReadonlyArray<readonly [string, number]>, forgetBefore: number): void
   /** the event ids seen since `at` (a new relay worker's gate starts with them: gate.ts) */
   seenSince(at: number): string[]
   /** an invoice's metadata as its app gave it (JSON, size-capped by the caller) */
@@ -131,6 +142,7 @@ export function openNwcStore(o: { dir: string; now: () => number }): NwcStore {
        WHEN 'failed' THEN 0 ELSE reserved_msat END), 0) AS used FROM spends WHERE connection_id = ? AND created_at >= ?`,
   )
   const used = (id: string, since: number) => Number((usedStmt.get(id, since) as { used: number }).used)
+  const seenStmt = db.prepare('SELECT 1 FROM seen WHERE event_id = ?')
   return {
     add(c) {
       db.prepare(
@@ -185,6 +197,14 @@ export function openNwcStore(o: { dir: string; now: () => number }): NwcStore {
         return (
           Number(db.prepare('INSERT OR IGNORE INTO seen (event_id, at) VALUES (?, ?)').run(eventId, at).changes) === 1
         )
+      })
+    },
+    wasSeen: (eventId) => seenStmt.get(eventId) !== undefined,
+    markSeen(ids, forgetBefore) {
+      inTransaction(db, () => {
+        db.prepare('DELETE FROM seen WHERE at < ?').run(forgetBefore)
+        const add = db.prepare('INSERT OR IGNORE INTO seen (event_id, at) VALUES (?, ?)')
+        for (const [id, at] of ids) add.run(id, at)
       })
     },
     seenSince: (at) =>
