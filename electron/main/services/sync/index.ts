@@ -76,6 +76,18 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
   // (a tick in progress reschedules as it ends)
   function reschedule(id: string) {
     if (started && !running.has(id) && wanted(id)) schedule.set(id, delayFor(id), () => tick(id, false))
+    lookUpFresh(id)
+  }
+
+  const freshOf = (id: string) => pending(id).filter((i) => serviceSec(id) - i.createdAt < opts.freshWindowSec)
+  /** a wallet that pushes nothing: each fresh invoice read directly every `lookupPollMs`, one after the other */
+  function lookUpFresh(id: string) {
+    const key = `lookup:${id}`
+    if (!started || schedule.has(key) || !deps.looksUpFresh?.(id) || freshOf(id).length === 0) return
+    schedule.set(key, opts.lookupPollMs, async () => {
+      for (const inv of freshOf(id)) await schedule.track(check(inv.id)).catch(() => undefined)
+      lookUpFresh(id)
+    })
   }
 
   /** An account whose client is gone: nobody can ask about its invoices, which stop at expiry. */
