@@ -55,10 +55,8 @@ export function createApp(deps: AppDeps): App {
   const rates = appRates(deps, { settings, now, log, emit })
   const pricesThen = priceBackfill(deps, { settings, now, log, emit, ledger })
   const syncDeps = { ledger, notifier, emit, now, log, activeAccountId, settings, accounts, serviceTime, rates }
-  const { sync, synced, told } = appSync({
-    ...{ ...syncDeps, nwcPushed: clients.nwcPushed, visible: deps.visible },
-    looksUpFresh: clients.looksUpFresh,
-  })
+  const { nwcPushed, looksUpFresh } = clients
+  const { sync, synced, told } = appSync({ ...syncDeps, nwcPushed, looksUpFresh, visible: deps.visible })
   accountsChanged.on((list) => followAccounts(list, { emit, connection, sync }))
   const { background, idle } = backgroundWork(log)
   unlocked.on(() => background(clients.refreshWallets()))

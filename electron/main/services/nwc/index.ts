@@ -28,6 +28,7 @@ import { type Heard, SEEN_KEEP_SEC } from './gate'
 import { type HandleDeps, handleRequest } from './handle'
 import { tally } from './limits'
 import { createLinksOffThread } from './linksOffThread'
+import { zapOf } from '../ledger/zap'
 import { rowTx, withMetadata } from './methods'
 import { createSeenIds } from './seen'
 import { settleFromJournal } from './settle'
@@ -136,6 +137,14 @@ export function createNwc(d: NwcDeps) {
     return { connections: store().all().map(view), settings: settings() }
   }
   const changed = () => d.changed?.(list())
+  /** an invoice an app made with a zap in its metadata, paid: the zap kept on its ledger row, "via" that app */
+  const noteZap = (row: LedgerTx) => {
+    const kept = row.amountMsat > 0 && row.paymentHash ? store().metadataWith(row.paymentHash) : null
+    if (!kept) return
+    const app = kept.connectionId ? store().get(kept.connectionId)?.name : null
+    const zap = zapOf(JSON.parse(kept.json), null, app)
+    if (zap) d.ledger().noteZap(row.accountId, row.txId, zap)
+  }
   const handleDeps: HandleDeps = {
     ...d,
     store,
@@ -150,7 +159,7 @@ export function createNwc(d: NwcDeps) {
     answer: (relay, walletPubkey, to, a) => links.answer(relay, walletPubkey, to, a),
     seen,
     metadata: {
-      keep: (hash, json) => store().keepMetadata(hash, json, nowSec()),
+      keep: (hash, json, connectionId) => store().keepMetadata(hash, json, nowSec(), connectionId),
       of: (hash) => store().metadataOf(hash),
     },
     paid(c, amountMsat) {
@@ -248,6 +257,12 @@ export function createNwc(d: NwcDeps) {
     },
     /** a row the sync loop just told (services/sync): payment_received / payment_sent to its wallet's apps */
     announced(row: LedgerTx) {
+      if (!hasFile()) return
+      try {
+        noteZap(row)
+      } catch (err) {
+        d.log?.('nwc could not keep a zap on its row', { error: err })
+      }
       const kind = row.amountMsat < 0 ? 'payment_sent' : 'payment_received'
       for (const c of store().all()) {
         if (!listening(c) || c.accountId !== row.accountId || c.walletId !== row.walletId) continue

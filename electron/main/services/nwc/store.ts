@@ -43,6 +43,13 @@ const MIGRATIONS: Migration[] = [
     },
   },
   {
+    // the app that made the invoice: a zap paid to it is shown "via" that app (ledger/zap.ts)
+    name: 'the connection that made each invoice with metadata',
+    up(db) {
+      db.exec('ALTER TABLE metadata ADD COLUMN connection_id TEXT')
+    },
+  },
+  {
     // the old ids are let go on every write: without it each was a scan of the whole table
     name: 'seen request events by time',
     up(db) {
@@ -117,8 +124,10 @@ export interface NwcStore {
   /** the event ids seen since `at` (a new relay worker's gate starts with them: gate.ts) */
   seenSince(at: number): string[]
   /** an invoice's metadata as its app gave it (JSON, size-capped by the caller) */
-  keepMetadata(paymentHash: string, json: string, at: number): void
+  keepMetadata(paymentHash: string, json: string, at: number, connectionId?: string): void
   metadataOf(paymentHash: string): string | null
+  /** the metadata and the connection that made the invoice (null for invoices kept before it was) */
+  metadataWith(paymentHash: string): { json: string; connectionId: string | null } | null
   setting(key: string): string | null
   setSetting(key: string, value: string): void
   close(): void
@@ -209,13 +218,15 @@ export function openNwcStore(o: { dir: string; now: () => number }): NwcStore {
     },
     seenSince: (at) =>
       (db.prepare('SELECT event_id AS id FROM seen WHERE at >= ?').all(at) as Array<{ id: string }>).map((r) => r.id),
-    keepMetadata(hash, json, at) {
-      db.prepare('INSERT OR REPLACE INTO metadata (payment_hash, json, created_at) VALUES (?, ?, ?)').run(
-        hash,
-        json,
-        at,
-      )
+    keepMetadata(hash, json, at, connectionId) {
+      db.prepare(
+        'INSERT OR REPLACE INTO metadata (payment_hash, json, created_at, connection_id) VALUES (?, ?, ?, ?)',
+      ).run(hash, json, at, connectionId ?? null)
     },
+    metadataWith: (hash) =>
+      (db.prepare('SELECT json, connection_id AS connectionId FROM metadata WHERE payment_hash = ?').get(hash) as
+        | { json: string; connectionId: string | null }
+        | undefined) ?? null,
     metadataOf: (hash) =>
       (db.prepare('SELECT json FROM metadata WHERE payment_hash = ?').get(hash) as { json: string } | undefined)
         ?.json ?? null,

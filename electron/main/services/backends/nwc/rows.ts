@@ -54,6 +54,7 @@ export function rowOf(t: Tx): WalletTransaction {
     passThru: {
       ...(t.comment ? { comment: t.comment } : {}),
       ...(t.type === 'outgoing' && t.payee ? { ln_address: t.payee } : {}),
+      ...(t.zap ? { zap: t.zap } : {}),
     },
   }
 }

@@ -150,6 +150,7 @@ export function nwcServiceClient(d: NwcClientDeps): BackendClient {
         settled_at: now,
         comment: null,
         payee: null,
+        zap: null,
       }
       return rowOf(t)
     },
