@@ -4,8 +4,9 @@
 // made, the caller is told to resync (`needsResync`), and the app never waits on it. Payments in
 // flight are NOT here but in the journal (services/payments/journal.ts), which a rebuild cannot touch.
 // See docs/ledger.md.
-import type { ZapView } from '@shared/history'
+
 import type { FiatCurrency } from '@shared/contract'
+import type { ZapView } from '@shared/history'
 import { mt } from '../i18n'
 import { type AppRecords, createAppRecords, type StoredWithdrawLink } from './appRecords'
 import { type CsvSink, exportCsvOffThread } from './csvOffThread'

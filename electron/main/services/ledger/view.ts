@@ -3,8 +3,8 @@
 // sent; the texts others wrote (memos, payers' comments, wallet labels) are cleaned on the way
 // out (@shared/cleanText), so rows stored before a change of the cleaner show clean too.
 import { cleanOptional } from '@shared/cleanText'
-import { type PriceThen, parsePriceThen } from '@shared/priceThen'
 import type { ZapView } from '@shared/history'
+import { type PriceThen, parsePriceThen } from '@shared/priceThen'
 import { txWords } from '@shared/txWords'
 import { zapInPassThru } from './zap'
 
