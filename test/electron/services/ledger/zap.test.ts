@@ -4,7 +4,7 @@
 // cleaned and capped; no zap request, no zap.
 import { nip19 } from 'nostr-tools'
 import { describe, expect, it } from 'vitest'
-import { shortNpub, zapInPassThru, zapOf } from '../../../electron/main/services/ledger/zap'
+import { shortNpub, zapInPassThru, zapOf } from '../../../../electron/main/services/ledger/zap'
 
 const pk = 'cd'.repeat(32)
 const request = (o: Record<string, unknown> = {}) => ({
