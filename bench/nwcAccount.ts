@@ -3,6 +3,9 @@
 // @getalby/sdk's NWCWalletService -> simulator over HTTP -> back, NIP-44 both ways) and
 // `invoices.create` (make_invoice), p50/p95. The relay runs in this process on loopback.
 //
+// Also how long an invoice paid from outside takes to be shown paid: an NWC account whose wallet
+// sends no notifications (its invoices looked up every second) against the service account.
+//
 // `npx tsx --tsconfig tsconfig.node.json bench/nwcAccount.ts` prints the figures.
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -25,9 +28,15 @@ export interface NwcAccountBench {
   'NWC account invoices.create p95 ms': number
   'service account invoices.create p50 ms': number
   'service account invoices.create p95 ms': number
+  'NWC account, no notifications: paid shown after p50 ms': number
+  'NWC account, no notifications: paid shown after p95 ms': number
+  'service account: paid shown after p50 ms': number
+  'service account: paid shown after p95 ms': number
 }
 
 const RUNS = 40
+/** invoices paid from outside, each waited for until the app says it is paid */
+const PAID_RUNS = 10
 
 export async function runNwcAccountBench(): Promise<NwcAccountBench> {
   const sim = await startSimulator({ seed: 'empty' })
@@ -39,13 +48,35 @@ export async function runNwcAccountBench(): Promise<NwcAccountBench> {
     apiKey: sim.keys.secret,
     walletId: hub.id,
   })
+  // a wallet that sends no notifications: its invoices are looked up every second (docs/nwc.md)
+  const quietHub = sim.control.createWallet('Quiet hub', 100_000)
+  const quiet = await startNwcWallet({
+    ...{ relayUrl: relay.url, simUrl: sim.url, apiKey: sim.keys.secret, walletId: quietHub.id },
+    notifications: false,
+  })
   const dir = await mkdtemp(join(tmpdir(), 'lt-bench-nwcacct-'))
+  const paidWaits = new Map<string, () => void>()
   const app: App = createApp({
     ...{ userDataDir: dir, secretStore: createMemoryStore(), appVersion: 'bench' },
     notifier: { show: () => {}, isSupported: () => false },
-    emit: () => {},
+    emit: (name, payload) => {
+      const inv = payload as { id?: string; status?: string }
+      if (name === 'invoice.updated' && inv.status === 'paid' && inv.id) paidWaits.get(inv.id)?.()
+    },
     logSink: () => {},
   })
+  /** from the payment at the simulator to the app's event saying the invoice is paid, ms */
+  const paidShown = (walletId: string) =>
+    timed(PAID_RUNS, async () => {
+      const inv = await call<{ id: string; paymentRequest: string }>('invoices.create', {
+        ...{ walletId, amountSat: 21, memo: 'paid from outside' },
+      })
+      const shown = new Promise<void>((r) => paidWaits.set(inv.id, r))
+      await sim.control.settleInvoice(inv.paymentRequest)
+      const t0 = performance.now()
+      await shown
+      return performance.now() - t0
+    })
   const call = <T>(name: string, input: unknown = {}) => app.router.handle(name, input).then((r) => value<T>(r))
   try {
     await app.start()
@@ -67,8 +98,17 @@ export async function runNwcAccountBench(): Promise<NwcAccountBench> {
     const serviceInvoice = await timed(RUNS, () =>
       call('invoices.create', { walletId: hub.id, amountSat: 1, memo: 'bench' }),
     )
+    const serviceShown = await paidShown(hub.id)
+    await call('accounts.connect', { kind: 'nwc', uri: quiet.uri, storage: 'memory' })
+    const quietWallet = (await call<{ wallets: Array<{ id: string }> }>('wallets.list')).wallets[0]
+    if (!quietWallet) throw new Error('the quiet NWC account has no wallet')
+    const quietShown = await paidShown(quietWallet.id)
     const r = (n: number) => Math.round(n * 10) / 10
     return {
+      'NWC account, no notifications: paid shown after p50 ms': r(percentile(quietShown, 50)),
+      'NWC account, no notifications: paid shown after p95 ms': r(percentile(quietShown, 95)),
+      'service account: paid shown after p50 ms': r(percentile(serviceShown, 50)),
+      'service account: paid shown after p95 ms': r(percentile(serviceShown, 95)),
       'NWC account wallets.get p50 ms': r(percentile(nwcGet, 50)),
       'NWC account wallets.get p95 ms': r(percentile(nwcGet, 95)),
       'service account wallets.get p50 ms': r(percentile(serviceGet, 50)),
@@ -81,6 +121,7 @@ export async function runNwcAccountBench(): Promise<NwcAccountBench> {
   } finally {
     await app.dispose()
     wallet.close()
+    quiet.close()
     await relay.close()
     await sim.close()
     await rm(dir, { recursive: true, force: true })

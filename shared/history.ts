@@ -45,6 +45,10 @@ export const HistoryQuery = HistoryFilterInput.extend({
 export const ClaimedLinkView = z.object({ memo: z.string().max(4096), shortId: z.string().max(16) }).strict()
 export type ClaimedLinkView = z.infer<typeof ClaimedLinkView>
 
+/** a zap's sender and the app it came through, where known ("Zap from … via …") */
+export const ZapView = z.object({ from: z.string().max(128).nullable(), via: z.string().max(128).nullable() }).strict()
+export type ZapView = z.infer<typeof ZapView>
+
 /** One payment as the history shows it: its fee folded in, what happened in plain words. */
 export const HistoryRow = z.object({
   rowId: int,
@@ -73,6 +77,8 @@ export const HistoryRow = z.object({
    * invoice's. Absent or null on every other row (docs/ledger.md, "Claimed links").
    */
   link: ClaimedLinkView.nullable().optional(),
+  /** a zap: who sent it and through which app (docs/ledger.md); absent or null otherwise */
+  zap: ZapView.nullable().optional(),
 })
 export type HistoryRow = z.infer<typeof HistoryRow>
 

@@ -94,3 +94,14 @@ test("the detail: the link's words, the claimer's memo apart, each once", () => 
   expect(count(again.toLowerCase(), 'lunch with ana')).toBe(1)
   expect(again).not.toContain('Claimer’s invoice memo')
 })
+
+test('a zap says who sent it and through which app, in the chosen words, and leads with it over its memo', () => {
+  const zap = historyRow(9, { memo: '{"kind":9734,"content":"great post"}', amountMsat: 21_000 })
+  expect(rowWords({ ...zap, zap: { from: 'Alice', via: 'Primal' } })).toBe('Zap from Alice via Primal')
+  expect(rowWords({ ...zap, zap: { from: 'Alice', via: null } })).toBe('Zap from Alice')
+  expect(rowWords({ ...zap, zap: { from: null, via: 'Primal' } })).toBe('Zap via Primal')
+  expect(rowWords({ ...zap, zap: { from: null, via: null } })).toBe('Zap')
+  expect(rowTitle({ ...zap, zap: { from: 'Alice', via: 'Primal' } })).toBe('Zap from Alice via Primal')
+  expect(rowTitle({ ...zap, comment: 'great post', zap: { from: 'Alice', via: null } })).toBe('great post')
+  expect(rowWords(zap)).toBe('Received')
+})

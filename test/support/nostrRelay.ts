@@ -45,6 +45,12 @@ export interface TestRelay {
   clients(): number
   /** whether a subscription open now asks for events of this kind (a client listens: publish after) */
   subscribed(kind: number): boolean
+  /**
+   * With `stamps`: for each answer (kind 23195) the relay took, the milliseconds from passing its
+   * request on to the service to the answer's arrival here, before either is checked: the
+   * service's own part of a request (bench/nwc.ts). Empties the list.
+   */
+  takeServiceTimes(): number[]
   close(): Promise<void>
 }
 
@@ -67,15 +73,19 @@ const replaceable = (kind: number) => kind === 0 || kind === 3 || (kind >= 10000
 
 /**
  * `port`: listen there (a relay brought back where it was); `keep`: events it starts with, stored
- * even when ephemeral, as a relay that keeps what came for a wallet while the wallet was away.
+ * even when ephemeral, as a relay that keeps what came for a wallet while the wallet was away; `stamps`:
+ * time each answer from the request passed on (takeServiceTimes).
  */
-export async function startRelay(o: { port?: number; keep?: Event[] } = {}): Promise<TestRelay> {
+export async function startRelay(o: { port?: number; keep?: Event[]; stamps?: boolean } = {}): Promise<TestRelay> {
   const wss = new WebSocketServer({ host: '127.0.0.1', port: o.port ?? 0 })
   await new Promise<void>((resolve) => wss.once('listening', () => resolve()))
   const stored: Event[] = [...(o.keep ?? [])]
   const subs = new Map<WebSocket, Map<string, Filter[]>>()
   const faults: RelayFaults = { dropKinds: [], duplicate: false, silent: false, ignoreSince: false }
   const published: Event[] = []
+  // request id -> when it was passed on; answers' times from then (only with `stamps`)
+  const passedAt = new Map<string, number>()
+  let serviceTimes: number[] = []
 
   const send = (ws: WebSocket, msg: unknown[]) => {
     if (ws.readyState === ws.OPEN) ws.send(JSON.stringify(msg))
@@ -94,12 +104,25 @@ export async function startRelay(o: { port?: number; keep?: Event[] } = {}): Pro
     for (let n = 0; n < (faults.duplicate ? 2 : 1); n++)
       for (const [client, byId] of subs)
         for (const [subId, filters] of byId) if (filters.some((f) => matches(e, f))) send(client, ['EVENT', subId, e])
+    if (o.stamps && e.kind === 23194) passedAt.set(e.id, performance.now())
+  }
+
+  /** an answer's arrival, stamped before anything of it is read further */
+  function stamp(arrived: number, msg: unknown[]) {
+    const e = msg[1] as Event | undefined
+    if (msg[0] !== 'EVENT' || e?.kind !== 23195) return
+    const to = e.tags.find((t) => t[0] === 'e')?.[1]
+    const out = to === undefined ? undefined : passedAt.get(to)
+    if (out === undefined) return
+    passedAt.delete(to as string)
+    serviceTimes.push(arrived - out)
   }
 
   wss.on('connection', (ws) => {
     subs.set(ws, new Map())
     ws.on('close', () => subs.delete(ws))
     ws.on('message', (raw) => {
+      const arrived = performance.now()
       if (faults.silent) return
       let msg: unknown
       try {
@@ -108,6 +131,7 @@ export async function startRelay(o: { port?: number; keep?: Event[] } = {}): Pro
         return send(ws, ['NOTICE', 'invalid: not JSON'])
       }
       if (!Array.isArray(msg)) return
+      if (o.stamps) stamp(arrived, msg)
       const [type, ...rest] = msg as [string, ...unknown[]]
       if (type === 'EVENT') onEvent(ws, rest[0] as Event)
       else if (type === 'REQ') {
@@ -144,6 +168,11 @@ export async function startRelay(o: { port?: number; keep?: Event[] } = {}): Pro
       return most
     },
     clients: () => wss.clients.size,
+    takeServiceTimes() {
+      const t = serviceTimes
+      serviceTimes = []
+      return t
+    },
     subscribed: (kind) =>
       [...subs.values()].some((byId) => [...byId.values()].some((fs) => fs.some((f) => f.kinds?.includes(kind)))),
     close: () =>

@@ -104,7 +104,10 @@ export async function startNwcWallet(o: {
   apiKey: string
   walletId: string
   keys?: { walletSk: Uint8Array; appSk: Uint8Array }
+  /** false: a wallet that sends no notifications and names none in its info event */
+  notifications?: boolean
 }): Promise<NwcTestWallet> {
+  const pushes = o.notifications !== false
   const sim = createServiceClient({ baseUrl: o.simUrl, getApiKey: () => o.apiKey, authMethod: 'header' })
   const walletSk = o.keys?.walletSk ?? generateSecretKey()
   const appSk = o.keys?.appSk ?? generateSecretKey()
@@ -126,7 +129,8 @@ export async function startNwcWallet(o: {
   const ok = <T>(result: T) => ({ result, error: undefined })
   const service = new NWCWalletService({ relayUrls: [o.relayUrl] })
   const supported = ['get_info', 'get_balance', 'make_invoice', 'lookup_invoice', 'list_transactions', 'pay_invoice']
-  await service.publishWalletServiceInfoEvent(walletSecret, supported as never, ['payment_received', 'payment_sent'])
+  const told = pushes ? ['payment_received', 'payment_sent'] : []
+  await service.publishWalletServiceInfoEvent(walletSecret, supported as never, told as never)
   const unsubscribe = await service.subscribe(new NWCWalletServiceKeyPair(walletSecret, appPubkey), {
     getInfo: async () => {
       methods.push('get_info')
@@ -196,7 +200,7 @@ export async function startNwcWallet(o: {
       try {
         const t = await sim.payInvoice(o.walletId, { payment_request: r.invoice, fee_limit_msat: 50_000 })
         // as Alby Hub does: the connection's app hears of the payment
-        void notify('payment_sent')
+        if (pushes) void notify('payment_sent')
         return ok({ preimage: t.lnTx?.payment_preimage ?? '', fees_paid: 0 })
       } catch (e) {
         return { result: undefined, error: { code: 'PAYMENT_FAILED', message: String(e) } }

@@ -53,6 +53,8 @@ export function createClients(d: ClientsDeps) {
   const { emit, now } = d
   // an NWC account's wallet pushed a payment (docs/nwc.md): the sync loop listens and reads it now
   const nwcPushed = signal<string>()
+  // whether each NWC account's wallet says it pushes payments received (its info event)
+  const nwcOffers = new Map<string, boolean>()
   // the service's clock, per account, learnt from every answer: it decides every expiry
   const clockMoved = signal<string>()
   const serviceTime = createServiceTime({ now, onChange: clockMoved.fire, onSeen: d.seen })
@@ -72,6 +74,7 @@ export function createClients(d: ClientsDeps) {
     clockSample: (accountId, sec, sentAt, receivedAt) => serviceTime.sample(accountId, sec, sentAt, receivedAt),
     // an NWC account's wallet pushed a payment (docs/nwc.md): the sync loop listens and reads it now
     pushed: (accountId) => nwcPushed.fire(accountId),
+    offers: (accountId, pushes) => void nwcOffers.set(accountId, pushes),
     log: (message, fields) => d.log.info(message, fields),
   }
   const registry =
@@ -117,7 +120,10 @@ export function createClients(d: ClientsDeps) {
   active.bind({ id: activeAccountId, refresh: async (id) => void (await refreshWallets(id)) })
   // an account's clock is part of its view (the renderer shows a skew)
   clockMoved.on(() => emit('accounts.updated', accounts.list()))
-  return { serviceTime, connection, accounts, activeAccountId, refreshWallets, activeUrl, nwcPushed }
+  /** an NWC account whose wallet has not said it pushes payments received: its fresh invoices are looked up */
+  const looksUpFresh = (id: string) =>
+    nwcOffers.get(id) !== true && accounts.list().accounts.some((a) => a.id === id && a.kind === 'nwc')
+  return { serviceTime, connection, accounts, activeAccountId, refreshWallets, activeUrl, nwcPushed, looksUpFresh }
 }
 
 export type Clients = ReturnType<typeof createClients>

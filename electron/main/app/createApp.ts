@@ -55,7 +55,8 @@ export function createApp(deps: AppDeps): App {
   const rates = appRates(deps, { settings, now, log, emit })
   const pricesThen = priceBackfill(deps, { settings, now, log, emit, ledger })
   const syncDeps = { ledger, notifier, emit, now, log, activeAccountId, settings, accounts, serviceTime, rates }
-  const { sync, synced, told } = appSync({ ...syncDeps, nwcPushed: clients.nwcPushed, visible: deps.visible })
+  const { nwcPushed, looksUpFresh } = clients
+  const { sync, synced, told } = appSync({ ...syncDeps, nwcPushed, looksUpFresh, visible: deps.visible })
   accountsChanged.on((list) => followAccounts(list, { emit, connection, sync }))
   const { background, idle } = backgroundWork(log)
   unlocked.on(() => background(clients.refreshWallets()))
@@ -190,6 +191,8 @@ function appSync(p: {
   rates: Pick<RatesService, 'livePrice'>
   /** an NWC account's wallet pushed a payment: that account is read now (docs/nwc.md) */
   nwcPushed: Signal<string>
+  /** an account whose wallet pushes no payments received: its fresh invoices are looked up every second */
+  looksUpFresh: (accountId: string) => boolean
   /** the window can be seen: its active account is polled at the on-screen pace */
   visible?: () => boolean
 }) {
@@ -200,6 +203,7 @@ function appSync(p: {
     ...{ ledger: p.ledger, notifier: p.notifier, emit: p.emit, now: p.now, log: p.log },
     ...{ activeAccountId: p.activeAccountId, serviceNow: p.serviceTime.nowMs, visible: p.visible },
     accountIds: () => p.accounts.list().accounts.map((a) => a.id),
+    looksUpFresh: p.looksUpFresh,
     getClient: (accountId) => clientOrNull(() => p.accounts.client(accountId)),
     settings: () => p.settings.current().settings,
     walletPrefs: (accountId) => p.settings.current().walletPrefs[accountId] ?? {},

@@ -26,6 +26,14 @@ export function localWords(words: string): string {
   return words
 }
 
+/** A zap received: "Zap from alice via Damus", with what is known of the sender and the app. */
+export function zapWords(zap: { from: string | null; via: string | null }): string {
+  const [who, app] = [zap.from?.trim(), zap.via?.trim()]
+  if (who && app) return t('txWords.zapFromVia', { who, app })
+  if (who) return t('txWords.zapFrom', { who })
+  return app ? t('txWords.zapVia', { app }) : t('txWords.zap')
+}
+
 /** A claim of one of the person's own withdraw links: its short id and the person's memo of it. */
 export function claimedLinkWords(link: { memo: string; shortId: string }): string {
   const memo = link.memo.trim()

@@ -4,7 +4,7 @@
 // says the person's memo of the link and names it; the claimer's invoice memo is theirs, not the
 // person's, so only the detail shows it, and only when it says something else.
 import type { HistoryRow } from '@shared/history'
-import { claimedLinkWords, localWords } from '../i18n/txWords'
+import { claimedLinkWords, localWords, zapWords } from '../i18n/txWords'
 
 type Notes = Pick<HistoryRow, 'memo' | 'comment' | 'label' | 'link'>
 
@@ -12,8 +12,9 @@ const same = (a: string | null | undefined, b: string | null | undefined) =>
   !!a?.trim() && a.trim().toLowerCase() === b?.trim().toLowerCase()
 
 /** What happened, in the chosen language: "Sent to alice@…", "Withdraw link K3F9QZ claimed: Lunch". */
-export function rowWords(t: Pick<HistoryRow, 'words' | 'link'>): string {
-  return t.link ? claimedLinkWords(t.link) : localWords(t.words)
+export function rowWords(t: Pick<HistoryRow, 'words' | 'link' | 'zap'>): string {
+  if (t.link) return claimedLinkWords(t.link)
+  return t.zap ? zapWords(t.zap) : localWords(t.words)
 }
 
 /**
@@ -56,7 +57,9 @@ export function rowDirection(t: Pick<HistoryRow, 'typeName' | 'amountMsat'>): Ro
  * else the service's words ("Sent to alice@…", "Moved from Savings"), which name the payee. A
  * claimed link leads with its own words (the person's memo of it), never the claimer's memo.
  */
-export function rowTitle(t: Pick<HistoryRow, 'memo' | 'comment' | 'label' | 'words' | 'link'>): string {
+export function rowTitle(t: Pick<HistoryRow, 'memo' | 'comment' | 'label' | 'words' | 'link' | 'zap'>): string {
   if (t.link) return t.label?.trim() || rowWords(t)
+  // a zap's memo is often its zap request (JSON): the sender and app say more
+  if (t.zap) return t.label?.trim() || t.comment?.trim() || zapWords(t.zap)
   return t.label?.trim() || t.memo?.trim() || t.comment?.trim() || localWords(t.words)
 }

@@ -55,6 +55,15 @@ describe('requests that are not served', () => {
     expect(withdrawals()).toBe(n + 1)
   }, 30_000)
 
+  it('answers a replayed read once, also after a restart (its id is written after the answer)', async () => {
+    const e = raw.make({ method: 'get_balance', params: {} })
+    expect((await raw.send(e))[0]?.result?.balance).toBe(t.sim.control.balanceMsat(t.w.id))
+    expect(await raw.send(e, 'dropped')).toHaveLength(1) // no second answer to the same event
+    await t.restart()
+    await until(() => t.relay.clients() >= 2 && t.relay.subscribed(23194))
+    expect(await raw.send(e, 'dropped')).toHaveLength(1)
+  }, 30_000)
+
   it('pays once when the relay hands every event over twice', async () => {
     t.relay.faults.duplicate = true
     try {

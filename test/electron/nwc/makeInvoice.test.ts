@@ -1,10 +1,13 @@
 // make_invoice as NIP-47 has it in 2026 (issue 44, item 2): `description_hash` (an invoice that
 // commits to a description kept elsewhere: a zap request, LNURL metadata) and `expiry` reach the
-// invoice the service makes, the answer carries its `state`, and its `metadata` is kept and given back.
+// invoice the service makes, the answer carries its `state`, and its `metadata` is kept and given
+// back; a zap in it reaches the ledger row of the payment, for the history's "Zap from … via …".
 import { createHash } from 'node:crypto'
+import type { HistoryRow } from '@shared/history'
 import { decodeBolt11 } from '@shared/payment/bolt11'
 import { expect, it } from 'vitest'
-import { withRawClient } from './harness'
+import { shortNpub } from '../../../electron/main/services/ledger/zap'
+import { until, withRawClient } from './harness'
 
 const world = withRawClient()
 
@@ -49,4 +52,20 @@ it('keeps the metadata an invoice was made with and gives it back when it is loo
 it('refuses metadata that is not an object or is over 4 KB', async () => {
   expect((await ask({ amount: 3_000, metadata: 'zap' }))?.error?.code).toBe('OTHER')
   expect((await ask({ amount: 3_000, metadata: { comment: 'x'.repeat(5000) } }))?.error?.code).toBe('OTHER')
+})
+
+it('keeps a zap paid to an invoice an app made on the ledger row, shown "from" its sender "via" the app', async () => {
+  const { t } = world()
+  const sender = 'cd'.repeat(32)
+  const metadata = { nostr: { pubkey: sender, tags: [['p', 'ef'.repeat(32)]] }, comment: 'great post' }
+  const made = (await ask({ amount: 21_000, description: 'zap', metadata }))?.result
+  await t.sim.control.settleInvoice(made?.invoice as string)
+  t.app.sync.onResume()
+  const zapOfRow = async () => {
+    const page = await t.call<{ items: HistoryRow[] }>('history.page', { limit: 20 })
+    return page.items.find((r) => r.paymentHash === made?.payment_hash)?.zap ?? null
+  }
+  await until(async () => (await zapOfRow()) !== null)
+  // the connection is the app's name on its card ('Primal'): the app the zap came through
+  expect(await zapOfRow()).toEqual({ from: shortNpub(sender), via: 'Primal' })
 })

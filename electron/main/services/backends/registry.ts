@@ -30,6 +30,8 @@ export interface BackendHooks {
   clockSample(accountId: string, sec: number, sentAt: number, receivedAt: number): void
   /** the backend pushed news of a payment: the sync loop reads it now */
   pushed(accountId: string): void
+  /** whether the backend says it pushes news of payments received (else its invoices are looked up) */
+  offers?(accountId: string, pushesReceived: boolean): void
   log(message: string, fields?: Record<string, unknown>): void
 }
 

@@ -81,6 +81,7 @@ function historyRow(t: LedgerTx, link: ClaimedLinkView | null): HistoryRow {
     createdAt: t.createdAt,
     priceThen: t.priceThen ?? null,
     link,
+    zap: t.zap ?? null,
   }
 }
 

@@ -4,7 +4,9 @@
 // made, the caller is told to resync (`needsResync`), and the app never waits on it. Payments in
 // flight are NOT here but in the journal (services/payments/journal.ts), which a rebuild cannot touch.
 // See docs/ledger.md.
+
 import type { FiatCurrency } from '@shared/contract'
+import type { ZapView } from '@shared/history'
 import { mt } from '../i18n'
 import { type AppRecords, createAppRecords, type StoredWithdrawLink } from './appRecords'
 import { type CsvSink, exportCsvOffThread } from './csvOffThread'
@@ -106,6 +108,8 @@ export interface Ledger extends Pick<Labels, 'setLabel' | 'label' | 'labels' | '
   exportCsv(f: HistoryFilter, opts: LedgerCsvOptions): Promise<{ rows: number; total: number }>
   /** EXPLAIN QUERY PLAN of a page (tests) */
   plan(q: PageQuery): string[]
+  /** a zap's sender and app, learnt after the row came in (a connected app's invoice metadata) */
+  noteZap(accountId: string, txId: string, zap: ZapView): void
   /** everything of one account (it was removed from the app) */
   forgetAccount(accountId: string): void
   /**
@@ -211,6 +215,12 @@ export function openLedger(opts: LedgerOptions): Ledger {
       if (link.claimTxId) search.textChanged(link.accountId, link.claimTxId)
     }),
     ...pricesThen,
+    noteZap: changed((accountId: string, txId: string, zap: ZapView) => {
+      db.prepare(
+        `UPDATE transactions SET pass_thru = json_set(coalesce(pass_thru, '{}'), '$.zap', json(?))
+         WHERE account_id = ? AND tx_id = ? AND (pass_thru IS NULL OR json_valid(pass_thru))`,
+      ).run(JSON.stringify(zap), accountId, txId)
+    }),
     forgetAccount(accountId) {
       version++
       inTransaction(db, () => {

@@ -3,8 +3,10 @@
 // sent; the texts others wrote (memos, payers' comments, wallet labels) are cleaned on the way
 // out (@shared/cleanText), so rows stored before a change of the cleaner show clean too.
 import { cleanOptional } from '@shared/cleanText'
+import type { ZapView } from '@shared/history'
 import { type PriceThen, parsePriceThen } from '@shared/priceThen'
 import { txWords } from '@shared/txWords'
+import { zapInPassThru } from './zapKept'
 
 export interface LedgerTx {
   /** local id: order of arrival, the keyset cursor's tie-break, and what markAnnounced takes */
@@ -35,6 +37,8 @@ export interface LedgerTx {
   announced: boolean
   /** the price the row was seen at (null until known), docs/rates.md */
   priceThen?: PriceThen | null
+  /** a zap's sender and app, kept in pass_thru (ledger/zap.ts) */
+  zap?: ZapView | null
 }
 
 export interface TxRow {
@@ -59,6 +63,7 @@ export interface TxRow {
   wallet_label: string | null
   counterparty_label: string | null
   price_then?: string | null
+  pass_thru?: string | null
 }
 
 export function toLedgerTx(r: TxRow): LedgerTx {
@@ -88,5 +93,6 @@ export function toLedgerTx(r: TxRow): LedgerTx {
     createdAt: r.created_at,
     announced: r.announced === 1,
     priceThen: parsePriceThen(r.price_then ?? null),
+    zap: zapInPassThru(r.pass_thru),
   }
 }

@@ -1,8 +1,9 @@
 // The events this service signs: the info event (13194) naming the methods a connection may use,
 // responses (23195) to one request, and notifications (23197 NIP-44 or 23196 NIP-04, once). Each is signed
 // with the connection's own wallet key, which never leaves main (docs/nwc.md).
-import { finalizeEvent, type VerifiedEvent } from 'nostr-tools'
+import type { VerifiedEvent } from 'nostr-tools'
 import { encryptFor } from './crypto'
+import { signEvent } from './signing'
 import {
   ENCRYPTIONS,
   type Encryption,
@@ -27,7 +28,7 @@ export function infoEvent(
 ): VerifiedEvent {
   const paired: string[][] = to ? [['p', to.clientPubkey]] : []
   if (to?.state) paired.push(['state', to.state], ['extensions', '08'])
-  return finalizeEvent(
+  return signEvent(
     {
       kind: KIND_INFO,
       created_at: nowSec,
@@ -57,7 +58,7 @@ export function responseEvent(
     'result' in answer
       ? { result_type: answer.method, error: null, result: answer.result }
       : { result_type: answer.method, error: answer.error, result: null }
-  return finalizeEvent(
+  return signEvent(
     {
       kind: KIND_RESPONSE,
       created_at: nowSec,
@@ -84,5 +85,5 @@ export function notificationEvent(
 ): VerifiedEvent {
   const kind = to.enc === 'nip04' ? KIND_NOTIFY_NIP04 : KIND_NOTIFY_NIP44
   const content = encryptFor(to.enc, secret, to.pubkey, JSON.stringify(body))
-  return finalizeEvent({ kind, created_at: nowSec, content, tags: [['p', to.pubkey]] }, secret)
+  return signEvent({ kind, created_at: nowSec, content, tags: [['p', to.pubkey]] }, secret)
 }

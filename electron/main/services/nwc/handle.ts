@@ -6,10 +6,11 @@ import { mt } from '../i18n'
 import { getBudget } from './budgetAnswer'
 import { commandOf } from './command'
 import type { Answer } from './events'
-import { type Heard, SEEN_KEEP_SEC } from './gate'
+import type { Heard } from './gate'
 import { getBalance, getInfo, listTransactions, lookupInvoice, type MethodDeps, makeInvoice } from './methods'
 import { OutcomeUnknown, type PayDeps, payInvoice } from './pay'
 import type { AnswerTo } from './relayJob'
+import type { SeenIds } from './seen'
 import type { Connection, NwcStore } from './store'
 import { NwcError, type Served, servedMethods } from './types'
 
@@ -23,6 +24,8 @@ export interface HandleDeps extends MethodDeps, Omit<PayDeps, 'store'> {
   answer(relay: string, walletPubkey: string, to: AnswerTo, answer: Answer): Promise<boolean>
   /** a payment went out through a connection: the OS notification, the page's update */
   paid(c: Connection, amountMsat: number): void
+  /** the event ids served (seen.ts) */
+  seen: Pick<SeenIds, 'first' | 'flush'>
   log?: (message: string, fields?: Record<string, unknown>) => void
 }
 
@@ -39,13 +42,27 @@ export async function handleRequest(d: HandleDeps, h: Heard & { relay: string })
     }))
   // its notifications follow the encryption its requests use (docs/nwc.md, "Notifications")
   if (c.encryption !== h.enc) d.store().setEncryption(c.id, h.enc)
-  // replays and relays' duplicates: each event id is served once, kept past the age limit
-  if (!d.store().firstSight(h.id, d.nowSec(), SEEN_KEEP_SEC)) return d.log?.('nwc request dropped', { why: 'seen' })
   const cmd = commandOf(h.text)
-  if ('answer' in cmd) return void (await answer({ method: cmd.answer.method, error: cmd.answer }))
-  const result = await serve(d, c, cmd.method, cmd.params, h.id)
-  if (result) await answer(result)
+  // replays and relays' duplicates: each event id is served once, kept past the age limit; on disk
+  // before it is served when it makes something, after its answer is handed on when it reads (seen.ts)
+  const makes = 'method' in cmd && MAKES.has(cmd.method)
+  if (!d.seen.first(h.id, makes)) return d.log?.('nwc request dropped', { why: 'seen' })
+  try {
+    const result =
+      'answer' in cmd
+        ? { method: cmd.answer.method, error: cmd.answer }
+        : await serve(d, c, cmd.method, cmd.params, h.id)
+    const sent = result ? answer(result) : Promise.resolve(false)
+    d.seen.flush()
+    await sent
+  } catch (err) {
+    d.seen.flush()
+    throw err
+  }
 }
+
+/** the methods whose request is kept as seen before it is served */
+const MAKES: ReadonlySet<Served> = new Set(['pay_invoice', 'make_invoice'])
 
 async function serve(
   d: HandleDeps,

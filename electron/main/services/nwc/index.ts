@@ -20,6 +20,7 @@ import { bytesToHex, hexToBytes } from 'nostr-tools/utils'
 import { type CapabilitiesOf, mustAllow } from '../accounts/capabilities'
 import { mt } from '../i18n'
 import type { LedgerTx } from '../ledger'
+import { zapOf } from '../ledger/zap'
 import { connectionPaidNotification, type Notifier } from '../notify'
 import type { Journal } from '../payments'
 import { nwcWalletName, type SecretName, type SecretStore } from '../secrets'
@@ -32,12 +33,13 @@ import { createLinksOffThread } from './linksOffThread'
 import { rowTx, withMetadata } from './methods'
 import { newConnection, withValue } from './newConnection'
 import { createRelayStates, relayView } from './relayStates'
+import { createSeenIds } from './seen'
 import { settleFromJournal } from './settle'
 import { type Connection, type NwcStore, openNwcStore } from './store'
 import { NEGOTIATED, servedMethods } from './types'
 
 export interface NwcDeps
-  extends Omit<HandleDeps, 'store' | 'nowSec' | 'serving' | 'pausedBecause' | 'answer' | 'paid'> {
+  extends Omit<HandleDeps, 'store' | 'nowSec' | 'serving' | 'pausedBecause' | 'answer' | 'paid' | 'seen'> {
   dir: string
   now: () => number
   secretStore: SecretStore
@@ -85,6 +87,7 @@ export function createNwc(d: NwcDeps) {
       paused: store().setting('paused') === 'true',
     }
   }
+  const seen = createSeenIds(store, nowSec, SEEN_KEEP_SEC)
   const busy = new Map<string, number>()
   const dropped = tally((message, fields) => d.log?.(message, fields))
   const relayStates = createRelayStates(d.now)
@@ -110,7 +113,7 @@ export function createNwc(d: NwcDeps) {
           methods: live(c) ? servedMethods(c.methods) : null,
           pairingState: c.pairingState ?? null,
         })),
-    seen: () => store().seenSince(nowSec() - SEEN_KEEP_SEC),
+    seen: () => seen.since(nowSec() - SEEN_KEEP_SEC),
     onHeard,
     onStatus(relay, connected, problem) {
       if (relayStates.status(relay, connected, problem)) changed()
@@ -156,6 +159,14 @@ export function createNwc(d: NwcDeps) {
     return { connections: store().all().map(view), settings: settings(), relays: relays() }
   }
   const changed = () => d.changed?.(list())
+  /** an invoice an app made with a zap in its metadata, paid: the zap kept on its ledger row, "via" that app */
+  const noteZap = (row: LedgerTx) => {
+    const kept = row.amountMsat > 0 && row.paymentHash ? store().metadataWith(row.paymentHash) : null
+    if (!kept) return
+    const app = kept.connectionId ? store().get(kept.connectionId)?.name : null
+    const zap = zapOf(JSON.parse(kept.json), null, app)
+    if (zap) d.ledger().noteZap(row.accountId, row.txId, zap)
+  }
   const handleDeps: HandleDeps = {
     ...d,
     store,
@@ -168,8 +179,9 @@ export function createNwc(d: NwcDeps) {
       return null
     },
     answer: (relay, walletPubkey, to, a) => links.answer(relay, walletPubkey, to, a),
+    seen,
     metadata: {
-      keep: (hash, json) => store().keepMetadata(hash, json, nowSec()),
+      keep: (hash, json, connectionId) => store().keepMetadata(hash, json, nowSec(), connectionId),
       of: (hash) => store().metadataOf(hash),
     },
     paid(c, amountMsat) {
@@ -203,6 +215,7 @@ export function createNwc(d: NwcDeps) {
     },
     stop() {
       links.close()
+      if (opened) seen.flush()
       opened?.close()
       opened = null
       secrets.clear()
@@ -269,6 +282,12 @@ export function createNwc(d: NwcDeps) {
     },
     /** a row the sync loop just told (services/sync): payment_received / payment_sent to its wallet's apps */
     announced(row: LedgerTx) {
+      if (!hasFile()) return
+      try {
+        noteZap(row)
+      } catch (err) {
+        d.log?.('nwc could not keep a zap on its row', { error: err })
+      }
       const kind = row.amountMsat < 0 ? 'payment_sent' : 'payment_received'
       for (const c of store().all()) {
         if (!listening(c) || c.accountId !== row.accountId || c.walletId !== row.walletId) continue

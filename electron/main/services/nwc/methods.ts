@@ -12,12 +12,15 @@ import { ENCRYPTIONS, NOTIFICATIONS, NwcError, servedMethods } from './types'
 
 export interface MethodDeps {
   clientFor(accountId: string, policy: CallPolicy): BackendClient
-  ledger(): Pick<Ledger, 'invoices' | 'page' | 'byLnTxId'>
+  ledger(): Pick<Ledger, 'invoices' | 'page' | 'byLnTxId' | 'noteZap'>
   serviceNowSec(accountId: string): number
   /** hands a new invoice to the sync loop, which watches it and tells its payment */
   watch?(inv: PendingInvoice): Promise<void>
   /** NIP-47's `metadata` of the invoices apps made, by payment hash (nwc.sqlite) */
-  metadata?: { keep(paymentHash: string, json: string): void; of(paymentHash: string): string | null }
+  metadata?: {
+    keep(paymentHash: string, json: string, connectionId: string): void
+    of(paymentHash: string): string | null
+  }
 }
 
 /** the most metadata kept for one invoice (NIP-47 asks wallets to cap it; Alby Hub keeps 4 KB) */
@@ -93,7 +96,7 @@ export async function makeInvoice(d: MethodDeps, c: Connection, p: Params) {
   })
   const nowSec = d.serviceNowSec(c.accountId)
   const inv = pendingInvoiceView(made, { walletId: c.walletId, accountId: c.accountId, memo, nowSec })
-  if (metadata) d.metadata?.keep(inv.paymentHash, metadata)
+  if (metadata) d.metadata?.keep(inv.paymentHash, metadata, c.id)
   await d.watch?.(inv).catch(() => {})
   return withMetadata(d, invoiceTx(inv))
 }

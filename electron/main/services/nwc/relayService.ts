@@ -16,6 +16,7 @@ import {
   type ServedWallet,
   type ToRelayWorker,
 } from './relayJob'
+import { signingCompiled } from './signing'
 
 /** a worker's parent port, or one end of a MessageChannel when it runs on main (linksOffThread.ts) */
 export interface Port {
@@ -159,5 +160,6 @@ export function serveRelays(port: Port, data: RelayWorkerData): void {
       port.close()
     }
   })
+  void signingCompiled.then((ok) => ok || log('nwc signatures in pure JavaScript: the WebAssembly did not compile'))
   post({ type: 'ready' })
 }

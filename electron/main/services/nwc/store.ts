@@ -1,7 +1,7 @@
 // The connections and what each app spent, in a file of their own (`nwc.sqlite`, 0600, FULL sync
 // like the journal): a ledger rebuild must not forget how much of a budget is used, nor which
 // request events were answered. No key is here: each connection's key is in the keychain.
-import type { DatabaseSync } from 'node:sqlite'
+import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { inTransaction, type Migration } from '../ledger/migrate'
 import { openSqliteFile } from '../ledger/sqliteFile'
 import type { Encryption, Method, Period } from './types'
@@ -47,6 +47,20 @@ const MIGRATIONS: Migration[] = [
     name: 'the state a paired app asked with',
     up(db) {
       db.exec('ALTER TABLE connections ADD COLUMN pairing_state TEXT')
+    },
+  },
+  {
+    // the app that made the invoice: a zap paid to it is shown "via" that app (ledger/zap.ts)
+    name: 'the connection that made each invoice with metadata',
+    up(db) {
+      db.exec('ALTER TABLE metadata ADD COLUMN connection_id TEXT')
+    },
+  },
+  {
+    // the old ids are let go on every write: without it each was a scan of the whole table
+    name: 'seen request events by time',
+    up(db) {
+      db.exec('CREATE INDEX seen_by_time ON seen (at)')
     },
   },
 ]
@@ -112,11 +126,17 @@ export interface NwcStore {
   unsettled(): Spend[]
   /** true the first time an event id is seen (kept for `keepSec`, longer than requests may be old) */
   firstSight(eventId: string, at: number, keepSec: number): boolean
+  /** whether an event id is kept as seen (a read only: nothing written) */
+  wasSeen(eventId: string): boolean
+  /** event ids seen (with when), in one transaction; those seen before `forgetBefore` let go */
+  markSeen(ids: ReadonlyArray<readonly [string, number]>, forgetBefore: number): void
   /** the event ids seen since `at` (a new relay worker's gate starts with them: gate.ts) */
   seenSince(at: number): string[]
   /** an invoice's metadata as its app gave it (JSON, size-capped by the caller) */
-  keepMetadata(paymentHash: string, json: string, at: number): void
+  keepMetadata(paymentHash: string, json: string, at: number, connectionId?: string): void
   metadataOf(paymentHash: string): string | null
+  /** the metadata and the connection that made the invoice (null for invoices kept before it was) */
+  metadataWith(paymentHash: string): { json: string; connectionId: string | null } | null
   setting(key: string): string | null
   setSetting(key: string, value: string): void
   close(): void
@@ -134,15 +154,23 @@ const toConnection = (r: Record<string, unknown>): Connection => ({
 })
 
 export function openNwcStore(o: { dir: string; now: () => number }): NwcStore {
-  const { db } = openSqliteFile({ dir: o.dir, name: 'nwc', migrations: MIGRATIONS, now: o.now, synchronous: 'FULL' })
-  const usedStmt = db.prepare(
+  const { db } = openSqliteFile({
+    dir: o.dir,
+    name: 'nwc',
+    migrations: MIGRATIONS,
+    now: o.now,
+    synchronous: 'FULL',
+  })
+  const prepare = keptStatements(db)
+  const usedStmt = prepare(
     `SELECT coalesce(sum(CASE state WHEN 'paid' THEN amount_msat + coalesce(fee_msat, 0)
        WHEN 'failed' THEN 0 ELSE reserved_msat END), 0) AS used FROM spends WHERE connection_id = ? AND created_at >= ?`,
   )
   const used = (id: string, since: number) => Number((usedStmt.get(id, since) as { used: number }).used)
+  const seenStmt = prepare('SELECT 1 FROM seen WHERE event_id = ?')
   return {
     add(c) {
-      db.prepare(
+      prepare(
         `INSERT INTO connections (id, name, account_id, wallet_id, wallet_pubkey, client_pubkey, relay, budget_msat, period,
           methods, expires_at, created_at, revoked_at, pairing_state) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
       ).run(
@@ -150,26 +178,26 @@ export function openNwcStore(o: { dir: string; now: () => number }): NwcStore {
         ...[JSON.stringify(c.methods), c.expiresAt, c.createdAt, c.revokedAt, c.pairingState ?? null],
       )
     },
-    all: () => (db.prepare(`${CONN_SELECT} ORDER BY created_at`).all() as Record<string, unknown>[]).map(toConnection),
-    get: (id) => one(db, `${CONN_SELECT} WHERE id = ?`, id),
-    byWalletPubkey: (pk) => one(db, `${CONN_SELECT} WHERE wallet_pubkey = ?`, pk),
+    all: () => (prepare(`${CONN_SELECT} ORDER BY created_at`).all() as Record<string, unknown>[]).map(toConnection),
+    get: (id) => one(prepare, `${CONN_SELECT} WHERE id = ?`, id),
+    byWalletPubkey: (pk) => one(prepare, `${CONN_SELECT} WHERE wallet_pubkey = ?`, pk),
     revoke(id, at) {
-      db.prepare('UPDATE connections SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(at, id)
+      prepare('UPDATE connections SET revoked_at = coalesce(revoked_at, ?) WHERE id = ?').run(at, id)
     },
     setEncryption(id, enc) {
-      db.prepare('UPDATE connections SET encryption = ? WHERE id = ?').run(enc, id)
+      prepare('UPDATE connections SET encryption = ? WHERE id = ?').run(enc, id)
     },
     used,
     reserve(s, budgetMsat, since) {
       return inTransaction(db, () => {
-        if (db.prepare('SELECT 1 FROM spends WHERE event_id = ?').get(s.eventId)) return 'again'
+        if (prepare('SELECT 1 FROM spends WHERE event_id = ?').get(s.eventId)) return 'again'
         if (
           s.paymentHash &&
-          db.prepare("SELECT 1 FROM spends WHERE payment_hash = ? AND state != 'failed'").get(s.paymentHash)
+          prepare("SELECT 1 FROM spends WHERE payment_hash = ? AND state != 'failed'").get(s.paymentHash)
         )
           return 'paid'
         if (budgetMsat !== null && used(s.connectionId, since) + s.reservedMsat > budgetMsat) return 'quota'
-        db.prepare(
+        prepare(
           `INSERT INTO spends (event_id, connection_id, amount_msat, reserved_msat, state, payment_hash, created_at)
            VALUES (?, ?, ?, ?, 'reserved', ?, ?)`,
         ).run(s.eventId, s.connectionId, s.amountMsat, s.reservedMsat, s.paymentHash, s.createdAt)
@@ -177,41 +205,50 @@ export function openNwcStore(o: { dir: string; now: () => number }): NwcStore {
       })
     },
     settle(eventId, state, feeMsat) {
-      db.prepare('UPDATE spends SET state = ?, fee_msat = coalesce(?, fee_msat) WHERE event_id = ?').run(
+      prepare('UPDATE spends SET state = ?, fee_msat = coalesce(?, fee_msat) WHERE event_id = ?').run(
         state,
         feeMsat ?? null,
         eventId,
       )
     },
     spends: (id, limit) =>
-      db
-        .prepare(`${SPEND_SELECT} WHERE connection_id = ? ORDER BY created_at DESC LIMIT ?`)
-        .all(id, limit) as unknown as Spend[],
-    unsettled: () => db.prepare(`${SPEND_SELECT} WHERE state IN ('reserved', 'unknown')`).all() as unknown as Spend[],
+      prepare(`${SPEND_SELECT} WHERE connection_id = ? ORDER BY created_at DESC LIMIT ?`).all(
+        id,
+        limit,
+      ) as unknown as Spend[],
+    unsettled: () => prepare(`${SPEND_SELECT} WHERE state IN ('reserved', 'unknown')`).all() as unknown as Spend[],
     firstSight(eventId, at, keepSec) {
       return inTransaction(db, () => {
-        db.prepare('DELETE FROM seen WHERE at < ?').run(at - keepSec)
-        return (
-          Number(db.prepare('INSERT OR IGNORE INTO seen (event_id, at) VALUES (?, ?)').run(eventId, at).changes) === 1
-        )
+        prepare('DELETE FROM seen WHERE at < ?').run(at - keepSec)
+        return Number(prepare('INSERT OR IGNORE INTO seen (event_id, at) VALUES (?, ?)').run(eventId, at).changes) === 1
+      })
+    },
+    wasSeen: (eventId) => seenStmt.get(eventId) !== undefined,
+    markSeen(ids, forgetBefore) {
+      inTransaction(db, () => {
+        prepare('DELETE FROM seen WHERE at < ?').run(forgetBefore)
+        const add = prepare('INSERT OR IGNORE INTO seen (event_id, at) VALUES (?, ?)')
+        for (const [id, at] of ids) add.run(id, at)
       })
     },
     seenSince: (at) =>
-      (db.prepare('SELECT event_id AS id FROM seen WHERE at >= ?').all(at) as Array<{ id: string }>).map((r) => r.id),
-    keepMetadata(hash, json, at) {
-      db.prepare('INSERT OR REPLACE INTO metadata (payment_hash, json, created_at) VALUES (?, ?, ?)').run(
-        hash,
-        json,
-        at,
-      )
+      (prepare('SELECT event_id AS id FROM seen WHERE at >= ?').all(at) as Array<{ id: string }>).map((r) => r.id),
+    keepMetadata(hash, json, at, connectionId) {
+      prepare(
+        'INSERT OR REPLACE INTO metadata (payment_hash, json, created_at, connection_id) VALUES (?, ?, ?, ?)',
+      ).run(hash, json, at, connectionId ?? null)
     },
+    metadataWith: (hash) =>
+      (prepare('SELECT json, connection_id AS connectionId FROM metadata WHERE payment_hash = ?').get(hash) as
+        | { json: string; connectionId: string | null }
+        | undefined) ?? null,
     metadataOf: (hash) =>
-      (db.prepare('SELECT json FROM metadata WHERE payment_hash = ?').get(hash) as { json: string } | undefined)
-        ?.json ?? null,
+      (prepare('SELECT json FROM metadata WHERE payment_hash = ?').get(hash) as { json: string } | undefined)?.json ??
+      null,
     setting: (key) =>
-      (db.prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null,
+      (prepare('SELECT value FROM settings WHERE key = ?').get(key) as { value: string } | undefined)?.value ?? null,
     setSetting(key, value) {
-      db.prepare(
+      prepare(
         'INSERT INTO settings (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
       ).run(key, value)
     },
@@ -219,7 +256,23 @@ export function openNwcStore(o: { dir: string; now: () => number }): NwcStore {
   }
 }
 
-function one(db: DatabaseSync, sql: string, arg: string): Connection | null {
-  const r = db.prepare(sql).get(arg) as Record<string, unknown> | undefined
+function one(prepare: (sql: string) => StatementSync, sql: string, arg: string): Connection | null {
+  const r = prepare(sql).get(arg) as Record<string, unknown> | undefined
   return r ? toConnection(r) : null
+}
+
+/**
+ * Each statement prepared once: every request reads its connection, the settings and the seen ids
+ * here, and preparing them again each time was a good part of that read.
+ */
+function keptStatements(db: DatabaseSync): (sql: string) => StatementSync {
+  const kept = new Map<string, StatementSync>()
+  return (sql) => {
+    let st = kept.get(sql)
+    if (!st) {
+      st = db.prepare(sql)
+      kept.set(sql, st)
+    }
+    return st
+  }
 }

@@ -18,6 +18,8 @@ export interface SyncOptions extends PlanOptions, ReadOptions {
   keepFinishedSec: number
   /** a link not claimed after this long is no longer waited on */
   withdrawMaxAgeSec: number
+  /** how often a fresh invoice of an account that `looksUpFresh` is read directly */
+  lookupPollMs: number
 }
 
 export const DEFAULT_SYNC_OPTIONS: SyncOptions = {
@@ -25,6 +27,7 @@ export const DEFAULT_SYNC_OPTIONS: SyncOptions = {
   ...DEFAULT_READS,
   keepFinishedSec: 7 * 86_400,
   withdrawMaxAgeSec: 7 * 86_400,
+  lookupPollMs: 1_000,
 }
 
 export interface SyncDeps {
@@ -46,6 +49,12 @@ export interface SyncDeps {
   serviceNow?(accountId: string): number
   timers?: Timers
   log?: Pick<Logger, 'info' | 'warn' | 'error'>
+  /**
+   * The account's wallet pushes no news of payments received (an NWC wallet whose info event
+   * names none): its invoices in the attention window (`freshWindowSec`) are each read directly
+   * every `lookupPollMs` (lookup_invoice), its history still at the ticks' pace. Absent: none.
+   */
+  looksUpFresh?(accountId: string): boolean
   /** the window can be seen: its active account ticks every `visiblePollMs`. Absent: never seen */
   visible?(): boolean
   /** the account whose wallets the renderer and tray show; withdraw links are tracked under it */

@@ -52,8 +52,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     return opened
   }
   const ledger = () => deps.ledger()
-  let started = false
-  let offline = false
+  let [started, offline] = [false, false]
   let focused: string | null = null
   let linkOnScreen: string | null = null
 
@@ -61,6 +60,7 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
   const wanted = (id: string) => deps.accountIds().includes(id) || pending(id).length > 0
 
   function delayFor(id: string): number {
+    lookUpFresh(id) // planned with the next tick: after every tick, and when an invoice is tracked
     const intervalMs = deps.settings().pollIntervalSec * 1000
     const now = serviceSec(id)
     const open = ensureOpened() ? waitingLinksOf(ledger(), io.unsaved, id, now, opts.withdrawMaxAgeSec) : []
@@ -72,9 +72,20 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
     return nextTickMs({ ...input, linkOnScreen: linkShown }, opts)
   }
 
-  // (a tick in progress reschedules as it ends)
   function reschedule(id: string) {
+    // (a tick in progress reschedules as it ends)
     if (started && !running.has(id) && wanted(id)) schedule.set(id, delayFor(id), () => tick(id, false))
+  }
+
+  function lookUpFresh(id: string) {
+    // a wallet that pushes nothing: each fresh invoice read directly every `lookupPollMs`, in turn
+    const key = `lookup:${id}`
+    const fresh = () => pending(id).filter((i) => serviceSec(id) - i.createdAt < opts.freshWindowSec)
+    if (!started || schedule.has(key) || !deps.looksUpFresh?.(id) || fresh().length === 0) return
+    schedule.set(key, opts.lookupPollMs, async () => {
+      for (const inv of fresh()) await schedule.track(check(inv.id)).catch(() => undefined)
+      lookUpFresh(id)
+    })
   }
 
   /** An account whose client is gone: nobody can ask about its invoices, which stop at expiry. */

@@ -11,6 +11,7 @@ import type { HistoryRow } from '@shared/history'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { APP_VERSION } from '../../../../dev/preview/version'
 import { type App, createApp } from '../../../../electron/main/app/createApp'
+import { shortNpub } from '../../../../electron/main/services/ledger/zap'
 import { apiKeyName, createKeytarStore } from '../../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../../simulator/index'
 import { startRelay, type TestRelay } from '../../../support/nostrRelay'
@@ -112,6 +113,8 @@ describe('an NWC account', () => {
     const got = await byHash()
     const shown = (k: keyof typeof hostile) => got.get(hostile[k].payment_hash)
     expect(shown('zap')).toMatchObject({ amountMsat: 21_000, comment: 'Great post ⚡' })
+    // its zap request's key as the sender; no app named (the zap request has no client tag)
+    expect(shown('zap')?.zap).toEqual({ from: shortNpub('cd'.repeat(32)), via: null })
     expect(Array.from(shown('zap')?.memo ?? '')).toHaveLength(1024)
     expect(shown('bidi')?.memo).toBe('Refund gnp.exe')
     expect(shown('control')?.memo).toBe('abcd')

@@ -357,7 +357,11 @@ describe('NWC account: histories as wallets send them', () => {
     expect(Array.from(memo)).toHaveLength(1024)
     expect(memo.endsWith('…') && zap.startsWith(memo.slice(0, -1))).toBe(true)
     expect(page.rows[0]?.comment).toBe('Great post ⚡')
-    expect(JSON.parse(page.rows[0]?.passThru ?? 'null')).toEqual({ comment: 'Great post ⚡' })
+    // the zap request's sender kept beside the comment, for "Zap from …" (ledger/zap.ts)
+    expect(JSON.parse(page.rows[0]?.passThru ?? 'null')).toEqual({
+      comment: 'Great post ⚡',
+      zap: { from: expect.stringMatching(/^npub1\w{7}…\w{4}$/), via: null },
+    })
     expect(account.unreadableRows()).toBe(0)
     // the app's own invoice that expired reads as not paid: the read at expiry then marks it so
     expect(await sync().getInvoice(expired.payment_hash)).toMatchObject({

@@ -44,6 +44,8 @@ export interface NwcAccountDeps {
    * type is handed on: the caller syncs the account, which reads the row by the usual path.
    */
   onNotification?: (type: 'payment_received' | 'payment_sent') => void
+  /** the wallet's info event read: whether it names payment_received among its notifications */
+  onInfo?: (info: { pushesReceived: boolean }) => void
   /** the wallet answered with `createdAt` (its clock, seconds) between `sentAt` and `receivedAt` (ms) */
   onClock?: (createdAt: number, sentAt: number, receivedAt: number) => void
 }
@@ -77,6 +79,8 @@ export function openNwcAccount(d: NwcAccountDeps) {
     if (info?.kind === KIND_INFO && info.pubkey === wallet && verifyEvent(info)) {
       const words = info.tags.find((t) => t[0] === 'encryption')?.[1]?.split(' ') ?? []
       enc = words.includes('nip44_v2') ? 'nip44_v2' : 'nip04'
+      const told = info.tags.find((t) => t[0] === 'notifications')?.[1]?.split(' ') ?? []
+      d.onInfo?.({ pushesReceived: told.includes('payment_received') })
       infoSeen?.()
     }
   }

@@ -5,6 +5,7 @@ import { AppError, type ErrorCode } from '@shared/errors'
 import { z } from 'zod'
 import { mt } from '../../i18n'
 import { TEXT_MAX } from '../../ledger/rows'
+import { zapOf } from '../../ledger/zap'
 import { withoutKey } from '../service/errors'
 
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/)
@@ -103,6 +104,8 @@ export const Tx = z
     comment: clean(field(metadata, 'comment')) ?? zapComment(t.description),
     /** whom a payment went to, as the wallet names it (a lightning address) */
     payee: clean(field(metadata, 'recipient_data', 'identifier')),
+    /** a zap received: its sender and app (its metadata, else its description's zap request) */
+    zap: t.type === 'incoming' ? zapOf(metadata, t.description) : null,
   }))
 export type Tx = z.output<typeof Tx>
 export const TxList = z.object({ transactions: z.array(z.unknown()).max(500) })

@@ -42,6 +42,7 @@ export function nwcBackend(o: NwcBackendOptions = {}): Backend {
           ? {
               onClock: (sec, sentAt, receivedAt) => hooks.clockSample(id, sec, sentAt, receivedAt),
               onNotification: () => hooks.pushed(id),
+              onInfo: (i: { pushesReceived: boolean }) => hooks.offers?.(id, i.pushesReceived),
             }
           : {}),
         log: hooks.log,

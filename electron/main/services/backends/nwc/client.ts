@@ -111,6 +111,7 @@ export function nwcClient(d: NwcClientDeps): BackendClient {
       settled_at: now,
       comment: null,
       payee: null,
+      zap: null,
     })
     return { state: 'settled', row, paymentHash: inv.paymentHash, preimage: paid.preimage, feeMsat }
   }

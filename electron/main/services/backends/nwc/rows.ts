@@ -41,6 +41,7 @@ export function rowOf(walletId: string, t: Tx): BackendTx {
   const notes = JSON.stringify({
     ...(t.comment ? { comment: t.comment } : {}),
     ...(!incoming && t.payee ? { ln_address: t.payee } : {}),
+    ...(t.zap ? { zap: t.zap } : {}),
   })
   return {
     walletId,
