@@ -109,7 +109,11 @@ describe('the lock service at its edges', () => {
       code: 'internal',
       message: 'The ledger could not be opened.',
     })
-    expect(logs).toContainEqual({ level: 'warn', message: 'the app did not start whole: it stays locked', fields: undefined })
+    expect(logs).toContainEqual({
+      level: 'warn',
+      message: 'the app did not start whole: it stays locked',
+      fields: undefined,
+    })
     const second = await open({ start: false })
     second.lock.failStart(new AppError('network', 'The service could not be reached.'))
     expect((await refused(second.lock.unlock(RIGHT))).message).toMatch(/^Lightning Tray could not start properly/)

@@ -95,9 +95,12 @@ describe('passphrase hash', () => {
     const h = await hashPassphrase(secret, FAST)
     const bytes = (n: number) => randomBytes(n).toString('base64')
     const ok = (patch: Partial<PassphraseHash>) => PassphraseHash.safeParse({ ...h, ...patch }).success
-    expect([ok({ salt: bytes(16) }), ok({ salt: bytes(64) }), ok({ hash: bytes(32) }), ok({ hash: bytes(64) })]).toEqual(
-      [true, true, true, true],
-    )
+    expect([
+      ok({ salt: bytes(16) }),
+      ok({ salt: bytes(64) }),
+      ok({ hash: bytes(32) }),
+      ok({ hash: bytes(64) }),
+    ]).toEqual([true, true, true, true])
     // 12 bytes are 16 characters: counted as bytes, not as the text's length
     expect(ok({ salt: bytes(12) })).toBe(false)
     expect(ok({ salt: bytes(65) })).toBe(false)
