@@ -32,7 +32,9 @@ describe('passphrase hash', () => {
     expect(Buffer.from(h.hash, 'base64')).toHaveLength(32)
     expect(await checkPassphrase(secret, h)).toBe(true)
     expect(await checkPassphrase(`${secret} `, h)).toBe(false)
-  }, 20_000)
+    // three derivations at 128 MiB each: tenths of a second on a quiet machine, but past 20 s
+    // under npm run test:loaded; the cost is what is tested, so the limit is what a busy machine needs
+  }, 120_000)
 
   it('keeps the passphrase in no form, and salts each hash anew', async () => {
     const a = await hashPassphrase(secret, FAST)
