@@ -57,6 +57,8 @@ describe('the back-off', () => {
     expect(retryAt(3, 10_000, 12_000)).toBe(14_000)
     expect(retryAt(3, 10_000, 14_000)).toBeNull()
     expect(retryAt(0, null, 1)).toBeNull()
+    // a count without a time (a file edited by hand) never waits, whatever the clock says
+    expect([0, 500, 1999].map((now) => retryAt(2, null, now))).toEqual([null, null, null])
     // a clock set back an hour waits one back-off, not the hour
     expect(retryAt(1, 3_600_000, 0)).toBe(1000)
   })

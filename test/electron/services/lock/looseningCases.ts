@@ -27,6 +27,7 @@ export const LOCK_CASES: { [K in keyof Lock]-?: Array<Case<Lock[K]>> } = {
     { from: 'CommandOrControl+Shift+K', to: '', loosens: true },
     { from: 'CommandOrControl+Shift+K', to: 'CommandOrControl+Shift+J', loosens: true },
     { from: '', to: 'CommandOrControl+Shift+K', loosens: false },
+    { from: 'CommandOrControl+Shift+K', to: 'CommandOrControl+Shift+K', loosens: false },
   ],
   notifyAmounts: on(true),
   connectedApps: on(true),
@@ -44,7 +45,7 @@ export const SETTING_CASES: { [K in keyof Settings]-?: Array<Case<Settings[K]>> 
   shortcut: [{ from: 'CommandOrControl+Shift+L', to: '', loosens: false }],
   openAtLogin: on(false),
   offerClipboard: on(false),
-  hideBalances: off(true),
+  hideBalances: [...off(true), { from: true, to: true, loosens: false }],
   lock: (Object.keys(LOCK_CASES) as Array<keyof Lock>).flatMap((k) =>
     (LOCK_CASES[k] as Array<Case<unknown>>).map((c) => ({
       from: { ...DEFAULT_LOCK, [k]: c.from },
