@@ -24,8 +24,11 @@ export function MethodBoxes<M extends Method>(props: {
   offered: readonly M[]
   methods: M[]
   setMethods: (m: M[]) => void
+  /** what the asking app requires (NWC-08): shown granted and fixed, since a wallet grants all or declines */
+  needed?: readonly M[]
 }) {
   const { methods, setMethods } = props
+  const needed = props.needed ?? []
   return (
     <fieldset>
       <legend>
@@ -37,11 +40,18 @@ export function MethodBoxes<M extends Method>(props: {
             id={`${props.prefix}-m-${m}`}
             type="checkbox"
             checked={methods.includes(m)}
+            disabled={needed.includes(m)}
+            aria-describedby={needed.includes(m) ? `${props.prefix}-needed` : undefined}
             onChange={(e) => setMethods(e.target.checked ? [...methods, m] : methods.filter((x) => x !== m))}
           />
           {t(METHOD_WORDS[m])}
         </label>
       ))}
+      {needed.length > 0 && (
+        <p id={`${props.prefix}-needed`} className="muted">
+          <FormattedMessage id="pair.needed" />
+        </p>
+      )}
     </fieldset>
   )
 }

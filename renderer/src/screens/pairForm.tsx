@@ -27,7 +27,13 @@ const isMethod = (m: string): m is Method => (NWC_METHODS as readonly string[]).
 /** What the form starts with: the app's own asks, within what this wallet serves. */
 export function asked(req: PairingRequest) {
   if (req.kind === 'nostrnwc')
-    return { offered: [...NWC_METHODS], checked: [...NWC_METHODS], budget: '1000', period: 'daily' as Period }
+    return {
+      offered: [...NWC_METHODS],
+      checked: [...NWC_METHODS],
+      needed: [],
+      budget: '1000',
+      period: 'daily' as Period,
+    }
   const required = req.requestMethods.filter(isMethod)
   const optional = req.optionalMethods.filter(isMethod)
   const offered = required.length + optional.length > 0 ? [...new Set([...required, ...optional])] : [...NWC_METHODS]
@@ -35,7 +41,7 @@ export function asked(req: PairingRequest) {
   const budget = req.maxAmountMsat !== undefined ? Math.floor(req.maxAmountMsat / MSAT_PER_SAT) : pays ? 1000 : 0
   // no yearly budget here: never renewing is the stricter of the two
   const period: Period = req.period === 'yearly' ? 'never' : (req.period ?? (req.maxAmountMsat ? 'never' : 'daily'))
-  return { offered, checked: required, budget: String(budget), period }
+  return { offered, checked: required, needed: required, budget: String(budget), period }
 }
 
 const dateOf = (sec: number) => new Date(sec * 1000).toISOString().slice(0, 10)
@@ -79,7 +85,13 @@ export function PairForm(props: {
     <form onSubmit={approve} noValidate aria-label={t('pair.title')}>
       <TextField id="pair-name" label={t('apps.appName')} value={name} onValue={setName} maxLength={60} />
       <WalletSelect id="pair-wallet" value={walletId} onChange={setWalletId} />
-      <MethodBoxes prefix="pair" offered={start.offered} methods={methods} setMethods={setMethods} />
+      <MethodBoxes
+        prefix="pair"
+        offered={start.offered}
+        needed={start.needed}
+        methods={methods}
+        setMethods={setMethods}
+      />
       {start.offered.includes('pay_invoice') && (
         <BudgetFields prefix="pair" budget={budget} setBudget={setBudget} period={period} setPeriod={setPeriod} />
       )}
