@@ -4,17 +4,17 @@ import type { AccountView, AuthMethod } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import type { Logger } from '../../log'
 import type { BackendClient, BackendHooks, BackendRegistry } from '../backends'
-import { checkBaseUrl } from '../backends/service'
 import { mt } from '../i18n'
 import { newAccountId } from '../ids'
 import { apiKeyName, type SecretStore } from '../secrets'
 import type { AccountMeta, SettingsStore } from '../settings'
 import { prefsOfAccounts } from '../settings/walletPrefs'
+import { type ConnectContext, connectAccount, testAccount } from './connect'
 import { keyHint, sameKey } from './keys'
-import { isLnbits, lnbitsMeta, testLnbits } from './lnbits'
-import { isNwc, nwcAddress, nwcMeta, readNwcUri, testNwc } from './nwc'
+import { isLnbits } from './lnbits'
+import { isNwc } from './nwc'
 import { sameService, walletHolder } from './sameService'
-import type { AccountInput, AccountsService, CallPolicy, KindInput } from './types'
+import type { AccountInput, AccountsService, CallPolicy } from './types'
 
 export { keyHint } from './keys'
 
@@ -141,30 +141,6 @@ export function createAccountsService(deps: {
     return undefined
   }
 
-  async function connectService(input: KindInput<'accounts.connect', 'service'>): Promise<AccountView> {
-    const baseUrl = checkBaseUrl(input.baseUrl)
-    const holder = await holderOf(baseUrl, input.apiKey)
-    if (holder) throw new AppError('invalid_input', mt('accounts.keyConnectedAs', { label: holder.label }))
-    const wallets = await checkClient({ ...input, baseUrl }).listWallets()
-    const sharing = walletHolder(
-      all(),
-      wallets.map((w) => w.id),
-      deps.knownWallets,
-    )
-    if (sharing) throw new AppError('invalid_input', mt('accounts.walletsOf', { label: sharing.label }))
-    const meta: AccountMeta = {
-      id: newId(),
-      label: input.label || new URL(baseUrl).host,
-      baseUrl,
-      authMethod: input.authMethod,
-      keyHint: keyHint(input.apiKey),
-      storage: input.storage,
-      createdAt: Math.floor(now() / 1000),
-    }
-    await saveNew(meta, input.apiKey)
-    return view(meta)
-  }
-
   /** A checked account and its key (an API key or an NWC string), kept where the person chose. */
   async function saveNew(meta: AccountMeta, key: string) {
     if (meta.storage === 'keychain') {
@@ -177,32 +153,6 @@ export function createAccountsService(deps: {
     activeId = meta.id
     await persist((accounts) => (meta.storage === 'keychain' ? [...accounts, meta] : accounts))
     deps.log.info('account connected', { id: meta.id, storage: meta.storage, kind: meta.kind ?? 'service' })
-  }
-
-  async function connectNwc(input: KindInput<'accounts.connect', 'nwc'>): Promise<AccountView> {
-    const uri = readNwcUri(input.uri)
-    deps.log.addSecret(uri.secret)
-    const holder = await holderOf(nwcAddress(uri), input.uri)
-    if (holder) throw new AppError('invalid_input', mt('accounts.keyConnectedAs', { label: holder.label }))
-    const wallets = await testNwc((a) => deps.backends.nwc.open(a, deps.hooks), uri, input.uri)
-    const sharing = walletHolder(all(), [wallets[0]?.id ?? ''], deps.knownWallets)
-    if (sharing) throw new AppError('invalid_input', mt('accounts.walletsOf', { label: sharing.label }))
-    const meta = nwcMeta(uri, { ...input, id: newId(), createdAt: Math.floor(now() / 1000) }, wallets[0])
-    await saveNew(meta, input.uri)
-    return view(meta)
-  }
-
-  async function connectLnbits(input: KindInput<'accounts.connect', 'lnbits'>): Promise<AccountView> {
-    for (const k of input.keys) deps.log.addSecret(k)
-    const checked = await testLnbits((a) => deps.backends.lnbits.open(a, deps.hooks), input)
-    const holder = await holderOf(checked.baseUrl, checked.secret)
-    if (holder) throw new AppError('invalid_input', mt('accounts.keyConnectedAs', { label: holder.label }))
-    const ids = checked.wallets.map((w) => w.id)
-    const sharing = walletHolder(all(), ids, deps.knownWallets)
-    if (sharing) throw new AppError('invalid_input', mt('accounts.walletsOf', { label: sharing.label }))
-    const meta = lnbitsMeta(checked, { ...input, id: newId(), createdAt: Math.floor(now() / 1000) })
-    await saveNew(meta, checked.secret)
-    return view(meta)
   }
 
   async function replaceKey(input: AccountInput<'accounts.replaceKey'>): Promise<AccountView> {
@@ -242,24 +192,24 @@ export function createAccountsService(deps: {
     return deps.backends.service.open({ baseUrl: input.baseUrl, authMethod: input.authMethod, key }, deps.hooks)
   }
 
+  const kinds: ConnectContext = {
+    ...{ backends: deps.backends, hooks: deps.hooks, log: deps.log, checkClient, saveNew },
+    newMeta: () => ({ id: newId(), createdAt: Math.floor(now() / 1000) }),
+    async refuseHeld(address, secret) {
+      const holder = await holderOf(address, secret)
+      if (holder) throw new AppError('invalid_input', mt('accounts.keyConnectedAs', { label: holder.label }))
+    },
+    refuseShared(walletIds) {
+      const sharing = walletHolder(all(), walletIds, deps.knownWallets)
+      if (sharing) throw new AppError('invalid_input', mt('accounts.walletsOf', { label: sharing.label }))
+    },
+    view,
+  }
+
   return {
     list,
-    async test(input) {
-      if (input.kind === 'service') return checkClient(input).listWallets()
-      if (input.kind === 'lnbits')
-        return (await testLnbits((a) => deps.backends.lnbits.open(a, deps.hooks), input)).wallets
-      const uri = readNwcUri(input.uri)
-      deps.log.addSecret(uri.secret)
-      return testNwc((a) => deps.backends.nwc.open(a, deps.hooks), uri, input.uri)
-    },
-    connect: (input) =>
-      serial(() =>
-        input.kind === 'service'
-          ? connectService(input)
-          : input.kind === 'lnbits'
-            ? connectLnbits(input)
-            : connectNwc(input),
-      ),
+    test: (input) => testAccount(kinds, input),
+    connect: (input) => serial(() => connectAccount(kinds, input)),
     replaceKey: (input) => serial(() => replaceKey(input)),
     async switch(id) {
       const meta = mustFind(id)

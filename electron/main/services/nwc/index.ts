@@ -20,11 +20,10 @@ import { bytesToHex, hexToBytes } from 'nostr-tools/utils'
 import { type CapabilitiesOf, mustAllow } from '../accounts/capabilities'
 import { mt } from '../i18n'
 import type { LedgerTx } from '../ledger'
-import { zapOf } from '../ledger/zap'
 import { connectionPaidNotification, type Notifier } from '../notify'
 import type { Journal } from '../payments'
 import { nwcWalletName, type SecretName, type SecretStore } from '../secrets'
-import { periodStart, renewsAt } from './budget'
+import { connectionView } from './connectionView'
 import { type Heard, SEEN_KEEP_SEC } from './gate'
 import { type HandleDeps, handleRequest } from './handle'
 import { createIconFetch } from './icon'
@@ -37,6 +36,7 @@ import { createSeenIds } from './seen'
 import { settleFromJournal } from './settle'
 import { type Connection, type NwcStore, openNwcStore } from './store'
 import { NEGOTIATED, servedMethods } from './types'
+import { zapNoter } from './zapNote'
 
 export interface NwcDeps
   extends Omit<HandleDeps, 'store' | 'nowSec' | 'serving' | 'pausedBecause' | 'answer' | 'paid' | 'seen'> {
@@ -121,19 +121,7 @@ export function createNwc(d: NwcDeps) {
     nowMs: d.now,
     ...{ log: d.log, backoffMinMs: d.backoffMinMs, workersDir: d.workersDir },
   })
-  const view = (c: Connection): NwcConnectionView => {
-    const now = nowSec()
-    const status = c.revokedAt !== null ? 'revoked' : c.expiresAt !== null && c.expiresAt <= now ? 'expired' : 'active'
-    const { walletPubkey: _w, clientPubkey: _c, encryption: _e, budgetMsat, ...rest } = c
-    const usedMsat = store().used(c.id, periodStart(c.period, now))
-    return {
-      ...rest,
-      budgetSat: Math.floor((budgetMsat ?? 0) / 1000),
-      status,
-      usedMsat,
-      renewsAt: renewsAt(c.period, now),
-    }
-  }
+  const view = (c: Connection) => connectionView(store(), c, nowSec())
   // reservations a crash or a lost answer left, settled as the journal learns their outcome
   const settle = () => {
     try {
@@ -159,14 +147,7 @@ export function createNwc(d: NwcDeps) {
     return { connections: store().all().map(view), settings: settings(), relays: relays() }
   }
   const changed = () => d.changed?.(list())
-  /** an invoice an app made with a zap in its metadata, paid: the zap kept on its ledger row, "via" that app */
-  const noteZap = (row: LedgerTx) => {
-    const kept = row.amountMsat > 0 && row.paymentHash ? store().metadataWith(row.paymentHash) : null
-    if (!kept) return
-    const app = kept.connectionId ? store().get(kept.connectionId)?.name : null
-    const zap = zapOf(JSON.parse(kept.json), null, app)
-    if (zap) d.ledger().noteZap(row.accountId, row.txId, zap)
-  }
+  const noteZap = zapNoter(store, d.ledger)
   const handleDeps: HandleDeps = {
     ...d,
     store,
