@@ -63,6 +63,8 @@ export interface Payments {
   sendToInvoice(input: PayInvoiceInput): Promise<PaymentView>
   sendToAddress(input: PayAddressInput): Promise<PaymentView>
   moveBetweenWallets(input: TransferInput): Promise<TransferView>
+  /** refuses links the active account's backend cannot make, before anything is read or sent */
+  mayMint(what: 'link' | 'vouchers'): void
   /** withdraw links minted under one reservation of the spending rules (links.ts) */
   mintLinks<T>(
     spend: Omit<LinkSpend, 'accountId'> & { memo?: string },
@@ -127,6 +129,9 @@ export function createPayments(d: PaymentsDeps): Payments {
       const view = await transferBetweenWallets(input, { client: money.clientFor(accountId), send, ledger, accountId })
       d.moved(accountId, [input.fromWalletId, input.toWalletId], 'transfer')
       return view
+    },
+    mayMint(what) {
+      mustAllow(d.capabilities(d.activeAccountId()), what === 'vouchers' ? 'vouchers' : 'withdrawLinks')
     },
     mintLinks(spend, run) {
       const accountId = d.activeAccountId()

@@ -33,7 +33,7 @@ export interface VoucherSheetRequest {
 }
 
 export interface VoucherDeps {
-  payments: Pick<Payments, 'mintLinks'>
+  payments: Pick<Payments, 'mintLinks' | 'mayMint'>
   clientFor: (accountId: string | undefined, policy: CallPolicy) => BackendClient
   sync: Pick<SyncLoop, 'listWithdraws'>
   emit: Emit
@@ -65,6 +65,8 @@ export function createWithdrawLinks(d: VoucherDeps) {
     const { walletId, count, amountSat, note, requestId, confirmToken } = input
     const saveFile = d.saveFile
     if (!saveFile) throw new AppError('internal', mt('vouchers.noSaving'), { retryable: false })
+    // refused before the wallet's balance is read: a backend without vouchers is asked nothing
+    d.payments.mayMint('vouchers')
     const wallet = walletView(await d.clientFor(undefined, 'once').getWallet(walletId))
     checkVoucherFunds({ count, amountSat, balanceMsat: wallet.balanceMsat, walletName: wallet.label })
     const what = 'vouchers' as const
