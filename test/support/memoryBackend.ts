@@ -81,6 +81,12 @@ export function memoryStore(file: string) {
         s.rows.push(rowOf(inv.walletId, `mem-in-${inv.id}`, inv.amountMsat ?? 0, inv, inv.settledAt, {}))
       })
     },
+    /** from now on a payment's answer waits `ms` after the money moved (0: none) */
+    holdPayments(ms: number) {
+      change((s) => {
+        s.holdPayMs = ms
+      })
+    },
     /** an invoice of someone outside, for the app to pay */
     outsideInvoice(amountSat: number, memo: string): string {
       const preimage = hex32()
@@ -208,12 +214,14 @@ function memoryClient(store: Store, baseUrl: string): BackendClient {
     createWallet: async () => refuse(),
   }
   // every call is noted before it runs: the test counts what reached the backend
-  const noted = Object.fromEntries(
-    Object.entries(client).map(([k, v]) =>
-      typeof v === 'function' ? [k, (...a: unknown[]) => (note(k), (v as (...x: unknown[]) => unknown)(...a))] : [k, v],
-    ),
-  )
-  return noted as unknown as BackendClient
+  const noted =
+    (k: string, f: (...x: unknown[]) => unknown) =>
+    (...a: unknown[]) => {
+      note(k)
+      return f(...a)
+    }
+  const entries = Object.entries(client).map(([k, v]) => [k, typeof v === 'function' ? noted(k, v) : v])
+  return Object.fromEntries(entries) as BackendClient
 }
 
 /** The registry's entry: capabilities, one client per call policy, the client over the file. */

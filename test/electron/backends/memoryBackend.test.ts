@@ -32,7 +32,8 @@ async function call<T>(name: string, input: unknown = {}): Promise<T> {
   if (!r.ok) throw new Error(`${r.error.code}: ${r.error.message}`)
   return r.value as T
 }
-const codeOf = (name: string, input: unknown) => app.router.handle(name, input).then((r) => (r.ok ? 'ok' : r.error.code))
+const codeOf = (name: string, input: unknown) =>
+  app.router.handle(name, input).then((r) => (r.ok ? 'ok' : r.error.code))
 /** voucher sheets the app asked to save (none: vouchers are refused first) */
 let saves = 0
 
@@ -151,7 +152,11 @@ describe('an in-memory backend registered through the registry alone', { timeout
     // voucher sheet reads the wallet's balance first (vouchers/links.ts checks funds, then the flag)
     const refused: Array<[string, Record<string, unknown>, string[]]> = [
       ['withdraw.create', { walletId: A, amountSat: 10, requestId: randomUUID() }, []],
-      ['vouchers.create', { walletId: A, count: 2, amountSat: 10, note: 'Meetup', requestId: randomUUID() }, ['getWallet']],
+      [
+        'vouchers.create',
+        { walletId: A, count: 2, amountSat: 10, note: 'Meetup', requestId: randomUUID() },
+        ['getWallet'],
+      ],
       ['wallets.transfer', { fromWalletId: A, toWalletId: B, amountSat: 10, memo: '', requestId: randomUUID() }, []],
       ['wallets.staticLink', { walletId: A }, []],
     ]
