@@ -3,14 +3,13 @@
 // scripts/with-keyring.sh) with that backend in its registry, killed (SIGKILL) at each step of a
 // payment, started again, and asked to pay the same request once more. The backend's state is a
 // file the parent reads: at any step, at most the one payment, never sent again.
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { runChild } from '../../support/killableChild'
 import { memoryStore } from '../../support/memoryBackend'
 
-const ROOT = resolve(__dirname, '../../..')
 const CHILD = resolve(__dirname, 'memoryChild.ts')
 const service = `lightning-tray-memory-${process.pid}`
 const W = 'mem-wallet-a'
@@ -18,41 +17,16 @@ const W = 'mem-wallet-a'
 let dir: string
 let store: ReturnType<typeof memoryStore>
 
-interface ChildRun {
-  signal: NodeJS.Signals | null
-  report: {
-    out: unknown
-    entry: { state: string } | null
-    /** after the reconciling at start-up, before the payment was asked again */
-    atStart: { entry: { state: string } | null; payments: number } | null
-  } | null
+type Report = {
+  out: unknown
+  entry: { state: string } | null
+  /** after the reconciling at start-up, before the payment was asked again */
+  atStart: { entry: { state: string } | null; payments: number } | null
 }
 
 /** Runs the app's core once; `stopWhen` may kill it from outside (SIGKILL) once it returns true. */
-function child(env: Record<string, string>, stopWhen?: () => boolean): Promise<ChildRun> {
-  return new Promise((done, fail) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      cwd: ROOT,
-      env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json', LT_SERVICE: service, ...env },
-    })
-    let stdout = ''
-    let stderr = ''
-    p.stdout.on('data', (b) => (stdout += b))
-    p.stderr.on('data', (b) => (stderr += b))
-    const timer = stopWhen
-      ? setInterval(() => {
-          if (stopWhen()) p.kill('SIGKILL')
-        }, 10)
-      : null
-    p.on('error', fail)
-    p.on('exit', (code, signal) => {
-      if (timer) clearInterval(timer)
-      if (code !== 0 && signal === null) return fail(new Error(`child exited ${code}: ${stderr.slice(-2000)}`))
-      const last = stdout.trim().split('\n').pop()
-      done({ signal, report: signal ? null : JSON.parse(last ?? 'null') })
-    })
-  })
-}
+const child = (env: Record<string, string>, stopWhen?: () => boolean) =>
+  runChild<Report>(CHILD, { LT_SERVICE: service, ...env }, stopWhen)
 
 const base = () => ({ LT_DIR: dir, LT_MEMORY: store.file })
 const payments = () => store.read().calls.filter((c) => c === 'payInvoice').length
