@@ -2,14 +2,13 @@
 // the app's core against the simulator, keys in the real keychain: run under
 // scripts/with-keyring.sh). Every time: at most the one payment at the service, never re-sent, and
 // what the app reports after the restart says paid, failed or unknown as the service has it.
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
+import { runChild } from '../../support/killableChild'
 
-const ROOT = resolve(__dirname, '../../..')
 const CHILD = resolve(__dirname, 'crashChild.ts')
 const service = `lightning-tray-crash-${process.pid}`
 
@@ -25,36 +24,11 @@ afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true })
 })
 
-interface ChildRun {
-  signal: NodeJS.Signals | null
-  report: { out: unknown; entry: { state: string; txId: string | null } | null } | null
-}
+type Report = { out: unknown; entry: { state: string; txId: string | null } | null }
 
 /** Runs the app's core once; `stopWhen` may kill it from outside (SIGKILL) once it returns true. */
-function child(env: Record<string, string>, stopWhen?: () => boolean): Promise<ChildRun> {
-  return new Promise((done, fail) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      cwd: ROOT,
-      env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json', LT_SERVICE: service, ...env },
-    })
-    let stdout = ''
-    let stderr = ''
-    p.stdout.on('data', (b) => (stdout += b))
-    p.stderr.on('data', (b) => (stderr += b))
-    const timer = stopWhen
-      ? setInterval(() => {
-          if (stopWhen()) p.kill('SIGKILL')
-        }, 10)
-      : null
-    p.on('error', fail)
-    p.on('exit', (code, signal) => {
-      if (timer) clearInterval(timer)
-      if (code !== 0 && signal === null) return fail(new Error(`child exited ${code}: ${stderr.slice(-2000)}`))
-      const last = stdout.trim().split('\n').pop()
-      done({ signal, report: signal ? null : JSON.parse(last ?? 'null') })
-    })
-  })
-}
+const child = (env: Record<string, string>, stopWhen?: () => boolean) =>
+  runChild<Report>(CHILD, { LT_SERVICE: service, ...env }, stopWhen)
 
 /** A fresh userData folder with the simulator's account connected (key in the keychain). */
 async function connected(): Promise<string> {
