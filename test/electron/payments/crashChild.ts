@@ -6,6 +6,7 @@
 // LT_NOW_OFFSET_SEC (the app's clock ahead of the real one); LT_KIND=lnbits connects an LNbits
 // account (LT_SIM_KEY its wallet's admin key), and LT_MODE=ledger syncs and reports the wallet's
 // stored history summed and its balance as the app reads it.
+import type { HistoryPage } from '@shared/history'
 import { keychainApp } from '../../support/keychainApp'
 import { syncNow } from '../../support/syncNow'
 
@@ -67,9 +68,10 @@ async function ledgerOf(walletId: string) {
   for (let page = 1; ; page++) {
     const r = await app.router.handle('history.page', { walletId, limit: 500, page })
     if (!r.ok) return r
-    for (const x of r.value.items) sumMsat += x.amountMsat + x.feeMsat
-    rows += r.value.items.length
-    if (page >= r.value.pageCount) break
+    const got = r.value as HistoryPage
+    for (const x of got.items) sumMsat += x.amountMsat + x.feeMsat
+    rows += got.items.length
+    if (page >= got.pageCount) break
   }
   const wallets = await app.router.handle('wallets.list', {})
   return { ok: true, value: { sumMsat, rows, wallets } }
