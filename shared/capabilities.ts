@@ -19,6 +19,8 @@ export interface Capabilities {
   pays?: boolean
   /** invoices without an amount, the payer choosing it; absent: allowed */
   amountlessInvoices?: boolean
+  /** false: cannot be paid into (so never offered as a move's target); absent: receives */
+  receives?: boolean
 }
 
 const ALL: Capabilities = {

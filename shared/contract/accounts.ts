@@ -46,6 +46,7 @@ export const Capabilities = z.object({
   connectedApps: z.boolean(),
   pays: z.boolean().optional(),
   amountlessInvoices: z.boolean().optional(),
+  receives: z.boolean().optional(),
 }) satisfies z.ZodType<Caps>
 export type Capabilities = Caps
 export { accountCapabilities, capabilitiesOf } from '../capabilities'

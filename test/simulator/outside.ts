@@ -56,6 +56,12 @@ const MODES: readonly string[] = ['ok', 'stall', 'garbage', 'error', 'okNoPay']
 export class Ledger extends LnurlLedger {
   payees = new Map<string, OutsidePayee>()
   vouchers = new Map<string, Voucher>()
+  /**
+   * Other simulators' ledgers on the same network (README, "Two simulators"): an invoice one of
+   * them made is paid there, as across a real channel (the outside fee paid here, the invoice
+   * settled there at its amount), instead of vanishing at an unknown outside node.
+   */
+  peers: Ledger[] = []
 
   override toData(): StateData {
     return { ...super.toData(), payees: [...this.payees.values()], vouchers: [...this.vouchers.values()] }
@@ -103,7 +109,19 @@ export class Ledger extends LnurlLedger {
     return payee
   }
 
+  /** a peer's own unsettled-or-settled inbound invoice for this hash, and that peer */
+  private atPeer(paymentHash: string): { peer: Ledger; t: LnTxRec } | null {
+    for (const peer of this.peers) {
+      const t = peer.byHash.get(paymentHash)
+      if (t && t.direction === 'in') return { peer, t }
+    }
+    return null
+  }
+
   protected override outsideRefusal(paymentHash: string): string | null {
+    const there = this.atPeer(paymentHash)
+    // the receiving node turns it down as this one would its own (paid, expired, wrong amount)
+    if (there) return there.peer.unpayable(there.t) ? INCORRECT_DETAILS : null
     const p = this.payees.get(paymentHash)
     return p && (p.paidElsewhere || p.receivedMsat != null) ? INCORRECT_DETAILS : null
   }
@@ -113,10 +131,15 @@ export class Ledger extends LnurlLedger {
   }
 
   protected override outsidePreimage(paymentHash: string): string | null {
-    return this.payees.get(paymentHash)?.preimage ?? null
+    return this.atPeer(paymentHash)?.t.preimage ?? this.payees.get(paymentHash)?.preimage ?? null
   }
 
   protected override outsideReceived(paymentHash: string, amountMsat: number): void {
+    const there = this.atPeer(paymentHash)
+    if (there) {
+      there.peer.settleFromOutside(there.t.id, amountMsat)
+      return
+    }
     const p = this.payees.get(paymentHash)
     if (p) p.receivedMsat = amountMsat
   }

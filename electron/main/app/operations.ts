@@ -18,6 +18,7 @@ import { createInvoices, type Invoices } from '../services/invoices'
 import type { Ledger } from '../services/ledger'
 import type { LockService } from '../services/lock'
 import { createMove } from '../services/move'
+import { moveAbilities } from '../services/move/abilities'
 import type { Nwc } from '../services/nwc'
 import type { Journal, Payments } from '../services/payments'
 import type { RatesService } from '../services/rates'
@@ -106,6 +107,7 @@ function appMove(deps: AppDeps, p: OperationParts, invoices: Invoices) {
     pay: (input) => p.payments.sendToInvoice(input),
     check: () => p.payments.check(),
     at: deps.moveStep,
+    ...moveAbilities((id) => p.accounts.capabilities(id)),
   })
 }
 

@@ -2,6 +2,7 @@
 // moves and the fee reserve kept back, the target, a backup first, one confirmation, and the
 // summary of what moved and what could not. Main makes each invoice and payment; a move stopped
 // by anything is resumed from here, and nothing paid is paid again. The account stays.
+import { accountCapabilities } from '@shared/capabilities'
 import type { AccountView, MovePlan, MoveStepView, MoveView } from '@shared/contract'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { SelectField } from '../components/SelectField'
@@ -13,6 +14,8 @@ import { useMove } from '../stores/move'
 /** The account's way into the move, and the flow itself while it is open for this account. */
 export function MoveEntry({ account, busy }: { account: AccountView; busy: boolean }) {
   const open = useMove((s) => s.fromAccountId === account.id)
+  // a receive-only account has nothing it could pay out: no way in (main refuses it too)
+  if (accountCapabilities(account).pays === false) return null
   if (open) return <MoveAccount account={account} />
   return (
     <div className="actions">

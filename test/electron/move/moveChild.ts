@@ -4,7 +4,8 @@
 // (LT_STOP_AT: `move:<step>` or `pay:<step>`, its first time in this run) it says so and waits, and
 // the test kills it there (SIGKILL, no clean-up). Run under scripts/with-keyring.sh.
 // env: LT_DIR, LT_SERVICE, LT_MODE (connect | move | plan), LT_SIM_URL, LT_SIM_KEY, LT_NWC_URI,
-// LT_FROM, LT_TO, LT_TO_WALLET, LT_REQUEST_ID, LT_STOP_AT.
+// LT_FROM, LT_TO, LT_TO_WALLET, LT_REQUEST_ID, LT_STOP_AT; LT_LNBITS_URL and LT_LNBITS_KEY (an
+// admin key) connect an LNbits account as the target instead of the NWC one.
 import { writeSync } from 'node:fs'
 import { keychainApp } from '../../support/keychainApp'
 
@@ -34,8 +35,20 @@ if (mode === 'connect') {
     baseUrl: env('LT_SIM_URL'),
     apiKey: env('LT_SIM_KEY'),
   })
-  const nwc = await app.router.handle('accounts.connect', { kind: 'nwc', uri: env('LT_NWC_URI'), storage: 'keychain' })
-  out = { service, nwc }
+  if (env('LT_LNBITS_URL')) {
+    const lnbits = await app.router.handle('accounts.connect', {
+      ...{ kind: 'lnbits', baseUrl: env('LT_LNBITS_URL'), keys: [env('LT_LNBITS_KEY')] },
+      ...{ label: 'LNbits', storage: 'keychain' },
+    })
+    out = { service, lnbits }
+  } else {
+    const nwc = await app.router.handle('accounts.connect', {
+      kind: 'nwc',
+      uri: env('LT_NWC_URI'),
+      storage: 'keychain',
+    })
+    out = { service, nwc }
+  }
 } else if (mode === 'plan') out = await app.router.handle('move.plan', { fromAccountId: env('LT_FROM') })
 else
   out = await app.router.handle('move.run', {

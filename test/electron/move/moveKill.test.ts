@@ -6,11 +6,10 @@
 // same simulator, so an invoice the target makes is paid inside the simulator and both sides'
 // books can be read. At the end each source wallet holds only its fee reserve, the target holds
 // the sum, and the simulator's books show one payment per wallet.
-import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import type { AccountView, MoveView, WalletView } from '@shared/contract'
 import { sendAllMsat } from '@shared/payment/fees'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -20,9 +19,8 @@ import { apiKeyName, createKeytarStore } from '../../../electron/main/services/s
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import { startRelay, type TestRelay } from '../../support/nostrRelay'
 import { type NwcTestWallet, startNwcWallet } from '../../support/nwcWallet'
+import { type ChildRun, moveChild } from './support'
 
-const ROOT = resolve(__dirname, '../../..')
-const CHILD = resolve(__dirname, 'moveChild.ts')
 const service = `lightning-tray-move-${process.pid}`
 
 let sim: SimulatorHandle
@@ -52,52 +50,8 @@ afterAll(async () => {
   for (const d of dirs) await rm(d, { recursive: true, force: true })
 })
 
-interface ChildRun {
-  signal: NodeJS.Signals | null
-  /** every step the child reported, in order */
-  steps: { at: string; id: string }[]
-  out: { ok: boolean; value?: unknown; error?: { code: string; message: string } } | Record<string, unknown> | null
-}
-
-/**
- * Runs the app's core once; killed (SIGKILL) when it reports it stopped where LT_STOP_AT says, or
- * once `killWhen` holds of what it reported so far (and of what the simulator shows).
- */
-function child(env: Record<string, string>, killWhen?: (steps: ChildRun['steps']) => boolean): Promise<ChildRun> {
-  return new Promise((done, fail) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      cwd: ROOT,
-      env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json', LT_SERVICE: service, ...env },
-    })
-    const steps: ChildRun['steps'] = []
-    let out: ChildRun['out'] = null
-    let buffered = ''
-    let stderr = ''
-    p.stdout.on('data', (b) => {
-      buffered += b
-      for (let nl = buffered.indexOf('\n'); nl >= 0; nl = buffered.indexOf('\n')) {
-        const line = JSON.parse(buffered.slice(0, nl)) as { at?: string; id?: string; stop?: string; out?: never }
-        buffered = buffered.slice(nl + 1)
-        if (line.at) steps.push({ at: line.at, id: line.id ?? '' })
-        // the kill lands where the child says it is, held there
-        if (line.stop) p.kill('SIGKILL')
-        if ('out' in line) out = line.out ?? null
-      }
-    })
-    p.stderr.on('data', (b) => (stderr += b))
-    const timer = killWhen
-      ? setInterval(() => {
-          if (killWhen(steps)) p.kill('SIGKILL')
-        }, 10)
-      : null
-    p.on('error', fail)
-    p.on('exit', (code, signal) => {
-      if (timer) clearInterval(timer)
-      if (code !== 0 && signal === null) return fail(new Error(`child exited ${code}: ${stderr.slice(-2000)}`))
-      done({ signal, steps, out })
-    })
-  })
-}
+const child = (env: Record<string, string>, killWhen?: (steps: ChildRun['steps']) => boolean) =>
+  moveChild(service, env, killWhen)
 
 /** The simulator's books over HTTP, as an outside observer reads them. */
 async function books(): Promise<Map<string, number>> {

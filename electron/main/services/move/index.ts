@@ -17,8 +17,10 @@ export interface MoveDeps extends StepDeps {
   accounts: () => { accounts: AccountView[] }
   /** "Check again": every unfinished payment reconciled (payments/follow.ts) before anything is paid again */
   check: () => Promise<unknown>
-  /** whether an account can be paid into; every backend receives today (shared/capabilities.ts) */
+  /** whether an account can be paid into (abilities.ts reads it from its capabilities); absent: all can */
   canReceive?: (a: AccountView) => boolean
+  /** whether an account can pay, so be moved off (abilities.ts); absent: all can */
+  canPay?: (a: AccountView) => boolean
 }
 
 export interface MoveInput {
@@ -32,9 +34,17 @@ export type Move = ReturnType<typeof createMove>
 
 export function createMove(d: MoveDeps) {
   const receives = d.canReceive ?? (() => true)
+  const pays = d.canPay ?? (() => true)
   // one move per source account at a time in this process (the app runs once per profile)
   const busy = new Set<string>()
   const account = (id: string) => d.accounts().accounts.find((a) => a.id === id)
+  /** the account to move off: known, and able to pay (a receive-only one is refused in words) */
+  function source(id: string): AccountView {
+    const from = account(id)
+    if (!from) throw new AppError('not_found', mt('accounts.gone'))
+    if (!pays(from)) throw new AppError('forbidden', mt('move.sourceCannotPay'), { retryable: false })
+    return from
+  }
 
   function view(moveId: string): MoveView {
     const got = d.moves().get(moveId)
@@ -75,8 +85,7 @@ export function createMove(d: MoveDeps) {
   }
 
   async function runMove(input: MoveInput): Promise<MoveView> {
-    const from = account(input.fromAccountId)
-    if (!from) throw new AppError('not_found', mt('accounts.gone'))
+    const from = source(input.fromAccountId)
     const unfinished = d.moves().unfinished(from.id)
     // a stopped move: what its payments became is asked first, so none is paid again
     if (unfinished) await d.check()
@@ -96,7 +105,7 @@ export function createMove(d: MoveDeps) {
 
   return {
     async plan(fromAccountId: string): Promise<MovePlan> {
-      if (!account(fromAccountId)) throw new AppError('not_found', mt('accounts.gone'))
+      source(fromAccountId)
       const [wallets, targets] = await Promise.all([d.walletsOf(fromAccountId), targetsOf(fromAccountId)])
       const last = d.moves().latest(fromAccountId)
       return { fromAccountId, targets, wallets: wallets.map(walletPlan), last: last ? view(last.moveId) : null }
