@@ -1,6 +1,7 @@
 // `npm run demo`: the simulator with the demo seed and the app connected to it. Electron when its
 // binary is on this machine (or can be fetched now); otherwise the same app as
-// a browser preview. `npm run demo:web` (--web) always serves the preview.
+// a browser preview. `npm run demo:web` (--web) always serves the preview. `--flavor lnbits`: the
+// simulator speaks LNbits' API and the app holds an LNbits account with the demo wallets' admin keys.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, readFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
@@ -23,8 +24,15 @@ const { values: args } = parseArgs({
     port: { type: 'string', default: '0' },
     /** use the existing build as it is (tests): fail if there is none */
     'no-build': { type: 'boolean', default: false },
+    /** `service` (the wallet service's API) or `lnbits` (an LNbits server's) */
+    flavor: { type: 'string', default: 'service' },
   },
 })
+if (args.flavor !== 'service' && args.flavor !== 'lnbits') {
+  console.error(`demo: --flavor must be service or lnbits (got ${args.flavor})`)
+  process.exit(2)
+}
+const flavor = args.flavor as 'service' | 'lnbits'
 
 /**
  * The Electron binary's path, or null when it is not on this machine. Electron (since 42) fetches
@@ -62,11 +70,22 @@ function tryInstallElectron(): string | null {
 
 async function startSim(preferredPort: number): Promise<SimulatorHandle> {
   try {
-    return await startSimulator({ port: preferredPort, seed: 'demo' })
+    return await startSimulator({ port: preferredPort, seed: 'demo', flavor })
   } catch (err) {
     if ((err as NodeJS.ErrnoException).code !== 'EADDRINUSE') throw err
-    return startSimulator({ port: 0, seed: 'demo' })
+    return startSimulator({ port: 0, seed: 'demo', flavor })
   }
+}
+
+/** Where the demo's account lives and its keys (the local simulator's demo keys, fake money). */
+function accountLines(sim: SimulatorHandle): string[] {
+  if (flavor === 'service') {
+    return [`Simulator: ${sim.url}  (API key: ${sim.keys.secret}, a demo key of the local simulator)`]
+  }
+  return [
+    `LNbits: ${sim.url}  (the local simulator in LNbits' API; the app holds each wallet's admin key)`,
+    ...sim.lnbits.map((w) => `wallet=${w.id} name="${w.name}" adminkey=${w.adminkey} inkey=${w.inkey}`),
+  ]
 }
 
 const closers: Array<() => Promise<unknown>> = []
@@ -92,7 +111,7 @@ async function main(): Promise<void> {
   const payee = sim.control.outside.payee({ amountSat: 2_100, memo: 'Demo: a coffee' })
   const voucher = sim.control.outside.voucher({ maxSat: 5_000, minSat: 1, description: 'Demo: a voucher to claim' })
   const simLines = [
-    `Simulator: ${sim.url}  (API key: ${sim.keys.secret}, a demo key of the local simulator)`,
+    ...accountLines(sim),
     `Prices: ${prices.liveUrl} (a local price source; Settings → Prices)`,
     `Something to pay (2,100 sats; Send, paste it): ${payee.payment_request}`,
     `Something to claim (up to 5,000 sats; Send, paste it): ${voucher.lnurl}`,
@@ -108,7 +127,9 @@ async function main(): Promise<void> {
       env: {
         ...process.env,
         LT_DEMO_BASE_URL: sim.url,
-        LT_DEMO_API_KEY: sim.keys.secret,
+        ...(flavor === 'lnbits'
+          ? { LT_DEMO_LNBITS_KEYS: sim.lnbits.map((w) => w.adminkey).join(',') }
+          : { LT_DEMO_API_KEY: sim.keys.secret }),
         LT_DEMO_RATE_URL: prices.liveUrl,
         LT_DEMO_RATE_HISTORY_URL: prices.historyUrl,
       },
@@ -129,7 +150,10 @@ async function main(): Promise<void> {
   else ensureBuilt(['renderer'])
   const booted: BootedApp = await bootApp({
     secretStore: 'memory',
-    connect: { baseUrl: sim.url, apiKey: sim.keys.secret, label: 'Demo (simulator)' },
+    connect:
+      flavor === 'lnbits'
+        ? { baseUrl: sim.url, lnbitsKeys: sim.lnbits.map((w) => w.adminkey), label: 'Demo (LNbits simulator)' }
+        : { baseUrl: sim.url, apiKey: sim.keys.secret, label: 'Demo (simulator)' },
     rateSource: prices.liveUrl,
     historySource: prices.historyUrl,
     // main's own (redacted) log lines, to stderr as in the Electron app

@@ -19,8 +19,10 @@ export interface BootOptions {
   secretStore?: 'memory' | 'keychain'
   /** keytar service name for 'keychain' (default: a unique test name, so a person's keys are never touched) */
   keychainService?: string
-  /** connect this account at start */
-  connect?: { baseUrl: string; apiKey: string; label?: string }
+  /** connect this account at start: a service one by its API key, or an LNbits one by its wallets' keys */
+  connect?:
+    | { baseUrl: string; apiKey: string; label?: string }
+    | { baseUrl: string; lnbitsKeys: string[]; label?: string }
   userDataDir?: string
   /** where main's (redacted) log lines go; by default they are kept in `logs` */
   logSink?: (line: string) => void
@@ -116,9 +118,10 @@ export async function bootApp(opts: BootOptions = {}): Promise<BootedApp> {
       const result = await app.router.handle(
         'accounts.connect',
         {
-          kind: 'service',
+          ...('lnbitsKeys' in opts.connect
+            ? { kind: 'lnbits', keys: opts.connect.lnbitsKeys }
+            : { kind: 'service', apiKey: opts.connect.apiKey }),
           baseUrl: opts.connect.baseUrl,
-          apiKey: opts.connect.apiKey,
           label: opts.connect.label ?? 'Simulator',
           storage: keychain ? 'keychain' : 'memory',
         },

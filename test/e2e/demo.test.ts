@@ -15,41 +15,29 @@ const ROOT = resolve(import.meta.dirname, '../..')
 const NO_ELECTRON =
   'Electron is not installed on this machine (its binary could not be downloaded); serving the same app as a browser preview instead.'
 
-let child: ChildProcessByStdio<null, Readable, Readable>
-let output = ''
 let emptyDist: string
 
-/** Waits until the demo has printed a line matching `re`. */
-function waitFor(re: RegExp, ms = 60_000): Promise<RegExpMatchArray> {
-  return new Promise((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`demo never printed ${re}; it printed:\n${output}`)), ms)
-    const check = () => {
-      const m = output.match(re)
-      if (m) {
-        clearTimeout(timer)
-        child.stdout.off('data', check)
-        done(m)
-      }
-    }
-    child.stdout.on('data', check)
-    check()
-  })
+interface Demo {
+  child: ChildProcessByStdio<null, Readable, Readable>
+  output(): string
+  /** Waits until the demo has printed a line matching `re`. */
+  waitFor(re: RegExp, ms?: number): Promise<RegExpMatchArray>
 }
+const demos: Demo[] = []
 
-beforeAll(async () => {
-  assertRendererBuilt()
-  // An Electron package whose binary is missing, as after ELECTRON_SKIP_BINARY_DOWNLOAD, on any machine.
-  emptyDist = await mkdtemp(join(tmpdir(), 'lt-no-electron-'))
+/** `npm run demo` with these arguments, where Electron's binary is missing. */
+function startDemo(extra: string[] = []): Demo {
   // tsx itself (not npx, which does not pass Ctrl-C on), as `npm run demo` runs it
-  child = spawn(
+  const child = spawn(
     join(ROOT, 'node_modules/.bin/tsx'),
-    ['--tsconfig', 'tsconfig.node.json', 'scripts/demo.ts', '--sim-port', '0', '--no-build'],
+    ['--tsconfig', 'tsconfig.node.json', 'scripts/demo.ts', '--sim-port', '0', '--no-build', ...extra],
     {
       cwd: ROOT,
       env: { ...process.env, ELECTRON_OVERRIDE_DIST_PATH: emptyDist, ELECTRON_SKIP_BINARY_DOWNLOAD: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
+  let output = ''
   child.stdout.setEncoding('utf8')
   child.stderr.setEncoding('utf8')
   child.stdout.on('data', (c: string) => {
@@ -58,17 +46,44 @@ beforeAll(async () => {
   child.stderr.on('data', (c: string) => {
     output += c
   })
+  const waitFor = (re: RegExp, ms = 60_000) =>
+    new Promise<RegExpMatchArray>((done, fail) => {
+      const timer = setTimeout(() => fail(new Error(`demo never printed ${re}; it printed:\n${output}`)), ms)
+      const check = () => {
+        const m = output.match(re)
+        if (m) {
+          clearTimeout(timer)
+          child.stdout.off('data', check)
+          done(m)
+        }
+      }
+      child.stdout.on('data', check)
+      check()
+    })
+  const demo = { child, output: () => output, waitFor }
+  demos.push(demo)
+  return demo
+}
+
+let first: Demo
+
+beforeAll(async () => {
+  assertRendererBuilt()
+  // An Electron package whose binary is missing, as after ELECTRON_SKIP_BINARY_DOWNLOAD, on any machine.
+  emptyDist = await mkdtemp(join(tmpdir(), 'lt-no-electron-'))
+  first = startDemo()
 })
 
 afterAll(async () => {
-  if (child && child.exitCode === null) child.kill('SIGKILL')
+  for (const d of demos) if (d.child.exitCode === null) d.child.kill('SIGKILL')
   if (emptyDist) await rm(emptyDist, { recursive: true, force: true })
 })
 
 test('without the Electron binary the demo says so in one line and serves the preview, connected to the simulator', async () => {
+  const { child, waitFor } = first
   const [, appUrl] = await waitFor(/Open the app: (http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{64})/)
   const [, simUrl, key] = await waitFor(/Simulator: (http:\/\/127\.0\.0\.1:\d+) +\(API key: (sak_\w+)/)
-  const lines = output.split('\n')
+  const lines = first.output().split('\n')
   expect(lines.filter((l) => l === NO_ELECTRON)).toHaveLength(1)
 
   const { origin, hash } = new URL(appUrl!)
@@ -122,4 +137,44 @@ test('without the Electron binary the demo says so in one line and serves the pr
   expect(await exited).toBe(0)
   await expect(fetch(origin)).rejects.toThrow()
   await expect(fetch(`${simUrl}/v1/wallets`)).rejects.toThrow()
+})
+
+test('--flavor lnbits: the LNbits simulator, and the app holding an LNbits account of its demo wallets', async () => {
+  const demo = startDemo(['--flavor', 'lnbits'])
+  const [, appUrl] = await demo.waitFor(/Open the app: (http:\/\/127\.0\.0\.1:\d+\/#token=[0-9a-f]{64})/)
+  const [, simUrl] = await demo.waitFor(/^LNbits: (http:\/\/127\.0\.0\.1:\d+)/m)
+  await demo.waitFor(/Press Ctrl-C to stop\./)
+  const printed = [
+    ...demo.output().matchAll(/^wallet=(\w+) name="[^"]*" adminkey=([0-9a-f]{32}) inkey=([0-9a-f]{32})$/gm),
+  ]
+  expect(printed.length).toBeGreaterThanOrEqual(2)
+  const { origin, hash } = new URL(appUrl!)
+  const rpc = (name: string) =>
+    fetch(`${origin}/__rpc/${name}`, {
+      method: 'POST',
+      headers: { 'x-preview-token': hash.slice('#token='.length) },
+      body: '{}',
+    }).then((r) => r.json())
+  const accounts = await rpc('accounts.list')
+  expect(accounts.value.accounts.map((a: { kind: string }) => a.kind)).toEqual(['lnbits'])
+  // every printed wallet, as LNbits itself answers its admin key, is one of the app's wallets
+  const viaApp = await rpc('wallets.list')
+  expect(viaApp.ok).toBe(true)
+  const direct = await Promise.all(
+    printed.map(async ([, , adminkey]) => {
+      const w = (await (await fetch(`${simUrl}/api/v1/wallet`, { headers: { 'X-Api-Key': adminkey! } })).json()) as {
+        id: string
+      }
+      return w.id
+    }),
+  )
+  expect(direct).toEqual(printed.map(([, id]) => id))
+  expect(viaApp.value.wallets.map((w: { id: string }) => w.id)).toEqual(direct)
+  // Ctrl-C once the first history load is done: tsx gives a busy child 30 ms to take the signal
+  // before it kills it (exit 130), and this start is the demo's busiest moment
+  await demo.waitFor(/memory: released after a history load/)
+  const exited = new Promise<number | null>((done) => demo.child.once('exit', (code) => done(code)))
+  demo.child.kill('SIGINT')
+  expect(await exited).toBe(0)
+  await expect(fetch(`${simUrl}/api/v1/wallet`)).rejects.toThrow()
 })

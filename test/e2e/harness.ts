@@ -56,6 +56,8 @@ export interface OpenAppOptions {
   passphrase?: import('../../electron/main/services/spending').PassphraseCheck
   /** the simulator's lightning addresses (`…@sim.example`) reached at its loopback server by main itself */
   simAddresses?: boolean
+  /** the simulator's API: the wallet service's (default) or LNbits'; an LNbits one is never connected beforehand */
+  flavor?: 'service' | 'lnbits'
 }
 
 export interface OpenedApp {
@@ -120,11 +122,12 @@ export async function openApp(opts: OpenAppOptions = {}): Promise<OpenedApp> {
     closers.length = 0
   }
   try {
-    const sim = await startSimulator({ seed: opts.seed ?? 'demo' })
+    const sim = await startSimulator({ seed: opts.seed ?? 'demo', flavor: opts.flavor })
     closers.push(() => sim.close())
     const booted = await bootApp({
       secretStore: opts.secretStore ?? 'memory',
-      connect: opts.connect === false ? undefined : { baseUrl: sim.url, apiKey: sim.keys.secret },
+      connect:
+        opts.connect === false || opts.flavor === 'lnbits' ? undefined : { baseUrl: sim.url, apiKey: sim.keys.secret },
       rateSource: opts.rateSource,
       historySource: opts.historySource?.url,
       historyGapMs: opts.historySource?.gapMs,

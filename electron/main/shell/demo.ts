@@ -7,6 +7,8 @@
 export interface DemoEnv {
   LT_DEMO_BASE_URL?: string | undefined
   LT_DEMO_API_KEY?: string | undefined
+  /** `npm run demo -- --flavor lnbits`: the LNbits simulator's admin keys, comma-separated, instead of an API key */
+  LT_DEMO_LNBITS_KEYS?: string | undefined
   /** the demo's price source on loopback (scripts/demo.ts): live and history endpoints */
   LT_DEMO_RATE_URL?: string | undefined
   LT_DEMO_RATE_HISTORY_URL?: string | undefined
@@ -49,17 +51,18 @@ export async function connectDemoAccount(
   if (opts.isPackaged) return 'not-demo'
   const baseUrl = env.LT_DEMO_BASE_URL
   const apiKey = env.LT_DEMO_API_KEY
-  if (!baseUrl || !apiKey) return 'not-demo'
+  const lnbitsKeys = env.LT_DEMO_LNBITS_KEYS?.split(',').filter(Boolean) ?? []
+  if (!baseUrl || (!apiKey && lnbitsKeys.length === 0)) return 'not-demo'
   // In-process calls (no sender) go through the same validation as the renderer's.
   const list = await router.handle('accounts.list', {})
   if (!list.ok) return { failed: list.error?.message ?? 'could not list accounts' }
   if ((list.value as { accounts: unknown[] }).accounts.length > 0) return 'already-connected'
-  const connected = await router.handle('accounts.connect', {
-    kind: 'service',
-    baseUrl,
-    apiKey,
-    label: 'Demo (local simulator)',
-    storage: 'memory',
-  })
+  const label = 'Demo (local simulator)'
+  const connected = await router.handle(
+    'accounts.connect',
+    lnbitsKeys.length > 0
+      ? { kind: 'lnbits', baseUrl, keys: lnbitsKeys, label, storage: 'memory' }
+      : { kind: 'service', baseUrl, apiKey, label, storage: 'memory' },
+  )
   return connected.ok ? 'connected' : { failed: connected.error?.message ?? 'could not connect' }
 }

@@ -78,6 +78,25 @@ describe('demo mode', () => {
     expect(sim.control.requests()).toEqual([])
   })
 
+  it('connects an LNbits account of the LNbits simulator by its admin keys, in memory only', async () => {
+    const lnbits = await startSimulator({ port: 0, host: '127.0.0.1', seed: 'demo', flavor: 'lnbits' })
+    try {
+      const { app, keychain } = await newApp()
+      const keys = lnbits.lnbits.map((w) => w.adminkey)
+      const env = { LT_DEMO_BASE_URL: lnbits.url, LT_DEMO_LNBITS_KEYS: keys.join(',') }
+      expect(await connectDemoAccount(app.router, env, dev)).toBe('connected')
+      const { accounts } = app.accounts.list()
+      expect(accounts).toMatchObject([{ kind: 'lnbits', baseUrl: lnbits.url, storage: 'memory' }])
+      expect(await keychain.get(apiKeyName(accounts[0]?.id ?? ''))).toBeNull()
+      const wallets = await app.router.handle('wallets.list', {})
+      expect(wallets.ok && (wallets.value as { wallets: { id: string }[] }).wallets.map((w) => w.id)).toEqual(
+        lnbits.lnbits.map((w) => w.id),
+      )
+    } finally {
+      await lnbits.close()
+    }
+  })
+
   it('reports a refused key instead of connecting', async () => {
     const { app } = await newApp()
     const out = await connectDemoAccount(

@@ -1,6 +1,6 @@
 // The registry's LNbits entry: it reads through the fetch the app gives (so the app reads the
-// server's clock from every answer), tells the app when the websocket says something moved, holds
-// no push link on the client that never retries, and is the LNbits client in the app's terms.
+// server's clock from every answer), tells the app when the websocket says something moved, shares
+// its push links between the account's two clients, and is the LNbits client in the app's terms.
 import { afterEach, expect, it } from 'vitest'
 import type { BackendHooks } from '../../../../electron/main/services/backends'
 import { createBackends } from '../../../../electron/main/services/backends'
@@ -71,15 +71,33 @@ it("reads through the app's fetch and tells the app of a payment the websocket a
   await expect.poll(() => seen.pushed, { timeout: 10_000 }).toContain('acc-1')
 })
 
-it('holds no push link on the client that never retries', async () => {
+it("shares the account's push links with the client that never retries, which makes the invoices", async () => {
   const { seen, hooks } = recordingHooks()
-  const client = open(hooks, [c.inkey], 0)
-  await client.listWallets()
-  const inv = await client.createInvoice(invoiceKeyWalletId(c.inkey), { amountMsat: 1_000, memo: 'no push' })
+  const backend = createBackends().lnbits
+  const at = (retries?: 0) =>
+    backend.open(
+      {
+        accountId: 'acc-1',
+        baseUrl: sim.url,
+        authMethod: 'header',
+        key: () => a.adminkey,
+        ...(retries === 0 ? { retries } : {}),
+      },
+      hooks,
+    ) as unknown as LnbitsClient
+  const [reads, once] = [at(), at(0)]
+  opened.push(reads, once)
+  await reads.listWallets()
+  // the links the simulator's websocket took (its own listener, first, has taken each by then)
+  const upgraded: string[] = []
+  const onUpgrade = (req: { url?: string }) => upgraded.push(req.url ?? '')
+  sim.server.server.on('upgrade', onUpgrade)
+  // an admin-key wallet's invoice is heard of on its payment hash: the link opened by the `once` client
+  const inv = await once.createInvoice(a.id, { amountMsat: 1_000, memo: 'pushed' })
+  await expect.poll(() => upgraded).toContain(`/api/v1/ws/${inv.paymentHash}`)
+  sim.server.server.off('upgrade', onUpgrade)
   await sim.control.settleInvoice(inv.paymentRequest)
-  // the settled invoice is read back; nothing was pushed to this client meanwhile
-  await expect.poll(async () => (await client.invoiceState(inv.paymentHash)).settled).toBe(true)
-  expect(seen.pushed).toEqual([])
+  await expect.poll(() => seen.pushed, { timeout: 10_000 }).toEqual(['acc-1'])
 })
 
 it("is the client in the app's terms: an invoice made, paid from outside, then a row of the wallet's history", async () => {

@@ -2,11 +2,11 @@
 // in the app's terms, with the app's clock read from every answer (hooks.fetchFor), the connection
 // monitor watching it (hooks.watched) and its websocket telling the sync loop that something moved
 // (hooks.pushed). One client per call policy: reads may be retried by the
-// `retry` one, never a payment by either; only the `retry` client holds the push links.
+// `retry` one, never a payment by either; both share the account's push links.
 import { capabilitiesOf } from '@shared/contract'
-import type { Backend } from '../registry'
+import type { Backend, BackendHooks } from '../registry'
 import { createLnbitsClient } from './client'
-import { lnbitsPush } from './push'
+import { lnbitsPush, type PushLinks } from './push'
 
 export interface LnbitsBackendOptions {
   timeoutMs?: number
@@ -16,20 +16,34 @@ export interface LnbitsBackendOptions {
 }
 
 export function lnbitsBackend(o: LnbitsBackendOptions = {}): Backend {
+  // One set of push links per account, held by both its clients: an invoice is made through the
+  // `once` client, and the link on its payment hash must be open for the push to tell of it.
+  const pushes = new Map<string, PushLinks>()
+  const sharedPush = (id: string, baseUrl: string, hooks: BackendHooks): PushLinks => {
+    const found = pushes.get(id)
+    if (found) return found
+    const links = lnbitsPush({
+      baseUrl,
+      onPush: () => hooks.pushed(id),
+      log: hooks.log,
+      backoffMinMs: o.backoffMinMs,
+    })
+    const shared: PushLinks = {
+      ...links,
+      close() {
+        if (pushes.get(id) === shared) pushes.delete(id)
+        links.close()
+      },
+    }
+    pushes.set(id, shared)
+    return shared
+  }
   return {
     capabilities: capabilitiesOf('lnbits'),
     session: 'perPolicy',
     open(a, hooks) {
       const id = a.accountId
-      const push =
-        id && a.retries !== 0
-          ? lnbitsPush({
-              baseUrl: a.baseUrl,
-              onPush: () => hooks.pushed(id),
-              log: hooks.log,
-              backoffMinMs: o.backoffMinMs,
-            })
-          : undefined
+      const push = id ? sharedPush(id, a.baseUrl, hooks) : undefined
       const client = createLnbitsClient({
         baseUrl: a.baseUrl,
         secret: a.key,
