@@ -17,6 +17,7 @@ import { runHistoryBench } from './history'
 import { measureClientOnly, measureIpc, measureKyOnly, measureTxPageIpc } from './ipc'
 import { runLedgerBench } from './ledger'
 import { percentile } from './lib/stats'
+import { runLnbitsBench } from './lnbits'
 import { runNwcBench } from './nwc'
 import { runNwcAccountBench } from './nwcAccount'
 import { FLOODS, runNwcFloodBench } from './nwcFlood'
@@ -385,6 +386,34 @@ async function main() {
         ...{ referenceName: 'the same app quiet', unit: 'ms', goal, maxValue },
       })
   console.log('An NWC account (this app as the client of the SDK wallet service)…')
+  const lnbits = await runLnbitsBench()
+  row({
+    figure: `LNbits account: first sync of ${lnbits['LNbits first sync rows']} payments`,
+    value: lnbits['LNbits first sync s'] * 1000,
+    reference: lnbits['LNbits raw reads s'] * 1000,
+    referenceName: 'raw reads of the same pages from the same simulator',
+    unit: 'ms',
+    goal: 'report',
+  })
+  for (const p of ['p50', 'p95'] as const) {
+    row({
+      figure: `LNbits account: invoice paid -> shown paid, websocket, ${p}`,
+      value: lnbits[`LNbits settle→notify ${p} ms, websocket`],
+      reference: lnbits['fresh invoice poll interval ms'],
+      referenceName: 'the fresh invoice poll interval',
+      unit: 'ms',
+      goal: '< 2 s',
+      maxValue: 2000,
+    })
+    row({
+      figure: `LNbits account: invoice paid -> shown paid, no websocket, ${p}`,
+      value: lnbits[`LNbits settle→notify ${p} ms, no websocket`],
+      reference: lnbits['fresh invoice poll interval ms'],
+      referenceName: 'the fresh invoice poll interval',
+      unit: 'ms',
+      goal: 'report',
+    })
+  }
   const nwcAccount = await runNwcAccountBench()
   row({
     figure: 'NWC account: wallets.get (get_balance) through the router, p95',
