@@ -3,7 +3,9 @@
 // (floodRelay.ts) and pushes, bounded in count and time, one event replayed 200 times a second,
 // 600 signed strangers at 200 a second, and junk as fast as the app's socket takes it. Meanwhile
 // this process (the app's main) keeps its event loop's delay under 200 ms at p99, @getalby/sdk's
-// client is answered within 2 s each time, and a replay is answered once.
+// client is answered within 2 s each time, and a replay is answered once. Both limits are for a
+// quiet machine: on a busy one they grow with the same measures taken without a flood, in the same
+// run (four times them), so a freeze of the app still fails and a loaded machine does not.
 import { finalizeEvent, generateSecretKey, getPublicKey, nip44 } from 'nostr-tools'
 import { hexToBytes } from 'nostr-tools/utils'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -22,6 +24,8 @@ let relay: FloodRelay
 let t: NwcWorld<FloodRelay>
 let app: { walletPubkey: string; secret: Uint8Array; clientPubkey: string }
 let client: Awaited<ReturnType<typeof startAppChild>>
+/** the limits on this machine now: the quiet ones, or four times what no flood costs */
+let limits = { p99Ms: P99_MS, answerMs: ANSWER_MS }
 beforeAll(async () => {
   relay = await startFloodRelay()
   t = await startNwcWorld(10_000, relay)
@@ -31,6 +35,8 @@ beforeAll(async () => {
   client = await startAppChild(uri)
   await client.getBalance() // the subscription is in place
   await relay.strangers(walletPubkey, STRANGERS, STRANGERS) // 600 signatures: seconds
+  const calm = await underFlood(Promise.resolve(), () => client.getBalance(), { atLeast: 20, giveUpMs: 10_000 })
+  limits = { p99Ms: Math.max(P99_MS, 4 * calm.p99Ms), answerMs: Math.max(ANSWER_MS, 4 * Math.max(...calm.times)) }
 }, 120_000)
 afterAll(async () => {
   await client?.close()
@@ -56,9 +62,9 @@ const measure = (flood: Promise<unknown>) =>
 
 /** main's event loop and the real app's answers, during one flood */
 function expectResponsive(r: Awaited<ReturnType<typeof measure>>) {
-  const seen = JSON.stringify({ ...r, times: r.times.map(Math.round) })
-  expect(r.p99Ms, seen).toBeLessThan(P99_MS)
-  expect(Math.max(...r.times), seen).toBeLessThan(ANSWER_MS)
+  const seen = JSON.stringify({ ...r, times: r.times.map(Math.round), limits })
+  expect(r.p99Ms, seen).toBeLessThan(limits.p99Ms)
+  expect(Math.max(...r.times), seen).toBeLessThan(limits.answerMs)
 }
 
 describe('a relay floods the wallet service', () => {
