@@ -151,12 +151,16 @@ function ConfirmDetails({ c }: { c: Confirmation }) {
 }
 
 /** The journal has this invoice as paid, or as tried with an unknown outcome: said before paying again. */
-function PaidBefore({ earlier }: { earlier: NonNullable<Confirmation['earlier']> }) {
+export function PaidBefore({ earlier }: { earlier: NonNullable<Confirmation['earlier']> }) {
   return (
     <div className="warning" role="alert">
       <p>
         <strong>
-          <FormattedMessage id="sendConfirm.youMayAlreadyHavePaid" />
+          <FormattedMessage
+            id={
+              earlier.state === 'paid' ? 'sendConfirm.youAlreadyPaidThisInvoice' : 'sendConfirm.youMayAlreadyHavePaid'
+            }
+          />
         </strong>
         <FormattedMessage
           id="sendConfirm.checkTheWalletSTransactions"
