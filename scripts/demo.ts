@@ -143,7 +143,7 @@ async function main(): Promise<void> {
 
   if (!args.web) {
     console.log(
-      'Electron is not installed on this machine (its binary is not in node_modules); serving the same app as a browser preview instead.',
+      'Electron is not installed on this machine (its binary could not be downloaded); serving the same app as a browser preview instead.',
     )
   }
   if (args['no-build']) assertRendererBuilt()

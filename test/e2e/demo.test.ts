@@ -13,7 +13,7 @@ import { assertRendererBuilt } from './harness'
 
 const ROOT = resolve(import.meta.dirname, '../..')
 const NO_ELECTRON =
-  'Electron is not installed on this machine (its binary is not in node_modules); serving the same app as a browser preview instead.'
+  'Electron is not installed on this machine (its binary could not be downloaded); serving the same app as a browser preview instead.'
 
 let emptyDist: string
 
