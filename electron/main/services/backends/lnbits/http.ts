@@ -2,10 +2,12 @@
 // wallet's key in the `X-API-KEY` header (never in a URL), retries for reads only, and every body
 // checked by its schema. As in the service client (backends/service/createServiceClient.ts),
 // boundedFetch reads each whole answer under the timeout and the size cap and refuses redirects.
-import ky, { type Options, type RetryOptions } from 'ky'
+
+import ky, { type Options } from 'ky'
 import type { z } from 'zod'
 import { boundedFetch } from '../../http/boundedFetch'
 import { MAX_BODY_BYTES } from '../../http/readBody'
+import { readRetry } from '../../http/readRetry'
 import { type CallKind, errorFromThrown, unreadable } from './errors'
 
 export interface LnbitsHttpOptions {
@@ -32,15 +34,7 @@ export type LnbitsCall = <S extends z.ZodType>(c: Call<S>) => Promise<z.output<S
 
 export function lnbitsHttp(o: LnbitsHttpOptions): LnbitsCall {
   const timeoutMs = o.timeoutMs ?? 15_000
-  const retry = {
-    limit: o.retries ?? 2,
-    methods: ['get'],
-    statusCodes: [408, 429, 500, 502, 503, 504],
-    delay: (attempt: number) => 250 * 2 ** (attempt - 1),
-    jitter: true,
-    backoffLimit: 2_000,
-    maxRetryAfter: 2_000,
-  } satisfies RetryOptions
+  const retry = readRetry(o.retries ?? 2)
   const api = ky.create({
     prefix: o.baseUrl,
     timeout: timeoutMs,

@@ -3,10 +3,11 @@
 // boundedFetch reads each whole answer (error answers too) under the timeout and the size cap
 // and refuses redirects, so ky and this file only ever see bodies already in memory.
 
-import ky, { isHTTPError, type KyInstance, type Options, type RetryOptions } from 'ky'
+import ky, { isHTTPError, type KyInstance, type Options } from 'ky'
 import type { z } from 'zod'
 import { boundedFetch } from '../../http/boundedFetch'
 import { MAX_BODY_BYTES } from '../../http/readBody'
+import { readRetry } from '../../http/readRetry'
 import { authParts } from './auth'
 import { checkBaseUrl } from './baseUrl'
 import { type CallKind, errorFromThrown, RouteNotFound, unreadableBody } from './errors'
@@ -48,16 +49,7 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
   const baseUrl = checkBaseUrl(opts.baseUrl)
   // the app passes one map for all its clients; a client on its own learns the route for itself
   const invoiceRoutes = opts.invoiceRoutes ?? new Map<string, InvoiceRoute>()
-  const retryOptions = {
-    limit: opts.retries ?? 2,
-    methods: ['get'],
-    statusCodes: [408, 429, 500, 502, 503, 504],
-    delay: (attempt: number) => 250 * 2 ** (attempt - 1),
-    jitter: true,
-    backoffLimit: 2_000,
-    // ky waits out a Retry-After of any length (an hour, a day) before a retry; keep it short.
-    maxRetryAfter: 2_000,
-  } satisfies RetryOptions
+  const retryOptions = readRetry(opts.retries ?? 2)
   const timeoutMs = opts.timeoutMs ?? 15_000
   const api: KyInstance = ky.create({
     prefix: baseUrl,
