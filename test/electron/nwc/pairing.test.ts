@@ -41,6 +41,8 @@ describe('nostr+walletauth:// pairing', () => {
     // the client holds its own key: no connection string is made
     expect(made.uri).toBeUndefined()
     expect(made.connection).toMatchObject({ name: 'Zapper', relay: t.relay.url, budgetSat: 2_000, period: 'daily' })
+    // the info event goes out after the connection is stored; wait for it at the relay
+    await until(() => t.relay.published.some((e) => e.kind === 13194), 15_000)
     const info = t.relay.published.find((e) => e.kind === 13194)
     expect(info?.tags).toEqual(
       expect.arrayContaining([
