@@ -19,7 +19,7 @@ import type { RatesService } from '../services/rates'
 import type { ServiceTime } from '../services/serviceTime'
 import { createSettingsStore, type Notice, type SettingsStore } from '../services/settings'
 import { createSyncLoop, type SyncLoop } from '../services/sync'
-import { type Clients, createClients } from './clients'
+import { appBackends, type Clients, createClients } from './clients'
 import { createDesk, lockPassphrase } from './desk'
 import { createEmitter } from './emit'
 import { moveOldSecrets } from './keychain'
@@ -37,7 +37,9 @@ export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now
   const log = createLogger({ sink: deps.logSink, now })
   const notices = signal<Notice>()
-  const settings = createSettingsStore({ dir: deps.userDataDir, now, onNotice: notices.fire })
+  // which account kinds exist is the registry's: the settings, a backup and the router read it
+  const registry = appBackends(deps)
+  const settings = createSettingsStore({ dir: deps.userDataDir, now, onNotice: notices.fire, kinds: registry })
   const lockChanged = signal<LockStatus>()
   const unlocked = signal()
   const privacy = createPrivacy({ ...deps, settings, now, log, changed: lockChanged.fire, unlocked: unlocked.fire })
@@ -50,7 +52,17 @@ export function createApp(deps: AppDeps): App {
   const stores = openStores({ dir: deps.userDataDir, now, emit, workersDir: deps.workersDir })
   const { ledger, journal } = stores
   const accountsChanged = signal<{ accounts: AccountView[]; activeId: string | null }>()
-  const clients = createClients({ ...deps, settings, emit, now, log, ledger, accountsChanged, seen: stores.seen })
+  const clients = createClients({
+    ...deps,
+    registry,
+    settings,
+    emit,
+    now,
+    log,
+    ledger,
+    accountsChanged,
+    seen: stores.seen,
+  })
   const { accounts, serviceTime, connection, activeAccountId } = clients
   const rates = appRates(deps, { settings, now, log, emit })
   const pricesThen = priceBackfill(deps, { settings, now, log, emit, ledger })
@@ -64,7 +76,7 @@ export function createApp(deps: AppDeps): App {
   const passphrase = deps.passphrase ?? lockPassphrase(lock)
   const desk = createDesk(
     { ...deps, passphrase },
-    { now, serviceTime, emit, settings, accounts, ledger, journal, rates },
+    { now, serviceTime, emit, settings, accounts, ledger, journal, rates, registry },
     { accountsChanged: () => accountsChanged.fire(accounts.list()) },
   )
   const payments = createPayments({
@@ -87,7 +99,7 @@ export function createApp(deps: AppDeps): App {
     ...{ ...desk, accounts, settings, lock, rates, sync, emit, now, serviceTime, background },
     ...{ ledger, payments, log, info, nwc, passphrase, activeUrl: clients.activeUrl, journal },
   })
-  const router: Router = appRouter(deps, { handlers, log, journal, lock })
+  const router: Router = appRouter(deps, { handlers, log, journal, lock, registry })
   const offers = clipboardOffers(deps, { settings, emit, log })
 
   async function start() {
