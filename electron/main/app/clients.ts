@@ -19,7 +19,7 @@ import type { Ledger } from '../services/ledger'
 import { PAYS_ADDRESSES_ITSELF, withAppLnurl } from '../services/lnurlpay'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createServiceTime } from '../services/serviceTime'
-import type { SettingsStore } from '../services/settings'
+import { createSettingsStore, type Notice, type SettingsStore } from '../services/settings'
 import { walletsView } from '../services/views'
 import type { AppDeps } from './types'
 import { later, type Signal, signal } from './wire'
@@ -132,6 +132,12 @@ export function appBackends(d: Pick<AppDeps, 'backends' | 'client' | 'nwc'>): Ba
       nwc: { backoffMinMs: d.nwc?.backoffMinMs, timeoutMs: d.nwc?.accountTimeoutMs },
     })
   )
+}
+
+/** The registry, and the settings whose accounts may be of its kinds only. */
+export function registryAndSettings(deps: AppDeps, o: { now: () => number; onNotice: (n: Notice) => void }) {
+  const registry = appBackends(deps)
+  return { registry, settings: createSettingsStore({ dir: deps.userDataDir, ...o, kinds: registry }) }
 }
 
 /** a registered kind beyond the shipped ones has the app do the LNURL part, like NWC */

@@ -43,7 +43,7 @@ let saves = 0
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lt-memory-'))
-  sim = await startSimulator({ seed: 42 })
+  sim = await startSimulator({ seed: 'demo' })
   store = memoryStore(join(dir, 'memory-backend.json'))
   store.init([
     { id: A, name: 'Pocket', balanceMsat: 50_000_000 },
