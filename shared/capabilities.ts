@@ -48,7 +48,13 @@ export function capabilitiesOf(kind: AccountKind): Capabilities {
   return kind === 'nwc' ? { ...NWC } : kind === 'lnbits' ? { ...LNBITS } : { ...ALL }
 }
 
-/** an account view's flags; a view from before kinds existed is a service account */
-export function accountCapabilities(a: { kind?: AccountKind; capabilities?: Capabilities }): Capabilities {
-  return a.capabilities ?? capabilitiesOf(a.kind ?? 'service')
+const SHIPPED: readonly string[] = ['service', 'nwc', 'lnbits'] satisfies AccountKind[]
+
+/**
+ * an account view's flags; a view from before kinds existed is a service account, and one of a kind
+ * main registered beyond the shipped ones (main always sends its flags) can do no more than the basics
+ */
+export function accountCapabilities(a: { kind?: string; capabilities?: Capabilities }): Capabilities {
+  const kind = a.kind ?? 'service'
+  return a.capabilities ?? (SHIPPED.includes(kind) ? capabilitiesOf(kind as AccountKind) : { ...NWC })
 }

@@ -2,7 +2,7 @@
 // service's clock per account (services/serviceTime) and the connection state (services/connection).
 // The connection monitor is built first, since every client reports to it; what it needs of the
 // accounts (which one is active, a read to probe with) is an interface bound once they exist.
-import type { AccountView, Emit } from '@shared/contract'
+import { type AccountView, type Emit, isAccountKind } from '@shared/contract'
 import type { Logger } from '../log'
 import { createAccountsService } from '../services/accounts'
 import {
@@ -19,8 +19,9 @@ import type { Ledger } from '../services/ledger'
 import { PAYS_ADDRESSES_ITSELF, withAppLnurl } from '../services/lnurlpay'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createServiceTime } from '../services/serviceTime'
-import type { SettingsStore } from '../services/settings'
+import { createSettingsStore, type Notice, type SettingsStore } from '../services/settings'
 import { walletsView } from '../services/views'
+import type { AppDeps } from './types'
 import { later, type Signal, signal } from './wire'
 
 export interface ClientsDeps {
@@ -36,8 +37,8 @@ export interface ClientsDeps {
   /** the accounts or the active one changed: its listeners announce it and follow */
   accountsChanged: Signal<{ accounts: AccountView[]; activeId: string | null }>
   nwc?: { backoffMinMs?: number; accountTimeoutMs?: number }
-  /** each account kind's backend (services/backends); a test may bring one of its own */
-  backends?: BackendRegistry
+  /** each account kind's backend (appBackends): which kinds exist is its keys */
+  registry: BackendRegistry
   /** the service of an account was seen at `sec` (Unix seconds): kept, for the daily limit's day */
   seen?: (accountId: string, sec: number) => void
   /** Electron's app.isPackaged: then plain http is never used for a lightning address */
@@ -77,17 +78,11 @@ export function createClients(d: ClientsDeps) {
     offers: (accountId, pushes) => void nwcOffers.set(accountId, pushes),
     log: (message, fields) => d.log.info(message, fields),
   }
-  const registry =
-    d.backends ??
-    createBackends({
-      service: d.client,
-      nwc: { backoffMinMs: d.nwc?.backoffMinMs, timeoutMs: d.nwc?.accountTimeoutMs },
-    })
   // a kind that cannot pay addresses itself gets the app's LNURL part around its client (services/lnurlpay)
   const backends = Object.fromEntries(
-    Object.entries(registry).map(([kind, b]) => [
+    Object.entries(d.registry).map(([kind, b]) => [
       kind,
-      PAYS_ADDRESSES_ITSELF[kind as keyof BackendRegistry]
+      paysAddressesItself(kind)
         ? b
         : { ...b, open: (a: BackendAccount, h: BackendHooks) => addressesByApp(d, a.accountId, b.open(a, h)) },
     ]),
@@ -127,6 +122,26 @@ export function createClients(d: ClientsDeps) {
 }
 
 export type Clients = ReturnType<typeof createClients>
+
+/** Each kind's backend: a test's own registry (it may add kinds of its own), else the app's. */
+export function appBackends(d: Pick<AppDeps, 'backends' | 'client' | 'nwc'>): BackendRegistry {
+  return (
+    d.backends ??
+    createBackends({
+      service: d.client,
+      nwc: { backoffMinMs: d.nwc?.backoffMinMs, timeoutMs: d.nwc?.accountTimeoutMs },
+    })
+  )
+}
+
+/** The registry, and the settings whose accounts may be of its kinds only. */
+export function registryAndSettings(deps: AppDeps, o: { now: () => number; onNotice: (n: Notice) => void }) {
+  const registry = appBackends(deps)
+  return { registry, settings: createSettingsStore({ dir: deps.userDataDir, ...o, kinds: registry }) }
+}
+
+/** a registered kind beyond the shipped ones has the app do the LNURL part, like NWC */
+const paysAddressesItself = (kind: string) => (isAccountKind(kind) ? PAYS_ADDRESSES_ITSELF[kind] : false)
 
 /**
  * An NWC wallet pays invoices only (PAYS_ADDRESSES_ITSELF): the app reads an address's LNURL
