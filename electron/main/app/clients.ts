@@ -2,7 +2,7 @@
 // service's clock per account (services/serviceTime) and the connection state (services/connection).
 // The connection monitor is built first, since every client reports to it; what it needs of the
 // accounts (which one is active, a read to probe with) is an interface bound once they exist.
-import { type AccountView, type Emit, isAccountKind } from '@shared/contract'
+import type { AccountView, Emit } from '@shared/contract'
 import type { Logger } from '../log'
 import { createAccountsService } from '../services/accounts'
 import {
@@ -16,7 +16,7 @@ import {
 import { createRemote } from '../services/claim'
 import { createConnectionMonitor } from '../services/connection'
 import type { Ledger } from '../services/ledger'
-import { PAYS_ADDRESSES_ITSELF, withAppLnurl } from '../services/lnurlpay'
+import { withAppLnurl } from '../services/lnurlpay'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createServiceTime } from '../services/serviceTime'
 import { createSettingsStore, type Notice, type SettingsStore } from '../services/settings'
@@ -82,7 +82,7 @@ export function createClients(d: ClientsDeps) {
   const backends = Object.fromEntries(
     Object.entries(d.registry).map(([kind, b]) => [
       kind,
-      paysAddressesItself(kind)
+      b.paysAddresses
         ? b
         : { ...b, open: (a: BackendAccount, h: BackendHooks) => addressesByApp(d, a.accountId, b.open(a, h)) },
     ]),
@@ -115,9 +115,10 @@ export function createClients(d: ClientsDeps) {
   active.bind({ id: activeAccountId, refresh: async (id) => void (await refreshWallets(id)) })
   // an account's clock is part of its view (the renderer shows a skew)
   clockMoved.on(() => emit('accounts.updated', accounts.list()))
-  /** an NWC account whose wallet has not said it pushes payments received: its fresh invoices are looked up */
+  /** an account whose backend looks up until it pushes (NWC), and has not said it does: its fresh invoices are looked up */
   const looksUpFresh = (id: string) =>
-    nwcOffers.get(id) !== true && accounts.list().accounts.some((a) => a.id === id && a.kind === 'nwc')
+    nwcOffers.get(id) !== true &&
+    accounts.list().accounts.some((a) => a.id === id && d.registry[a.kind ?? 'service']?.looksUpUntilPushes === true)
   return { serviceTime, connection, accounts, activeAccountId, refreshWallets, activeUrl, nwcPushed, looksUpFresh }
 }
 
@@ -140,11 +141,8 @@ export function registryAndSettings(deps: AppDeps, o: { now: () => number; onNot
   return { registry, settings: createSettingsStore({ dir: deps.userDataDir, ...o, kinds: registry }) }
 }
 
-/** a registered kind beyond the shipped ones has the app do the LNURL part, like NWC */
-const paysAddressesItself = (kind: string) => (isAccountKind(kind) ? PAYS_ADDRESSES_ITSELF[kind] : false)
-
 /**
- * An NWC wallet pays invoices only (PAYS_ADDRESSES_ITSELF): the app reads an address's LNURL
+ * A backend that pays invoices only (no `paysAddresses`: NWC, LNbits): the app reads an address's LNURL
  * server itself, and the row of an address it paid goes to the ledger at once, so the history
  * names the payee (the wallet's own listing does not know it).
  */
@@ -153,7 +151,6 @@ function addressesByApp<C extends BackendClient>(
   accountId: string | undefined,
   client: C,
 ): C {
-  if (PAYS_ADDRESSES_ITSELF.nwc) return client
   const origins = d.isPackaged ? {} : (d.addressOrigins ?? {})
   const loopback = Object.keys(origins).length > 0
   return withAppLnurl(client, {

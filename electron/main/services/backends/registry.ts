@@ -91,6 +91,10 @@ export interface Backend {
    * made again when the account's settings change.
    */
   session: 'shared' | 'perPolicy'
+  /** it resolves lightning addresses and LNURL-pay itself; absent: the app does the LNURL part (services/lnurlpay) */
+  paysAddresses?: true
+  /** its fresh invoices are looked up every second until it says it pushes payments received (`offers`) */
+  looksUpUntilPushes?: true
   open(account: BackendAccount, hooks: BackendHooks): BackendClient
 }
 

@@ -14,8 +14,6 @@ import { cap, PASS_THRU_MAX } from '../ledger/rows'
 import { askInvoice } from './invoice'
 import { metadataEntries, readPayRequest, whereOf } from './payRequest'
 
-export { PAYS_ADDRESSES_ITSELF } from './capability'
-
 export interface AppLnurlDeps {
   remote: Remote
   /** the demo's and tests' address domains served on loopback (never in a packaged app) */

@@ -17,6 +17,8 @@ export function nwcBackend(o: NwcBackendOptions = {}): Backend {
     capabilities: capabilitiesOf('nwc'),
     connect: nwcConnect,
     session: 'shared',
+    // a NIP-47 wallet need not send notifications; its info event says whether it does
+    looksUpUntilPushes: true,
     open(a, hooks) {
       const id = a.accountId
       const client = lazyNwcClient({

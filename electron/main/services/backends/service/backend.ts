@@ -21,6 +21,8 @@ export function serviceBackend(o: ServiceBackendOptions = {}): Backend {
     capabilities: capabilitiesOf('service'),
     connect: serviceConnect,
     session: 'perPolicy',
+    // its probe and pay-to-address endpoints
+    paysAddresses: true,
     open(a, hooks) {
       const client = createServiceClient({
         baseUrl: a.baseUrl,
