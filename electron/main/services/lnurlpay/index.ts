@@ -1,4 +1,4 @@
-// Paying a lightning address or an LNURL-pay link for a backend that cannot (capability.ts): the
+// Paying a lightning address or an LNURL-pay link for a backend that cannot (no `paysAddresses` on its registry entry): the
 // app reads the pay request and asks for the invoice itself, by the same LNURL client and rules
 // as claims (services/claim/remote.ts: https only, size and time caps, no private host unless
 // confirmed, no redirect), checks the invoice against what was asked (./invoice.ts), then pays it
