@@ -1,6 +1,6 @@
 // Accounts: a base URL, an auth method and a key (in the keychain, or in memory for this
 // session). Several may exist; one is active. Metadata goes to settings.json, keys never do.
-import type { AccountView, AuthMethod } from '@shared/contract'
+import { type AccountView, type AuthMethod, storedCapabilities } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import type { Logger } from '../../log'
 import type { BackendClient, BackendHooks, BackendRegistry } from '../backends'
@@ -32,7 +32,7 @@ const viewIn =
     storage: m.storage,
     kind: m.kind ?? 'service',
     // an LNbits account's flags are what its server offered when it was connected (accounts/lnbits.ts)
-    capabilities: { ...(m.capabilities ?? backends[m.kind ?? 'service'].capabilities) },
+    capabilities: storedCapabilities(m.kind ?? 'service', m.capabilities ?? backends[m.kind ?? 'service'].capabilities),
   })
 
 export function createAccountsService(deps: {
@@ -252,7 +252,7 @@ export function createAccountsService(deps: {
     capabilities(accountId) {
       const meta = mustFind(accountId ?? this.active().id)
       // an LNbits account's flags are its server's answers at connect, kept with it (accounts/lnbits.ts)
-      return { ...(meta.capabilities ?? backendOf(meta).capabilities) }
+      return storedCapabilities(meta.kind ?? 'service', meta.capabilities ?? backendOf(meta).capabilities)
     },
     client(accountId, policy = 'retry') {
       const id = accountId ?? this.active().id
