@@ -159,7 +159,11 @@ describe('an LNbits account with admin keys, in Chromium', () => {
     await o.page.getByLabel('Wallet').selectOption(a.id)
     await o.page.getByLabel('Amount (sats)').fill('1,234')
     await o.page.getByLabel(/^Comment/).fill('lnbits tip')
-    await confirmSend(o.page)
+    // before the payee's invoice exists: LNbits' default reserve (1 % of 1,234 sats), said to be so
+    await confirmSend(o.page, async (page) => {
+      const fee = page.locator('.field-row', { has: page.getByText('Fee', { exact: true }) }).locator('dd')
+      expect(await fee.textContent()).toBe(`at most 12.34 sats${en('sendConfirm.serverReserveAddress')}`)
+    })
     expect(
       toAlice()
         .slice(already)
