@@ -21,6 +21,11 @@ export interface Capabilities {
   amountlessInvoices?: boolean
   /** false: cannot be paid into (so never offered as a move's target); absent: receives */
   receives?: boolean
+  /**
+   * true: the server takes no fee limit and keeps its own fee reserve (LNbits): the most a fee can
+   * be is that reserve (shared/payment/fees.ts); absent: the app's fee limit is sent and kept
+   */
+  serverFeeReserve?: boolean
 }
 
 const ALL: Capabilities = {
@@ -41,7 +46,7 @@ const NWC: Capabilities = {
 }
 
 /** an LNbits account before its server was asked (backends/lnbits/capabilities.ts says what it offers) */
-const LNBITS: Capabilities = { ...NWC, amountlessInvoices: false }
+const LNBITS: Capabilities = { ...NWC, amountlessInvoices: false, serverFeeReserve: true }
 
 /** the flags of a kind: a NIP-47 wallet gives one wallet, balance, history, receive and pay */
 export function capabilitiesOf(kind: AccountKind): Capabilities {
@@ -57,4 +62,13 @@ const SHIPPED: readonly string[] = ['service', 'nwc', 'lnbits'] satisfies Accoun
 export function accountCapabilities(a: { kind?: string; capabilities?: Capabilities }): Capabilities {
   const kind = a.kind ?? 'service'
   return a.capabilities ?? (SHIPPED.includes(kind) ? capabilitiesOf(kind as AccountKind) : { ...NWC })
+}
+
+/**
+ * Flags kept with an account (an LNbits server's answers at connect) over its kind's: a flag that
+ * is a fact of the kind, added after the account was stored, still reaches it.
+ */
+export function storedCapabilities(kind: string, stored: Capabilities): Capabilities {
+  const ofKind = SHIPPED.includes(kind) && capabilitiesOf(kind as AccountKind).serverFeeReserve
+  return { ...stored, ...(ofKind ? { serverFeeReserve: true } : {}) }
 }

@@ -55,9 +55,10 @@ export const Capabilities = z.object({
   pays: z.boolean().optional(),
   amountlessInvoices: z.boolean().optional(),
   receives: z.boolean().optional(),
+  serverFeeReserve: z.boolean().optional(),
 }) satisfies z.ZodType<Caps>
 export type Capabilities = Caps
-export { accountCapabilities, capabilitiesOf } from '../capabilities'
+export { accountCapabilities, capabilitiesOf, storedCapabilities } from '../capabilities'
 
 export const AccountView = z.object({
   id,

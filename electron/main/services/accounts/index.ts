@@ -1,6 +1,6 @@
 // Accounts: a base URL, an auth method and a key (in the keychain, or in memory for this
 // session). Several may exist; one is active. Metadata goes to settings.json, keys never do.
-import type { AccountView } from '@shared/contract'
+import { type AccountView, storedCapabilities } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import type { Logger } from '../../log'
 import type { Backend, BackendClient, BackendHooks, BackendRegistry } from '../backends'
@@ -31,7 +31,7 @@ const viewIn =
     storage: m.storage,
     kind: m.kind ?? 'service',
     // an LNbits account's flags are what its server offered when it was connected (backends/lnbits/connect.ts)
-    capabilities: { ...(m.capabilities ?? backendOf(backends, m.kind).capabilities) },
+    capabilities: storedCapabilities(m.kind ?? 'service', m.capabilities ?? backendOf(backends, m.kind).capabilities),
   })
 
 export function createAccountsService(deps: {
@@ -256,8 +256,8 @@ export function createAccountsService(deps: {
     },
     capabilities(accountId) {
       const meta = mustFind(accountId ?? this.active().id)
-      // an LNbits account's flags are its server's answers at connect, kept with it (accounts/lnbits.ts)
-      return { ...(meta.capabilities ?? backendFor(meta).capabilities) }
+      // an LNbits account's flags are its server's answers at connect, kept with it (backends/lnbits/connect.ts)
+      return storedCapabilities(meta.kind ?? 'service', meta.capabilities ?? backendFor(meta).capabilities)
     },
     client(accountId, policy = 'retry') {
       const id = accountId ?? this.active().id

@@ -133,6 +133,8 @@ export interface PayAddressParams {
   amountMsat: number
   /** for the payee (LUD-12), within what it allows */
   comment?: string
+  /** the most the fee may be, as the confirmation showed it; absent: the app's limit */
+  feeLimitMsat?: number
   /** as for an invoice: the app's request id, kept with the payment */
   notes: Record<string, string>
 }
@@ -202,6 +204,11 @@ export interface BackendClient {
   payLightningAddress(walletId: string, input: PayAddressParams): Promise<BackendPayment>
   /** absent where the backend has no node to ask: the app's own reading stands */
   decodeInvoice?(paymentRequest: string): Promise<BackendDecodedInvoice>
+  /**
+   * present where the server takes no fee limit and keeps its own reserve (LNbits): the most the
+   * fee of paying this request can be, in msat, as the server will apply it (a read)
+   */
+  feeReserveMsat?(paymentRequest: string): Promise<number>
   /** sent once, never retried */
   transfer(walletId: string, input: TransferParams): Promise<BackendTransfer>
   /** its keys are shown once: the caller must not keep or log them */

@@ -58,6 +58,7 @@ export const CALL_SCOPE: Record<ClientMethod, CallScope> = {
   probe: 'third_party',
   payLightningAddress: 'third_party',
   decodeInvoice: 'third_party',
+  feeReserveMsat: 'own',
   payInvoice: 'third_party',
   mintWithdrawLink: 'own',
   transfer: 'own',

@@ -81,6 +81,8 @@ describe('an LNbits account', () => {
       connectedApps: false,
       pays: true,
       amountlessInvoices: false,
+      // LNbits keeps its own fee reserve (docs/lnbits.md, "Fees")
+      serverFeeReserve: true,
     })
     const listed = await app.router.handle('wallets.list', {})
     noKeyIn(listed)
