@@ -184,6 +184,11 @@ export interface BackendClient {
   getWallet(walletId: string): Promise<BackendWallet>
   /** the permanent receive link of a wallet, by its `staticLinkId` */
   getStaticLink(staticLinkId: string): Promise<BackendStaticLink>
+  /**
+   * present where a wallet may have no permanent link yet and the backend can make one (LNbits'
+   * `lnurlp`): the link's id, made once when the person first asks for the permanent QR
+   */
+  ensureStaticLink?(walletId: string): Promise<string>
   /** a lightning address's or LNURL-pay link's parameters, as looked up */
   probe(addressOrLnurl: string): Promise<PayParams>
   mintWithdrawLink(walletId: string, input: { amountSat: number; memo?: string }): Promise<BackendWithdrawLink>

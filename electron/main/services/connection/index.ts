@@ -50,6 +50,7 @@ export const CALL_SCOPE: Record<ClientMethod, CallScope> = {
   listWallets: 'wallets',
   getWallet: 'wallets',
   getStaticLink: 'own',
+  ensureStaticLink: 'own',
   createInvoice: 'own',
   getInvoice: 'own',
   invoiceState: 'own',
