@@ -8,7 +8,7 @@
 //  4. a stranger (any key but the connection's app's): at most one a minute per key and
 //     STRANGERS_PER_MIN in all go on, to be signature-checked when nothing else waits (`later`)
 //     and told UNAUTHORIZED
-//  5. the app's key: a NIP-44 body must carry the MAC of the app's conversation (Node's HMAC,
+//  5. the app's key: a NIP-44 body must carry the MAC of the app's conversation (an HMAC,
 //     microseconds): only the two ends can seal for it, so forgeries naming the app stop here. A
 //     NIP-04 body has no MAC: NIP04_PER_MIN signature checks per connection at most.
 //  6. a sealed body is signature-checked once: a copy of a genuine body in a forged event is dropped
