@@ -43,8 +43,11 @@ export interface TestRelay {
   buffered(): number
   /** sockets open now */
   clients(): number
-  /** whether a subscription open now asks for events of this kind (a client listens: publish after) */
-  subscribed(kind: number): boolean
+  /**
+   * whether a subscription open now asks for events of this kind (a client listens: publish after);
+   * with `p`, for events of it tagged to that key (the service listens for that connection)
+   */
+  subscribed(kind: number, p?: string): boolean
   /**
    * With `stamps`: for each answer (kind 23195) the relay took, the milliseconds from passing its
    * request on to the service to the answer's arrival here, before either is checked: the
@@ -173,8 +176,12 @@ export async function startRelay(o: { port?: number; keep?: Event[]; stamps?: bo
       serviceTimes = []
       return t
     },
-    subscribed: (kind) =>
-      [...subs.values()].some((byId) => [...byId.values()].some((fs) => fs.some((f) => f.kinds?.includes(kind)))),
+    subscribed: (kind, p) =>
+      [...subs.values()].some((byId) =>
+        [...byId.values()].some((fs) =>
+          fs.some((f) => f.kinds?.includes(kind) && (p === undefined || (f['#p'] ?? []).includes(p))),
+        ),
+      ),
     close: () =>
       new Promise<void>((resolve) => {
         for (const c of wss.clients) c.terminate()

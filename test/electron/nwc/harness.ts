@@ -12,6 +12,7 @@ import { afterAll, beforeAll } from 'vitest'
 import { APP_VERSION } from '../../../dev/preview/version'
 import { type App, createApp } from '../../../electron/main/app/createApp'
 import type { ShownNotification } from '../../../electron/main/services/notify'
+import { KIND_REQUEST } from '../../../electron/main/services/nwc/types'
 import { createKeytarStore, nwcWalletName, type SecretStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import { startRelay, type TestRelay } from '../../support/nostrRelay'
@@ -99,7 +100,19 @@ export async function startNwcWorld(
       await world.call('nwc.settings', { relay: relay.url })
       const base = { name: 'Primal', walletId: w.id, budgetSat: 1000, period: 'daily' as const }
       const methods = ['pay_invoice', 'make_invoice', 'lookup_invoice', 'get_balance', 'get_info', 'list_transactions']
-      return world.call('nwc.create', { ...base, methods, ...input })
+      const made = await world.call<{ connection: NwcConnectionView; uri: string }>('nwc.create', {
+        ...base,
+        methods,
+        ...input,
+      })
+      // the service listens for the new connection a moment after it is made: a request sent
+      // before would be lost (the relay keeps no ephemeral event), so wait for its subscription
+      const listens = (relay as Partial<TestRelay>).subscribed
+      if (listens && made.uri) {
+        const walletPubkey = new URL(made.uri.replace('nostr+walletconnect://', 'http://')).hostname
+        await until(() => listens(KIND_REQUEST, walletPubkey), 20_000)
+      }
+      return made
     },
     client(uri) {
       const c = new NWCClient({ nostrWalletConnectUrl: uri })
