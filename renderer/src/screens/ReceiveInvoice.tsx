@@ -20,6 +20,9 @@ import { useSecondsNow, useServiceNow } from '../lib/serviceClock'
 import { invoiceStatus, useInvoices } from '../stores/invoices'
 import { useUi } from '../stores/ui'
 
+/** characters of the memo shown above the QR before "Show all": about two lines at 360 px */
+export const INVOICE_MEMO_SHOWN = 80
+
 export function ShowInvoice({ id }: { id: string }) {
   const inv = useInvoices((s) => s.byId[id])!
   // the service's clock decides expiry, not the computer's
@@ -57,19 +60,22 @@ export function ShowInvoice({ id }: { id: string }) {
         {invoiceAmountText(inv, money)}
         {/* .fiat keeps its own margin, so nothing is added here when prices are off */}
         {!isAnyAmount(inv) && <Fiat msat={inv.amountSat * 1000} testId="invoice-fiat" />}
-        {/* a long memo folds, so the QR stays near the top (N11) */}
+        {/* a long memo folds to about two lines at tray width, so the whole QR shows without scrolling */}
         {inv.memo && (
           <span className="muted">
             {' · '}
-            <LongText text={inv.memo} inline />
+            <LongText text={inv.memo} inline shown={INVOICE_MEMO_SHOWN} />
           </span>
         )}
       </p>
       {status === 'pending' && <WaitingInvoice inv={inv} left={inv.expiresAt - now} />}
-      <div className="field-row">
-        <code className="long">{inv.paymentRequest}</code>
-        <CopyButton text={inv.paymentRequest} label={t('receive.copyThePaymentRequest')} />
-      </div>
+      {/* once paid, the request is of no more use to anybody: nothing to copy */}
+      {status !== 'paid' && (
+        <div className="field-row">
+          <code className="long">{inv.paymentRequest}</code>
+          <CopyButton text={inv.paymentRequest} label={t('receive.copyThePaymentRequest')} />
+        </div>
+      )}
       <InvoiceFoot inv={inv} status={status} />
     </section>
   )

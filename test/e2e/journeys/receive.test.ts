@@ -46,6 +46,25 @@ test('the QR code is lightning: + the upper-cased payment request the service is
   await o.sim.control.settleInvoice(id)
   await waitVisible(o.page, /^Paid$/, 20_000)
   expect(await o.page.locator('.qr canvas').count()).toBe(0)
+  // paid: the request and its Copy button are of no more use
+  await expect.poll(() => o.page.getByText(ln.payment_request).count()).toBe(0)
+  expect(await o.page.getByRole('button', { name: 'Copy the payment request' }).count()).toBe(0)
+})
+
+test('at tray size a long memo folds: the whole QR shows in the window, centred in its column', async () => {
+  await o.page.setViewportSize({ width: 360, height: 600 })
+  await o.page.getByRole('button', { name: 'New invoice' }).click()
+  const memo = 'A memo that explains the purchase at length, as some shops write them. '.repeat(7)
+  await createInvoice(o.sim.keys.wallets[0]!.id, '2,100', memo.trim())
+  const qr = o.page.locator('.qr')
+  await qr.locator('canvas').waitFor()
+  await o.page.evaluate(() => window.scrollTo(0, 0))
+  const box = (await qr.boundingBox())!
+  const column = (await o.page.getByRole('region', { name: 'Invoice', exact: true }).boundingBox())!
+  expect(box.y + box.height, `QR ${JSON.stringify(box)}`).toBeLessThanOrEqual(600)
+  const [left, right] = [box.x - column.x, column.x + column.width - (box.x + box.width)]
+  expect(Math.abs(left - right), `QR ${JSON.stringify(box)} in ${JSON.stringify(column)}`).toBeLessThanOrEqual(1)
+  await o.page.setViewportSize({ width: 420, height: 720 })
 })
 
 test('leaving the screen does not stop the watching: paid while away shows "Paid" on return', async () => {
