@@ -67,6 +67,23 @@ test('at tray size a long memo folds: the whole QR shows in the window, centred 
   await o.page.setViewportSize({ width: 420, height: 720 })
 })
 
+test('in a wide window the QR stands beside the words, and Check now shows without scrolling', async () => {
+  await o.page.setViewportSize({ width: 1280, height: 800 })
+  await o.page.getByRole('button', { name: 'New invoice' }).click()
+  await createInvoice(o.sim.keys.wallets[0]!.id, '2,100', 'side by side')
+  const shown = o.page.getByRole('region', { name: 'Invoice', exact: true })
+  await shown.locator('.qr canvas').waitFor()
+  await o.page.evaluate(() => window.scrollTo(0, 0))
+  const qr = (await shown.locator('.qr').boundingBox())!
+  const check = (await shown.getByRole('button', { name: 'Check now' }).boundingBox())!
+  const words = (await shown.getByText('Waiting for payment').boundingBox())!
+  expect(check.y + check.height, `Check now ${JSON.stringify(check)}`).toBeLessThanOrEqual(800)
+  // two columns: the code and the words share rows instead of one under the other
+  expect(qr.x >= words.x + words.width || qr.x + qr.width <= words.x, `QR ${JSON.stringify(qr)}`).toBe(true)
+  expect(qr.y).toBeLessThan(check.y)
+  await o.page.setViewportSize({ width: 420, height: 720 })
+})
+
 test('leaving the screen does not stop the watching: paid while away shows "Paid" on return', async () => {
   await o.page.getByRole('button', { name: 'New invoice' }).click()
   const w = o.sim.keys.wallets[1]!
