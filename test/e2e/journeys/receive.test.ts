@@ -143,3 +143,18 @@ test('money arriving while a QR code is shown: the toast says so without coverin
   }
   await o.page.setViewportSize({ width: 420, height: 720 })
 })
+
+test("a payer's long memo keeps the arrival toast to a few lines at tray size", async () => {
+  await o.page.setViewportSize({ width: 360, height: 600 })
+  await navTo(o.page, 'Home')
+  const toast = o.page.getByTestId('arrival-toast')
+  if (await toast.isVisible()) await toast.getByRole('button', { name: 'Dismiss' }).click()
+  await o.sim.control.payInbound(o.sim.keys.wallets[0]!.id, 77, 'A memo the payer wrote at length. '.repeat(18))
+  await toast.waitFor({ timeout: 20_000 })
+  const box = (await toast.boundingBox())!
+  const line = await toast.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight) || 20)
+  expect(box.height, `toast ${JSON.stringify(box)}`).toBeLessThanOrEqual(4 * line + 24)
+  expect(await toast.getByRole('button', { name: 'Dismiss' }).isVisible()).toBe(true)
+  await toast.getByRole('button', { name: 'Dismiss' }).click()
+  await o.page.setViewportSize({ width: 420, height: 720 })
+})
