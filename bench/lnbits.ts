@@ -1,6 +1,7 @@
 // An LNbits account (docs/lnbits.md) against the simulator's LNbits flavor over real HTTP:
-// - first sync of the `large` seed's biggest wallet (7,120 LNbits payments), with the real LNbits
-//   client and the real sync loop (every page in one tick, as bench/sync.ts runs it), against the
+// - first sync of the `large` seed's biggest wallet, topped up to 10,000 LNbits payments (payments
+//   from outside, each pushed on the websocket as LNbits does), with the real LNbits client and
+//   the real sync loop (every page in one tick, as bench/sync.ts runs it), against the
 //   raw reads of the same pages through the same client from the same simulator in the same run;
 // - settle → notify (p50/p95, wall time) for an invoice made in the app and paid from outside, with
 //   LNbits' websocket and without it (a loopback proxy in front of the simulator that passes HTTP
@@ -38,6 +39,8 @@ export interface LnbitsBench {
 
 const round = (v: number, digits = 2) => Number(v.toFixed(digits))
 const PAGE = DEFAULT_SYNC_OPTIONS.backfillPerPage
+/** the first sync's wallet holds this many LNbits payments (the issue's figure) */
+const ROWS = 10_000
 /** invoices paid from outside per mode, after timed()'s 5 warm-ups */
 const PAID_RUNS = 20
 
@@ -53,10 +56,13 @@ async function firstSync() {
     for (const w of wallets) sizes.push({ id: w.id, total: await count(w.id) })
     const biggest = sizes.sort((a, b) => b.total - a.total)[0]
     if (!biggest) throw new Error('no LNbits wallet in the large seed')
-    // The seed's largest wallet lists 7,120 LNbits payments, short of the issue's 10,000. Topping it up
-    // through the simulator took minutes (its websocket rebuilds the wallet's payment list on every
-    // movement) and left its reads past the client's timeout, so the seed's wallet is read as it is.
+    // The seed's largest wallet lists 7,120 LNbits payments: topped up from outside to 10,000 (the
+    // simulator's websocket pushes each one alone, test/simulator/lnbits/websocket.ts)
+    const simId = sim.lnbits.find((w) => w.id === biggest.id)?.simId
+    if (!simId) throw new Error('the biggest wallet is not one of the seed LNbits wallets')
+    for (let i = biggest.total; i < ROWS; i++) await sim.control.payInbound(simId, 1 + (i % 500), `top-up ${i}`)
     const big = await client.listTransactions(biggest.id, 1, PAGE).then((p) => ({ id: biggest.id, ...p }))
+    if (big.totalCount < ROWS) throw new Error(`the wallet lists ${big.totalCount} payments, not ${ROWS}`)
     // the raw reads twice, the faster counting: the first run also warms the simulator and the JIT
     let raw = Number.POSITIVE_INFINITY
     for (let run = 0; run < 2; run++) {

@@ -21,6 +21,11 @@ export interface Capabilities {
   amountlessInvoices?: boolean
   /** false: cannot be paid into (so never offered as a move's target); absent: receives */
   receives?: boolean
+  /**
+   * true: the server takes no fee limit and keeps its own fee reserve (LNbits): the most a fee can
+   * be is that reserve (shared/payment/fees.ts); absent: the app's fee limit is sent and kept
+   */
+  serverFeeReserve?: boolean
 }
 
 const ALL: Capabilities = {
@@ -41,14 +46,29 @@ const NWC: Capabilities = {
 }
 
 /** an LNbits account before its server was asked (backends/lnbits/capabilities.ts says what it offers) */
-const LNBITS: Capabilities = { ...NWC, amountlessInvoices: false }
+const LNBITS: Capabilities = { ...NWC, amountlessInvoices: false, serverFeeReserve: true }
 
 /** the flags of a kind: a NIP-47 wallet gives one wallet, balance, history, receive and pay */
 export function capabilitiesOf(kind: AccountKind): Capabilities {
   return kind === 'nwc' ? { ...NWC } : kind === 'lnbits' ? { ...LNBITS } : { ...ALL }
 }
 
-/** an account view's flags; a view from before kinds existed is a service account */
-export function accountCapabilities(a: { kind?: AccountKind; capabilities?: Capabilities }): Capabilities {
-  return a.capabilities ?? capabilitiesOf(a.kind ?? 'service')
+const SHIPPED: readonly string[] = ['service', 'nwc', 'lnbits'] satisfies AccountKind[]
+
+/**
+ * an account view's flags; a view from before kinds existed is a service account, and one of a kind
+ * main registered beyond the shipped ones (main always sends its flags) can do no more than the basics
+ */
+export function accountCapabilities(a: { kind?: string; capabilities?: Capabilities }): Capabilities {
+  const kind = a.kind ?? 'service'
+  return a.capabilities ?? (SHIPPED.includes(kind) ? capabilitiesOf(kind as AccountKind) : { ...NWC })
+}
+
+/**
+ * Flags kept with an account (an LNbits server's answers at connect) over its kind's: a flag that
+ * is a fact of the kind, added after the account was stored, still reaches it.
+ */
+export function storedCapabilities(kind: string, stored: Capabilities): Capabilities {
+  const ofKind = SHIPPED.includes(kind) && capabilitiesOf(kind as AccountKind).serverFeeReserve
+  return { ...stored, ...(ofKind ? { serverFeeReserve: true } : {}) }
 }

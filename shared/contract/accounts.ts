@@ -36,6 +36,14 @@ export const ApiKeyInput = z
 export const AccountKind = z.enum(['service', 'nwc', 'lnbits']) satisfies z.ZodType<Kind>
 export type AccountKind = Kind
 
+/**
+ * The name of a kind main has a backend for: a shipped one (`AccountKind`) or one registered in
+ * main's registry (a test's). Which names exist is main's to say (services/backends/kinds.ts).
+ */
+export const KindName = z.string().regex(/^[a-z][a-z0-9-]{0,31}$/)
+
+export const isAccountKind = (kind: string): kind is AccountKind => AccountKind.safeParse(kind).success
+
 /** An account's flags (shared/capabilities.ts), checked where they cross the boundary. */
 export const Capabilities = z.object({
   createWallets: z.boolean(),
@@ -47,9 +55,10 @@ export const Capabilities = z.object({
   pays: z.boolean().optional(),
   amountlessInvoices: z.boolean().optional(),
   receives: z.boolean().optional(),
+  serverFeeReserve: z.boolean().optional(),
 }) satisfies z.ZodType<Caps>
 export type Capabilities = Caps
-export { accountCapabilities, capabilitiesOf } from '../capabilities'
+export { accountCapabilities, capabilitiesOf, storedCapabilities } from '../capabilities'
 
 export const AccountView = z.object({
   id,
@@ -64,13 +73,14 @@ export const AccountView = z.object({
    * yet). Expiry is judged on the service's clock: the renderer adds this to its own.
    */
   clockOffsetSec: z.number().int().nullable().optional(),
-  kind: AccountKind.optional(),
+  /** a shipped kind, or one main's registry has (absent: a service account from before kinds) */
+  kind: KindName.optional(),
   capabilities: Capabilities.optional(),
 })
 export type AccountView = z.infer<typeof AccountView>
 
 /** What naming and keeping a new account takes, whatever its kind. */
-const Kept = {
+export const Kept = {
   label: z.string().trim().max(80).optional(),
   storage: KeyStorage.default('keychain'),
 }
@@ -147,6 +157,9 @@ export const ACCOUNT_KINDS = {
     },
   },
 } as const satisfies Record<AccountKind, AccountKindEntry>
+
+/** what connecting an account of a shipped kind takes, as the router parsed it */
+export type ConnectionOf<K extends AccountKind> = z.output<(typeof ACCOUNT_KINDS)[K]['connection']>
 
 /** Checks a connection by reading its wallets; stores nothing. */
 const TestInput = z.discriminatedUnion('kind', [ServiceConnection, NwcConnection.strict(), LnbitsConnection.strict()])

@@ -26,16 +26,21 @@ beforeAll(async () => {
   links = createLinksOffThread({
     wallets: () => [served],
     seen: () => [],
-    // main's part, as handle.ts does it: the request answered by the worker
+    // main's part, as handle.ts does it: the request answered by the worker once the worker's
+    // verdict on its signature came (a NIP-44 request is handed on before it)
     onHeard: (h) =>
-      void links.answer(
-        h.relay,
-        h.walletPubkey,
-        { pubkey: h.pubkey, id: h.id, enc: h.enc },
-        {
-          method: 'get_info',
-          result: { heard: h.text ?? null },
-        },
+      void (h.signed ?? Promise.resolve(true)).then(
+        (ok) =>
+          ok &&
+          links.answer(
+            h.relay,
+            h.walletPubkey,
+            { pubkey: h.pubkey, id: h.id, enc: h.enc },
+            {
+              method: 'get_info',
+              result: { heard: h.text ?? null, checked: h.signed !== undefined },
+            },
+          ),
       ),
     nowMs: Date.now,
     log: (message) => logs.push(message),
@@ -55,7 +60,7 @@ it('the built worker announces the connection, and answers what main answers', a
   try {
     const body = { method: 'get_info', params: {} }
     const [a] = await raw.send(raw.make(body))
-    expect(a?.result).toEqual({ heard: JSON.stringify(body) })
+    expect(a?.result).toEqual({ heard: JSON.stringify(body), checked: true })
   } finally {
     raw.close()
   }

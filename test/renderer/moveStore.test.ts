@@ -1,6 +1,6 @@
 // The move's store (Settings → the account → Move everything) against a fake `window.wallet`: the
 // target chosen from the plan, a stopped move resumed to its own target, the backup step going on
-// only once a new backup was saved, and a double press of the confirmation moving once.
+// only once its own form saved a backup (or by the explicit choice), and a double press of the confirmation moving once.
 import type { MovePlan, MoveView } from '@shared/contract'
 import { beforeEach, expect, test } from 'vitest'
 import { useMove } from '../../renderer/src/stores/move'
@@ -47,18 +47,26 @@ test('a stopped move keeps its own target', async () => {
   expect(useMove.getState()).toMatchObject({ toAccountId: 'acc_other', toWalletId: 'wal_other', result: stopped })
 })
 
-test('the backup step goes on only once a new backup was saved, else offers to go on without', async () => {
+test('the backup step goes on only once its own form saved a backup, or by the explicit choice', async () => {
   fake.ok('move.plan', plan)
   await useMove.getState().open('acc_from')
-  fake.ok('backup.status', { due: true, lastBackupAt: 100, passphraseSet: false })
-  await useMove.getState().toBackup()
-  fake.ok('backup.status', { due: true, lastBackupAt: 100, passphraseSet: false })
-  await useMove.getState().afterBackup()
-  expect(useMove.getState()).toMatchObject({ stage: 'backup', noBackup: true })
-  fake.ok('backup.status', { due: false, lastBackupAt: 200, passphraseSet: false })
-  await useMove.getState().afterBackup()
+  useMove.getState().toBackup()
+  // Continue before the backup was saved: nothing happens
+  useMove.getState().afterBackup()
+  expect(useMove.getState()).toMatchObject({ stage: 'backup', backupSaved: false, requestId: null })
+  useMove.getState().saved()
+  useMove.getState().afterBackup()
   expect(useMove.getState().stage).toBe('confirm')
   expect(useMove.getState().requestId).toBeTruthy()
+  // again from the choice: "I already have a backup" goes on without one, only from the backup step
+  // outside the backup step the choice does nothing (no new confirmation, no new request id)
+  const id = useMove.getState().requestId
+  useMove.getState().haveBackup()
+  expect(useMove.getState().requestId).toBe(id)
+  useMove.getState().toBackup()
+  expect(useMove.getState().backupSaved).toBe(false)
+  useMove.getState().haveBackup()
+  expect(useMove.getState().stage).toBe('confirm')
 })
 
 test('a double press of the confirmation moves once, with the confirmation’s request id', async () => {

@@ -1,6 +1,6 @@
 // The fee rule shown before confirming and sent as the fee limit, "send all", and the words of a
 // balance that is too small.
-import { feeLimitMsat, fundsProblem, sendAllMsat, withFeeLimitMsat } from '@shared/payment/fees'
+import { feeCapMsat, feeLimitMsat, fundsProblem, sendAllMsat, withFeeLimitMsat } from '@shared/payment/fees'
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { english } from './fixtures/englishWords'
@@ -41,6 +41,29 @@ describe('fees', () => {
         expect(withFeeLimitMsat(all + 1000)).toBeGreaterThan(balance)
       }),
     )
-    expect([1999, 2000, 2999, 3000, 4000].map(sendAllMsat)).toEqual([0, 1000, 1000, 2000, 3000])
+    expect([1999, 2000, 2999, 3000, 4000].map((b) => sendAllMsat(b))).toEqual([0, 1000, 1000, 2000, 3000])
+  })
+
+  it('with an LNbits server reserve (2 sat, 1 %): the largest amount whose reserve still fits', () => {
+    const reserve = (a: number) => feeCapMsat({ serverFeeReserve: true }, a)
+    expect(reserve(100_000)).toBe(2000)
+    expect(reserve(1_000_000)).toBe(10_000)
+    expect(feeCapMsat({}, 1_000_000)).toBe(feeLimitMsat(1_000_000))
+    fc.assert(
+      fc.property(fc.integer({ min: 0, max: 1e12 }), (balance) => {
+        const all = sendAllMsat(balance, reserve)
+        expect(all % 1000).toBe(0)
+        if (all > 0) expect(all + reserve(all)).toBeLessThanOrEqual(balance)
+        expect(all + 1000 + reserve(all + 1000)).toBeGreaterThan(balance)
+      }),
+    )
+    expect(sendAllMsat(1_010_000, reserve)).toBe(1_000_000)
+  })
+
+  it('counts the fee it is given when saying a balance is short', () => {
+    expect(fundsProblem('Everyday', 70_500_000, 70_000_000, undefined, 700_000)?.values).toMatchObject({
+      need: '70,700 sats',
+    })
+    expect(fundsProblem('Everyday', 70_700_000, 70_000_000, undefined, 700_000)).toBeNull()
   })
 })

@@ -59,6 +59,8 @@ export interface SimControl {
   setDateHeader(on: boolean): void
   injectFault(f: FaultSpec): void
   clearFaults(): void
+  /** lets every request a `hold` fault keeps back go on now; how many there were */
+  releaseHeld(): number
   clock: Clock
   requests(filter?: { method?: string; path?: RegExp | string }): RequestLogEntry[]
   resetRequests(): void
@@ -136,6 +138,7 @@ export function createControl(d: ControlDeps): SimControl {
     setDateHeader: d.setDateHeader,
     injectFault: (f) => faults.add(f),
     clearFaults: () => faults.clear(),
+    releaseHeld: () => faults.releaseHeld(),
     clock: d.clock,
     requests: (filter) => faults.requests(filter),
     resetRequests() {

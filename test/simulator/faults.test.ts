@@ -63,6 +63,26 @@ describe('fault injection', () => {
     await expect.poll(paid, { timeout: 5_000 }).toBe(1)
   })
 
+  it('hold: releaseHeld lets a long hold go on at once, and says how many it let go', async () => {
+    const w = sim.control.createWallet('Released', 5_000)
+    const payee = sim.control.outside.payee({ amountSat: 100, expiry: 3600 })
+    const held = () => sim.control.requests({ path: '/withdraw' }).filter((e) => e.held).length
+    const heldBefore = held()
+    sim.control.injectFault({ path: '/withdraw', kind: 'hold', ms: 600_000, times: 1 })
+    const paid = () => sim.control.outside.book().filter((e) => e.paymentHash === payee.paymentHash).length
+    const pay = fetch(`${sim.url}/v1/wallet/${w.id}/withdraw`, {
+      method: 'POST',
+      headers: { 'X-Api-Key': sim.keys.secret, 'content-type': 'application/json' },
+      body: JSON.stringify({ payment_request: payee.payment_request }),
+    })
+    await expect.poll(held, { timeout: 15_000, interval: 5 }).toBe(heldBefore + 1)
+    expect(paid()).toBe(0)
+    expect(sim.control.releaseHeld()).toBe(1)
+    expect((await pay).ok).toBe(true)
+    expect(paid()).toBe(1)
+    expect(sim.control.releaseHeld()).toBe(0)
+  })
+
   it.each([500, 502, 503])('status %i in the error shape', async (status) => {
     sim.control.injectFault({ path: '/v1/wallets', kind: 'status', status, times: 1 })
     const r = await get()

@@ -51,7 +51,29 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms))
 
 export class Faults {
   private list: Array<FaultSpec & { left: number }> = []
+  /** the wake-ups of requests a `hold` fault keeps back now */
+  private waking = new Set<() => void>()
   log: RequestLogEntry[] = []
+
+  /** Keeps a held request back for `ms`, or until releaseHeld(), whichever comes first. */
+  hold(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const wake = () => {
+        clearTimeout(timer)
+        this.waking.delete(wake)
+        resolve()
+      }
+      const timer = setTimeout(wake, ms)
+      this.waking.add(wake)
+    })
+  }
+
+  /** Lets every held request go on now: a test ends the hold once its caller has given up. */
+  releaseHeld(): number {
+    const n = this.waking.size
+    for (const wake of [...this.waking]) wake()
+    return n
+  }
 
   /** keeps the newest entries only, so a long demo run does not grow without bound */
   record(e: RequestLogEntry): void {
@@ -135,7 +157,7 @@ export function registerFaults(app: FastifyInstance, faults: Faults): void {
     if (ms === undefined) return
     const entry = entries.get(req)
     if (entry) entry.held = true
-    await sleep(ms)
+    await faults.hold(ms)
   })
 
   app.addHook('onSend', async (req, reply, payload) => {

@@ -15,7 +15,7 @@ import {
 import { registerOutsideControl } from './control-outside'
 import { type FaultSpec, Faults, type RequestLogEntry, registerFaults } from './faults'
 import { errorBody, registerBodyParsers } from './http'
-import { LnbitsError, type LnbitsWallet, registerLnbits } from './lnbits'
+import { LnbitsError, type LnbitsFeeSettings, type LnbitsWallet, registerLnbits } from './lnbits'
 import { registerOutside, Stalls } from './outside-routes'
 import { createSaver, readState, writeStateAtomic } from './persist'
 import { registerV1 } from './routes'
@@ -57,6 +57,8 @@ export interface SimulatorOptions {
   sendCapSat?: number | null
   /** `service` (the default): the wallet service's /v1; `lnbits`: LNbits' API (test/simulator/lnbits) */
   flavor?: 'service' | 'lnbits'
+  /** the LNbits flavor's fee reserve settings (default LNbits' own: 2,000 msat, 1 %) */
+  lnbitsFees?: Partial<LnbitsFeeSettings>
 }
 
 export interface SimulatorHandle {
@@ -150,7 +152,7 @@ export async function startSimulator(opts: SimulatorOptions = {}): Promise<Simul
     }
     return payload
   })
-  const lnbits = opts.flavor === 'lnbits' ? registerLnbits(app, ledger) : null
+  const lnbits = opts.flavor === 'lnbits' ? registerLnbits(app, ledger, opts.lnbitsFees) : null
   if (!lnbits) {
     registerV1(app, ledger, { legacyInvoiceRoute: opts.legacyInvoiceRoute ?? true })
     registerPay(app, ledger)

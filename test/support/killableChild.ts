@@ -1,8 +1,9 @@
-// TEST ONLY: the app's core run once in a child process (a script under tsx, keys in the keychain
+// TEST ONLY: the app's core run once in a child process (a script bundled once by bundledChild, keys in the keychain
 // service LT_SERVICE), its last stdout line its report; `stopWhen` kills it from outside (SIGKILL)
 // once it returns true. The kill tests start it, kill it, and start it again over the same files.
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
+import { bundledChild } from './bundledChild'
 
 const ROOT = resolve(__dirname, '../..')
 
@@ -17,8 +18,12 @@ export function runChild<R>(
   env: Record<string, string>,
   stopWhen?: () => boolean,
 ): Promise<ChildRun<R>> {
+  return bundledChild(script).then((file) => runBundled<R>(file, env, stopWhen))
+}
+
+function runBundled<R>(file: string, env: Record<string, string>, stopWhen?: () => boolean): Promise<ChildRun<R>> {
   return new Promise((done, fail) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', script], {
+    const p = spawn(process.execPath, [file], {
       cwd: ROOT,
       env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json', ...env },
     })

@@ -7,7 +7,14 @@ import { randomBytes } from 'node:crypto'
 import { readFileSync, renameSync, writeFileSync } from 'node:fs'
 import type { Capabilities } from '@shared/contract'
 import { AppError } from '@shared/errors'
-import type { Backend, BackendClient, BackendHooks, BackendTx } from '../../electron/main/services/backends'
+import { z } from 'zod'
+import type {
+  Backend,
+  BackendClient,
+  BackendHooks,
+  BackendKind,
+  BackendTx,
+} from '../../electron/main/services/backends'
 import { mt } from '../../electron/main/services/i18n'
 import { encodeInvoice, nodeKeyFrom, readInvoice, sha256Hex } from '../simulator/bolt11'
 
@@ -224,11 +231,46 @@ function memoryClient(store: Store, baseUrl: string): BackendClient {
   return Object.fromEntries(entries) as BackendClient
 }
 
-/** The registry's entry: capabilities, one client per call policy, the client over the file. */
+/** its kind's name in the registry: none of the shipped kinds' */
+export const MEMORY_KIND = 'memory'
+
+const ADDRESS = /^memory:\/\/([a-z0-9-]{1,32})$/
+
+/** What connecting a memory book takes: its name (the account's address) and a token (its key). */
+const MemoryConnection = z.object({
+  book: z.string().regex(/^[a-z0-9-]{1,32}$/),
+  token: z.string().regex(/^mem_[0-9a-z]{8,60}$/),
+})
+
+/** Connecting, checking and restoring an account of this kind: the entry's own schema and rules. */
+const memoryConnect: BackendKind<z.output<typeof MemoryConnection>> = {
+  connection: MemoryConnection,
+  address: (baseUrl) => ADDRESS.test(baseUrl),
+  fits: (_baseUrl, secret) => MemoryConnection.shape.token.safeParse(secret).success,
+  checkAddress(baseUrl) {
+    if (!ADDRESS.test(baseUrl)) throw new AppError('invalid_input', mt('accounts.cannot'))
+    return baseUrl
+  },
+  read: (input) => ({
+    baseUrl: `memory://${input.book}`,
+    authMethod: 'header',
+    secret: input.token,
+    secrets: [input.token],
+  }),
+  async check(reading, open) {
+    const client = open({ baseUrl: reading.baseUrl, authMethod: 'header', key: () => reading.secret, retries: 0 })
+    const book = ADDRESS.exec(reading.baseUrl)?.[1] ?? ''
+    return { wallets: await client.listWallets(), label: `Memory ${book}` }
+  },
+  newKey() {},
+}
+
+/** The registry's entry: capabilities, its kind's connect, one client per call policy, the client over the file. */
 export function memoryBackend(file: string): Backend {
   const store = memoryStore(file)
   return {
     capabilities: { ...MEMORY_CAPABILITIES },
+    connect: memoryConnect,
     session: 'perPolicy',
     open(account, hooks: BackendHooks) {
       const client = memoryClient(store, account.baseUrl)

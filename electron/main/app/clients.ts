@@ -16,11 +16,12 @@ import {
 import { createRemote } from '../services/claim'
 import { createConnectionMonitor } from '../services/connection'
 import type { Ledger } from '../services/ledger'
-import { PAYS_ADDRESSES_ITSELF, withAppLnurl } from '../services/lnurlpay'
+import { withAppLnurl } from '../services/lnurlpay'
 import { createMemoryStore, type SecretStore } from '../services/secrets'
 import { createServiceTime } from '../services/serviceTime'
-import type { SettingsStore } from '../services/settings'
+import { createSettingsStore, type Notice, type SettingsStore } from '../services/settings'
 import { walletsView } from '../services/views'
+import type { AppDeps } from './types'
 import { later, type Signal, signal } from './wire'
 
 export interface ClientsDeps {
@@ -36,8 +37,8 @@ export interface ClientsDeps {
   /** the accounts or the active one changed: its listeners announce it and follow */
   accountsChanged: Signal<{ accounts: AccountView[]; activeId: string | null }>
   nwc?: { backoffMinMs?: number; accountTimeoutMs?: number }
-  /** each account kind's backend (services/backends); a test may bring one of its own */
-  backends?: BackendRegistry
+  /** each account kind's backend (appBackends): which kinds exist is its keys */
+  registry: BackendRegistry
   /** the service of an account was seen at `sec` (Unix seconds): kept, for the daily limit's day */
   seen?: (accountId: string, sec: number) => void
   /** Electron's app.isPackaged: then plain http is never used for a lightning address */
@@ -77,17 +78,11 @@ export function createClients(d: ClientsDeps) {
     offers: (accountId, pushes) => void nwcOffers.set(accountId, pushes),
     log: (message, fields) => d.log.info(message, fields),
   }
-  const registry =
-    d.backends ??
-    createBackends({
-      service: d.client,
-      nwc: { backoffMinMs: d.nwc?.backoffMinMs, timeoutMs: d.nwc?.accountTimeoutMs },
-    })
   // a kind that cannot pay addresses itself gets the app's LNURL part around its client (services/lnurlpay)
   const backends = Object.fromEntries(
-    Object.entries(registry).map(([kind, b]) => [
+    Object.entries(d.registry).map(([kind, b]) => [
       kind,
-      PAYS_ADDRESSES_ITSELF[kind as keyof BackendRegistry]
+      b.paysAddresses
         ? b
         : { ...b, open: (a: BackendAccount, h: BackendHooks) => addressesByApp(d, a.accountId, b.open(a, h)) },
     ]),
@@ -120,16 +115,34 @@ export function createClients(d: ClientsDeps) {
   active.bind({ id: activeAccountId, refresh: async (id) => void (await refreshWallets(id)) })
   // an account's clock is part of its view (the renderer shows a skew)
   clockMoved.on(() => emit('accounts.updated', accounts.list()))
-  /** an NWC account whose wallet has not said it pushes payments received: its fresh invoices are looked up */
+  /** an account whose backend looks up until it pushes (NWC), and has not said it does: its fresh invoices are looked up */
   const looksUpFresh = (id: string) =>
-    nwcOffers.get(id) !== true && accounts.list().accounts.some((a) => a.id === id && a.kind === 'nwc')
+    nwcOffers.get(id) !== true &&
+    accounts.list().accounts.some((a) => a.id === id && d.registry[a.kind ?? 'service']?.looksUpUntilPushes === true)
   return { serviceTime, connection, accounts, activeAccountId, refreshWallets, activeUrl, nwcPushed, looksUpFresh }
 }
 
 export type Clients = ReturnType<typeof createClients>
 
+/** Each kind's backend: a test's own registry (it may add kinds of its own), else the app's. */
+export function appBackends(d: Pick<AppDeps, 'backends' | 'client' | 'nwc'>): BackendRegistry {
+  return (
+    d.backends ??
+    createBackends({
+      service: d.client,
+      nwc: { backoffMinMs: d.nwc?.backoffMinMs, timeoutMs: d.nwc?.accountTimeoutMs },
+    })
+  )
+}
+
+/** The registry, and the settings whose accounts may be of its kinds only. */
+export function registryAndSettings(deps: AppDeps, o: { now: () => number; onNotice: (n: Notice) => void }) {
+  const registry = appBackends(deps)
+  return { registry, settings: createSettingsStore({ dir: deps.userDataDir, ...o, kinds: registry }) }
+}
+
 /**
- * An NWC wallet pays invoices only (PAYS_ADDRESSES_ITSELF): the app reads an address's LNURL
+ * A backend that pays invoices only (no `paysAddresses`: NWC, LNbits): the app reads an address's LNURL
  * server itself, and the row of an address it paid goes to the ledger at once, so the history
  * names the payee (the wallet's own listing does not know it).
  */
@@ -138,7 +151,6 @@ function addressesByApp<C extends BackendClient>(
   accountId: string | undefined,
   client: C,
 ): C {
-  if (PAYS_ADDRESSES_ITSELF.nwc) return client
   const origins = d.isPackaged ? {} : (d.addressOrigins ?? {})
   const loopback = Object.keys(origins).length > 0
   return withAppLnurl(client, {

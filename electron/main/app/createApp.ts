@@ -17,9 +17,9 @@ import type { Notifier } from '../services/notify'
 import { createPayments } from '../services/payments'
 import type { RatesService } from '../services/rates'
 import type { ServiceTime } from '../services/serviceTime'
-import { createSettingsStore, type Notice, type SettingsStore } from '../services/settings'
+import type { Notice, SettingsStore } from '../services/settings'
 import { createSyncLoop, type SyncLoop } from '../services/sync'
-import { type Clients, createClients } from './clients'
+import { type Clients, createClients, registryAndSettings } from './clients'
 import { createDesk, lockPassphrase } from './desk'
 import { createEmitter } from './emit'
 import { moveOldSecrets } from './keychain'
@@ -37,7 +37,8 @@ export function createApp(deps: AppDeps): App {
   const now = deps.now ?? Date.now
   const log = createLogger({ sink: deps.logSink, now })
   const notices = signal<Notice>()
-  const settings = createSettingsStore({ dir: deps.userDataDir, now, onNotice: notices.fire })
+  // which account kinds exist is the registry's: the settings, backups and the router read it
+  const { registry, settings } = registryAndSettings(deps, { now, onNotice: notices.fire })
   const lockChanged = signal<LockStatus>()
   const unlocked = signal()
   const privacy = createPrivacy({ ...deps, settings, now, log, changed: lockChanged.fire, unlocked: unlocked.fire })
@@ -48,9 +49,9 @@ export function createApp(deps: AppDeps): App {
   notices.on((n) => emit('notice', n))
   lockChanged.on((status) => emit('lock.changed', status))
   const stores = openStores({ dir: deps.userDataDir, now, emit, workersDir: deps.workersDir })
-  const { ledger, journal } = stores
+  const { ledger, journal, seen } = stores
   const accountsChanged = signal<{ accounts: AccountView[]; activeId: string | null }>()
-  const clients = createClients({ ...deps, settings, emit, now, log, ledger, accountsChanged, seen: stores.seen })
+  const clients = createClients({ ...deps, registry, settings, emit, now, log, ledger, accountsChanged, seen })
   const { accounts, serviceTime, connection, activeAccountId } = clients
   const rates = appRates(deps, { settings, now, log, emit })
   const pricesThen = priceBackfill(deps, { settings, now, log, emit, ledger })
@@ -64,7 +65,7 @@ export function createApp(deps: AppDeps): App {
   const passphrase = deps.passphrase ?? lockPassphrase(lock)
   const desk = createDesk(
     { ...deps, passphrase },
-    { now, serviceTime, emit, settings, accounts, ledger, journal, rates },
+    { now, serviceTime, emit, settings, accounts, ledger, journal, rates, registry },
     { accountsChanged: () => accountsChanged.fire(accounts.list()) },
   )
   const payments = createPayments({
@@ -87,7 +88,7 @@ export function createApp(deps: AppDeps): App {
     ...{ ...desk, accounts, settings, lock, rates, sync, emit, now, serviceTime, background },
     ...{ ledger, payments, log, info, nwc, passphrase, activeUrl: clients.activeUrl, journal },
   })
-  const router: Router = appRouter(deps, { handlers, log, journal, lock })
+  const router: Router = appRouter(deps, { handlers, log, journal, lock, registry })
   const offers = clipboardOffers(deps, { settings, emit, log })
 
   async function start() {

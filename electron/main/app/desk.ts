@@ -3,6 +3,7 @@
 // set no confirm limit can be made, and keys are exported without asking for one.
 import type { Emit, Settings } from '@shared/contract'
 import type { AccountsService } from '../services/accounts'
+import type { BackendRegistry } from '../services/backends'
 import { type BackupService, createBackupService, type DEFAULT_COST } from '../services/backup'
 import type { OpenFile } from '../services/files/openFile'
 import { mt } from '../services/i18n'
@@ -52,6 +53,8 @@ export function createDesk(
     ledger: () => Ledger
     journal: () => Journal
     rates: { settingsChanged(): void }
+    /** the backend registry: which kinds a backup's accounts may be */
+    registry: BackendRegistry
   },
   /** announces the accounts and has them synced (after a restore) */
   up: { accountsChanged(): void },
@@ -68,7 +71,7 @@ export function createDesk(
   })
   const backup = createBackupService({
     ...{ dir: deps.userDataDir, now: p.now, appVersion: deps.appVersion, passphrase, spending },
-    ...{ settings: p.settings, accounts: p.accounts, ledger: p.ledger, keychain: deps.secretStore },
+    ...{ settings: p.settings, accounts: p.accounts, ledger: p.ledger, keychain: deps.secretStore, kinds: p.registry },
     ...{ saveFile: deps.saveFile, openFile: deps.openFile, cost: deps.backupCost },
     // the accounts synced (restored invoices and links are read from the ledger), the settings applied
     restored: () => {

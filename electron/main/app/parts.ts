@@ -1,10 +1,13 @@
 // Small parts of the app that createApp builds in one line each: prices, background work, the
 // router, and the clipboard's offers as a window is shown.
+
 import type { Emit } from '@shared/contract'
 import type { Handlers } from '../ipc/router'
 import { createRouter } from '../ipc/router'
 import type { Logger } from '../log'
 import type { AccountsService } from '../services/accounts'
+import type { BackendRegistry } from '../services/backends'
+import { connectInputs } from '../services/backends/kinds'
 import { createClipboardOffers } from '../services/clipboard'
 import type { Ledger, LedgerTx } from '../services/ledger'
 import type { LockService } from '../services/lock'
@@ -63,9 +66,17 @@ export function backgroundWork(log: Pick<Logger, 'warn'>) {
 
 export function appRouter(
   deps: AppDeps,
-  p: { handlers: Handlers; log: Logger; journal: () => Journal; lock: Pick<LockService, 'isLocked'> },
+  p: {
+    handlers: Handlers
+    log: Logger
+    journal: () => Journal
+    lock: Pick<LockService, 'isLocked'>
+    registry: BackendRegistry
+  },
 ) {
   return createRouter(p.handlers, {
+    // a kind registered beyond the shipped ones connects through its entry's own schema
+    inputs: connectInputs(p.registry),
     isTrustedSender: deps.isTrustedSender ?? ((s) => s === undefined || s.trusted === true),
     log: p.log,
     // in the journal's file: a ledger rebuild must not forget which requests ran

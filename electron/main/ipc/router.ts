@@ -32,6 +32,11 @@ export interface RouterOptions {
   operations: () => OperationLog
   /** the app lock: while true, only operations the contract marks `open` while locked run */
   locked?: () => boolean
+  /**
+   * Inputs read by main's own schema instead of the contract's: a connect of a kind registered
+   * beyond the shipped ones, through its backend's entry (services/backends/kinds.ts).
+   */
+  inputs?: { readonly [K in OpName]?: z.ZodType }
 }
 
 /** Operations that move money or make something spendable: one result per request id, for good. */
@@ -56,8 +61,8 @@ export function createRouter(handlers: Handlers, opts: RouterOptions): Router {
   const once = createOnceGuard({ log: opts.operations, logger: opts.log })
 
   async function run(name: OpName, input: unknown): Promise<Result<unknown>> {
-    const op = operations[name]
-    const parsed = op.input.safeParse(input === undefined ? {} : input)
+    const schema = opts.inputs?.[name] ?? operations[name].input
+    const parsed = schema.safeParse(input === undefined ? {} : input)
     if (!parsed.success) return fail('invalid_input', describeIssues(parsed.error))
     const handler = handlers[name] as (i: unknown) => Promise<unknown>
     if (!GUARDED.has(name)) return call(name, handler, parsed.data)

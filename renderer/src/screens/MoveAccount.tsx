@@ -1,9 +1,10 @@
 // Settings → an account → "Move everything to another account" (docs/move.md): per wallet what
-// moves and the fee reserve kept back, the target, a backup first, one confirmation, and the
+// moves and the fee reserve kept back, the target, a backup first (made here), one confirmation, and the
 // summary of what moved and what could not. Main makes each invoice and payment; a move stopped
 // by anything is resumed from here, and nothing paid is paid again. The account stays.
 import { accountCapabilities } from '@shared/capabilities'
 import type { AccountView, MovePlan, MoveStepView, MoveView } from '@shared/contract'
+import { BackupSaveForm } from '../components/BackupSaveForm'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { SelectField } from '../components/SelectField'
 import { t } from '../i18n'
@@ -145,30 +146,22 @@ function Stopped({ move }: { move: MoveView }) {
 }
 
 /**
- * The encrypted backup first: one click takes the person to Settings' own backup form (the same
- * page); Continue goes on once a new backup was saved, or offers to go on without one.
+ * The encrypted backup first, made here by the one backup form (components/BackupSaveForm.tsx):
+ * Continue opens once it saved a file; going on without a new one is the person's explicit choice.
  */
 function BackupStep() {
-  const noBackup = useMove((s) => s.noBackup)
-  function toBackupForm() {
-    const field = document.getElementById('backup-pass')
-    field?.scrollIntoView({ block: 'center' })
-    field?.focus({ preventScroll: true })
-  }
+  const saved = useMove((s) => s.backupSaved)
   return (
     <>
       <p>{t('moveAccount.backupFirst')}</p>
-      <button type="button" onClick={toBackupForm}>
-        {t('moveAccount.toBackup')}
-      </button>
-      {noBackup && <p role="alert">{t('moveAccount.noBackupYet')}</p>}
+      <BackupSaveForm idPrefix="move-backup" onSaved={() => useMove.getState().saved()} />
       <div className="actions">
-        <button type="button" className="primary" onClick={() => void useMove.getState().afterBackup()}>
+        <button type="button" className="primary" disabled={!saved} onClick={() => useMove.getState().afterBackup()}>
           {t('moveAccount.continue')}
         </button>
-        {noBackup && (
-          <button type="button" onClick={() => useMove.getState().toConfirm()}>
-            {t('moveAccount.skipBackup')}
+        {!saved && (
+          <button type="button" onClick={() => useMove.getState().haveBackup()}>
+            {t('moveAccount.haveBackup')}
           </button>
         )}
       </div>

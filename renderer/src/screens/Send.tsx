@@ -1,7 +1,7 @@
 // Send to a lightning address, an LNURL-pay or a Lightning invoice: look up or read → amount and
 // comment (an invoice names its own amount) → confirm with the fee and total → receipt.
 import type { InvoiceView, RecipientView } from '@shared/contract'
-import { sendAllMsat } from '@shared/payment/fees'
+import { feeCapMsat, sendAllMsat } from '@shared/payment/fees'
 import { parseSatInput } from '@shared/units'
 import { type FormEvent, useEffect, useState } from 'react'
 import { Fiat } from '../components/Amount'
@@ -14,6 +14,7 @@ import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
 import { formatLocale, t, tw } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
+import { useCapabilities } from '../lib/capabilities'
 import { formatDate } from '../lib/format'
 import { useMoney } from '../lib/money'
 import { useAccounts } from '../stores/accounts'
@@ -237,8 +238,11 @@ function AmountFields({ recipient }: { recipient: RecipientView }) {
   const setForm = useSend((s) => s.setForm)
   const wallet = useWallets((s) => s.wallets.find((w) => w.id === form.walletId))
   const money = useMoney()
-  // "send all": the most this wallet can pay with the fee's room left, within the recipient's limit
-  const all = wallet ? Math.min(sendAllMsat(wallet.balanceMsat), recipient.maxSendableMsat) : 0
+  const caps = useCapabilities()
+  // "send all": the most this wallet can pay with the fee's room left (an LNbits server's reserve
+  // where it keeps one), within the recipient's limit
+  const fee = (amountMsat: number) => feeCapMsat(caps, amountMsat)
+  const all = wallet ? Math.min(sendAllMsat(wallet.balanceMsat, fee), recipient.maxSendableMsat) : 0
   const canSendAll = all >= recipient.minSendableMsat && all > 0
   const [allPressed, setAllPressed] = useState(0)
   return (

@@ -1,6 +1,5 @@
 // Send's confirmation (amount, the most the fee can be, total), its receipt and the unknown outcome.
 // The payments whose outcome is not known yet are listed by SendUnfinished.tsx.
-import { withFeeLimitMsat } from '@shared/payment/fees'
 import { summarize } from '@shared/payment/route'
 import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
@@ -155,10 +154,15 @@ function ConfirmDetails({ c }: { c: Confirmation }) {
       <Payee c={c} />
       <Row label={t('sendConfirm.fee')}>
         <FormattedMessage id="sendConfirm.atMost" values={{ amount: money.msat(c.feeLimitMsat) }} />
+        {c.feeSetBy === 'server' && (
+          <p className="muted small" data-testid="fee-set-by-server">
+            {c.kind === 'invoice' ? t('sendConfirm.serverReserve') : t('sendConfirm.serverReserveAddress')}
+          </p>
+        )}
       </Row>
       <Row label={t('sendConfirm.total')}>
-        <FormattedMessage id="sendConfirm.upTo" values={{ amount: money.msat(withFeeLimitMsat(c.amountMsat)) }} />
-        <Fiat msat={withFeeLimitMsat(c.amountMsat)} />
+        <FormattedMessage id="sendConfirm.upTo" values={{ amount: money.msat(c.amountMsat + c.feeLimitMsat) }} />
+        <Fiat msat={c.amountMsat + c.feeLimitMsat} />
       </Row>
       <Row label={t('sendConfirm.from')}>
         {wallet ? `${wallet.label} (${money.msat(wallet.balanceMsat)})` : c.walletId}

@@ -21,17 +21,19 @@ interface MoveState {
   toWalletId: string | null
   /** made once when the confirmation shows */
   requestId: string | null
-  /** when the last backup was saved as the backup step opened (undefined: not asked) */
-  backupBefore: number | null | undefined
-  /** Continue was pressed with no new backup saved: going on without one is offered */
-  noBackup: boolean
+  /** the backup step's own form saved an encrypted backup (a file written) */
+  backupSaved: boolean
   result: MoveView | null
   open(fromAccountId: string): Promise<void>
   close(): void
   choose(toAccountId: string, toWalletId?: string): void
-  toBackup(): Promise<void>
-  /** on to the confirmation once a backup was saved in the backup step */
-  afterBackup(): Promise<void>
+  toBackup(): void
+  /** the backup step's form wrote its file */
+  saved(): void
+  /** on to the confirmation once the backup step saved a backup; before that, nothing */
+  afterBackup(): void
+  /** the person's explicit "I already have a backup": on to the confirmation without one */
+  haveBackup(): void
   toConfirm(): void
   run(): Promise<void>
 }
@@ -46,13 +48,7 @@ const closed = {
   toWalletId: null,
   requestId: null,
   result: null,
-  backupBefore: undefined,
-  noBackup: false,
-}
-
-const lastBackupAt = async () => {
-  const r = await invoke('backup.status', {})
-  return r.ok ? r.value.lastBackupAt : undefined
+  backupSaved: false,
 }
 
 /** the first wallet of a target, unless one of its own was chosen */
@@ -77,14 +73,13 @@ export const useMove = create<MoveState>()((set, get) => ({
   },
   close: () => set(closed),
   choose: (toAccountId, toWalletId) => set({ toAccountId, toWalletId: walletOf(get().plan, toAccountId, toWalletId) }),
-  async toBackup() {
-    set({ stage: 'backup', error: null, noBackup: false, backupBefore: undefined })
-    set({ backupBefore: await lastBackupAt() })
+  toBackup: () => set({ stage: 'backup', error: null, backupSaved: false }),
+  saved: () => set({ backupSaved: true }),
+  afterBackup() {
+    if (get().stage === 'backup' && get().backupSaved) get().toConfirm()
   },
-  async afterBackup() {
-    const now = await lastBackupAt()
-    if (now !== undefined && now !== null && now !== get().backupBefore) get().toConfirm()
-    else set({ noBackup: true })
+  haveBackup() {
+    if (get().stage === 'backup') get().toConfirm()
   },
   toConfirm: () => set({ stage: 'confirm', requestId: newRequestId(), error: null }),
   async run() {

@@ -3,9 +3,11 @@
 // confirmation step, and `send` refuses to run again for the same confirmation, whatever the
 // outcome or however often it is called. The form lives here, so Back finds it as it was; one
 // error slot, so a new error replaces the old; a look-up answer for input changed since is dropped.
+
+import { accountCapabilities } from '@shared/capabilities'
 import type { InvoiceView, PaymentView, RecipientView, SpendingView } from '@shared/contract'
 import type { AppErrorShape } from '@shared/errors'
-import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
+import { feeCapMsat, fundsProblem } from '@shared/payment/fees'
 import { lightningTargetOf, parsePaymentInput } from '@shared/payment/parse'
 import { type LinkSummary, routePayInput, summarize } from '@shared/payment/route'
 import { MSAT_PER_SAT } from '@shared/units'
@@ -31,6 +33,8 @@ export interface Confirmation {
   amountMsat: number
   /** the most the routing fee can be */
   feeLimitMsat: number
+  /** `server`: that most is the LNbits server's own reserve, not a limit the app sends */
+  feeSetBy: 'app' | 'server'
   comment: string
   /** what the invoice says it is for, and whom it pays */
   description: string | null
@@ -201,7 +205,8 @@ export const useSend = create<SendState>()((set, get) => ({
         walletId,
         address: inv ? inv.invoice : (r as RecipientView).address,
         amountMsat: amount,
-        feeLimitMsat: inv?.feeLimitMsat ?? feeLimitMsat(amount),
+        feeLimitMsat: feeOf(inv, amount),
+        feeSetBy: activeCaps().serverFeeReserve ? 'server' : 'app',
         comment: inv ? '' : comment,
         description: inv ? inv.description : (r as RecipientView).description,
         payee: inv ? inv.payee : (r as RecipientView).address,
@@ -264,7 +269,9 @@ function reviewProblem(
   const amount = inv ? inv.amountMsat : amountMsat
   if (amount === null) return problemOf(t('send.thisInvoiceHasNoAmount'))
   const wallet = useWallets.getState().wallets.find((w) => w.id === walletId)
-  const short = wallet ? fundsProblem(wallet.label, wallet.balanceMsat, amount, currentLocale()) : null
+  const short = wallet
+    ? fundsProblem(wallet.label, wallet.balanceMsat, amount, currentLocale(), feeOf(inv, amount))
+    : null
   // a balance problem, whose next step is a smaller amount or another wallet (errorWords)
   return short ? problemOf(tw(short), 'insufficient_funds') : null
 }
@@ -272,7 +279,18 @@ function reviewProblem(
 /** The payment with the most its fee can be over what is left to spend today (main's figure), or null. */
 function limitProblem(inv: InvoiceView | null, amountMsat: number | null, spending: SpendingView | null | undefined) {
   const amount = (inv ? inv.amountMsat : amountMsat) as number
-  return overDailyLimit(spending, amount + (inv?.feeLimitMsat ?? feeLimitMsat(amount)))
+  return overDailyLimit(spending, amount + feeOf(inv, amount))
+}
+
+/** the active account's flags (an LNbits server keeps its own fee reserve) */
+function activeCaps() {
+  const s = useAccounts.getState()
+  return accountCapabilities(s.accounts.find((a) => a.id === s.activeId) ?? {})
+}
+
+/** the most the fee can be: main's figure for an invoice (the server's reserve where it keeps one) */
+function feeOf(inv: InvoiceView | null, amountMsat: number): number {
+  return inv?.feeLimitMsat ?? feeCapMsat(activeCaps(), amountMsat)
 }
 
 /** Why this amount and comment cannot go to this recipient, or null when they can. */

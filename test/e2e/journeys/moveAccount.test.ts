@@ -1,17 +1,19 @@
 /// <reference lib="dom" />
 // "Move everything to another account" through the app's own page in Chromium (docs/move.md):
 // from Settings' account entry, per wallet what moves and the fee reserve, the target chosen, a
-// backup saved first (Settings' own form, one click away), one confirmation pressed twice, and the
+// backup saved first (on the move's own screen, the one backup form, its file opened again with the
+// passphrase), one confirmation pressed twice, and the
 // summary; the simulator's books then show each wallet paid once into the target, each source left
 // with only its fee reserve, and the account still there. The target is an NWC account (@getalby/
 // sdk's wallet service on a loopback relay) whose wallet lives in a second account of the same
 // simulator, so its invoices are paid inside the simulator. Run under scripts/with-keyring.sh.
-import { mkdtemp, rm } from 'node:fs/promises'
+import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { AccountView } from '@shared/contract'
 import { sendAllMsat } from '@shared/payment/fees'
 import { afterAll, beforeAll, expect, test } from 'vitest'
+import { open as openBackup } from '../../../electron/main/services/backup/format'
 import { startRelay, type TestRelay } from '../../support/nostrRelay'
 import { type NwcTestWallet, startNwcWallet } from '../../support/nwcWallet'
 import { type OpenedApp, openApp } from '../harness'
@@ -80,17 +82,25 @@ test('from Settings through the summary: a backup first, each wallet paid once, 
   expect(await axeViolations(page, 'the move plan')).toEqual([])
   await flow.getByRole('button', { name: 'Continue', exact: true }).click()
 
-  // the backup first: without one saved, going on is offered, not taken
-  await flow.getByRole('button', { name: 'Continue', exact: true }).click()
-  await waitVisible(page, 'No backup was saved yet.')
-  await flow.getByRole('button', { name: 'Save a backup' }).click()
-  await expect.poll(() => page.evaluate(() => document.activeElement?.id)).toBe('backup-pass')
-  await page.getByLabel('Backup passphrase').fill(PASS)
-  await page.getByLabel('The same passphrase again').fill(PASS)
-  await page.getByRole('button', { name: 'Save backup…' }).click()
-  await waitVisible(page, /Backup saved as lightning-tray-.*\.ltbackup/)
+  // the backup first, made here: Continue stays shut until the move's own form saved one
+  const next = flow.getByRole('button', { name: 'Continue', exact: true })
+  expect(await next.isDisabled()).toBe(true)
+  expect(await flow.getByRole('button', { name: 'I already have a backup: continue without a new one' }).count()).toBe(
+    1,
+  )
+  await flow.getByLabel('Backup passphrase').fill(PASS)
+  await flow.getByLabel('The same passphrase again').fill(PASS)
+  // the one click that encrypts and saves, on the move's own screen
+  await flow.getByRole('button', { name: 'Save backup…' }).click()
+  await flow.getByText(/Backup saved as lightning-tray-.*\.ltbackup/).waitFor({ timeout: 20_000 })
   expect(o.booted.savedFiles).toHaveLength(1)
-  await flow.getByRole('button', { name: 'Continue', exact: true }).click()
+  // the file written opens with that passphrase and holds the account being moved off
+  const opened = await openBackup(await readFile(o.booted.savedFiles[0] as string), PASS)
+  const held = JSON.parse(opened.toString('utf8')) as { kind: string; accounts: { id: string }[] }
+  expect(held.kind).toBe('lightning-tray-backup')
+  expect(held.accounts.map((a) => a.id)).toContain(service.id)
+  expect(await next.isDisabled()).toBe(false)
+  await next.click()
 
   // one confirmation; pressed twice, it moves once
   const confirm = flow.getByRole('button', { name: /^Move .* sats to Hub wallet$/ })

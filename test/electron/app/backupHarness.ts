@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Result } from '@shared/errors'
 import { type App, createApp } from '../../../electron/main/app/createApp'
+import type { BackendRegistry } from '../../../electron/main/services/backends'
 import { createKeytarStore, type SecretStore } from '../../../electron/main/services/secrets'
 import type { PassphraseCheck } from '../../../electron/main/services/spending'
 import { savedBytes } from '../../support/savedBytes'
@@ -38,6 +39,8 @@ export async function openProfile(o: {
   passphrase?: PassphraseCheck
   now?: () => number
   logSink?: (line: string) => void
+  /** a registry of the test's own (kinds beyond the shipped ones) */
+  backends?: BackendRegistry
 }): Promise<Profile> {
   const keychain = createKeytarStore(o.keychainService)
   const saved: Uint8Array[] = []
@@ -52,6 +55,7 @@ export async function openProfile(o: {
       now: o.now,
       passphrase: o.passphrase,
       backupCost: TEST_COST,
+      backends: o.backends,
       saveFile: async (req) => {
         saved.push(await savedBytes(req))
         return { status: 'saved', fileName: req.defaultName }

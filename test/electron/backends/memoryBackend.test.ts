@@ -1,9 +1,10 @@
 // A third backend is one folder and one entry (issue 42): the test's own in-memory backend
-// (test/support/memoryBackend.ts), handed to createApp in the registry and nothing else, runs
-// through the whole app (router, real SQLite ledger and journal): receive, pay once, history into
-// the ledger, and a refusal of what its capabilities lack before any call reaches it. The kills
-// are in memoryBackendKill.test.ts. The account kinds are a closed list in the contract, so the
-// backend takes the `service` kind's entry (an address and a key); nothing of the product changes.
+// (test/support/memoryBackend.ts), registered under a kind of its own (`memory`) in the registry
+// handed to createApp and nothing else, is connected through the router by its entry's own schema
+// and runs through the whole app (router, real SQLite ledger and journal): receive, pay once,
+// history into the ledger, and a refusal of what its capabilities lack before any call reaches it.
+// A service account (the simulator, over loopback HTTP) lives beside it, its kind as shipped. The
+// kills are in memoryBackendKill.test.ts; its settings and backup in memoryKind.test.ts.
 import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -15,7 +16,8 @@ import { type App, createApp } from '../../../electron/main/app/createApp'
 import { createBackends } from '../../../electron/main/services/backends'
 import type { ShownNotification } from '../../../electron/main/services/notify'
 import { createMemoryStore } from '../../../electron/main/services/secrets'
-import { memoryBackend, memoryStore } from '../../support/memoryBackend'
+import { type SimulatorHandle, startSimulator } from '../../simulator/index'
+import { MEMORY_KIND, memoryBackend, memoryStore } from '../../support/memoryBackend'
 import { syncNow } from '../../support/syncNow'
 
 const A = 'mem-wallet-a'
@@ -23,6 +25,8 @@ const B = 'mem-wallet-b'
 let dir: string
 let app: App
 let accountId: string
+let serviceId: string
+let sim: SimulatorHandle
 let store: ReturnType<typeof memoryStore>
 const events: Array<{ name: string; payload: unknown }> = []
 const notifications: ShownNotification[] = []
@@ -39,6 +43,7 @@ let saves = 0
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lt-memory-'))
+  sim = await startSimulator({ seed: 'demo' })
   store = memoryStore(join(dir, 'memory-backend.json'))
   store.init([
     { id: A, name: 'Pocket', balanceMsat: 50_000_000 },
@@ -55,27 +60,59 @@ beforeAll(async () => {
       saves++
       return { status: 'saved', fileName: req.defaultName }
     },
-    // the one entry: this kind's backend is the test's
-    backends: { ...createBackends(), service: memoryBackend(store.file) },
+    // the one entry: a kind of the test's own beside the shipped ones, which stay as they are
+    backends: { ...createBackends(), [MEMORY_KIND]: memoryBackend(store.file) },
   })
   await app.start()
-  accountId = (
-    await call<{ id: string }>('accounts.connect', {
-      kind: 'service',
-      baseUrl: 'http://127.0.0.1:9/memory',
-      apiKey: 'memory-key-0001',
-    })
-  ).id
+  serviceId = (await call<{ id: string }>('accounts.connect', serviceInput())).id
+  accountId = (await call<{ id: string }>('accounts.connect', MEMORY_INPUT)).id
   await syncNow(app)
 })
 afterAll(async () => {
   await app?.dispose()
+  await sim?.close()
   await rm(dir, { recursive: true, force: true })
 })
+
+const MEMORY_INPUT = { kind: MEMORY_KIND, book: 'pocket', token: 'mem_0123456789ab', label: 'Memory' }
+const serviceInput = () => ({ kind: 'service', baseUrl: sim.url, apiKey: sim.keys.secret })
 
 const balanceOf = (id: string) => store.read().wallets.find((w) => w.id === id)?.balanceMsat
 
 describe('an in-memory backend registered through the registry alone', { timeout: 20_000 }, () => {
+  it('is an account of its own kind, connected by its entry, beside a service account', async () => {
+    const { accounts, activeId } = app.accounts.list()
+    expect(accounts.map((a) => [a.id, a.kind])).toEqual([
+      [serviceId, 'service'],
+      [accountId, MEMORY_KIND],
+    ])
+    expect(activeId).toBe(accountId)
+    expect(accounts[1]).toMatchObject({ label: 'Memory', baseUrl: 'memory://pocket', keyHint: 'mem_…89ab' })
+    // the service account's client is still the service's: its wallets are the simulator's
+    const simWallets = (await app.accounts.client(serviceId).listWallets()).map((w) => w.id)
+    expect(simWallets.length).toBeGreaterThan(0)
+    expect(simWallets.some((id) => id === A || id === B)).toBe(false)
+  })
+
+  it('refuses an input its entry does not take, and a kind no backend has, before any call', async () => {
+    const before = store.read().calls.length
+    const refused = async (input: unknown) => {
+      const r = await app.router.handle('accounts.connect', input)
+      return r.ok ? 'ok' : `${r.error.code}: ${r.error.message}`
+    }
+    // its own schema, strict like a shipped kind's: an odd token, a field it has not
+    expect(await refused({ ...MEMORY_INPUT, token: 'nope' })).toMatch(/^invalid_input: token: /)
+    expect(await refused({ ...MEMORY_INPUT, apiKey: 'sak_12345678' })).toMatch(/^invalid_input: .*apiKey/)
+    // a kind no backend has, in words that name it
+    expect(await refused({ kind: 'ghost', book: 'pocket', token: 'mem_0123456789ab' })).toBe(
+      'invalid_input: kind: This app has no backend for accounts of kind “ghost”.',
+    )
+    // a service input is still the contract's (strict fields of its own, not the memory kind's)
+    expect(await refused({ kind: 'service', book: 'pocket', token: 'mem_0123456789ab' })).toMatch(/^invalid_input: /)
+    expect(store.read().calls.length).toBe(before)
+    expect(app.accounts.list().accounts).toHaveLength(2)
+  })
+
   it('shows its wallets and its capabilities', async () => {
     const { wallets } = await call<{ wallets: Array<{ id: string; balanceMsat?: number; balanceSat?: number }> }>(
       'wallets.list',

@@ -1,6 +1,7 @@
 // The test's in-memory backend (test/support/memoryBackend.ts) under the payment kill tests: the
 // app's core in a child process (memoryChild.ts, keys in the real keychain: run under
-// scripts/with-keyring.sh) with that backend in its registry, killed (SIGKILL) at each step of a
+// scripts/with-keyring.sh) with that backend in its registry under a kind of its own (`memory`),
+// connected through the router by its entry's schema, killed (SIGKILL) at each step of a
 // payment, started again, and asked to pay the same request once more. The backend's state is a
 // file the parent reads: at any step, at most the one payment, never sent again.
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -36,7 +37,7 @@ beforeAll(async () => {
   store = memoryStore(join(dir, 'memory-backend.json'))
   store.init([{ id: W, name: 'Pocket', balanceMsat: 100_000_000 }])
   const r = await child({ ...base(), LT_MODE: 'connect' })
-  expect(r.report?.out).toMatchObject({ ok: true })
+  expect(r.report?.out).toMatchObject({ ok: true, value: { kind: 'memory', baseUrl: 'memory://pocket' } })
 })
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true })

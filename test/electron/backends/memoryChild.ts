@@ -7,11 +7,12 @@
 // the same payment asked once more (a click after the restart).
 import { createBackends } from '../../../electron/main/services/backends'
 import { keychainApp } from '../../support/keychainApp'
-import { memoryBackend, memoryStore } from '../../support/memoryBackend'
+import { MEMORY_KIND, memoryBackend, memoryStore } from '../../support/memoryBackend'
 
 const env = (name: string) => process.env[name] ?? ''
 const app = keychainApp({
-  backends: { ...createBackends(), service: memoryBackend(env('LT_MEMORY')) },
+  // a kind of its own beside the shipped ones
+  backends: { ...createBackends(), [MEMORY_KIND]: memoryBackend(env('LT_MEMORY')) },
   paymentStep: (step) => {
     if (step === env('LT_KILL_AT')) process.kill(process.pid, 'SIGKILL')
   },
@@ -27,11 +28,7 @@ const pay = () =>
     requestId: env('LT_REQUEST_ID'),
   })
 if (mode === 'connect')
-  out = await app.router.handle('accounts.connect', {
-    kind: 'service',
-    baseUrl: 'http://127.0.0.1:9/memory',
-    apiKey: 'memory-key-0001',
-  })
+  out = await app.router.handle('accounts.connect', { kind: MEMORY_KIND, book: 'pocket', token: 'mem_0123456789ab' })
 else if (mode === 'pay') out = await pay()
 else {
   await app.idle()

@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import { resolve } from 'node:path'
+import { bundledChild } from '../../support/bundledChild'
 
 const ROOT = resolve(__dirname, '../../..')
 export const LIBFAKETIME = '/usr/lib/x86_64-linux-gnu/faketime/libfaketime.so.1'
@@ -15,14 +16,18 @@ export function needFaketime() {
 
 /** `faketime`: e.g. "+25h" or "-25h"; null runs on the true time. */
 export function runChild(script: string, faketime: string | null, env: Record<string, string>): Promise<unknown> {
-  const clock = faketime
+  const clock: Record<string, string> = faketime
     ? // the wall clock off, timers on the true (monotonic) one
       { FAKETIME: faketime, FAKETIME_DONT_FAKE_MONOTONIC: '1', LD_PRELOAD: LIBFAKETIME }
     : {}
+  return bundledChild(script).then((file) => runBundled(file, { ...clock, ...env }))
+}
+
+function runBundled(file: string, env: Record<string, string>): Promise<unknown> {
   return new Promise((done, fail) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', script], {
+    const p = spawn(process.execPath, [file], {
       cwd: ROOT,
-      env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json', ...clock, ...env },
+      env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json', ...env },
     })
     let stdout = ''
     let stderr = ''

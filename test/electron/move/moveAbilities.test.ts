@@ -6,11 +6,12 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { AccountView, Capabilities, MovePlan } from '@shared/contract'
+import { type AccountView, type Capabilities, capabilitiesOf, type MovePlan } from '@shared/contract'
 import type { Result } from '@shared/errors'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { App } from '../../../electron/main/app/createApp'
 import { moveAbilities } from '../../../electron/main/services/move/abilities'
+import { walletPlan } from '../../../electron/main/services/move/plan'
 import de from '../../../shared/i18n/de.json'
 import en from '../../../shared/i18n/en.json'
 import es from '../../../shared/i18n/es.json'
@@ -102,5 +103,16 @@ describe("a move's accounts by their capabilities", () => {
       true,
       false,
     ])
+  })
+
+  it("plans a move off an LNbits account with its server's reserve, not the app's fee limit", () => {
+    const m = moveAbilities((id) =>
+      id === 'lnbits' ? (receiveOnly.capabilities as Capabilities) : capabilitiesOf('service'),
+    )
+    const wallet = { id: 'w', name: 'W', balanceMsat: 1_010_000 }
+    // LNbits' default reserve: 1 % of 1,000 sats is 10 sats, so 1,000 sats move out of 1,010
+    expect(walletPlan(wallet, m.feeCapOf('lnbits'))).toMatchObject({ amountMsat: 1_000_000, feeReserveMsat: 10_000 })
+    // the app's own 0.1 %: 1,008 sats with a 2-sat limit (1,009 would need 1,011)
+    expect(walletPlan(wallet, m.feeCapOf('service'))).toMatchObject({ amountMsat: 1_008_000, feeReserveMsat: 2_000 })
   })
 })

@@ -2,6 +2,7 @@
 // killed (SIGKILL) where it reports it stopped (LT_STOP_AT) or once `killWhen` holds.
 import { spawn } from 'node:child_process'
 import { resolve } from 'node:path'
+import { bundledChild } from '../../support/bundledChild'
 
 const ROOT = resolve(__dirname, '../../..')
 const CHILD = resolve(__dirname, 'moveChild.ts')
@@ -23,8 +24,17 @@ export function moveChild(
   env: Record<string, string>,
   killWhen?: (steps: ChildRun['steps']) => boolean,
 ): Promise<ChildRun> {
+  return bundledChild(CHILD).then((file) => runMoveChild(file, service, env, killWhen))
+}
+
+function runMoveChild(
+  file: string,
+  service: string,
+  env: Record<string, string>,
+  killWhen?: (steps: ChildRun['steps']) => boolean,
+): Promise<ChildRun> {
   return new Promise((done, fail) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', CHILD], {
+    const p = spawn(process.execPath, [file], {
       cwd: ROOT,
       env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json', LT_SERVICE: service, ...env },
     })

@@ -91,6 +91,32 @@ describe('requests that are not served', () => {
     expect(withdrawals()).toBe(n)
   })
 
+  it('sealed by the app but not signed by it: neither paid nor answered, though a read was started', async () => {
+    // a good seal (the app's key made it) under a signature that is not one: the relay would refuse
+    // it, so it is handed to the service directly, as a relay that checks nothing would
+    const badSig = (e: ReturnType<typeof raw.make>) => ({ ...e, sig: 'ab'.repeat(64) })
+    const n = withdrawals()
+    const reads = t.sim.control.requests({ path: /^\/v1\/wallet\/[^/]+$/ }).length
+    const forgedPay = badSig(raw.make(pay(50)))
+    const forgedRead = badSig(raw.make({ method: 'get_balance', params: {} }))
+    for (const e of [forgedPay, forgedRead]) {
+      const bad = droppedRequests(t.logs, 'bad signature')
+      t.relay.toServices(JSON.stringify(e))
+      await until(() => droppedRequests(t.logs, 'bad signature') > bad)
+    }
+    // main has its verdicts (they come before the worker's log line): a genuine request after is
+    // answered, and nothing was for the two forgeries
+    const [a] = await raw.send(raw.make({ method: 'get_balance', params: {} }))
+    expect(a?.result?.balance).toBe(t.sim.control.balanceMsat(t.w.id))
+    const answered = (id: string) => t.relay.published.some((x) => x.kind === 23195 && x.tags.some((g) => g[1] === id))
+    expect(answered(forgedPay.id)).toBe(false)
+    expect(answered(forgedRead.id)).toBe(false)
+    expect(withdrawals()).toBe(n)
+    // the forged read's balance was asked for while its signature was checked (docs/nwc.md,
+    // "Speed"): the genuine one's and that one
+    await until(() => t.sim.control.requests({ path: /^\/v1\/wallet\/[^/]+$/ }).length === reads + 2)
+  })
+
   it('answers an unknown method NOT_IMPLEMENTED and a method not allowed RESTRICTED', async () => {
     const [a] = await raw.send(raw.make({ method: 'pay_keysend', params: { amount: 1000, pubkey: 'x' } }))
     expect(a?.error?.code).toBe('NOT_IMPLEMENTED')

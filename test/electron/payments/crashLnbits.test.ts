@@ -4,7 +4,6 @@
 // started again. In the end no invoice was paid twice or asked to be paid twice (the simulator's
 // books and its request log), and the ledger the app stored adds up to the wallet's balance at
 // the simulator, to the msat.
-import { spawn } from 'node:child_process'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -12,8 +11,8 @@ import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type SimulatorHandle, startSimulator } from '../../simulator/index'
 import type { LnbitsWallet } from '../../simulator/lnbits'
 import { prng } from '../../simulator/seed'
+import { runChild } from '../../support/killableChild'
 
-const ROOT = resolve(__dirname, '../../..')
 const CHILD = resolve(__dirname, 'crashChild.ts')
 const service = `lightning-tray-crash-lnbits-${process.pid}`
 /** as many kills as the service account's crash test makes (one per step, and one while waiting) */
@@ -32,36 +31,11 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-interface ChildRun {
-  signal: NodeJS.Signals | null
-  report: { out: { ok?: boolean; value?: unknown }; entry: { state: string } | null } | null
-}
+type Report = { out: { ok?: boolean; value?: unknown }; entry: { state: string } | null }
 
 /** Runs the app's core once; `stopWhen` may kill it from outside (SIGKILL) once it returns true. */
-function child(env: Record<string, string>, stopWhen?: () => boolean): Promise<ChildRun> {
-  return new Promise((done, fail) => {
-    const p = spawn(process.execPath, ['--import', 'tsx', CHILD], {
-      cwd: ROOT,
-      env: { ...process.env, TSX_TSCONFIG_PATH: 'tsconfig.node.json', LT_SERVICE: service, LT_DIR: dir, ...env },
-    })
-    let stdout = ''
-    let stderr = ''
-    p.stdout.on('data', (b) => (stdout += b))
-    p.stderr.on('data', (b) => (stderr += b))
-    const timer = stopWhen
-      ? setInterval(() => {
-          if (stopWhen()) p.kill('SIGKILL')
-        }, 10)
-      : null
-    p.on('error', fail)
-    p.on('exit', (code, signal) => {
-      if (timer) clearInterval(timer)
-      if (code !== 0 && signal === null) return fail(new Error(`child exited ${code}: ${stderr.slice(-2000)}`))
-      const last = stdout.trim().split('\n').pop()
-      done({ signal, report: signal ? null : JSON.parse(last ?? 'null') })
-    })
-  })
-}
+const child = (env: Record<string, string>, stopWhen?: () => boolean) =>
+  runChild<Report>(CHILD, { LT_SERVICE: service, LT_DIR: dir, ...env }, stopWhen)
 
 /** the wallet's payments out to this payment hash in the simulator's books */
 const paidOut = (hash: string) =>

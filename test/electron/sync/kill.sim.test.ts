@@ -12,6 +12,7 @@ import type { Readable, Writable } from 'node:stream'
 import { afterAll, beforeAll, expect, it } from 'vitest'
 import { type SimulatorHandle, startSimulator } from '../../simulator'
 import { prng } from '../../simulator/seed'
+import { bundledChild } from '../../support/bundledChild'
 import { tempStore } from './harness'
 
 const ROOT = join(__dirname, '../../..')
@@ -77,10 +78,10 @@ function linesOf(child: ChildProcessByStdio<Writable, Readable, null>) {
   return { until, gone }
 }
 
-function runChild(dir: string, log: string) {
-  // node itself with tsx as a loader: the tsx command runs the script in a grandchild, which a
-  // SIGKILL to the command would leave running beside the next child.
-  const child = spawn(process.execPath, ['--import', 'tsx', 'test/electron/sync/killChild.ts'], {
+async function runChild(dir: string, log: string) {
+  // node itself on the bundled script: a launcher (the tsx command) would run it in a grandchild,
+  // which a SIGKILL to the launcher would leave running beside the next child.
+  const child = spawn(process.execPath, [await bundledChild(join(ROOT, 'test/electron/sync/killChild.ts'))], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -123,7 +124,7 @@ function ledgerState(dir: string, walletId: string) {
 
 /** a child's life, and how the test picks where it ends and sees the ledger */
 interface Life {
-  child: ReturnType<typeof runChild>
+  child: Awaited<ReturnType<typeof runChild>>
   pick: <T>(choices: readonly T[]) => T
   ledgerNow: () => ReturnType<typeof ledgerState>
 }
@@ -182,7 +183,7 @@ it('killed at random points during sync and restarted: loses nothing, tells noth
   let killsInHistory = 0
   // At least six kills, and more until a few payments arrived after the history was in.
   for (let round = 0; round < 16 && (round < 6 || paid.length < 4); round++) {
-    const child = runChild(dir, log)
+    const child = await runChild(dir, log)
     await child.up
     const life = { child, pick, ledgerNow }
     if (!ledgerNow().done) await intoTheHistory(life)
@@ -193,7 +194,7 @@ it('killed at random points during sync and restarted: loses nothing, tells noth
     if (!ledgerNow().done) killsInHistory++
   }
   // A last run, left alone until it has caught up.
-  const last = runChild(dir, log)
+  const last = await runChild(dir, log)
   await last.up
   const shownMemos = () =>
     existsSync(log)

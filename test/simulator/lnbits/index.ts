@@ -4,15 +4,20 @@ import type { FastifyInstance } from 'fastify'
 import type { Ledger } from '../state'
 import { LnbitsError } from './errors'
 import { registerLnbitsExtensions } from './extensions'
+import { LNBITS_FEE_DEFAULTS, type LnbitsFeeSettings } from './fees'
 import { registerLnbitsCore } from './routes-core'
 import { type LnbitsWallet, LnbitsWallets } from './wallets'
 import { registerLnbitsWebsocket } from './websocket'
 
-export type { LnbitsWallet }
+export type { LnbitsFeeSettings, LnbitsWallet }
 
-export function registerLnbits(app: FastifyInstance, ledger: Ledger): { wallets: LnbitsWallets; close: () => void } {
+export function registerLnbits(
+  app: FastifyInstance,
+  ledger: Ledger,
+  fees: Partial<LnbitsFeeSettings> = {},
+): { wallets: LnbitsWallets; close: () => void } {
   const wallets = new LnbitsWallets(ledger)
-  registerLnbitsCore(app, ledger, wallets)
+  registerLnbitsCore(app, ledger, wallets, { ...LNBITS_FEE_DEFAULTS, ...fees })
   registerLnbitsExtensions(app, ledger, wallets)
   const close = registerLnbitsWebsocket(app, ledger, wallets)
   return { wallets, close }

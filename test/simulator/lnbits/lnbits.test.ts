@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import WebSocket from 'ws'
 import { type SimulatorHandle, startSimulator } from '../index'
+import { lnbitsApi } from './apiCall'
 import type { LnbitsWallet } from './index'
 
 let sim: SimulatorHandle
@@ -16,14 +17,8 @@ beforeAll(async () => {
 })
 afterAll(() => sim.close())
 
-async function api(method: string, path: string, key: string | null, body?: unknown) {
-  const res = await fetch(`${sim.url}${path}`, {
-    method,
-    headers: { ...(key && { 'X-Api-Key': key }), ...(body !== undefined && { 'content-type': 'application/json' }) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  })
-  return { status: res.status, json: (await res.json()) as Record<string, unknown> & { detail?: unknown } }
-}
+const api = (method: string, path: string, key: string | null, body?: unknown) =>
+  lnbitsApi(sim.url, method, path, key, body)
 const balanceMsat = async (w: LnbitsWallet) => (await api('GET', '/api/v1/wallet', w.inkey)).json.balance as number
 const state = async () =>
   (await api('GET', '/_sim/state', null)).json as { wallets: { id: string; balance_msat: number }[] }

@@ -86,6 +86,16 @@ function internalPayment(walletId: string, w: WtxRec): LnbitsPayment {
   }
 }
 
+/**
+ * The one payment a wallet transaction is, as walletPayments lists it (a routing-fee row has none:
+ * it folds into its payment): built alone, so a push per movement costs one row, not the wallet.
+ */
+export function rowPayment(ledger: Ledger, lnbitsId: string, w: WtxRec): LnbitsPayment | null {
+  if (w.type === 'network_fee') return null
+  const t = w.lnTxId ? ledger.lntx.get(w.lnTxId) : undefined
+  return t ? lnTxPayment(ledger, lnbitsId, t, w) : internalPayment(lnbitsId, w)
+}
+
 /** A wallet's payments, newest first (LNbits sorts by `time` descending unless told otherwise). */
 export function walletPayments(ledger: Ledger, wallets: LnbitsWallets, simId: string): LnbitsPayment[] {
   const rec = ledger.wallets.get(simId)
@@ -94,10 +104,10 @@ export function walletPayments(ledger: Ledger, wallets: LnbitsWallets, simId: st
   const rows: { at: number; p: LnbitsPayment }[] = []
   const booked = new Set<string>()
   for (const w of ledger.walletTransactions(simId)) {
-    if (w.type === 'network_fee') continue
-    const t = w.lnTxId ? ledger.lntx.get(w.lnTxId) : undefined
-    if (t) booked.add(t.id)
-    rows.push({ at: w.createdAt, p: t ? lnTxPayment(ledger, id, t, w) : internalPayment(id, w) })
+    const p = rowPayment(ledger, id, w)
+    if (!p) continue
+    if (w.lnTxId && ledger.lntx.has(w.lnTxId)) booked.add(w.lnTxId)
+    rows.push({ at: w.createdAt, p })
   }
   for (const t of ledger.lntx.values())
     if (t.walletId === simId && t.direction === 'in' && !booked.has(t.id) && t.settledAt == null)

@@ -1,9 +1,11 @@
 // LNbits' core wallet API: lnbits/core/views/wallet_api.py (GET /api/v1/wallet) and
 // lnbits/core/views/payment_api.py (/api/v1/payments…), over the simulator's money model.
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { readInvoice } from '../bolt11'
 import type { Ledger } from '../state'
 import { SimError } from '../types'
 import { LnbitsError } from './errors'
+import { feeReserveMsat, type LnbitsFeeSettings, reserveRefusal } from './fees'
 import { type LnbitsPayment, lnTxPayment, walletPayments } from './payments'
 import type { LnbitsWallets } from './wallets'
 
@@ -37,10 +39,19 @@ function createInvoice(ledger: Ledger, simId: string, lnbitsId: string, b: Recor
   return lnTxPayment(ledger, lnbitsId, t)
 }
 
-function pay(ledger: Ledger, simId: string, lnbitsId: string, bolt11: unknown): LnbitsPayment {
+/** An invoice of a wallet of this server is paid internally: no reserve, no routing. */
+const isInternal = (ledger: Ledger, paymentHash: string) => ledger.findLnTx(paymentHash)?.direction === 'in'
+
+function pay(ledger: Ledger, fees: LnbitsFeeSettings, simId: string, lnbitsId: string, bolt11: unknown): LnbitsPayment {
   if (typeof bolt11 !== 'string' || !bolt11) throw new LnbitsError(400, 'Missing BOLT11 invoice')
+  const inv = readInvoice(bolt11)
+  const balance = ledger.wallets.get(simId)?.balanceMsat ?? 0
+  // the reserve is checked against the balance and handed to the funding source as its fee cap
+  const reserve = inv?.amountMsat ? feeReserveMsat(fees, inv.amountMsat, isInternal(ledger, inv.paymentHash)) : 0
+  const refused = inv?.amountMsat ? reserveRefusal(balance, inv.amountMsat, reserve) : null
+  if (refused) throw refused
   try {
-    const { lnTx, wtx } = ledger.payInvoice(simId, bolt11)
+    const { lnTx, wtx } = ledger.payInvoice(simId, bolt11, { feeLimitMsat: reserve })
     return lnTxPayment(ledger, lnbitsId, lnTx, wtx)
   } catch (err) {
     // pay_invoice's PaymentError: 520 with the payment's status
@@ -49,7 +60,12 @@ function pay(ledger: Ledger, simId: string, lnbitsId: string, bolt11: unknown): 
   }
 }
 
-export function registerLnbitsCore(app: FastifyInstance, ledger: Ledger, wallets: LnbitsWallets): void {
+export function registerLnbitsCore(
+  app: FastifyInstance,
+  ledger: Ledger,
+  wallets: LnbitsWallets,
+  fees: LnbitsFeeSettings,
+): void {
   app.get('/api/v1/wallet', async (req) => {
     const { wallet, type, rec } = wallets.authenticate(req, 'invoice')
     const res: Record<string, unknown> = { name: wallet.name, balance: rec.balanceMsat }
@@ -62,7 +78,7 @@ export function registerLnbitsCore(app: FastifyInstance, ledger: Ledger, wallets
     const b = body(req)
     const out = b.out ?? true // CreateInvoice.out defaults to true
     let p: LnbitsPayment
-    if (out === true && type === 'admin') p = pay(ledger, wallet.simId, wallet.id, b.bolt11)
+    if (out === true && type === 'admin') p = pay(ledger, fees, wallet.simId, wallet.id, b.bolt11)
     else if (out) throw new LnbitsError(403, 'Invoice (or Admin) key required.')
     else p = createInvoice(ledger, wallet.simId, wallet.id, b)
     return reply.code(201).send(p)
@@ -76,6 +92,16 @@ export function registerLnbitsCore(app: FastifyInstance, ledger: Ledger, wallets
   app.get('/api/v1/payments/paginated', async (req) => {
     const { wallet } = wallets.authenticate(req, 'invoice')
     return page(req, walletPayments(ledger, wallets, wallet.simId))
+  })
+
+  // No key (payment_api.py): `fee_reserve_total` of the invoice's amount, as for an outside payment.
+  app.get('/api/v1/payments/fee-reserve', async (req) => {
+    const invoice = (req.query as Record<string, string | undefined>).invoice ?? 'invoice'
+    const inv = readInvoice(invoice)
+    // bolt11.decode's ValueError: LNbits' handler answers 400
+    if (!inv) throw new LnbitsError(400, 'Invalid bolt11 invoice.')
+    if (!inv.amountMsat) throw new LnbitsError(400, 'Invoice has no amount.')
+    return { fee_reserve: feeReserveMsat(fees, inv.amountMsat, false) }
   })
 
   // With or without a key; the details only for the payment's own wallet.

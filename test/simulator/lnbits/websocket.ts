@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify'
 import { WebSocket, WebSocketServer } from 'ws'
 import type { Ledger } from '../state'
 import type { WalletRec, WtxRec } from '../types'
-import { walletPayments } from './payments'
+import { rowPayment } from './payments'
 import type { LnbitsWallets } from './wallets'
 
 const PREFIX = '/api/v1/ws/'
@@ -38,10 +38,13 @@ export function registerLnbitsWebsocket(app: FastifyInstance, ledger: Ledger, wa
     if (row.type !== 'network_fee') setImmediate(() => notify(w, row))
     return row
   }
+  const listening = (items: string[]) => items.some((i) => (subs.get(i)?.size ?? 0) > 0)
+  // only what changed: the one payment this movement is, and nothing when no one listens for it
   const notify = (w: WalletRec, row: WtxRec) => {
     const lw = wallets.of(w)
     const hash = row.lnTxId ? ledger.lntx.get(row.lnTxId)?.paymentHash : undefined
-    const payment = walletPayments(ledger, wallets, w.id).find((p) => (hash ? p.payment_hash === hash : true))
+    if (!listening([lw.inkey, lw.adminkey, ...(hash ? [hash] : [])])) return
+    const payment = rowPayment(ledger, lw.id, row)
     if (!payment) return
     const message = JSON.stringify({ wallet_balance: Math.floor(w.balanceMsat / 1000), payment })
     send(lw.inkey, message)

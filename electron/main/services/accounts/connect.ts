@@ -1,22 +1,20 @@
-// Testing and connecting an account, one function per kind: each checks its secret against its
-// backend, refuses a secret or a wallet another account already holds, and keeps the new account
-// (accounts/index.ts gives the shared steps as a context).
-import type { AccountView, AuthMethod } from '@shared/contract'
+// Testing and connecting an account of any kind. Its kind's entry in the registry
+// (backends/registry.ts, `connect`) reads the input and asks its backend for the wallets; the
+// steps around that are every kind's: no secret or wallet another account holds, the new account
+// kept (accounts/index.ts gives them as a context). Nothing here branches on a kind.
+import type { AccountView } from '@shared/contract'
 import type { Logger } from '../../log'
-import type { BackendClient, BackendHooks, BackendRegistry, BackendWallet } from '../backends'
-import { checkBaseUrl } from '../backends/service'
+import type { BackendHooks, BackendRegistry, BackendWallet } from '../backends'
+import { backendOf } from '../backends/kinds'
 import type { AccountMeta } from '../settings'
 import { keyHint } from './keys'
-import { lnbitsMeta, testLnbits } from './lnbits'
-import { nwcAddress, nwcMeta, readNwcUri, testNwc } from './nwc'
-import type { AccountInput, KindInput } from './types'
+import type { ConnectRequest, TestRequest } from './types'
 
 /** The accounts service's own steps a connect uses. */
 export interface ConnectContext {
   backends: BackendRegistry
   hooks: BackendHooks
   log: Logger
-  checkClient(input: { baseUrl: string; authMethod: AuthMethod; apiKey: string }): BackendClient
   saveNew(meta: AccountMeta, key: string): Promise<void>
   newMeta(): { id: string; createdAt: number }
   /** refuses a secret an account at this address already holds */
@@ -26,54 +24,30 @@ export interface ConnectContext {
   view(meta: AccountMeta): AccountView
 }
 
-export async function testAccount(c: ConnectContext, input: AccountInput<'accounts.test'>): Promise<BackendWallet[]> {
-  if (input.kind === 'service') return c.checkClient(input).listWallets()
-  if (input.kind === 'lnbits') return (await testLnbits((a) => c.backends.lnbits.open(a, c.hooks), input)).wallets
-  const uri = readNwcUri(input.uri)
-  c.log.addSecret(uri.secret)
-  return testNwc((a) => c.backends.nwc.open(a, c.hooks), uri, input.uri)
+/** the input read by its kind's entry (no call made yet), its secrets named to the log */
+function read(c: ConnectContext, input: TestRequest) {
+  const backend = backendOf(c.backends, input.kind)
+  const reading = backend.connect.read(input)
+  for (const secret of [reading.secret, ...reading.secrets]) c.log.addSecret(secret)
+  const check = () => backend.connect.check(reading, (a) => backend.open(a, c.hooks))
+  return { reading, check }
 }
 
-export function connectAccount(c: ConnectContext, input: AccountInput<'accounts.connect'>): Promise<AccountView> {
-  if (input.kind === 'service') return connectService(c, input)
-  if (input.kind === 'lnbits') return connectLnbits(c, input)
-  return connectNwc(c, input)
+export async function testAccount(c: ConnectContext, input: TestRequest): Promise<BackendWallet[]> {
+  return (await read(c, input).check()).wallets
 }
 
-async function connectService(c: ConnectContext, input: KindInput<'accounts.connect', 'service'>) {
-  const baseUrl = checkBaseUrl(input.baseUrl)
-  await c.refuseHeld(baseUrl, input.apiKey)
-  const wallets = await c.checkClient({ ...input, baseUrl }).listWallets()
-  c.refuseShared(wallets.map((w) => w.id))
+export async function connectAccount(c: ConnectContext, input: ConnectRequest): Promise<AccountView> {
+  const { reading, check } = read(c, input)
+  await c.refuseHeld(reading.baseUrl, reading.secret)
+  const checked = await check()
+  c.refuseShared(checked.wallets.map((w) => w.id))
   const meta: AccountMeta = {
     ...c.newMeta(),
-    label: input.label || new URL(baseUrl).host,
-    baseUrl,
-    authMethod: input.authMethod,
-    keyHint: keyHint(input.apiKey),
-    storage: input.storage,
+    ...{ label: input.label || checked.label, baseUrl: reading.baseUrl, authMethod: reading.authMethod },
+    ...{ keyHint: checked.keyHint ?? keyHint(reading.secret), storage: input.storage, kind: input.kind },
+    ...(checked.capabilities ? { capabilities: checked.capabilities } : {}),
   }
-  await c.saveNew(meta, input.apiKey)
-  return c.view(meta)
-}
-
-async function connectNwc(c: ConnectContext, input: KindInput<'accounts.connect', 'nwc'>) {
-  const uri = readNwcUri(input.uri)
-  c.log.addSecret(uri.secret)
-  await c.refuseHeld(nwcAddress(uri), input.uri)
-  const wallets = await testNwc((a) => c.backends.nwc.open(a, c.hooks), uri, input.uri)
-  c.refuseShared([wallets[0]?.id ?? ''])
-  const meta = nwcMeta(uri, { ...input, ...c.newMeta() }, wallets[0])
-  await c.saveNew(meta, input.uri)
-  return c.view(meta)
-}
-
-async function connectLnbits(c: ConnectContext, input: KindInput<'accounts.connect', 'lnbits'>) {
-  for (const k of input.keys) c.log.addSecret(k)
-  const checked = await testLnbits((a) => c.backends.lnbits.open(a, c.hooks), input)
-  await c.refuseHeld(checked.baseUrl, checked.secret)
-  c.refuseShared(checked.wallets.map((w) => w.id))
-  const meta = lnbitsMeta(checked, { ...input, ...c.newMeta() })
-  await c.saveNew(meta, checked.secret)
+  await c.saveNew(meta, reading.secret)
   return c.view(meta)
 }

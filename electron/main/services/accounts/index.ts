@@ -1,9 +1,10 @@
 // Accounts: a base URL, an auth method and a key (in the keychain, or in memory for this
 // session). Several may exist; one is active. Metadata goes to settings.json, keys never do.
-import type { AccountView, AuthMethod } from '@shared/contract'
+import { type AccountView, storedCapabilities } from '@shared/contract'
 import { AppError } from '@shared/errors'
 import type { Logger } from '../../log'
-import type { BackendClient, BackendHooks, BackendRegistry } from '../backends'
+import type { Backend, BackendClient, BackendHooks, BackendRegistry } from '../backends'
+import { backendOf } from '../backends/kinds'
 import { mt } from '../i18n'
 import { newAccountId } from '../ids'
 import { apiKeyName, type SecretStore } from '../secrets'
@@ -11,14 +12,12 @@ import type { AccountMeta, SettingsStore } from '../settings'
 import { prefsOfAccounts } from '../settings/walletPrefs'
 import { type ConnectContext, connectAccount, testAccount } from './connect'
 import { keyHint, sameKey } from './keys'
-import { isLnbits } from './lnbits'
-import { isNwc } from './nwc'
 import { sameService, walletHolder } from './sameService'
 import type { AccountInput, AccountsService, CallPolicy } from './types'
 
 export { keyHint } from './keys'
 
-export type { AccountInput, AccountsService, CallPolicy, KindInput } from './types'
+export type { AccountInput, AccountsService, CallPolicy, ConnectRequest, TestRequest } from './types'
 
 /** An account's view; its flags are its backend's (backends/registry.ts). */
 const viewIn =
@@ -31,8 +30,8 @@ const viewIn =
     keyHint: m.keyHint,
     storage: m.storage,
     kind: m.kind ?? 'service',
-    // an LNbits account's flags are what its server offered when it was connected (accounts/lnbits.ts)
-    capabilities: { ...(m.capabilities ?? backends[m.kind ?? 'service'].capabilities) },
+    // an LNbits account's flags are what its server offered when it was connected (backends/lnbits/connect.ts)
+    capabilities: storedCapabilities(m.kind ?? 'service', m.capabilities ?? backendOf(backends, m.kind).capabilities),
   })
 
 export function createAccountsService(deps: {
@@ -57,7 +56,7 @@ export function createAccountsService(deps: {
 }): AccountsService {
   const now = deps.now ?? Date.now
   const view = viewIn(deps.backends)
-  const backendOf = (m: Pick<AccountMeta, 'kind'>) => deps.backends[m.kind ?? 'service']
+  const backendFor = (m: Pick<AccountMeta, 'kind'>) => backendOf(deps.backends, m.kind)
   const newId = deps.newId ?? newAccountId
   // Accounts whose key is kept in memory live only as long as this process.
   const session: AccountMeta[] = []
@@ -114,7 +113,7 @@ export function createAccountsService(deps: {
     if (i >= 0) session[i] = next
     await persist((accounts) => accounts.map((a) => (a.id === next.id ? next : a)))
     // a shared link (an NWC account's) does not change with its name: a payment waiting on it keeps its answer
-    if (backendOf(next).session !== 'shared') clients.delete(next.id)
+    if (backendFor(next).session !== 'shared') clients.delete(next.id)
   }
 
   async function readKey(meta: AccountMeta): Promise<string> {
@@ -157,11 +156,13 @@ export function createAccountsService(deps: {
 
   async function replaceKey(input: AccountInput<'accounts.replaceKey'>): Promise<AccountView> {
     const meta = mustFind(input.id)
-    if (isNwc(meta)) throw new AppError('invalid_input', mt('nwcAccount.noReplace'))
-    if (isLnbits(meta)) throw new AppError('invalid_input', mt('lnbits.noReplace'))
+    const backend = backendFor(meta)
+    // a kind with no key to replace (an NWC string, an LNbits server's keys) refuses, in its words
+    backend.connect.newKey(input.apiKey)
     const holder = await holderOf(meta.baseUrl, input.apiKey, meta.id)
     if (holder) throw new AppError('invalid_input', mt('accounts.keyConnectedAs', { label: holder.label }))
-    const wallets = await checkClient({ ...meta, apiKey: input.apiKey }).listWallets()
+    deps.log.addSecret(input.apiKey)
+    const wallets = await listWith(backend, meta, input.apiKey)
     const known = new Set(deps.knownWallets?.(meta.id) ?? [])
     if (known.size > 0 && !wallets.some((w) => known.has(w.id)))
       throw new AppError('invalid_input', mt('accounts.otherAccount', { label: meta.label }))
@@ -186,14 +187,18 @@ export function createAccountsService(deps: {
     return result
   }
 
-  function checkClient(input: { baseUrl: string; authMethod: AuthMethod; apiKey: string }) {
-    deps.log.addSecret(input.apiKey)
-    const key = () => input.apiKey
-    return deps.backends.service.open({ baseUrl: input.baseUrl, authMethod: input.authMethod, key }, deps.hooks)
+  /** the wallets a key opens at an account's address, by a client of its own closed after */
+  async function listWith(backend: Backend, meta: AccountMeta, key: string) {
+    const client = backend.open({ baseUrl: meta.baseUrl, authMethod: meta.authMethod, key: () => key }, deps.hooks)
+    try {
+      return await client.listWallets()
+    } finally {
+      client.close?.()
+    }
   }
 
   const kinds: ConnectContext = {
-    ...{ backends: deps.backends, hooks: deps.hooks, log: deps.log, checkClient, saveNew },
+    ...{ backends: deps.backends, hooks: deps.hooks, log: deps.log, saveNew },
     newMeta: () => ({ id: newId(), createdAt: Math.floor(now() / 1000) }),
     async refuseHeld(address, secret) {
       const holder = await holderOf(address, secret)
@@ -251,15 +256,15 @@ export function createAccountsService(deps: {
     },
     capabilities(accountId) {
       const meta = mustFind(accountId ?? this.active().id)
-      // an LNbits account's flags are its server's answers at connect, kept with it (accounts/lnbits.ts)
-      return { ...(meta.capabilities ?? backendOf(meta).capabilities) }
+      // an LNbits account's flags are its server's answers at connect, kept with it (backends/lnbits/connect.ts)
+      return storedCapabilities(meta.kind ?? 'service', meta.capabilities ?? backendFor(meta).capabilities)
     },
     client(accountId, policy = 'retry') {
       const id = accountId ?? this.active().id
       const meta = mustFind(id)
       const mine = clients.get(id) ?? {}
       clients.set(id, mine)
-      const backend = backendOf(meta)
+      const backend = backendFor(meta)
       // a shared link serves every policy: its requests are never sent twice anyway
       const slot = backend.session === 'shared' ? 'once' : policy
       mine[slot] ??= backend.open(

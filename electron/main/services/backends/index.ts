@@ -5,7 +5,15 @@ import { type NwcBackendOptions, nwcBackend } from './nwc/backend'
 import type { BackendRegistry } from './registry'
 import { type ServiceBackendOptions, serviceBackend } from './service/backend'
 
-export type { Backend, BackendAccount, BackendHooks, BackendRegistry } from './registry'
+export type {
+  Backend,
+  BackendAccount,
+  BackendHooks,
+  BackendKind,
+  BackendRegistry,
+  KindChecked,
+  KindReading,
+} from './registry'
 export type {
   BackendClient,
   BackendDecodedInvoice,

@@ -133,6 +133,8 @@ export interface PayAddressParams {
   amountMsat: number
   /** for the payee (LUD-12), within what it allows */
   comment?: string
+  /** the most the fee may be, as the confirmation showed it; absent: the app's limit */
+  feeLimitMsat?: number
   /** as for an invoice: the app's request id, kept with the payment */
   notes: Record<string, string>
 }
@@ -182,6 +184,11 @@ export interface BackendClient {
   getWallet(walletId: string): Promise<BackendWallet>
   /** the permanent receive link of a wallet, by its `staticLinkId` */
   getStaticLink(staticLinkId: string): Promise<BackendStaticLink>
+  /**
+   * present where a wallet may have no permanent link yet and the backend can make one (LNbits'
+   * `lnurlp`): the link's id, made once when the person first asks for the permanent QR
+   */
+  ensureStaticLink?(walletId: string): Promise<string>
   /** a lightning address's or LNURL-pay link's parameters, as looked up */
   probe(addressOrLnurl: string): Promise<PayParams>
   mintWithdrawLink(walletId: string, input: { amountSat: number; memo?: string }): Promise<BackendWithdrawLink>
@@ -202,6 +209,11 @@ export interface BackendClient {
   payLightningAddress(walletId: string, input: PayAddressParams): Promise<BackendPayment>
   /** absent where the backend has no node to ask: the app's own reading stands */
   decodeInvoice?(paymentRequest: string): Promise<BackendDecodedInvoice>
+  /**
+   * present where the server takes no fee limit and keeps its own reserve (LNbits): the most the
+   * fee of paying this request can be, in msat, as the server will apply it (a read)
+   */
+  feeReserveMsat?(paymentRequest: string): Promise<number>
   /** sent once, never retried */
   transfer(walletId: string, input: TransferParams): Promise<BackendTransfer>
   /** its keys are shown once: the caller must not keep or log them */

@@ -5,10 +5,10 @@ import { APP_NAME } from '@shared/contract'
 import { apiKeyName } from '../secrets'
 import { prefsOfAccounts } from '../settings/walletPrefs'
 import type { BackupDeps } from './deps'
-import { BACKUP_KIND, type BackupAccount, BackupPayload } from './payload'
+import { BACKUP_KIND, type BackupAccount, type BackupPayload, backupPayloadOf } from './payload'
 
 export async function collect(
-  d: Pick<BackupDeps, 'settings' | 'keychain' | 'ledger' | 'spending' | 'appVersion'>,
+  d: Pick<BackupDeps, 'settings' | 'keychain' | 'ledger' | 'spending' | 'appVersion' | 'kinds'>,
   o: { includeKeys: boolean; profileId: string; nowSec: number },
 ): Promise<BackupPayload> {
   const file = d.settings.current()
@@ -29,7 +29,7 @@ export async function collect(
   // no account, no ledger: a fresh profile's export opens (and makes) no file
   const ledger = ids.size > 0 ? d.ledger() : null
   const rules = d.spending.rules.all()
-  return BackupPayload.parse({
+  return backupPayloadOf(d.kinds).parse({
     kind: BACKUP_KIND,
     version: 1,
     profileId: o.profileId,

@@ -1,5 +1,6 @@
 // What the backup service is made of (createApp's parts), apart so its steps can name it.
 import type { AccountsService } from '../accounts'
+import type { BackendRegistry } from '../backends'
 import type { OpenFile } from '../files/openFile'
 import type { Ledger } from '../ledger'
 import type { SecretStore } from '../secrets'
@@ -14,6 +15,8 @@ export interface BackupDeps {
   appVersion: string
   settings: SettingsStore
   accounts: Pick<AccountsService, 'list'>
+  /** the kinds that exist (the backend registry): a backup's accounts are checked by their kind's entry */
+  kinds: BackendRegistry
   /** where stored accounts keep their keys (the keychain): read on export, written on restore */
   keychain: SecretStore
   ledger: () => Ledger

@@ -6,22 +6,22 @@
 // settings, the stricter of this profile's and the backup's stays (stricter.ts).
 
 import type { KeptSetting } from '@shared/contract'
-import { checkBaseUrl } from '../backends/service'
 import { apiKeyName } from '../secrets'
 import type { AccountMeta } from '../settings'
 import type { BackupDeps } from './deps'
 import { BackupFileError } from './format'
-import { BackupPayload, namesAnOddAccount } from './payload'
+import { type BackupPayload, backupPayloadOf, namesAnOddAccount, namesAnUnknownKind } from './payload'
 import { keepStricter } from './stricter'
 
 export async function checkBackup(
-  d: Pick<BackupDeps, 'accounts' | 'keychain'>,
+  d: Pick<BackupDeps, 'accounts' | 'keychain' | 'kinds'>,
   o: { file: Uint8Array | null; open: (bytes: Uint8Array) => Promise<Buffer>; profileId: string },
 ): Promise<BackupPayload> {
   if (!o.file) throw new BackupFileError('backup.refused.tooLarge')
-  const backup = parse(await o.open(o.file))
+  const backup = parse(d.kinds, await o.open(o.file))
   try {
-    for (const a of backup.accounts) if (a.kind !== 'nwc') checkBaseUrl(a.baseUrl)
+    // each address as its kind's backend would use it (a service's: https, or http to this computer)
+    for (const a of backup.accounts) d.kinds[a.kind ?? 'service']?.connect.checkAddress(a.baseUrl)
   } catch {
     throw new BackupFileError('backup.refused.badAddress')
   }
@@ -35,10 +35,10 @@ export async function checkBackup(
 }
 
 /** The opened payload, checked whole; its clear bytes are wiped whatever comes of it. */
-function parse(plain: Buffer): BackupPayload {
-  let parsed: ReturnType<typeof BackupPayload.safeParse>
+function parse(kinds: BackupDeps['kinds'], plain: Buffer): BackupPayload {
+  let parsed: ReturnType<ReturnType<typeof backupPayloadOf>['safeParse']>
   try {
-    parsed = BackupPayload.safeParse(JSON.parse(plain.toString('utf8')))
+    parsed = backupPayloadOf(kinds).safeParse(JSON.parse(plain.toString('utf8')))
   } catch {
     throw new BackupFileError('backup.refused.unreadable')
   } finally {
@@ -47,6 +47,8 @@ function parse(plain: Buffer): BackupPayload {
   if (parsed.success) return parsed.data
   // an account id names its key in the keychain: one the app never makes could name another secret
   if (namesAnOddAccount(parsed.error.issues)) throw new BackupFileError('backup.refused.accountId')
+  // a kind with no backend here: never restored as another kind's account
+  if (namesAnUnknownKind(parsed.error.issues)) throw new BackupFileError('backup.refused.unknownKind')
   throw new BackupFileError('backup.refused.neverWritten')
 }
 

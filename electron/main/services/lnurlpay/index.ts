@@ -1,4 +1,4 @@
-// Paying a lightning address or an LNURL-pay link for a backend that cannot (capability.ts): the
+// Paying a lightning address or an LNURL-pay link for a backend that cannot (no `paysAddresses` on its registry entry): the
 // app reads the pay request and asks for the invoice itself, by the same LNURL client and rules
 // as claims (services/claim/remote.ts: https only, size and time caps, no private host unless
 // confirmed, no redirect), checks the invoice against what was asked (./invoice.ts), then pays it
@@ -6,15 +6,14 @@
 // journal's row is on disk before anything leaves and nothing is retried. See docs/nwc.md.
 import { AppError } from '@shared/errors'
 import { feeLimitMsat } from '@shared/payment/fees'
+import { formatMsat } from '@shared/units'
 import type { BackendClient, BackendPayment, BackendTx, PayAddressParams, PayParams } from '../backends'
 import type { Remote } from '../claim'
 import { hostOf } from '../claim/remote'
-import { mt } from '../i18n'
+import { mainLocale, mt } from '../i18n'
 import { cap, PASS_THRU_MAX } from '../ledger/rows'
 import { askInvoice } from './invoice'
 import { metadataEntries, readPayRequest, whereOf } from './payRequest'
-
-export { PAYS_ADDRESSES_ITSELF } from './capability'
 
 export interface AppLnurlDeps {
   remote: Remote
@@ -22,6 +21,14 @@ export interface AppLnurlDeps {
   origins?: Readonly<Record<string, string>>
   /** an address paid: its row, which names the payee and the comment, for the ledger */
   paid?: (walletId: string, row: BackendTx) => void
+}
+
+/** the server keeps more for the fee than the confirmation showed: refused, nothing paid */
+function reserveAbove(reserveMsat: number, shownMsat: number): AppError {
+  const locale = mainLocale()
+  const words = { reserve: formatMsat(reserveMsat, { locale }), shown: formatMsat(shownMsat, { locale }) }
+  // `limit`: the app's own rule refuses it, and its words reach the person as they are
+  return new AppError('limit', mt('lnbits.reserveAboveShown', words), { retryable: false })
 }
 
 /** the row of an address paid names the payee and the payer's words, as a service's row does */
@@ -65,9 +72,14 @@ export function withAppLnurl<C extends BackendClient>(client: C, d: AppLnurlDeps
     if (comment.length > req.commentAllowed)
       throw new AppError('invalid_input', mt('lnurlPay.commentTooLong', { max: req.commentAllowed }))
     const inv = await askInvoice(d.remote, req, { amountMsat, comment }, confirmed)
+    const feeCap = input.feeLimitMsat ?? feeLimitMsat(amountMsat)
+    // a server that keeps its own reserve is asked it now the invoice exists: more than was shown
+    // and counted is refused before anything is paid (docs/lnbits.md, "Fees")
+    const reserve = client.feeReserveMsat ? await client.feeReserveMsat(inv.invoice) : feeCap
+    if (reserve > feeCap) throw reserveAbove(reserve, feeCap)
     const paid = await client.payInvoice(walletId, {
       paymentRequest: inv.invoice,
-      feeLimitMsat: feeLimitMsat(amountMsat),
+      feeLimitMsat: feeCap,
       notes: input.notes,
     })
     const row = paid.row ? addressRow(paid.row, where.target, comment) : null

@@ -72,7 +72,7 @@ export function createMove(d: MoveDeps) {
     if (!(await d.walletsOf(toAccountId)).some((w) => w.id === toWalletId))
       throw new AppError('invalid_input', mt('move.noTargetWallet'))
     const steps = (await d.walletsOf(fromAccountId)).map((w, position) => ({
-      ...{ ...walletPlan(w), position, invoice: null, attempt: 1 },
+      ...{ ...walletPlan(w, d.feeCapOf?.(fromAccountId)), position, invoice: null, attempt: 1 },
       ...{ state: 'planned' as const, reason: null, detail: null },
     }))
     const move = { moveId: input.requestId, fromAccountId, toAccountId, toWalletId }
@@ -108,7 +108,12 @@ export function createMove(d: MoveDeps) {
       source(fromAccountId)
       const [wallets, targets] = await Promise.all([d.walletsOf(fromAccountId), targetsOf(fromAccountId)])
       const last = d.moves().latest(fromAccountId)
-      return { fromAccountId, targets, wallets: wallets.map(walletPlan), last: last ? view(last.moveId) : null }
+      return {
+        fromAccountId,
+        targets,
+        wallets: wallets.map((w) => walletPlan(w, d.feeCapOf?.(fromAccountId))),
+        last: last ? view(last.moveId) : null,
+      }
     },
     async run(input: MoveInput): Promise<MoveView> {
       if (busy.has(input.fromAccountId)) throw new AppError('busy', mt('move.busy'))

@@ -1,13 +1,14 @@
 // What a move takes from a wallet: the largest whole-sat amount whose payment, with the most its
-// fee can be (the fee limit every payment is sent with, shared/payment/fees.ts), fits the balance.
+// fee can be (the fee limit every payment is sent with, or an LNbits server's reserve:
+// shared/payment/fees.ts), fits the balance.
 // What is kept back is the fee reserve; what the fee does not use of it stays in the wallet.
 import type { MoveStepView, MoveView, MoveWalletView } from '@shared/contract'
 import { sendAllMsat } from '@shared/payment/fees'
 import type { BackendWallet } from '../backends'
 import type { MoveRecord, MoveStepRecord } from './store'
 
-export function walletPlan(w: BackendWallet): MoveWalletView {
-  const amountMsat = sendAllMsat(w.balanceMsat)
+export function walletPlan(w: BackendWallet, feeOf?: (amountMsat: number) => number): MoveWalletView {
+  const amountMsat = sendAllMsat(w.balanceMsat, feeOf)
   return {
     walletId: w.id,
     name: w.name ?? w.id,

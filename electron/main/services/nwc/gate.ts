@@ -8,12 +8,14 @@
 //  4. a stranger (any key but the connection's app's): at most one a minute per key and
 //     STRANGERS_PER_MIN in all go on, to be signature-checked when nothing else waits (`later`)
 //     and told UNAUTHORIZED
-//  5. the app's key: a NIP-44 body must carry the MAC of the app's conversation (Node's HMAC,
+//  5. the app's key: a NIP-44 body must carry the MAC of the app's conversation (an HMAC,
 //     microseconds): only the two ends can seal for it, so forgeries naming the app stop here. A
 //     NIP-04 body has no MAC: NIP04_PER_MIN signature checks per connection at most.
 //  6. a sealed body is signature-checked once: a copy of a genuine body in a forged event is dropped
-//  7. the signature, then the body decrypted
-// Only what passes all is handed to main, which serves it (handle.ts).
+//  7. NIP-04: the signature, then the body decrypted. NIP-44: the body decrypted and handed to main
+//     at once, its signature checked meanwhile (`signature`): main may start a read then, but keeps
+//     nothing, makes nothing and answers nothing before the check passed (handle.ts)
+// Only what passes all is served (handle.ts).
 import { conversationKey, decryptFrom, fingerprint, sealedWith } from './crypto'
 import { budget, expiringSet } from './limits'
 import { encryptionOf, MAX_AGE_SEC, MAX_SKEW_SEC, type RequestEvent, readEvent, tagOf } from './request'
@@ -36,6 +38,8 @@ export interface Heard {
   pubkey: string
   enc: Encryption
   text?: string
+  /** its signature is being checked: the verdict follows (relayJob.ts, `signature`) */
+  checking?: true
 }
 
 export interface GateWallet {
@@ -53,8 +57,11 @@ export interface GateDeps {
   verify?: (e: RequestEvent) => boolean
 }
 
-/** `later`: a stranger's, to be finished when the app's work is done (relayService.ts) */
-export type Verdict = { heard: Heard } | { drop: string } | { later: () => Verdict }
+/**
+ * `later`: a stranger's, to be finished when the app's work is done (relayService.ts); `signature`:
+ * the app's NIP-44 request, handed on before its signature check, which the caller runs next
+ */
+export type Verdict = { heard: Heard; signature?: () => boolean } | { drop: string } | { later: () => Verdict }
 
 export function createGate(d: GateDeps) {
   const { strangersPerMin, nip04PerMin } = d.limits ?? {
@@ -95,15 +102,22 @@ export function createGate(d: GateDeps) {
     if (prints.has(print)) return { drop: 'body seen' }
     if (enc === 'nip04' && !nip04Budget(walletPubkey).take()) return { drop: 'nip04 over budget' }
     prints.add(print)
-    if (!verify(e)) return { drop: 'bad signature' }
-    seen.add(e.id)
+    const signature = () => {
+      const ok = verify(e)
+      if (ok) seen.add(e.id)
+      return ok
+    }
+    // NIP-04 has no MAC: nothing of it is read before its signature
+    if (enc === 'nip04' && !signature()) return { drop: 'bad signature' }
     let text: string
     try {
       text = decryptFrom(enc, w.secret, e.pubkey, e.content)
     } catch {
       return { drop: 'undecryptable' }
     }
-    return { heard: { walletPubkey, id: e.id, pubkey: e.pubkey, enc, text } }
+    const heard: Heard = { walletPubkey, id: e.id, pubkey: e.pubkey, enc, text }
+    // NIP-44, sealed by the app (its MAC): handed on at once, its signature checked while main starts
+    return enc === 'nip04' ? { heard } : { heard: { ...heard, checking: true }, signature }
   }
 
   return {

@@ -29,29 +29,53 @@ export interface HandleDeps extends MethodDeps, Omit<PayDeps, 'store'> {
   log?: (message: string, fields?: Record<string, unknown>) => void
 }
 
-export async function handleRequest(d: HandleDeps, h: Heard & { relay: string }): Promise<void> {
+/** `signed`: the worker's signature check, when the request was handed on before it (gate.ts, 7) */
+export type HeardHere = Heard & { relay: string; signed?: Promise<boolean> }
+
+export async function handleRequest(d: HandleDeps, h: HeardHere): Promise<void> {
   const c = d.store().byWalletPubkey(h.walletPubkey)
   if (!c || !d.serving(c.id)) return d.log?.('nwc request dropped', { why: 'no such connection' })
   const answer = (a: Answer) => d.answer(h.relay, c.walletPubkey, { pubkey: h.pubkey, id: h.id, enc: h.enc }, a)
+  // a bad signature is counted by the worker, which checked it; nothing here is kept or answered
+  const signed = h.signed ?? Promise.resolve(true)
   // another key than the app's (a few a minute get this far, each event once): told it has no
   // connection, nothing of it read
-  if (h.text === undefined || h.pubkey !== c.clientPubkey)
-    return void (await answer({
-      method: 'unknown',
-      error: { code: 'UNAUTHORIZED', message: mt('nwc.noConnectionForKey') },
-    }))
+  if (h.text === undefined || h.pubkey !== c.clientPubkey) {
+    if (await signed)
+      await answer({ method: 'unknown', error: { code: 'UNAUTHORIZED', message: mt('nwc.noConnectionForKey') } })
+    return
+  }
+  const cmd = commandOf(h.text)
+  const served = () =>
+    'answer' in cmd
+      ? Promise.resolve<Answer>({ method: cmd.answer.method, error: cmd.answer })
+      : serve(d, c, cmd.method, cmd.params, h.id)
+  // what makes something waits for the signature check; a read starts while the worker checks
+  // (docs/nwc.md, "Speed"), and is kept as seen and answered only once the check passed
+  if ('method' in cmd && MAKES.has(cmd.method)) return (await signed) ? once(d, c, h, true, served, answer) : undefined
+  const reading = served()
+  reading.catch(() => {}) // awaited below, or not at all when the check failed or it was seen
+  return (await signed) ? once(d, c, h, false, () => reading, answer) : undefined
+}
+
+/**
+ * Replays and relays' duplicates: each event id is served once, kept past the age limit; on disk
+ * before it is served when it makes something (`makes`), after its answer is handed on when it
+ * reads (seen.ts).
+ */
+async function once(
+  d: HandleDeps,
+  c: Connection,
+  h: HeardHere,
+  makes: boolean,
+  served: () => Promise<Answer | null>,
+  answer: (a: Answer) => Promise<boolean>,
+): Promise<void> {
+  if (!d.seen.first(h.id, makes)) return d.log?.('nwc request dropped', { why: 'seen' })
   // its notifications follow the encryption its requests use (docs/nwc.md, "Notifications")
   if (c.encryption !== h.enc) d.store().setEncryption(c.id, h.enc)
-  const cmd = commandOf(h.text)
-  // replays and relays' duplicates: each event id is served once, kept past the age limit; on disk
-  // before it is served when it makes something, after its answer is handed on when it reads (seen.ts)
-  const makes = 'method' in cmd && MAKES.has(cmd.method)
-  if (!d.seen.first(h.id, makes)) return d.log?.('nwc request dropped', { why: 'seen' })
   try {
-    const result =
-      'answer' in cmd
-        ? { method: cmd.answer.method, error: cmd.answer }
-        : await serve(d, c, cmd.method, cmd.params, h.id)
+    const result = await served()
     const sent = result ? answer(result) : Promise.resolve(false)
     d.seen.flush()
     await sent

@@ -91,7 +91,7 @@ export function createNwc(d: NwcDeps) {
   const busy = new Map<string, number>()
   const dropped = tally((message, fields) => d.log?.(message, fields))
   const relayStates = createRelayStates(d.now)
-  const onHeard = (h: Heard & { relay: string }) => {
+  const onHeard = (h: Heard & { relay: string; signed?: Promise<boolean> }) => {
     relayStates.heard(h.relay)
     // strangers counted apart: their answers must never keep an app's requests out
     const key = h.text === undefined ? 'strangers' : h.walletPubkey

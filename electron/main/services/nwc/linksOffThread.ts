@@ -24,7 +24,8 @@ export interface LinksOffThreadDeps {
   wallets(): ServedWallet[]
   /** event ids answered lately (on disk), for a worker just started */
   seen(): string[]
-  onHeard(h: Heard & { relay: string }): void
+  /** `signed`: the worker's signature check of a request handed on before it (gate.ts, 7) */
+  onHeard(h: Heard & { relay: string; signed?: Promise<boolean> }): void
   /** a link opened, or closed or did not open (each attempt, with why) */
   onStatus?(relay: string, connected: boolean, problem?: RelayProblem): void
   nowMs(): number
@@ -99,10 +100,16 @@ export function createLinksOffThread(d: LinksOffThreadDeps): ServiceLinks {
   let nextRef = 1
   const acks = new Map<number, (ok: boolean) => void>()
   const up = new Map<string, boolean>()
+  // requests handed on while the worker checks their signature: its verdict, by event id
+  const verdicts = new Map<string, (ok: boolean) => void>()
+  const signed = (id: string) => new Promise<boolean>((resolve) => verdicts.set(id, resolve))
 
   const told = (m: FromRelayWorker) => {
-    if (m.type === 'heard') for (const h of m.items) d.onHeard(h)
-    else if (m.type === 'status') {
+    if (m.type === 'heard') for (const h of m.items) d.onHeard(h.checking ? { ...h, signed: signed(h.id) } : h)
+    else if (m.type === 'signature') {
+      verdicts.get(m.id)?.(m.ok)
+      verdicts.delete(m.id)
+    } else if (m.type === 'status') {
       up.set(m.relay, m.connected)
       d.onStatus?.(m.relay, m.connected, m.problem)
     } else if (m.type === 'published' || m.type === 'served') {
@@ -135,6 +142,9 @@ export function createLinksOffThread(d: LinksOffThreadDeps): ServiceLinks {
     end = null
     for (const done of acks.values()) done(false)
     acks.clear()
+    // a worker gone before its verdict: not checked, so not answered
+    for (const done of verdicts.values()) done(false)
+    verdicts.clear()
     for (const [relay, on] of up) if (on) d.onStatus?.(relay, false)
     up.clear()
   }

@@ -47,6 +47,8 @@ export type FromRelayWorker =
   | { type: 'heard'; items: Array<Heard & { relay: string }> }
   /** a link opened, or closed or failed to open (one per attempt, with why) */
   | { type: 'status'; relay: string; connected: boolean; problem?: RelayProblem }
+  /** the signature check of a request handed on `checking` (gate.ts): main answers it only when ok */
+  | { type: 'signature'; id: string; ok: boolean }
   | { type: 'published'; ref: number; ok: boolean }
   | { type: 'served'; ref: number }
   | { type: 'log'; message: string; fields?: Record<string, unknown> }

@@ -1,7 +1,8 @@
 // The wallet service's side of the relays, run on a thread of its own (relayWorker.ts) so that
 // nothing a relay sends can hold main's event loop: the sockets (links.ts), every event read
 // through the gate (gate.ts), and what main answers sealed here (encrypted and signed with the
-// connection's wallet key: events.ts). Main is handed only requests that passed, in batches.
+// connection's wallet key: events.ts). Main is handed only requests that passed, in batches; an
+// app's NIP-44 request on its own as soon as its seal passed, its signature's verdict right after.
 // Strangers' work (their signature, their UNAUTHORIZED) waits until the apps' is done, a few at a
 // time: a courtesy must not delay an app.
 
@@ -108,7 +109,16 @@ export function serveRelays(port: Port, data: RelayWorkerData): void {
     }
     if ('later' in v) later(() => take(v.later, relay))
     else if ('drop' in v) drops.add(v.drop)
-    else hand({ ...v.heard, relay })
+    else if (v.signature) {
+      // handed on before its signature check, so main reads while this thread checks (gate.ts, 7)
+      post({ type: 'heard', items: [{ ...v.heard, relay }] })
+      let ok = false
+      try {
+        ok = v.signature()
+      } catch {}
+      post({ type: 'signature', id: v.heard.id, ok })
+      if (!ok) drops.add('bad signature')
+    } else hand({ ...v.heard, relay })
   }
   const links = createLinks({
     served() {

@@ -2,8 +2,10 @@
 // restart too (docs/nwc.md, "What a request goes through", step 8). A commit there costs an fsync
 // (FULL sync), which was most of the seen check's time, so only an event that makes something
 // (pay_invoice, make_invoice) is written before it is served; a read is checked against the file
-// and memory, and written with the others waiting once its answer is handed on: a read answered
-// twice after a crash is harmless, and the worker's gate refuses a replay meanwhile anyway.
+// and memory, and written with the others waiting once its answer is handed on, without the fsync
+// (store.ts, `unsynced`): still in the file across any restart of the app, lost only to a power cut
+// just after, and a read answered twice then is harmless; the worker's gate refuses a replay
+// meanwhile anyway.
 import type { NwcStore } from './store'
 
 export interface SeenIds {

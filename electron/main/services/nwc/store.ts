@@ -1,6 +1,7 @@
 // The connections and what each app spent, in a file of their own (`nwc.sqlite`, 0600, FULL sync
 // like the journal): a ledger rebuild must not forget how much of a budget is used, nor which
-// request events were answered. No key is here: each connection's key is in the keychain.
+// request events were answered. The seen ids of reads alone are committed without the fsync
+// (`unsynced`). No key is here: each connection's key is in the keychain.
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { inTransaction, type Migration } from '../ledger/migrate'
 import { openSqliteFile } from '../ledger/sqliteFile'
@@ -128,7 +129,10 @@ export interface NwcStore {
   firstSight(eventId: string, at: number, keepSec: number): boolean
   /** whether an event id is kept as seen (a read only: nothing written) */
   wasSeen(eventId: string): boolean
-  /** event ids seen (with when), in one transaction; those seen before `forgetBefore` let go */
+  /**
+   * event ids seen (with when), in one transaction without its fsync (`unsynced`: the ids of
+   * reads, seen.ts); those seen before `forgetBefore` let go
+   */
   markSeen(ids: ReadonlyArray<readonly [string, number]>, forgetBefore: number): void
   /** the event ids seen since `at` (a new relay worker's gate starts with them: gate.ts) */
   seenSince(at: number): string[]
@@ -147,6 +151,26 @@ const CONN_SELECT = `SELECT id, name, account_id AS accountId, wallet_id AS wall
   created_at AS createdAt, revoked_at AS revokedAt, encryption, pairing_state AS pairingState FROM connections`
 const SPEND_SELECT = `SELECT event_id AS eventId, connection_id AS connectionId, amount_msat AS amountMsat,
   reserved_msat AS reservedMsat, fee_msat AS feeMsat, state, payment_hash AS paymentHash, created_at AS createdAt FROM spends`
+
+/**
+ * One write transaction committed without its fsync (WAL, `synchronous = NORMAL`): in the file for
+ * any restart of the app, a crash of it included, and lost only to a power cut or a crash of the
+ * system before the next synced commit or checkpoint. That fsync was 4 ms of main's thread after
+ * every read an app asked (docs/nwc.md, "Speed"). Inside another transaction it is a savepoint of
+ * it, synced as that one commits. The connection is FULL again afterwards, whatever `fn` did.
+ */
+export function unsynced(db: DatabaseSync, fn: () => void): void {
+  if (db.isTransaction) {
+    inTransaction(db, fn)
+    return
+  }
+  db.exec('PRAGMA synchronous = NORMAL')
+  try {
+    inTransaction(db, fn)
+  } finally {
+    db.exec('PRAGMA synchronous = FULL')
+  }
+}
 
 const toConnection = (r: Record<string, unknown>): Connection => ({
   ...(r as unknown as Connection),
@@ -225,7 +249,7 @@ export function openNwcStore(o: { dir: string; now: () => number }): NwcStore {
     },
     wasSeen: (eventId) => seenStmt.get(eventId) !== undefined,
     markSeen(ids, forgetBefore) {
-      inTransaction(db, () => {
+      unsynced(db, () => {
         prepare('DELETE FROM seen WHERE at < ?').run(forgetBefore)
         const add = prepare('INSERT OR IGNORE INTO seen (event_id, at) VALUES (?, ?)')
         for (const [id, at] of ids) add.run(id, at)

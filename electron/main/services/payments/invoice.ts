@@ -15,12 +15,13 @@ export type NodeNetwork = InvoiceView['network']
 const refuse = (message: string) => new AppError('invalid_input', message, { retryable: false })
 
 /**
- * `client` null: the app's own reading only (the service decodes again when it pays). `nowSec`:
+ * `client` null: the app's own reading only (the service decodes again when it pays), and the
+ * app's fee limit. `nowSec`:
  * the service's time (services/serviceTime), asked after the service's decoding, whose answer
  * teaches it; an invoice's timestamp + expiry is compared with it, never with the computer's clock.
  */
 export async function readInvoiceToPay(
-  client: Pick<BackendClient, 'decodeInvoice'> | null,
+  client: Pick<BackendClient, 'decodeInvoice' | 'feeReserveMsat'> | null,
   text: string,
   o: { nowSec: () => number; network?: NodeNetwork },
 ): Promise<InvoiceView> {
@@ -44,7 +45,9 @@ export async function readInvoiceToPay(
   if (o.network && view.network !== o.network) throw refuse(otherNetwork(view.network))
   if (view.expiresAt <= o.nowSec()) throw refuse(mt('payments.invoiceExpired'))
   if (view.amountMsat === null) throw refuse(mt('payments.invoiceNoAmount'))
-  return { ...view, feeLimitMsat: feeLimitMsat(view.amountMsat) }
+  // a server that takes no fee limit (LNbits) says the reserve it keeps: the most the fee can be
+  const fee = client?.feeReserveMsat ? await client.feeReserveMsat(view.invoice) : feeLimitMsat(view.amountMsat)
+  return { ...view, feeLimitMsat: fee }
 }
 
 const otherNetwork = (network: string) => mt('payments.invoiceOtherNetwork', { network })

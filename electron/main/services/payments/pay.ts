@@ -4,7 +4,7 @@
 // "Money rules".
 import type { InvoiceView, PaymentView, WalletView } from '@shared/contract'
 import { AppError } from '@shared/errors'
-import { feeLimitMsat, fundsProblem } from '@shared/payment/fees'
+import { feeCapMsat, feeLimitMsat, fundsProblem } from '@shared/payment/fees'
 import type { BackendClient, BackendPayment } from '../backends'
 import { mainLocale, mw } from '../i18n'
 import type { ServiceTime } from '../serviceTime'
@@ -64,14 +64,16 @@ async function pay(
       spend: { what: 'payment', confirmToken },
       check: async () => {
         wallet = await asked
-        const problem = fundsProblem(wallet.label, wallet.balanceMsat, entry.amountMsat, mainLocale())
+        const fee = entry.feeLimitMsat ?? undefined
+        const problem = fundsProblem(wallet.label, wallet.balanceMsat, entry.amountMsat, mainLocale(), fee)
         if (problem) throw new AppError('insufficient_funds', mw(problem))
       },
     })
     return paymentView(paid, entry.amountMsat)
   } catch (err) {
     const w = wallet ?? { label: 'this wallet', balanceMsat: 0 }
-    throw paymentError(err, { name: w.label, balanceMsat: w.balanceMsat, amountMsat: entry.amountMsat })
+    const fee = entry.feeLimitMsat ?? undefined
+    throw paymentError(err, { name: w.label, balanceMsat: w.balanceMsat, amountMsat: entry.amountMsat, feeMsat: fee })
   }
 }
 
@@ -87,7 +89,9 @@ export async function payInvoice(d: PayDeps, input: PayInvoiceInput, accountId: 
   // node checks it once more when it pays, and a second round trip would only slow the payment.
   const inv = await readInvoiceToPay(null, input.invoice, { nowSec: () => d.serviceTime.nowSec(accountId) })
   const amountMsat = inv.amountMsat as number
-  const fee = feeLimitMsat(amountMsat)
+  // a server that keeps its own reserve (LNbits) is asked it for this very invoice: that is the
+  // most the fee can be, counted by the balance check, the journal and the daily limit
+  const fee = client.feeReserveMsat ? await client.feeReserveMsat(inv.invoice) : feeLimitMsat(amountMsat)
   const createdAt = d.serviceTime.nowSec(accountId)
   const entry = { requestId, accountId, walletId, kind: 'invoice' as const, amountMsat, feeLimitMsat: fee, createdAt }
   return pay(d, asked, { ...entry, target: inv.invoice }, input.confirmToken, (notes) =>
@@ -100,22 +104,30 @@ export async function payInvoice(d: PayDeps, input: PayInvoiceInput, accountId: 
 export async function payAddress(d: PayDeps, input: PayAddressInput, accountId: string): Promise<PaymentView> {
   const { walletId, address, amountMsat, comment, requestId } = input
   const client = d.clientFor(accountId)
-  // the service takes no fee limit here: the journal keeps the app's figure, shown before confirming
+  // the service takes no fee limit here: the journal keeps the figure shown before confirming (an
+  // LNbits server's reserve as its defaults make it; withAppLnurl refuses if the server asks more)
+  const fee = addressFeeCapMsat(client, amountMsat)
   const entry = { requestId, accountId, walletId, kind: 'address' as const, amountMsat }
   const asked = balanceOf(client, walletId)
   // as for an invoice: the day of a daily limit is judged at the latest time the app has heard
   if (d.serviceTime.offsetMs(accountId) === null) await asked.catch(() => {})
   const createdAt = d.serviceTime.nowSec(accountId)
-  return pay(
-    d,
-    asked,
-    { ...entry, feeLimitMsat: feeLimitMsat(amountMsat), target: address, createdAt },
-    input.confirmToken,
-    (notes) =>
-      answered(d, accountId, () =>
-        client.payLightningAddress(walletId, { address, amountMsat, ...(comment ? { comment } : {}), notes }),
-      ),
+  return pay(d, asked, { ...entry, feeLimitMsat: fee, target: address, createdAt }, input.confirmToken, (notes) =>
+    answered(d, accountId, () =>
+      client.payLightningAddress(walletId, {
+        address,
+        amountMsat,
+        ...(comment ? { comment } : {}),
+        feeLimitMsat: fee,
+        notes,
+      }),
+    ),
   )
+}
+
+/** The most an address payment's fee can be, as the confirmation showed it (shared/payment/fees.ts). */
+function addressFeeCapMsat(client: BackendClient, amountMsat: number): number {
+  return feeCapMsat({ serverFeeReserve: client.feeReserveMsat !== undefined }, amountMsat)
 }
 
 /** A payment's answer tells the backend's time too (its row's `createdAt`), Date header or not. */
@@ -133,7 +145,7 @@ function balanceOf(client: BackendClient, walletId: string): Promise<WalletView>
 
 /** An invoice read before paying, with what the journal knows of paying it before (N8). */
 export async function decodeInvoice(
-  d: { client: Pick<BackendClient, 'decodeInvoice'>; journal: Journal; nowSec: () => number },
+  d: { client: Pick<BackendClient, 'decodeInvoice' | 'feeReserveMsat'>; journal: Journal; nowSec: () => number },
   invoice: string,
 ): Promise<InvoiceView & { earlier: EarlierPayment }> {
   const view = await readInvoiceToPay(d.client, invoice, { nowSec: d.nowSec })

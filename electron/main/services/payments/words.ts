@@ -21,10 +21,13 @@ const REFUSALS: ReadonlyArray<[RegExp, MessageId]> = [
  * A failed payment's error as the person should read it. `unknown_outcome` and errors of the app
  * itself pass through; a refusal becomes its plain words.
  */
-export function paymentError(err: unknown, wallet: { name: string; balanceMsat: number; amountMsat: number }): unknown {
+export function paymentError(
+  err: unknown,
+  wallet: { name: string; balanceMsat: number; amountMsat: number; feeMsat?: number },
+): unknown {
   if (!(err instanceof AppError)) return err
   if (err.code === 'insufficient_funds') {
-    const words = fundsProblem(wallet.name, wallet.balanceMsat, wallet.amountMsat, mainLocale())
+    const words = fundsProblem(wallet.name, wallet.balanceMsat, wallet.amountMsat, mainLocale(), wallet.feeMsat)
     return new AppError('insufficient_funds', words ? mw(words) : mt('payments.notEnough', { wallet: wallet.name }))
   }
   if (err.code !== 'invalid_input' && err.code !== 'lnurl_error') return err

@@ -4,16 +4,28 @@
 import { randomBytes } from 'node:crypto'
 import * as fsp from 'node:fs/promises'
 import { join } from 'node:path'
-import { AccountView, DEFAULT_FIAT, DEFAULT_LOCK, DEFAULT_SETTINGS, FiatSettings, Settings } from '@shared/contract'
+import {
+  ACCOUNT_KINDS,
+  AccountView,
+  DEFAULT_FIAT,
+  DEFAULT_LOCK,
+  DEFAULT_SETTINGS,
+  FiatSettings,
+  Settings,
+} from '@shared/contract'
 import { AppError } from '@shared/errors'
 import { LockSettings } from '@shared/lock'
 import { z } from 'zod'
+import { type Kinds, kindIn } from '../backends/kinds'
 import { mt } from '../i18n'
 import { LockRecord } from '../lock/passphrase'
 import { WalletPrefs } from './walletPrefs'
 
 export const AccountMeta = AccountView.extend({ createdAt: z.number().int().nonnegative() })
 export type AccountMeta = z.infer<typeof AccountMeta>
+
+/** stored accounts of the kinds that exist only (absent: a service account from before kinds) */
+const accountsOf = (kinds: Kinds) => z.array(AccountMeta.extend({ kind: kindIn(kinds).optional() }))
 
 /**
  * Settings as stored. Files from before a setting existed lack it: they load with its default
@@ -53,7 +65,7 @@ const StoredSettings = Settings.extend({
 export const SettingsFile = z.object({
   version: z.literal(1),
   settings: StoredSettings,
-  accounts: z.array(AccountMeta),
+  accounts: accountsOf(ACCOUNT_KINDS),
   activeId: z.string().nullable(),
   /**
    * The app lock's passphrase hash and its count of wrong tries (services/lock); null when no lock
@@ -67,6 +79,18 @@ export const SettingsFile = z.object({
   walletPrefs: WalletPrefs.catch(() => ({})),
 })
 export type SettingsFile = z.infer<typeof SettingsFile>
+
+/** the file with accounts of these kinds: a registry's, which may hold kinds beyond the shipped ones */
+const settingsFileOf = (kinds: Kinds) => SettingsFile.extend({ accounts: accountsOf(kinds) })
+
+/** the kind of a stored account that has no backend here, if that is what kept the file from reading */
+function unknownKind(json: unknown, issues: readonly z.core.$ZodIssue[]): string | undefined {
+  const kinds = issues.filter((i) => i.path[0] === 'accounts' && i.path[2] === 'kind')
+  if (kinds.length === 0 || kinds.length !== issues.length) return undefined
+  const at = kinds[0]?.path[1]
+  const accounts = (json as { accounts?: Array<{ kind?: unknown }> }).accounts
+  return String(typeof at === 'number' ? accounts?.[at]?.kind : '').slice(0, 32)
+}
 
 export const SETTINGS_FILE = 'settings.json'
 
@@ -111,6 +135,8 @@ export const defaultFile = (): SettingsFile => ({
 
 export function createSettingsStore(opts: {
   dir: string
+  /** the account kinds that exist (the backend registry); the shipped ones by default */
+  kinds?: Kinds
   onNotice?: (n: Notice) => void
   now?: () => number
   fs?: SettingsFs
@@ -118,6 +144,7 @@ export function createSettingsStore(opts: {
   const fs = opts.fs ?? fsp
   const now = opts.now ?? Date.now
   const path = join(opts.dir, SETTINGS_FILE)
+  const File = settingsFileOf(opts.kinds ?? ACCOUNT_KINDS)
   let state = defaultFile()
   // Writes go one after another, so the last update always wins on disk.
   let queue: Promise<unknown> = Promise.resolve()
@@ -137,11 +164,15 @@ export function createSettingsStore(opts: {
     try {
       json = JSON.parse(text)
     } catch {}
-    const parsed = SettingsFile.safeParse(json)
+    const parsed = File.safeParse(json)
     if (parsed.success) {
       state = parsed.data
       return state
     }
+    // an account of a kind with no backend here (one another build registered): the file is kept
+    // as it is and the start refused in words, rather than its accounts set aside
+    const kind = unknownKind(json, parsed.error.issues)
+    if (kind !== undefined) throw new AppError('internal', mt('settings.unknownKind', { kind, path }))
     await setAside(text, lockOf(json))
     return state
   }
@@ -168,7 +199,7 @@ export function createSettingsStore(opts: {
   }
 
   async function write(next: SettingsFile) {
-    const valid = SettingsFile.parse(next)
+    const valid = File.parse(next)
     await fs.mkdir(opts.dir, { recursive: true })
     const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
     try {

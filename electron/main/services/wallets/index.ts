@@ -117,8 +117,10 @@ export function createWallets(d: WalletsDeps) {
       mustAllow(d.capabilities(d.activeAccountId()), 'permanentQr')
       const client = reads()
       const wallet = await client.getWallet(walletId)
-      if (!wallet.staticLinkId) throw new AppError('not_found', mt('wallets.noStaticLink'))
-      return staticLinkView(walletId, await client.getStaticLink(wallet.staticLinkId))
+      // a backend that can make the link (LNbits' lnurlp) makes it the first time it is asked for
+      const linkId = wallet.staticLinkId ?? (await client.ensureStaticLink?.(walletId))
+      if (!linkId) throw new AppError('not_found', mt('wallets.noStaticLink'))
+      return staticLinkView(walletId, await client.getStaticLink(linkId))
     },
     servicePage: async (q: { walletId: string; page: number; perPage: number }) =>
       transactionsPageView(q.walletId, await reads().listTransactions(q.walletId, q.page, q.perPage)),

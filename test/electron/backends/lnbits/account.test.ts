@@ -5,8 +5,9 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import type { AccountView } from '@shared/contract'
+import type { AccountView, StaticLinkView } from '@shared/contract'
 import type { Result } from '@shared/errors'
+import { decodeLnurl } from '@shared/lnurl'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { APP_VERSION } from '../../../../dev/preview/version'
 import { type App, createApp } from '../../../../electron/main/app/createApp'
@@ -81,12 +82,30 @@ describe('an LNbits account', () => {
       connectedApps: false,
       pays: true,
       amountlessInvoices: false,
+      // LNbits keeps its own fee reserve (docs/lnbits.md, "Fees")
+      serverFeeReserve: true,
     })
     const listed = await app.router.handle('wallets.list', {})
     noKeyIn(listed)
     const { wallets } = value<{ wallets: { id: string; balanceMsat?: number; balance_msat?: number }[] }>(listed)
     const shown = Object.fromEntries(wallets.map((w) => [w.id, w.balanceMsat ?? w.balance_msat]))
     expect(shown).toEqual({ [a.id]: await simBalance(sim, a), [invoiceKeyWalletId(c.inkey)]: await simBalance(sim, c) })
+  })
+
+  it('shows a wallet without a pay link its permanent QR: the link made on the first ask, once', async () => {
+    value(await connect([a.adminkey]))
+    const made = () => sim.control.requests({ method: 'POST', path: /^\/lnurlp\/api\/v1\/links$/ }).length
+    const before = made()
+    const first = value<StaticLinkView>(await app.router.handle('wallets.staticLink', { walletId: a.id }))
+    const again = value<StaticLinkView>(await app.router.handle('wallets.staticLink', { walletId: a.id }))
+    expect(again.lnurl).toBe(first.lnurl)
+    expect(made() - before).toBe(1)
+    // what a payer's wallet reads behind the QR: this server's pay link, named after the wallet
+    const url = decodeLnurl(first.lnurl)
+    expect(url.startsWith(`${sim.url}/lnurlp/`)).toBe(true)
+    const offer = (await (await fetch(url)).json()) as { tag: string; metadata: string }
+    expect(offer.tag).toBe('payRequest')
+    expect(first).toMatchObject({ walletId: a.id, uri: `lightning:${first.lnurl}`, minSat: 1 })
   })
 
   it('with invoice keys only is receive-only, said in its flags', async () => {

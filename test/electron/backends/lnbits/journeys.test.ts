@@ -10,14 +10,12 @@ import type { Result } from '@shared/errors'
 import type { HistoryPage } from '@shared/history'
 import { decodeLnurl } from '@shared/lnurl'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { APP_VERSION } from '../../../../dev/preview/version'
-import { type App, createApp } from '../../../../electron/main/app/createApp'
+import type { App } from '../../../../electron/main/app/createApp'
 import { invoiceKeyWalletId } from '../../../../electron/main/services/backends/lnbits/keys'
-import { createMemoryStore } from '../../../../electron/main/services/secrets'
 import type { SimulatorHandle } from '../../../simulator/index'
 import type { LnbitsWallet } from '../../../simulator/lnbits'
 import { syncNow } from '../../../support/syncNow'
-import { lnbitsClient, lnbitsSimFor, requestsTo, simBalance } from './support'
+import { lnbitsClient, lnbitsSimFor, requestsTo, simBalance, startedApp } from './support'
 
 let sim: SimulatorHandle
 let a: LnbitsWallet
@@ -33,17 +31,7 @@ let cId: string
 
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lt-lnbits-j-'))
-  app = createApp({
-    userDataDir: dir,
-    secretStore: createMemoryStore(),
-    notifier: { show() {}, isSupported: () => true },
-    emit: () => {},
-    appVersion: APP_VERSION,
-    logSink: () => {},
-    // the simulator's lightning addresses, served on loopback
-    addressOrigins: { 'sim.example': sim.url },
-  })
-  await app.start()
+  app = await startedApp(dir, sim)
   cId = invoiceKeyWalletId(c.inkey)
   const input = { kind: 'lnbits', baseUrl: sim.url, keys: [a.adminkey, c.inkey], label: 'LNbits', storage: 'memory' }
   value<AccountView>(await app.router.handle('accounts.connect', input))

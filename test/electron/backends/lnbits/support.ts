@@ -2,11 +2,14 @@
 // with chosen keys, and the simulator's own books to compare with.
 
 import { afterAll, afterEach, beforeAll } from 'vitest'
+import { APP_VERSION } from '../../../../dev/preview/version'
+import { type App, createApp } from '../../../../electron/main/app/createApp'
 import {
   createLnbitsClient,
   type LnbitsClient,
   type LnbitsClientOptions,
 } from '../../../../electron/main/services/backends/lnbits'
+import { createMemoryStore } from '../../../../electron/main/services/secrets'
 import { type SimulatorHandle, startSimulator } from '../../../simulator/index'
 import type { LnbitsWallet } from '../../../simulator/lnbits'
 
@@ -50,3 +53,18 @@ export async function simBalance(sim: SimulatorHandle, w: LnbitsWallet): Promise
 /** how many requests reached the simulator for a method and path */
 export const requestsTo = (sim: SimulatorHandle, method: string, path: string | RegExp) =>
   sim.control.requests({ method, path }).length
+
+/** the app's core in `dir`, keys in memory, the simulator's lightning addresses served on loopback; started */
+export async function startedApp(dir: string, sim: SimulatorHandle): Promise<App> {
+  const app = createApp({
+    userDataDir: dir,
+    secretStore: createMemoryStore(),
+    notifier: { show() {}, isSupported: () => true },
+    emit: () => {},
+    appVersion: APP_VERSION,
+    logSink: () => {},
+    addressOrigins: { 'sim.example': sim.url },
+  })
+  await app.start()
+  return app
+}

@@ -6,6 +6,7 @@
 import { capabilitiesOf } from '@shared/contract'
 import type { Backend, BackendHooks } from '../registry'
 import { createLnbitsClient } from './client'
+import { lnbitsConnect } from './connect'
 import { lnbitsPush, type PushLinks } from './push'
 
 export interface LnbitsBackendOptions {
@@ -40,6 +41,7 @@ export function lnbitsBackend(o: LnbitsBackendOptions = {}): Backend {
   }
   return {
     capabilities: capabilitiesOf('lnbits'),
+    connect: lnbitsConnect,
     session: 'perPolicy',
     open(a, hooks) {
       const id = a.accountId

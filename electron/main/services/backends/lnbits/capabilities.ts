@@ -23,5 +23,7 @@ export function lnbitsCapabilities(f: LnbitsFacts): Capabilities {
     connectedApps: false,
     pays,
     amountlessInvoices: false,
+    // LNbits takes no fee limit: its reserve is the most a fee can be (docs/lnbits.md, "Fees")
+    serverFeeReserve: true,
   }
 }

@@ -17,7 +17,7 @@ import { type LnbitsCall, lnbitsHttp } from './http'
 import { keysOf, type WalletKey, walletKey } from './keys'
 import { createPayLink, firstPayLinkId, type LnbitsOffers, mintWithdraw, offersOf, staticLink } from './links'
 import type { PushLinks } from './push'
-import { LnbitsPayment, LnbitsWallet, PAGE_MAX, PaymentLookup, PaymentPage } from './schemas'
+import { FeeReserve, LnbitsPayment, LnbitsWallet, PAGE_MAX, PaymentLookup, PaymentPage } from './schemas'
 import { invoiceOf, invoiceStateOf, rowOf, rowsOf, settled, walletOf } from './translate'
 import type { LnbitsClient, LnbitsClientOptions, TransferInput } from './types'
 
@@ -64,6 +64,18 @@ export function createLnbitsClient(o: LnbitsClientOptions): LnbitsClient {
       paying: (await wallets.ids()).filter((k) => k.role === 'admin').map((k) => k.walletId),
     }),
     ...core,
+    // no key: the route is public, and the invoice is no secret (docs/lnbits.md, "Fees")
+    feeReserveMsat: async (pr) =>
+      (
+        await call({
+          method: 'get',
+          path: 'api/v1/payments/fee-reserve',
+          kind: 'read',
+          schema: FeeReserve,
+          key: null,
+          search: { invoice: pr },
+        })
+      ).fee_reserve,
     getStaticLink: (id) => staticLink(call, baseUrl, id),
     async ensureStaticLink(walletId) {
       const w = await wallets.read(walletId)

@@ -72,6 +72,9 @@ export const PaymentLookup = z.object({
 })
 
 /** LNbits' refusals (lnbits/exceptions.py): `detail` words, or pydantic's list; 520 adds `status` */
+/** `GET /api/v1/payments/fee-reserve`: `fee_reserve_total` of the invoice's amount, msat */
+export const FeeReserve = z.object({ fee_reserve: z.number().int().nonnegative().max(Number.MAX_SAFE_INTEGER) })
+
 export const ErrorBody = z.object({
   detail: z.union([z.string(), z.array(z.unknown()).max(100)]),
   status: z.string().max(16).optional(),

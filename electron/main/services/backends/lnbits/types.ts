@@ -43,6 +43,8 @@ export interface LnbitsClient {
   getInvoice(paymentHash: string, walletId?: string): Promise<BackendInvoice>
   invoiceState(paymentHash: string, walletId?: string): Promise<BackendInvoiceState>
   payInvoice(walletId: string, p: PayInvoiceParams): Promise<BackendPayment>
+  /** LNbits takes no fee limit: the reserve it keeps for paying this request, msat (no key needed) */
+  feeReserveMsat(paymentRequest: string): Promise<number>
   /** an invoice of `toWalletId` paid once from `walletId` (LNbits settles it inside the server) */
   transfer(walletId: string, input: TransferInput): Promise<BackendTransfer>
   /** LNbits resolves no address for a wallet key: refused; the app does the LNURL part (services/lnurlpay) */

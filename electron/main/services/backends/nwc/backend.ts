@@ -2,13 +2,9 @@
 // account, opened on first use, the wallet's clock learnt from its answers' `created_at`, and its
 // pushed payments handed to the sync loop.
 import { capabilitiesOf } from '@shared/contract'
-import { AppError } from '@shared/errors'
-import { type NwcUri, parseNwcUri } from '@shared/nwc/uri'
-import { mt } from '../../i18n'
 import type { Backend } from '../registry'
 import { lazyNwcClient } from './client'
-
-const PREFIX = 'nostr+walletconnect://'
+import { nwcConnect, readNwcUri, walletPubkeyOf } from './connect'
 
 export interface NwcBackendOptions {
   backoffMinMs?: number
@@ -16,22 +12,13 @@ export interface NwcBackendOptions {
   timeoutMs?: number
 }
 
-/** the string read, or a refusal that does not echo it */
-export function readNwcUri(text: string): NwcUri {
-  const uri = parseNwcUri(text)
-  if (!uri) throw new AppError('invalid_input', mt('nwcAccount.badString'))
-  return uri
-}
-
-/** an NWC account's address (its base URL): its wallet's public key, no secret */
-export const nwcAddress = (uri: Pick<NwcUri, 'walletPubkey'>) => `${PREFIX}${uri.walletPubkey}`
-
-export const walletPubkeyOf = (baseUrl: string) => baseUrl.slice(PREFIX.length)
-
 export function nwcBackend(o: NwcBackendOptions = {}): Backend {
   return {
     capabilities: capabilitiesOf('nwc'),
+    connect: nwcConnect,
     session: 'shared',
+    // a NIP-47 wallet need not send notifications; its info event says whether it does
+    looksUpUntilPushes: true,
     open(a, hooks) {
       const id = a.accountId
       const client = lazyNwcClient({

@@ -3,6 +3,7 @@
 // terms (wallets.ts).
 import { capabilitiesOf } from '@shared/contract'
 import type { Backend } from '../registry'
+import { serviceConnect } from './connect'
 import { createServiceClient } from './createServiceClient'
 import type { InvoiceRoute } from './types'
 import { inAppTerms } from './wallets'
@@ -18,7 +19,10 @@ export function serviceBackend(o: ServiceBackendOptions = {}): Backend {
   const invoiceRoutes = new Map<string, InvoiceRoute>()
   return {
     capabilities: capabilitiesOf('service'),
+    connect: serviceConnect,
     session: 'perPolicy',
+    // its probe and pay-to-address endpoints
+    paysAddresses: true,
     open(a, hooks) {
       const client = createServiceClient({
         baseUrl: a.baseUrl,
