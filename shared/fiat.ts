@@ -36,16 +36,21 @@ const usablePrice = (satPrice: number) => Number.isFinite(satPrice) && satPrice 
 
 /**
  * "$12.34" for an msat amount at `satPrice` (fiat per sat), in the currency's usual precision;
- * below one unit, two significant digits ("$0.00061") so a small amount does not read as zero.
+ * below the smallest unit (a cent), one significant digit ("$0.0006") so a small amount does not
+ * read as zero, and no more precision than a price carries.
  * Null when there is nothing honest to show: no usable price or an amount that is not a number.
  */
 export function satsToFiat(msat: number, satPrice: number, currency: string, locale?: string): string | null {
   if (!Number.isFinite(msat) || !usablePrice(satPrice)) return null
   const value = (msat / MSAT_PER_SAT) * satPrice
   if (!Number.isFinite(value)) return null
-  const small = value !== 0 && Math.abs(value) < 1
   try {
-    return formatter(locale, currency, small).format(value)
+    const plain = formatter(locale, currency, false)
+    // under the currency's smallest unit (a cent): one significant digit ("$0.002"), never a
+    // forced second one ("$0.0020") or a precision no price is good for ("$0.00068")
+    const unit = 10 ** -(plain.resolvedOptions().maximumFractionDigits ?? 2)
+    const tiny = value !== 0 && Math.abs(value) < unit
+    return (tiny ? formatter(locale, currency, true) : plain).format(value)
   } catch {
     // an unknown currency code or locale
     return null
@@ -54,14 +59,14 @@ export function satsToFiat(msat: number, satPrice: number, currency: string, loc
 
 /** Made once per locale, currency and precision: a history page formats 100 amounts at a time. */
 const formatters = new Map<string, Intl.NumberFormat>()
-function formatter(locale: string | undefined, currency: string, small: boolean): Intl.NumberFormat {
-  const key = `${locale ?? ''}|${currency}|${small}`
+function formatter(locale: string | undefined, currency: string, tiny: boolean): Intl.NumberFormat {
+  const key = `${locale ?? ''}|${currency}|${tiny}`
   let f = formatters.get(key)
   if (!f) {
     f = new Intl.NumberFormat(locale, {
       style: 'currency',
       currency,
-      ...(small ? { minimumSignificantDigits: 2, maximumSignificantDigits: 2 } : {}),
+      ...(tiny ? { maximumSignificantDigits: 1 } : {}),
     })
     if (formatters.size >= 32) formatters.clear() // a few currencies in practice; never unbounded
     formatters.set(key, f)

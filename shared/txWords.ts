@@ -40,3 +40,11 @@ export function txWords(t: TxWordsInput): string {
       return payee ? `Sent to ${payee}` : 'Sent'
   }
 }
+
+/**
+ * A row's memo as the person should read it: the service writes "LNURL PAY" as the memo of a
+ * payment to a wallet's permanent QR that came without a comment, a placeholder, not the payer's words.
+ */
+export function memoOf(typeName: string, memo: string | null): string | null {
+  return typeName === 'ln_lnurl_pay_inbound' && memo?.trim().toUpperCase() === 'LNURL PAY' ? null : memo
+}

@@ -1,8 +1,9 @@
 // The page's first script as the build makes it (scripts/lib/earlyScript.ts): one classic script,
 // small, carrying the catalogs' own words for the early total (renderer/src/early).
+import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { describe, expect, it } from 'vitest'
-import { buildEarlyScript, earlyWords } from '../scripts/lib/earlyScript'
+import { buildEarlyScript, EARLY_TAG, earlyWords, withEarlyTag } from '../scripts/lib/earlyScript'
 
 const ROOT = resolve(__dirname, '..')
 
@@ -22,5 +23,15 @@ describe('the early script', () => {
     expect(code).toContain('Bloquear agora')
     expect(code).not.toContain('__EARLY_WORDS__')
     expect(Buffer.byteLength(code)).toBeLessThan(8 * 1024)
+  })
+})
+
+describe("the early script's tag", () => {
+  it('is not in renderer/index.html, where Vite warns of a classic script it cannot bundle; the plugin adds it after #root', () => {
+    const html = readFileSync(resolve(ROOT, 'renderer/index.html'), 'utf8')
+    expect(html).not.toMatch(/<script(?![^>]*type="module")[^>]*src=/)
+    const built = withEarlyTag(html)
+    expect(built).toContain(`<div id="root"></div>\n    ${EARLY_TAG}`)
+    expect(built.indexOf(EARLY_TAG)).toBeLessThan(built.indexOf('type="module"'))
   })
 })

@@ -44,7 +44,11 @@ export function subscribe(): () => void {
     on('settings.updated', (s) => useSettings.getState().apply(s)),
     on('rates.updated', (r) => useRates.getState().apply(r)),
     on('invoice.updated', (inv) => useInvoices.getState().apply(inv)),
-    on('withdraw.updated', (link) => useWithdraw.getState().apply(link)),
+    on('withdraw.updated', (link) => {
+      useWithdraw.getState().apply(link)
+      // a claim is announced before its transaction is stored: the list then says its fee
+      if (link.status === 'claimed' && link.claimFeeMsat === null) void useWithdraw.getState().load()
+    }),
     on('payments.updated', (p) => usePayments.getState().apply(p)),
     // new rows in the ledger: the page on screen (if any was loaded) is read again
     on('ledger.updated', () => {

@@ -1,7 +1,8 @@
 // The page's first script, renderer/src/early (docs/first-screen.md, "The first screen"). It must
 // be a classic script, which runs while the page is parsed, not a module, which waits for the
 // parse and shares the bundle's chunks: so it is built on its own, as one IIFE, and served as
-// `early.js` beside index.html (built into out/renderer; answered by the dev server).
+// `early.js` beside index.html (built into out/renderer; answered by the dev server), its tag put
+// into the page by the plugin below.
 import { readFileSync } from 'node:fs'
 import { resolve } from 'node:path'
 import { build, type Plugin } from 'vite'
@@ -48,10 +49,25 @@ export async function buildEarlyScript(root: string): Promise<string> {
   throw new Error('the early script was not built')
 }
 
+/** The tag that loads it: right after the root it paints into, before the bundle. */
+export const EARLY_TAG = '<script src="./early.js"></script>'
+const ROOT_DIV = '<div id="root"></div>'
+
+/**
+ * The page with the early script's tag. Added after Vite has read the page's scripts: a classic
+ * script in renderer/index.html itself makes Vite warn that it "can't be bundled without
+ * type=module" on every build, though it is never meant to be bundled.
+ */
+export function withEarlyTag(html: string): string {
+  if (!html.includes(ROOT_DIV)) throw new Error('index.html has no <div id="root"></div> for the early script')
+  return html.replace(ROOT_DIV, `${ROOT_DIV}\n    ${EARLY_TAG}`)
+}
+
 /** Vite plugin for the renderer: `early.js` in the build, and from the dev server. */
 export function earlyScript(root: string): Plugin {
   return {
     name: 'lightning-tray:early-script',
+    transformIndexHtml: { order: 'post', handler: withEarlyTag },
     async generateBundle() {
       this.emitFile({ type: 'asset', fileName: 'early.js', source: await buildEarlyScript(root) })
     },

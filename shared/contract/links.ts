@@ -21,6 +21,8 @@ export const WithdrawLinkView = z.object({
    * than its amount (docs/service.md, "LNURL details"); null until claimed (and in older files)
    */
   claimedMsat: msat.nullable().default(null),
+  /** the routing fee the wallet paid on top, from the claim's transaction in the ledger; null until known */
+  claimFeeMsat: msat.nullable().default(null),
 })
 export type WithdrawLinkView = z.infer<typeof WithdrawLinkView>
 

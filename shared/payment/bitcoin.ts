@@ -16,7 +16,7 @@ export interface OnchainAddress {
 
 const SEGWIT_HRP: Record<string, BitcoinNetwork> = { bc: 'mainnet', tb: 'testnet', bcrt: 'regtest' }
 /** 21 million BTC in sats: no amount can be larger. */
-const MAX_SAT = 21_000_000 * 100_000_000
+export const MAX_SAT = 21_000_000 * 100_000_000
 
 /** A segwit address (checksum checked, BIP 173/350) or a base58 one (shape only); null otherwise. */
 export function parseOnchainAddress(s: string): OnchainAddress | null {

@@ -23,6 +23,7 @@ export const withdrawLink: WithdrawLinkView = {
   status: 'waiting',
   claimedAt: null,
   claimedMsat: null,
+  claimFeeMsat: null,
 }
 
 /** a row of the history: received 1 sat into w1 (Everyday) unless told otherwise */

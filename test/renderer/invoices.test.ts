@@ -3,6 +3,7 @@
 import type { PendingInvoice } from '@shared/contract'
 import { beforeEach, describe, expect, test } from 'vitest'
 import { subscribe } from '../../renderer/src/boot'
+import { setLanguage } from '../../renderer/src/i18n'
 import {
   DEFAULT_EXPIRY_SEC,
   EXPIRY_CHOICES,
@@ -174,7 +175,7 @@ describe('the Receive form: any amount and how long it lasts', () => {
     expect(invoiceInput({ ...form, amount: '1,234', expirySec: 600 })).toEqual({
       input: { walletId: 'w1', memo: 'tips', expirySec: 600, amountSat: 1234 },
     })
-    expect(invoiceInput({ ...form, amount: '0' })).toEqual({
+    expect(invoiceInput({ ...form, amount: 'lots' })).toEqual({
       problem: 'Enter an amount in whole sats, such as 1,000, or leave it empty for any amount.',
     })
     expect(invoiceInput({ ...form, amount: '1.5' })).toEqual({ problem: 'Invoices are for whole sats.' })
@@ -182,6 +183,36 @@ describe('the Receive form: any amount and how long it lasts', () => {
     expect(invoiceInput({ ...form, walletId: '' })).toEqual({ problem: 'Choose a wallet.' })
     expect(EXPIRY_CHOICES.map((c) => expiryText(c.sec))).toEqual(['10 minutes', '1 hour', '24 hours', '1 week'])
     expect(expiryText(1800)).toBe('30 minutes')
+  })
+  test('each wrong number is told what is wrong with it: too small, negative, written short, too much', () => {
+    const said = (amount: string) => {
+      const r = invoiceInput({ ...form, amount })
+      return 'problem' in r ? r.problem : null
+    }
+    expect(said('0')).toBe('An invoice needs at least 1 sat. Leave the amount empty to let the payer choose.')
+    expect(said('-5')).toBe('An amount cannot be negative: enter how many sats to receive, such as 1,000.')
+    expect(said('−5')).toBe(said('-5'))
+    expect(said('1e21')).toBe(
+      'Write the amount out in digits, such as 1,000,000: short forms such as 1e6 are not read.',
+    )
+    expect(said('2,100,000,000,000,001')).toBe(
+      'That is more than all the bitcoin there will ever be: 21 million BTC, 2,100,000,000,000,000 sats.',
+    )
+    expect(said('0.5')).toBe('Invoices are for whole sats.')
+  })
+  test('in German too, with its own marks', async () => {
+    await setLanguage('de')
+    try {
+      const r = invoiceInput({ ...form, amount: '2.100.000.000.000.001' })
+      expect(r).toEqual({
+        problem: 'Das ist mehr als alle Bitcoin, die es je geben wird: 21 Millionen BTC, 2.100.000.000.000.000 sats.',
+      })
+      expect(invoiceInput({ ...form, amount: '0' })).toEqual({
+        problem: 'Eine Rechnung braucht mindestens 1 sat. Lass den Betrag leer, damit der Zahler ihn wählt.',
+      })
+    } finally {
+      await setLanguage('en')
+    }
   })
   test('"Any amount" until paid, then the amount received', async () => {
     const open = inv('x', { amountSat: 0 })

@@ -35,7 +35,7 @@ describe('fiatBeside', () => {
       { ...fresh, status: 'stale', reason: 'The price source answered with HTTP 500.' },
       T,
     )
-    expect(shown?.text).toMatch(/^≈ \$0\.00060$/)
+    expect(shown?.text).toMatch(/^≈ \$0\.0006$/)
     expect(shown?.age).toBe('rate just now · stale')
     expect(shown?.title).toContain('HTTP 500')
   })

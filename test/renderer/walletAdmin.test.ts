@@ -75,3 +75,20 @@ test('a refused wallet answers false, so the form keeps the name to try again', 
   expect(await useWalletAdmin.getState().createWallet('Gifts', false)).toBe(false)
   expect(useWalletAdmin.getState()).toMatchObject({ created: null, createError: { code: 'invalid_input' } })
 })
+
+test('a new problem in the form clears the last move\'s "Moved …", so the two are never shown together', async () => {
+  useWalletAdmin.getState().reviewTransfer(form)
+  fake.ok('wallets.transfer', moved)
+  await useWalletAdmin.getState().confirm()
+  expect(useWalletAdmin.getState().moved).toEqual(moved)
+  expect(useWalletAdmin.getState().reviewTransfer({ ...form, toWalletId: 'w1' })).toBe('Choose two different wallets.')
+  expect(useWalletAdmin.getState().moved).toBeNull()
+})
+
+test('an unknown outcome stays under a new problem of the form: it still has to be checked', async () => {
+  useWalletAdmin.getState().reviewTransfer(form)
+  fake.fail('wallets.transfer', 'unknown_outcome', 'The outcome is unknown.')
+  await useWalletAdmin.getState().confirm()
+  useWalletAdmin.getState().reviewTransfer({ ...form, amount: '0.5' })
+  expect(useWalletAdmin.getState().moveError?.code).toBe('unknown_outcome')
+})

@@ -8,13 +8,19 @@ describe('satsToFiat', () => {
   it.each([
     [100_000_000, USD_SAT, 'USD', '$60.00'],
     [1_000_000_000, USD_SAT, 'USD', '$600.00'],
-    [1_000, USD_SAT, 'USD', '$0.00060'],
+    // under a cent: one significant digit, no trailing zero, no precision a price does not carry
+    [1_000, USD_SAT, 'USD', '$0.0006'],
+    [3_334, USD_SAT, 'USD', '$0.002'],
+    [12_000, USD_SAT, 'USD', '$0.007'],
+    // a cent or more: the currency's own two decimals
+    [1_130_000, USD_SAT, 'USD', '$0.68'],
+    [17_000, USD_SAT, 'USD', '$0.01'],
     [1_234_567_000, USD_SAT, 'USD', '$740.74'],
     [0, USD_SAT, 'USD', '$0.00'],
     [-100_000_000, USD_SAT, 'USD', '-$60.00'],
     [100_000_000, 0.0055, 'EUR', '€550.00'],
     [100_000_000, 0.09, 'JPY', '¥9,000'],
-    [1_000, 0.09, 'JPY', '¥0.090'],
+    [1_000, 0.09, 'JPY', '¥0.09'],
   ])('%d msat at %d → %s', (msat, price, currency, shown) => {
     expect(satsToFiat(msat, price, currency, 'en-US')).toBe(shown)
   })
@@ -33,7 +39,7 @@ describe('satsToFiat', () => {
   it('formats in the locale asked, each time (formatters are kept per locale and currency)', () => {
     expect(satsToFiat(100_000_000, USD_SAT, 'USD', 'de-DE')).toBe('60,00\u00a0$')
     expect(satsToFiat(100_000_000, USD_SAT, 'USD', 'en-US')).toBe('$60.00')
-    expect(satsToFiat(1_000, USD_SAT, 'USD', 'de-DE')).toBe('0,00060\u00a0$')
+    expect(satsToFiat(1_000, USD_SAT, 'USD', 'de-DE')).toBe('0,0006\u00a0$')
   })
 
   it('shows nothing for a currency code Intl does not know', () => {

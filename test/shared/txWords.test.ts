@@ -1,4 +1,4 @@
-import { txWords } from '@shared/txWords'
+import { memoOf, txWords } from '@shared/txWords'
 import { expect, test } from 'vitest'
 
 test('each service type in plain words', () => {
@@ -21,4 +21,12 @@ test('a type the service adds later still reads by its direction', () => {
   expect(txWords({ typeName: 'ln_keysend_in', amountMsat: 5 })).toBe('Received')
   expect(txWords({ typeName: 'ln_keysend_out', amountMsat: -5, payee: 'bob@x.example' })).toBe('Sent to bob@x.example')
   expect(txWords({ typeName: 'something_new', amountMsat: -5 })).toBe('Sent')
+})
+
+test("the service's placeholder memo of a permanent-QR payment is no memo; a payer's own words stay", () => {
+  expect(memoOf('ln_lnurl_pay_inbound', 'LNURL PAY')).toBeNull()
+  expect(memoOf('ln_lnurl_pay_inbound', ' lnurl pay ')).toBeNull()
+  expect(memoOf('ln_lnurl_pay_inbound', 'Thanks for the coffee')).toBe('Thanks for the coffee')
+  expect(memoOf('ln_deposit', 'LNURL PAY')).toBe('LNURL PAY')
+  expect(memoOf('ln_lnurl_pay_inbound', null)).toBeNull()
 })

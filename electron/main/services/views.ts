@@ -222,6 +222,7 @@ export function withdrawLinkView(
     status: 'waiting',
     claimedAt: null,
     claimedMsat: null,
+    claimFeeMsat: null,
   }
 }
 

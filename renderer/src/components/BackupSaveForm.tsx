@@ -37,7 +37,9 @@ export function BackupSaveForm(p: { idPrefix: string; onSaved?: () => void }) {
   const [again, setAgain] = useState('')
   const [withKeys, setWithKeys] = useState(false)
   const [appPass, setAppPass] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
+  // once Save found a problem, the message follows what is typed: gone when the passphrases are fine
+  const [tried, setTried] = useState(false)
+  const problem = tried ? backupPassProblem(pass, again) : null
   const [error, setError] = useState<AppErrorShape | null>(null)
   const [busy, setBusy] = useState(false)
   const [done, setDone] = useState<string | null>(null)
@@ -50,7 +52,7 @@ export function BackupSaveForm(p: { idPrefix: string; onSaved?: () => void }) {
     setDone(null)
     setError(null)
     const problemNow = backupPassProblem(pass, again)
-    setProblem(problemNow)
+    setTried(problemNow !== null)
     if (problemNow) return
     setBusy(true)
     const r = await backup.save({

@@ -7,11 +7,21 @@ import { formatLocale, t } from '../i18n'
 /** How much shows before "Show all": about five lines at tray width. */
 export const LONG_TEXT_SHOWN = 240
 
-/** `inline`: a <span> inside a line of its own (a memo after an amount), not a paragraph. */
-export function LongText(props: { text: string; className?: string; quoted?: boolean; inline?: boolean }) {
+/**
+ * `inline`: a <span> inside a line of its own (a memo after an amount), not a paragraph.
+ * `shown`: how many characters show before "Show all", where less room is left (beside a QR code).
+ */
+export function LongText(props: {
+  text: string
+  className?: string
+  quoted?: boolean
+  inline?: boolean
+  shown?: number
+}) {
   const [all, setAll] = useState(false)
-  const long = props.text.length > LONG_TEXT_SHOWN
-  const shown = all || !long ? props.text : `${props.text.slice(0, LONG_TEXT_SHOWN).trimEnd()}…`
+  const limit = props.shown ?? LONG_TEXT_SHOWN
+  const long = props.text.length > limit
+  const shown = all || !long ? props.text : `${props.text.slice(0, limit).trimEnd()}…`
   const q = props.quoted ? ['“', '”'] : ['', '']
   const Tag = props.inline ? 'span' : 'p'
   return (

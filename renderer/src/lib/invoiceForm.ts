@@ -1,7 +1,8 @@
 // What the Receive form turns into an `invoices.create` input, and how an invoice's amount reads.
 // Kept out of the invoices store, which is in the first chunk.
 import type { OpInput, PendingInvoice } from '@shared/contract'
-import { parseSatInput } from '@shared/units'
+import { MAX_SAT } from '@shared/payment/bitcoin'
+import { parseSatInput, readNumber } from '@shared/units'
 import { formatLocale, type MessageId, t } from '../i18n'
 import { type Money, moneyNow } from './money'
 
@@ -22,10 +23,29 @@ export function invoiceInput(f: InvoiceForm): { input: OpInput<'invoices.create'
   if (!EXPIRY_CHOICES.some((c) => c.sec === f.expirySec)) return { problem: t('invoiceForm.chooseHowLongTheInvoice') }
   const base = { walletId: f.walletId, memo: f.memo, expirySec: f.expirySec }
   if (f.amount.trim() === '') return { input: base }
-  const msat = parseSatInput(f.amount, formatLocale())
-  if (msat === null || msat <= 0) return { problem: t('invoiceForm.enterAnAmountInWhole') }
+  const read = satAmount(f.amount)
+  return 'problem' in read ? read : { input: { ...base, amountSat: read.sat } }
+}
+
+/**
+ * A typed amount as whole sats, or what is wrong with that number in particular: below 1 sat,
+ * negative, written short (1e21), a fraction, or more than there will ever be; else the general words.
+ */
+export function satAmount(text: string): { sat: number } | { problem: string } {
+  const locale = formatLocale()
+  const typed = text.trim()
+  if (/^[-−–‒]\s*\d/u.test(typed)) return { problem: t('invoiceForm.amountNotNegative') }
+  if (/^\d+(?:[.,]\d+)?e[+-]?\d+$/iu.test(typed)) return { problem: t('invoiceForm.amountInDigits') }
+  const read = readNumber(typed, locale, 3)
+  if (read && Number(read.whole) > MAX_SAT) {
+    // a fact about bitcoin, not the person's balance: shown whether balances are hidden or not
+    return { problem: t('invoiceForm.amountOverAllBitcoin', { amount: MAX_SAT.toLocaleString(locale) }) }
+  }
+  const msat = parseSatInput(typed, locale)
+  if (msat === null) return { problem: t('invoiceForm.enterAnAmountInWhole') }
+  if (msat === 0) return { problem: t('invoiceForm.amountAtLeastOneSat') }
   if (msat % 1000 !== 0) return { problem: t('invoiceForm.invoicesAreForWholeSats') }
-  return { input: { ...base, amountSat: msat / 1000 } }
+  return { sat: msat / 1000 }
 }
 
 /** The payer chose the amount: 0 until paid, then what was received. */

@@ -6,6 +6,7 @@ import { type FormEvent, useEffect, useRef, useState } from 'react'
 import { ErrorMessage, Pending, Problem } from '../components/ErrorMessage'
 import { Screen } from '../components/Screen'
 import { TextField } from '../components/TextField'
+import { Welcome } from '../components/Welcome'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
 import { ACCOUNT_KIND_ORDER, CONNECT_FORMS, initialValues, testInput, withoutSecrets } from '../lib/connectForms'
@@ -87,46 +88,49 @@ export default function Onboarding({ adding }: { adding: boolean }) {
   }, [resetForm])
 
   return (
-    <Screen title={adding ? t('onboarding.addAnAccount') : t('onboarding.connectYourWalletService')} back={adding}>
-      <AboutConnecting adding={adding} keychainDown={keychainDown} />
-      <form onSubmit={f.onTest} noValidate>
-        <KindChoice kind={f.kind} onKind={f.setKind} />
-        <ConnectFields kind={f.kind} values={f.values} setField={f.setField} />
-        {form.help && (
-          <p className="muted small">
-            <FormattedMessage id={form.help} />
-          </p>
+    <>
+      {!adding && <Welcome />}
+      <Screen title={adding ? t('onboarding.addAnAccount') : t('onboarding.connectYourWalletService')} back={adding}>
+        <AboutConnecting adding={adding} keychainDown={keychainDown} />
+        <form onSubmit={f.onTest} noValidate>
+          <KindChoice kind={f.kind} onKind={f.setKind} />
+          <ConnectFields kind={f.kind} values={f.values} setField={f.setField} />
+          {form.help && (
+            <p className="muted small">
+              <FormattedMessage id={form.help} />
+            </p>
+          )}
+          <TextField
+            id="label"
+            label={t('onboarding.nameForThisAccountOptional')}
+            value={f.label}
+            maxLength={80}
+            onValue={f.setLabel}
+          />
+          <ConnectFields kind={f.kind} values={f.values} setField={f.setField} advanced />
+          <Problem>{f.formError}</Problem>
+          <div className="actions">
+            <button type="submit" disabled={test.status === 'loading'}>
+              <FormattedMessage id="onboarding.testConnection" />
+            </button>
+            <button type="button" className="primary" disabled={connecting} onClick={() => void f.onSave('keychain')}>
+              {connecting ? t('onboarding.saving') : t('onboarding.saveAndConnect')}
+            </button>
+          </div>
+        </form>
+        <TestOutcome onRetry={() => void f.onTest()} />
+        {connectError && connectError.code !== 'keychain_unavailable' && <ErrorMessage error={connectError} />}
+        {keychainDown && <KeychainDown onKeepInMemory={() => void f.onSave('memory')} />}
+        {!adding && (
+          <details className="card">
+            <summary>
+              <FormattedMessage id="onboarding.restoreABackup" />
+            </summary>
+            <RestoreBackup />
+          </details>
         )}
-        <TextField
-          id="label"
-          label={t('onboarding.nameForThisAccountOptional')}
-          value={f.label}
-          maxLength={80}
-          onValue={f.setLabel}
-        />
-        <ConnectFields kind={f.kind} values={f.values} setField={f.setField} advanced />
-        <Problem>{f.formError}</Problem>
-        <div className="actions">
-          <button type="submit" disabled={test.status === 'loading'}>
-            <FormattedMessage id="onboarding.testConnection" />
-          </button>
-          <button type="button" className="primary" disabled={connecting} onClick={() => void f.onSave('keychain')}>
-            {connecting ? t('onboarding.saving') : t('onboarding.saveAndConnect')}
-          </button>
-        </div>
-      </form>
-      <TestOutcome onRetry={() => void f.onTest()} />
-      {connectError && connectError.code !== 'keychain_unavailable' && <ErrorMessage error={connectError} />}
-      {keychainDown && <KeychainDown onKeepInMemory={() => void f.onSave('memory')} />}
-      {!adding && (
-        <details className="card">
-          <summary>
-            <FormattedMessage id="onboarding.restoreABackup" />
-          </summary>
-          <RestoreBackup />
-        </details>
-      )}
-    </Screen>
+      </Screen>
+    </>
   )
 }
 

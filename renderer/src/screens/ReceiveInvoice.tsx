@@ -20,6 +20,9 @@ import { useSecondsNow, useServiceNow } from '../lib/serviceClock'
 import { invoiceStatus, useInvoices } from '../stores/invoices'
 import { useUi } from '../stores/ui'
 
+/** characters of the memo shown above the QR before "Show all": about two lines at 360 px */
+export const INVOICE_MEMO_SHOWN = 80
+
 export function ShowInvoice({ id }: { id: string }) {
   const inv = useInvoices((s) => s.byId[id])!
   // the service's clock decides expiry, not the computer's
@@ -40,42 +43,59 @@ export function ShowInvoice({ id }: { id: string }) {
     return () => void onScreen.invoice(null)
   }, [id, inv.status])
 
+  const waiting = status === 'pending'
   return (
-    <section className="invoice" ref={box} tabIndex={-1} aria-label={t('receive.invoice')}>
-      <div role="status" aria-live="polite">
-        {status === 'paid' ? (
-          <SuccessMark>
-            <FormattedMessage id="receive.paid" />
-          </SuccessMark>
-        ) : (
-          <p className={`status ${status}`}>
-            {status === 'expired' ? t('receive.expired') : t('receive.waitingForPayment')}
-          </p>
+    <section
+      className={waiting ? 'invoice invoice-layout' : 'invoice'}
+      ref={box}
+      tabIndex={-1}
+      aria-label={t('receive.invoice')}
+    >
+      {/* beside the words in a wide window, above them in the tray */}
+      {waiting && (
+        <div className="invoice-code">
+          <Qr text={lightningUri(inv.paymentRequest)} label={t('receive.qrCodeOfTheInvoice')} />
+        </div>
+      )}
+      <div className="invoice-info">
+        <div role="status" aria-live="polite">
+          {status === 'paid' ? (
+            <SuccessMark>
+              <FormattedMessage id="receive.paid" />
+            </SuccessMark>
+          ) : (
+            <p className={`status ${status}`}>
+              {status === 'expired' ? t('receive.expired') : t('receive.waitingForPayment')}
+            </p>
+          )}
+        </div>
+        <p className="amount">
+          {invoiceAmountText(inv, money)}
+          {/* .fiat keeps its own margin, so nothing is added here when prices are off */}
+          {!isAnyAmount(inv) && <Fiat msat={inv.amountSat * 1000} testId="invoice-fiat" />}
+          {/* a long memo folds to about two lines at tray width, so the whole QR shows without scrolling */}
+          {inv.memo && (
+            <span className="muted">
+              {' · '}
+              <LongText text={inv.memo} inline shown={INVOICE_MEMO_SHOWN} />
+            </span>
+          )}
+        </p>
+        {waiting && <WaitingInvoice inv={inv} left={inv.expiresAt - now} />}
+        {/* once paid, the request is of no more use to anybody: nothing to copy */}
+        {status !== 'paid' && (
+          <div className="field-row">
+            <code className="long">{inv.paymentRequest}</code>
+            <CopyButton text={inv.paymentRequest} label={t('receive.copyThePaymentRequest')} />
+          </div>
         )}
+        <InvoiceFoot inv={inv} status={status} />
       </div>
-      <p className="amount">
-        {invoiceAmountText(inv, money)}
-        {/* .fiat keeps its own margin, so nothing is added here when prices are off */}
-        {!isAnyAmount(inv) && <Fiat msat={inv.amountSat * 1000} testId="invoice-fiat" />}
-        {/* a long memo folds, so the QR stays near the top (N11) */}
-        {inv.memo && (
-          <span className="muted">
-            {' · '}
-            <LongText text={inv.memo} inline />
-          </span>
-        )}
-      </p>
-      {status === 'pending' && <WaitingInvoice inv={inv} left={inv.expiresAt - now} />}
-      <div className="field-row">
-        <code className="long">{inv.paymentRequest}</code>
-        <CopyButton text={inv.paymentRequest} label={t('receive.copyThePaymentRequest')} />
-      </div>
-      <InvoiceFoot inv={inv} status={status} />
     </section>
   )
 }
 
-/** While it can be paid: who chooses the amount, the QR, and how long it is good for. */
+/** While it can be paid: who chooses the amount, and how long it is good for. */
 function WaitingInvoice({ inv, left }: { inv: PendingInvoice; left: number }) {
   return (
     <>
@@ -84,7 +104,6 @@ function WaitingInvoice({ inv, left }: { inv: PendingInvoice; left: number }) {
           <FormattedMessage id="receive.thePayerChoosesHowMuch" />
         </p>
       )}
-      <Qr text={lightningUri(inv.paymentRequest)} label={t('receive.qrCodeOfTheInvoice')} />
       <p>
         <FormattedMessage id="receive.expiresIn" values={{ formatCountdown: formatCountdown(left) }} />
         <span className="muted">

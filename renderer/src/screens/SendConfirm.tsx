@@ -1,9 +1,11 @@
 // Send's confirmation (amount, the most the fee can be, total), its receipt and the unknown outcome.
 // The payments whose outcome is not known yet are listed by SendUnfinished.tsx.
+import { summarize } from '@shared/payment/route'
 import { Fiat } from '../components/Amount'
 import { CopyField } from '../components/CopyButton'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { LongText } from '../components/LongText'
+import { ShortId } from '../components/ShortId'
 import { useSpendCheck } from '../components/SpendCheck'
 import { SuccessAction } from '../components/SuccessAction'
 import { FocusedHeading, SuccessMark } from '../components/SuccessMark'
@@ -17,13 +19,34 @@ import { useSettings } from '../stores/settings'
 import { useUi } from '../stores/ui'
 import { useWallets } from '../stores/wallets'
 
-function Row(props: { label: string; children: React.ReactNode }) {
+function Row(props: { label: string; children: React.ReactNode; className?: string }) {
   return (
-    <div className="field-row">
+    <div className={props.className ? `field-row ${props.className}` : 'field-row'}>
       <dt>{props.label}</dt>
       <dd>{props.children}</dd>
     </div>
   )
+}
+
+/** The amount first and larger than any other row: it is what the person is agreeing to. */
+function LeadAmount({ msat }: { msat: number }) {
+  const money = useMoney()
+  return (
+    <Row label={t('sendConfirm.amount')} className="lead">
+      <span className="lead-amount">{money.msat(msat)}</span>
+      <Fiat msat={msat} />
+    </Row>
+  )
+}
+
+/**
+ * Whom the payment goes to, readable: a lightning address as it is, an LNURL-pay link by the host
+ * it names (its bech32 text says nothing to a person), a node id by its ends with a way to see it whole.
+ */
+export function PayeeName({ c }: { c: Pick<Confirmation, 'kind' | 'address' | 'payee'> }) {
+  if (c.kind === 'invoice') return c.payee ? <ShortId text={c.payee} /> : t('sendConfirm.theInvoiceSPayee')
+  const link = summarize(c.address)
+  return link && link.kind !== 'address' && link.host ? link.host : c.address
 }
 
 /** whom the payment goes to, and what for */
@@ -31,9 +54,7 @@ function Payee({ c }: { c: Confirmation }) {
   return (
     <>
       <Row label={t('sendConfirm.to')}>
-        <span className={c.kind === 'invoice' ? 'mono' : undefined}>
-          {c.kind === 'invoice' ? (c.payee ?? t('sendConfirm.theInvoiceSPayee')) : c.address}
-        </span>
+        <PayeeName c={c} />
       </Row>
       {c.description && (
         <Row label={t('sendConfirm.for')}>
@@ -128,12 +149,9 @@ function ConfirmDetails({ c }: { c: Confirmation }) {
   const wallet = useWallets((s) => s.wallets.find((w) => w.id === c.walletId))
   const money = useMoney()
   return (
-    <dl className="details">
+    <dl className="details ranked">
+      <LeadAmount msat={c.amountMsat} />
       <Payee c={c} />
-      <Row label={t('sendConfirm.amount')}>
-        {money.msat(c.amountMsat)}
-        <Fiat msat={c.amountMsat} />
-      </Row>
       <Row label={t('sendConfirm.fee')}>
         <FormattedMessage id="sendConfirm.atMost" values={{ amount: money.msat(c.feeLimitMsat) }} />
         {c.feeSetBy === 'server' && (
@@ -197,16 +215,13 @@ function Receipt() {
       <SuccessMark focus>
         <FormattedMessage id="sendConfirm.sent" />
       </SuccessMark>
-      <dl className="details">
-        <Row label={t('sendConfirm.amount')}>
-          {money.msat(result.amountMsat)}
-          <Fiat msat={result.amountMsat} />
-        </Row>
+      <dl className="details ranked">
+        <LeadAmount msat={result.amountMsat} />
+        <Payee c={c} />
         <Row label={t('sendConfirm.fee')}>
           {money.msat(result.feeMsat)}
           <Fiat msat={result.feeMsat} />
         </Row>
-        <Payee c={c} />
         {c.comment && <Row label={t('sendConfirm.comment')}>{c.comment}</Row>}
         <Row label={t('sendConfirm.time')}>{formatDate(paidAt ? Math.floor(paidAt / 1000) : result.createdAt)}</Row>
         <CopyField

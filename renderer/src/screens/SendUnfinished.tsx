@@ -32,6 +32,8 @@ export function Unfinished() {
   // the payment this screen is sending, or says is of unknown outcome, is shown by the screen itself
   const mine = sending || unknownHere ? useSend.getState().confirmation?.requestId : undefined
   const shown = mine ? list.filter((p) => p.requestId !== mine) : list
+  // after "Check again" the result says why the rest is still unknown: not again on each row
+  const saidBelow = (found?.still ?? 0) > 0
   // what "Check again" found stays said, even when nothing is left in progress
   if (shown.length === 0 && !found) return null
   return (
@@ -52,7 +54,7 @@ export function Unfinished() {
               {targetText(p)}
             </span>{' '}
             — {STATE_WORDS[p.state] ? t(STATE_WORDS[p.state] as MessageId) : p.state} ({formatDate(p.createdAt)})
-            {p.state === 'unknown' && p.error && <span className="muted"> {p.error}</span>}
+            {p.state === 'unknown' && p.error && !saidBelow && <span className="muted"> {p.error}</span>}
           </li>
         ))}
       </ul>

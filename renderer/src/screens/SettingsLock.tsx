@@ -51,23 +51,30 @@ const TITLES: Record<Mode, MessageId> = {
   remove: 'settingsLock.removeTheLock',
 }
 
+/** What is wrong with the lock form's fields, in words; null when it can be sent. */
+function lockFormProblem(mode: Mode, current: string, next: string, again: string): string | null {
+  if (mode !== 'set' && current === '') return t('settingsLock.enterTheCurrentPassphrase')
+  if (mode === 'remove') return null
+  if (next.length < PASSPHRASE_MIN) return t('settingsLock.useAtLeastCharacters', { PASSPHRASE_MIN })
+  return next !== again ? t('settingsLock.theTwoPassphrasesAreNot') : null
+}
+
 /** One form for the three: the current passphrase when there is one, the new one twice when one is made. */
 function PassphraseForm({ mode }: { mode: Mode }) {
   const busy = useLock((s) => s.busy)
   const [current, setCurrent] = useState('')
   const [next, setNext] = useState('')
   const [again, setAgain] = useState('')
-  const [problem, setProblem] = useState<string | null>(null)
+  // once a press found a problem, the message follows what is typed: gone when the fields are fine
+  const [tried, setTried] = useState(false)
+  const problem = tried ? lockFormProblem(mode, current, next, again) : null
   const [done, setDone] = useState<string | null>(null)
   async function submit(e: FormEvent) {
     e.preventDefault()
     setDone(null)
-    if (mode !== 'set' && current === '') return setProblem(t('settingsLock.enterTheCurrentPassphrase'))
-    if (mode !== 'remove') {
-      if (next.length < PASSPHRASE_MIN) return setProblem(t('settingsLock.useAtLeastCharacters', { PASSPHRASE_MIN }))
-      if (next !== again) return setProblem(t('settingsLock.theTwoPassphrasesAreNot'))
-    }
-    setProblem(null)
+    const p = lockFormProblem(mode, current, next, again)
+    setTried(p !== null)
+    if (p) return
     const lock = useLock.getState()
     const ok =
       mode === 'remove' ? await lock.remove(current) : await lock.set(next, mode === 'set' ? undefined : current)

@@ -9,6 +9,7 @@ import { ErrorMessage } from '../components/ErrorMessage'
 import { Skeleton } from '../components/Skeleton'
 import { t } from '../i18n'
 import { FormattedMessage } from '../i18n/FormattedMessage'
+import { formatDate } from '../lib/format'
 import { type Money, moneyNow, useMoney } from '../lib/money'
 import { useActiveClockOffset } from '../lib/serviceClock'
 import { useWallets } from '../stores/wallets'
@@ -89,22 +90,30 @@ function LinkRow({ link, wallet, nowSec }: { link: WithdrawLinkView; wallet: str
       {link.memo && <span> · {link.memo}</span>}
       <span className="muted">
         {' '}
-        · {id} · {wallet} ·{' '}
+        · {t('withdrawLinks.withdrawLink', { id })} · {wallet} ·{' '}
       </span>
       <span className="status-line">{withdrawStatusText(link, state, money)}</span>
     </li>
   )
 }
 
-/** A claim for less than the link's amount says what it took: "Claimed for 1,000 sats". */
+/**
+ * Waiting, old, or claimed: when, what the claim took and the fee the wallet paid on top, so the
+ * row adds up to what left the wallet ("Claimed on …: 1,000 sats + 1 sat fee").
+ */
 export function withdrawStatusText(
   link: WithdrawLinkView,
   state: 'waiting' | 'claimed' | 'old',
   money: Money = moneyNow(),
 ): string {
-  if (state === 'claimed')
-    return link.claimedMsat === null || link.claimedMsat === link.amountSat * 1000
+  if (state === 'old') return t('withdrawLinks.oldNotClaimedNoLonger')
+  if (state === 'waiting') return t('withdrawLinks.waiting')
+  if (link.claimedAt === null)
+    return link.claimedMsat === null
       ? t('withdrawLinks.claimed')
       : t('withdrawLinks.claimedFor', { amount: money.msat(link.claimedMsat) })
-  return state === 'old' ? t('withdrawLinks.oldNotClaimedNoLonger') : t('withdrawLinks.waiting')
+  const date = formatDate(link.claimedAt)
+  if (link.claimedMsat === null) return t('withdrawLinks.claimedOn', { date })
+  const fee = link.claimFeeMsat ? money.msat(link.claimFeeMsat) : 'none'
+  return t('withdrawLinks.claimedOnTook', { date, amount: money.msat(link.claimedMsat), fee })
 }

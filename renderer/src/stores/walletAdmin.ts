@@ -43,6 +43,20 @@ interface WalletAdminState {
   hideKeys(): void
 }
 
+type TransferForm = Parameters<WalletAdminState['reviewTransfer']>[0]
+
+/** What is wrong with the move's form, in words; null when it can be reviewed. */
+function transferProblem({ fromWalletId, toWalletId, amount, memo, balanceMsat }: TransferForm): string | null {
+  if (!fromWalletId || !toWalletId) return t('walletAdmin.chooseBothWallets')
+  if (fromWalletId === toWalletId) return t('walletAdmin.chooseTwoDifferentWallets')
+  const msat = parseSatInput(amount, formatLocale())
+  if (msat === null || msat === 0 || msat % 1000 !== 0) return t('walletAdmin.enterAWholeNumberOf')
+  if (balanceMsat !== null && msat > balanceMsat)
+    return t('walletAdmin.thatIsMoreThanThe', { amount: moneyNow().msat(balanceMsat) })
+  if (memo.length > TRANSFER_MEMO_MAX) return t('walletAdmin.theMemoIsTooLong', { TRANSFER_MEMO_MAX })
+  return null
+}
+
 export const useWalletAdmin = create<WalletAdminState>()((set, get) => ({
   review: null,
   moving: false,
@@ -51,14 +65,17 @@ export const useWalletAdmin = create<WalletAdminState>()((set, get) => ({
   creating: false,
   created: null,
   createError: null,
-  reviewTransfer({ fromWalletId, toWalletId, amount, memo, balanceMsat }) {
-    if (!fromWalletId || !toWalletId) return t('walletAdmin.chooseBothWallets')
-    if (fromWalletId === toWalletId) return t('walletAdmin.chooseTwoDifferentWallets')
-    const msat = parseSatInput(amount, formatLocale())
-    if (msat === null || msat === 0 || msat % 1000 !== 0) return t('walletAdmin.enterAWholeNumberOf')
-    if (balanceMsat !== null && msat > balanceMsat)
-      return t('walletAdmin.thatIsMoreThanThe', { amount: moneyNow().msat(balanceMsat) })
-    if (memo.length > TRANSFER_MEMO_MAX) return t('walletAdmin.theMemoIsTooLong', { TRANSFER_MEMO_MAX })
+  reviewTransfer(input) {
+    const problem = transferProblem(input)
+    if (problem) {
+      // the form's new message replaces the last move's ("Moved 1,234 sats…" under "Choose two
+      // different wallets." reads as if both were true); an unknown outcome stays until checked
+      const { moveError } = get()
+      set({ moved: null, moveError: moveError?.code === 'unknown_outcome' ? moveError : null })
+      return problem
+    }
+    const { fromWalletId, toWalletId, amount, memo } = input
+    const msat = parseSatInput(amount, formatLocale()) as number
     set({
       review: { fromWalletId, toWalletId, amountSat: msat / 1000, memo: memo.trim(), requestId: newRequestId() },
       moved: null,

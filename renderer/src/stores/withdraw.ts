@@ -89,9 +89,13 @@ export const useWithdraw = create<WithdrawState>()((set, get) => ({
   },
 }))
 
-/** A claimed link stays claimed even if a stale "waiting" answer arrives after the event. */
+/**
+ * A claimed link stays claimed even if a stale "waiting" answer arrives after the event, and keeps
+ * the claim's fee once the list has said it (the claim's event comes before its fee row is stored).
+ */
 function keepFinal(prev: WithdrawLinkView | undefined, next: WithdrawLinkView): WithdrawLinkView {
-  return prev?.status === 'claimed' && next.status !== 'claimed' ? prev : next
+  if (prev?.status === 'claimed' && next.status !== 'claimed') return prev
+  return next.claimFeeMsat === null && prev?.claimFeeMsat != null ? { ...next, claimFeeMsat: prev.claimFeeMsat } : next
 }
 
 /** Checks a withdraw amount against the wallet's balance; null when fine. */

@@ -81,6 +81,9 @@ test('"Check again" says what it found: paid, failed with nothing taken, still u
   // the one still unknown stays listed, with a way to check again
   expect(await card.locator('li').count()).toBe(1)
   expect(await card.locator('li').textContent()).toContain('2,220 sats')
+  // said once, below, not also on its row ("Not found at the service yet…")
+  expect(await card.locator('li').textContent()).not.toMatch(/not found|no payment/i)
+  expect((await card.textContent())?.match(/not found|no payment/gi)).toHaveLength(1)
 
   // in Transactions now, with the sync loop stopped: Check again wrote it into the ledger
   await navTo(o.page, 'Transactions')

@@ -19,6 +19,11 @@ test('at 360×600 the service address and key fields are on the first screen; th
   try {
     await o.page.reload()
     await waitVisible(o.page, 'Connect your wallet service')
+    // the first screen says whose it is and welcomes, clear of the window's top edge
+    const welcome = o.page.locator('header.welcome')
+    expect(await welcome.textContent()).toMatch(/^Lightning TrayWelcome\. /)
+    for (const part of [welcome.locator('.welcome-name'), o.page.locator('h1').first()])
+      expect((await part.boundingBox())!.y, 'top edge').toBeGreaterThanOrEqual(16)
     for (const label of ['Service address', 'API key']) {
       const box = (await o.page.getByLabel(label).boundingBox())!
       expect(box.y, label).toBeGreaterThanOrEqual(0)

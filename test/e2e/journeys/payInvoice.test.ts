@@ -28,6 +28,24 @@ async function paste(pr: string) {
   await o.page.getByRole('button', { name: 'Look up' }).click()
 }
 
+/** The confirmation leads with the amount, larger than any other row, and shows the node id by its ends until asked. */
+async function payeeReadable(card: string) {
+  const node = card.match(/0[23][0-9a-f]{64}/)?.[0] ?? ''
+  const confirm = o.page.locator('.confirm')
+  expect(await confirm.textContent()).not.toContain(node)
+  const sizes = await confirm
+    .locator('dd')
+    .evaluateAll((dds) =>
+      dds.map((dd) =>
+        Math.max(...[dd, ...dd.querySelectorAll('*')].map((e) => Number.parseFloat(getComputedStyle(e).fontSize))),
+      ),
+    )
+  const lead = Number.parseFloat(await confirm.locator('.lead-amount').evaluate((e) => getComputedStyle(e).fontSize))
+  expect(sizes.filter((s) => s >= lead)).toHaveLength(1)
+  await confirm.getByRole('button', { name: 'Show all 66 characters' }).click()
+  expect(await confirm.textContent()).toContain(node)
+}
+
 /** From the invoice card to the receipt, with a double click on Send now; the fee on the receipt. */
 async function confirmAndPay(amountSat: number, memo: string) {
   const w = o.sim.keys.wallets[0]!
@@ -43,6 +61,7 @@ async function confirmAndPay(amountSat: number, memo: string) {
   const confirm = (await o.page.locator('.confirm').textContent()) ?? ''
   expect(confirm).toContain(`at most ${formatMsat(Math.max(1, Math.ceil(amountSat / 1000)) * 1000)}`)
   expect(confirm).toContain('Total')
+  await payeeReadable(text)
   const before = o.sim.control.balanceMsat(w.id)
   const sent = withdrawals()
   const sendNow = o.page.getByRole('button', { name: 'Send now' })

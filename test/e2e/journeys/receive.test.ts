@@ -46,6 +46,42 @@ test('the QR code is lightning: + the upper-cased payment request the service is
   await o.sim.control.settleInvoice(id)
   await waitVisible(o.page, /^Paid$/, 20_000)
   expect(await o.page.locator('.qr canvas').count()).toBe(0)
+  // paid: the request and its Copy button are of no more use
+  await expect.poll(() => o.page.getByText(ln.payment_request).count()).toBe(0)
+  expect(await o.page.getByRole('button', { name: 'Copy the payment request' }).count()).toBe(0)
+})
+
+test('at tray size a long memo folds: the whole QR shows in the window, centred in its column', async () => {
+  await o.page.setViewportSize({ width: 360, height: 600 })
+  await o.page.getByRole('button', { name: 'New invoice' }).click()
+  const memo = 'A memo that explains the purchase at length, as some shops write them. '.repeat(7)
+  await createInvoice(o.sim.keys.wallets[0]!.id, '2,100', memo.trim())
+  const qr = o.page.locator('.qr')
+  await qr.locator('canvas').waitFor()
+  await o.page.evaluate(() => window.scrollTo(0, 0))
+  const box = (await qr.boundingBox())!
+  const column = (await o.page.getByRole('region', { name: 'Invoice', exact: true }).boundingBox())!
+  expect(box.y + box.height, `QR ${JSON.stringify(box)}`).toBeLessThanOrEqual(600)
+  const [left, right] = [box.x - column.x, column.x + column.width - (box.x + box.width)]
+  expect(Math.abs(left - right), `QR ${JSON.stringify(box)} in ${JSON.stringify(column)}`).toBeLessThanOrEqual(1)
+  await o.page.setViewportSize({ width: 420, height: 720 })
+})
+
+test('in a wide window the QR stands beside the words, and Check now shows without scrolling', async () => {
+  await o.page.setViewportSize({ width: 1280, height: 800 })
+  await o.page.getByRole('button', { name: 'New invoice' }).click()
+  await createInvoice(o.sim.keys.wallets[0]!.id, '2,100', 'side by side')
+  const shown = o.page.getByRole('region', { name: 'Invoice', exact: true })
+  await shown.locator('.qr canvas').waitFor()
+  await o.page.evaluate(() => window.scrollTo(0, 0))
+  const qr = (await shown.locator('.qr').boundingBox())!
+  const check = (await shown.getByRole('button', { name: 'Check now' }).boundingBox())!
+  const words = (await shown.getByText('Waiting for payment').boundingBox())!
+  expect(check.y + check.height, `Check now ${JSON.stringify(check)}`).toBeLessThanOrEqual(800)
+  // two columns: the code and the words share rows instead of one under the other
+  expect(qr.x >= words.x + words.width || qr.x + qr.width <= words.x, `QR ${JSON.stringify(qr)}`).toBe(true)
+  expect(qr.y).toBeLessThan(check.y)
+  await o.page.setViewportSize({ width: 420, height: 720 })
 })
 
 test('leaving the screen does not stop the watching: paid while away shows "Paid" on return', async () => {
@@ -105,5 +141,20 @@ test('money arriving while a QR code is shown: the toast says so without coverin
     await toast.getByRole('button', { name: 'Dismiss' }).click()
     await toast.waitFor({ state: 'hidden' })
   }
+  await o.page.setViewportSize({ width: 420, height: 720 })
+})
+
+test("a payer's long memo keeps the arrival toast to a few lines at tray size", async () => {
+  await o.page.setViewportSize({ width: 360, height: 600 })
+  await navTo(o.page, 'Home')
+  const toast = o.page.getByTestId('arrival-toast')
+  if (await toast.isVisible()) await toast.getByRole('button', { name: 'Dismiss' }).click()
+  await o.sim.control.payInbound(o.sim.keys.wallets[0]!.id, 77, 'A memo the payer wrote at length. '.repeat(18))
+  await toast.waitFor({ timeout: 20_000 })
+  const box = (await toast.boundingBox())!
+  const line = await toast.evaluate((el) => Number.parseFloat(getComputedStyle(el).lineHeight) || 20)
+  expect(box.height, `toast ${JSON.stringify(box)}`).toBeLessThanOrEqual(4 * line + 24)
+  expect(await toast.getByRole('button', { name: 'Dismiss' }).isVisible()).toBe(true)
+  await toast.getByRole('button', { name: 'Dismiss' }).click()
   await o.page.setViewportSize({ width: 420, height: 720 })
 })

@@ -4,6 +4,7 @@
 // them "Claimed".
 
 import { readFile } from 'node:fs/promises'
+import { formatMsat } from '@shared/units'
 import { voucherShortId } from '@shared/vouchers'
 import { afterAll, beforeAll, expect, test } from 'vitest'
 import { cardBox } from '../../../electron/main/services/vouchers'
@@ -65,10 +66,16 @@ test('a sheet of 3: the total confirmed, a double click makes one sheet, 3 links
 
   // claimed by an outside wallet (LUD-03), one voucher turns Claimed; the others keep waiting
   const [claimed, ...others] = links as [(typeof links)[number], ...typeof links]
+  const balance = o.sim.control.balanceMsat(w.id)
   const answer = await claimWithdraw(claimed.lnurl, (msat) => o.sim.control.outsideInvoice(msat / 1000))
   expect(answer.status).toBe('OK')
+  // what left the wallet: the voucher and the routing fee on top, both said on its row with the time
+  const feeMsat = balance - o.sim.control.balanceMsat(w.id) - 1_000_000
+  expect(feeMsat).toBeGreaterThan(0)
   const claimedRow = rows.filter({ hasText: voucherShortId(claimed.ott) })
-  await expect.poll(() => claimedRow.textContent(), { timeout: 30_000 }).toMatch(/Claimed$/)
+  await expect
+    .poll(() => claimedRow.textContent(), { timeout: 30_000 })
+    .toMatch(new RegExp(`Claimed on \\d+/\\d+/\\d+, .+: 1,000 sats \\+ ${formatMsat(feeMsat)} fee$`))
   for (const l of others)
     expect(await rows.filter({ hasText: voucherShortId(l.ott) }).textContent()).toMatch(/Waiting$/)
   expect(o.pageErrors.filter((e) => !/Failed to load resource/.test(e))).toEqual([])

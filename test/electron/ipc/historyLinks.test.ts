@@ -78,7 +78,7 @@ describe('history.page: claimed links', () => {
     await t.call('history.exportCsv', { walletId: t.w.id, requestId: 'csv-links-1' })
     const [header, ...rows] = parseCsv(new TextDecoder().decode(t.saved[0]!.bytes))
     const col = (name: string) => header!.indexOf(name)
-    expect(header?.at(-1)).toBe('link_memo')
+    expect(header?.slice(-2)).toEqual(['link_memo', 'other_wallet'])
     const withdrawals = rows.filter((r) => r[col('type')] === 'Withdraw link claimed')
     expect(withdrawals.map((r) => [r[col('memo')], r[col('link_memo')]]).sort()).toEqual([
       ['Outside invoice', ''],

@@ -6,12 +6,19 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { AppError } from '@shared/errors'
+import { encodeLnurl } from '@shared/lnurl'
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest'
 import type { BackendPayment, BackendTx } from '../../../electron/main/services/backends'
 import { createServiceClient } from '../../../electron/main/services/backends/service'
 import { inAppTerms } from '../../../electron/main/services/backends/service/wallets'
+import { PAYEE_KEY } from '../../../electron/main/services/ledger'
 import { type Journal, type JournalEntryInput, openJournal } from '../../../electron/main/services/payments'
-import { bindSend, type PaymentStep, sendJournaled } from '../../../electron/main/services/payments/journaled'
+import {
+  bindSend,
+  type PaymentStep,
+  payeeNote,
+  sendJournaled,
+} from '../../../electron/main/services/payments/journaled'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 
 let sim: SimulatorHandle
@@ -256,5 +263,15 @@ describe('bindSend', { timeout: 30_000 }, () => {
       send(checked, async () => answer('x'), { check: () => Promise.reject(new AppError('limit', 'No.')) }),
     ).rejects.toMatchObject({ code: 'limit' })
     expect(journal.get(checked.requestId)?.state).toBe('failed')
+  })
+})
+
+describe('payeeNote: whom an address or link payment went to, sent along so its history row names it', () => {
+  it('a lightning address as written (lower case), an LNURL-pay link by its host, nothing for an invoice', () => {
+    expect(payeeNote({ kind: 'address', target: ' Alice@Sim.Example ' })).toEqual({ [PAYEE_KEY]: 'alice@sim.example' })
+    const lnurl = encodeLnurl('https://pay.example.org/.well-known/lnurlp/bob')
+    expect(payeeNote({ kind: 'address', target: lnurl })).toEqual({ [PAYEE_KEY]: 'pay.example.org' })
+    expect(payeeNote({ kind: 'invoice', target: 'lnbc1…' })).toEqual({})
+    expect(payeeNote({ kind: 'transfer', target: 'wal_b' })).toEqual({})
   })
 })

@@ -57,6 +57,7 @@ const link = (ott: string, amountSat: number, createdAt: number): StoredWithdraw
     status: 'waiting',
     claimedAt: null,
     claimedMsat: null,
+    claimFeeMsat: null,
   } satisfies WithdrawLinkView),
 })
 const withdrawWtx = (id: string, created_at: number, num_satoshis: number, ott?: string) =>

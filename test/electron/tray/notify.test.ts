@@ -42,6 +42,7 @@ const link: WithdrawLinkView = {
   status: 'claimed',
   claimedAt: 120,
   claimedMsat: 2_500_000,
+  claimFeeMsat: null,
 }
 
 function fakeNotifier(supported = true) {

@@ -40,7 +40,7 @@ const inv: PendingInvoice = {
 }
 const link: WithdrawLinkView = {
   ...{ walletId: 'wal_b', lnurl: 'LNURL1…', uri: 'lightning:LNURL1…', ott: 'ott1', amountSat: 4242 },
-  ...{ memo: MEMO, createdAt: 100, status: 'claimed', claimedAt: 120, claimedMsat: MSAT },
+  ...{ memo: MEMO, createdAt: 100, status: 'claimed', claimedAt: 120, claimedMsat: MSAT, claimFeeMsat: null },
 }
 
 /** one of each kind, each carrying every private thing it can */

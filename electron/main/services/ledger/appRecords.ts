@@ -10,7 +10,8 @@ import { type Columns, insertSql, selectAs, valuesOf } from './columns'
 
 const accountId = z.string().min(1).max(256)
 
-export const StoredWithdrawLink = WithdrawLinkView.extend({
+// the claim's fee is not stored with the link: it is read from the claim's transaction (claimFeeMsat)
+export const StoredWithdrawLink = WithdrawLinkView.omit({ claimFeeMsat: true }).extend({
   accountId,
   /** what the claim actually took, in msat (at most the link's amount) */
   claimedMsat: z.number().int().nonnegative().nullable(),
@@ -94,6 +95,7 @@ export function createAppRecords(db: DatabaseSync) {
   const putLink = db.prepare(insertSql('INSERT OR IGNORE INTO withdraw_links', LINK))
   const claim = db.prepare(`UPDATE withdraw_links SET status = 'claimed', claimed_at = ?, claimed_msat = ?,
       claim_tx_id = ? WHERE account_id = ? AND ott = ? AND status = 'waiting'`)
+  const txFee = db.prepare('SELECT fee_msat AS fee FROM transactions WHERE account_id = ? AND tx_id = ?')
   const upsertRecipient = db.prepare(`INSERT INTO recipients (account_id, address, last_used_at, use_count)
     VALUES (?, ?, ?, ?) ON CONFLICT (account_id, address) DO UPDATE SET
       last_used_at = max(last_used_at, excluded.last_used_at), use_count = use_count + excluded.use_count`)
@@ -127,6 +129,14 @@ export function createAppRecords(db: DatabaseSync) {
           WHERE account_id = ? AND claim_tx_id IN (${txIds.map(() => '?').join(', ')})`)
         .all(accountId, ...txIds)
       return rows as unknown as ClaimedLink[]
+    },
+    /**
+     * The fee the wallet paid on a link's claim: its transaction's fee rows folded in (stored as
+     * money out, so below zero), as a positive amount; null when that transaction is not stored yet.
+     */
+    claimFeeMsat(accountId: string, txId: string): number | null {
+      const row = txFee.get(accountId, txId) as { fee: number } | undefined
+      return row ? Math.abs(row.fee) : null
     },
     withdrawLinks(o: { accountId?: string; status?: 'waiting' | 'claimed' } = {}): StoredWithdrawLink[] {
       const w = scope(o)

@@ -5,6 +5,7 @@
 // a formula are defused (@shared/csv).
 import { cleanText } from '@shared/cleanText'
 import { csvRow } from '@shared/csv'
+import { txWords } from '@shared/txWords'
 import type { ClaimedLink } from './appRecords'
 import type { ExportFormat } from './exports'
 import { type HistoryFilter, PAGE_MAX, type Reader } from './query'
@@ -25,6 +26,8 @@ export const CSV_HEADER = [
   'payment_hash',
   // the person's memo of the withdraw link the row claimed (the row's memo is the claimer's)
   'link_memo',
+  // the person's other wallet of a move between two of them (the type says only which way)
+  'other_wallet',
 ] as const
 
 export interface CsvOptions {
@@ -38,11 +41,20 @@ export interface CsvOptions {
   format?: ExportFormat | null
 }
 
+/**
+ * The `type` cell: what kind of row it is, from a short fixed list ("Sent", "Received", "Moved to
+ * another wallet"…) that a spreadsheet can filter on; whom it paid or which wallet is in a column
+ * of its own, never in the type ("Sent to alice@…" made every payee a type of its own).
+ */
+export const csvType = (t: Pick<LedgerTx, 'typeName' | 'amountMsat'>): string =>
+  txWords({ typeName: t.typeName, amountMsat: t.amountMsat })
+
 function line(t: LedgerTx, linkMemo: string | null): string {
+  const moved = t.typeName === 'ln_transfer_in' || t.typeName === 'ln_transfer_out'
   return csvRow([
     new Date(t.createdAt * 1000).toISOString(),
     t.walletLabel ?? t.walletId,
-    t.words,
+    csvType(t),
     t.amountMsat,
     t.feeMsat,
     t.memo,
@@ -53,6 +65,7 @@ function line(t: LedgerTx, linkMemo: string | null): string {
     t.lnTxId,
     t.paymentHash,
     linkMemo,
+    moved ? (t.counterpartyLabel ?? t.counterpartyWalletId) : null,
   ])
 }
 

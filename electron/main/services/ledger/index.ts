@@ -38,7 +38,7 @@ export type { InsertOptions, InsertResult } from './insert'
 export type { LedgerNotice } from './ledgerFile'
 export type { DayWithoutPrice, PricesThen } from './pricesThen'
 export type { HistoryFilter, Page, PageQuery, SearchMode } from './query'
-export { FEE_TYPE, LedgerTxInput, REQUEST_ID_KEY } from './rows'
+export { FEE_TYPE, LedgerTxInput, PAYEE_KEY, REQUEST_ID_KEY } from './rows'
 export type { LedgerTx } from './view'
 
 export interface LedgerOptions {

@@ -10,6 +10,8 @@ export const ID_MAX = 256
 export const PASS_THRU_MAX = 4096
 /** the key under which the app puts a payment's request id in `passThru` (docs/ledger.md) */
 export const REQUEST_ID_KEY = 'requestId'
+/** the app's own note of whom a payment to an address or link went to (payments/journaled.ts) */
+export const PAYEE_KEY = 'payee'
 export const FEE_TYPE = 'network_fee'
 
 const id = z.string().min(1).max(ID_MAX)

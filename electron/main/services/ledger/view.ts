@@ -5,7 +5,7 @@
 import { cleanOptional } from '@shared/cleanText'
 import type { ZapView } from '@shared/history'
 import { type PriceThen, parsePriceThen } from '@shared/priceThen'
-import { txWords } from '@shared/txWords'
+import { memoOf, txWords } from '@shared/txWords'
 import { zapInPassThru } from './zapKept'
 
 export interface LedgerTx {
@@ -80,7 +80,7 @@ export function toLedgerTx(r: TxRow): LedgerTx {
     words: txWords({ typeName: r.type, amountMsat: r.amount_msat, payee, counterparty }),
     amountMsat: r.amount_msat,
     feeMsat: r.fee_msat,
-    memo: cleanOptional(r.memo),
+    memo: memoOf(r.type, cleanOptional(r.memo)),
     comment: cleanOptional(r.comment),
     payee,
     counterpartyWalletId: r.counterparty_wallet_id,

@@ -55,7 +55,7 @@ export function settlementNotification(inv: PendingInvoice, walletLabel: string)
 
 /** A withdraw link the app made was claimed: what the claim took. */
 export function withdrawNotification(
-  link: WithdrawLinkView,
+  link: Omit<WithdrawLinkView, 'claimFeeMsat'>,
   walletLabel: string,
   claimTxId: string | null,
 ): Notification {

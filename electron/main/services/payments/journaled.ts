@@ -4,9 +4,10 @@
 // transfers between one's own wallets alike: while one is on its way its request id is in the
 // in-flight set, which the reconciling (after a sync, "Check again") leaves alone.
 import { AppError } from '@shared/errors'
+import { summarize } from '@shared/payment/route'
 import type { BackendPayment, BackendTransfer } from '../backends'
 import { mt } from '../i18n'
-import { REQUEST_ID_KEY } from '../ledger'
+import { PAYEE_KEY, REQUEST_ID_KEY } from '../ledger'
 import type { Spend, SpendKind } from '../spending'
 import type { Admit, Journal, JournalEntryInput } from './journal'
 
@@ -111,6 +112,17 @@ export async function sendJournaled<T extends Sent = BackendPayment>(
   }
 }
 
+/**
+ * Whom a payment to an address or LNURL-pay link went to, carried with it (passThru) so its row in
+ * the history names the payee: the service's row of such a payment does not. An LNURL by its host.
+ */
+export function payeeNote(entry: Pick<JournalEntryInput, 'kind' | 'target'>): Record<string, string> {
+  if (entry.kind !== 'address') return {}
+  const link = summarize(entry.target)
+  const payee = link?.kind === 'address' ? entry.target.trim().toLowerCase() : link?.host
+  return payee ? { [PAYEE_KEY]: payee } : {}
+}
+
 async function journaled<T extends Sent>(
   d: JournaledDeps,
   entry: JournalEntryInput,
@@ -135,7 +147,7 @@ async function journaled<T extends Sent>(
   d.at?.('sent', requestId)
   let sent: T
   try {
-    sent = await send({ [REQUEST_ID_KEY]: requestId })
+    sent = await send({ [REQUEST_ID_KEY]: requestId, ...payeeNote(entry) })
   } catch (err) {
     const unknown = !(err instanceof AppError) || err.code === 'unknown_outcome'
     d.journal.mark(requestId, unknown ? 'unknown' : 'failed', {

@@ -219,7 +219,10 @@ export function createSyncLoop(deps: SyncDeps): SyncLoop {
       return linksOf(ledger(), io.unsaved)
         .filter((l) => l.createdAt >= serviceSec(l.accountId) - opts.keepFinishedSec)
         .sort((a, b) => b.createdAt - a.createdAt)
-        .map((l) => WithdrawLinkView.parse(l))
+        .map((l) => {
+          const claimFeeMsat = l.claimTxId ? ledger().claimFeeMsat(l.accountId, l.claimTxId) : null
+          return WithdrawLinkView.parse({ ...l, claimFeeMsat })
+        })
     },
     focus(id) {
       focused = id

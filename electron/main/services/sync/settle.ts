@@ -49,7 +49,8 @@ export function claim(io: SyncIo, claimed: readonly Claim[]): void {
   for (const c of claimed) {
     const next = claimedLink(c)
     io.unsaved.links.set(next.ott, next)
-    io.deps.emit('withdraw.updated', next)
+    // the claim's fee row is not stored yet: withdraw.list reads it from the ledger later
+    io.deps.emit('withdraw.updated', { ...next, claimFeeMsat: null })
   }
 }
 

@@ -217,6 +217,35 @@ describe.each<[SearchMode, boolean]>([
 })
 
 describe('CSV cells', () => {
+  it('the type is one of a few words to filter on; whom it paid and the other wallet have columns of their own', async () => {
+    const { dir, cleanup } = await withTempDir()
+    cleanups.push(cleanup)
+    const l = openLedger({ dir })
+    const out = { walletId: 'wal_x', typeName: 'ln_lnurl_pay_outbound', amountMsat: -1000 }
+    l.insertBatch('acc_x', [
+      row({ ...out, txId: 'wtx_a', payee: 'alice@sim.example' }),
+      row({ ...out, txId: 'wtx_b', payee: 'bob@sim.example' }),
+      row({
+        walletId: 'wal_x',
+        txId: 'wtx_m',
+        typeName: 'ln_transfer_out',
+        amountMsat: -500,
+        counterpartyWalletId: 'wal_y',
+      }),
+    ])
+    const chunks: string[] = []
+    await l.exportCsv({ accountId: 'acc_x' }, { write: (c) => void chunks.push(Buffer.from(c).toString()) })
+    const [header, ...rows] = parseCsv(chunks.join(''))
+    const col = (name: string) => (header as string[]).indexOf(name)
+    const cells = rows.map((r) => [r[col('type')], r[col('payee')], r[col('other_wallet')]]).sort()
+    expect(cells).toEqual([
+      ['Moved to another wallet', '', 'wal_y'],
+      ['Sent', 'alice@sim.example', ''],
+      ['Sent', 'bob@sim.example', ''],
+    ])
+    l.close()
+  })
+
   it('defuses formula cells and can be stopped between chunks', async () => {
     const { dir, cleanup } = await withTempDir()
     cleanups.push(cleanup)
@@ -235,8 +264,8 @@ describe('CSV cells', () => {
     const chunks: string[] = []
     await l.exportCsv({ accountId: 'acc_x' }, { write: (c) => void chunks.push(Buffer.from(c).toString()) })
     expect(chunks.join('').split('\r\n')[1]).toBe(
-      // the last cell is link_memo (empty: no link was claimed by this row)
-      `2023-11-14T22:13:20.000Z,wal_x,Received,1000,0,"'=HYPERLINK(""http://evil"")",'+1,,'@SUM(A1),wtx_formula,,,`,
+      // the last cells are link_memo and other_wallet (empty: no link claimed, no move)
+      `2023-11-14T22:13:20.000Z,wal_x,Received,1000,0,"'=HYPERLINK(""http://evil"")",'+1,,'@SUM(A1),wtx_formula,,,,`,
     )
     const ctl = new AbortController()
     ctl.abort()

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest'
 import { fromServiceTx } from '../../../../electron/main/services/backends/service/rows'
 import type { WalletTransaction } from '../../../../electron/main/services/backends/service/schemas'
 import { openLedger } from '../../../../electron/main/services/ledger'
-import { PASS_THRU_MAX, TEXT_MAX } from '../../../../electron/main/services/ledger/rows'
+import { PASS_THRU_MAX, PAYEE_KEY, TEXT_MAX } from '../../../../electron/main/services/ledger/rows'
 import { openJournal } from '../../../../electron/main/services/payments/journal'
 import { ledgerPerTest, row } from './helpers'
 
@@ -205,6 +205,14 @@ describe('fromServiceTx', () => {
     },
     passThru: { ln_address: 'alice@sim.example', comment: '=1+1', requestId: 'req_12345678' },
   }
+
+  it("a service row without the payee's address takes the app's note of whom it paid, else none", () => {
+    const passThru = { method: 'lnurlp', requestId: 'req_1', [PAYEE_KEY]: 'pay.example.org' }
+    expect(fromServiceTx('wal_a', { ...base, passThru }).payee).toBe('pay.example.org')
+    expect(fromServiceTx('wal_a', { ...base, passThru: { method: 'lnurlp' } }).payee).toBeNull()
+    // the payer's note means nothing on money coming in
+    expect(fromServiceTx('wal_a', { ...base, num_satoshis: 21, num_msat: 21_000, passThru }).payee).toBeNull()
+  })
 
   it('keeps the exact msat, the payee, comment, request id and the preimage of a settled payment; caps text', () => {
     const r = fromServiceTx('wal_a', base)

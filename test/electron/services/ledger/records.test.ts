@@ -2,6 +2,7 @@
 // labels and the wallets' names, and forgetting an account; plus the demo seed's types in words.
 import { DatabaseSync } from 'node:sqlite'
 import { describe, expect, it } from 'vitest'
+import { FEE_TYPE } from '../../../../electron/main/services/ledger/rows'
 import { invoice, ledgerPerTest, link, row } from './helpers'
 import { ledgerRows, readSeed } from './seedHistory'
 
@@ -35,6 +36,15 @@ describe('app records', () => {
       link({ status: 'claimed', claimedAt: 400, claimedMsat: 4_000_000, claimTxId: 'wtx_claim' }),
     ])
     expect(ctx.ledger.withdrawLinks({ status: 'waiting' })).toEqual([])
+  })
+
+  it("a claim's fee: the fee rows folded into the claim's transaction, as a positive amount; null while not stored", () => {
+    expect(ctx.ledger.claimFeeMsat('acc_1', 'wtx_claim')).toBeNull()
+    const claim = row({ txId: 'wtx_claim', typeName: 'ln_lnurl_withdraw', amountMsat: -1_000_000, lnTxId: 'lntx_w' })
+    const fee = row({ txId: 'wtx_fee', typeName: FEE_TYPE, amountMsat: -1_000, lnTxId: 'lntx_w' })
+    ctx.ledger.insertBatch('acc_1', [claim, fee], { announce: false })
+    expect(ctx.ledger.claimFeeMsat('acc_1', 'wtx_claim')).toBe(1_000)
+    expect(ctx.ledger.claimFeeMsat('acc_2', 'wtx_claim')).toBeNull()
   })
 
   it('claimed links: found by the transactions that claimed them, by the index, in that account only', () => {

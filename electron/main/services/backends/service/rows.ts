@@ -2,7 +2,7 @@
 // ledger's row (already parsed by the client's zod schema), an lnTx as an invoice, a decoded
 // request as the app reads one. See docs/ledger.md.
 import { satToMsat } from '@shared/units'
-import { cap, hexOrNull, ID_MAX, type LedgerTxInput, PASS_THRU_MAX, REQUEST_ID_KEY } from '../../ledger/rows'
+import { cap, hexOrNull, ID_MAX, type LedgerTxInput, PASS_THRU_MAX, PAYEE_KEY, REQUEST_ID_KEY } from '../../ledger/rows'
 import type { BackendDecodedInvoice, BackendInvoice, BackendInvoiceState, BackendPayment, BackendTx } from '../types'
 import type { DecodedInvoice, LnTx, LnTxFields, WalletTransaction } from './schemas'
 
@@ -34,7 +34,8 @@ export function fromServiceTx(walletId: string, t: WalletTransaction): LedgerTxI
     // an invoice's memo; a transfer carries its memo as the transaction's user_label
     memo: cap(ln?.memo) ?? cap(t.user_label),
     comment: cap(p.comment),
-    payee: amountMsat < 0 ? cap(p.ln_address ?? p.lnAddress ?? p.lnurl) : null,
+    // the service's own field where it has one, else the app's note of whom it paid
+    payee: amountMsat < 0 ? cap(p.ln_address ?? p.lnAddress ?? p[PAYEE_KEY] ?? p.lnurl) : null,
     counterpartyWalletId: cap(other, ID_MAX),
     lnTxId: cap(ln?.id, ID_MAX),
     paymentHash: hexOrNull(ln?.r_hash_decoded),
