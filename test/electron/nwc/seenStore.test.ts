@@ -1,4 +1,4 @@
-// The seen ids of reads are committed without their fsync (store.ts, `unsynced`; docs/nwc.md,
+// The seen ids of reads are committed without their fsync (ledger/unsynced.ts; docs/nwc.md,
 // "Speed"): they must still be in the file for the next start even when the app never closed it
 // (a crash), and every other write of nwc.sqlite (a budget's reservation) must stay FULL.
 import { mkdtemp, rm } from 'node:fs/promises'
@@ -7,7 +7,8 @@ import { join } from 'node:path'
 import { DatabaseSync } from 'node:sqlite'
 import { afterEach, beforeEach, expect, it } from 'vitest'
 import { inTransaction } from '../../../electron/main/services/ledger/migrate'
-import { openNwcStore, unsynced } from '../../../electron/main/services/nwc/store'
+import { unsynced } from '../../../electron/main/services/ledger/unsynced'
+import { openNwcStore } from '../../../electron/main/services/nwc/store'
 
 let dir = ''
 beforeEach(async () => {

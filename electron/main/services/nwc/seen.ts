@@ -3,7 +3,7 @@
 // (FULL sync), which was most of the seen check's time, so only an event that makes something
 // (pay_invoice, make_invoice) is written before it is served; a read is checked against the file
 // and memory, and written with the others waiting once its answer is handed on, without the fsync
-// (store.ts, `unsynced`): still in the file across any restart of the app, lost only to a power cut
+// (ledger/unsynced.ts): still in the file across any restart of the app, lost only to a power cut
 // just after, and a read answered twice then is harmless; the worker's gate refuses a replay
 // meanwhile anyway.
 import type { NwcStore } from './store'

@@ -1,10 +1,11 @@
 // The connections and what each app spent, in a file of their own (`nwc.sqlite`, 0600, FULL sync
 // like the journal): a ledger rebuild must not forget how much of a budget is used, nor which
 // request events were answered. The seen ids of reads alone are committed without the fsync
-// (`unsynced`). No key is here: each connection's key is in the keychain.
+// (`ledger/unsynced.ts`). No key is here: each connection's key is in the keychain.
 import type { DatabaseSync, StatementSync } from 'node:sqlite'
 import { inTransaction, type Migration } from '../ledger/migrate'
 import { openSqliteFile } from '../ledger/sqliteFile'
+import { unsynced } from '../ledger/unsynced'
 import type { Encryption, Method, Period } from './types'
 
 const MIGRATIONS: Migration[] = [
@@ -151,26 +152,6 @@ const CONN_SELECT = `SELECT id, name, account_id AS accountId, wallet_id AS wall
   created_at AS createdAt, revoked_at AS revokedAt, encryption, pairing_state AS pairingState FROM connections`
 const SPEND_SELECT = `SELECT event_id AS eventId, connection_id AS connectionId, amount_msat AS amountMsat,
   reserved_msat AS reservedMsat, fee_msat AS feeMsat, state, payment_hash AS paymentHash, created_at AS createdAt FROM spends`
-
-/**
- * One write transaction committed without its fsync (WAL, `synchronous = NORMAL`): in the file for
- * any restart of the app, a crash of it included, and lost only to a power cut or a crash of the
- * system before the next synced commit or checkpoint. That fsync was 4 ms of main's thread after
- * every read an app asked (docs/nwc.md, "Speed"). Inside another transaction it is a savepoint of
- * it, synced as that one commits. The connection is FULL again afterwards, whatever `fn` did.
- */
-export function unsynced(db: DatabaseSync, fn: () => void): void {
-  if (db.isTransaction) {
-    inTransaction(db, fn)
-    return
-  }
-  db.exec('PRAGMA synchronous = NORMAL')
-  try {
-    inTransaction(db, fn)
-  } finally {
-    db.exec('PRAGMA synchronous = FULL')
-  }
-}
 
 const toConnection = (r: Record<string, unknown>): Connection => ({
   ...(r as unknown as Connection),
