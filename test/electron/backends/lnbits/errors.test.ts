@@ -39,7 +39,7 @@ describe("LNbits' refusals", () => {
 
   it("reads the invoice key paying at the server (403) as needing the admin key, in LNbits' answer", async () => {
     const inv = await invoiceOfB(2)
-    const call = lnbitsHttp({ baseUrl: sim.url, timeoutMs: 2_000 })
+    const call = lnbitsHttp({ baseUrl: sim.url, timeoutMs: 15_000 })
     const json = { out: true, bolt11: inv.paymentRequest }
     const sent = call({
       method: 'post',
