@@ -9,13 +9,11 @@ import type { AccountView, StaticLinkView } from '@shared/contract'
 import type { Result } from '@shared/errors'
 import { decodeLnurl } from '@shared/lnurl'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
-import { APP_VERSION } from '../../../../dev/preview/version'
-import { type App, createApp } from '../../../../electron/main/app/createApp'
+import type { App } from '../../../../electron/main/app/createApp'
 import { invoiceKeyWalletId } from '../../../../electron/main/services/backends/lnbits/keys'
-import { createMemoryStore } from '../../../../electron/main/services/secrets'
 import type { SimulatorHandle } from '../../../simulator/index'
 import type { LnbitsWallet } from '../../../simulator/lnbits'
-import { allKeys, lnbitsSimFor, simBalance } from './support'
+import { allKeys, lnbitsSimFor, simBalance, startedApp } from './support'
 
 let sim: SimulatorHandle
 let a: LnbitsWallet
@@ -30,15 +28,7 @@ lnbitsSimFor((s, w) => {
 })
 beforeEach(async () => {
   dir = await mkdtemp(join(tmpdir(), 'lt-lnbits-'))
-  app = createApp({
-    userDataDir: dir,
-    secretStore: createMemoryStore(),
-    notifier: { show() {}, isSupported: () => true },
-    emit: () => {},
-    appVersion: APP_VERSION,
-    logSink: () => {},
-  })
-  await app.start()
+  app = await startedApp(dir, sim)
 })
 afterEach(async () => {
   await app.dispose()
