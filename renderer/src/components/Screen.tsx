@@ -7,7 +7,8 @@ import { useUi } from '../stores/ui'
 
 /**
  * A screen's frame: its heading takes focus so screen readers announce the change. `titleHidden`:
- * the heading is for screen readers only (Home, whose content says what it is).
+ * the heading is for screen readers only (Home, whose content says what it is). `back`: a "← Home"
+ * link, for a screen shown without the tab bar (adding an account); elsewhere the Home tab is there.
  */
 export function Screen(props: { title: string; children: ReactNode; back?: boolean; titleHidden?: boolean }) {
   const h = useRef<HTMLHeadingElement>(null)
@@ -15,7 +16,7 @@ export function Screen(props: { title: string; children: ReactNode; back?: boole
   return (
     <section className="screen" aria-labelledby="screen-title">
       <div className="screen-head">
-        {props.back !== false && (
+        {props.back === true && (
           <button type="button" className="link" onClick={() => useUi.getState().go({ to: 'home' })}>
             <FormattedMessage id="screen.home" />
           </button>

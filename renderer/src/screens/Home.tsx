@@ -51,7 +51,7 @@ export function Home() {
     if (wallets.length > 0) prefetchScreens() // once, after the first balances are on screen
   }, [wallets.length, hidden])
   return (
-    <Screen title={t('home.home')} back={false} titleHidden>
+    <Screen title={t('home.home')} titleHidden>
       <AccountSwitcher />
       <Total now={now} />
       <PrimaryActions />

@@ -38,7 +38,7 @@ export default function TransactionDetail(props: { walletId: string; txId: strin
 
   return (
     // one way back, to the history (the tab bar marks Transactions as where this is)
-    <Screen title={t('transactionDetail.transaction')} back={false}>
+    <Screen title={t('transactionDetail.transaction')}>
       <button type="button" className="link" onClick={() => useUi.getState().go({ to: 'transactions' })}>
         <FormattedMessage id="transactionDetail.backToTransactions" />
       </button>

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { CSP } from '../../../electron/main/shell/csp'
 import { syncNow } from '../../support/syncNow'
 import { type OpenedApp, openApp } from '../harness'
-import { alertText, service, waitVisible } from './support'
+import { alertText, navTo, service, waitVisible } from './support'
 
 let o: OpenedApp
 beforeAll(async () => {
@@ -73,11 +73,11 @@ test('quick actions open the journey for that wallet', async () => {
   await o.page.getByRole('button', { name: `Receive to ${w.label}` }).click()
   await waitVisible(o.page, 'Create invoice')
   expect(await o.page.getByLabel('Wallet').inputValue()).toBe(w.id)
-  await o.page.getByRole('button', { name: '← Home' }).click()
+  await navTo(o.page, 'Home')
   await menuOf(w.label)
   await o.page.getByRole('button', { name: `Transactions of ${w.label}` }).click()
   await expect.poll(() => o.page.locator('#tx-wallet').inputValue()).toBe(w.id)
-  await o.page.getByRole('button', { name: '← Home' }).click()
+  await navTo(o.page, 'Home')
 })
 
 test('recent activity: the last five rows, each saying what it was; an arrival gets a toast and a highlight', async () => {
