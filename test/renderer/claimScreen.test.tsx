@@ -69,3 +69,15 @@ test('a link on the active account’s own service’s server: no warning; any o
   seedAccounts({ accounts: [], activeId: null })
   expect(warned(encodeLnurl('http://127.0.0.1:4210/w/1'))).toBe(true)
 })
+
+test('a used-up or expired link offers no "Try again"; a link that could not be reached does', () => {
+  const lnurl = encodeLnurl('https://sats.example/w/1')
+  const shown = (error: { code: 'lnurl_error' | 'invalid_input' | 'network'; retryable: boolean }) => {
+    useClaim.setState({ lnurl, readStatus: 'error', readError: { ...error, message: 'From the link.' } })
+    Object.assign(useClaim.getInitialState(), useClaim.getState())
+    return text(renderToString(<Claim lnurl={lnurl} />))
+  }
+  expect(shown({ code: 'lnurl_error', retryable: false })).not.toContain('Try again')
+  expect(shown({ code: 'invalid_input', retryable: false })).not.toContain('Try again')
+  expect(shown({ code: 'network', retryable: true })).toContain('Try again')
+})

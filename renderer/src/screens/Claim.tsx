@@ -44,7 +44,8 @@ export default function Claim(props: { lnurl: string }) {
       {readError?.code === 'private_host' && host ? (
         <PrivateHostWarning host={host} message={readError.message} onConfirm={() => open(host)} />
       ) : (
-        readError && <ErrorMessage error={readError} onRetry={() => open()} />
+        // a link that is used up or expired stays so: "Try again" only where trying again can help
+        readError && <ErrorMessage error={readError} onRetry={readError.retryable ? () => open() : undefined} />
       )}
       {offer && <OfferText offer={offer} />}
       {offer && !result && <ClaimForm offer={offer} />}
