@@ -108,8 +108,11 @@ test('an amount outside the offer is refused before anything is sent', async () 
 test('spent, expired and refused vouchers are said in plain words', async () => {
   await pasteIntoScan(lnurlw(voucher({ uses: 0 }).url))
   await expect.poll(() => alertText(o.page)).toMatch(/^This withdraw link has already been claimed/)
+  // used up stays used up: no "Try again" under it
+  expect(await o.page.getByRole('button', { name: 'Try again' }).count()).toBe(0)
   await pasteIntoScan(lnurlw(voucher({ expiresIn: -60 }).url))
   await expect.poll(() => alertText(o.page)).toMatch(/^This withdraw link has expired/)
+  expect(await o.page.getByRole('button', { name: 'Try again' }).count()).toBe(0)
   await pasteIntoScan(lnurlw(voucher({ descriptor: 'error', errorReason: 'Faucet is dry' }).url))
   await expect.poll(() => alertText(o.page)).toContain(`${host()} refuses: “Faucet is dry”.`)
   // refused only when the invoice is handed over: said, and nothing arrives
