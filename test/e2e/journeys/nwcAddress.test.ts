@@ -7,7 +7,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest'
 import { startRelay, type TestRelay } from '../../support/nostrRelay'
 import { type NwcTestWallet, startNwcWallet } from '../../support/nwcWallet'
 import { type OpenedApp, openApp } from '../harness'
-import { addNwcAccount, navTo, waitVisible } from './support'
+import { addNwcAccount, alertText, navTo, waitVisible } from './support'
 
 let o: OpenedApp
 let relay: TestRelay
@@ -52,3 +52,39 @@ test('an NWC account pays alice@sim.example with a comment, once, and the histor
   expect(toAlice()).toHaveLength(1)
   expect(o.pageErrors).toEqual([])
 }, 120_000)
+
+test.each([
+  ['amount', 'liar', 'sent an invoice for another amount than the one asked. Nothing was paid.'],
+  ['descriptionHash', 'forger', 'sent an invoice that is not for this payment request. Nothing was paid.'],
+] as const)(
+  'an address whose invoice has the wrong %s is refused in words before pay_invoice is sent',
+  async (lies, user, words) => {
+    const page = o.page
+    o.sim.control.addRecipient({
+      ...{ address: `${user}@sim.example`, description: 'Not what it seems', commentAllowed: 0 },
+      ...{ minSendableMsat: 1_000, maxSendableMsat: 1_000_000, lies },
+    })
+    const payInvoices = () => wallet.methods.filter((m) => m === 'pay_invoice').length
+    const before = payInvoices()
+    // a fresh Send (a refusal is cleared when the screen is opened again)
+    await navTo(page, 'Home')
+    await navTo(page, 'Send')
+    await page.getByLabel('Lightning address').fill(`${user}@sim.example`)
+    await page.getByRole('button', { name: 'Look up' }).click()
+    await waitVisible(page, 'Not what it seems')
+    await page.getByLabel('Amount (sats)').fill('500')
+    await page.getByRole('button', { name: 'Review' }).click()
+    await page.getByRole('button', { name: 'Send now' }).click()
+    // the app asked the payee's server for the invoice, read it, and refused it
+    await expect
+      .poll(() => o.sim.control.requests({ path: new RegExp(`^/\\.well-known/lnurlp/${user}/callback`) }).length, {
+        timeout: 20_000,
+      })
+      .toBe(1)
+    await expect.poll(() => alertText(page), { timeout: 20_000 }).toContain(words)
+    expect(await page.getByText(/^Sent$/).count()).toBe(0)
+    expect(payInvoices()).toBe(before)
+    expect(o.sim.control.outside.book().filter((e) => e.party === `address:${user}@sim.example`)).toEqual([])
+  },
+  120_000,
+)

@@ -2,13 +2,13 @@
 // amount asked and commits to the metadata read in the first step (its description hash is the
 // metadata's SHA-256). Anything else is refused before the wallet is asked to pay.
 import { createHash } from 'node:crypto'
-import { AppError } from '@shared/errors'
 import { decodeBolt11 } from '@shared/payment/bolt11'
 import { z } from 'zod'
 import type { Remote } from '../claim'
 import { hostOf } from '../claim/remote'
 import { mt } from '../i18n'
 import { askJson, type PayRequest, refused } from './payRequest'
+import { LnurlRefusal } from './refusal'
 
 const Answer = z.object({
   pr: z.string().min(1).max(8192),
@@ -47,12 +47,11 @@ export async function askInvoice(
   const body = await askJson(remote, callbackUrl(req, asked), confirmed)
   refused(body, host)
   const answer = Answer.safeParse(body)
-  if (!answer.success) throw new AppError('lnurl_error', mt('lnurlPay.noInvoice', { host }), { retryable: false })
+  if (!answer.success) throw new LnurlRefusal(mt('lnurlPay.noInvoice', { host }))
   const inv = decodeBolt11(answer.data.pr)
-  if (inv.kind !== 'bolt11') throw new AppError('lnurl_error', mt('lnurlPay.noInvoice', { host }), { retryable: false })
-  if (inv.amountMsat !== asked.amountMsat)
-    throw new AppError('lnurl_error', mt('lnurlPay.wrongAmount', { host }), { retryable: false })
+  if (inv.kind !== 'bolt11') throw new LnurlRefusal(mt('lnurlPay.noInvoice', { host }))
+  if (inv.amountMsat !== asked.amountMsat) throw new LnurlRefusal(mt('lnurlPay.wrongAmount', { host }))
   if (inv.descriptionHash?.toLowerCase() !== sha256Hex(req.metadata))
-    throw new AppError('lnurl_error', mt('lnurlPay.wrongHash', { host }), { retryable: false })
+    throw new LnurlRefusal(mt('lnurlPay.wrongHash', { host }))
   return { invoice: inv.invoice, paymentHash: inv.paymentHash, successAction: answer.data.successAction }
 }

@@ -9,6 +9,7 @@ import { type Remote, RemoteError } from '../claim'
 import { refusal } from '../claim/offer'
 import { hostOf, remoteAppError } from '../claim/remote'
 import { mt, mw } from '../i18n'
+import { LnurlRefusal } from './refusal'
 
 const msat = z.number().int().positive().max(Number.MAX_SAFE_INTEGER)
 const METADATA_MAX = 64 * 1024
@@ -77,14 +78,13 @@ export async function askJson(remote: Remote, url: string, confirmed: readonly s
 /** An LNURL server's `{status: 'ERROR'}`, in plain words. */
 export function refused(body: unknown, host: string): void {
   const b = body as { status?: unknown; reason?: unknown } | null
-  if (b?.status === 'ERROR')
-    throw new AppError('lnurl_error', refusal(host, typeof b.reason === 'string' ? b.reason : ''), { retryable: false })
+  if (b?.status === 'ERROR') throw new LnurlRefusal(refusal(host, typeof b.reason === 'string' ? b.reason : ''))
 }
 
 export async function readPayRequest(remote: Remote, where: Where, confirmed: readonly string[]): Promise<PayRequest> {
   const body = await askJson(remote, where.url, confirmed)
   refused(body, where.host)
   const parsed = PayRequest.safeParse(body)
-  if (!parsed.success) throw new AppError('lnurl_error', mt('lnurlPay.notARequest', { host: where.host }))
+  if (!parsed.success) throw new LnurlRefusal(mt('lnurlPay.notARequest', { host: where.host }))
   return parsed.data
 }

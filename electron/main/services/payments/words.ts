@@ -4,6 +4,7 @@
 import { AppError } from '@shared/errors'
 import { fundsProblem } from '@shared/payment/fees'
 import { type MessageId, mainLocale, mt, mw } from '../i18n'
+import { LnurlRefusal } from '../lnurlpay/refusal'
 
 /** Each refusal's pattern and the catalog id of its words. */
 const REFUSALS: ReadonlyArray<[RegExp, MessageId]> = [
@@ -30,6 +31,8 @@ export function paymentError(
     const words = fundsProblem(wallet.name, wallet.balanceMsat, wallet.amountMsat, mainLocale(), wallet.feeMsat)
     return new AppError('insufficient_funds', words ? mw(words) : mt('payments.notEnough', { wallet: wallet.name }))
   }
+  // the app's own LNURL part said what the payee's server did wrong, in words already
+  if (err instanceof LnurlRefusal) return err
   if (err.code !== 'invalid_input' && err.code !== 'lnurl_error') return err
   const limit = /limited to: (\d+) satoshi/i.exec(err.message)
   if (limit) return new AppError('invalid_input', mt('payments.sendsAtMost', { sats: limit[1] as string }))
