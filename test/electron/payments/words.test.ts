@@ -2,6 +2,7 @@
 // Every refusal the service gives is checked against the exact sentence the person reads.
 import { AppError } from '@shared/errors'
 import { describe, expect, it } from 'vitest'
+import { LnurlRefusal } from '../../../electron/main/services/lnurlpay/refusal'
 import { paymentError } from '../../../electron/main/services/payments/words'
 
 const wallet = { name: 'Everyday', balanceMsat: 50_000_000, amountMsat: 1_000_000 }
@@ -45,6 +46,13 @@ describe('paymentError: the service refusals in plain words', () => {
       message: 'This invoice has been paid already. Nothing was paid again.',
       retryable: false,
     })
+  })
+
+  it("passes the app's own LNURL refusal on in its words, where the service's text of that code is replaced", () => {
+    const words = 'sim.example sent an invoice for another amount than the one asked. Nothing was paid.'
+    expect(said(new LnurlRefusal(words))).toEqual({ code: 'lnurl_error', message: words, retryable: false })
+    // the same words from the service itself (an AppError, not the app's refusal) are not trusted
+    expect(refusal(words, 'lnurl_error').message).toBe('The service refused this payment. Nothing was paid.')
   })
 
   it('names the service limit with its own number', () => {
