@@ -26,8 +26,10 @@ test('Show balances asks for the passphrase; a wrong one is said; the right one 
   const { page } = o
   await navTo(page, 'Home')
   await page.getByRole('button', { name: 'Hide balances' }).click()
+  // main has stored the hide (on a busy machine the press of Show could come before it)
+  await expect.poll(() => o.app.settings.current().settings.hideBalances, { timeout: 30_000 }).toBe(true)
   await page.getByRole('button', { name: 'Show balances' }).click()
-  await waitVisible(page, 'This change loosens the app lock or shows amounts')
+  await waitVisible(page, 'This change loosens the app lock or shows amounts', 30_000)
   // still hidden while it asks, on the page too: main refused the change
   expect(o.app.settings.current().settings.hideBalances).toBe(true)
   expect(await page.getByRole('button', { name: 'Show balances' }).count()).toBe(1)
