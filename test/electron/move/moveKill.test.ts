@@ -19,7 +19,7 @@ import { apiKeyName, createKeytarStore } from '../../../electron/main/services/s
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import { startRelay, type TestRelay } from '../../support/nostrRelay'
 import { type NwcTestWallet, startNwcWallet } from '../../support/nwcWallet'
-import { type ChildRun, moveChild } from './support'
+import { type ChildRun, moveChild, mover, planTarget, simBooks } from './support'
 
 const service = `lightning-tray-move-${process.pid}`
 
@@ -53,13 +53,7 @@ afterAll(async () => {
 const child = (env: Record<string, string>, killWhen?: (steps: ChildRun['steps']) => boolean) =>
   moveChild(service, env, killWhen)
 
-/** The simulator's books over HTTP, as an outside observer reads them. */
-async function books(): Promise<Map<string, number>> {
-  const state = (await (await fetch(`${sim.url}/_sim/state`)).json()) as {
-    wallets: { id: string; balance_msat: number }[]
-  }
-  return new Map(state.wallets.map((w) => [w.id, w.balance_msat]))
-}
+const books = () => simBooks(sim.url)
 
 /** The payments out of a wallet at the simulator, by the request id each carries (a fee row has none). */
 const paymentsOut = (walletId: string) =>
@@ -70,17 +64,7 @@ describe('moving everything off a service account, killed between steps', { time
   let from: AccountView
   let to: AccountView
   let toWallet: string
-  const runs: string[] = []
-  const move = (stopAt: string, killWhen?: (steps: ChildRun['steps']) => boolean) => {
-    runs.push(randomUUID())
-    return child(
-      {
-        ...{ LT_DIR: dir, LT_MODE: 'move', LT_FROM: from.id, LT_TO: to.id, LT_TO_WALLET: toWallet },
-        ...{ LT_REQUEST_ID: runs.at(-1) as string, LT_STOP_AT: stopAt },
-      },
-      killWhen,
-    )
-  }
+  const { move, runs } = mover(child, () => ({ dir, from: from.id, to: to.id, toWallet }))
 
   beforeAll(async () => {
     dir = await mkdtemp(join(tmpdir(), 'lt-move-'))
@@ -97,9 +81,7 @@ describe('moving everything off a service account, killed between steps', { time
     from = out.service.value
     to = out.nwc.value
     accountIds.push(from.id, to.id)
-    const plan = await child({ LT_DIR: dir, LT_MODE: 'plan', LT_FROM: from.id })
-    const value = (plan.out as { value: { targets: { accountId: string; wallets: { id: string }[] }[] } }).value
-    toWallet = value.targets.find((x) => x.accountId === to.id)?.wallets[0]?.id as string
+    toWallet = (await planTarget(child, dir, from.id, to.id)) as string
     expect(toWallet).toBeTruthy()
   }, 60_000)
 

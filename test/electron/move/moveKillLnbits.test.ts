@@ -6,7 +6,6 @@
 // the LNbits server made, paid from the service, costs the service's outside routing fee and is
 // settled at the LNbits server. At the end each source wallet holds only what the fee left, the
 // target holds the sum, and each simulator's books show one payment per wallet.
-import { randomUUID } from 'node:crypto'
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -16,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { apiKeyName, createKeytarStore } from '../../../electron/main/services/secrets'
 import { type SimulatorHandle, type SimWallet, startSimulator } from '../../simulator/index'
 import type { LnbitsWallet } from '../../simulator/lnbits'
-import { type ChildRun, moveChild } from './support'
+import { type ChildRun, moveChild, mover, planTarget, simBooks } from './support'
 
 const service = `lightning-tray-move-lnbits-${process.pid}`
 const child = (env: Record<string, string>, killWhen?: (steps: ChildRun['steps']) => boolean) =>
@@ -46,13 +45,7 @@ afterAll(async () => {
   await rm(dir, { recursive: true, force: true })
 })
 
-/** a simulator's books over HTTP, as an outside observer reads them */
-async function books(s: SimulatorHandle): Promise<Map<string, number>> {
-  const state = (await (await fetch(`${s.url}/_sim/state`)).json()) as {
-    wallets: { id: string; balance_msat: number }[]
-  }
-  return new Map(state.wallets.map((w) => [w.id, w.balance_msat]))
-}
+const books = (s: SimulatorHandle) => simBooks(s.url)
 
 /** a source wallet's payments out at the service, by the request id each carries (a fee row has none) */
 const paymentsOut = (walletId: string) =>
@@ -72,17 +65,7 @@ describe('moving everything off a service account to an LNbits account, killed b
   let from: AccountView
   let to: AccountView
   let toWallet: string
-  const runs: string[] = []
-  const move = (stopAt: string, killWhen?: (steps: ChildRun['steps']) => boolean) => {
-    runs.push(randomUUID())
-    return child(
-      {
-        ...{ LT_DIR: dir, LT_MODE: 'move', LT_FROM: from.id, LT_TO: to.id, LT_TO_WALLET: toWallet },
-        ...{ LT_REQUEST_ID: runs.at(-1) as string, LT_STOP_AT: stopAt },
-      },
-      killWhen,
-    )
-  }
+  const { move } = mover(child, () => ({ dir, from: from.id, to: to.id, toWallet }))
 
   beforeAll(async () => {
     const r = await child({
@@ -94,9 +77,7 @@ describe('moving everything off a service account to an LNbits account, killed b
     from = out.service.value
     to = out.lnbits.value
     accountIds.push(from.id, to.id)
-    const plan = await child({ LT_DIR: dir, LT_MODE: 'plan', LT_FROM: from.id })
-    const value = (plan.out as { value: { targets: { accountId: string; wallets: { id: string }[] }[] } }).value
-    toWallet = value.targets.find((x) => x.accountId === to.id)?.wallets[0]?.id as string
+    toWallet = (await planTarget(child, dir, from.id, to.id)) as string
     expect(toWallet).toBe(hub.id)
   }, 60_000)
 

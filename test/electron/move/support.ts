@@ -1,6 +1,7 @@
 // Shared by the move's kill tests: the app's core run once in a child process (moveChild.ts),
 // killed (SIGKILL) where it reports it stopped (LT_STOP_AT) or once `killWhen` holds.
 import { spawn } from 'node:child_process'
+import { randomUUID } from 'node:crypto'
 import { resolve } from 'node:path'
 import { bundledChild } from '../../support/bundledChild'
 
@@ -66,4 +67,41 @@ function runMoveChild(
       done({ signal, steps, out })
     })
   })
+}
+
+/** a simulator's books over HTTP, as an outside observer reads them: wallet id → balance in msat */
+export async function simBooks(simUrl: string): Promise<Map<string, number>> {
+  const state = (await (await fetch(`${simUrl}/_sim/state`)).json()) as {
+    wallets: { id: string; balance_msat: number }[]
+  }
+  return new Map(state.wallets.map((w) => [w.id, w.balance_msat]))
+}
+
+type Child = (env: Record<string, string>, killWhen?: (steps: ChildRun['steps']) => boolean) => Promise<ChildRun>
+
+/** the first wallet the move's plan offers in account `to` */
+export async function planTarget(child: Child, dir: string, from: string, to: string): Promise<string | undefined> {
+  const plan = await child({ LT_DIR: dir, LT_MODE: 'plan', LT_FROM: from })
+  const value = (plan.out as { value: { targets: { accountId: string; wallets: { id: string }[] }[] } }).value
+  return value.targets.find((x) => x.accountId === to)?.wallets[0]?.id
+}
+
+/**
+ * A move from `from` to `to`'s wallet `toWallet`, stopped at `stopAt` (or once `killWhen` holds);
+ * each run with a request id of its own, kept in `runs` (the ids the journal may show).
+ */
+export function mover(child: Child, ids: () => { dir: string; from: string; to: string; toWallet: string }) {
+  const runs: string[] = []
+  const move = (stopAt: string, killWhen?: (steps: ChildRun['steps']) => boolean) => {
+    const { dir, from, to, toWallet } = ids()
+    runs.push(randomUUID())
+    return child(
+      {
+        ...{ LT_DIR: dir, LT_MODE: 'move', LT_FROM: from, LT_TO: to, LT_TO_WALLET: toWallet },
+        ...{ LT_REQUEST_ID: runs.at(-1) as string, LT_STOP_AT: stopAt },
+      },
+      killWhen,
+    )
+  }
+  return { move, runs }
 }
