@@ -223,4 +223,16 @@ describe('what is refused before anything is reserved', () => {
     expect(await outcome(payInvoice(d, c, { invoice: old }, 'ev-3', NOW - 7000))).toMatch(/^OTHER: .*expired/i)
     expect(sent).toHaveLength(0)
   })
+
+  it('an invoice without an amount is OTHER in the reader’s words: nothing reserved, nothing sent', async () => {
+    const c = connection(1000)
+    const { d, sent } = deps(paid(0))
+    // the reader refuses it, given no amount of the payer's (so pay.ts' own amountless check is a
+    // guard for the type, never reached)
+    expect(await outcome(payInvoice(d, c, { invoice: invoiceOf(null) }, 'ev-1', NOW))).toMatch(
+      /^OTHER: This invoice has no amount/,
+    )
+    expect(store.used(c.id, 0)).toBe(0)
+    expect(sent).toHaveLength(0)
+  })
 })
