@@ -41,6 +41,8 @@ export async function openProfile(o: {
   logSink?: (line: string) => void
   /** a registry of the test's own (kinds beyond the shipped ones) */
   backends?: BackendRegistry
+  /** what the app sends the window (a notice, an update) */
+  emit?: (event: string, payload: unknown) => void
 }): Promise<Profile> {
   const keychain = createKeytarStore(o.keychainService)
   const saved: Uint8Array[] = []
@@ -49,7 +51,7 @@ export async function openProfile(o: {
       userDataDir: o.dir,
       secretStore: keychain,
       notifier: { show() {}, isSupported: () => true },
-      emit: () => {},
+      emit: (o.emit as never) ?? (() => {}),
       appVersion: '0.0.0',
       logSink: o.logSink ?? (() => {}),
       now: o.now,

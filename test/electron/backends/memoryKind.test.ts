@@ -2,8 +2,8 @@
 // folder and one entry"): the test's `memory` kind (test/support/memoryBackend.ts), on the real
 // keychain (scripts/with-keyring.sh), is written to settings.json and into a backup under its own
 // kind, comes back from that backup on a fresh profile that has it, and where the registry lacks
-// it the app says so in words and loses nothing: the settings file stays as it was, a restore
-// writes nothing.
+// it the app says so in words and loses nothing: its account is kept in the settings file as it
+// was and not shown, a restore writes nothing.
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AccountView } from '@shared/contract'
@@ -26,9 +26,9 @@ const dir = async (tag: string) => {
   return d
 }
 /** a profile whose registry has the memory kind (`withMemory`) or the shipped kinds only */
-async function profile(at: string, withMemory: boolean) {
+async function profile(at: string, withMemory: boolean, emit?: (event: string, payload: unknown) => void) {
   const backends = withMemory ? { ...createBackends(), [MEMORY_KIND]: memoryBackend(store.file) } : undefined
-  const p = await openProfile({ dir: at, keychainService: service, backends })
+  const p = await openProfile({ dir: at, keychainService: service, backends, emit })
   opened.push(p)
   return p
 }
@@ -93,11 +93,26 @@ it('a profile without the kind refuses the backup in words, and writes nothing',
   await p.app.dispose()
 })
 
-it('settings with an account of a kind the registry lacks: the start refused in words, the file untouched', async () => {
-  const before = await readFile(join(home, 'settings.json'))
-  await expect(profile(home, false)).rejects.toThrow(
-    /hold an account of kind “memory”, which this app has no backend for\. Nothing was changed/,
+it('settings with an account of a kind the registry lacks: the rest served, that account kept as it was', async () => {
+  const before = JSON.parse(await readFile(join(home, 'settings.json'), 'utf8'))
+  const notices: string[] = []
+  const p = await profile(home, false, (event, n) => {
+    if (event === 'notice') notices.push((n as { message: string }).message)
+  })
+  expect(p.app.accounts.list().accounts).toEqual([])
+  expect(notices).toContain(
+    'An account of a kind this version of Lightning Tray does not know (memory) is kept in the settings as it is, and not shown. The version that added it opens it again.',
   )
-  expect(await readFile(join(home, 'settings.json'))).toEqual(before)
+  // a save (a setting changed) writes it back as the file held it
+  await p.ok('settings.update', { offerClipboard: !before.settings.offerClipboard })
+  const after = JSON.parse(await readFile(join(home, 'settings.json'), 'utf8'))
+  expect(after.settings.offerClipboard).toBe(!before.settings.offerClipboard)
+  expect(after.accounts).toEqual(before.accounts)
   expect((await readdir(home)).filter((f) => f.includes('corrupt'))).toEqual([])
+  await p.app.dispose()
+  // the build that has the kind serves it again, its wallets read
+  const q = await profile(home, true)
+  expect(q.app.accounts.list().accounts.map((a) => [a.id, a.kind])).toEqual([[view.id, MEMORY_KIND]])
+  const { wallets } = await q.ok<{ wallets: Array<{ id: string; balanceMsat: number }> }>('wallets.list')
+  expect(wallets.map((w) => [w.id, w.balanceMsat])).toEqual([['mem-wallet-a', 7_000]])
 })

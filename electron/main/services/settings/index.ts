@@ -83,14 +83,26 @@ export type SettingsFile = z.infer<typeof SettingsFile>
 /** the file with accounts of these kinds: a registry's, which may hold kinds beyond the shipped ones */
 const settingsFileOf = (kinds: Kinds) => SettingsFile.extend({ accounts: accountsOf(kinds) })
 
-/** the kind of a stored account that has no backend here, if that is what kept the file from reading */
-function unknownKind(json: unknown, issues: readonly z.core.$ZodIssue[]): string | undefined {
-  const kinds = issues.filter((i) => i.path[0] === 'accounts' && i.path[2] === 'kind')
-  if (kinds.length === 0 || kinds.length !== issues.length) return undefined
-  const at = kinds[0]?.path[1]
-  const accounts = (json as { accounts?: Array<{ kind?: unknown }> }).accounts
-  return String(typeof at === 'number' ? accounts?.[at]?.kind : '').slice(0, 32)
+/**
+ * The stored accounts of a kind with no backend here (a newer build's), when they are all that kept
+ * the file from reading: the file without them and them as they are, else undefined.
+ */
+function foreignAccounts(json: unknown, issues: readonly z.core.$ZodIssue[], kinds: Kinds) {
+  const onKind = issues.every((i) => i.path[0] === 'accounts' && i.path[2] === 'kind')
+  const accounts = (json as { accounts?: unknown } | undefined)?.accounts
+  if (issues.length === 0 || !onKind || !Array.isArray(accounts)) return undefined
+  const known = (a: unknown) => {
+    const kind = (a as { kind?: unknown } | null)?.kind
+    return kind === undefined || (typeof kind === 'string' && Object.hasOwn(kinds, kind))
+  }
+  return {
+    rest: { ...(json as object), accounts: accounts.filter(known) },
+    foreign: accounts.filter((a) => !known(a)),
+  }
 }
+
+/** a foreign account's kind, for the notice (cut short: it is the file's words) */
+const kindOf = (a: unknown) => String((a as { kind?: unknown } | null)?.kind ?? '?').slice(0, 32)
 
 export const SETTINGS_FILE = 'settings.json'
 
@@ -144,8 +156,11 @@ export function createSettingsStore(opts: {
   const fs = opts.fs ?? fsp
   const now = opts.now ?? Date.now
   const path = join(opts.dir, SETTINGS_FILE)
-  const File = settingsFileOf(opts.kinds ?? ACCOUNT_KINDS)
+  const kinds = opts.kinds ?? ACCOUNT_KINDS
+  const File = settingsFileOf(kinds)
   let state = defaultFile()
+  // accounts of kinds with no backend here, as the file held them: never shown, never dropped
+  let foreign: unknown[] = []
   // Writes go one after another, so the last update always wins on disk.
   let queue: Promise<unknown> = Promise.resolve()
 
@@ -169,10 +184,21 @@ export function createSettingsStore(opts: {
       state = parsed.data
       return state
     }
-    // an account of a kind with no backend here (one another build registered): the file is kept
-    // as it is and the start refused in words, rather than its accounts set aside
-    const kind = unknownKind(json, parsed.error.issues)
-    if (kind !== undefined) throw new AppError('internal', mt('settings.unknownKind', { kind, path }))
+    // accounts of a kind with no backend here (a newer build's): the rest is served, and they are
+    // kept in the file as they are, written back with every save (docs/architecture.md, "Backends")
+    const split = foreignAccounts(json, parsed.error.issues, kinds)
+    const rest = split && File.safeParse(split.rest)
+    if (split && rest?.success) {
+      foreign = split.foreign
+      const known = (id: string | null) => rest.data.accounts.some((a) => a.id === id)
+      state = known(rest.data.activeId) ? rest.data : { ...rest.data, activeId: rest.data.accounts[0]?.id ?? null }
+      const kindsHeld = [...new Set(foreign.map(kindOf))].join(', ')
+      opts.onNotice?.({
+        level: 'warning',
+        message: mt('settings.foreignKept', { kinds: kindsHeld, count: foreign.length }),
+      })
+      return state
+    }
     await setAside(text, lockOf(json))
     return state
   }
@@ -203,7 +229,8 @@ export function createSettingsStore(opts: {
     await fs.mkdir(opts.dir, { recursive: true })
     const tmp = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
     try {
-      await fs.writeFile(tmp, `${JSON.stringify(valid, null, 2)}\n`, { encoding: 'utf8', mode: 0o600, flush: true })
+      const stored = foreign.length > 0 ? { ...valid, accounts: [...valid.accounts, ...foreign] } : valid
+      await fs.writeFile(tmp, `${JSON.stringify(stored, null, 2)}\n`, { encoding: 'utf8', mode: 0o600, flush: true })
       await fs.rename(tmp, path)
     } catch (err) {
       await fs.rm(tmp, { force: true }).catch(() => {})
