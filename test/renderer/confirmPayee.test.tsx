@@ -1,8 +1,11 @@
 // The confirmation names the payee so a person can read it: a node id by its ends with a way to see
 // it whole, an LNURL-pay link by its host (not the LNURL1… text), a lightning address as it is.
+
+import type { InvoiceView } from '@shared/contract'
 import { encodeLnurl } from '@shared/lnurl'
 import { renderToString } from 'react-dom/server'
 import { expect, test } from 'vitest'
+import { InvoiceCard } from '../../renderer/src/screens/Send'
 import { PayeeName } from '../../renderer/src/screens/SendConfirm'
 
 const NODE = `02${'ab'.repeat(16)}${'cd'.repeat(16)}`
@@ -25,4 +28,16 @@ test('an LNURL-pay link is named by its host, not its bech32 text', () => {
 
 test('a lightning address is shown as it is', () => {
   expect(drawn({ kind: 'address', address: 'alice@sim.example', payee: 'alice@sim.example' })).toBe('alice@sim.example')
+})
+
+test('the invoice card before Review names a node id by its ends too', () => {
+  const invoice: InvoiceView = {
+    ...{ invoice: 'lnbcrt1…', network: 'regtest', amountMsat: 21_000, description: 'coffee' },
+    ...{ descriptionHash: null, payee: NODE, paymentHash: 'ef'.repeat(32), expiresAt: 1_800_000_000 },
+    ...{ feeLimitMsat: 1_000, decodedBy: 'service' },
+  }
+  const html = renderToString(<InvoiceCard invoice={invoice} />).replace(/<!-- -->/g, '')
+  expect(html).not.toContain(NODE)
+  expect(html).toContain(`${NODE.slice(0, 8)}…${NODE.slice(-8)}`)
+  expect(html).toContain('Show all 66 characters')
 })

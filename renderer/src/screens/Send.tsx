@@ -9,6 +9,7 @@ import { AmountField } from '../components/AmountField'
 import { ErrorMessage, Pending } from '../components/ErrorMessage'
 import { LongText } from '../components/LongText'
 import { Screen } from '../components/Screen'
+import { ShortId } from '../components/ShortId'
 import { useSpendingView } from '../components/SpendCheck'
 import { TextField } from '../components/TextField'
 import { initialWalletId, WalletSelect } from '../components/WalletSelect'
@@ -206,7 +207,7 @@ function RecipientCard({ recipient }: { recipient: RecipientView }) {
   )
 }
 
-function InvoiceCard({ invoice }: { invoice: InvoiceView }) {
+export function InvoiceCard({ invoice }: { invoice: InvoiceView }) {
   const money = useMoney()
   return (
     <section className="card recipient" aria-label={t('send.invoice')}>
@@ -220,7 +221,8 @@ function InvoiceCard({ invoice }: { invoice: InvoiceView }) {
           <dt>
             <FormattedMessage id="send.payee" />
           </dt>
-          <dd className="mono">{invoice.payee ?? t('send.notNamedInTheInvoice')}</dd>
+          {/* a node id by its ends, as on the confirmation, with a way to see it whole */}
+          <dd>{invoice.payee ? <ShortId text={invoice.payee} /> : t('send.notNamedInTheInvoice')}</dd>
         </div>
         <div className="field-row">
           <dt>
