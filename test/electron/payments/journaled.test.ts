@@ -120,6 +120,30 @@ describe('sendJournaled', { timeout: 30_000 }, () => {
     expect(journal.spentSince('acct-journaled', 0)).toBe(1_000_000 + 10_000)
   })
 
+  it('keeps the backend’s time of the payment when it is later than the entry’s, and no row id when it names none', async () => {
+    const e = input()
+    const later = Math.floor(Date.now() / 1000) + 86_400
+    await sendJournaled({ journal }, e, async () => ({
+      ...answer('wtx_later'),
+      row: { txId: 'wtx_later', createdAt: later } as BackendTx,
+    }))
+    expect(journal.get(e.requestId)).toMatchObject({ state: 'paid', txId: 'wtx_later', createdAt: later })
+    const bare = input()
+    await sendJournaled({ journal }, bare, async () => ({ ...answer('x'), row: null }) as never)
+    const entry = journal.get(bare.requestId)
+    expect(entry).toMatchObject({ state: 'paid', txId: null })
+    // an answer without a row's time leaves the entry's own
+    expect(entry?.createdAt).toBeLessThan(later)
+  })
+
+  it('a transfer is kept by its outgoing row: that row’s id and time', async () => {
+    const e = input({ kind: 'transfer', target: 'wal_other' })
+    const later = Math.floor(Date.now() / 1000) + 3_600
+    const row = (txId: string) => ({ txId, createdAt: later }) as BackendTx
+    await sendJournaled({ journal }, e, async () => ({ out: row('wtx_out'), in: row('wtx_in') }))
+    expect(journal.get(e.requestId)).toMatchObject({ state: 'paid', txId: 'wtx_out', createdAt: later })
+  })
+
   it('an answer the backend calls pending is unknown, never paid, and is not sent again', async () => {
     const e = input()
     let sent = 0
@@ -131,7 +155,9 @@ describe('sendJournaled', { timeout: 30_000 }, () => {
       code: 'unknown_outcome',
       retryable: false,
     })
-    expect(journal.get(e.requestId)).toMatchObject({ state: 'unknown' })
+    // the entry says why it is not known yet, for "Payments in progress"
+    expect(journal.get(e.requestId)?.state).toBe('unknown')
+    expect(journal.get(e.requestId)?.error).toMatch(/.+/)
     await expect(sendJournaled({ journal }, e, pending)).rejects.toMatchObject({ code: 'unknown_outcome' })
     expect(sent).toBe(1)
   })
@@ -205,6 +231,13 @@ describe('sendJournaled', { timeout: 30_000 }, () => {
     }
   })
 
+  it('with no one listening for changes, a refusal still reaches the caller as itself', async () => {
+    const e = input()
+    const err = new AppError('invalid_input', 'Refused.')
+    await expect(sendJournaled({ journal }, e, () => Promise.reject(err))).rejects.toBe(err)
+    expect(journal.get(e.requestId)).toMatchObject({ state: 'failed', error: 'Refused.' })
+  })
+
   it('leaves the in-flight mark of whoever put it there', async () => {
     const e = input()
     const inFlight = new Set([e.requestId])
@@ -272,6 +305,9 @@ describe('payeeNote: whom an address or link payment went to, sent along so its 
     const lnurl = encodeLnurl('https://pay.example.org/.well-known/lnurlp/bob')
     expect(payeeNote({ kind: 'address', target: lnurl })).toEqual({ [PAYEE_KEY]: 'pay.example.org' })
     expect(payeeNote({ kind: 'invoice', target: 'lnbc1…' })).toEqual({})
+    // only an address payment carries one, and a target that is no link carries none
+    expect(payeeNote({ kind: 'invoice', target: 'alice@sim.example' })).toEqual({})
+    expect(payeeNote({ kind: 'address', target: 'not a link' })).toEqual({})
     expect(payeeNote({ kind: 'transfer', target: 'wal_b' })).toEqual({})
   })
 })
