@@ -20,7 +20,7 @@ export function txWords(t: TxWordsInput): string {
     case 'ln_deposit':
       return 'Received'
     case 'ln_lnurl_pay_inbound':
-      return 'Received to lightning address'
+      return 'Received with your permanent QR'
     case 'ln_withdrawal':
     case 'ln_lnurl_pay_outbound':
       return payee ? `Sent to ${payee}` : 'Sent'

@@ -8,7 +8,7 @@ afterEach(() => setLanguage('en'))
 
 test('permanent-QR income is said as the Receive screen names it', async () => {
   const words = { en: 'Received with your permanent QR', de: 'Empfangen über deinen dauerhaften QR' }
-  expect(localWords('Received to lightning address')).toBe(words.en)
+  expect(localWords('Received with your permanent QR')).toBe(words.en)
   await setLanguage('de')
-  expect(localWords('Received to lightning address')).toBe(words.de)
+  expect(localWords('Received with your permanent QR')).toBe(words.de)
 })

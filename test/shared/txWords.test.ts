@@ -4,7 +4,7 @@ import { expect, test } from 'vitest'
 test('each service type in plain words', () => {
   const w = (typeName: string, amountMsat: number, more = {}) => txWords({ typeName, amountMsat, ...more })
   expect(w('ln_deposit', 1000)).toBe('Received')
-  expect(w('ln_lnurl_pay_inbound', 1000)).toBe('Received to lightning address')
+  expect(w('ln_lnurl_pay_inbound', 1000)).toBe('Received with your permanent QR')
   expect(w('ln_lnurl_pay_outbound', -1000, { payee: 'alice@sim.example' })).toBe('Sent to alice@sim.example')
   expect(w('ln_lnurl_pay_outbound', -1000)).toBe('Sent')
   expect(w('ln_withdrawal', -1000, { payee: '  ' })).toBe('Sent')

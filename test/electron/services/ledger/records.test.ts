@@ -119,7 +119,7 @@ describe('the demo seed in plain words', () => {
     }
     for (const expected of [
       'Received',
-      'Received to lightning address',
+      'Received with your permanent QR',
       'Sent',
       'Sent to alice@sim.example',
       'Withdraw link claimed',
