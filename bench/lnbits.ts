@@ -10,19 +10,15 @@
 //
 // `npx tsx --tsconfig tsconfig.node.json bench/lnbits.ts` prints the figures; runLnbitsBench() returns them.
 
-import { mkdtemp, rm } from 'node:fs/promises'
 import { createServer, request } from 'node:http'
-import { loadavg, tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { type App, createApp } from '../electron/main/app/createApp'
+import { loadavg } from 'node:os'
 import { createLnbitsClient } from '../electron/main/services/backends/lnbits'
-import { createMemoryStore } from '../electron/main/services/secrets'
 import { DEFAULT_SYNC_OPTIONS } from '../electron/main/services/sync'
-import { closeLedgers, createRecorder, createVirtualTimers, makeLoop, tempStore } from '../test/electron/sync/harness'
 import { type SimulatorHandle, startSimulator } from '../test/simulator/index'
 import { runAlone } from './lib/alone'
+import { PAGE, syncAgainstRaw } from './lib/firstSync'
+import { paidApp } from './lib/paidApp'
 import { percentile } from './lib/stats'
-import { timed, value } from './lib/timed'
 
 export interface LnbitsBench {
   'LNbits first sync rows': number
@@ -38,7 +34,6 @@ export interface LnbitsBench {
 }
 
 const round = (v: number, digits = 2) => Number(v.toFixed(digits))
-const PAGE = DEFAULT_SYNC_OPTIONS.backfillPerPage
 /** the first sync's wallet holds this many LNbits payments (the issue's figure) */
 const ROWS = 10_000
 /** invoices paid from outside per mode, after timed()'s 5 warm-ups */
@@ -63,25 +58,7 @@ async function firstSync() {
     for (let i = biggest.total; i < ROWS; i++) await sim.control.payInbound(simId, 1 + (i % 500), `top-up ${i}`)
     const big = await client.listTransactions(biggest.id, 1, PAGE).then((p) => ({ id: biggest.id, ...p }))
     if (big.totalCount < ROWS) throw new Error(`the wallet lists ${big.totalCount} payments, not ${ROWS}`)
-    // the raw reads twice, the faster counting: the first run also warms the simulator and the JIT
-    let raw = Number.POSITIVE_INFINITY
-    for (let run = 0; run < 2; run++) {
-      const t0 = performance.now()
-      for (let p = 1; p <= big.pageCount; p++) await client.listTransactions(big.id, p, PAGE)
-      raw = Math.min(raw, (performance.now() - t0) / 1000)
-    }
-    const vt = createVirtualTimers(sim)
-    const loop = makeLoop({
-      ...{ sim, client, vt, rec: createRecorder(), store: tempStore() },
-      options: { backfillPagesPerTick: 1_000 },
-    })
-    const t = performance.now()
-    loop.start()
-    await loop.idle()
-    const s = (performance.now() - t) / 1000
-    await loop.stop()
-    closeLedgers()
-    return { rows: big.totalCount, s, raw }
+    return await syncAgainstRaw(sim, client, big)
   } finally {
     await sim.close()
   }
@@ -106,39 +83,15 @@ async function noUpgradeProxy(port: number) {
 
 /** ms from the payment at the simulator to the app's event saying the invoice is paid */
 async function settleToNotify(sim: SimulatorHandle, baseUrl: string): Promise<number[]> {
-  const dir = await mkdtemp(join(tmpdir(), 'lt-bench-lnbits-'))
-  const paidWaits = new Map<string, () => void>()
-  const app: App = createApp({
-    ...{ userDataDir: dir, secretStore: createMemoryStore(), appVersion: 'bench' },
-    notifier: { show: () => {}, isSupported: () => false },
-    emit: (name, payload) => {
-      const inv = payload as { id?: string; status?: string }
-      if (name === 'invoice.updated' && inv.status === 'paid' && inv.id) paidWaits.get(inv.id)?.()
-    },
-    logSink: () => {},
-  })
-  const call = <T>(name: string, input: unknown = {}) =>
-    app.router.handle(name as never, input as never).then((r) => value<T>(r))
+  const { app, call, paidShown, dispose } = await paidApp('lnbits')
   try {
     await app.start()
     const w = sim.lnbits[0]
     if (!w) throw new Error('no LNbits wallet in the seed')
     await call('accounts.connect', { kind: 'lnbits', baseUrl, keys: [w.adminkey], label: 'Bench', storage: 'memory' })
-    return await timed(PAID_RUNS, async () => {
-      const inv = await call<{ id: string; paymentRequest: string }>('invoices.create', {
-        ...{ walletId: w.id, amountSat: 21, memo: 'paid from outside' },
-      })
-      const shown = new Promise<void>((r) => paidWaits.set(inv.id, r))
-      // a moment for the invoice's own link to open, as a person shows the QR before it is paid
-      await new Promise((r) => setTimeout(r, 100))
-      await sim.control.settleInvoice(inv.paymentRequest)
-      const t0 = performance.now()
-      await shown
-      return performance.now() - t0
-    })
+    return await paidShown(PAID_RUNS, w.id, (pr) => sim.control.settleInvoice(pr), 100)
   } finally {
-    await app.dispose()
-    await rm(dir, { recursive: true, force: true })
+    await dispose()
   }
 }
 

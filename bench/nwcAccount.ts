@@ -1,23 +1,10 @@
-// An NWC account (docs/nwc.md, "An NWC account") measured against a service account reading the
-// same simulator wallet, in the same run: `wallets.get` through the router (this app -> relay ->
-// @getalby/sdk's NWCWalletService -> simulator over HTTP -> back, NIP-44 both ways) and
-// `invoices.create` (make_invoice), p50/p95. The relay runs in this process on loopback.
-//
-// Also how long an invoice paid from outside takes to be shown paid: an NWC account whose wallet
-// sends no notifications (its invoices looked up every second) against the service account.
-//
-// `npx tsx --tsconfig tsconfig.node.json bench/nwcAccount.ts` prints the figures.
-import { mkdtemp, rm } from 'node:fs/promises'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { type App, createApp } from '../electron/main/app/createApp'
-import { createMemoryStore } from '../electron/main/services/secrets'
 import { startSimulator } from '../test/simulator/index'
 import { startRelay } from '../test/support/nostrRelay'
 import { startNwcWallet } from '../test/support/nwcWallet'
 import { runAlone } from './lib/alone'
+import { paidApp } from './lib/paidApp'
 import { percentile } from './lib/stats'
-import { timed, value } from './lib/timed'
+import { timed } from './lib/timed'
 
 export interface NwcAccountBench {
   'NWC account wallets.get p50 ms': number
@@ -54,30 +41,8 @@ export async function runNwcAccountBench(): Promise<NwcAccountBench> {
     ...{ relayUrl: relay.url, simUrl: sim.url, apiKey: sim.keys.secret, walletId: quietHub.id },
     notifications: false,
   })
-  const dir = await mkdtemp(join(tmpdir(), 'lt-bench-nwcacct-'))
-  const paidWaits = new Map<string, () => void>()
-  const app: App = createApp({
-    ...{ userDataDir: dir, secretStore: createMemoryStore(), appVersion: 'bench' },
-    notifier: { show: () => {}, isSupported: () => false },
-    emit: (name, payload) => {
-      const inv = payload as { id?: string; status?: string }
-      if (name === 'invoice.updated' && inv.status === 'paid' && inv.id) paidWaits.get(inv.id)?.()
-    },
-    logSink: () => {},
-  })
-  /** from the payment at the simulator to the app's event saying the invoice is paid, ms */
-  const paidShown = (walletId: string) =>
-    timed(PAID_RUNS, async () => {
-      const inv = await call<{ id: string; paymentRequest: string }>('invoices.create', {
-        ...{ walletId, amountSat: 21, memo: 'paid from outside' },
-      })
-      const shown = new Promise<void>((r) => paidWaits.set(inv.id, r))
-      await sim.control.settleInvoice(inv.paymentRequest)
-      const t0 = performance.now()
-      await shown
-      return performance.now() - t0
-    })
-  const call = <T>(name: string, input: unknown = {}) => app.router.handle(name, input).then((r) => value<T>(r))
+  const { app, call, paidShown: shownAfter, dispose } = await paidApp('nwcacct')
+  const paidShown = (walletId: string) => shownAfter(PAID_RUNS, walletId, (pr) => sim.control.settleInvoice(pr))
   try {
     await app.start()
     const service = await call<{ id: string }>('accounts.connect', {
@@ -119,12 +84,11 @@ export async function runNwcAccountBench(): Promise<NwcAccountBench> {
       'service account invoices.create p95 ms': r(percentile(serviceInvoice, 95)),
     }
   } finally {
-    await app.dispose()
+    await dispose()
     wallet.close()
     quiet.close()
     await relay.close()
     await sim.close()
-    await rm(dir, { recursive: true, force: true })
   }
 }
 

@@ -16,20 +16,17 @@ import { loadavg } from 'node:os'
 import { DEFAULT_SETTINGS } from '@shared/contract'
 import { DEFAULT_SYNC_OPTIONS, type SyncLoop, type SyncOptions } from '../electron/main/services/sync'
 import {
-  closeLedgers,
   closeWorld,
   createInvoice,
-  createRecorder,
-  createVirtualTimers,
   makeClient,
   makeLoop,
   openWorld,
   type SyncWorld,
-  tempStore,
 } from '../test/electron/sync/harness'
 import { startSimulator } from '../test/simulator/index'
 import { prng } from '../test/simulator/seed'
 import { runAlone } from './lib/alone'
+import { PAGE, syncAgainstRaw } from './lib/firstSync'
 import { percentile } from './lib/stats'
 
 export interface SyncBench {
@@ -53,8 +50,6 @@ export interface SyncBench {
 
 const round = (v: number, digits = 2) => Number(v.toFixed(digits))
 const RUNS = 40
-/** the history page the loop reads */
-const PAGE = DEFAULT_SYNC_OPTIONS.backfillPerPage
 
 async function firstSync() {
   const sim = await startSimulator({ seed: 'large' })
@@ -65,30 +60,7 @@ async function firstSync() {
     )
     const big = sizes.find((s) => s.totalCount > 10_000)
     if (!big) throw new Error('no large wallet in the seed')
-    // the raw reads twice, the faster counting: the first run also warms the simulator and the JIT
-    let raw = Number.POSITIVE_INFINITY
-    for (let run = 0; run < 2; run++) {
-      const t0 = performance.now()
-      for (let p = 1; p <= big.pageCount; p++) await client.listTransactions(big.id, p, PAGE)
-      raw = Math.min(raw, (performance.now() - t0) / 1000)
-    }
-    const vt = createVirtualTimers(sim)
-    // every page in one tick, so the figure is the work, not the pacing between ticks
-    const loop = makeLoop({
-      sim,
-      client,
-      vt,
-      rec: createRecorder(),
-      store: tempStore(),
-      options: { backfillPagesPerTick: 1_000 },
-    })
-    const t = performance.now()
-    loop.start()
-    await loop.idle()
-    const s = (performance.now() - t) / 1000
-    await loop.stop()
-    closeLedgers()
-    return { rows: big.totalCount, s, raw }
+    return await syncAgainstRaw(sim, client, big)
   } finally {
     await sim.close()
   }
