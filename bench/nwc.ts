@@ -15,8 +15,6 @@ import { createInterface } from 'node:readline'
 import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 import { NWCClient } from '@getalby/sdk/nwc'
-import { type Event, finalizeEvent, nip44 } from 'nostr-tools'
-import { hexToBytes } from 'nostr-tools/utils'
 import { type App, createApp } from '../electron/main/app/createApp'
 import { createMemoryStore } from '../electron/main/services/secrets'
 import { WORKERS_DIR } from '../scripts/lib/build'
@@ -57,60 +55,21 @@ const SETTLE_MS = 5_000
 const START_WORK_MS = 30_000
 
 /**
- * A bare client: a request signed and sealed beforehand, sent on a socket of its own, timed until
- * its answer arrives (no SDK's signing, sealing and checking in the time, nor on this thread).
+ * A bare client in its own process (lib/bareClient.ts): a request signed and sealed beforehand,
+ * sent on a socket of its own, timed until its answer arrives (no SDK's signing, sealing and
+ * checking in the time, and none of its work or garbage on the app's thread).
  */
-async function bareClient(
-  uri: string,
-): Promise<{ prepare(n: number): void; roundTrip(): Promise<number>; close(): void }> {
-  const u = new URL(uri.replace('nostr+walletconnect://', 'http://'))
-  const [walletPubkey, relay, key] = [
-    u.hostname,
-    u.searchParams.get('relay')!,
-    hexToBytes(u.searchParams.get('secret')!),
-  ]
-  const ws = new WebSocket(relay)
-  await new Promise((r, j) => {
-    ws.addEventListener('open', r)
-    ws.addEventListener('error', j)
-  })
-  const waiting = new Map<string, () => void>()
-  ws.addEventListener('message', (m) => {
-    const msg = JSON.parse(String(m.data))
-    const to = msg[0] === 'EVENT' ? (msg[2] as Event).tags.find((t) => t[0] === 'e')?.[1] : undefined
-    if (to) waiting.get(to)?.()
-  })
-  ws.send(JSON.stringify(['REQ', 'answers', { kinds: [23195], authors: [walletPubkey] }]))
-  const sealKey = nip44.getConversationKey(key, walletPubkey)
-  const request = () =>
-    finalizeEvent(
-      {
-        kind: 23194,
-        created_at: Math.floor(Date.now() / 1000),
-        tags: [
-          ['p', walletPubkey],
-          ['encryption', 'nip44_v2'],
-        ],
-        content: nip44.encrypt(JSON.stringify({ method: 'get_balance', params: {} }), sealKey),
-      },
-      key,
-    )
-  // signed ahead, in batches: nostr-tools' pure-JS signing and sealing makes garbage on this
-  // thread, which is also the app's main thread, and its collections would land in the app's part
-  let ready: Event[] = []
+async function bareClient(uri: string) {
+  const { child: c, next } = await child<string>('bareClient.ts', [uri])
+  const ask = async (line: string) => {
+    const answer = next()
+    c.stdin!.write(`${line}\n`)
+    return JSON.parse(await answer) as unknown
+  }
   return {
-    prepare(n: number) {
-      ready = Array.from({ length: n }, request)
-    },
-    async roundTrip() {
-      const e = ready.pop() ?? request()
-      const answered = new Promise<void>((r) => waiting.set(e.id, r))
-      const t0 = performance.now()
-      ws.send(JSON.stringify(['EVENT', e]))
-      await answered
-      return performance.now() - t0
-    },
-    close: () => ws.close(),
+    prepare: (n: number) => ask(`prepare ${n}`),
+    roundTrip: async () => ask('one') as Promise<number>,
+    close: () => c.kill(),
   }
 }
 
@@ -126,8 +85,13 @@ async function child<T>(
   const lines = createInterface({ input: c.stdout! })
   const next = () =>
     new Promise<string>((resolve, reject) => {
-      lines.once('line', resolve)
-      c.once('exit', (code) => reject(new Error(`${file} exited (${code})`)))
+      // one listener each at a time: a child asked hundreds of times must not pile them up
+      const exited = (code: number | null) => reject(new Error(`${file} exited (${code})`))
+      lines.once('line', (line) => {
+        c.off('exit', exited)
+        resolve(line)
+      })
+      c.once('exit', exited)
     })
   return { child: c, first: JSON.parse(await next()) as T, next }
 }
@@ -225,8 +189,8 @@ export async function runNwcBench(o: { quick?: boolean } = {}): Promise<NwcBench
       await bare.roundTrip()
       await direct()
     }
-    bare.prepare(PART_RUNS)
-    gc() // the signing's garbage, before the timed requests
+    await bare.prepare(PART_RUNS)
+    gc() // the warm-up's garbage, before the timed requests
     await relays.serviceTimes() // from here on, the timed requests' only
     for (let i = 0; i < PART_RUNS; i++) {
       rawBalance.push(await bare.roundTrip())
