@@ -5,7 +5,7 @@ import { type MessageId, t } from './index'
 
 const WHOLE: Record<string, MessageId> = {
   Received: 'txWords.received',
-  'Received with your permanent QR': 'txWords.receivedToAddress',
+  'Received with your permanent QR': 'txWords.receivedWithPermanentQr',
   Sent: 'txWords.sent',
   'Withdraw link claimed': 'txWords.withdrawClaimed',
   'Moved from another wallet': 'txWords.movedFromAnother',
