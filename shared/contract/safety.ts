@@ -93,7 +93,13 @@ export const safetyOps = {
         appPassphrase: z.string().max(1024).optional(),
       })
       .strict(),
-    z.object({ file: SheetOutcome, accounts: int.nonnegative(), keys: int.nonnegative() }),
+    z.object({
+      file: SheetOutcome,
+      accounts: int.nonnegative(),
+      keys: int.nonnegative(),
+      /** accounts of a kind this version does not know, kept in its settings: not in the file */
+      leftOut: z.object({ count: int.nonnegative(), kinds: z.string().max(400) }),
+    }),
   ),
   /**
    * Asks for a backup file, decrypts and checks all of it, then (only then) brings it all back into

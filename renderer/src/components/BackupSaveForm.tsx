@@ -21,11 +21,13 @@ function backupPassProblem(pass: string, again: string): string | null {
 }
 
 /** What a save came to, in words: the file and what it holds, or why nothing was saved. */
-function savedWords(out: BackupExport): string {
-  const { file, accounts, keys } = out
+export function savedWords(out: BackupExport): string {
+  const { file, accounts, keys, leftOut } = out
   if (file.status === 'saved') {
     const what = t('settingsSafety.backupWhat', { accounts, keys: keys ? 'yes' : 'no' })
-    return t('settingsSafety.backupSavedAsKeepThe', { fileName: file.fileName, what })
+    const saved = t('settingsSafety.backupSavedAsKeepThe', { fileName: file.fileName, what })
+    if (leftOut.count === 0) return saved
+    return `${saved} ${t('settingsSafety.backupLeavesOut', { count: leftOut.count, kinds: leftOut.kinds })}`
   }
   return file.status === 'cancelled' ? t('settingsSafety.noBackupWasSaved') : file.message
 }

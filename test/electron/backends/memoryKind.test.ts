@@ -3,7 +3,7 @@
 // keychain (scripts/with-keyring.sh), is written to settings.json and into a backup under its own
 // kind, comes back from that backup on a fresh profile that has it, and where the registry lacks
 // it the app says so in words and loses nothing: its account is kept in the settings file as it
-// was and not shown, a restore writes nothing.
+// was and not shown, a backup made there says it left that account out, a restore writes nothing.
 import { readdir, readFile, rm } from 'node:fs/promises'
 import { join } from 'node:path'
 import type { AccountView } from '@shared/contract'
@@ -109,6 +109,18 @@ it('settings with an account of a kind the registry lacks: the rest served, that
   expect(after.settings.offerClipboard).toBe(!before.settings.offerClipboard)
   expect(after.accounts).toEqual(before.accounts)
   expect((await readdir(home)).filter((f) => f.includes('corrupt'))).toEqual([])
+  // a backup from here cannot hold it (this build knows neither its fields nor its keys' names),
+  // and its answer says so; the file holds no account, and the settings still hold it
+  expect(await p.ok('backup.export', { passphrase: PASS, includeKeys: true })).toMatchObject({
+    accounts: 0,
+    keys: 0,
+    leftOut: { count: 1, kinds: MEMORY_KIND },
+  })
+  const fresh = await profile(await dir('memory-none-back'), false)
+  fresh.toOpen = p.saved[0] ?? new Uint8Array()
+  expect(await fresh.ok('backup.restore', { passphrase: PASS })).toMatchObject({ status: 'restored', accounts: 0 })
+  await fresh.app.dispose()
+  expect(JSON.parse(await readFile(join(home, 'settings.json'), 'utf8')).accounts).toEqual(before.accounts)
   await p.app.dispose()
   // the build that has the kind serves it again, its wallets read
   const q = await profile(home, true)

@@ -131,6 +131,8 @@ export interface SettingsStore {
   current(): SettingsFile
   save(next: SettingsFile): Promise<void>
   update(f: (s: SettingsFile) => SettingsFile): Promise<SettingsFile>
+  /** the kind of each account kept aside for a newer build (not served, not in a backup) */
+  keptAside(): string[]
 }
 
 /** The fs calls the store makes; injectable so a failed write can be tested. */
@@ -256,5 +258,6 @@ export function createSettingsStore(opts: {
       queue = p.catch(() => {})
       return p
     },
+    keptAside: () => foreign.map(kindOf),
   }
 }
