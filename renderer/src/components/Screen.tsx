@@ -9,8 +9,16 @@ import { useUi } from '../stores/ui'
  * A screen's frame: its heading takes focus so screen readers announce the change. `titleHidden`:
  * the heading is for screen readers only (Home, whose content says what it is). `back`: a "← Home"
  * link, for a screen shown without the tab bar (adding an account); elsewhere the Home tab is there.
+ * `lead`: what shares the head's row with "Lock now" (Home's account), so the row is not the
+ * button's alone at tray size.
  */
-export function Screen(props: { title: string; children: ReactNode; back?: boolean; titleHidden?: boolean }) {
+export function Screen(props: {
+  title: string
+  children: ReactNode
+  back?: boolean
+  titleHidden?: boolean
+  lead?: ReactNode
+}) {
   const h = useRef<HTMLHeadingElement>(null)
   useEffect(() => h.current?.focus(), [])
   return (
@@ -24,6 +32,7 @@ export function Screen(props: { title: string; children: ReactNode; back?: boole
         <h1 id="screen-title" ref={h} tabIndex={-1} className={props.titleHidden ? 'sr-only' : undefined}>
           {props.title}
         </h1>
+        {props.lead}
         <LockNow />
       </div>
       {props.children}

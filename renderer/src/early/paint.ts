@@ -76,8 +76,6 @@ function iconSpace(size: number): SVGElement {
 /** The top of Home with the total, as the element `main.tsx` takes out before React renders. */
 export function earlyElement(shown: EarlyTotal, words: EarlyWords[string]): HTMLElement {
   const head = el('div', { class: 'screen-head' })
-  if (shown.lockNow)
-    head.append(el('button', { type: 'button', class: 'lock-now' }, iconSpace(16), el('span', {}, words.lockNow)))
   const account = shown.switcher
     ? el(
         'div',
@@ -85,6 +83,10 @@ export function earlyElement(shown: EarlyTotal, words: EarlyWords[string]): HTML
         el('button', { type: 'button', class: 'account-button' }, el('span', {}, shown.account), iconSpace(16)),
       )
     : el('p', { class: 'muted small account-line' }, shown.account)
+  // the account and "Lock now" share the head's row, as on React's Home (Screen's `lead`)
+  head.append(account)
+  if (shown.lockNow)
+    head.append(el('button', { type: 'button', class: 'lock-now' }, iconSpace(16), el('span', {}, words.lockNow)))
   const amount = el('span', { class: 'amount-value', ...(shown.hidden ? { 'data-hidden': 'true' } : {}) }, shown.text)
   const total = el(
     'div',
@@ -101,7 +103,7 @@ export function earlyElement(shown: EarlyTotal, words: EarlyWords[string]): HTML
     'div',
     { class: 'app', 'data-early': '', inert: '', 'aria-busy': 'true' },
     el('nav', { class: 'tabs' }, el('button', { type: 'button' }, iconSpace(20))),
-    el('main', {}, el('section', { class: 'screen' }, head, account, total)),
+    el('main', {}, el('section', { class: 'screen' }, head, total)),
   )
 }
 

@@ -51,8 +51,7 @@ export function Home() {
     if (wallets.length > 0) prefetchScreens() // once, after the first balances are on screen
   }, [wallets.length, hidden])
   return (
-    <Screen title={t('home.home')} titleHidden>
-      <AccountSwitcher />
+    <Screen title={t('home.home')} titleHidden lead={<AccountSwitcher />}>
       <Total now={now} />
       <PrimaryActions />
       {error && <ErrorMessage error={error} onRetry={() => void load()} />}
