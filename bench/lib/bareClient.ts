@@ -7,9 +7,12 @@
 import { createInterface } from 'node:readline'
 import { type Event, finalizeEvent, nip44 } from 'nostr-tools'
 import { hexToBytes } from 'nostr-tools/utils'
+import { parseNwcUri } from '../../shared/nwc/uri'
 
-const u = new URL(process.argv[2]!.replace('nostr+walletconnect://', 'http://'))
-const [walletPubkey, relay, key] = [u.hostname, u.searchParams.get('relay')!, hexToBytes(u.searchParams.get('secret')!)]
+const uri = parseNwcUri(process.argv[2] ?? '')
+if (!uri) throw new Error('bareClient: argv[2] is not a connection string')
+const { walletPubkey } = uri
+const [relay, key] = [uri.relays[0]!, hexToBytes(uri.secret)]
 const sealKey = nip44.getConversationKey(key, walletPubkey)
 const request = () =>
   finalizeEvent(

@@ -59,6 +59,9 @@ export const KeptSetting = z.enum([
 ])
 export type KeptSetting = z.infer<typeof KeptSetting>
 
+/** the most kinds a backup's answer names of the accounts it left out (a file may hold any number) */
+export const LEFT_OUT_KINDS_MAX = 8
+
 export const safetyOps = {
   /** an account's spending rules (the active one by default) and what it may still spend today */
   'spending.get': op('read', z.object({ accountId: id.optional() }).strict(), SpendingView),
@@ -98,7 +101,7 @@ export const safetyOps = {
       accounts: int.nonnegative(),
       keys: int.nonnegative(),
       /** accounts of a kind this version does not know, kept in its settings: not in the file */
-      leftOut: z.object({ count: int.nonnegative(), kinds: z.string().max(400) }),
+      leftOut: z.object({ count: int.nonnegative(), kinds: z.array(z.string().max(32)).max(LEFT_OUT_KINDS_MAX) }),
     }),
   ),
   /**

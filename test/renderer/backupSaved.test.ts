@@ -3,7 +3,7 @@
 import { expect, test } from 'vitest'
 import { savedWords } from '../../renderer/src/components/BackupSaveForm'
 
-const saved = (count: number, kinds = '') =>
+const saved = (count: number, kinds: string[] = []) =>
   savedWords({
     file: { status: 'saved', fileName: 'lightning-tray-2026-12-02.ltbackup' },
     accounts: 2,
@@ -18,10 +18,10 @@ test('a backup of every account says nothing of accounts left out', () => {
 })
 
 test('an account kept for a newer version is named as not in the file, one or several', () => {
-  expect(saved(1, 'memory')).toMatch(
+  expect(saved(1, ['memory'])).toMatch(
     /cannot be opened\. An account of a kind this version does not know \(memory\) is not in it: back it up with the version that added it\.$/,
   )
-  expect(saved(3, 'memory, ark')).toMatch(
+  expect(saved(3, ['memory', 'ark'])).toMatch(
     /3 accounts of a kind this version does not know \(memory, ark\) are not in it: back them up with the version that added them\.$/,
   )
 })

@@ -27,7 +27,7 @@ export function savedWords(out: BackupExport): string {
     const what = t('settingsSafety.backupWhat', { accounts, keys: keys ? 'yes' : 'no' })
     const saved = t('settingsSafety.backupSavedAsKeepThe', { fileName: file.fileName, what })
     if (leftOut.count === 0) return saved
-    return `${saved} ${t('settingsSafety.backupLeavesOut', { count: leftOut.count, kinds: leftOut.kinds })}`
+    return `${saved} ${t('settingsSafety.backupLeavesOut', { count: leftOut.count, kinds: leftOut.kinds.join(', ') })}`
   }
   return file.status === 'cancelled' ? t('settingsSafety.noBackupWasSaved') : file.message
 }

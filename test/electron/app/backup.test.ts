@@ -117,7 +117,7 @@ describe('backup round trip', () => {
       passphrase: PASS,
       includeKeys: true,
     })
-    expect(out).toMatchObject({ file: { status: 'saved' }, accounts: 2, keys: 2, leftOut: { count: 0, kinds: '' } })
+    expect(out).toMatchObject({ file: { status: 'saved' }, accounts: 2, keys: 2, leftOut: { count: 0, kinds: [] } })
     const file = a.saved[0]!
     await a.app.dispose()
 

@@ -114,7 +114,7 @@ it('settings with an account of a kind the registry lacks: the rest served, that
   expect(await p.ok('backup.export', { passphrase: PASS, includeKeys: true })).toMatchObject({
     accounts: 0,
     keys: 0,
-    leftOut: { count: 1, kinds: MEMORY_KIND },
+    leftOut: { count: 1, kinds: [MEMORY_KIND] },
   })
   const fresh = await profile(await dir('memory-none-back'), false)
   fresh.toOpen = p.saved[0] ?? new Uint8Array()

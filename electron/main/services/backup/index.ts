@@ -70,13 +70,7 @@ export function createBackupService(d: BackupDeps): BackupService {
       if (file.status === 'saved') await profile.update({ lastBackupAt: nowSec() })
       const keys = payload.accounts.filter((a) => a.apiKey !== null).length
       // this version cannot write them (it knows neither their fields nor their keys' names): said
-      const aside = d.settings.keptAside()
-      return {
-        file,
-        accounts: payload.accounts.length,
-        keys,
-        leftOut: { count: aside.length, kinds: [...new Set(aside)].join(', ') },
-      }
+      return { file, accounts: payload.accounts.length, keys, leftOut: d.settings.keptAside() }
     },
     async restore({ passphrase }) {
       if (!d.openFile) throw new AppError('internal', mt('errors.noOpening'), { retryable: false })

@@ -11,6 +11,7 @@ import {
   DEFAULT_LOCK,
   DEFAULT_SETTINGS,
   FiatSettings,
+  LEFT_OUT_KINDS_MAX,
   Settings,
 } from '@shared/contract'
 import { AppError } from '@shared/errors'
@@ -104,6 +105,16 @@ function foreignAccounts(json: unknown, issues: readonly z.core.$ZodIssue[], kin
 /** a foreign account's kind, for the notice (cut short: it is the file's words) */
 const kindOf = (a: unknown) => String((a as { kind?: unknown } | null)?.kind ?? '?').slice(0, 32)
 
+/** how many accounts are kept aside, and their kinds, each once (the first LEFT_OUT_KINDS_MAX) */
+export interface KeptAside {
+  count: number
+  kinds: string[]
+}
+const keptAsideOf = (foreign: unknown[]): KeptAside => ({
+  count: foreign.length,
+  kinds: [...new Set(foreign.map(kindOf))].slice(0, LEFT_OUT_KINDS_MAX),
+})
+
 export const SETTINGS_FILE = 'settings.json'
 
 /**
@@ -131,8 +142,8 @@ export interface SettingsStore {
   current(): SettingsFile
   save(next: SettingsFile): Promise<void>
   update(f: (s: SettingsFile) => SettingsFile): Promise<SettingsFile>
-  /** the kind of each account kept aside for a newer build (not served, not in a backup) */
-  keptAside(): string[]
+  /** the accounts kept aside for a newer build (not served, not in a backup) */
+  keptAside(): KeptAside
 }
 
 /** The fs calls the store makes; injectable so a failed write can be tested. */
@@ -194,10 +205,10 @@ export function createSettingsStore(opts: {
       foreign = split.foreign
       const known = (id: string | null) => rest.data.accounts.some((a) => a.id === id)
       state = known(rest.data.activeId) ? rest.data : { ...rest.data, activeId: rest.data.accounts[0]?.id ?? null }
-      const kindsHeld = [...new Set(foreign.map(kindOf))].join(', ')
+      const kept = keptAsideOf(foreign)
       opts.onNotice?.({
         level: 'warning',
-        message: mt('settings.foreignKept', { kinds: kindsHeld, count: foreign.length }),
+        message: mt('settings.foreignKept', { kinds: kept.kinds.join(', '), count: kept.count }),
       })
       return state
     }
@@ -258,6 +269,6 @@ export function createSettingsStore(opts: {
       queue = p.catch(() => {})
       return p
     },
-    keptAside: () => foreign.map(kindOf),
+    keptAside: () => keptAsideOf(foreign),
   }
 }

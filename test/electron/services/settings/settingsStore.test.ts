@@ -2,7 +2,7 @@ import * as fsp from 'node:fs/promises'
 import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { DEFAULT_FIAT, DEFAULT_LOCK, DEFAULT_SETTINGS } from '@shared/contract'
+import { DEFAULT_FIAT, DEFAULT_LOCK, DEFAULT_SETTINGS, LEFT_OUT_KINDS_MAX, operations } from '@shared/contract'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { hashPassphrase } from '../../../../electron/main/services/lock'
 import {
@@ -263,6 +263,22 @@ describe('settings store', () => {
     expect(await readdir(dir)).toEqual([SETTINGS_FILE])
     // The store keeps the last state that reached the disk.
     expect(broken.current().settings.theme).toBe('light')
+  })
+
+  it('accounts of kinds it does not know: counted all, their kinds named once each, at most LEFT_OUT_KINDS_MAX', async () => {
+    const kinds = Array.from({ length: 12 }, (_, i) => `newer-kind-${i}-${'x'.repeat(40)}`)
+    const foreign = [...kinds, kinds[0]].map((kind, i) => ({ ...account, id: `acc_f${i}`, kind }))
+    const file = { ...defaultFile(), accounts: [account, ...foreign], activeId: 'acc_1' }
+    await writeFile(join(dir, SETTINGS_FILE), JSON.stringify(file))
+    const s = createSettingsStore({ dir })
+    expect((await s.load()).accounts).toEqual([account])
+    const kept = s.keptAside()
+    expect(kept.count).toBe(13)
+    expect(kept.kinds).toEqual(kinds.slice(0, LEFT_OUT_KINDS_MAX).map((k) => k.slice(0, 32)))
+    // what a backup's answer carries stays inside the contract however many the file holds
+    const leftOut = operations['backup.export'].output.shape.leftOut
+    expect(leftOut.safeParse(kept).success).toBe(true)
+    expect(leftOut.safeParse({ ...kept, kinds: [...kept.kinds, 'one more'] }).success).toBe(false)
   })
 
   it('serialises concurrent updates: none is lost', async () => {
