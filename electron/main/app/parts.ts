@@ -124,6 +124,8 @@ export function appNwc(
     journal: () => Journal
     /** the sync loop told a new row: the connections of its wallet hear of it */
     told: Signal<LedgerTx>
+    /** the app locked or unlocked */
+    lockChanged: Pick<Signal<unknown>, 'on'>
   },
 ) {
   const nwc = createNwc({
@@ -145,7 +147,9 @@ export function appNwc(
     backoffMinMs: deps.nwc?.backoffMinMs,
     workersDir: deps.workersDir,
     openAppCallback: deps.openAppCallback,
+    balanceOnWorker: deps.fetch === undefined,
   })
   p.told.on(nwc.announced)
+  p.lockChanged.on(nwc.lockChanged)
   return nwc
 }

@@ -140,6 +140,57 @@ describe('requests that are not served', () => {
   })
 })
 
+describe("get_balance read on the relays' worker", () => {
+  const walletReads = () => t.sim.control.requests({ path: /^\/v1\/wallet\/[^/]+$/ })
+  const balance = async () => (await raw.send(raw.make({ method: 'get_balance', params: {} })))[0]
+
+  it('a read there that fails is made again on main, and the app gets its balance', async () => {
+    const n = walletReads().length
+    t.sim.control.injectFault({ path: /^\/v1\/wallet\/[^/]+$/, kind: 'wrongShape', times: 1 })
+    expect((await balance())?.result?.balance).toBe(t.sim.control.balanceMsat(t.w.id))
+    // the worker's read met the fault; main's, through the account's client, did not
+    expect(
+      walletReads()
+        .slice(n)
+        .map((r) => r.fault ?? r.status),
+    ).toEqual(['wrongShape', 200])
+  })
+
+  it('after the account key is replaced, one read fails there and the next ones use the new key', async () => {
+    const { activeId } = await t.call<{ activeId: string }>('accounts.list')
+    await t.call('accounts.replaceKey', { id: activeId, apiKey: t.sim.control.replaceSecretKey() })
+    let n = walletReads().length
+    expect((await balance())?.result?.balance).toBe(t.sim.control.balanceMsat(t.w.id))
+    // the worker still had the old key (refused), main has the new one; the worker is told it then
+    expect(
+      walletReads()
+        .slice(n)
+        .map((r) => r.status),
+    ).toEqual([401, 200])
+    n = walletReads().length
+    expect((await balance())?.result?.balance).toBe(t.sim.control.balanceMsat(t.w.id))
+    expect(
+      walletReads()
+        .slice(n)
+        .map((r) => r.status),
+    ).toEqual([200])
+  })
+
+  it('is answered RESTRICTED while paused, and nothing else', async () => {
+    await t.call('nwc.settings', { paused: true })
+    const e = raw.make({ method: 'get_balance', params: {} })
+    try {
+      expect((await raw.send(e))[0]?.error?.code).toBe('RESTRICTED')
+    } finally {
+      await t.call('nwc.settings', { paused: false })
+    }
+    // a request after it is answered after anything the worker still had of the first
+    expect((await balance())?.result?.balance).toBe(t.sim.control.balanceMsat(t.w.id))
+    const answers = t.relay.published.filter((x) => x.kind === 23195 && x.tags.some((g) => g[1] === e.id))
+    expect(answers).toHaveLength(1)
+  })
+})
+
 describe('paused and locked', () => {
   // the lock's own setting (Settings → Lock); the router refuses settings.update while locked
   const lockSetting = (connectedApps: boolean) =>

@@ -1,6 +1,7 @@
 // What every backend answers in the app's own terms (issue 42, item 1). Each backend translates
 // its wire records into these at its own edge, so the rest of the app reads no backend's format.
 import type { LedgerTxInput } from '../ledger/rows'
+import type { BalanceRead } from './balanceRead'
 
 /** One wallet of an account, as the app needs it. */
 export interface BackendWallet {
@@ -182,6 +183,11 @@ export interface BackendClient {
   readonly baseUrl: string
   listWallets(): Promise<BackendWallet[]>
   getWallet(walletId: string): Promise<BackendWallet>
+  /**
+   * present where a wallet's balance is one plain GET: that request, for the connected apps'
+   * relay worker to make itself (balanceRead.ts; docs/nwc.md, "Speed")
+   */
+  balanceRead?(walletId: string): Promise<BalanceRead>
   /** the permanent receive link of a wallet, by its `staticLinkId` */
   getStaticLink(staticLinkId: string): Promise<BackendStaticLink>
   /**

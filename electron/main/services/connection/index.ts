@@ -44,7 +44,9 @@ const NEUTRAL: ReadonlySet<ErrorCode> = new Set([
  * - `own`: everything else the service does alone.
  */
 export type CallScope = 'wallets' | 'feed' | 'third_party' | 'own'
-type ClientMethod = Exclude<keyof BackendClient, 'baseUrl' | 'close'>
+/** `balanceRead` makes no call: it says what request the relays' worker makes (backends/balanceRead.ts) */
+const NO_CALL = new Set(['close', 'balanceRead'])
+type ClientMethod = Exclude<keyof BackendClient, 'baseUrl' | 'close' | 'balanceRead'>
 /** Every method of the client names its scope: a new method without one does not compile. */
 export const CALL_SCOPE: Record<ClientMethod, CallScope> = {
   listWallets: 'wallets',
@@ -167,7 +169,7 @@ export function createConnectionMonitor(deps: {
       const observed: Record<string, unknown> = { ...client }
       for (const [name, fn] of Object.entries(client)) {
         // close lets go of a link: no call, nothing to hear
-        if (typeof fn !== 'function' || name === 'close') continue
+        if (typeof fn !== 'function' || NO_CALL.has(name)) continue
         const scope = CALL_SCOPE[name as ClientMethod] ?? 'own'
         // made once per client, not per call: every call of this method goes through these two
         const answered = <T>(value: T) => {

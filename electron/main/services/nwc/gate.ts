@@ -40,6 +40,10 @@ export interface Heard {
   text?: string
   /** its signature is being checked: the verdict follows (relayJob.ts, `signature`) */
   checking?: true
+  /** a get_balance the worker answered itself (relayJob.ts, `balances`): main keeps it as seen, nothing more */
+  answered?: true
+  /** a get_balance the worker could not read: main reads and answers it, and learns the read again */
+  unread?: true
 }
 
 export interface GateWallet {

@@ -35,6 +35,8 @@ export type HeardHere = Heard & { relay: string; signed?: Promise<boolean> }
 export async function handleRequest(d: HandleDeps, h: HeardHere): Promise<void> {
   const c = d.store().byWalletPubkey(h.walletPubkey)
   if (!c || !d.serving(c.id)) return d.log?.('nwc request dropped', { why: 'no such connection' })
+  // answered on the relays' worker (docs/nwc.md, "Speed"): kept as seen, its encryption learnt
+  if (h.answered && h.pubkey === c.clientPubkey) return once(d, c, h, false, async () => null, answerNone)
   const answer = (a: Answer) => d.answer(h.relay, c.walletPubkey, { pubkey: h.pubkey, id: h.id, enc: h.enc }, a)
   // a bad signature is counted by the worker, which checked it; nothing here is kept or answered
   const signed = h.signed ?? Promise.resolve(true)
@@ -84,6 +86,8 @@ async function once(
     throw err
   }
 }
+
+const answerNone = async () => false
 
 /** the methods whose request is kept as seen before it is served */
 const MAKES: ReadonlySet<Served> = new Set(['pay_invoice', 'make_invoice'])

@@ -23,7 +23,8 @@ import type { LedgerTx } from '../ledger'
 import { connectionPaidNotification, type Notifier } from '../notify'
 import type { Journal } from '../payments'
 import { nwcWalletName, type SecretName, type SecretStore } from '../secrets'
-import { connectionView } from './connectionView'
+import { createBalancesHere } from './balancesHere'
+import { connectionView, servedWallet, spendsView } from './connectionView'
 import { type Heard, SEEN_KEEP_SEC } from './gate'
 import { type HandleDeps, handleRequest } from './handle'
 import { createIconFetch } from './icon'
@@ -35,8 +36,8 @@ import { createRelayStates, relayView } from './relayStates'
 import { createSeenIds } from './seen'
 import { settleFromJournal } from './settle'
 import { type Connection, type NwcStore, openNwcStore } from './store'
-import { NEGOTIATED, servedMethods } from './types'
-import { zapNoter } from './zapNote'
+import { NEGOTIATED } from './types'
+import { metadataKept, zapNoter } from './zapNote'
 
 export interface NwcDeps
   extends Omit<HandleDeps, 'store' | 'nowSec' | 'serving' | 'pausedBecause' | 'answer' | 'paid' | 'seen'> {
@@ -60,6 +61,8 @@ export interface NwcDeps
   workersDir?: string
   /** opens an app's own scheme (a `nostrnwc://connect` callback); none: no callback is opened */
   openAppCallback?: (url: string) => void
+  /** false: every get_balance is main's (an app given a fetch of its own, which the worker would not use) */
+  balanceOnWorker?: boolean
 }
 
 /** requests of one connection (or of all strangers) being served at once at most; more are dropped (counted in the log) */
@@ -91,8 +94,14 @@ export function createNwc(d: NwcDeps) {
   const busy = new Map<string, number>()
   const dropped = tally((message, fields) => d.log?.(message, fields))
   const relayStates = createRelayStates(d.now)
+  const balances = createBalancesHere({
+    ...{ clientFor: d.clientFor, live, enabled: d.balanceOnWorker !== false, log: d.log },
+    ...{ all: () => (hasFile() ? store().all() : []), tell: () => links.balancesChanged() },
+    pausedBecause: () => handleDeps.pausedBecause(),
+  })
   const onHeard = (h: Heard & { relay: string; signed?: Promise<boolean> }) => {
     relayStates.heard(h.relay)
+    balances.heard(h)
     // strangers counted apart: their answers must never keep an app's requests out
     const key = h.text === undefined ? 'strangers' : h.walletPubkey
     const n = busy.get(key) ?? 0
@@ -107,13 +116,8 @@ export function createNwc(d: NwcDeps) {
       store()
         .all()
         .filter(served)
-        .map((c) => ({
-          ...{ walletPubkey: c.walletPubkey, clientPubkey: c.clientPubkey, relay: c.relay },
-          secret: secrets.get(c.id) as Uint8Array,
-          methods: live(c) ? servedMethods(c.methods) : null,
-          pairingState: c.pairingState ?? null,
-        })),
-    seen: () => seen.since(nowSec() - SEEN_KEEP_SEC),
+        .map((c) => servedWallet(c, secrets.get(c.id) as Uint8Array, live(c))),
+    ...{ seen: () => seen.since(nowSec() - SEEN_KEEP_SEC), balancesHere: balances.here },
     onHeard,
     onStatus(relay, connected, problem) {
       if (relayStates.status(relay, connected, problem)) changed()
@@ -161,10 +165,7 @@ export function createNwc(d: NwcDeps) {
     },
     answer: (relay, walletPubkey, to, a) => links.answer(relay, walletPubkey, to, a),
     seen,
-    metadata: {
-      keep: (hash, json, connectionId) => store().keepMetadata(hash, json, nowSec(), connectionId),
-      of: (hash) => store().metadataOf(hash),
-    },
+    metadata: metadataKept(store, nowSec),
     paid(c, amountMsat) {
       changed()
       if (d.notificationsOn?.() === false || !d.notifier?.isSupported()) return
@@ -182,6 +183,7 @@ export function createNwc(d: NwcDeps) {
         const hex = await d.secretStore.get(nwcWalletName(c.id)).catch(() => null)
         if (hex) secrets.set(c.id, hexToBytes(hex))
         else d.log?.('nwc connection has no key in the keychain', { id: c.id })
+        await balances.learn(c)
       }
       void links.sync() // not waited for: an unreachable relay must not hold the app's start
       changed() // the tray learns whether to offer "Pause connected apps"
@@ -200,6 +202,7 @@ export function createNwc(d: NwcDeps) {
       opened?.close()
       opened = null
       secrets.clear()
+      balances.clear()
     },
     list,
     /**
@@ -221,6 +224,7 @@ export function createNwc(d: NwcDeps) {
       await d.secretStore.set(nwcWalletName(c.id), bytesToHex(walletSecret))
       store().add(c)
       secrets.set(c.id, walletSecret)
+      await balances.learn(c)
       // the string works once it is shown: the relay has the info event an app asks for first
       await links.sync()
       changed()
@@ -235,21 +239,14 @@ export function createNwc(d: NwcDeps) {
       const c = store().get(id)
       if (!c) throw new AppError('not_found', mt('nwc.noSuchConnection'))
       settle()
-      const payments = store()
-        .spends(id, 200)
-        .map(({ amountMsat, feeMsat, state, paymentHash, createdAt }) => ({
-          amountMsat,
-          feeMsat,
-          state,
-          paymentHash,
-          createdAt,
-        }))
-      return { connection: view(c), payments }
+      return { connection: view(c), payments: spendsView(store(), id) }
     },
     async revoke(id: string): Promise<NwcConnectionView> {
       const c = store().get(id)
       if (!c) throw new AppError('not_found', mt('nwc.noSuchConnection'))
       store().revoke(id, nowSec())
+      balances.forget(id)
+      links.balancesChanged() // before anything else: its get_balance is main's to refuse
       void links.sync() // its info event is not published again
       // kept in memory until the relay link lets go, so a request meanwhile is answered UNAUTHORIZED
       await d.secretStore.delete(nwcWalletName(id)).catch(() => {})
@@ -258,6 +255,7 @@ export function createNwc(d: NwcDeps) {
     },
     updateSettings(patch: Partial<NwcSettings>): NwcSettings {
       for (const [k, v] of Object.entries(patch)) store().setSetting(k, String(v))
+      links.balancesChanged() // paused or not: the worker answers get_balance only while not
       changed()
       return settings()
     },
@@ -278,6 +276,8 @@ export function createNwc(d: NwcDeps) {
         links.notify(c.walletPubkey, enc, { notification_type: kind, notification })
       }
     },
+    /** the app locked or unlocked: the worker answers get_balance alone only while nothing is to be checked */
+    lockChanged: () => links.balancesChanged(),
     /** the icon a pairing app names, once its approval screen asks (icon.ts) */
     pairIcon: createIconFetch(),
     /** whether the relay link of a connection is open (the connection page's status) */

@@ -7,7 +7,7 @@ import { MessageChannel } from 'node:worker_threads'
 import { startWorker } from '../workers'
 import type { Answer } from './events'
 import type { Heard } from './gate'
-import type { AnswerTo, FromRelayWorker, RelayWorkerData, ServedWallet, ToRelayWorker } from './relayJob'
+import type { AnswerTo, BalanceHere, FromRelayWorker, RelayWorkerData, ServedWallet, ToRelayWorker } from './relayJob'
 import type { RelayProblem } from './relayProblem'
 import { serveRelays } from './relayService'
 import type { Encryption } from './types'
@@ -24,6 +24,8 @@ export interface LinksOffThreadDeps {
   wallets(): ServedWallet[]
   /** event ids answered lately (on disk), for a worker just started */
   seen(): string[]
+  /** the connections whose get_balance the worker may answer itself now (relayJob.ts, `balances`) */
+  balancesHere?(): BalanceHere[]
   /** `signed`: the worker's signature check of a request handed on before it (gate.ts, 7) */
   onHeard(h: Heard & { relay: string; signed?: Promise<boolean> }): void
   /** a link opened, or closed or did not open (each attempt, with why) */
@@ -43,6 +45,8 @@ export interface ServiceLinks {
   sync(): Promise<void>
   /** sealed and published by the worker; true once the relay said OK */
   answer(relay: string, walletPubkey: string, to: AnswerTo, answer: Answer): Promise<boolean>
+  /** the connections whose get_balance the worker answers itself changed (`balances`): it is told them */
+  balancesChanged(): void
   /** one notification, sealed in `enc` (kind 23197 for NIP-44, 23196 for NIP-04) */
   notify(
     walletPubkey: string,
@@ -129,8 +133,11 @@ export function createLinksOffThread(d: LinksOffThreadDeps): ServiceLinks {
     end.post(m(ref))
     return answered
   }
-  const serve = (wallets = d.wallets(), seen?: string[]) =>
-    ask((ref) => ({ type: 'serve', ref, wallets, seen, clockMs: d.nowMs() }), SERVED_WAIT_MS)
+  const serve = (wallets = d.wallets(), seen?: string[]) => {
+    const served = ask((ref) => ({ type: 'serve', ref, wallets, seen, clockMs: d.nowMs() }), SERVED_WAIT_MS)
+    end?.post({ type: 'balances', here: d.balancesHere?.() ?? [] })
+    return served
+  }
   const start = () => {
     startedAt = Date.now()
     // a worker stopped on purpose (nothing to serve, the app closing) is not started again
@@ -175,6 +182,7 @@ export function createLinksOffThread(d: LinksOffThreadDeps): ServiceLinks {
     },
     answer: (relay, walletPubkey, to, answer) =>
       ask((ref) => ({ type: 'answer', ref, relay, walletPubkey, to, answer })),
+    balancesChanged: () => end?.post({ type: 'balances', here: d.balancesHere?.() ?? [] }),
     notify: (walletPubkey, enc, body) => end?.post({ type: 'notify', walletPubkey, enc, body }),
     connected: (relay) => up.get(relay) ?? false,
     close() {

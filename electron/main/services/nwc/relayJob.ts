@@ -1,6 +1,7 @@
 // What main and the relays' worker (relayWorker.ts) tell each other. The worker holds the sockets,
 // reads everything the relays send through gate.ts, and seals (encrypts, signs) what main answers;
 // main keeps the connections, the seen ids on disk and every money operation.
+import type { BalanceRead } from '../backends/balanceRead'
 import type { Answer } from './events'
 import type { Heard } from './gate'
 import type { RelayProblem } from './relayProblem'
@@ -19,6 +20,16 @@ export interface ServedWallet {
   pairingState?: string | null
 }
 
+/**
+ * A connection whose get_balance the worker answers on its own while main says so (docs/nwc.md,
+ * "Speed"): how its wallet's balance is read. It holds the account's key: kept in memory in this
+ * process, never logged, sent nowhere else than where main would send it.
+ */
+export interface BalanceHere {
+  walletPubkey: string
+  read: BalanceRead
+}
+
 export interface AnswerTo {
   pubkey: string
   id: string
@@ -33,6 +44,8 @@ export type ToRelayWorker =
    */
   | { type: 'serve'; ref: number; wallets: ServedWallet[]; seen?: string[]; clockMs: number }
   | { type: 'answer'; ref: number; relay: string; walletPubkey: string; to: AnswerTo; answer: Answer }
+  /** the connections whose get_balance the worker answers itself, all of them each time; none: main answers all */
+  | { type: 'balances'; here: BalanceHere[] }
   | {
       type: 'notify'
       walletPubkey: string

@@ -5,7 +5,10 @@
 // app's NIP-44 request on its own as soon as its seal passed, its signature's verdict right after.
 // Strangers' work (their signature, their UNAUTHORIZED) waits until the apps' is done, a few at a
 // time: a courtesy must not delay an app.
+// An app's get_balance is answered here alone while main says it needs no check of main's
+// (`balances`; docs/nwc.md, "Speed"): read, answered, then handed to main to keep its id.
 
+import { type BalanceRead, readBalance } from '../backends/balanceRead'
 import { infoEvent, notificationEvent, responseEvent } from './events'
 import { createGate, type Heard, type Verdict } from './gate'
 import { tally } from './limits'
@@ -28,6 +31,35 @@ export interface Port {
 
 /** strangers' work waiting at most; more is dropped (counted in the log) */
 const MAX_LATER = 8
+
+/** balance reads in flight per connection at most; an app asking faster is served by main, which caps it too */
+const MAX_READS = 8
+
+const asksBalance = (text: string) => {
+  try {
+    return (JSON.parse(text) as { method?: unknown } | null)?.method === 'get_balance'
+  } catch {
+    return false
+  }
+}
+
+/** the number of reads in flight per connection */
+function counts() {
+  const n = new Map<string, number>()
+  return {
+    take(key: string): boolean {
+      const now = n.get(key) ?? 0
+      if (now >= MAX_READS) return false
+      n.set(key, now + 1)
+      return true
+    },
+    give(key: string) {
+      const left = (n.get(key) ?? 1) - 1
+      if (left > 0) n.set(key, left)
+      else n.delete(key)
+    },
+  }
+}
 
 /** work run one piece at a time when nothing else waits (setImmediate: after the sockets' and main's messages) */
 function whenIdle(full: () => void) {
@@ -100,6 +132,33 @@ export function serveRelays(port: Port, data: RelayWorkerData): void {
   const drops = tally(log)
   const later = whenIdle(() => drops.add('strangers waiting'))
   const hand = batcher(post)
+  // main's word on which connections' get_balance this thread answers itself (docs/nwc.md, "Speed")
+  let balances = new Map<string, BalanceRead>()
+  const reading = counts()
+  /**
+   * An app's get_balance answered here, without a hop to main and back, when main said so: read
+   * (its request goes out first), its signature checked meanwhile, sealed and published; main is
+   * told after (`answered`), to keep its id on disk. A read that fails goes to main (`unread`).
+   */
+  const answerHere = (h: Heard & { relay: string }, checked: () => boolean): boolean => {
+    const read = balances.get(h.walletPubkey)
+    if (!read || h.text === undefined || !asksBalance(h.text) || !reading.take(h.walletPubkey)) return false
+    const balance = readBalance(read)
+    setImmediate(async () => {
+      const ok = checked()
+      const msat = await balance
+      reading.give(h.walletPubkey)
+      const w = wallets.get(h.walletPubkey)
+      if (!ok) return
+      // main may have taken it back meanwhile (paused, locked, revoked): main answers then
+      if (msat === null || !w || !balances.has(h.walletPubkey))
+        return hand({ ...h, ...(msat === null ? { unread: true } : {}) })
+      const answer = { method: 'get_balance', result: { balance: msat } }
+      void publish(h.relay, responseEvent(w.secret, { pubkey: h.pubkey, id: h.id, enc: h.enc }, answer, nowSec()))
+      hand({ ...h, answered: true })
+    })
+    return true
+  }
   const take = (read: () => Verdict, relay: string): void => {
     let v: Verdict
     try {
@@ -110,15 +169,21 @@ export function serveRelays(port: Port, data: RelayWorkerData): void {
     if ('later' in v) later(() => take(v.later, relay))
     else if ('drop' in v) drops.add(v.drop)
     else if (v.signature) {
+      const signature = v.signature
+      const checked = () => {
+        let ok = false
+        try {
+          ok = signature()
+        } catch {}
+        if (!ok) drops.add('bad signature')
+        return ok
+      }
+      const { checking: _, ...heard } = { ...v.heard, relay }
+      if (answerHere(heard, checked)) return
       // handed on before its signature check, so main reads while this thread checks (gate.ts, 7)
-      post({ type: 'heard', items: [{ ...v.heard, relay }] })
-      let ok = false
-      try {
-        ok = v.signature()
-      } catch {}
-      post({ type: 'signature', id: v.heard.id, ok })
-      if (!ok) drops.add('bad signature')
-    } else hand({ ...v.heard, relay })
+      post({ type: 'heard', items: [{ ...heard, checking: true }] })
+      post({ type: 'signature', id: heard.id, ok: checked() })
+    } else if (!answerHere({ ...v.heard, relay }, () => true)) hand({ ...v.heard, relay })
   }
   const links = createLinks({
     served() {
@@ -159,6 +224,8 @@ export function serveRelays(port: Port, data: RelayWorkerData): void {
       if (m.to.pubkey === w.clientPubkey) seal()
       // a stranger's UNAUTHORIZED: an ECDH and a signature, when the apps' work is done
       else later(seal, () => post({ type: 'published', ref: m.ref, ok: false }))
+    } else if (m.type === 'balances') {
+      balances = new Map(m.here.map((b) => [b.walletPubkey, b.read]))
     } else if (m.type === 'notify') {
       const w = wallets.get(m.walletPubkey)
       if (w)

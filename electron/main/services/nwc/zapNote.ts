@@ -13,3 +13,12 @@ export function zapNoter(store: () => NwcStore, ledger: () => Pick<Ledger, 'note
     if (zap) ledger().noteZap(row.accountId, row.txId, zap)
   }
 }
+
+/** NIP-47's `metadata` of the invoices apps make, kept by payment hash in nwc.sqlite (methods.ts) */
+export function metadataKept(store: () => NwcStore, nowSec: () => number) {
+  return {
+    keep: (hash: string, json: string, connectionId: string) =>
+      store().keepMetadata(hash, json, nowSec(), connectionId),
+    of: (hash: string) => store().metadataOf(hash),
+  }
+}

@@ -166,6 +166,13 @@ export function createServiceClient(opts: ServiceClientOptions): ServiceClient {
     async getWallet(walletKey) {
       return (await call({ method: 'get', path: `v1/wallet/${seg(walletKey)}`, kind: 'read', schema: Wallet })).data
     },
+    async balanceRead(walletKey) {
+      // getWallet's request as a plain GET (balanceRead.ts): the same address, key and way of sending it
+      const auth = authParts(opts.authMethod, await opts.getApiKey())
+      const url = new URL(`${baseUrl}/v1/wallet/${seg(walletKey)}`)
+      for (const [k, v] of Object.entries(auth.search)) url.searchParams.set(k, v)
+      return { url: url.toString(), headers: { Accept: 'application/json', ...auth.headers }, shape: 'service' }
+    },
     async getStaticLink(lnurlpayId) {
       return (await call({ method: 'get', path: `v1/lnurlp/${seg(lnurlpayId)}`, kind: 'read', schema: StaticLnurlPay }))
         .data

@@ -1,5 +1,6 @@
 // What the service client offers and what it is made from (createServiceClient.ts makes it).
 import type { AuthMethod } from '@shared/contract'
+import type { BalanceRead } from '../balanceRead'
 import type {
   CreatedWallet,
   DecodedInvoice,
@@ -29,6 +30,8 @@ export interface ServiceClient {
   readonly baseUrl: string
   listWallets(): Promise<Wallet[]>
   getWallet(walletKey: string): Promise<Wallet>
+  /** getWallet's request for the relays' worker to make (balanceRead.ts) */
+  balanceRead(walletKey: string): Promise<BalanceRead>
   /** a wallet's permanent LNURL-pay link, by its `default_lnurlpay_id` */
   getStaticLink(lnurlpayId: string): Promise<StaticLnurlPay>
   /** No `num_satoshis`: an amountless invoice, the payer chooses (docs/service.md, "The legacy invoice path"). */

@@ -45,6 +45,7 @@ export function inAppTerms(client: ServiceClient): BackendClient {
     baseUrl: client.baseUrl,
     listWallets: async () => (await client.listWallets()).map(walletOf),
     getWallet: async (walletId) => walletOf(await client.getWallet(walletId)),
+    balanceRead: (walletId) => client.balanceRead(walletId),
     getStaticLink: async (id) => staticLinkOf(await client.getStaticLink(id)),
     // a probe's answer and a minted link are LUD-06's and LUD-03's words already
     probe: (target) => client.probe(target),
