@@ -78,7 +78,7 @@ export function createApp(deps: AppDeps): App {
     moved: (accountId, walletIds, kind) => background(moved({ ledger, emit, clients }, accountId, walletIds, kind)),
   })
   synced.on(payments.afterSync)
-  const nwc = appNwc(deps, { ...syncDeps, lock, sync, payments, told, journal, lockChanged })
+  const nwc = appNwc(deps, { ...syncDeps, lock, sync, payments, told, journal, lockChanged, accountsChanged })
   let keychain: z.input<typeof AppInfo>['keychain'] = 'unknown'
   const info = async () => ({
     ...{ name: APP_NAME, version: deps.appVersion, platform: deps.platform ?? process.platform },

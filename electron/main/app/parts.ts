@@ -126,6 +126,8 @@ export function appNwc(
     told: Signal<LedgerTx>
     /** the app locked or unlocked */
     lockChanged: Pick<Signal<unknown>, 'on'>
+    /** an account was added, changed (its key) or removed */
+    accountsChanged: Pick<Signal<unknown>, 'on'>
   },
 ) {
   const nwc = createNwc({
@@ -150,6 +152,7 @@ export function appNwc(
     balanceOnWorker: deps.fetch === undefined,
   })
   p.told.on(nwc.announced)
-  p.lockChanged.on(nwc.lockChanged)
+  p.lockChanged.on(nwc.recheck)
+  p.accountsChanged.on(nwc.recheck)
   return nwc
 }

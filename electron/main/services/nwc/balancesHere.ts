@@ -52,6 +52,14 @@ export function createBalancesHere(d: BalancesHereDeps) {
         .filter((c) => d.live(c) && c.expiresAt === null && c.methods.includes('get_balance') && reads.has(c.id))
         .map((c) => ({ walletPubkey: c.walletPubkey, read: reads.get(c.id) as BalanceRead }))
     },
+    /**
+     * Something these depend on may have changed (the lock, an account removed or its key
+     * replaced): the worker is told at once, and again once the reads are learnt anew.
+     */
+    recheck() {
+      d.tell()
+      void Promise.all(d.all().map((c) => self.learn(c))).then((changed) => changed.some(Boolean) && d.tell())
+    },
     /** what a request handed on says of the worker's answers: a read failed there, or one went out while it should not */
     heard(h: Heard) {
       const c = h.unread ? d.all().find((x) => x.walletPubkey === h.walletPubkey) : undefined

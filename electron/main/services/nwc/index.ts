@@ -276,8 +276,8 @@ export function createNwc(d: NwcDeps) {
         links.notify(c.walletPubkey, enc, { notification_type: kind, notification })
       }
     },
-    /** the app locked or unlocked: the worker answers get_balance alone only while nothing is to be checked */
-    lockChanged: () => links.balancesChanged(),
+    /** the lock or the accounts changed: what the worker answers alone is decided again (balancesHere.ts) */
+    recheck: () => balances.recheck(),
     /** the icon a pairing app names, once its approval screen asks (icon.ts) */
     pairIcon: createIconFetch(),
     /** whether the relay link of a connection is open (the connection page's status) */
