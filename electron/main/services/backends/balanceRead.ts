@@ -6,6 +6,7 @@
 // the answer's size and time.
 import { Agent as HttpAgent, request as httpRequest } from 'node:http'
 import { Agent as HttpsAgent, request as httpsRequest } from 'node:https'
+import { LnbitsWallet } from './lnbits/schemas'
 import { Wallet, walletBalanceMsat } from './service/schemas'
 
 /** what the worker needs for the read: an address and its headers (the account's key among them) */
@@ -13,7 +14,7 @@ export interface BalanceRead {
   url: string
   headers: Record<string, string>
   /** whose answer it is, so that it is read with that backend's schema */
-  shape: 'service'
+  shape: 'service' | 'lnbits'
 }
 
 /** far less than the account's client allows: a balance is a few hundred bytes */
@@ -63,7 +64,13 @@ export async function readBalance(r: BalanceRead): Promise<number | null> {
   try {
     const body = await get(new URL(r.url), r.headers)
     if (body === null) return null
-    const w = Wallet.safeParse(JSON.parse(body))
+    const json: unknown = JSON.parse(body)
+    if (r.shape === 'lnbits') {
+      // LNbits counts in msat already (lnbits/translate.ts)
+      const w = LnbitsWallet.safeParse(json)
+      return w.success ? w.data.balance : null
+    }
+    const w = Wallet.safeParse(json)
     return w.success ? walletBalanceMsat(w.data) : null
   } catch {
     // nothing of it is logged: its address and headers carry the key

@@ -58,6 +58,12 @@ export function createLnbitsClient(o: LnbitsClientOptions): LnbitsClient {
     baseUrl,
     listWallets: async () => Promise.all((await wallets.all(true)).map(withLink)),
     getWallet: async (walletId) => withLink(await wallets.read(walletId)),
+    // getWallet's balance read as a plain GET, for the relays' worker (balanceRead.ts): the wallet's own key
+    balanceRead: async (walletId) => ({
+      url: `${baseUrl}/api/v1/wallet`,
+      headers: { Accept: 'application/json', 'X-Api-Key': (await wallets.key(walletId)).key },
+      shape: 'lnbits' as const,
+    }),
     canPay: async (walletId) => (await wallets.key(walletId)).role === 'admin',
     offers: async () => ({
       ...(await offersNow()),

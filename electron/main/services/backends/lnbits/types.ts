@@ -1,5 +1,7 @@
 // What an LNbits account's client offers and is made from (client.ts makes it), in the app's
 // terms (backends/types.ts).
+
+import type { BalanceRead } from '../balanceRead'
 import type {
   BackendHistoryPage,
   BackendInvoice,
@@ -31,6 +33,8 @@ export interface LnbitsClient {
   readonly baseUrl: string
   listWallets(): Promise<BackendWallet[]>
   getWallet(walletId: string): Promise<BackendWallet>
+  /** getWallet's balance read for the relays' worker to make (balanceRead.ts) */
+  balanceRead(walletId: string): Promise<BalanceRead>
   /** whether the wallet's key may pay (its admin key) */
   canPay(walletId: string): Promise<boolean>
   /** which extensions the server offers, and which of the account's wallets may pay */
