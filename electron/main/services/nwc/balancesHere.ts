@@ -60,15 +60,20 @@ export function createBalancesHere(d: BalancesHereDeps) {
       d.tell()
       void Promise.all(d.all().map((c) => self.learn(c))).then((changed) => changed.some(Boolean) && d.tell())
     },
-    /** what a request handed on says of the worker's answers: a read failed there, or one went out while it should not */
-    heard(h: Heard) {
-      const c = h.unread ? d.all().find((x) => x.walletPubkey === h.walletPubkey) : undefined
-      // perhaps the account's key changed since the worker was told
-      if (c) void self.learn(c).then((changed) => changed && d.tell())
+    /**
+     * What a request handed on says of the worker's answers: a read failed there, or one went out
+     * while it should not. Resolves once the worker has been told what it needs: main's answer to
+     * a failed read waits for it, so the app's next get_balance meets the new read (the worker
+     * takes its messages in order).
+     */
+    async heard(h: Heard): Promise<void> {
       if (h.answered && d.pausedBecause() !== null) {
         d.log?.('nwc balance answered by the relay worker while paused or locked')
         d.tell()
       }
+      const c = h.unread ? d.all().find((x) => x.walletPubkey === h.walletPubkey) : undefined
+      // perhaps the account's key changed since the worker was told
+      if (c && (await self.learn(c))) d.tell()
     },
   }
   return self
