@@ -1,6 +1,7 @@
 // What the relays' worker is told of get_balance (docs/nwc.md, "Answered on the worker"): a read
 // that failed there is learnt again, and main's answer to it waits until the worker has been told
-// the new read, so that the app's next request meets it (the worker takes its messages in order).
+// the new read, so that the app's next request meets it (the worker takes its messages in order);
+// when the accounts change, nothing read with an old key is left there.
 import { describe, expect, it } from 'vitest'
 import type { BackendClient } from '../../../electron/main/services/backends'
 import type { BalanceRead } from '../../../electron/main/services/backends/balanceRead'
@@ -66,6 +67,19 @@ describe("the relays' worker's get_balance reads", () => {
     go()
     await heard
     expect(w.told).toEqual([['new']])
+  })
+
+  it('when the accounts change, the worker answers none alone until the reads are learnt anew', async () => {
+    const w = world()
+    await w.here.learn(connection)
+    w.replaceKey('new')
+    const go = w.slowDown()
+    w.here.recheck()
+    // told at once, with nothing of the old key left
+    expect(w.told).toEqual([[]])
+    expect(w.here.here()).toEqual([])
+    go()
+    await expect.poll(() => w.told).toEqual([[], ['new']])
   })
 
   it('a read that failed for another reason, its key the same, tells the worker nothing', async () => {

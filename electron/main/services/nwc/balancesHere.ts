@@ -54,9 +54,11 @@ export function createBalancesHere(d: BalancesHereDeps) {
     },
     /**
      * Something these depend on may have changed (the lock, an account removed or its key
-     * replaced): the worker is told at once, and again once the reads are learnt anew.
+     * replaced): the reads held may be stale, so the worker is told at once to answer none alone
+     * (main answers them meanwhile, with what it has now), and again once they are learnt anew.
      */
     recheck() {
+      reads.clear()
       d.tell()
       void Promise.all(d.all().map((c) => self.learn(c))).then((changed) => changed.some(Boolean) && d.tell())
     },
