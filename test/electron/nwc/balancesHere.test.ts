@@ -1,4 +1,4 @@
-// What the relays' worker is told of get_balance (docs/nwc.md, "Answered on the worker"): a read
+// What the relays' worker is told of get_balance (docs/nwc.md, "Speed", "Answered on the worker"): a read
 // that failed there is learnt again, and main's answer to it waits until the worker has been told
 // the new read, so that the app's next request meets it (the worker takes its messages in order);
 // when the accounts change, nothing read with an old key is left there.
