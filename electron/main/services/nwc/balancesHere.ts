@@ -26,15 +26,19 @@ export interface BalancesHereDeps {
 export function createBalancesHere(d: BalancesHereDeps) {
   // how each live connection's balance is read, by connection id
   const reads = new Map<string, BalanceRead>()
+  // bumped when the reads are let go: a read learnt before that may carry an old key, and is not kept
+  let generation = 0
   const self = {
     /** learns (again) how `c`'s balance is read; true when that changed */
     async learn(c: Connection): Promise<boolean> {
       const before = JSON.stringify(reads.get(c.id) ?? null)
+      const started = generation
       let read: BalanceRead | undefined
       if (d.enabled && d.live(c) && c.methods.includes('get_balance'))
         read = await Promise.resolve()
           .then(() => d.clientFor(c.accountId, 'retry').balanceRead?.(c.walletId))
           .catch(() => undefined)
+      if (started !== generation) return false
       if (read) reads.set(c.id, read)
       else reads.delete(c.id)
       return JSON.stringify(read ?? null) !== before
@@ -59,6 +63,7 @@ export function createBalancesHere(d: BalancesHereDeps) {
      */
     recheck() {
       reads.clear()
+      generation++
       d.tell()
       void Promise.all(d.all().map((c) => self.learn(c))).then((changed) => changed.some(Boolean) && d.tell())
     },
@@ -66,16 +71,16 @@ export function createBalancesHere(d: BalancesHereDeps) {
      * What a request handed on says of the worker's answers: a read failed there, or one went out
      * while it should not. Resolves once the worker has been told what it needs: main's answer to
      * a failed read waits for it, so the app's next get_balance meets the new read (the worker
-     * takes its messages in order).
+     * takes its messages in order). Nothing to wait for (undefined) unless the read failed.
      */
-    async heard(h: Heard): Promise<void> {
+    heard(h: Heard): Promise<void> | undefined {
       if (h.answered && d.pausedBecause() !== null) {
         d.log?.('nwc balance answered by the relay worker while paused or locked')
         d.tell()
       }
       const c = h.unread ? d.all().find((x) => x.walletPubkey === h.walletPubkey) : undefined
       // perhaps the account's key changed since the worker was told
-      if (c && (await self.learn(c))) d.tell()
+      return c ? self.learn(c).then((changed) => void (changed && d.tell())) : undefined
     },
   }
   return self

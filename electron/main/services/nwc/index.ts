@@ -103,7 +103,7 @@ export function createNwc(d: NwcDeps) {
     relayStates.heard(h.relay)
     const told = balances.heard(h)
     // a read that failed on the worker is answered once the worker knows how to read it again
-    if (h.unread) h = { ...h, signed: Promise.all([h.signed ?? true, told.catch(() => undefined)]).then(([ok]) => ok) }
+    if (told) h = { ...h, signed: Promise.all([h.signed ?? true, told.catch(() => undefined)]).then(([ok]) => ok) }
     // strangers counted apart: their answers must never keep an app's requests out
     const key = h.text === undefined ? 'strangers' : h.walletPubkey
     const n = busy.get(key) ?? 0
